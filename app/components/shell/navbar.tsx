@@ -1,0 +1,134 @@
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { Navigation } from "~models/site-content";
+import { LogoMark } from "./logo";
+import { RotatingWords } from "./rotating-words";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  [
+    "rounded-full px-3 py-2 text-sm font-medium transition-colors duration-200",
+    isActive ? "bg-text text-canvas" : "text-text-muted hover:text-text",
+  ].join(" ");
+
+function CartLink() {
+  return (
+    <Link
+      to="/cart"
+      className="grid size-10 place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted"
+      aria-label="Cart"
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <path d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="9.5" cy="20" r="1.3" />
+        <circle cx="17.5" cy="20" r="1.3" />
+      </svg>
+    </Link>
+  );
+}
+
+/**
+ * The hamburger menu is a <details>, so it opens and closes with JavaScript
+ * off. With JavaScript it also closes on navigation, on Escape and on a click
+ * outside it.
+ */
+function MobileMenu({ links }: { links: Navigation["links"] }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname]);
+
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      } else if (!menu.contains(event.target as Node)) {
+        menu.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="mobile-menu lg:hidden" data-testid="mobile-menu">
+      <summary
+        className="grid size-10 cursor-pointer place-items-center rounded-full border border-border text-text"
+        aria-label="Menu"
+      >
+        <svg className="hamburger-open" viewBox="0 0 24 24" width="18" height="18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        <svg className="hamburger-close" viewBox="0 0 24 24" width="18" height="18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </summary>
+      <nav
+        aria-label="Main"
+        className="absolute inset-x-0 top-full border-b border-border bg-canvas/95 px-5 pt-2 pb-6 backdrop-blur"
+      >
+        <ul className="flex flex-col gap-1">
+          {links.map((link) => (
+            <li key={link.href}>
+              <NavLink
+                to={link.href}
+                className={({ isActive }) =>
+                  `block rounded-xl px-4 py-3 font-display text-lg ${isActive ? "bg-surface-raised text-text" : "text-text-muted"}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+export function Navbar({ siteName, navigation }: { siteName: string; navigation: Navigation }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-full focus:bg-text focus:px-4 focus:py-2 focus:text-canvas"
+      >
+        Skip to content
+      </a>
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-5 lg:px-8">
+        <Link to="/" className="flex items-center gap-2.5 text-text" aria-label={`${siteName} home`}>
+          <LogoMark />
+          <span className="font-display text-base font-semibold tracking-tight">{siteName}</span>
+        </Link>
+        <span className="hidden h-5 w-px bg-border sm:block" aria-hidden="true" />
+        <span className="hidden sm:inline-flex">
+          <RotatingWords words={navigation.rotatingWords} />
+        </span>
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navigation.links.map((link) => (
+              <li key={link.href}>
+                <NavLink to={link.href} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+          <CartLink />
+          <MobileMenu links={navigation.links} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import type { Route } from "./+types/root";
+import { useNonce } from "./components/nonce";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  // Only the two Latin faces used above the fold are preloaded.
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0b0e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {/* On every new path the window starts at the top; back and forward restore. */}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isResponse = isRouteErrorResponse(error);
+  const title = isResponse && error.status === 404 ? "Page not found" : UNEXPECTED_ERROR_TITLE;
+  const detail = isResponse
+    ? `${error.status} ${error.statusText}`.trim()
+    : "Something broke on our side. Please reload the page, or come back in a minute.";
+  // Stack traces only in development; visitors never see them.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh max-w-3xl flex-col justify-center gap-6 px-6 py-24">
+      <title>{title}</title>
+      <p className="font-display text-sm tracking-widest text-red uppercase">Error</p>
+      <h1 className="font-display text-3xl font-semibold sm:text-5xl">{title}</h1>
+      <p className="text-lg text-text-muted">{detail}</p>
+      {stack ? <pre className="overflow-auto rounded-xl bg-surface p-4 text-xs text-text-muted">{stack}</pre> : null}
+      <div className="flex gap-3">
+        <a href="/" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+          Back to home
+        </a>
+      </div>
+    </main>
+  );
+}

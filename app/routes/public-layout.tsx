@@ -1,0 +1,27 @@
+import { Outlet } from "react-router";
+import { getSiteShell } from "~models/site-content.server";
+import { Footer } from "~/components/shell/footer";
+import { Navbar } from "~/components/shell/navbar";
+import type { Route } from "./+types/public-layout";
+
+export async function loader() {
+  return getSiteShell();
+}
+
+// The shell is seeded content; it only changes when the content does.
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { site, navigation, footer } = loaderData;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Navbar siteName={site.name} navigation={navigation} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer site={site} footer={footer} />
+    </div>
+  );
+}

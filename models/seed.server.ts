@@ -1,0 +1,112 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import type { z } from "zod";
+import { db, type Database, type Transaction } from "./db.server";
+import { SEEDS_DIR } from "./paths.server";
+import { SHELL_BLOCKS } from "./site-content";
+import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-content.server";
+
+/**
+ * One kind of seeded content. `file` is one document; `dir` is a folder whose
+ * *.json and *.md files are each one item (Markdown: front matter plus `body`,
+ * and `slug` from the file name unless the front matter sets one).
+ */
+export type SeedSource<T = unknown> =
+  | { kind: "file"; name: string; file: string; schema: z.ZodType<T>; write: (tx: Transaction, data: T) => Promise<WriteCount> }
+  | { kind: "dir"; name: string; dir: string; schema: z.ZodType<T>; write: (tx: Transaction, items: T[]) => Promise<WriteCount> };
+
+function contentBlockSource<T>(key: string, schema: z.ZodType<T>): SeedSource {
+  const write = (tx: Transaction, data: unknown) => upsertContentBlock(tx, key, data);
+  return { kind: "file", name: key, file: `${key}.json`, schema, write };
+}
+
+/** Everything `npm run seed` loads. Later features add their sources here. */
+export const SEED_SOURCES: SeedSource[] = [
+  contentBlockSource("site", SHELL_BLOCKS.site),
+  contentBlockSource("navigation", SHELL_BLOCKS.navigation),
+  contentBlockSource("footer", SHELL_BLOCKS.footer),
+];
+
+export class SeedValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Seed files are invalid; nothing was written:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "SeedValidationError";
+  }
+}
+
+/** Reads one seed file: JSON as is, Markdown as front matter plus `body`. */
+export async function readSeedDocument(filePath: string): Promise<unknown> {
+  const text = await readFile(filePath, "utf8");
+  if (filePath.endsWith(".md")) {
+    const { data, content } = matter(text);
+    return { slug: path.basename(filePath, ".md"), ...data, body: content.trim() };
+  }
+  return JSON.parse(text);
+}
+
+function describeIssues(file: string, error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.length ? issue.path.map(String).join(".") : "(whole file)";
+    return `${file}: ${field}: ${issue.message}`;
+  });
+}
+
+async function loadSource(source: SeedSource, dir: string, problems: string[]): Promise<unknown> {
+  const validate = async (file: string) => {
+    const shown = path.join(path.basename(dir), file);
+    let document: unknown;
+    try {
+      document = await readSeedDocument(path.join(dir, file));
+    } catch (error) {
+      problems.push(`${shown}: cannot be read: ${(error as Error).message}`);
+      return undefined;
+    }
+    const parsed = source.schema.safeParse(document);
+    if (!parsed.success) problems.push(...describeIssues(shown, parsed.error));
+    return parsed.data;
+  };
+
+  if (source.kind === "file") return validate(source.file);
+  let files: string[];
+  try {
+    files = (await readdir(path.join(dir, source.dir))).filter((f) => /\.(json|md)$/.test(f)).sort();
+  } catch {
+    problems.push(`${path.join(path.basename(dir), source.dir)}: folder is missing`);
+    return [];
+  }
+  return Promise.all(files.map((f) => validate(path.join(source.dir, f))));
+}
+
+export type SeedReport = Record<string, WriteCount>;
+
+/**
+ * Validates every seed file first, then writes them all in one transaction, so
+ * an invalid file writes nothing. Running it twice changes nothing.
+ */
+export async function runSeed(
+  options: { database?: Database; dir?: string; sources?: SeedSource[] } = {},
+): Promise<SeedReport> {
+  const database = options.database ?? db();
+  const dir = options.dir ?? SEEDS_DIR;
+  const sources = options.sources ?? SEED_SOURCES;
+  const problems: string[] = [];
+  const loaded: { source: SeedSource; data: unknown }[] = [];
+  for (const source of sources) loaded.push({ source, data: await loadSource(source, dir, problems) });
+  if (problems.length) throw new SeedValidationError(problems);
+
+  const report: SeedReport = {};
+  await database.transaction(async (tx) => {
+    for (const { source, data } of loaded) {
+      report[source.name] = await (source.write as (tx: Transaction, data: unknown) => Promise<WriteCount>)(tx, data);
+    }
+  });
+  return report;
+}
+
+/** On first start with an empty database, load the seeds. Returns whether it did. */
+export async function seedIfEmpty(): Promise<boolean> {
+  if (await hasAnyContent()) return false;
+  await runSeed();
+  return true;
+}

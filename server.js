@@ -1,0 +1,63 @@
+// Production server: the React Router build behind Express, with our headers,
+// compression and long-lived caching for fingerprinted assets.
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+
+// Before anything loads React: static imports are hoisted, so React Router's
+// adapter is imported dynamically below, after this line has run.
+process.env.NODE_ENV ??= "production";
+const { createRequestHandler } = await import("@react-router/express");
+
+const root = import.meta.dirname;
+const BUILD_PATH = path.join(root, "build/server/index.js");
+
+let build;
+try {
+  // Importing the build validates the environment and opens, migrates and
+  // seeds the database (see app/entry.server.tsx) before we listen.
+  build = await import(BUILD_PATH);
+} catch (error) {
+  console.error(error?.name === "EnvError" ? error.message : error);
+  process.exit(1);
+}
+const { env, shutdown, baselineSecurityHeaders } = build.entry.module;
+
+const app = express();
+app.disable("x-powered-by");
+if (env.TRUST_PROXY) app.set("trust proxy", true);
+app.use(compression());
+app.use((req, res, next) => {
+  res.set(baselineSecurityHeaders({ https: req.protocol === "https" }));
+  next();
+});
+
+app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+// Vite fingerprints everything under /assets: cache it for a year.
+app.use(
+  "/assets",
+  express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+  (_req, res) => res.status(404).type("text/plain").send("Not found"),
+);
+app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Ascendra is listening on http://${env.HOST}:${env.PORT}`);
+});
+server.on("error", (error) => {
+  console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+  process.exit(1);
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing the server and the database.`);
+  setTimeout(() => process.exit(1), 10_000).unref();
+  server.close(() => shutdown().then(() => process.exit(0)));
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
