@@ -5,7 +5,11 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // Fonts stay files (cached once, allowed by font-src 'self'), never data: URIs in the CSS.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+  },
   ssr: { target: "node" },
   server: { host: "127.0.0.1" },
 });

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Playwright cannot download its own browser here: use Debian's Chromium when
+// it is installed, Playwright's own browser otherwise.
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+const executablePath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      // No sandbox as root in containers; no background traffic on a closed network.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // The production build (npm run build first), on its own fresh data dir.
+  webServer: {
+    command: "rm -rf .data/e2e && node server.js",
+    url: `${BASE_URL}/healthz`,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", NODE_ENV: "production" },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+  },
+});

@@ -1,0 +1,20 @@
+import { rm } from "node:fs/promises";
+import type { TestProject } from "vitest/node";
+import { dropTestClones, prepareTestDatabaseTemplate, type TestDatabaseTemplate } from "../../models/testing.server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTemplate;
+  }
+}
+
+/** Migrates one template database per run; with DATABASE_URL set, on that PostgreSQL server. */
+export default async function setup(project: TestProject) {
+  const template = await prepareTestDatabaseTemplate(process.env.DATABASE_URL || undefined);
+  project.provide("testDatabase", template);
+  console.log(`Integration tests on ${template.kind === "postgres" ? "PostgreSQL" : "PGlite"}`);
+  return async () => {
+    if (template.kind === "pglite") await rm(template.dumpPath, { force: true });
+    else await dropTestClones(template);
+  };
+}

@@ -1,0 +1,97 @@
+import { cp, mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { db } from "~models/db.server";
+import { SEEDS_DIR } from "~models/paths.server";
+import { contentBlocks } from "~models/schema";
+import { runSeed, seedIfEmpty, SeedValidationError, type SeedSource } from "~models/seed.server";
+import { getSiteShell, upsertContentBlock } from "~models/site-content.server";
+
+async function copyOfSeeds(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "seeds-"));
+  await cp(SEEDS_DIR, dir, { recursive: true });
+  return dir;
+}
+
+const countBlocks = async () =>
+  (await db().execute(sql`select count(*)::int as n from content_blocks`)).rows[0]?.n as number;
+
+beforeEach(async () => {
+  await db().delete(contentBlocks);
+});
+
+describe("npm run seed", () => {
+  it("loads the shell content the layout needs", async () => {
+    const report = await runSeed();
+    expect(report.site).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+    const shell = await getSiteShell();
+    expect(shell.navigation.rotatingWords).toEqual(["Strategy", "Design", "Development", "Motion", "Social"]);
+    expect(shell.footer.social.filter((s) => s.href).map((s) => s.label)).toEqual(["Instagram", "LinkedIn"]);
+    expect(shell.footer.social.filter((s) => !s.href).map((s) => s.label)).toEqual(["Facebook", "Snapchat", "X"]);
+  });
+
+  it("is idempotent: a second run changes nothing", async () => {
+    await runSeed();
+    const before = await db().select().from(contentBlocks).orderBy(contentBlocks.key);
+    const report = await runSeed();
+    for (const count of Object.values(report)) expect(count).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    const after = await db().select().from(contentBlocks).orderBy(contentBlocks.key);
+    expect(after).toEqual(before);
+  });
+
+  it("updates a block whose file changed, and only that block", async () => {
+    await runSeed();
+    const dir = await copyOfSeeds();
+    const file = path.join(dir, "navigation.json");
+    const navigation = JSON.parse(await readFile(file, "utf8"));
+    navigation.links[0].label = "What we do";
+    await writeFile(file, JSON.stringify(navigation));
+    const report = await runSeed({ dir });
+    expect(report.navigation).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(report.footer).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    expect((await getSiteShell()).navigation.links[0]?.label).toBe("What we do");
+  });
+
+  it("rejects an invalid file with its name and field, and writes nothing", async () => {
+    const dir = await copyOfSeeds();
+    const footer = JSON.parse(await readFile(path.join(dir, "footer.json"), "utf8"));
+    footer.groups[1].links[2].href = "https://elsewhere.example/page";
+    await writeFile(path.join(dir, "footer.json"), JSON.stringify(footer));
+    await writeFile(path.join(dir, "site.json"), "{ not json");
+
+    const error = await runSeed({ dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SeedValidationError);
+    const message = (error as Error).message;
+    expect(message).toContain("footer.json: groups.1.links.2.href: must be a path on this site");
+    expect(message).toMatch(/site\.json: cannot be read/);
+    expect(await countBlocks()).toBe(0);
+  });
+
+  it("reads Markdown with front matter from a folder source", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "seeds-md-"));
+    await mkdir(path.join(dir, "notes"));
+    await writeFile(path.join(dir, "notes", "first-note.md"), "---\ntitle: First note\n---\n\nHello **world**.\n");
+    const schema = z.object({ slug: z.string(), title: z.string(), body: z.string() });
+    const source: SeedSource = {
+      kind: "dir",
+      name: "notes",
+      dir: "notes",
+      schema,
+      write: (tx, items) => upsertContentBlock(tx, "notes", items),
+    };
+    await runSeed({ dir, sources: [source] });
+    const [row] = await db().select().from(contentBlocks);
+    expect(row?.data).toEqual([{ slug: "first-note", title: "First note", body: "Hello **world**." }]);
+  });
+});
+
+describe("first start", () => {
+  it("seeds an empty database, and leaves a seeded one alone", async () => {
+    expect(await seedIfEmpty()).toBe(true);
+    expect(await countBlocks()).toBe(3);
+    expect(await seedIfEmpty()).toBe(false);
+  });
+});
