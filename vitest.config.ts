@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // CI also writes a JSON report, which scripts/test-summary.js adds up.
+    reporters: process.env.VITEST_JSON_OUTPUT
+      ? ["default", ["json", { outputFile: process.env.VITEST_JSON_OUTPUT }]]
+      : ["default"],
     projects: [
       {
         extends: true,

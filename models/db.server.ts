@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -70,6 +70,15 @@ export function db(): Database {
   const handle = holder.__ascendraDatabase;
   if (!handle) throw new Error("The database is not open yet: openDatabase() runs at boot.");
   return handle.db;
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
+export async function queryRows<Row extends Record<string, unknown>>(
+  query: SQL,
+  database: Database = db(),
+): Promise<Row[]> {
+  const result = (await database.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }
 
 /** Answers a trivial query; used by the health check. */

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type Database, type DatabaseHandle } from "./db.server";
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from "./db.server";
 
 export type TestDatabaseTemplate =
   | { kind: "pglite"; dumpPath: string }
@@ -59,8 +59,11 @@ const cloneNamePrefix = (template: string) => template.replace(/_template$/, "_c
 
 /** Empties every table (the migration journal lives in its own schema and stays). */
 export async function truncateAllTables(database: Database): Promise<void> {
-  const result = await database.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
-  const tables = result.rows.map((row) => quoteIdent(String(row.tablename)));
+  const rows = await queryRows<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+    database,
+  );
+  const tables = rows.map((row) => quoteIdent(row.tablename));
   if (tables.length) await database.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
 }
 

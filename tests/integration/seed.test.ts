@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { db } from "~models/db.server";
+import { db, queryRows } from "~models/db.server";
 import { SEEDS_DIR } from "~models/paths.server";
 import { contentBlocks } from "~models/schema";
 import { runSeed, seedIfEmpty, SeedValidationError, type SeedSource } from "~models/seed.server";
@@ -17,7 +17,7 @@ async function copyOfSeeds(): Promise<string> {
 }
 
 const countBlocks = async () =>
-  (await db().execute(sql`select count(*)::int as n from content_blocks`)).rows[0]?.n as number;
+  (await queryRows<{ n: number }>(sql`select count(*)::int as n from content_blocks`))[0]?.n;
 
 beforeEach(async () => {
   await db().delete(contentBlocks);

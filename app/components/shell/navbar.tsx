@@ -74,7 +74,7 @@ function MobileMenu({ links }: { links: Navigation["links"] }) {
       </summary>
       <nav
         aria-label="Main"
-        className="absolute inset-x-0 top-full border-b border-border bg-canvas/95 px-5 pt-2 pb-6 backdrop-blur"
+        className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-canvas px-5 pt-4 pb-8"
       >
         <ul className="flex flex-col gap-1">
           {links.map((link) => (

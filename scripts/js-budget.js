@@ -1,0 +1,70 @@
+// Prints the gzip size of the JavaScript each page route loads (entry, every
+// route module from the root down, and their imports), read from the client
+// build's manifest. Exits non-zero when a page is over budget.
+//   npm run build && npm run check:js-budget
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const KIB = 1024;
+export const HOME_BUDGET = 110 * KIB;
+export const PAGE_BUDGET = 160 * KIB;
+
+const clientDir = path.resolve(import.meta.dirname, "../build/client");
+const assetsDir = path.join(clientDir, "assets");
+const manifestFile = readdirSync(assetsDir).find((f) => /^manifest-.*\.js$/.test(f));
+if (!manifestFile) {
+  console.error("No client manifest in build/client/assets: run npm run build first.");
+  process.exit(1);
+}
+const source = readFileSync(path.join(assetsDir, manifestFile), "utf8");
+const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
+
+const gzipSizes = new Map();
+const gzipSize = (url) => {
+  // zlib's default level, as the server's compression middleware sends it.
+  if (!gzipSizes.has(url)) gzipSizes.set(url, gzipSync(readFileSync(path.join(clientDir, url))).length);
+  return gzipSizes.get(url);
+};
+
+function chain(routeId) {
+  const routes = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) routes.unshift(manifest.routes[id]);
+  return routes;
+}
+
+function urlPath(routes) {
+  const joined = routes.map((r) => r.path ?? "").filter(Boolean).join("/");
+  return `/${joined}`;
+}
+
+const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId).filter(Boolean));
+const rows = [];
+for (const route of Object.values(manifest.routes)) {
+  // Pages only: resource routes load no JS, and layouts are counted with their children.
+  if (!route.hasDefaultExport || parents.has(route.id)) continue;
+  const routes = chain(route.id);
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const r of routes) {
+    if (r.module) files.add(r.module);
+    for (const file of r.imports ?? []) files.add(file);
+  }
+  const bytes = [...files].reduce((sum, url) => sum + gzipSize(url), 0);
+  const page = urlPath(routes);
+  const budget = route.index && page === "/" ? HOME_BUDGET : PAGE_BUDGET;
+  rows.push({ page, route: route.id, bytes, budget });
+}
+
+rows.sort((a, b) => a.page.localeCompare(b.page));
+let over = 0;
+for (const row of rows) {
+  const ok = row.bytes <= row.budget;
+  if (!ok) over++;
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${(row.bytes / KIB).toFixed(1).padStart(6)} KiB / ${row.budget / KIB} KiB  ${row.page}  (${row.route})`,
+  );
+}
+if (over) {
+  console.error(`${over} page(s) over the JavaScript budget.`);
+  process.exit(1);
+}
