@@ -40,6 +40,12 @@ app.use(
   (_req, res) => res.status(404).type("text/plain").send("Not found"),
 );
 app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+// The app reads the client's address from this header (for rate limits); any
+// value the client sent is replaced.
+app.use((req, _res, next) => {
+  req.headers["x-client-address"] = req.ip ?? "";
+  next();
+});
 app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
 
 const server = app.listen(env.PORT, env.HOST, () => {

@@ -1,8 +1,12 @@
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
+import { configureMail } from "~models/mail.server";
+import { deleteStalePasswordResets } from "~models/password-reset.server";
+import { deleteExpiredRateLimits } from "~models/rate-limit.server";
 import { seedIfEmpty } from "~models/seed.server";
-import { databaseConfig, loadEnv } from "./env.server";
+import { deleteExpiredSessions } from "~models/sessions.server";
+import { databaseConfig, getEnv } from "./env.server";
 
-export const env = loadEnv();
+export const env = getEnv();
 
 /**
  * Opens and migrates the database once per process, at boot rather than on
@@ -11,9 +15,16 @@ export const env = loadEnv();
  */
 async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
+  configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const handle = await openDatabase(databaseConfig(env));
   setDatabase(handle);
   if (await seedIfEmpty()) console.log("Empty database: loaded the content in seeds/.");
+  await cleanUpExpired();
+}
+
+/** Expired sessions, rate-limit windows and reset links: at boot, and after logins. */
+export async function cleanUpExpired(): Promise<void> {
+  await Promise.all([deleteExpiredSessions(), deleteExpiredRateLimits(), deleteStalePasswordResets()]);
 }
 
 export const ready = boot();

@@ -24,6 +24,15 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(".data")),
   TRUST_PROXY: flag,
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().min(3).default("Ascendra <no-reply@ascendra.studio>")),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,6 +50,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     return `  ${name}=${JSON.stringify(source[name] ?? "")}: ${issue.message}`;
   });
   throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
+}
+
+let current: Env | undefined;
+/** The process environment, validated on first use. */
+export function getEnv(): Env {
+  current ??= loadEnv();
+  return current;
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */

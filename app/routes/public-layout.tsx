@@ -1,8 +1,9 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { getSiteShell } from "~models/site-content.server";
 import { Footer } from "~/components/shell/footer";
 import { Navbar } from "~/components/shell/navbar";
 import type { Route } from "./+types/public-layout";
+import type { loader as rootLoader } from "../root";
 
 export async function loader() {
   return getSiteShell();
@@ -15,9 +16,10 @@ export function shouldRevalidate() {
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { site, navigation, footer } = loaderData;
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   return (
     <div className="flex min-h-dvh flex-col">
-      <Navbar siteName={site.name} navigation={navigation} />
+      <Navbar siteName={site.name} navigation={navigation} user={user} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

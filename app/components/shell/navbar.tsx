@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Navigation } from "~models/site-content";
 import { LogoMark } from "./logo";
 import { RotatingWords } from "./rotating-words";
@@ -31,7 +31,7 @@ function CartLink() {
  * off. With JavaScript it also closes on navigation, on Escape and on a click
  * outside it.
  */
-function MobileMenu({ links }: { links: Navigation["links"] }) {
+function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -90,12 +90,54 @@ function MobileMenu({ links }: { links: Navigation["links"] }) {
             </li>
           ))}
         </ul>
+        <div className="mt-4 border-t border-border pt-4">
+          {user ? (
+            <div className="flex items-center gap-2">
+              <Link to="/dashboard2" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+                Dashboard
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
+                  Logout
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <Link to="/login" className="inline-flex rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+              Sign in
+            </Link>
+          )}
+        </div>
       </nav>
     </details>
   );
 }
 
-export function Navbar({ siteName, navigation }: { siteName: string; navigation: Navigation }) {
+export type NavbarUser = { username: string } | null;
+
+function AccountLinks({ user }: { user: NavbarUser }) {
+  if (!user) {
+    return (
+      <Link to="/login" className="hidden rounded-full border border-border px-4 py-2 text-sm font-medium text-text hover:border-text-muted sm:inline-flex">
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <Link to="/dashboard2" className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
+        Dashboard
+      </Link>
+      <Form method="post" action="/logout">
+        <button type="submit" className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text">
+          Logout
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function Navbar({ siteName, navigation, user }: { siteName: string; navigation: Navigation; user: NavbarUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md">
       <a
@@ -125,8 +167,9 @@ export function Navbar({ siteName, navigation }: { siteName: string; navigation:
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 lg:ml-2">
+          <AccountLinks user={user} />
           <CartLink />
-          <MobileMenu links={navigation.links} />
+          <MobileMenu links={navigation.links} user={user} />
         </div>
       </div>
     </header>

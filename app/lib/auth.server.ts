@@ -1,0 +1,138 @@
+import { createCookie, redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { type AccountUser, attemptLogin } from "~models/accounts.server";
+import { getApiTokenUser } from "~models/api-tokens.server";
+import { createSession, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
+
+export const DASHBOARD_PATH = "/dashboard2";
+export const LOGIN_PATH = "/login";
+
+export class InvalidCredentialsError extends Error {
+  name = "InvalidCredentialsError";
+}
+
+export class TooManyAttemptsError extends Error {
+  name = "TooManyAttemptsError";
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many login attempts");
+  }
+}
+
+/** remix-auth with a FormStrategy: username (or email) and password, rate limited. */
+export const authenticator = new Authenticator<AccountUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const attempt = await attemptLogin({
+      identifier: String(form.get("username") ?? "").trim(),
+      password: String(form.get("password") ?? ""),
+      clientAddress: clientAddress(request),
+    });
+    if (attempt.status === "limited") throw new TooManyAttemptsError(attempt.retryAfterSeconds);
+    if (attempt.status === "invalid") throw new InvalidCredentialsError();
+    return attempt.user;
+  }),
+  "password",
+);
+
+// The cookie holds only the random session id (the database stores its hash).
+// On https it gets the __Host- prefix and Secure; plain http on 127.0.0.1 must
+// still work, so both follow the request's protocol.
+const cookieOptions = { httpOnly: true, sameSite: "lax", path: "/" } as const;
+const httpCookie = createCookie("ascendra_session", { ...cookieOptions, secure: false });
+const httpsCookie = createCookie("__Host-ascendra_session", { ...cookieOptions, secure: true });
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+const sessionCookie = (request: Request) => (isHttps(request) ? httpsCookie : httpCookie);
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+const usersByRequest = new WeakMap<Request, Promise<AccountUser | null>>();
+
+/** The signed-in account, from the session cookie; looked up once per request. */
+export function getUser(request: Request): Promise<AccountUser | null> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = readSessionId(request).then((id) => (id ? getSessionUser(id) : null));
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+/** The signed-in account, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<AccountUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** Signed-in users have no business on /login or /signup. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect(DASHBOARD_PATH);
+}
+
+/**
+ * The API's caller: `Authorization: Token <key>`, or else the session cookie.
+ * Null when neither is valid.
+ */
+export async function getApiUser(request: Request): Promise<AccountUser | null> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const match = /^Token\s+([0-9a-f]{40})\s*$/i.exec(header);
+    return match ? getApiTokenUser(match[1]!.toLowerCase()) : null;
+  }
+  return getUser(request);
+}
+
+/** Only local paths: never another origin, never a protocol-relative URL. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DASHBOARD_PATH): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(to, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Starts a new session (a fresh id at every login; any session the browser
+ * still had is deleted) and redirects. "Remember me" makes the cookie outlive
+ * the browser; otherwise it is a session cookie.
+ */
+export async function startSession(
+  request: Request,
+  user: AccountUser,
+  options: { remember: boolean; redirectTo: string },
+): Promise<Response> {
+  const previous = await readSessionId(request);
+  if (previous) await deleteSession(previous);
+  const session = await createSession({
+    userId: user.id,
+    remember: options.remember,
+    userAgent: request.headers.get("User-Agent") ?? "",
+  });
+  const cookie = await sessionCookie(request).serialize(session.id, {
+    maxAge: options.remember ? REMEMBER_ME_TTL_MS / 1000 : undefined,
+  });
+  return redirect(options.redirectTo, { headers: { "Set-Cookie": cookie } });
+}
+
+/** Deletes the session row and clears the cookie. */
+export async function endSession(request: Request, redirectTo = LOGIN_PATH): Promise<Response> {
+  const id = await readSessionId(request);
+  if (id) await deleteSession(id);
+  const cookie = await sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
+  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+}
+
+/** The client's address as the server saw it ("unknown" in development). */
+export function clientAddress(request: Request): string {
+  return request.headers.get("X-Client-Address") || "unknown";
+}

@@ -1,0 +1,33 @@
+import { ACCOUNT_MESSAGES, LoginApiSchema } from "~models/accounts";
+import { apiUser, attemptLogin, minutesUntil } from "~models/accounts.server";
+import { createApiToken } from "~models/api-tokens.server";
+import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody } from "~/lib/api.server";
+import { clientAddress } from "~/lib/auth.server";
+import type { Route } from "./+types/auth-login";
+
+/** POST /api/auth/login/ {username, password} → {token, user} */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+  const body = await readBody(request);
+  if (!body) return apiError(400, API_MESSAGES.invalidJson);
+  const parsed = LoginApiSchema.safeParse(body);
+  if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
+
+  const attempt = await attemptLogin({
+    identifier: parsed.data.username,
+    password: parsed.data.password,
+    clientAddress: clientAddress(request),
+  });
+  if (attempt.status === "limited") {
+    return apiError(429, ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(attempt.retryAfterSeconds)), {
+      "Retry-After": String(attempt.retryAfterSeconds),
+    });
+  }
+  if (attempt.status === "invalid") return apiError(401, ACCOUNT_MESSAGES.invalidCredentials);
+  const token = await createApiToken(attempt.user.id);
+  return Response.json({ token, user: apiUser(attempt.user) });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}

@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/accounts";
+import { isResetTokenValid, resetPassword } from "~models/password-reset.server";
+import { FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password — Ascendra" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const valid = await isResetTokenValid(params.token);
+  return data({ valid }, { status: valid ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  if (!(await resetPassword(params.token, submission.value.password))) {
+    return data({ result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }) }, { status: 410 });
+  }
+  return redirect("/login?reset=done");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+  if (!loaderData.valid) {
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="font-display text-3xl font-semibold">Link expired</h1>
+        <FormStatus tone="error">{ACCOUNT_MESSAGES.resetInvalid}</FormStatus>
+        <Link to="/forgot-password" className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+          Get a new link
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-3">
+        <h1 className="font-display text-3xl font-semibold">Choose a new password</h1>
+        <p className="text-text-muted">After this, every device signed in to your account is signed out.</p>
+      </header>
+      <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <FormStatus tone="error" id={form.errorId}>
+            {form.errors[0]}
+          </FormStatus>
+        ) : null}
+        <PasswordField
+          labelProps={{ children: "New password" }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Confirm new password" }}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton pendingLabel="Saving…" className="w-full">
+          Save the new password
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}

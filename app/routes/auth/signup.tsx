@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigate } from "react-router";
+import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/accounts";
+import { minutesUntil, signUp } from "~models/accounts.server";
+import { Field, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { clientAddress, requireAnonymous } from "~/lib/auth.server";
+import type { Route } from "./+types/signup";
+
+/** After signing up, the success screen hands over to /login after 3 seconds (spec 001 §9). */
+export const SIGNUP_REDIRECT_SECONDS = 3;
+
+export const meta: Route.MetaFunction = () => [{ title: "Create your account — Ascendra" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: SignupFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false }, { status: 400 });
+  }
+  const { username, email, password } = submission.value;
+  const result = await signUp({ username, email, password, clientAddress: clientAddress(request) });
+  if (!result.ok) {
+    const hideFields = ["password", "confirmPassword"];
+    if (result.field === "form") {
+      const message = ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(result.retryAfterSeconds));
+      return data({ result: submission.reply({ formErrors: [message], hideFields }), signedUp: false }, { status: 429 });
+    }
+    return data(
+      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), signedUp: false },
+      { status: 409 },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), signedUp: true };
+}
+
+function SignupSuccess() {
+  const navigate = useNavigate();
+  const [seconds, setSeconds] = useState(SIGNUP_REDIRECT_SECONDS);
+  useEffect(() => {
+    if (seconds <= 0) {
+      navigate("/login");
+      return;
+    }
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, navigate]);
+  return (
+    <div className="flex flex-col gap-6" role="status">
+      {/* Without JavaScript the browser follows this after the same 3 seconds. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`${SIGNUP_REDIRECT_SECONDS};url=/login`} />
+      </noscript>
+      <div className="grid size-14 place-items-center rounded-full bg-green text-green-ink" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+          <path d="m5 12.5 4.5 4.5L19 7.5" />
+        </svg>
+      </div>
+      <h1 className="font-display text-3xl font-semibold">Account created</h1>
+      <p className="text-text-muted">
+        Welcome to Ascendra. Taking you to sign in in <span data-testid="signup-countdown">{seconds}</span>…
+      </p>
+      <Link to="/login" className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+        Sign in now
+      </Link>
+    </div>
+  );
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignupFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
+  });
+  if (actionData?.signedUp) return <SignupSuccess />;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-3">
+        <h1 className="font-display text-3xl font-semibold">Create your account</h1>
+        <p className="text-text-muted">Submit projects, follow every step and shop with Creative Tokens.</p>
+      </header>
+      <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <FormStatus tone="error" id={form.errorId}>
+            {form.errors[0]}
+          </FormStatus>
+        ) : null}
+        <Field
+          labelProps={{ children: "Username" }}
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          errors={fields.username.errors}
+        />
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Password" }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Confirm password" }}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton pendingLabel="Creating your account…" className="w-full">
+          Sign up
+        </SubmitButton>
+      </Form>
+      <p className="text-sm text-text-muted">
+        Already have an account?{" "}
+        <Link to="/login" className="font-medium text-text underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

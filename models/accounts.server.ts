@@ -1,0 +1,214 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
+import { db, type Database } from "./db.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
+import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
+import { profiles, users } from "./schema";
+
+export type AccountUser = {
+  id: string;
+  username: string;
+  email: string;
+  role: "client" | "staff";
+  firstName: string;
+  lastName: string;
+};
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+/** The user object the API returns (spec 001 §3). */
+export function apiUser(user: AccountUser) {
+  return { id: user.id, username: user.username, email: user.email, first_name: user.firstName, last_name: user.lastName };
+}
+
+type Conflict = { field: "username" | "email"; message: string };
+
+async function findConflict(username: string, email: string): Promise<Conflict | undefined> {
+  const [taken] = await db()
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  if (!taken) return undefined;
+  return taken.username.toLowerCase() === username.toLowerCase()
+    ? { field: "username", message: ACCOUNT_MESSAGES.usernameTaken }
+    : { field: "email", message: ACCOUNT_MESSAGES.emailTaken };
+}
+
+function uniqueViolation(error: unknown): Conflict | undefined {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
+  if (cause?.code !== "23505") return undefined;
+  return cause.constraint === "users_email_lower_key"
+    ? { field: "email", message: ACCOUNT_MESSAGES.emailTaken }
+    : { field: "username", message: ACCOUNT_MESSAGES.usernameTaken };
+}
+
+export type CreateAccountResult = { ok: true; user: AccountUser } | ({ ok: false } & Conflict);
+
+/** Creates a client account and its empty profile. A taken username or email is a field error, not a crash. */
+export async function createAccount(input: {
+  username: string;
+  email: string;
+  password: string;
+  role?: AccountUser["role"];
+}): Promise<CreateAccountResult> {
+  const conflict = await findConflict(input.username, input.email);
+  if (conflict) return { ok: false, ...conflict };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db().transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash, role: input.role ?? "client" })
+        .returning(accountColumns);
+      await tx.insert(profiles).values({ userId: created!.id });
+      return created!;
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // Two signups racing for the same name: the unique index decides.
+    const raced = uniqueViolation(error);
+    if (raced) return { ok: false, ...raced };
+    throw error;
+  }
+}
+
+/**
+ * The account for a username or email and password, or null. Unknown users
+ * cost the same password check as a wrong password, so timing reveals nothing.
+ */
+export async function verifyLogin(identifier: string, password: string): Promise<AccountUser | null> {
+  const [row] = await db()
+    .select({ ...accountColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${identifier})`, sql`lower(${users.email}) = lower(${identifier})`))
+    .limit(1);
+  if (!row) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  const { passwordHash, ...user } = row;
+  return (await verifyPassword(passwordHash, password)) ? user : null;
+}
+
+export async function getAccount(userId: string): Promise<AccountUser | null> {
+  const [user] = await db().select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+export async function findAccountByEmail(email: string): Promise<AccountUser | null> {
+  const [user] = await db()
+    .select(accountColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return user ?? null;
+}
+
+export async function setPassword(userId: string, password: string, database: Database = db()): Promise<void> {
+  await database
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function setRole(userId: string, role: AccountUser["role"]): Promise<void> {
+  await db().update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** GET /api/profile/ (spec 001 §3 "User profile response"). */
+export async function getProfile(userId: string) {
+  const [row] = await db()
+    .select({ user: accountColumns, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { user, profile } = row;
+  return {
+    user: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email },
+    profile: {
+      contact: profile?.contact ?? "",
+      country_code: profile?.countryCode ?? "IN",
+      // Subscriptions and the token ledger arrive with the billing module;
+      // until then no account can hold a plan or tokens.
+      current_plan: "free",
+      creative_tokens: 0,
+      company_name: profile?.companyName ?? "",
+      company_email: profile?.companyEmail ?? "",
+      company_website: profile?.companyWebsite ?? "",
+      avatar: profile?.avatar ?? null,
+    },
+  };
+}
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+
+/** Updates the fields given; the others keep their values. */
+export async function updateProfile(userId: string, input: ProfileUpdate): Promise<Profile> {
+  await db().transaction(async (tx) => {
+    const names = { firstName: input.first_name, lastName: input.last_name };
+    const userValues = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
+    await tx.update(users).set({ ...userValues, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    const fields = {
+      contact: input.contact,
+      countryCode: input.country_code,
+      companyName: input.company_name,
+      companyEmail: input.company_email,
+      companyWebsite: input.company_website,
+    };
+    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    await tx
+      .insert(profiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } });
+  });
+  return (await getProfile(userId))!;
+}
+
+export async function countStaff(): Promise<number> {
+  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, "staff")));
+  return row?.n ?? 0;
+}
+
+export type LoginAttempt =
+  | { status: "ok"; user: AccountUser }
+  | { status: "invalid" }
+  | { status: "limited"; retryAfterSeconds: number };
+
+const loginLimitKey = (identifier: string, clientAddress: string) => `login:${identifier.toLowerCase()}:${clientAddress}`;
+
+/**
+ * Login with its rate limit: 5 attempts per username (or email) and address
+ * in 15 minutes; a successful login clears the count. Unknown account and
+ * wrong password are the same answer.
+ */
+export async function attemptLogin(input: { identifier: string; password: string; clientAddress: string }): Promise<LoginAttempt> {
+  const key = loginLimitKey(input.identifier, input.clientAddress);
+  const limit = await consumeRateLimit(key, RATE_LIMITS.login);
+  if (limit.limited) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const user = await verifyLogin(input.identifier, input.password);
+  if (!user) return { status: "invalid" };
+  await resetRateLimit(key);
+  return { status: "ok", user };
+}
+
+export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number };
+
+/** Signup with its rate limit: 10 accounts an hour per address. */
+export async function signUp(input: { username: string; email: string; password: string; clientAddress: string }): Promise<SignUpResult> {
+  const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
+  if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
+  return createAccount(input);
+}
+
+/** Whole minutes until a limit lifts, for the message. */
+export const minutesUntil = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
