@@ -38,7 +38,9 @@ export default defineConfig({
   webServer: {
     command: "rm -rf .data/e2e && node server.js",
     url: `${BASE_URL}/healthz`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", NODE_ENV: "production" },
+    // TRUST_PROXY lets each test present its own client address (X-Forwarded-For),
+    // so rate limits only meet the tests written for them.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", NODE_ENV: "production", TRUST_PROXY: "true" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

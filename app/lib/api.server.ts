@@ -50,6 +50,21 @@ export async function requireApiUser(request: Request): Promise<AccountUser> {
   throw apiError(401, message, { "WWW-Authenticate": "Token" });
 }
 
+/**
+ * Runs an API handler; a Response it throws (401, 405) passes through, and an
+ * unexpected failure answers 500 with the call's default message from the
+ * spec ("Login failed", "Failed to fetch profile", …) instead of a stack.
+ */
+export async function withApiErrors(defaultMessage: string, handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    console.error(`${defaultMessage}:`, error);
+    return apiError(500, defaultMessage);
+  }
+}
+
 export function methodNotAllowed(request: Request, allowed: string[]): Response {
   return apiError(405, API_MESSAGES.methodNotAllowed(request.method), { Allow: allowed.join(", ") });
 }

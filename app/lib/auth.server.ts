@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { type AccountUser, attemptLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";
-import { createSession, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
+import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
 
 export const DASHBOARD_PATH = "/dashboard2";
 export const LOGIN_PATH = "/login";
@@ -113,6 +113,8 @@ export async function startSession(
 ): Promise<Response> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
+  // Logins are a natural moment to sweep sessions that have run out.
+  await deleteExpiredSessions();
   const session = await createSession({
     userId: user.id,
     remember: options.remember,

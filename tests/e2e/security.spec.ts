@@ -65,3 +65,20 @@ test("the favicon is served", async ({ request }) => {
   const svg = await request.get("/favicon.svg");
   expect(svg.headers()["content-type"]).toContain("image/svg+xml");
 });
+
+test("a page action rejects a cross-origin POST", async ({ request }) => {
+  const response = await request.post("/login", {
+    form: { username: "someone", password: "secret12" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});
+
+test("logout is not possible with a GET", async ({ request }) => {
+  const response = await request.get("/logout", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/");
+  expect(response.headers()["set-cookie"]).toBeUndefined();
+});

@@ -231,7 +231,7 @@ describe("redirects and logout", () => {
   });
 
   it("does not log out on GET", async () => {
-    const outcome = await call(logout.loader as never, getRequest("/logout"));
+    const outcome = await call(logout.loader, getRequest("/logout"));
     expect(outcome.headers.get("Location")).toBe("/");
   });
 });

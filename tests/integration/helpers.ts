@@ -32,13 +32,15 @@ export function jsonRequest(path: string, method: string, body: unknown, init?: 
 
 export type Outcome = { status: number; headers: Headers; body: unknown };
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: never }) => unknown;
+// Route handlers' argument types differ per route; what they read is the same.
+type Handler = (args: never) => unknown;
 
 /** Runs a loader or action; a thrown Response (redirect, 401) is an outcome too. */
 export async function call(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
   let result: unknown;
   try {
-    result = await handler({ request, params, context: undefined as never });
+    const args = { request, params, context: undefined, url: new URL(request.url), pattern: "" };
+    result = await handler(args as never);
   } catch (thrown) {
     if (thrown instanceof Response) result = thrown;
     else throw thrown;

@@ -45,3 +45,12 @@ describe("sessions", () => {
     expect(await getSessionUser("made-up")).toBeNull();
   });
 });
+
+describe("roles", () => {
+  it("makes every new account a client; staff is set explicitly", async () => {
+    expect((await account()).role).toBe("client");
+    const username = `staff${Math.random().toString(36).slice(2, 8)}`;
+    const staff = await createAccount({ username, email: `${username}@example.com`, password: "secret12", role: "staff" });
+    expect(staff.ok && staff.user.role).toBe("staff");
+  });
+});

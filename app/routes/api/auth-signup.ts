@@ -1,12 +1,16 @@
-import { ACCOUNT_MESSAGES, SignupApiSchema } from "~models/accounts";
+import { ACCOUNT_API_ERRORS, ACCOUNT_MESSAGES, SignupApiSchema } from "~models/accounts";
 import { apiUser, minutesUntil, signUp } from "~models/accounts.server";
 import { createApiToken } from "~models/api-tokens.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody } from "~/lib/api.server";
+import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, withApiErrors } from "~/lib/api.server";
 import { clientAddress } from "~/lib/auth.server";
 import type { Route } from "./+types/auth-signup";
 
 /** POST /api/auth/signup/ {username, email, password} → 201 {token, user} */
-export async function action({ request }: Route.ActionArgs) {
+export function action({ request }: Route.ActionArgs) {
+  return withApiErrors(ACCOUNT_API_ERRORS.signup, () => handle(request));
+}
+
+async function handle(request: Request): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const body = await readBody(request);
   if (!body) return apiError(400, API_MESSAGES.invalidJson);
