@@ -68,6 +68,17 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
+test("with JavaScript, one press of Sign in shows every missing field's message", async ({ page }) => {
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Username is required.")).toBeVisible();
+  await expect(page.getByText("Password is required.")).toBeVisible();
+  // Inline: fixing a field clears its message as you type.
+  await page.getByLabel("Username or email").fill("maya");
+  await expect(page.getByText("Username is required.")).toBeHidden();
+});
+
 test("the password field has a show/hide toggle with JavaScript, and is a plain field without", async ({ browser }) => {
   const noJs = await browser.newPage({ javaScriptEnabled: false });
   await noJs.goto("/login");

@@ -31,7 +31,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     id: "forgot-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });

@@ -53,7 +53,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     constraint: getZodConstraint(LoginFormSchema),
     defaultValue: { redirectTo },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
   });

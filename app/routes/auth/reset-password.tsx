@@ -29,7 +29,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     id: "reset-password",
     lastResult: actionData?.result,
     constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });

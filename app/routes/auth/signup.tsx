@@ -78,7 +78,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     id: "signup",
     lastResult: actionData?.result,
     constraint: getZodConstraint(SignupFormSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
   });

@@ -32,7 +32,7 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData?.result,
     constraint: getZodConstraint(ProfileFormSchema),
     defaultValue: { ...profile, first_name: user.first_name, last_name: user.last_name },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
   });
