@@ -35,12 +35,13 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   // The production build (npm run build first), on its own fresh data dir.
+  // E2E_PORT picks the port (and so the data dir) when several runs share a machine.
   webServer: {
-    command: "rm -rf .data/e2e && node server.js",
+    command: `rm -rf .data/e2e-${PORT} && node server.js`,
     url: `${BASE_URL}/healthz`,
     // TRUST_PROXY lets each test present its own client address (X-Forwarded-For),
     // so rate limits only meet the tests written for them.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data/e2e", NODE_ENV: "production", TRUST_PROXY: "true" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `.data/e2e-${PORT}`, NODE_ENV: "production", TRUST_PROXY: "true" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
