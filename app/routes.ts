@@ -26,6 +26,8 @@ export default [
       route("profile", "routes/dashboard/profile.tsx"),
     ]),
 
+    route("contact", "routes/contact.tsx"),
+
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

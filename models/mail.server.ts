@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "./db.server";
 import { emailOutbox } from "./schema";
@@ -16,9 +16,32 @@ export function configureMail(next: MailConfig): void {
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind: string };
 
+/** How many times an email is tried before it waits for staff. */
+export const MAX_SEND_ATTEMPTS = 5;
+
+async function deliver(id: string, email: { to: string; subject: string; text: string; html?: string | null }): Promise<boolean> {
+  if (!transport) return false;
+  try {
+    await transport.sendMail({ from: config.from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
+    await db()
+      .update(emailOutbox)
+      .set({ sentAt: sql`now()`, error: null, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(eq(emailOutbox.id, id));
+    return true;
+  } catch (error) {
+    console.error(`Sending email ${id} failed:`, error);
+    await db()
+      .update(emailOutbox)
+      .set({ error: String((error as Error).message ?? error).slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(eq(emailOutbox.id, id));
+    return false;
+  }
+}
+
 /**
  * Records the email in the outbox, then sends it over SMTP when configured.
- * A failed send is recorded on the row rather than failing the request.
+ * A failed send is recorded on the row (and retried later) rather than
+ * failing the request: nothing is lost.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sent: boolean }> {
   const [row] = await db()
@@ -26,19 +49,21 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sen
     .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind })
     .returning({ id: emailOutbox.id });
   const id = row!.id;
-  if (!transport) return { id, sent: false };
-  try {
-    await transport.sendMail({ from: config.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-    await db().update(emailOutbox).set({ sentAt: sql`now()` }).where(eq(emailOutbox.id, id));
-    return { id, sent: true };
-  } catch (error) {
-    console.error(`Sending email ${id} failed:`, error);
-    await db()
-      .update(emailOutbox)
-      .set({ error: String((error as Error).message ?? error).slice(0, 1000) })
-      .where(eq(emailOutbox.id, id));
-    return { id, sent: false };
-  }
+  return { id, sent: await deliver(id, email) };
+}
+
+/** Sends again the emails whose sending failed, oldest first. Returns how many went out. */
+export async function retryUnsentEmails(limit = 20): Promise<number> {
+  if (!transport) return 0;
+  const pending = await db()
+    .select()
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.error), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(limit);
+  let sent = 0;
+  for (const email of pending) if (await deliver(email.id, email)) sent++;
+  return sent;
 }
 
 export async function listOutbox(limit = 50) {

@@ -23,6 +23,8 @@ export const siteSchema = z.object({
     projects: z.email("must be an email address"),
     support: z.email("must be an email address"),
   }),
+  /** The WhatsApp number for CHAT WITH US, digits only with the country code. */
+  whatsapp: z.string().regex(/^\d{8,15}$/, "must be 8 to 15 digits, with the country code and no +"),
   office: z.object({
     label: z.string().trim().min(1, "is required"),
     lines: z.array(z.string().trim().min(1)).min(1, "needs at least one line"),

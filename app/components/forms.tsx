@@ -143,22 +143,29 @@ export function CheckboxField({
   );
 }
 
-/** The primary submit button; while its form is submitting it is disabled and says so. */
+/**
+ * The primary submit button; while its form is submitting it is disabled and
+ * says so. On a page with several forms, `intent` (the form's hidden "intent"
+ * value) picks which submission counts.
+ */
 export function SubmitButton({
   children,
   pendingLabel,
   className,
   name,
   value,
+  intent,
 }: {
   children: ReactNode;
   pendingLabel?: ReactNode;
   className?: string;
   name?: string;
   value?: string;
+  intent?: string;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending =
+    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <button
       type="submit"

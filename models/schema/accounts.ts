@@ -113,6 +113,7 @@ export const emailOutbox = pgTable(
     ...timestamps,
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
   },
   (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
 );

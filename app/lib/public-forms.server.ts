@@ -1,0 +1,115 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { HONEYPOT_FIELD } from "~models/forms/common";
+import type { FormOutcome, SubmissionContext } from "~models/forms/pipeline.server";
+import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
+import { clientAddress, getUser } from "./auth.server";
+
+// Page actions and /api routes of the public forms share this: the same zod
+// schema, the same model function, the same honeypot and size limits.
+
+/** Text-only forms are small; anything bigger is refused before it is read. */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+export const FORM_MESSAGES = {
+  tooLarge: "This form is larger than we accept. Please shorten it and try again.",
+  wrongContentType: "Content-Type must be application/json.",
+  invalidJson: "The request body must be a JSON object.",
+} as const;
+
+type Submit<T> = (input: T, context: SubmissionContext) => Promise<FormOutcome>;
+
+async function contextFor(request: Request): Promise<SubmissionContext> {
+  const user = await getUser(request);
+  return { clientAddress: clientAddress(request), userId: user?.id ?? null };
+}
+
+const declaredLength = (request: Request) => Number(request.headers.get("Content-Length") ?? 0);
+
+/** The form's fields, after refusing a body larger than `limit` (413) unread. */
+export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+  if (declaredLength(request) > limit) throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
+  return request.formData();
+}
+
+/**
+ * A page action for one public form. Answers { form, result, success? } where
+ * result is Conform's reply (errors next to their fields, the input kept; on
+ * success the form is cleared).
+ */
+export async function handleFormPage<Schema extends z.ZodType>(
+  request: Request,
+  options: { form: string; schema: Schema; submit: Submit<z.infer<Schema>>; formData?: FormData },
+) {
+  const { form, schema } = options;
+  if (!options.formData && declaredLength(request) > MAX_FORM_BYTES) {
+    return data({ form, result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [FORM_MESSAGES.tooLarge] }), success: null }, { status: 413 });
+  }
+  const formData = options.formData ?? (await request.formData());
+  const submission = parseWithZod(formData, { schema });
+  // A bot filled the hidden field: look successful, store nothing.
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return { form, result: submission.reply({ resetForm: true }), success: "Thank you! We have received your message." };
+  }
+  if (submission.status !== "success") return data({ form, result: submission.reply(), success: null }, { status: 400 });
+  const outcome = await options.submit(submission.value, await contextFor(request));
+  if (outcome.status === "ok") return { form, result: submission.reply({ resetForm: true }), success: outcome.message, extra: outcome.extra ?? {} };
+  if (outcome.status === "invalid") return data({ form, result: submission.reply({ fieldErrors: outcome.fieldErrors }), success: null }, { status: 400 });
+  return data(
+    { form, result: submission.reply({ formErrors: [outcome.message] }), success: null },
+    { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+  );
+}
+
+/**
+ * POST /api/contact/…: JSON in (multipart where a file may come), 201
+ * {id, message} out; validation errors as per-field arrays plus a summary under
+ * `error` (or `details`, which the collaboration client reads).
+ */
+export function handleFormApi<Schema extends z.ZodType>(
+  request: Request,
+  options: {
+    schema: Schema;
+    submit: Submit<z.infer<Schema>>;
+    defaultError: string;
+    summaryKey?: "error" | "details";
+    body?: () => Promise<Record<string, unknown> | Response>;
+  },
+): Promise<Response> {
+  return withApiErrors(options.defaultError, async () => {
+    if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+    const body = options.body ? await options.body() : await readJsonBody(request);
+    if (body instanceof Response) return body;
+    if (String(body[HONEYPOT_FIELD] ?? "") !== "") return Response.json({ id: null, message: "Thank you!" }, { status: 201 });
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      const first = Object.values(errors)[0]?.[0] ?? options.defaultError;
+      return Response.json({ ...errors, [options.summaryKey ?? "error"]: first }, { status: 400 });
+    }
+    const outcome = await options.submit(parsed.data, await contextFor(request));
+    if (outcome.status === "ok") return Response.json({ id: outcome.id, message: outcome.message, ...outcome.extra }, { status: 201 });
+    if (outcome.status === "invalid") {
+      const first = Object.values(outcome.fieldErrors)[0]?.[0] ?? options.defaultError;
+      return Response.json({ ...outcome.fieldErrors, [options.summaryKey ?? "error"]: first }, { status: 400 });
+    }
+    return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
+  });
+}
+
+/** A JSON object body of at most MAX_FORM_BYTES, or the error response. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown> | Response> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.toLowerCase().startsWith("application/json")) return apiError(415, FORM_MESSAGES.wrongContentType);
+  if (declaredLength(request) > MAX_FORM_BYTES) return apiError(413, FORM_MESSAGES.tooLarge);
+  const text = await request.text();
+  if (text.length > MAX_FORM_BYTES) return apiError(413, FORM_MESSAGES.tooLarge);
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    /* fall through */
+  }
+  return apiError(400, FORM_MESSAGES.invalidJson);
+}

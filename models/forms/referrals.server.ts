@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { db } from "../db.server";
+import { sendEmail } from "../mail.server";
+import { referrals } from "../schema";
+import { getSiteShell } from "../site-content.server";
+import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./pipeline.server";
+import { SUPPORT_MESSAGES, type ReferralInput } from "./support";
+
+/** 8 characters, no look-alikes (0/O, 1/I/L). */
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export function createReferralCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join("");
+}
+
+/** Stores the invite with its code and emails the friend a signup link carrying it. */
+export function inviteFriend(input: ReferralInput, context: SubmissionContext & { baseUrl: string }): Promise<FormOutcome> {
+  return withFormRateLimit("referral", context, async () => {
+    const code = createReferralCode();
+    const [row] = await db()
+      .insert(referrals)
+      .values({
+        userId: context.userId ?? null,
+        code,
+        referrerName: input.referrer_name,
+        referrerEmail: input.referrer_email,
+        inviteeEmail: input.invitee_email,
+        message: input.message,
+      })
+      .returning({ id: referrals.id });
+    const { site } = await getSiteShell();
+    const link = new URL(`/signup?ref=${code}`, context.baseUrl).toString();
+    const note = input.message ? `\n\nThey wrote: “${input.message}”` : "";
+    await sendEmail({
+      kind: "referral_invite",
+      to: input.invitee_email,
+      subject: `${input.referrer_name} invites you to ${site.name}`,
+      text: `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\nCreate your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
+    });
+    return { status: "ok", id: row!.id, message: SUPPORT_MESSAGES.referralSent(input.invitee_email), extra: { code } };
+  });
+}
