@@ -8,6 +8,8 @@ export default [
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/signup", "routes/api/auth-signup.ts"),
   route("api/profile", "routes/api/profile.ts"),
+  route("api/contact/:form", "routes/api/contact.ts"),
+  route("api/newsletter", "routes/api/newsletter.ts"),
 
   route("logout", "routes/auth/logout.ts"),
 
@@ -27,6 +29,11 @@ export default [
     ]),
 
     route("contact", "routes/contact.tsx"),
+    route("investorpage", "routes/investor-page.tsx"),
+    route("createticket", "routes/create-ticket.tsx"),
+    route("referrals", "routes/referrals.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/:kind/:token", "routes/newsletter-token.tsx"),
 
     route("*", "routes/not-found.tsx"),
   ]),

@@ -50,6 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+function ChatButton({ href }: { href: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-full bg-green px-6 py-3.5 text-sm font-semibold text-green-ink">
+      {CONTACT_COPY.chatButton}
+      <span className="sr-only">(opens WhatsApp in a new tab)</span>
+    </a>
+  );
+}
+
 const section = "scroll-mt-[100px] rounded-3xl border border-border bg-surface p-6 sm:p-10";
 const eyebrow = "font-display text-xs tracking-[0.3em] uppercase";
 
@@ -58,12 +67,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const data = actionData as ContactActionData;
   const chatUrl = `https://wa.me/${site.whatsapp}?text=${encodeURIComponent(CONTACT_COPY.chatPrefill)}`;
   const blink = { "--blink-interval": `${BLINK_INTERVAL_MS}ms`, "--blink-duration": `${BLINK_DURATION_MS}ms` } as CSSProperties;
-  const ChatButton = () => (
-    <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-full bg-green px-6 py-3.5 text-sm font-semibold text-green-ink">
-      {CONTACT_COPY.chatButton}
-      <span className="sr-only">(opens WhatsApp in a new tab)</span>
-    </a>
-  );
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-5 py-14 lg:px-8 lg:py-20">
@@ -78,7 +81,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <span className="blink inline-block size-3 rounded-full bg-green" style={blink} aria-hidden="true" />
           {CONTACT_COPY.chatBanner}
         </p>
-        <ChatButton />
+        <ChatButton href={chatUrl} />
       </section>
 
       <nav aria-labelledby="more-ways">
@@ -165,7 +168,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </a>{" "}
           or <Link className="text-text underline underline-offset-4" to="/createticket">create a support ticket</Link>.
         </p>
-        <ChatButton />
+        <ChatButton href={chatUrl} />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Footer as FooterContent, Site } from "~models/site-content";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { LogoMark } from "./logo";
 
 export function Footer({ site, footer }: { site: Site; footer: FooterContent }) {
@@ -23,6 +24,9 @@ export function Footer({ site, footer }: { site: Site; footer: FooterContent }) 
               {site.emails.hello}
             </a>
           </address>
+          <div className="max-w-sm">
+            <NewsletterForm idPrefix="footer-newsletter" compact />
+          </div>
         </div>
         <div className="grid grid-cols-2 gap-10 sm:grid-cols-4">
           {footer.groups.map((group) => (

@@ -1,0 +1,33 @@
+import { data, Link } from "react-router";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { handleNewsletter } from "~/lib/newsletter.server";
+import { readFormData } from "~/lib/public-forms.server";
+import type { Route } from "./+types/newsletter";
+
+export const meta: Route.MetaFunction = () => [{ title: "Newsletter — Ascendra" }, { name: "robots", content: "noindex" }];
+
+export async function action({ request }: Route.ActionArgs) {
+  const reply = await handleNewsletter(request, Object.fromEntries(await readFormData(request)));
+  const { status, ...body } = reply;
+  return data(body, { status: status === 201 ? 200 : status });
+}
+
+/** Without JavaScript the footer's form lands here and shows the answer. */
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 px-5 py-20">
+      <h1 className="font-display text-3xl font-semibold">Newsletter</h1>
+      {actionData ? (
+        <p role="status" className={actionData.ok ? "text-green" : "text-red"}>
+          {actionData.message}
+        </p>
+      ) : (
+        <p className="text-text-muted">New work, ideas and studio news, once a month. No noise.</p>
+      )}
+      <NewsletterForm idPrefix="newsletter-page" />
+      <Link to="/" className="text-sm underline underline-offset-4">
+        Back to home
+      </Link>
+    </div>
+  );
+}

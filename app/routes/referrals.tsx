@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { inviteFriend } from "~models/forms/referrals.server";
+import { ReferralSchema } from "~models/forms/support";
+import { Field, FormStatus, SubmitButton } from "~/components/forms";
+import { Honeypot, TextareaField } from "~/components/form-fields";
+import { getUser } from "~/lib/auth.server";
+import { handleFormPage } from "~/lib/public-forms.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
+import type { Route } from "./+types/referrals";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Refer & Grow — Ascendra" },
+  { name: "description", content: "Invite a friend to Ascendra with your personal referral code." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  return { name: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "", email: user?.email ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const baseUrl = publicBaseUrl(request);
+  return handleFormPage(request, { form: "referral", schema: ReferralSchema, submit: (input, context) => inviteFriend(input, { ...context, baseUrl }) });
+}
+
+export default function Referrals({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "referral",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ReferralSchema),
+    defaultValue: { referrer_name: loaderData.name, referrer_email: loaderData.email },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReferralSchema }),
+  });
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">
+      <header className="flex flex-col gap-4">
+        <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Referrals</p>
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">Refer & Grow</h1>
+        <p className="max-w-2xl text-lg text-text-muted">Know a founder whose brand deserves better? Send them an invitation with your own referral code.</p>
+      </header>
+      {/* How referrals work and their rewards are described above this form (content pages, billing). */}
+      <section id="invite" aria-labelledby="invite-title" className="rounded-3xl border border-border bg-surface p-6 sm:p-10">
+        <h2 id="invite-title" className="mb-8 font-display text-2xl font-semibold">
+          Invite a friend
+        </h2>
+        <Form method="post" action="/referrals#invite" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+          <Honeypot />
+          <div aria-live="polite" className="empty:hidden sm:col-span-2">
+            {actionData?.success ? (
+              <FormStatus tone="success">
+                {actionData.success}
+                {"extra" in actionData && actionData.extra?.code ? (
+                  <>
+                    {" "}
+                    Their code: <strong data-testid="referral-code">{String(actionData.extra.code)}</strong>
+                  </>
+                ) : null}
+              </FormStatus>
+            ) : null}
+            {form.errors?.length ? (
+              <FormStatus tone="error" id={form.errorId}>
+                {form.errors[0]}
+              </FormStatus>
+            ) : null}
+          </div>
+          <Field labelProps={{ children: "Your name" }} inputProps={{ ...getInputProps(fields.referrer_name, { type: "text" }), autoComplete: "name" }} errors={fields.referrer_name.errors} />
+          <Field labelProps={{ children: "Your email" }} inputProps={{ ...getInputProps(fields.referrer_email, { type: "email" }), autoComplete: "email" }} errors={fields.referrer_email.errors} />
+          <Field labelProps={{ children: "Friend's email" }} inputProps={getInputProps(fields.invitee_email, { type: "email" })} errors={fields.invitee_email.errors} className="sm:col-span-2" />
+          <div className="sm:col-span-2">
+            <TextareaField label="A note for your friend (optional)" textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }} errors={fields.message.errors} />
+          </div>
+          <div className="sm:col-span-2">
+            <SubmitButton>Send invitation</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
