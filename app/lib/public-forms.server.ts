@@ -27,10 +27,34 @@ async function contextFor(request: Request): Promise<SubmissionContext> {
 
 const declaredLength = (request: Request) => Number(request.headers.get("Content-Length") ?? 0);
 
-/** The form's fields, after refusing a body larger than `limit` (413) unread. */
-export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+/**
+ * The body's bytes, stopping as soon as they pass `limit` (413), whether or
+ * not the client declared a Content-Length.
+ */
+export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array> {
   if (declaredLength(request) > limit) throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
-  return request.formData();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The form's fields, refusing a body larger than `limit` with a 413. */
+export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+  const bytes = await readBodyWithLimit(request, limit);
+  const type = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
+  return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { "Content-Type": type } }).formData();
 }
 
 /**
@@ -43,10 +67,15 @@ export async function handleFormPage<Schema extends z.ZodType>(
   options: { form: string; schema: Schema; submit: Submit<z.infer<Schema>>; formData?: FormData },
 ) {
   const { form, schema } = options;
-  if (!options.formData && declaredLength(request) > MAX_FORM_BYTES) {
-    return data({ form, result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [FORM_MESSAGES.tooLarge] }), success: null }, { status: 413 });
+  let formData = options.formData;
+  if (!formData) {
+    try {
+      formData = await readFormData(request);
+    } catch (error) {
+      if (!(error instanceof Response) || error.status !== 413) throw error;
+      return data({ form, result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [FORM_MESSAGES.tooLarge] }), success: null }, { status: 413 });
+    }
   }
-  const formData = options.formData ?? (await request.formData());
   const submission = parseWithZod(formData, { schema });
   // A bot filled the hidden field: look successful, store nothing.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
@@ -102,9 +131,13 @@ export function handleFormApi<Schema extends z.ZodType>(
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | Response> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) return apiError(415, FORM_MESSAGES.wrongContentType);
-  if (declaredLength(request) > MAX_FORM_BYTES) return apiError(413, FORM_MESSAGES.tooLarge);
-  const text = await request.text();
-  if (text.length > MAX_FORM_BYTES) return apiError(413, FORM_MESSAGES.tooLarge);
+  let text: string;
+  try {
+    text = new TextDecoder().decode(await readBodyWithLimit(request, MAX_FORM_BYTES));
+  } catch (error) {
+    if (error instanceof Response) return apiError(error.status, FORM_MESSAGES.tooLarge);
+    throw error;
+  }
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
