@@ -39,11 +39,11 @@ export default function InvestorPage({ actionData }: Route.ComponentProps) {
         </p>
       </header>
       {/* The pitch deck, reasons to invest, milestones and testimonials sit above this form (content pages). */}
-      <section id="investment-inquiry" aria-labelledby="inquiry-title" className="scroll-mt-24 rounded-3xl border border-border bg-surface p-6 sm:p-10">
+      <section id="inquiry" aria-labelledby="inquiry-title" className="scroll-mt-24 rounded-3xl border border-border bg-surface p-6 sm:p-10">
         <h2 id="inquiry-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           Investment inquiry
         </h2>
-        <Form method="post" action="/investorpage#investment-inquiry" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+        <Form method="post" action="/investorpage#inquiry" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <Honeypot />
           <div aria-live="polite" className="empty:hidden sm:col-span-2">
             {actionData?.success ? <FormStatus tone="success">{actionData.success}</FormStatus> : null}
