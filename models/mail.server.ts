@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "./db.server";
 import { emailOutbox } from "./schema";
@@ -19,20 +19,19 @@ export type OutgoingEmail = { to: string; subject: string; text: string; html?: 
 /** How many times an email is tried before it waits for staff. */
 export const MAX_SEND_ATTEMPTS = 5;
 
-async function deliver(id: string, email: { to: string; subject: string; text: string; html?: string | null }): Promise<boolean> {
+/** Sends one outbox row; `counted` when the attempt was already added (a claimed retry). */
+async function deliver(id: string, email: { to: string; subject: string; text: string; html?: string | null }, counted = false): Promise<boolean> {
   if (!transport) return false;
+  const attempts = counted ? emailOutbox.attempts : sql`${emailOutbox.attempts} + 1`;
   try {
     await transport.sendMail({ from: config.from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
-    await db()
-      .update(emailOutbox)
-      .set({ sentAt: sql`now()`, error: null, attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(eq(emailOutbox.id, id));
+    await db().update(emailOutbox).set({ sentAt: sql`now()`, error: null, attempts }).where(eq(emailOutbox.id, id));
     return true;
   } catch (error) {
     console.error(`Sending email ${id} failed:`, error);
     await db()
       .update(emailOutbox)
-      .set({ error: String((error as Error).message ?? error).slice(0, 1000), attempts: sql`${emailOutbox.attempts} + 1` })
+      .set({ error: String((error as Error).message ?? error).slice(0, 1000), attempts })
       .where(eq(emailOutbox.id, id));
     return false;
   }
@@ -52,17 +51,30 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sen
   return { id, sent: await deliver(id, email) };
 }
 
-/** Sends again the emails whose sending failed, oldest first. Returns how many went out. */
+/** How often each server process retries failed email. */
+export const EMAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Sends again the emails whose sending failed, oldest first. Rows are claimed
+ * (attempt counted) in one statement that skips rows another process holds,
+ * so two servers never send the same email. Returns how many went out.
+ */
 export async function retryUnsentEmails(limit = 20): Promise<number> {
   if (!transport) return 0;
-  const pending = await db()
-    .select()
+  const claimable = db()
+    .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.error), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
     .orderBy(asc(emailOutbox.createdAt))
-    .limit(limit);
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(inArray(emailOutbox.id, claimable))
+    .returning();
   let sent = 0;
-  for (const email of pending) if (await deliver(email.id, email)) sent++;
+  for (const email of claimed) if (await deliver(email.id, email, true)) sent++;
   return sent;
 }
 

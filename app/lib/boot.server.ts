@@ -1,5 +1,5 @@
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
-import { configureMail } from "~models/mail.server";
+import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
 import { deleteStalePasswordResets } from "~models/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/rate-limit.server";
 import { seedIfEmpty } from "~models/seed.server";
@@ -20,6 +20,10 @@ async function boot(): Promise<void> {
   setDatabase(handle);
   if (await seedIfEmpty()) console.log("Empty database: loaded the content in seeds/.");
   await cleanUpExpired();
+  // Email that could not be sent stays in the outbox; try it again now and then.
+  if (env.SMTP_URL) {
+    setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
+  }
 }
 
 /** Expired sessions, rate-limit windows and reset links: at boot, and after logins. */
