@@ -1,5 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { isUuid } from "./ids";
+import { NOTIFICATION_LIST_LIMIT } from "./notifications";
+export { NOTIFICATION_MESSAGES } from "./notifications";
 import { db, type Database, type Transaction } from "./db.server";
 import { sendEmail } from "./mail.server";
 import { notificationPreferences, notifications, users } from "./schema";
@@ -11,17 +13,6 @@ import { notificationPreferences, notifications, users } from "./schema";
 export type NotificationType = "success" | "warning" | "info";
 export type NotificationInput = { userId: string; type: NotificationType; title: string; message: string; link?: string | null };
 export type NotificationRow = typeof notifications.$inferSelect;
-
-export const NOTIFICATION_MESSAGES = {
-  fetchFailed: "Failed to fetch notifications",
-  markReadFailed: "Failed to mark notification as read",
-  markAllReadFailed: "Failed to mark all notifications as read",
-  notFound: "Notification not found",
-  empty: "You're all caught up.",
-} as const;
-
-/** How many notifications the dropdown and the list show. */
-export const NOTIFICATION_LIST_LIMIT = 50;
 
 type Executor = Database | Transaction;
 

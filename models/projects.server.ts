@@ -12,6 +12,7 @@ import {
   STATUS_TONES,
   stepFor,
   storedStepAfter,
+  fileDownloadPath,
   matchesSearch,
   trackProject,
   type ActorRole,
@@ -259,10 +260,6 @@ export async function transitionProject(projectId: string | undefined, viewer: V
 
 export function apiProjectSummary(project: ProjectRow) {
   return { id: project.id, title: project.title, status: project.status, created_at: project.createdAt.toISOString() };
-}
-
-export function fileDownloadPath(projectId: string, fileId: string): string {
-  return `/project/${projectId}/files/${fileId}`;
 }
 
 export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFileRow[] }, origin: string) {

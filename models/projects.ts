@@ -428,3 +428,8 @@ export const MeetingRequestSchema = z.object({
 export const FileFormSchema = z.object({
   files: z.preprocess(fileInput, projectFile),
 });
+
+/** Where a project file downloads from (an authorised resource route). */
+export function fileDownloadPath(projectId: string, fileId: string): string {
+  return `/project/${projectId}/files/${fileId}`;
+}

@@ -1,5 +1,5 @@
 import { PROJECT_API_ERRORS, ProjectFormSchema } from "~models/projects";
-import { apiProjectDetail, apiProjectSummary, createProject, listProjects } from "~models/projects.server";
+import { apiProjectDetail, apiProjectSummary, createProject, getProjectDetail, listProjects } from "~models/projects.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
@@ -37,6 +37,7 @@ export function action({ request }: Route.ActionArgs) {
     if (!created.ok) {
       return created.field === "form" ? apiError(403, created.message) : Response.json({ files: [created.message] }, { status: 400 });
     }
-    return Response.json(apiProjectDetail({ project: created.project, files: [] }, new URL(request.url).origin), { status: 201 });
+    const detail = await getProjectDetail(created.project.id, user);
+    return Response.json(apiProjectDetail(detail!, new URL(request.url).origin), { status: 201 });
   });
 }

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { getTokenUsage } from "~models/dashboard.server";
-import { countUnread, listNotifications, NOTIFICATION_MESSAGES } from "~models/notifications.server";
+import { countUnread, listNotifications } from "~models/notifications.server";
+import { NOTIFICATION_MESSAGES } from "~models/notifications";
 import { Dropdown } from "~/components/dropdown";
 import { DashboardLoadError } from "~/components/load-error";
 import { NotificationItem } from "~/components/notifications";
@@ -57,7 +58,7 @@ function TopBar({ username, tokens, unread, notifications }: { username: string;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-5">
+    <div className="flex items-center justify-between gap-3 border-b border-border pb-5">
       {/* Token balance with a tooltip: shown on hover and on keyboard focus, no JavaScript. */}
       <Link
         to="/dashboard2/billing"
@@ -65,7 +66,9 @@ function TopBar({ username, tokens, unread, notifications }: { username: string;
         aria-describedby="token-tooltip"
       >
         <span className="size-2.5 rounded-full bg-yellow" aria-hidden="true" />
-        <span data-testid="token-balance">{tokens}</span> Creative Tokens
+        <span data-testid="token-balance">{tokens}</span>
+        <span className="sm:hidden">tokens</span>
+        <span className="hidden sm:inline">Creative Tokens</span>
         <span
           id="token-tooltip"
           role="tooltip"

@@ -8,6 +8,7 @@ import {
   clientActions,
   CommentFormSchema,
   FileFormSchema,
+  fileDownloadPath,
   labelOf,
   PROJECT_MESSAGES,
   ProjectIntentSchema,
@@ -16,7 +17,7 @@ import {
   TIMELINES,
   type ProjectAction,
 } from "~models/projects";
-import { addComment, addProjectFile, fileDownloadPath, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects.server";
+import { addComment, addProjectFile, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { TextareaField } from "~/components/projects/fields";
