@@ -25,10 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
   const parsed = IntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw data("Bad request", { status: 400 });
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const project = await getProjectForViewer(parsed.data.projectId, user);
   // Requests are the owner's: anyone else's project is "not found".
-  if (!project || project.userId !== user.id) throw data(PROJECT_MESSAGES.apiNotFound, { status: 404 });
+  if (!project || project.userId !== user.id) throw new Response(PROJECT_MESSAGES.apiNotFound, { status: 404 });
 
   const { intent } = parsed.data;
   if (intent === "meet") {
