@@ -49,14 +49,14 @@ export const pdfFile = (name = "brief.pdf", size = 64) => {
 export const validProject = { title: "Café rebrand", description: "A new identity for the café on the corner.", category: "graphic", budget: "5k_10k", timeline: "2_weeks" } as const;
 
 /** A project owned by the client, created through the model. */
-export async function projectOf(client: { id: string }, overrides: Partial<typeof validProject> = {}) {
+export async function projectOf(client: { id: string }, overrides: Partial<Record<keyof typeof validProject, string>> = {}) {
   const result = await createProject(client, { ...validProject, ...overrides, use_tokens: false } as never);
   if (!result.ok) throw new Error(result.message);
   return result.project;
 }
 
 /** Uploads go to a temporary DATA_DIR for this file's tests. */
-export function useTemporaryDataDir(): { dir: () => string } {
+export function withTemporaryDataDir(): { dir: () => string } {
   let dir = "";
   let previous: string | undefined;
   beforeAll(async () => {

@@ -12,9 +12,9 @@ import * as createPage from "~/routes/projects/create";
 import * as detailPage from "~/routes/projects/detail";
 import * as filePage from "~/routes/projects/file";
 import { call, formErrors, formRequest, getRequest, jsonRequest } from "./helpers";
-import { multipartRequest, pdfFile, projectOf, signedInClient, tokenHeader, useTemporaryDataDir, validProject } from "./project-helpers";
+import { multipartRequest, pdfFile, projectOf, signedInClient, tokenHeader, withTemporaryDataDir, validProject } from "./project-helpers";
 
-const uploads = useTemporaryDataDir();
+const uploads = withTemporaryDataDir();
 const storedFiles = async () => readdir(path.join(uploads.dir(), "uploads")).catch(() => [] as string[]);
 
 describe("create project page", () => {
@@ -134,7 +134,8 @@ describe("project detail ownership", () => {
     const stranger = await signedInClient();
     const project = await projectOf(owner);
     const post = (fields: Record<string, string | File>) => call(detailPage.action, multipartRequest(`/project/${project.id}`, fields, { cookie: stranger.cookie }), { id: project.id });
-    for (const fields of [{ intent: "comment", text: "hello" }, { intent: "approve" }, { intent: "request_revision", reason: "x" }, { intent: "cancel" }, { intent: "upload", files: pdfFile() }]) {
+    const attempts: Record<string, string | File>[] = [{ intent: "comment", text: "hello" }, { intent: "approve" }, { intent: "request_revision", reason: "x" }, { intent: "cancel" }, { intent: "upload", files: pdfFile() }];
+    for (const fields of attempts) {
       expect((await post(fields)).status).toBe(404);
     }
     const after = await getProjectDetail(project.id, owner);
