@@ -131,19 +131,24 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_14rem_auto]" aria-label="Find a project">
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Search
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="order-search" className="text-sm font-medium">
+            Search
+          </label>
           <input
+            id="order-search"
             type="search"
             name="q"
             defaultValue={filter.q}
             placeholder="Project name, ID or client name"
             className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 focus:border-text-muted focus:outline-none"
           />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Status
-          <select name="status" defaultValue={filter.status} className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text focus:border-text-muted focus:outline-none">
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="order-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select id="order-status" name="status" defaultValue={filter.status} className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text focus:border-text-muted focus:outline-none">
             <option value="all">All statuses</option>
             {TRACKED_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
@@ -151,7 +156,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className="self-end rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
           Apply
         </button>
