@@ -2,27 +2,9 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { db, type Database, type Transaction } from "./db.server";
 import { isUuid } from "./ids";
 import { addNotification, emailProjectUpdate, notifyStaff } from "./notifications.server";
-import {
-  ACTION_LABELS,
-  ACTIVE_STATUSES,
-  canTakeAction,
-  nextStatus,
-  PROJECT_MESSAGES,
-  STATUS_LABELS,
-  STATUS_TONES,
-  stepFor,
-  storedStepAfter,
-  fileDownloadPath,
-  matchesSearch,
-  trackProject,
-  type ActorRole,
-  type ProjectAction,
-  type ProjectCategory,
-  type ProjectTimeline,
-  type TrackedProject,
-  type ProjectInput,
-  type ProjectStatus,
-} from "./projects";
+import { ACTION_LABELS, ACTIVE_STATUSES, canTakeAction, nextStatus, PROJECT_MESSAGES, STATUS_LABELS, STATUS_TONES, stepFor, storedStepAfter, fileDownloadPath, type ActorRole, type ProjectAction, type ProjectCategory, type ProjectTimeline, type ProjectStatus } from "./projects";
+import { type ProjectInput } from "./project-forms";
+import { matchesSearch, trackProject, type TrackedProject } from "./project-tracking";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "./schema";
 import { PROJECT_FILE_RULES } from "./uploads";
 import { deleteUpload, storeUpload } from "./uploads.server";

@@ -1,26 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  ACTION_ROLES,
-  availableActions,
-  canTakeAction,
-  clientActions,
-  matchesSearch,
-  MeetingRequestSchema,
-  milestonesFor,
-  nextStatus,
-  OrderFilterSchema,
-  priorityFor,
-  progressFor,
-  PROJECT_ACTIONS,
-  PROJECT_MESSAGES,
-  PROJECT_STATUSES,
-  ProjectFormSchema,
-  stepFor,
-  storedStepAfter,
-  trackProject,
-  type ProjectAction,
-  type ProjectStatus,
-} from "./projects";
+import { ACTION_ROLES, availableActions, canTakeAction, clientActions, nextStatus, progressFor, PROJECT_ACTIONS, PROJECT_MESSAGES, PROJECT_STATUSES, stepFor, storedStepAfter, type ProjectAction, type ProjectStatus } from "./projects";
+import { MeetingRequestSchema, ProjectFormSchema } from "./project-forms";
+import { matchesSearch, milestonesFor, OrderFilterSchema, priorityFor, trackProject } from "./project-tracking";
 
 // The transition table written out independently of the model: every
 // status × every action, "-" for illegal. See docs/decisions/0007.

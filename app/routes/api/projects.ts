@@ -1,4 +1,5 @@
-import { PROJECT_API_ERRORS, ProjectFormSchema } from "~models/projects";
+import { PROJECT_API_ERRORS } from "~models/projects";
+import { ProjectFormSchema } from "~models/project-forms";
 import { apiProjectDetail, apiProjectSummary, createProject, getProjectDetail, listProjects } from "~models/projects.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { CommentFormSchema, MeetingRequestSchema, PROJECT_MESSAGES, REQUEST_MESSAGES } from "~models/projects";
+import { PROJECT_MESSAGES } from "~models/projects";
+import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/project-forms";
 import { createProjectRequest, getLatestProjectSummary } from "~models/project-requests.server";
 import { addComment, getProjectForViewer } from "~models/projects.server";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { getProjectHelp } from "~models/dashboard.server";
-import { OrderFilterSchema, PROJECT_MESSAGES, STATUS_LABELS, TRACKED_STATUSES, trackedStatusLabel, type TrackedProject } from "~models/projects";
+import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects";
+import { OrderFilterSchema, TRACKED_STATUSES, trackedStatusLabel, type TrackedProject } from "~models/project-tracking";
 import { clientNameOf, listTrackedProjects } from "~models/projects.server";
 import { PriorityBadge, StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
