@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getProfile } from "./accounts.server";
 import { db } from "./db.server";
 import { notifyStaff } from "./notifications.server";
-import { ACTIVE_STATUSES, TIMELINES } from "./projects";
+import { ACTIVE_STATUSES, STATUS_LABELS, TIMELINES } from "./projects";
 import { listComments, listFiles, listHistory, listProjects, type ProjectRow } from "./projects.server";
 import { projectRequests } from "./schema";
 
@@ -57,7 +57,7 @@ export async function getLatestProjectSummary(userId: string, now = new Date()) 
     lastStaffComment && (!lastStatus || lastStaffComment.timestamp > lastStatus.at)
       ? { kind: "message" as const, text: lastStaffComment.text, at: lastStaffComment.timestamp }
       : lastStatus
-        ? { kind: "status" as const, text: lastStatus.reason || `Status changed to ${lastStatus.toStatus.replace(/_/g, " ")}.`, at: lastStatus.at, status: lastStatus.toStatus }
+        ? { kind: "status" as const, text: lastStatus.reason || `Status changed to ${STATUS_LABELS[lastStatus.toStatus]}.`, at: lastStatus.at, status: lastStatus.toStatus }
         : null;
   const resources: ResourceItem[] = [
     { label: "A detailed brief (at least 100 characters)", done: project.description.length >= 100, fixHref: `/project/${project.id}#conversation` },

@@ -35,7 +35,9 @@ export function Dropdown({ summary, label, children, panelClassName, testId }: {
   }, []);
 
   return (
-    <details ref={ref} className="dropdown relative" data-testid={testId}>
+    // On phones the panel spans the bar it sits in (the nearest positioned
+    // ancestor); from sm up it hangs under its own button.
+    <details ref={ref} className="dropdown sm:relative" data-testid={testId}>
       <summary
         className="relative grid size-10 cursor-pointer list-none place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted [&::-webkit-details-marker]:hidden"
         aria-label={label}
@@ -43,7 +45,7 @@ export function Dropdown({ summary, label, children, panelClassName, testId }: {
         {summary}
       </summary>
       <div
-        className={`absolute right-0 z-30 mt-2 w-[min(22rem,calc(100vw-2.5rem))] rounded-2xl border border-border bg-surface p-4 shadow-2xl shadow-black/50 ${panelClassName ?? ""}`}
+        className={`absolute inset-x-0 z-30 mt-2 sm:inset-x-auto sm:right-0 sm:w-[22rem] rounded-2xl border border-border bg-surface p-4 shadow-2xl shadow-black/50 ${panelClassName ?? ""}`}
       >
         {children}
       </div>

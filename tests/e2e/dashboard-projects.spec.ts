@@ -143,3 +143,32 @@ test("anonymous visitors go to login; another client's project is 'Project Not F
   await expect(stranger).toHaveURL(/\/dashboard2$/);
   await other.close();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every dashboard tab is a link to its own URL; tabs without content yet say so", async ({ page }) => {
+    const account = await createAccount(page);
+    await signIn(page, account, false);
+    const tabs = page.getByRole("navigation", { name: "Dashboard" });
+    const expected = [
+      ["Shop", "/dashboard2/shop", "The shop is not open yet."],
+      ["My Purchases", "/dashboard2/purchases", "You have no purchases yet."],
+      ["Recommendations", "/dashboard2/recommendations", "Put your logo in motion"],
+      ["Projects", "/dashboard2/projects", "No projects yet"],
+      ["Billing & Tokens", "/dashboard2/billing", "You have no Creative Tokens and no subscription yet."],
+      ["Profile", "/dashboard2/profile", "Signed in as"],
+      ["Dashboard", "/dashboard2", "Hello,"],
+    ] as const;
+    for (const [label, path, text] of expected) {
+      await tabs.getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+      await expect(tabs.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByText(text).first()).toBeVisible();
+    }
+    // The token balance and the cart dropdown are honest about being empty.
+    await expect(page.getByTestId("token-balance")).toHaveText("0");
+    await page.getByTestId("cart-dropdown").locator("summary").click();
+    await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  });
+});

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { ErrorList, type ListOfErrors } from "~/components/forms";
+import { ErrorList, useHydrated, type ListOfErrors } from "~/components/forms";
 
 const inputClass =
   "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted focus:outline-none aria-[invalid=true]:border-red";
@@ -65,15 +65,19 @@ export function StepSliderField({
   const initial = Number(inputProps.defaultValue ?? 0);
   const [position, setPosition] = useState(Number.isInteger(initial) && initial >= 0 && initial < options.length ? initial : 0);
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-4">
         <label htmlFor={id} className="text-sm font-medium text-text">
           {label}
         </label>
-        <output htmlFor={id} className="font-display text-sm font-semibold text-yellow" aria-live="polite">
-          {options[position]?.label}
-        </output>
+        {/* Only with JavaScript can the shown name follow the slider. */}
+        {hydrated ? (
+          <output htmlFor={id} className="font-display text-sm font-semibold text-yellow" aria-live="polite">
+            {options[position]?.label}
+          </output>
+        ) : null}
       </div>
       <input
         {...inputProps}
@@ -83,17 +87,22 @@ export function StepSliderField({
         max={options.length - 1}
         step={1}
         onChange={(event) => setPosition(Number(event.currentTarget.value))}
-        aria-valuetext={options[position]?.label}
+        aria-valuetext={hydrated ? options[position]?.label : undefined}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         className="w-full accent-[var(--color-yellow)]"
       />
-      <ol className="grid text-xs text-text-muted" style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }} aria-hidden="true">
-        {options.map((option, index) => (
-          <li key={option.label} className={index === 0 ? "text-left" : index === options.length - 1 ? "text-right" : "text-center"}>
-            {option.label}
-          </li>
-        ))}
+      {/* The names sit under the slider's stops: the first and last flush with the ends. */}
+      <ol className="relative h-4 text-xs text-text-muted" aria-hidden="true">
+        {options.map((option, index) => {
+          const at = (index / (options.length - 1)) * 100;
+          const shift = index === 0 ? "0%" : index === options.length - 1 ? "-100%" : "-50%";
+          return (
+            <li key={option.label} className={`absolute top-0 whitespace-nowrap ${hydrated && index === position ? "font-semibold text-text" : ""}`} style={{ left: `${at}%`, transform: `translateX(${shift})` }}>
+              {option.label}
+            </li>
+          );
+        })}
       </ol>
       <ErrorList id={errorId} errors={errors} />
     </div>

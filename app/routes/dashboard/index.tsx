@@ -43,7 +43,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
 
-      <section className="grid gap-4 sm:grid-cols-2" aria-label="Your numbers">
+      <section className="grid grid-cols-2 gap-4" aria-label="Your numbers">
         <Stat label="Active projects" value={stats.active_projects} testId="stat-active-projects" />
         <Stat label="Creative Tokens left" value={stats.tokens_left} testId="stat-tokens-left" />
       </section>

@@ -58,7 +58,7 @@ function TopBar({ username, tokens, unread, notifications }: { username: string;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
-    <div className="flex items-center justify-between gap-3 border-b border-border pb-5">
+    <div className="relative flex items-center justify-between gap-3 border-b border-border pb-5">
       {/* Token balance with a tooltip: shown on hover and on keyboard focus, no JavaScript. */}
       <Link
         to="/dashboard2/billing"

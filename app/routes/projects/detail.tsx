@@ -249,7 +249,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
           <Conversation comments={comments} lastResult={result?.form === "comment" ? result.result : undefined} />
         </div>
 
-        <aside className="flex flex-col gap-8">
+        <aside className="order-first flex flex-col gap-8 lg:order-none">
           <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-labelledby="details">
             <h2 id="details" className="font-display text-base font-semibold">
               Details
