@@ -45,7 +45,7 @@ class ProjectLimitReached extends Error {}
 export async function createProject(
   owner: { id: string },
   input: ProjectInput,
-  options: { projectLimit?: number; dataDir?: string } = {},
+  options: { projectLimit?: number; dataDir?: string; siteUrl?: string } = {},
 ): Promise<CreateProjectResult> {
   const limit = options.projectLimit ?? (await projectLimitFor(owner.id));
   const limitReached = { ok: false, field: "form", message: PROJECT_MESSAGES.projectLimitReached(limit) } as const;
@@ -90,7 +90,7 @@ export async function createProject(
   }
   await emailProjectUpdate(owner.id, {
     subject: `Project submitted: ${project.title}`,
-    text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${project.title}\nStatus: ${STATUS_LABELS[status]}\n\nFollow it at /project/${project.id}.`,
+    text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${project.title}\nStatus: ${STATUS_LABELS[status]}\n\nFollow it at ${options.siteUrl ?? ""}/project/${project.id}`,
   });
   return { ok: true, project };
 }
@@ -202,7 +202,13 @@ class IllegalTransition extends Error {}
  * viewer's role, updates status and step, writes a history row, notifies the
  * client in-app and by email (if they want it) and, for a client action, staff.
  */
-export async function transitionProject(projectId: string | undefined, viewer: Viewer, action: ProjectAction, reason = ""): Promise<TransitionResult> {
+export async function transitionProject(
+  projectId: string | undefined,
+  viewer: Viewer,
+  action: ProjectAction,
+  reason = "",
+  options: { siteUrl?: string } = {},
+): Promise<TransitionResult> {
   const visible = await getProjectForViewer(projectId, viewer);
   if (!visible) return { ok: false, reason: "not_found" };
   const role: ActorRole = visible.userId === viewer.id ? "client" : "staff";
@@ -228,7 +234,7 @@ export async function transitionProject(projectId: string | undefined, viewer: V
     });
     await emailProjectUpdate(visible.userId, {
       subject: `${visible.title}: ${STATUS_LABELS[project.status]}`,
-      text: `Your project “${visible.title}” moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[project.status]}.${reason.trim() ? `\n\nReason: ${reason.trim()}` : ""}\n\nFollow it at /project/${visible.id}.`,
+      text: `Your project “${visible.title}” moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[project.status]}.${reason.trim() ? `\n\nReason: ${reason.trim()}` : ""}\n\nFollow it at ${options.siteUrl ?? ""}/project/${visible.id}`,
     });
     return { ok: true, project, from };
   } catch (error) {

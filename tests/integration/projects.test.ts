@@ -54,6 +54,8 @@ describe("create project page", () => {
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "in_review", action: "submit" }]);
     const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
     expect(mail.map((m) => m.subject)).toEqual(["Project submitted: Café rebrand"]);
+    // The link in the email is absolute (PUBLIC_URL, else the request's address).
+    expect(mail[0]!.text).toContain(`http://127.0.0.1:3000/project/${projectId}`);
   });
 
   it("rejects a file whose bytes are not a PDF, and writes nothing", async () => {

@@ -4,6 +4,7 @@ import { apiProjectDetail, apiProjectSummary, createProject, getProjectDetail, l
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/projects";
 
 /** GET /api/projects/ → [{id, title, status, created_at}], newest first */
@@ -34,7 +35,7 @@ export function action({ request }: Route.ActionArgs) {
     if (!body) return apiError(400, API_MESSAGES.invalidJson);
     const parsed = ProjectFormSchema.safeParse(body);
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
-    const created = await createProject(user, parsed.data);
+    const created = await createProject(user, parsed.data, { siteUrl: publicBaseUrl(request) });
     if (!created.ok) {
       return created.field === "form" ? apiError(403, created.message) : Response.json({ files: [created.message] }, { status: 400 });
     }

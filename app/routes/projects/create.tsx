@@ -11,6 +11,7 @@ import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/upl
 import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { StepSliderField, TextareaField } from "~/components/projects/fields";
 import { requireUser } from "~/lib/auth.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import type { Route } from "./+types/create";
 
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(read.formData, { schema: ProjectFormSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), submitted: false }, { status: 400 });
 
-  const created = await createProject(user, submission.value);
+  const created = await createProject(user, submission.value, { siteUrl: publicBaseUrl(request) });
   if (!created.ok) {
     const reply = created.field === "form" ? submission.reply({ formErrors: [created.message] }) : submission.reply({ fieldErrors: { files: [created.message] } });
     return data<ActionData>({ result: reply, submitted: false }, { status: created.field === "form" ? 409 : 400 });

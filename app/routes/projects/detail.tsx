@@ -10,6 +10,7 @@ import { TextareaField } from "~/components/projects/fields";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireUser } from "~/lib/auth.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { formatDate, formatDateTime, shortId } from "~/lib/format";
 import type { Route } from "./+types/detail";
@@ -70,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (submission.status !== "success") return data<ActionData>({ form: "revision", result: submission.reply() }, { status: 400 });
     reason = submission.value.reason;
   }
-  const outcome = await transitionProject(params.id, user, intent.data.intent, reason);
+  const outcome = await transitionProject(params.id, user, intent.data.intent, reason, { siteUrl: publicBaseUrl(request) });
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return notFound(params.id);
     return data<ActionData>({ form: "action", message: outcome.message, tone: "error" }, { status: 409 });
