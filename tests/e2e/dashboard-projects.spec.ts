@@ -172,3 +172,40 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
   });
 });
+
+test("the REST API answers on the spec's paths, trailing slash included", async ({ page }) => {
+  const tokenFor = async () => {
+    const account = await createAccount(page);
+    const response = await page.request.post("/api/auth/login/", { data: { username: account.username, password: account.password } });
+    return { Authorization: `Token ${((await response.json()) as { token: string }).token}` };
+  };
+  const owner = await tokenFor();
+  const stranger = await tokenFor();
+  const created = await page.request.post("/api/projects/", {
+    headers: owner,
+    multipart: { title: "API brief", description: "Sent as multipart", category: "app", budget: "1k_5k", timeline: "2", files: { name: "spec.pdf", mimeType: "application/pdf", buffer: PDF } },
+  });
+  expect(created.status()).toBe(201);
+  const project = (await created.json()) as { id: string; timeline: string; files: { name: string; size: number; file: string }[] };
+  expect(project.timeline).toBe("1_month");
+  expect(project.files[0]).toMatchObject({ name: "spec.pdf", size: PDF.length });
+
+  const file = await page.request.get(project.files[0]!.file, { headers: owner });
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="spec.pdf"/);
+  expect((await page.request.get(project.files[0]!.file, { headers: stranger })).status()).toBe(404);
+
+  expect(await (await page.request.get("/api/dashboard/stats/", { headers: owner })).json()).toEqual({ active_projects: 1, tokens_left: 0 });
+  expect((await page.request.get(`/api/projects/${project.id}/`, { headers: owner })).status()).toBe(200);
+  const hidden = await page.request.get(`/api/projects/${project.id}/`, { headers: stranger });
+  expect(hidden.status()).toBe(404);
+  expect(await hidden.json()).toEqual({ error: "Project not found" });
+
+  const notifications = (await (await page.request.get("/api/notifications/", { headers: owner })).json()) as { id: string; is_read: boolean }[];
+  expect(notifications).toHaveLength(1);
+  expect((await page.request.post(`/api/notifications/${notifications[0]!.id}/mark-read/`, { headers: stranger })).status()).toBe(404);
+  const read = await page.request.post(`/api/notifications/${notifications[0]!.id}/mark-read/`, { headers: owner });
+  expect(await read.json()).toMatchObject({ is_read: true });
+  expect(await (await page.request.post("/api/notifications/mark-all-read/", { headers: owner })).json()).toEqual({ marked: 0 });
+  expect((await page.request.get("/api/notifications/")).status()).toBe(401);
+});
