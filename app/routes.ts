@@ -10,6 +10,15 @@ export default [
   route("api/profile", "routes/api/profile.ts"),
   route("api/contact/:form", "routes/api/contact.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
+  route("api/dashboard/stats", "routes/api/dashboard-stats.ts"),
+  route("api/projects", "routes/api/projects.ts"),
+  route("api/projects/:id", "routes/api/project.ts"),
+  route("api/notifications", "routes/api/notifications.ts"),
+  route("api/notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
+  route("api/notifications/:id/mark-read", "routes/api/notification-mark-read.ts"),
+
+  // Project files: downloads checked against the project's owner.
+  route("project/:id/files/:fileId", "routes/projects/file.ts"),
 
   route("logout", "routes/auth/logout.ts"),
 
@@ -25,7 +34,20 @@ export default [
 
     route("dashboard2", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/index.tsx"),
+      route("shop", "routes/dashboard/shop.tsx"),
+      route("purchases", "routes/dashboard/purchases.tsx"),
+      route("recommendations", "routes/dashboard/recommendations.tsx"),
+      route("projects", "routes/dashboard/projects.tsx"),
+      route("billing", "routes/dashboard/billing.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
+      route("notifications", "routes/dashboard/notifications.tsx"),
+    ]),
+    route("createprojectform", "routes/projects/create.tsx"),
+    route("project/:id", "routes/projects/detail.tsx"),
+    route("order", "routes/projects/order.tsx"),
+    route("profile", "routes/profile/layout.tsx", [
+      index("routes/profile/index.tsx"),
+      route("projects", "routes/profile/projects.tsx"),
     ]),
 
     route("contact", "routes/contact.tsx"),

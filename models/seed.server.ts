@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
+import { DASHBOARD_CONTENT } from "./dashboard";
 import { db, type Database, type Transaction } from "./db.server";
 import { SEEDS_DIR } from "./paths.server";
 import { SHELL_BLOCKS } from "./site-content";
@@ -26,6 +27,8 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("site", SHELL_BLOCKS.site),
   contentBlockSource("navigation", SHELL_BLOCKS.navigation),
   contentBlockSource("footer", SHELL_BLOCKS.footer),
+  contentBlockSource("recommendations", DASHBOARD_CONTENT.recommendations),
+  contentBlockSource("project-help", DASHBOARD_CONTENT["project-help"]),
 ];
 
 export class SeedValidationError extends Error {

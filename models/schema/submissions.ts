@@ -120,3 +120,40 @@ export const referrals = pgTable(
   },
   (t) => [uniqueIndex("referrals_code_key").on(t.code), index("referrals_created_at_idx").on(t.createdAt)],
 );
+
+/** Careers: the CV lives in DATA_DIR/uploads/<cv_storage_key>. */
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    ...submission,
+    fullName: text("full_name").notNull(),
+    emailAddress: text("email_address").notNull(),
+    roleOfInterest: text("role_of_interest").notNull(),
+    whyJoin: text("why_join").notNull(),
+    cvStorageKey: text("cv_storage_key").notNull(),
+    cvName: text("cv_name").notNull(),
+    cvSize: integer("cv_size").notNull(),
+    cvContentType: text("cv_content_type").notNull(),
+  },
+  (t) => [index("job_applications_created_at_idx").on(t.createdAt)],
+);
+
+/** Collaboration pitches, with an optional attachment in DATA_DIR/uploads. */
+export const collaborationRequests = pgTable(
+  "collaboration_requests",
+  {
+    ...submission,
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    organization: text("organization").notNull().default(""),
+    collaborationIdea: text("collaboration_idea").notNull(),
+    collaborationType: text("collaboration_type").notNull(),
+    expectedTimeline: text("expected_timeline").notNull().default(""),
+    budgetRange: text("budget_range").notNull().default(""),
+    attachmentStorageKey: text("attachment_storage_key"),
+    attachmentName: text("attachment_name"),
+    attachmentSize: integer("attachment_size"),
+    attachmentContentType: text("attachment_content_type"),
+  },
+  (t) => [index("collaboration_requests_created_at_idx").on(t.createdAt)],
+);

@@ -1,39 +1,117 @@
 import { Link } from "react-router";
 import { getProfile } from "~models/accounts.server";
+import { RECOMMENDATIONS_SHOWN } from "~models/dashboard";
+import { getDashboard } from "~models/dashboard.server";
+import { DashboardLoadError } from "~/components/load-error";
+import { NoProjects, ProjectCard } from "~/components/projects/project-card";
+import { RecommendationCard } from "~/components/recommendation-card";
 import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const profile = await getProfile(user.id);
-  return { username: user.username, profile: profile!.profile };
+  const [dashboard, profile] = await Promise.all([getDashboard(user.id), getProfile(user.id)]);
+  return { username: user.username, profile: profile!.profile, ...dashboard };
+}
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-2xl border border-border bg-surface p-6">
+      <p className="text-sm text-text-muted">{label}</p>
+      <p className="mt-2 font-display text-4xl font-semibold" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { username, profile } = loaderData;
-  const missing = [
-    !profile.company_name && "company name",
-    !profile.contact && "contact number",
-    !profile.company_website && "website",
-  ].filter(Boolean);
+  const { username, profile, stats, recent, tokens, recommendations } = loaderData;
+  const missing = [!profile.company_name && "company name", !profile.contact && "contact number", !profile.company_website && "website"].filter(Boolean);
   return (
-    <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-2">
-        <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Dashboard</p>
-        <h1 className="font-display text-3xl font-semibold sm:text-4xl">Hello, {username}</h1>
+    <div className="flex flex-col gap-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Dashboard</p>
+          <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">Hello, {username}</h1>
+        </div>
+        <Link to="/createprojectform" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+          New project
+        </Link>
       </header>
-      <section className="grid gap-4 sm:grid-cols-2" aria-label="Your account">
-        <div className="rounded-2xl border border-border bg-surface p-6">
-          <p className="text-sm text-text-muted">Creative Tokens</p>
-          <p className="mt-2 font-display text-4xl font-semibold">{profile.creative_tokens}</p>
-        </div>
-        <div className="rounded-2xl border border-border bg-surface p-6">
-          <p className="text-sm text-text-muted">Plan</p>
-          <p className="mt-2 font-display text-4xl font-semibold capitalize">{profile.current_plan}</p>
-        </div>
+
+      <section className="grid grid-cols-2 gap-4" aria-label="Your numbers">
+        <Stat label="Active projects" value={stats.active_projects} testId="stat-active-projects" />
+        <Stat label="Creative Tokens left" value={stats.tokens_left} testId="stat-tokens-left" />
       </section>
+
+      <section className="flex flex-col gap-4" aria-labelledby="token-usage">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="token-usage" className="font-display text-lg font-semibold">
+            Token usage
+          </h2>
+          <p className="text-sm text-text-muted">
+            This period: {formatDate(tokens.periodStart)} – {formatDate(new Date(new Date(tokens.periodEnd).getTime() - 1))}
+          </p>
+        </div>
+        <div
+          className="h-3 overflow-hidden rounded-full bg-surface-raised"
+          role="progressbar"
+          aria-labelledby="token-usage"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={tokens.percent}
+          aria-valuetext={`${tokens.percent}% of this period's tokens used`}
+        >
+          <div className="h-full rounded-full bg-yellow" style={{ width: `${tokens.percent}%` }} />
+        </div>
+        <p className="text-sm text-text-muted" data-testid="token-usage-text">
+          {tokens.granted > 0
+            ? `${tokens.spent} of ${tokens.granted} tokens used (${tokens.percent}%).`
+            : "No tokens granted this period yet, so nothing is used (0%). Buy a token package or subscribe to a plan to get tokens."}
+        </p>
+      </section>
+
+      <section className="flex flex-col gap-4" aria-labelledby="recent-projects">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="recent-projects" className="font-display text-lg font-semibold">
+            Recent projects
+          </h2>
+          {recent.length ? (
+            <Link to="/dashboard2/projects" className="text-sm font-semibold text-text underline-offset-4 hover:underline">
+              View all
+            </Link>
+          ) : null}
+        </div>
+        {recent.length ? (
+          <ul className="grid gap-3">
+            {recent.map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
+          </ul>
+        ) : (
+          <NoProjects />
+        )}
+      </section>
+
+      <section className="flex flex-col gap-4" aria-labelledby="recommended">
+        <h2 id="recommended" className="font-display text-lg font-semibold">
+          Recommended for you
+        </h2>
+        {recommendations.length ? (
+          <ul className="grid gap-4 md:grid-cols-3">
+            {recommendations.slice(0, RECOMMENDATIONS_SHOWN).map((item) => (
+              <RecommendationCard key={item.title} item={item} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-text-muted">No recommendations right now.</p>
+        )}
+      </section>
+
       {missing.length ? (
         <section className="flex flex-col items-start gap-4 rounded-2xl border border-border p-6" aria-labelledby="complete-profile">
           <h2 id="complete-profile" className="font-display text-lg font-semibold">
@@ -48,3 +126,6 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** Spec 001 §2: a dashboard load failure shows a full-page error with a Reload button. */
+export const ErrorBoundary = DashboardLoadError;

@@ -1,27 +1,152 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { getTokenUsage } from "~models/dashboard.server";
+import { countUnread, listNotifications } from "~models/notifications.server";
+import { NOTIFICATION_MESSAGES } from "~models/notifications";
+import { Dropdown } from "~/components/dropdown";
+import { DashboardLoadError } from "~/components/load-error";
+import { NotificationItem } from "~/components/notifications";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
-/** The client dashboard's tabs: links, so they work without JavaScript. */
+/** The client dashboard's tabs (spec 001 §2): links to nested routes, so they work without JavaScript. */
 export const DASHBOARD_TABS = [
   { label: "Dashboard", to: "/dashboard2", end: true },
+  { label: "Shop", to: "/dashboard2/shop", end: false },
+  { label: "My Purchases", to: "/dashboard2/purchases", end: false },
+  { label: "Recommendations", to: "/dashboard2/recommendations", end: false },
+  { label: "Projects", to: "/dashboard2/projects", end: false },
+  { label: "Billing & Tokens", to: "/dashboard2/billing", end: false },
   { label: "Profile", to: "/dashboard2/profile", end: false },
 ] as const;
 
+/** How many notifications the top bar's dropdown lists (the page lists more). */
+export const DROPDOWN_NOTIFICATIONS = 6;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { user: { username: user.username, email: user.email } };
+  const [tokens, unread, notifications] = await Promise.all([getTokenUsage(user.id), countUnread(user.id), listNotifications(user.id, DROPDOWN_NOTIFICATIONS)]);
+  return {
+    user: { username: user.username, email: user.email },
+    tokens: tokens.balance,
+    unread,
+    notifications,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="9.5" cy="20" r="1.3" />
+      <circle cx="17.5" cy="20" r="1.3" />
+    </svg>
+  );
+}
+
+function TopBar({ username, tokens, unread, notifications }: { username: string; tokens: number; unread: number; notifications: Route.ComponentProps["loaderData"]["notifications"] }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <div className="relative flex items-center justify-between gap-3 border-b border-border pb-5">
+      {/* Token balance with a tooltip: shown on hover and on keyboard focus, no JavaScript. */}
+      <Link
+        to="/dashboard2/billing"
+        className="group relative inline-flex items-center gap-2 rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+        aria-describedby="token-tooltip"
+      >
+        <span className="size-2.5 rounded-full bg-yellow" aria-hidden="true" />
+        <span data-testid="token-balance">{tokens}</span>
+        <span className="sm:hidden">tokens</span>
+        <span className="hidden sm:inline">Creative Tokens</span>
+        <span
+          id="token-tooltip"
+          role="tooltip"
+          className="pointer-events-none absolute top-full left-0 z-30 mt-2 hidden w-64 rounded-xl border border-border bg-surface-raised p-3 text-xs font-normal text-text-muted group-hover:block group-focus-visible:block"
+        >
+          Your Creative Tokens balance. Tokens pay for shop items and project work, and are valid for 90 days.
+        </span>
+      </Link>
+      <div className="flex items-center gap-2">
+        <Dropdown label="Cart" summary={<CartIcon />} testId="cart-dropdown">
+          <p className="font-display text-sm font-semibold">Cart</p>
+          <p className="mt-2 text-sm text-text-muted">Your cart is empty.</p>
+          <Link to="/dashboard2/shop" className="mt-3 inline-flex rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+            Browse the shop
+          </Link>
+        </Dropdown>
+        <Dropdown
+          label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+          summary={
+            <>
+              <BellIcon />
+              {unread ? (
+                <span className="absolute -top-1 -right-1 grid min-w-5 place-items-center rounded-full bg-red px-1 text-[0.65rem] font-bold text-red-ink" data-testid="unread-count">
+                  {unread > 99 ? "99+" : unread}
+                </span>
+              ) : null}
+            </>
+          }
+          testId="notifications-dropdown"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <p className="font-display text-sm font-semibold">Notifications</p>
+            {unread ? (
+              <Form method="post" action="/dashboard2/notifications">
+                <input type="hidden" name="redirectTo" value={here} />
+                <button type="submit" name="intent" value="read-all" className="text-xs font-semibold text-yellow hover:underline">
+                  Mark all read
+                </button>
+              </Form>
+            ) : null}
+          </div>
+          {notifications.length ? (
+            <ul className="mt-3 flex max-h-96 flex-col gap-1 overflow-y-auto">
+              {notifications.map((n) => (
+                <NotificationItem key={n.id} notification={n} redirectTo={here} compact />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-sm text-text-muted">{NOTIFICATION_MESSAGES.empty}</p>
+          )}
+          <Link to="/dashboard2/notifications" className="mt-3 inline-flex text-sm font-semibold text-text underline-offset-4 hover:underline">
+            View all notifications
+          </Link>
+        </Dropdown>
+        <Link
+          to="/dashboard2/profile"
+          className="inline-flex items-center gap-2 rounded-full border border-border py-1 pr-4 pl-1 text-sm font-medium hover:border-text-muted"
+          aria-label={`Profile: ${username}`}
+        >
+          <span className="grid size-8 place-items-center rounded-full bg-purple font-display text-xs font-semibold text-purple-ink" aria-hidden="true">
+            {username.slice(0, 2).toUpperCase()}
+          </span>
+          <span className="hidden max-w-32 truncate sm:inline" aria-hidden="true">
+            {username}
+          </span>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, tokens, unread, notifications } = loaderData;
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-5 py-10 lg:grid-cols-[15rem_1fr] lg:px-8">
-      <aside className="flex flex-col gap-6">
+      <aside className="flex min-w-0 flex-col gap-6">
         <div className="flex items-center gap-3">
-          <span className="grid size-11 place-items-center rounded-full bg-purple font-display text-sm font-semibold text-purple-ink" aria-hidden="true">
+          <span className="grid size-11 shrink-0 place-items-center rounded-full bg-purple font-display text-sm font-semibold text-purple-ink" aria-hidden="true">
             {user.username.slice(0, 2).toUpperCase()}
           </span>
           <div className="min-w-0">
@@ -29,8 +154,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <p className="truncate text-sm text-text-muted">{user.email}</p>
           </div>
         </div>
-        <nav aria-label="Dashboard">
-          <ul className="flex gap-2 overflow-x-auto lg:flex-col">
+        <nav aria-label="Dashboard" className="-mx-5 overflow-x-auto px-5 lg:mx-0 lg:px-0">
+          <ul className="flex gap-2 lg:flex-col">
             {DASHBOARD_TABS.map((tab) => (
               <li key={tab.to}>
                 <NavLink
@@ -46,15 +171,23 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <Form method="post" action="/logout">
+        <Form method="post" action="/logout" className="hidden lg:block">
           <button type="submit" className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">
             Logout
           </button>
         </Form>
       </aside>
-      <div className="min-w-0">
+      <div className="flex min-w-0 flex-col gap-8">
+        <TopBar username={user.username} tokens={tokens} unread={unread} notifications={notifications} />
         <Outlet />
+        <Form method="post" action="/logout" className="lg:hidden">
+          <button type="submit" className="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">
+            Logout
+          </button>
+        </Form>
       </div>
     </div>
   );
 }
+
+export const ErrorBoundary = DashboardLoadError;

@@ -1,3 +1,22 @@
+CREATE TABLE "collaboration_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled" boolean DEFAULT false NOT NULL,
+	"handled_at" timestamp with time zone,
+	"user_id" uuid,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"organization" text DEFAULT '' NOT NULL,
+	"collaboration_idea" text NOT NULL,
+	"collaboration_type" text NOT NULL,
+	"expected_timeline" text DEFAULT '' NOT NULL,
+	"budget_range" text DEFAULT '' NOT NULL,
+	"attachment_storage_key" text,
+	"attachment_name" text,
+	"attachment_size" integer,
+	"attachment_content_type" text
+);
+--> statement-breakpoint
 CREATE TABLE "investment_inquiries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -30,6 +49,22 @@ CREATE TABLE "investor_meetings" (
 	"meeting_type" text NOT NULL,
 	"connect_google_meet" boolean DEFAULT false NOT NULL,
 	"meeting_agenda" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job_applications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled" boolean DEFAULT false NOT NULL,
+	"handled_at" timestamp with time zone,
+	"user_id" uuid,
+	"full_name" text NOT NULL,
+	"email_address" text NOT NULL,
+	"role_of_interest" text NOT NULL,
+	"why_join" text NOT NULL,
+	"cv_storage_key" text NOT NULL,
+	"cv_name" text NOT NULL,
+	"cv_size" integer NOT NULL,
+	"cv_content_type" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "newsletter_subscribers" (
@@ -107,15 +142,19 @@ CREATE TABLE "support_tickets" (
 );
 --> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "collaboration_requests" ADD CONSTRAINT "collaboration_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "investment_inquiries" ADD CONSTRAINT "investment_inquiries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "investor_meetings" ADD CONSTRAINT "investor_meetings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_applications" ADD CONSTRAINT "job_applications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_visits" ADD CONSTRAINT "office_visits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_quotes" ADD CONSTRAINT "service_quotes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "collaboration_requests_created_at_idx" ON "collaboration_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "investment_inquiries_created_at_idx" ON "investment_inquiries" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "investor_meetings_created_at_idx" ON "investor_meetings" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "job_applications_created_at_idx" ON "job_applications" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_email_lower_key" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_confirm_idx" ON "newsletter_subscribers" USING btree ("confirm_token_hash");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_unsubscribe_idx" ON "newsletter_subscribers" USING btree ("unsubscribe_token_hash");--> statement-breakpoint

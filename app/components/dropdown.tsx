@@ -1,0 +1,54 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * A dropdown that is a <details>: it opens and closes without JavaScript.
+ * With JavaScript it also closes on navigation, on Escape and on a click
+ * outside it.
+ */
+export function Dropdown({ summary, label, children, panelClassName, testId }: { summary: ReactNode; label: string; children: ReactNode; panelClassName?: string; testId?: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      } else if (!menu.contains(event.target as Node)) {
+        menu.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+
+  return (
+    // On phones the panel spans the bar it sits in (the nearest positioned
+    // ancestor); from sm up it hangs under its own button.
+    <details ref={ref} className="dropdown sm:relative" data-testid={testId}>
+      <summary
+        className="relative grid size-10 cursor-pointer list-none place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted [&::-webkit-details-marker]:hidden"
+        aria-label={label}
+      >
+        {summary}
+      </summary>
+      <div
+        className={`absolute inset-x-0 z-30 mt-2 sm:inset-x-auto sm:right-0 sm:w-[22rem] rounded-2xl border border-border bg-surface p-4 shadow-2xl shadow-black/50 ${panelClassName ?? ""}`}
+      >
+        {children}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,31 @@
+import { STEPS } from "~models/projects";
+
+/** The five-step progress stepper (spec 001 §2): steps before the current one are done. */
+export function Stepper({ step, finished }: { step: number; finished: boolean }) {
+  return (
+    <ol className="grid grid-cols-5 gap-2" aria-label="Progress">
+      {STEPS.map((label, index) => {
+        const n = index + 1;
+        const done = n < step || (finished && n === step);
+        const current = n === step && !finished;
+        return (
+          <li key={label} className="flex flex-col gap-2" aria-current={current ? "step" : undefined}>
+            <span className={`h-1.5 rounded-full ${done ? "bg-green" : current ? "bg-yellow" : "bg-surface-raised"}`} aria-hidden="true" />
+            <span className="flex items-center gap-1.5 text-xs sm:text-sm">
+              <span
+                className={`hidden size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-semibold sm:grid ${done ? "bg-green text-green-ink" : current ? "bg-yellow text-yellow-ink" : "border border-border text-text-muted"}`}
+                aria-hidden="true"
+              >
+                {n}
+              </span>
+              <span className={done || current ? "text-text" : "text-text-muted"}>
+                {label}
+                <span className="sr-only">{done ? " (done)" : current ? " (current step)" : " (to do)"}</span>
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,16 @@
+import { markAllNotificationsRead, NOTIFICATION_MESSAGES } from "~models/notifications.server";
+import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/notifications-mark-all-read";
+
+/** POST /api/notifications/mark-all-read/ → {marked: n} */
+export function action({ request }: Route.ActionArgs) {
+  return withApiErrors(NOTIFICATION_MESSAGES.markAllReadFailed, async () => {
+    if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+    const user = await requireApiUser(request);
+    return Response.json({ marked: await markAllNotificationsRead(user.id) });
+  });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}

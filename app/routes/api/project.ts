@@ -1,0 +1,21 @@
+import { PROJECT_API_ERRORS, PROJECT_MESSAGES } from "~models/projects";
+import { apiProjectDetail, getProjectDetail } from "~models/projects.server";
+import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/project";
+
+/**
+ * GET /api/projects/{id}/ → the project detail (spec 001 §3). Another
+ * client's project is a 404 like a missing one: its existence is not revealed.
+ */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return withApiErrors(PROJECT_API_ERRORS.fetchProject, async () => {
+    const user = await requireApiUser(request);
+    const detail = await getProjectDetail(params.id, user);
+    if (!detail) return apiError(404, PROJECT_MESSAGES.apiNotFound);
+    return Response.json(apiProjectDetail(detail, new URL(request.url).origin));
+  });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ["GET"]);
+}

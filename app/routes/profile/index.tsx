@@ -1,0 +1,230 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { PROJECT_MESSAGES } from "~models/projects";
+import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/project-forms";
+import { createProjectRequest, getLatestProjectSummary } from "~models/project-requests.server";
+import { addComment, getProjectForViewer } from "~models/projects.server";
+import { Field, FormStatus, SubmitButton } from "~/components/forms";
+import { NoProjects } from "~/components/projects/project-card";
+import { TextareaField } from "~/components/projects/fields";
+import { StatusBadge } from "~/components/projects/status-badge";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { formatDate, formatDateTime, formatIst } from "~/lib/format";
+import type { Route } from "./+types/index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  return { summary: user ? await getLatestProjectSummary(user.id) : null };
+}
+
+const IntentSchema = z.object({ intent: z.enum(["meet", "update", "comment"]), projectId: z.string() });
+type ActionData = { form: "meet" | "update" | "comment"; result?: SubmissionResult<string[]>; message?: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const parsed = IntentSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
+  const project = await getProjectForViewer(parsed.data.projectId, user);
+  // Requests are the owner's: anyone else's project is "not found".
+  if (!project || project.userId !== user.id) throw new Response(PROJECT_MESSAGES.apiNotFound, { status: 404 });
+
+  const { intent } = parsed.data;
+  if (intent === "meet") {
+    const submission = parseWithZod(formData, { schema: MeetingRequestSchema });
+    if (submission.status !== "success") return data<ActionData>({ form: "meet", result: submission.reply() }, { status: 400 });
+    await createProjectRequest(project, user.id, { kind: "meeting", preferredTime: submission.value.preferredTime, note: submission.value.note });
+    return data<ActionData>({ form: "meet", result: submission.reply({ resetForm: true }), message: REQUEST_MESSAGES.meetingRequested });
+  }
+  if (intent === "update") {
+    await createProjectRequest(project, user.id, { kind: "update" });
+    return data<ActionData>({ form: "update", message: REQUEST_MESSAGES.updateRequested });
+  }
+  const submission = parseWithZod(formData, { schema: CommentFormSchema });
+  if (submission.status !== "success") return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
+  await addComment(project.id, user, submission.value.text);
+  return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }), message: submission.value.text ? PROJECT_MESSAGES.commentAdded : undefined });
+}
+
+function Check({ done, children }: { done: boolean; children: React.ReactNode }) {
+  return (
+    <li className="flex items-start gap-2.5 text-sm">
+      <span className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`} aria-hidden="true">
+        {done ? "✓" : ""}
+      </span>
+      <span className={done ? "text-text" : "text-text-muted"}>
+        {children}
+        <span className="sr-only">{done ? " (yes)" : " (no)"}</span>
+      </span>
+    </li>
+  );
+}
+
+function MeetingForm({ projectId, lastResult }: { projectId: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "meet",
+    lastResult,
+    constraint: getZodConstraint(MeetingRequestSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MeetingRequestSchema }),
+  });
+  return (
+    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="projectId" value={projectId} />
+      <Field labelProps={{ children: "Preferred time (IST)" }} inputProps={getInputProps(fields.preferredTime, { type: "datetime-local" })} errors={fields.preferredTime.errors} />
+      <Field labelProps={{ children: "Note (optional)" }} inputProps={{ ...getInputProps(fields.note, { type: "text" }), placeholder: "What would you like to discuss?" }} errors={fields.note.errors} />
+      <SubmitButton name="intent" value="meet" className="self-start" pendingLabel="Requesting…">
+        Request
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function CommentBox({ projectId, lastResult }: { projectId: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "profile-comment",
+    lastResult,
+    constraint: getZodConstraint(CommentFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentFormSchema }),
+  });
+  return (
+    <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
+      <input type="hidden" name="projectId" value={projectId} />
+      <TextareaField label="Comment" textareaProps={{ ...getTextareaProps(fields.text), rows: 3, placeholder: "A question or a note for your project manager" }} errors={fields.text.errors} />
+      <SubmitButton name="intent" value="comment" className="self-start" pendingLabel="Sending…">
+        Send
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const card = "flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 sm:p-6";
+
+export default function ProfileHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { summary } = loaderData;
+  if (!summary) {
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="font-display text-3xl font-semibold">Latest project</h1>
+        <NoProjects />
+      </div>
+    );
+  }
+  const { project, due, checks, latestUpdate, resources, requests, comments } = summary;
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-3">
+        <p className="font-display text-xs tracking-[0.3em] text-purple uppercase">Latest project</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-display text-3xl font-semibold break-words">{project.title}</h1>
+          <StatusBadge status={project.status} />
+        </div>
+        <p className="text-sm text-text-muted">
+          Submitted {formatDate(project.createdAt)} · {due ? `Due ${formatDate(due)}` : "Flexible timeline"} · Updated {formatDate(project.updatedAt)}
+        </p>
+        <Link to={`/project/${project.id}`} className="self-start text-sm font-semibold underline-offset-4 hover:underline">
+          Open the project →
+        </Link>
+      </header>
+
+      <div aria-live="polite">{actionData?.message ? <FormStatus tone="success">{actionData.message}</FormStatus> : null}</div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className={card} aria-labelledby="status-checks">
+          <h2 id="status-checks" className="font-display text-base font-semibold">
+            Project status
+          </h2>
+          <ul className="flex flex-col gap-2.5">
+            <Check done={checks.onTime}>Project status on time</Check>
+            <Check done={checks.teamWorking}>Team working on it</Check>
+            <Check done={checks.pendingResources}>Pending required resources</Check>
+          </ul>
+        </section>
+
+        <section className={card} aria-labelledby="latest-update">
+          <h2 id="latest-update" className="font-display text-base font-semibold">
+            Latest Update
+          </h2>
+          {latestUpdate ? (
+            <>
+              <p className="whitespace-pre-wrap break-words">{latestUpdate.text}</p>
+              <p className="text-xs text-text-muted">{formatDateTime(latestUpdate.at)}</p>
+            </>
+          ) : (
+            <p className="text-text-muted">No updates yet.</p>
+          )}
+        </section>
+
+        <section className={card} aria-labelledby="meet">
+          <h2 id="meet" className="font-display text-base font-semibold">
+            Schedule Online Meet
+          </h2>
+          <MeetingForm projectId={project.id} lastResult={actionData?.form === "meet" ? actionData.result : undefined} />
+        </section>
+
+        <section className={card} aria-labelledby="resources">
+          <h2 id="resources" className="font-display text-base font-semibold">
+            Required Resources
+          </h2>
+          <ul className="flex flex-col gap-2.5">
+            {resources.map((r) => (
+              <Check key={r.label} done={r.done}>
+                {r.done ? (
+                  r.label
+                ) : (
+                  <Link to={r.fixHref} className="underline-offset-4 hover:underline">
+                    {r.label}
+                  </Link>
+                )}
+              </Check>
+            ))}
+          </ul>
+        </section>
+
+        <section className={card} aria-labelledby="update-request">
+          <h2 id="update-request" className="font-display text-base font-semibold">
+            Request Detailed Update
+          </h2>
+          <p className="text-sm text-text-muted">Your project manager writes a full progress report in the project conversation.</p>
+          <Form method="post">
+            <input type="hidden" name="projectId" value={project.id} />
+            <SubmitButton name="intent" value="update" pendingLabel="Requesting…">
+              Request Detailed Update
+            </SubmitButton>
+          </Form>
+          {requests.length ? (
+            <ul className="flex flex-col gap-1 border-t border-border pt-3 text-sm text-text-muted" aria-label="Your recent requests">
+              {requests.map((r) => (
+                <li key={r.id}>
+                  {r.kind === "meeting" ? `Meeting for ${r.preferredTime ? formatIst(r.preferredTime) : "a time to agree"}` : "Detailed update"} · asked {formatDate(r.createdAt)}
+                  {r.handledAt ? " · answered" : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <section className={card} aria-labelledby="comment">
+          <h2 id="comment" className="font-display text-base font-semibold">
+            Comment
+          </h2>
+          {comments.length ? (
+            <ol className="flex flex-col gap-2 text-sm">
+              {comments.map((c) => (
+                <li key={c.id}>
+                  <span className="font-semibold">{c.author}:</span> <span className="break-words text-text-muted">{c.text}</span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <CommentBox projectId={project.id} lastResult={actionData?.form === "comment" ? actionData.result : undefined} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link, NavLink, Outlet } from "react-router";
+import { getUser } from "~/lib/auth.server";
+import type { Route } from "./+types/layout";
+
+/** Spec 001 §2 "Profile placeholder": the sidebar links to /, /profile and /profile/projects. */
+const PROFILE_LINKS = [
+  { label: "Home", to: "/", end: true },
+  { label: "Latest project", to: "/profile", end: true },
+  { label: "Projects", to: "/profile/projects", end: false },
+] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  return { signedIn: Boolean(user) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Your project — Ascendra" }];
+
+function Invitation() {
+  return (
+    <section className="flex flex-col items-start gap-5 rounded-3xl border border-border bg-surface p-8 sm:p-12">
+      <p className="font-display text-xs tracking-[0.3em] text-purple uppercase">Client space</p>
+      <h1 className="font-display text-3xl font-semibold sm:text-4xl">Follow your project, live</h1>
+      <p className="max-w-xl text-lg text-text-muted">
+        Create a free account to submit a brief, follow every step of your project, talk to your project manager and book an online meet whenever you need one.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/signup" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+          Create an account
+        </Link>
+        <Link to="/login?redirectTo=%2Fprofile" className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold">
+          Sign in
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-5 py-10 lg:grid-cols-[13rem_1fr] lg:px-8">
+      <nav aria-label="Profile">
+        <ul className="flex gap-2 overflow-x-auto lg:flex-col">
+          {PROFILE_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={({ isActive }) => `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">{loaderData.signedIn ? <Outlet /> : <Invitation />}</div>
+    </div>
+  );
+}

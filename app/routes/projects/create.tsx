@@ -1,0 +1,173 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { getTokenUsage } from "~models/dashboard.server";
+import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projects";
+import { ProjectFormSchema } from "~models/project-forms";
+import { createProject } from "~models/projects.server";
+import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
+import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { StepSliderField, TextareaField } from "~/components/projects/fields";
+import { requireUser } from "~/lib/auth.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
+import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import type { Route } from "./+types/create";
+
+/** After submitting, the success message hands over to /dashboard2 after 2 seconds (spec 001 §9). */
+export const CREATE_REDIRECT_SECONDS = 2;
+
+export const meta: Route.MetaFunction = () => [{ title: "Start a project — Ascendra" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const tokens = await getTokenUsage(user.id);
+  return { tokens: tokens.balance };
+}
+
+type ActionData = { result: SubmissionResult<string[]>; submitted: boolean; projectId?: string };
+
+/** A reply that carries only a message, for a body too large to read. */
+const messageOnly = (fieldErrors: Record<string, string[]>) => parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
+  if (!read.ok) {
+    return data<ActionData>({ result: messageOnly({ files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] }), submitted: false }, { status: 413 });
+  }
+  const submission = parseWithZod(read.formData, { schema: ProjectFormSchema });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), submitted: false }, { status: 400 });
+
+  const created = await createProject(user, submission.value, { siteUrl: publicBaseUrl(request) });
+  if (!created.ok) {
+    const reply = created.field === "form" ? submission.reply({ formErrors: [created.message] }) : submission.reply({ fieldErrors: { files: [created.message] } });
+    return data<ActionData>({ result: reply, submitted: false }, { status: created.field === "form" ? 409 : 400 });
+  }
+  return data<ActionData>({ result: submission.reply({ resetForm: true }), submitted: true, projectId: created.project.id });
+}
+
+function Submitted({ projectId }: { projectId?: string }) {
+  const navigate = useNavigate();
+  const [seconds, setSeconds] = useState(CREATE_REDIRECT_SECONDS);
+  useEffect(() => {
+    if (seconds <= 0) {
+      navigate("/dashboard2");
+      return;
+    }
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, navigate]);
+  return (
+    <div className="flex flex-col gap-6" role="status">
+      {/* Without JavaScript the browser follows this after the same 2 seconds. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`${CREATE_REDIRECT_SECONDS};url=/dashboard2`} />
+      </noscript>
+      <div className="grid size-14 place-items-center rounded-full bg-green text-green-ink" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+          <path d="m5 12.5 4.5 4.5L19 7.5" />
+        </svg>
+      </div>
+      <h1 className="font-display text-2xl font-semibold sm:text-3xl">{PROJECT_MESSAGES.submitted}</h1>
+      <p className="text-text-muted">
+        Taking you to your dashboard in <span data-testid="create-countdown">{seconds}</span>…
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/dashboard2" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+          Go to dashboard
+        </Link>
+        {projectId ? (
+          <Link to={`/project/${projectId}`} className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold">
+            View project
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const placeholder = (label: string) => ({ value: "", label });
+
+export default function CreateProject({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "create-project",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ProjectFormSchema),
+    defaultValue: { timeline: String(TIMELINES.length - 1) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectFormSchema }),
+  });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-5 py-12 lg:px-8">
+      {actionData?.submitted ? (
+        <Submitted projectId={actionData.projectId} />
+      ) : (
+        <>
+          <header className="flex flex-col gap-3">
+            <p className="font-display text-xs tracking-[0.3em] text-green uppercase">New project</p>
+            <h1 className="font-display text-3xl font-semibold sm:text-4xl">Start a project</h1>
+            <p className="text-text-muted">Tell us what you need. Our team reviews every brief and answers in your project conversation.</p>
+          </header>
+          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" {...getFormProps(form)}>
+            {form.errors?.length ? (
+              <FormStatus tone="error" id={form.errorId}>
+                {form.errors[0]}
+              </FormStatus>
+            ) : null}
+            <Field labelProps={{ children: "Project title" }} inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Rebrand for our coffee shop" }} errors={fields.title.errors} />
+            <TextareaField
+              label="Description"
+              textareaProps={{ ...getTextareaProps(fields.description), placeholder: "What should we make, for whom, and what does success look like?" }}
+              errors={fields.description.errors}
+            />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <SelectField
+                labelProps={{ children: "Category" }}
+                selectProps={getSelectProps(fields.category)}
+                options={[placeholder("Select a category"), ...CATEGORIES]}
+                errors={fields.category.errors}
+              />
+              <SelectField
+                labelProps={{ children: "Budget" }}
+                selectProps={getSelectProps(fields.budget)}
+                options={[placeholder("Select a budget range"), ...BUDGETS]}
+                errors={fields.budget.errors}
+              />
+            </div>
+            <StepSliderField
+              label="Timeline"
+              options={TIMELINES}
+              inputProps={{ ...getInputProps(fields.timeline, { type: "range" }), name: fields.timeline.name }}
+              errors={fields.timeline.errors}
+            />
+            <Field
+              labelProps={{ children: "Attach a file (optional)" }}
+              inputProps={{
+                ...getInputProps(fields.files, { type: "file" }),
+                accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(","),
+              }}
+              hint={`${PROJECT_FILE_RULES.extensions.map((e) => e.toUpperCase()).join(", ")}; up to ${formatFileSize(PROJECT_FILE_RULES.maxBytes)}.`}
+              errors={fields.files.errors}
+            />
+            <div className="flex flex-col gap-1.5 rounded-xl border border-border p-4">
+              <CheckboxField labelProps={{ children: "Use my Creative Tokens for this project" }} inputProps={getInputProps(fields.use_tokens, { type: "checkbox" })} />
+              <p className="pl-7 text-sm text-text-muted">
+                You have {loaderData.tokens} tokens. Nothing is deducted now: your project manager confirms the cost first.
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <SubmitButton pendingLabel="SUBMITTING...">Submit project</SubmitButton>
+              <Link to="/dashboard2" className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold hover:border-text-muted">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { ACTION_LABELS, BUDGETS, CATEGORIES, clientActions, fileDownloadPath, labelOf, PROJECT_MESSAGES, stepFor, TIMELINES, type ProjectAction } from "~models/projects";
+import { CommentFormSchema, FileFormSchema, ProjectIntentSchema, RevisionFormSchema } from "~models/project-forms";
+import { addComment, addProjectFile, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects.server";
+import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
+import { Field, FormStatus, SubmitButton } from "~/components/forms";
+import { TextareaField } from "~/components/projects/fields";
+import { StatusBadge } from "~/components/projects/status-badge";
+import { Stepper } from "~/components/projects/stepper";
+import { requireUser } from "~/lib/auth.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
+import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { formatDate, formatDateTime, shortId } from "~/lib/format";
+import type { Route } from "./+types/detail";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data && "project" in data ? data.project.title : PROJECT_MESSAGES.notFoundTitle} — Ascendra` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Another client's project answers exactly like a missing one: 404, same page. */
+const notFound = (id: string) => data({ notFound: true as const, id }, { status: 404 });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const detail = await getProjectDetail(params.id, user);
+  if (!detail) return notFound(params.id);
+  const isOwner = detail.project.userId === user.id;
+  return { ...detail, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
+}
+
+type ActionData = { form: "comment" | "revision" | "action" | "upload"; result?: SubmissionResult<string[]>; message?: string; tone?: "success" | "error" };
+
+const SUCCESS: Partial<Record<ProjectAction, string>> = {
+  approve: PROJECT_MESSAGES.approved,
+  request_revision: PROJECT_MESSAGES.revisionRequested,
+  cancel: PROJECT_MESSAGES.cancelled,
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
+  if (!read.ok) return data<ActionData>({ form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" }, { status: 413 });
+  const formData = read.formData;
+  const intent = ProjectIntentSchema.safeParse({ intent: formData.get("intent") });
+  if (!intent.success) return data<ActionData>({ form: "action", message: "Unknown action.", tone: "error" }, { status: 400 });
+
+  if (intent.data.intent === "comment") {
+    const submission = parseWithZod(formData, { schema: CommentFormSchema });
+    if (submission.status !== "success") return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
+    const added = await addComment(params.id, user, submission.value.text);
+    if (!added.ok) return notFound(params.id);
+    return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }) });
+  }
+
+  if (intent.data.intent === "upload") {
+    const submission = parseWithZod(formData, { schema: FileFormSchema });
+    if (submission.status !== "success") return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
+    const added = await addProjectFile(params.id, user, submission.value.files);
+    if (!added.ok && added.reason === "not_found") return notFound(params.id);
+    if (!added.ok) return data<ActionData>({ form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) }, { status: 400 });
+    return data<ActionData>({ form: "upload", result: submission.reply({ resetForm: true }), message: PROJECT_MESSAGES.fileAdded(added.file.name), tone: "success" });
+  }
+
+  let reason = "";
+  let submission;
+  if (intent.data.intent === "request_revision") {
+    submission = parseWithZod(formData, { schema: RevisionFormSchema });
+    if (submission.status !== "success") return data<ActionData>({ form: "revision", result: submission.reply() }, { status: 400 });
+    reason = submission.value.reason;
+  }
+  const outcome = await transitionProject(params.id, user, intent.data.intent, reason, { siteUrl: publicBaseUrl(request) });
+  if (!outcome.ok) {
+    if (outcome.reason === "not_found") return notFound(params.id);
+    return data<ActionData>({ form: "action", message: outcome.message, tone: "error" }, { status: 409 });
+  }
+  return data<ActionData>({ form: submission ? "revision" : "action", result: submission?.reply({ resetForm: true }), message: SUCCESS[intent.data.intent], tone: "success" });
+}
+
+function ProjectNotFound({ id }: { id: string }) {
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-5 py-24 lg:px-8">
+      <h1 className="font-display text-3xl font-semibold sm:text-4xl">{PROJECT_MESSAGES.notFoundTitle}</h1>
+      <p className="text-lg break-words text-text-muted">{PROJECT_MESSAGES.notFound(id)}</p>
+      <Link to="/dashboard2" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+        Back to Dashboard
+      </Link>
+    </section>
+  );
+}
+
+function Conversation({ comments, lastResult }: { comments: ProjectComment[]; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "comment",
+    lastResult,
+    constraint: getZodConstraint(CommentFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentFormSchema }),
+  });
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="conversation">
+      <h2 id="conversation" className="font-display text-lg font-semibold">
+        Conversation
+      </h2>
+      {comments.length ? (
+        <ol className="flex flex-col gap-3" aria-live="polite">
+          {comments.map((comment) => (
+            <li
+              key={comment.id}
+              className={`flex flex-col gap-1.5 rounded-2xl border p-4 ${comment.role === "staff" ? "border-purple/40 bg-purple/10" : "border-border bg-surface"}`}
+              data-testid="comment"
+            >
+              <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                <span className="font-semibold">{comment.author}</span>
+                <time className="text-xs text-text-muted" dateTime={new Date(comment.timestamp).toISOString()}>
+                  {formatDateTime(comment.timestamp)}
+                </time>
+              </p>
+              <p className="whitespace-pre-wrap break-words text-text">{comment.text}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-text-muted">No messages yet. Ask your project manager anything here.</p>
+      )}
+      <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="comment" />
+        <TextareaField label="Your message" textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }} errors={fields.text.errors} />
+        <SubmitButton className="self-start" pendingLabel="Sending…">
+          Send message
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "upload",
+    lastResult,
+    constraint: getZodConstraint(FileFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileFormSchema }),
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="upload" />
+      <Field
+        className="flex-1"
+        labelProps={{ children: "Add a file" }}
+        inputProps={{ ...getInputProps(fields.files, { type: "file" }), accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(",") }}
+        hint={`${PROJECT_FILE_RULES.extensions.map((e) => e.toUpperCase()).join(", ")}; up to ${formatFileSize(PROJECT_FILE_RULES.maxBytes)}.`}
+        errors={fields.files.errors}
+      />
+      <SubmitButton className="sm:mt-7" pendingLabel="Uploading…">
+        Upload
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "revision",
+    lastResult,
+    constraint: getZodConstraint(RevisionFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RevisionFormSchema }),
+  });
+  const hasErrors = Boolean(fields.reason.errors?.length);
+  return (
+    <details className="group rounded-2xl border border-border" open={hasErrors || undefined}>
+      <summary className="cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm font-semibold hover:bg-surface-raised [&::-webkit-details-marker]:hidden">
+        {ACTION_LABELS.request_revision}
+      </summary>
+      <Form method="post" className="flex flex-col gap-3 px-4 pb-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="request_revision" />
+        <TextareaField label="What should change?" textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }} errors={fields.reason.errors} />
+        <SubmitButton pendingLabel="Sending…">Send revision request</SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) return <ProjectNotFound id={loaderData.id} />;
+  const { project, files, comments, actions } = loaderData;
+  const finished = project.status === "published" || project.status === "completed";
+  const result = actionData && "form" in actionData ? actionData : undefined;
+  const details = [
+    ["Category", labelOf(CATEGORIES, project.category)],
+    ["Budget", labelOf(BUDGETS, project.budget)],
+    ["Timeline", labelOf(TIMELINES, project.timeline)],
+    ["Tokens used", String(project.tokensUsed)],
+    ["Pay with tokens", project.useTokens ? "Yes" : "No"],
+    ["Project ID", shortId(project.id)],
+  ] as const;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-5 py-10 lg:px-8">
+      <Link to="/dashboard2" className="self-start text-sm font-semibold text-text-muted hover:text-text">
+        ← Back to Dashboard
+      </Link>
+      <header className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusBadge status={project.status} />
+          <p className="text-sm text-text-muted">Submitted {formatDate(project.createdAt)}</p>
+        </div>
+        <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">{project.title}</h1>
+      </header>
+      <Stepper step={stepFor(project.status, project.step)} finished={finished} />
+      <div aria-live="polite">{result?.message ? <FormStatus tone={result.tone === "error" ? "error" : "success"}>{result.message}</FormStatus> : null}</div>
+
+      <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
+        <div className="flex min-w-0 flex-col gap-10">
+          <section className="flex flex-col gap-3" aria-labelledby="description">
+            <h2 id="description" className="font-display text-lg font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-wrap break-words text-text-muted">{project.description}</p>
+          </section>
+          <section className="flex flex-col gap-3" aria-labelledby="files">
+            <h2 id="files" className="font-display text-lg font-semibold">
+              Files
+            </h2>
+            {files.length ? (
+              <ul className="flex flex-col gap-2">
+                {files.map((file) => (
+                  <li key={file.id} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3" data-testid="project-file">
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{file.name}</span>
+                      <span className="text-sm text-text-muted">{formatFileSize(file.size)}</span>
+                    </span>
+                    <a href={fileDownloadPath(project.id, file.id)} className="shrink-0 rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted" download>
+                      Download<span className="sr-only"> {file.name}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-text-muted">No files attached.</p>
+            )}
+            {project.status === "cancelled" ? null : <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />}
+          </section>
+          <Conversation comments={comments} lastResult={result?.form === "comment" ? result.result : undefined} />
+        </div>
+
+        <aside className="order-first flex flex-col gap-8 lg:order-none">
+          <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-labelledby="details">
+            <h2 id="details" className="font-display text-base font-semibold">
+              Details
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {details.map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="text-text-muted">{term}</dt>
+                  <dd className="text-right font-medium">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          {actions.length ? (
+            <section className="flex flex-col gap-3" aria-labelledby="actions">
+              <h2 id="actions" className="font-display text-base font-semibold">
+                Actions
+              </h2>
+              {actions.includes("approve") ? (
+                <Form method="post">
+                  <SubmitButton name="intent" value="approve" className="w-full">
+                    {ACTION_LABELS.approve}
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              {actions.includes("request_revision") ? <RevisionForm lastResult={result?.form === "revision" ? result.result : undefined} /> : null}
+              {actions.includes("cancel") ? (
+                // A confirmation step that needs no JavaScript.
+                <details className="rounded-2xl border border-red/40">
+                  <summary className="cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm font-semibold text-red hover:bg-red/10 [&::-webkit-details-marker]:hidden">
+                    {ACTION_LABELS.cancel}
+                  </summary>
+                  <Form method="post" className="flex flex-col gap-3 px-4 pb-4">
+                    <p className="text-sm text-text-muted">Cancelling stops all work on this project. This cannot be undone.</p>
+                    <button type="submit" name="intent" value="cancel" className="rounded-full bg-red px-5 py-3 text-sm font-semibold text-red-ink">
+                      Yes, cancel this project
+                    </button>
+                  </Form>
+                </details>
+              ) : null}
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+// Projects: the options, the spec's messages and the state machine. Pure (no
+// DB), so the pages, the API, the unit tests and the browser share one copy.
+// See docs/decisions/0007-project-state-machine.md.
+
+export const PROJECT_STATUSES = ["draft", "in_review", "in_progress", "revision_requested", "published", "completed", "cancelled"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const STATUS_LABELS: Record<ProjectStatus, string> = {
+  draft: "Draft",
+  in_review: "In Review",
+  in_progress: "In Progress",
+  revision_requested: "Revision Requested",
+  published: "Published",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** Spec 001 §5 / §9: the values are the API's, the labels are ours. */
+export const CATEGORIES = [
+  { value: "strategy", label: "Brand strategy" },
+  { value: "graphic", label: "Graphic design" },
+  { value: "website", label: "Website" },
+  { value: "video", label: "Video" },
+  { value: "social_media", label: "Social media" },
+  { value: "app", label: "App" },
+  { value: "sound", label: "Sound" },
+  { value: "ai_ar_vr", label: "AI, AR & VR" },
+] as const;
+
+export const BUDGETS = [
+  { value: "under_1k", label: "Under ₹1,000" },
+  { value: "1k_5k", label: "₹1,000 – ₹5,000" },
+  { value: "5k_10k", label: "₹5,000 – ₹10,000" },
+  { value: "10k_50k", label: "₹10,000 – ₹50,000" },
+  { value: "above_50k", label: "Above ₹50,000" },
+] as const;
+
+/** The timeline slider's positions 0..3, in order. */
+export const TIMELINES = [
+  { value: "1_week", label: "1 week", days: 7 },
+  { value: "2_weeks", label: "2 weeks", days: 14 },
+  { value: "1_month", label: "1 month", days: 30 },
+  { value: "flexible", label: "Flexible", days: null },
+] as const;
+
+type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
+const values = <const T extends readonly { value: string }[]>(list: T) => list.map((o) => o.value) as unknown as Values<T>;
+
+export const CATEGORY_VALUES = values(CATEGORIES);
+export const BUDGET_VALUES = values(BUDGETS);
+export const TIMELINE_VALUES = values(TIMELINES);
+export type ProjectCategory = (typeof CATEGORY_VALUES)[number];
+export type ProjectBudget = (typeof BUDGET_VALUES)[number];
+export type ProjectTimeline = (typeof TIMELINE_VALUES)[number];
+
+export const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((o) => o.value === value)?.label ?? value;
+
+/** User-facing project strings. The first block is spec 001 word for word. */
+export const PROJECT_MESSAGES = {
+  titleRequired: "Project title is required",
+  descriptionRequired: "Project description is required",
+  categoryRequired: "Please select a category",
+  budgetRequired: "Please select a budget range",
+  timelineRequired: "Please select a timeline",
+  submitted: "Your project has been submitted and is now under review",
+  notFoundTitle: "Project Not Found",
+  notFound: (id: string) => `The project with ID ${id} could not be found. Please check the URL or go back to the dashboard.`,
+  apiNotFound: "Project not found",
+  noProjectsFound: "No projects found",
+  adjustFilters: "Try adjusting your search or filter criteria",
+  // Ours: where the spec is silent.
+  titleTooLong: "Please keep the title under 200 characters.",
+  descriptionTooLong: "Please keep the description under 5,000 characters.",
+  commentTooLong: "Please keep your message under 2,000 characters.",
+  reasonRequired: "Please tell us what should change.",
+  reasonTooLong: "Please keep the reason under 2,000 characters.",
+  projectLimitReached: (limit: number) =>
+    `Your plan allows ${limit} active project${limit === 1 ? "" : "s"} at a time. Finish or cancel one, or upgrade your plan, to submit another.`,
+  illegalTransition: (action: string, status: ProjectStatus) =>
+    `You cannot ${action.toLowerCase()} a project that is ${STATUS_LABELS[status].toLowerCase()}.`,
+  approved: "Project approved and published.",
+  revisionRequested: "Revision requested. Your project manager has been notified.",
+  cancelled: "Project cancelled.",
+  commentAdded: "Message sent.",
+  fileAdded: (name: string) => `${name} was added to the project.`,
+} as const;
+
+/** Spec 001 §8 default errors of the project calls. */
+export const PROJECT_API_ERRORS = {
+  fetchStats: "Failed to fetch dashboard stats",
+  fetchProjects: "Failed to fetch projects",
+  createProject: "Failed to create project",
+  fetchProject: "Failed to load project",
+} as const;
+
+// ---------------------------------------------------------------------------
+// State machine
+
+export const PROJECT_ACTIONS = [
+  // The client's buttons on /project/:id (spec 001 §4).
+  "approve",
+  "request_revision",
+  "cancel",
+  // The agency's side (used by the back-office).
+  "accept",
+  "send_for_review",
+  "return_to_draft",
+  "start_revision",
+  "complete",
+  "staff_cancel",
+] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+export type ActorRole = "client" | "staff";
+
+export const ACTION_LABELS: Record<ProjectAction, string> = {
+  approve: "Approve & Publish",
+  request_revision: "Request Revision",
+  cancel: "Cancel Project",
+  accept: "Accept",
+  send_for_review: "Send for review",
+  return_to_draft: "Return to draft",
+  start_revision: "Start revision",
+  complete: "Complete",
+  staff_cancel: "Cancel project",
+};
+
+/** Who may take each action. */
+export const ACTION_ROLES: Record<ProjectAction, ActorRole> = {
+  approve: "client",
+  request_revision: "client",
+  cancel: "client",
+  accept: "staff",
+  send_for_review: "staff",
+  return_to_draft: "staff",
+  start_revision: "staff",
+  complete: "staff",
+  staff_cancel: "staff",
+};
+
+/**
+ * The whole transition table: from a status, an action leads to a status.
+ * Anything not listed is illegal. published, completed and cancelled are
+ * closed except for published → completed.
+ */
+export const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectAction, ProjectStatus>>> = {
+  draft: { request_revision: "revision_requested", cancel: "cancelled", send_for_review: "in_review", staff_cancel: "cancelled" },
+  in_review: {
+    approve: "published",
+    request_revision: "revision_requested",
+    accept: "in_progress",
+    return_to_draft: "draft",
+    staff_cancel: "cancelled",
+  },
+  in_progress: { request_revision: "revision_requested", send_for_review: "in_review", complete: "completed", staff_cancel: "cancelled" },
+  revision_requested: { start_revision: "in_progress", send_for_review: "in_review", staff_cancel: "cancelled" },
+  published: { complete: "completed" },
+  completed: {},
+  cancelled: {},
+};
+
+export function nextStatus(status: ProjectStatus, action: ProjectAction): ProjectStatus | null {
+  return TRANSITIONS[status][action] ?? null;
+}
+
+/** Each action belongs to one side: clients take the client's, staff the agency's. */
+export function canTakeAction(status: ProjectStatus, action: ProjectAction, role: ActorRole): boolean {
+  return ACTION_ROLES[action] === role && nextStatus(status, action) !== null;
+}
+
+/** The actions a role may take in a status, in table order (the buttons to show). */
+export function availableActions(status: ProjectStatus, role: ActorRole): ProjectAction[] {
+  return PROJECT_ACTIONS.filter((action) => canTakeAction(status, action, role));
+}
+
+/** The client's buttons, as in spec 001 §4: Approve & Publish, Request Revision, Cancel Project. */
+export const clientActions = (status: ProjectStatus) => availableActions(status, "client");
+
+// ---------------------------------------------------------------------------
+// Stepper and tracking
+
+export const STEPS = ["Submitted", "Accepted", "In Progress", "Review", "Published"] as const;
+
+/** Statuses with a fixed stepper position (spec 001 §4); others show the stored step. */
+const FIXED_STEP: Partial<Record<ProjectStatus, number>> = { draft: 1, in_review: 2, in_progress: 3, published: 5, completed: 5 };
+
+const validStep = (step: number | null | undefined) => (step && Number.isInteger(step) && step >= 1 && step <= STEPS.length ? step : null);
+
+/** The stepper position: draft 1, in_review 2, in_progress 3, published/completed 5, otherwise the stored step or 1. */
+export function stepFor(status: ProjectStatus, storedStep?: number | null): number {
+  return FIXED_STEP[status] ?? validStep(storedStep) ?? 1;
+}
+
+/** The step stored after entering a status: a fixed status sets it; others keep the step reached. */
+export function storedStepAfter(status: ProjectStatus, previousStep: number): number {
+  return FIXED_STEP[status] ?? validStep(previousStep) ?? 1;
+}
+
+export const STATUS_TONES: Record<ProjectStatus, "success" | "warning" | "info"> = {
+  draft: "info",
+  in_review: "info",
+  in_progress: "info",
+  revision_requested: "warning",
+  published: "success",
+  completed: "success",
+  cancelled: "warning",
+};
+
+/** Progress in percent: the stepper position out of five; published and completed are 100. */
+export function progressFor(status: ProjectStatus, storedStep?: number | null): number {
+  return Math.round((stepFor(status, storedStep) / STEPS.length) * 100);
+}
+
+/** Statuses that count as "active" for the dashboard stat and the plan's project limit. */
+export const ACTIVE_STATUSES: readonly ProjectStatus[] = ["draft", "in_review", "in_progress", "revision_requested"];
+
+/** Where a project file downloads from (an authorised resource route). */
+export function fileDownloadPath(projectId: string, fileId: string): string {
+  return `/project/${projectId}/files/${fileId}`;
+}

@@ -1,0 +1,79 @@
+// Upload rules that the browser, the pages and the API share: allowed
+// extensions, size limits, the magic bytes each type must start with, and how
+// sizes read. Pure; storing files is uploads.server.ts.
+
+export const MEGABYTE = 1024 * 1024;
+
+export type FileKind = "pdf" | "doc" | "docx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
+
+/** Spec 001 §5 "Create project": pdf, doc, docx, jpg, jpeg, png, gif, zip, rar; 10 MB (ARCHITECTURE.md). */
+export const PROJECT_FILE_RULES = {
+  extensions: ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "zip", "rar"] as FileKind[],
+  maxBytes: 10 * MEGABYTE,
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  notAFile: "Please choose a file to upload.",
+  wrongType: (extensions: readonly string[]) => `Please upload a ${extensions.slice(0, -1).join(", ")} or ${extensions.at(-1)} file.`,
+  tooLarge: (maxBytes: number) => `The file is too large. The maximum size is ${formatFileSize(maxBytes)}.`,
+  contentMismatch: "This file's contents do not match its extension. Please upload the original file.",
+} as const;
+
+const bytes = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+const ZIP = [bytes("PK\x03\x04"), bytes("PK\x05\x06"), bytes("PK\x07\x08")];
+const OLE2 = [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]];
+const JPEG = [[0xff, 0xd8, 0xff]];
+
+/** What each type's first bytes must be. docx is a zip container. */
+export const MAGIC_BYTES: Record<FileKind, number[][]> = {
+  pdf: [bytes("%PDF-")],
+  doc: OLE2,
+  docx: ZIP,
+  jpg: JPEG,
+  jpeg: JPEG,
+  png: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  gif: [bytes("GIF87a"), bytes("GIF89a")],
+  zip: ZIP,
+  rar: [bytes("Rar!\x1a\x07\x00"), bytes("Rar!\x1a\x07\x01\x00")],
+};
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  zip: "application/zip",
+  rar: "application/vnd.rar",
+};
+
+/** The lower-case extension without the dot ("" when there is none). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+}
+
+/** Whether the file's first bytes are those of its declared type. */
+export function hasMagicBytes(kind: FileKind, head: Uint8Array): boolean {
+  return MAGIC_BYTES[kind].some((signature) => signature.every((byte, i) => head[i] === byte));
+}
+
+const SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
+
+/** 0 Bytes, 512 Bytes, 1.5 KB, 10 MB, 2.25 GB (spec 001 §3: Bytes, KB, MB, GB). */
+export function formatFileSize(size: number): string {
+  if (!Number.isFinite(size) || size <= 0) return "0 Bytes";
+  const unit = Math.min(Math.floor(Math.log(size) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = size / 1024 ** unit;
+  return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[unit]}`;
+}
+
+/** A file name safe to show and to put in Content-Disposition: no paths, no control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(-150);
+  return cleaned || "file";
+}
