@@ -52,6 +52,8 @@ export default [
 
     route("contact", "routes/contact.tsx"),
     route("investorpage", "routes/investor-page.tsx"),
+    route("careerpage", "routes/career-page.tsx"),
+    route("collabpage", "routes/collab-page.tsx"),
     route("createticket", "routes/create-ticket.tsx"),
     route("referrals", "routes/referrals.tsx"),
     route("newsletter", "routes/newsletter.tsx"),

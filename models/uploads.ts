@@ -4,7 +4,7 @@
 
 export const MEGABYTE = 1024 * 1024;
 
-export type FileKind = "pdf" | "doc" | "docx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
+export type FileKind = "pdf" | "doc" | "docx" | "ppt" | "pptx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
 
 /** Spec 001 §5 "Create project": pdf, doc, docx, jpg, jpeg, png, gif, zip, rar; 10 MB (ARCHITECTURE.md). */
 export const PROJECT_FILE_RULES = {
@@ -24,11 +24,13 @@ const ZIP = [bytes("PK\x03\x04"), bytes("PK\x05\x06"), bytes("PK\x07\x08")];
 const OLE2 = [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]];
 const JPEG = [[0xff, 0xd8, 0xff]];
 
-/** What each type's first bytes must be. docx is a zip container. */
+/** What each type's first bytes must be. docx and pptx are zip containers; doc and ppt OLE2. */
 export const MAGIC_BYTES: Record<FileKind, number[][]> = {
   pdf: [bytes("%PDF-")],
   doc: OLE2,
   docx: ZIP,
+  ppt: OLE2,
+  pptx: ZIP,
   jpg: JPEG,
   jpeg: JPEG,
   png: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
@@ -41,6 +43,8 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   png: "image/png",

@@ -5,6 +5,7 @@ import { HONEYPOT_FIELD } from "~models/forms/common";
 import type { FormOutcome, SubmissionContext } from "~models/forms/pipeline.server";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
 import { clientAddress, getUser } from "./auth.server";
+import { FORM_OVERHEAD_BYTES, readFormData as readBoundedFormData } from "./form-data.server";
 
 // Page actions and /api routes of the public forms share this: the same zod
 // schema, the same model function, the same honeypot and size limits.
@@ -50,11 +51,11 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
   return Buffer.concat(chunks);
 }
 
-/** The form's fields, refusing a body larger than `limit` with a 413. */
+/** The form's fields, refusing a body larger than `limit` with a 413 (see form-data.server.ts). */
 export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
-  const bytes = await readBodyWithLimit(request, limit);
-  const type = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
-  return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { "Content-Type": type } }).formData();
+  const read = await readBoundedFormData(request, limit);
+  if (!read.ok) throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
+  return read.formData;
 }
 
 /**
@@ -89,6 +90,29 @@ export async function handleFormPage<Schema extends z.ZodType>(
     { form, result: submission.reply({ formErrors: [outcome.message] }), success: null },
     { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
   );
+}
+
+/** Room for a 10 MB upload plus the text fields and multipart framing. */
+export const MAX_UPLOAD_FORM_BYTES = 10 * 1024 * 1024 + FORM_OVERHEAD_BYTES;
+
+/** A page action for a form with a file: reads at most MAX_UPLOAD_FORM_BYTES, then as handleFormPage. */
+export async function handleUploadFormPage<Schema extends z.ZodType>(
+  request: Request,
+  options: { form: string; schema: Schema; submit: Submit<z.infer<Schema>>; fileField: string; tooLargeMessage: string },
+) {
+  const read = await readBoundedFormData(request, MAX_UPLOAD_FORM_BYTES);
+  if (!read.ok) {
+    const reply = parseWithZod(new FormData(), { schema: options.schema }).reply({ fieldErrors: { [options.fileField]: [options.tooLargeMessage] } });
+    return data({ form: options.form, result: reply, success: null }, { status: 413 });
+  }
+  return handleFormPage(request, { ...options, formData: read.formData });
+}
+
+/** The multipart body of an API call with a file, as a plain object (File values kept), or a 413. */
+export async function readMultipartBody(request: Request, tooLargeMessage: string): Promise<Record<string, unknown> | Response> {
+  const read = await readBoundedFormData(request, MAX_UPLOAD_FORM_BYTES);
+  if (!read.ok) return apiError(413, tooLargeMessage);
+  return Object.fromEntries(read.formData);
 }
 
 /**

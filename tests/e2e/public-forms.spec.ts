@@ -114,6 +114,40 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId("referral-code")).toHaveText(/^[A-Z2-9]{8}$/);
     });
 
+    test("careers application with a CV", async ({ page }) => {
+      await open(page, "/careerpage");
+      await page.getByLabel("Full name").fill("Asha Patel");
+      await page.getByLabel("Email address").fill("asha@mail.example");
+      await page.getByLabel("Role of interest").selectOption("brand_designer");
+      await page.getByLabel("Why do you want to join Ascendra?").fill("Identity systems that hold up everywhere.");
+      await page.getByRole("button", { name: "Send application" }).click();
+      await expect(page.getByText("Please upload your CV.")).toBeVisible();
+      await expect(page.getByLabel("Full name")).toHaveValue("Asha Patel");
+
+      await page.getByLabel(/CV \/ resume/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+      await page.getByRole("button", { name: "Send application" }).click();
+      await expect(page.getByText("Thank you for your interest! We'll be in touch soon.")).toBeVisible();
+    });
+
+    test("collaboration pitch with a live character count", async ({ page }) => {
+      await open(page, "/collabpage");
+      await page.getByLabel("Name", { exact: true }).fill("T");
+      await page.getByLabel("Email", { exact: true }).fill("hi@type.example");
+      await page.getByLabel("Your collaboration idea").fill("A typeface together.");
+      await page.getByRole("button", { name: "Send pitch" }).click();
+      await expect(page.getByText("Name must be at least 2 characters long.")).toBeVisible();
+      await expect(page.getByText("Please describe your idea in at least 100 characters.")).toBeVisible();
+      await expect(page.getByText("20 / 100 characters minimum")).toBeVisible();
+      await expect(page.getByLabel("Collaboration type")).toHaveValue("other");
+
+      await page.getByLabel("Name", { exact: true }).fill("Type Co");
+      await page.getByLabel("Your collaboration idea").fill("We run a type foundry and want to co-create a variable typeface for Indian scripts with your brand team, then launch it together.");
+      if (javaScriptEnabled) await expect(page.getByText(/^\d+ \/ 100 characters minimum$/)).toHaveText(/^1[0-9]{2} \/ 100/);
+      await page.getByLabel(/Attachment/).setInputFiles({ name: "deck.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+      await page.getByRole("button", { name: "Send pitch" }).click();
+      await expect(page.getByText("Thank you for your collaboration idea! We'll be in touch soon.")).toBeVisible();
+    });
+
     test("newsletter in the footer", async ({ page }) => {
       await open(page, "/");
       const footer = page.getByRole("contentinfo");

@@ -2,8 +2,11 @@ import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~m
 import { InvestmentInquirySchema } from "~models/forms/inquiries";
 import { submitInvestmentInquiry, submitInvestorMeeting, submitOfficeVisit, submitServiceQuote, submitSupportTicket } from "~models/forms/submissions.server";
 import { SupportTicketSchema } from "~models/forms/support";
+import { ATTACHMENT_RULES, CollaborationSchema, CV_RULES, JobApplicationSchema } from "~models/forms/applications";
+import { submitCollaboration, submitJobApplication } from "~models/forms/applications.server";
+import { UPLOAD_MESSAGES } from "~models/uploads";
 import { apiError, methodNotAllowed } from "~/lib/api.server";
-import { handleFormApi } from "~/lib/public-forms.server";
+import { handleFormApi, readJsonBody, readMultipartBody } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 
 /** POST /api/contact/{form}/ (spec 000 §7, spec 001 §7): 201 {id, message}. */
@@ -16,9 +19,31 @@ const FORMS: Record<string, (request: Request) => Promise<Response>> = {
     handleFormApi(request, { schema: ServiceQuoteSchema, submit: submitServiceQuote, defaultError: "Error submitting quote request" }),
   "investment-inquiry": (request) =>
     handleFormApi(request, { schema: InvestmentInquirySchema, submit: submitInvestmentInquiry, defaultError: "Error submitting investment inquiry" }),
+  // Multipart: the CV is a file.
+  "job-application": (request) =>
+    handleFormApi(request, {
+      schema: JobApplicationSchema,
+      submit: submitJobApplication,
+      defaultError: "Something went wrong",
+      body: () =>
+        isMultipart(request)
+          ? readMultipartBody(request, UPLOAD_MESSAGES.tooLarge(CV_RULES.maxBytes))
+          : Promise.resolve(apiError(415, "Content-Type must be multipart/form-data.")),
+    }),
+  // Multipart when a file is attached, otherwise JSON; the original client reads `details` first.
+  collaboration: (request) =>
+    handleFormApi(request, {
+      schema: CollaborationSchema,
+      submit: submitCollaboration,
+      defaultError: "Error submitting collaboration request. Please check all required fields and try again.",
+      summaryKey: "details",
+      body: () => (isMultipart(request) ? readMultipartBody(request, UPLOAD_MESSAGES.tooLarge(ATTACHMENT_RULES.maxBytes)) : readJsonBody(request)),
+    }),
   "support-ticket": (request) =>
     handleFormApi(request, { schema: SupportTicketSchema, submit: submitSupportTicket, defaultError: "Error submitting support ticket" }),
 };
+
+const isMultipart = (request: Request) => (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 export function action({ request, params }: Route.ActionArgs) {
   const handle = FORMS[params.form];

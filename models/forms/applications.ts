@@ -1,0 +1,128 @@
+import { z } from "zod";
+import site from "../../seeds/site.json";
+import { choice, optionalText, requiredEmail, requiredText } from "./common";
+import { MEGABYTE, type FileKind } from "../uploads";
+
+// Careers application and collaboration pitch (spec 001 §3, §5, §8, §9).
+
+/** why_join_<agency name>: the field name carries the agency's name (ARCHITECTURE.md). */
+export const WHY_JOIN_FIELD = `why_join_${site.name.toLowerCase()}`;
+
+export const CAREER_ROLES = [
+  { value: "frontend_developer", label: "Frontend developer" },
+  { value: "backend_developer", label: "Backend developer" },
+  { value: "fullstack_developer", label: "Full-stack developer" },
+  { value: "mobile_developer", label: "Mobile developer" },
+  { value: "ui_ux_designer", label: "UI/UX designer" },
+  { value: "graphic_designer", label: "Graphic designer" },
+  { value: "brand_designer", label: "Brand designer" },
+  { value: "motion_designer", label: "Motion designer" },
+  { value: "video_editor", label: "Video editor" },
+  { value: "3d_artist", label: "3D artist" },
+  { value: "sound_designer", label: "Sound designer" },
+  { value: "content_writer", label: "Content writer" },
+  { value: "copywriter", label: "Copywriter" },
+  { value: "social_media_manager", label: "Social media manager" },
+  { value: "digital_marketer", label: "Digital marketer" },
+  { value: "seo_specialist", label: "SEO specialist" },
+  { value: "project_manager", label: "Project manager" },
+  { value: "ai_ml_engineer", label: "AI/ML engineer" },
+  { value: "ar_vr_developer", label: "AR/VR developer" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const COLLABORATION_TYPES = [
+  { value: "project_partnership", label: "Project partnership" },
+  { value: "technology_collaboration", label: "Technology collaboration" },
+  { value: "content_collaboration", label: "Content collaboration" },
+  { value: "research_development", label: "Research & development" },
+  { value: "marketing_partnership", label: "Marketing partnership" },
+  { value: "resource_sharing", label: "Resource sharing" },
+  { value: "skill_exchange", label: "Skill exchange" },
+  { value: "joint_venture", label: "Joint venture" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const EXPECTED_TIMELINES = [
+  { value: "immediate", label: "Immediately" },
+  { value: "1_3_months", label: "In 1–3 months" },
+  { value: "3_6_months", label: "In 3–6 months" },
+  { value: "6_12_months", label: "In 6–12 months" },
+  { value: "flexible", label: "Flexible" },
+] as const;
+
+export const BUDGET_RANGES = [
+  { value: "not_sure", label: "Not sure yet" },
+  { value: "under_50k", label: "Under ₹50,000" },
+  { value: "50k_2l", label: "₹50,000 – ₹2 lakh" },
+  { value: "2l_10l", label: "₹2–10 lakh" },
+  { value: "above_10l", label: "Above ₹10 lakh" },
+] as const;
+
+export const CV_RULES = { extensions: ["pdf", "doc", "docx"] as FileKind[], maxBytes: 10 * MEGABYTE };
+export const ATTACHMENT_RULES = { extensions: ["pdf", "doc", "docx", "ppt", "pptx", "jpg", "jpeg", "png"] as FileKind[], maxBytes: 10 * MEGABYTE };
+
+const values = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
+
+export const APPLICATION_MESSAGES = {
+  // Spec 001 §5 and §8, word for word.
+  cvRequired: "Please upload your CV.",
+  jobSuccess: "Thank you for your interest! We'll be in touch soon.",
+  collaborationSuccess: "Thank you for your collaboration idea! We'll be in touch soon.",
+  // Ours.
+  fullName: "Full name is required.",
+  emailAddress: "Email address is required.",
+  role: "Please choose the role you are interested in.",
+  whyJoin: `Please tell us why you want to join ${site.name}.`,
+  name: "Name is required.",
+  nameTooShort: "Name must be at least 2 characters long.",
+  email: "Email is required.",
+  ideaTooShort: "Please describe your idea in at least 100 characters.",
+  collaborationType: "Please choose a collaboration type.",
+  timeline: "Please choose a timeline from the list.",
+  budget: "Please choose a budget range from the list.",
+} as const;
+
+const M = APPLICATION_MESSAGES;
+const emptyFile = (value: unknown) => !(value instanceof File) || value.size === 0 || value.name === "";
+
+export type JobApplicationInput = {
+  full_name: string;
+  email_address: string;
+  role_of_interest: (typeof CAREER_ROLES)[number]["value"];
+  cv_resume: File;
+} & Record<typeof WHY_JOIN_FIELD, string>;
+
+export const JobApplicationSchema = z.object({
+  full_name: requiredText(M.fullName, 120),
+  email_address: requiredEmail(M.emailAddress),
+  role_of_interest: choice(values(CAREER_ROLES), M.role),
+  [WHY_JOIN_FIELD]: requiredText(M.whyJoin, 3000),
+  cv_resume: z.custom<File>((value) => !emptyFile(value), { error: M.cvRequired }),
+}) as unknown as z.ZodType<JobApplicationInput>;
+
+export const CollaborationSchema = z.object({
+  name: z
+    .string({ error: (issue) => (issue.input === undefined ? M.name : undefined) })
+    .trim()
+    .min(1, { error: M.name, abort: true })
+    .min(2, { error: M.nameTooShort, abort: true })
+    .max(120),
+  email: requiredEmail(M.email),
+  organization: optionalText(200),
+  collaboration_idea: z
+    .string({ error: (issue) => (issue.input === undefined ? M.ideaTooShort : undefined) })
+    .trim()
+    .min(100, { error: M.ideaTooShort })
+    .max(5000),
+  collaboration_type: choice(values(COLLABORATION_TYPES), M.collaborationType).optional().default("other"),
+  expected_timeline: z.union([z.literal(""), choice(values(EXPECTED_TIMELINES), M.timeline)]).optional().default(""),
+  budget_range: z.union([z.literal(""), choice(values(BUDGET_RANGES), M.budget)]).optional().default(""),
+  attached_file: z
+    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File)
+    .optional()
+    .transform((value) => (value instanceof File && !emptyFile(value) ? value : undefined)),
+});
+
+export type CollaborationInput = z.infer<typeof CollaborationSchema>;
