@@ -4,6 +4,7 @@ import matter from "gray-matter";
 import type { z } from "zod";
 import { db, type Database, type Transaction } from "./db.server";
 import { SEEDS_DIR } from "./paths.server";
+import { MARKETING_BLOCKS } from "./marketing-content";
 import { SHELL_BLOCKS } from "./site-content";
 import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-content.server";
 
@@ -26,6 +27,11 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("site", SHELL_BLOCKS.site),
   contentBlockSource("navigation", SHELL_BLOCKS.navigation),
   contentBlockSource("footer", SHELL_BLOCKS.footer),
+  contentBlockSource("home", MARKETING_BLOCKS.home),
+  contentBlockSource("services", MARKETING_BLOCKS.services),
+  contentBlockSource("strategy", MARKETING_BLOCKS.strategy),
+  contentBlockSource("solutions", MARKETING_BLOCKS.solutions),
+  contentBlockSource("creative-tokens", MARKETING_BLOCKS["creative-tokens"]),
 ];
 
 export class SeedValidationError extends Error {
