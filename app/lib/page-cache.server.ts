@@ -4,8 +4,9 @@
 /** Session cookie names (auth.server.ts): plain http and the https __Host- form. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?ascendra_session=/;
 
-/** Whether the request carries a session cookie (valid or not: either way, not a shared page). */
-export const hasSessionCookie = (request: Request) => SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
+/** Whether a Cookie header carries a session cookie (valid or not: either way, not a shared page). */
+export const hasSessionCookieHeader = (cookie: string | null | undefined) => SESSION_COOKIE.test(cookie ?? "");
+export const hasSessionCookie = (request: Request) => hasSessionCookieHeader(request.headers.get("Cookie"));
 
 /** Anonymous pages: browsers keep them 5 minutes, shared caches an hour, then serve stale while they refresh. */
 export const PUBLIC_PAGE_CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
