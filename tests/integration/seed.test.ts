@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db, queryRows } from "~models/db.server";
 import { SEEDS_DIR } from "~models/paths.server";
 import { contentBlocks } from "~models/schema";
-import { runSeed, seedIfEmpty, SeedValidationError, type SeedSource } from "~models/seed.server";
+import { runSeed, SEED_SOURCES, seedIfEmpty, SeedValidationError, type SeedSource } from "~models/seed.server";
 import { getSiteShell, upsertContentBlock } from "~models/site-content.server";
 
 async function copyOfSeeds(): Promise<string> {
@@ -91,7 +91,7 @@ describe("npm run seed", () => {
 describe("first start", () => {
   it("seeds an empty database, and leaves a seeded one alone", async () => {
     expect(await seedIfEmpty()).toBe(true);
-    expect(await countBlocks()).toBe(3);
+    expect(await countBlocks()).toBe(SEED_SOURCES.length);
     expect(await seedIfEmpty()).toBe(false);
   });
 });
