@@ -58,6 +58,8 @@ export const homeSchema = z.object({
     category: text,
     previous: text,
     next: text,
+    /** The link text on each package card. */
+    view: text,
     items: z
       .array(z.object({ colour: packageColour, name: text, tagline: text }))
       .length(PACKAGE_COLOURS.length, `needs one card per colour (${PACKAGE_COLOURS.length})`),

@@ -57,7 +57,7 @@ SERVICES.forEach(([slug, motif, a, b], i) => {
 });
 
 // Home: hero art, the four slides, the two promo cards, the token page hero.
-write("hero.svg", scene({ id: "hero", w: 720, h: 720, motif: "peak", a: C.yellow, b: C.green, seed: 7 }));
+write("hero.svg", scene({ id: "hero", w: 720, h: 720, motif: "orbit", a: C.yellow, b: C.green, seed: 7 }));
 const SLIDES = [
   ["identity", "letterform", C.purple, C.yellow],
   ["designs", "social", C.yellow, C.red],

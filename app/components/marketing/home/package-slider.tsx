@@ -67,7 +67,7 @@ export function PackageSlider({ packages, step: initial }: { packages: HomeConte
             <h3 className="display-sm">{item.name}</h3>
             <p className="muted">{item.tagline}</p>
             <Link to={`/solutions/${item.colour}`} className="pk-link" aria-label={`${item.name}: ${item.tagline}`}>
-              /solutions/{item.colour} →
+              {packages.view} →
             </Link>
           </li>
         ))}

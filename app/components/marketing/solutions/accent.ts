@@ -1,4 +1,2 @@
-import type { CSSProperties } from "react";
-
-/** The --accent custom property for a package colour (white included for the support pack). */
-export const accent = (colour: string) => ({ "--accent": `var(--color-${colour})`, "--accent-ink": `var(--color-${colour}-ink)` }) as CSSProperties;
+/** The class that sets --accent / --accent-ink for a package colour (marketing.css; white is the support pack's). */
+export const accent = (colour: string) => `accent-${colour}`;

@@ -11,7 +11,7 @@ export function Plans({ plans, selected, labels }: { plans: PlanCard[]; selected
       {plans.map((plan) => {
         const isSelected = plan.colour === selected;
         return (
-          <li key={plan.slug} style={accent(plan.colour)} data-colour={plan.colour} data-selected={isSelected || undefined} className={`card relative flex flex-col gap-5 p-7 ${isSelected ? "border-(--accent) shadow-[0_0_0_1px_var(--accent)]" : ""}`}>
+          <li key={plan.slug} data-colour={plan.colour} data-selected={isSelected || undefined} className={`card relative flex min-w-0 flex-col gap-5 p-7 ${accent(plan.colour)} ${isSelected ? "border-(--accent) shadow-[0_0_0_1px_var(--accent)]" : ""}`}>
             <div className="flex items-center justify-between gap-3">
               <span className="size-9 rounded-xl bg-(--accent)" aria-hidden="true" />
               {isSelected ? <span className="rounded-full bg-(--accent) px-3 py-1 text-xs font-semibold text-(--accent-ink)">{labels.selected}</span> : null}

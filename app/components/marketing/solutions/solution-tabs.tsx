@@ -32,7 +32,7 @@ export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonl
 
   return (
     <section id="solution-tabs" className="wrap mt-16" aria-label={labels[active]}>
-      <nav aria-label="Solutions" className="mb-8 flex gap-2 overflow-x-auto rounded-full border border-border bg-surface p-1.5 sm:inline-flex">
+      <nav aria-label="Solutions" className="mb-8 grid grid-cols-3 gap-1 rounded-full border border-border bg-surface p-1.5 sm:inline-grid sm:gap-2">
         {tabs.map((tab) => {
           const href = `?tab=${tab}#solution-tabs`;
           return (
@@ -42,7 +42,7 @@ export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonl
               preventScrollReset
               onClick={switchTo(href)}
               aria-current={tab === active ? "page" : undefined}
-              className={`rounded-full px-5 py-2.5 font-display text-xs font-semibold tracking-widest whitespace-nowrap transition-colors ${tab === active ? "bg-text text-canvas" : "text-text-muted hover:text-text"}`}
+              className={`rounded-full px-1 py-2.5 text-center font-display text-[0.6rem] font-semibold tracking-wider whitespace-nowrap transition-colors sm:px-5 sm:text-xs sm:tracking-widest ${tab === active ? "bg-text text-canvas" : "text-text-muted hover:text-text"}`}
             >
               {labels[tab]}
             </Link>

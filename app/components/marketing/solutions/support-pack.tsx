@@ -7,9 +7,9 @@ export function SupportPack({ pack, contact }: { pack: SolutionsContent["support
   return (
     <ul className="grid gap-5 md:grid-cols-2" data-testid="support-pack">
       {pack.options.map((option) => (
-        <li key={option.name} style={accent(option.colour)} data-colour={option.colour} className="card flex flex-col gap-5 p-8">
+        <li key={option.name} data-colour={option.colour} className={`card flex min-w-0 flex-col gap-5 p-6 sm:p-8 ${accent(option.colour)}`}>
           <p className="eyebrow">{pack.label}</p>
-          <h3 className="font-display text-3xl font-bold text-(--accent)">{option.name}</h3>
+          <h3 className="font-display text-2xl font-bold [overflow-wrap:anywhere] text-(--accent) sm:text-3xl">{option.name}</h3>
           <p className="muted">{option.text}</p>
           <ul className="grid gap-3 sm:grid-cols-2">
             {option.points.map((point) => (
