@@ -6,6 +6,7 @@ import {
   MARQUEE_TILE_COUNT,
   STRATEGY_SERVICE_COUNT,
 } from "../app/lib/marketing-constants";
+import { PACKAGE_COLOURS, REGIONS } from "./marketing-enums";
 
 // Schemas for the marketing pages' content (seeds/home.json, services.json,
 // strategy.json, solutions.json, creative-tokens.json). Pure: no database, so
@@ -25,10 +26,8 @@ const seo = z.object({
   description: text.min(50, "must be at least 50 characters").max(160, "must be at most 160 characters"),
 });
 
-/** Package colours: the /solutions/{scolor} segment (spec 000 §2). */
-export const PACKAGE_COLOURS = ["green", "blue", "yellow", "red", "purple"] as const;
+export { PACKAGE_COLOURS, REGIONS, SOLUTION_TABS, type PackageColour, type Region, type SolutionTab } from "./marketing-enums";
 export const packageColour = z.enum(PACKAGE_COLOURS);
-export type PackageColour = z.infer<typeof packageColour>;
 
 const video = z.object({ webm: media, mp4: media, poster: media });
 
@@ -142,9 +141,6 @@ export const planSchema = z.object({
   features: z.array(text).min(1),
 });
 
-export const SOLUTION_TABS = ["subscriptions", "support-pack", "consultation"] as const;
-export type SolutionTab = (typeof SOLUTION_TABS)[number];
-
 export const solutionsSchema = z.object({
   seo,
   headline: text,
@@ -167,8 +163,6 @@ export const solutionsSchema = z.object({
   consultation: z.object({ label: text, title: text, text, points: z.array(text).min(1) }),
 });
 
-export const REGIONS = ["us", "eu", "in"] as const;
-export type Region = (typeof REGIONS)[number];
 const prices = z.object({ us: z.number().positive(), eu: z.number().positive(), in: z.number().positive() });
 
 export const creativeTokensSchema = z.object({

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getCreativeTokensContent } from "~models/marketing-content.server";
-import { REGIONS } from "~models/marketing-content";
+import { REGIONS } from "~models/marketing-enums";
 import { formatPrice, getTokensHref, parseRegion } from "~models/marketing-pages";
 import { getSiteShell } from "~models/site-content.server";
 import { Pricing } from "~/components/marketing/tokens/pricing";

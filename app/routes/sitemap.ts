@@ -1,5 +1,5 @@
 import { getStrategyContent } from "~models/marketing-content.server";
-import { PACKAGE_COLOURS } from "~models/marketing-content";
+import { PACKAGE_COLOURS } from "~models/marketing-enums";
 import { sitemapPaths } from "~/lib/public-pages";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/sitemap";

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { getSolutionsContent } from "~models/marketing-content.server";
-import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/marketing-content";
+import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/marketing-enums";
 import { formatPrice, solutionsTab } from "~models/marketing-pages";
 import { getSiteShell } from "~models/site-content.server";
 import { Consultation } from "~/components/marketing/solutions/consultation";
