@@ -5,6 +5,7 @@ import { ChatSlot } from "~/components/marketing/chat-slot";
 import { BrandMarquee } from "~/components/marketing/home/brand-marquee";
 import { Hero } from "~/components/marketing/home/hero";
 import { HeroSlider } from "~/components/marketing/home/hero-slider";
+import { JsonLd } from "~/components/marketing/json-ld";
 import { PackageSlider } from "~/components/marketing/home/package-slider";
 import { Promos } from "~/components/marketing/home/promos";
 import { StrategyPicture } from "~/components/marketing/home/strategy-picture";
@@ -27,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       content,
       step,
       // Built here, so none of it ships in the page's JavaScript (110 KiB budget).
-      meta: [...seoMeta(pageSeo(request, "/", content.seo, shell.site.name)), { "script:ld+json": organizationJsonLd(request, shell) }],
+      meta: seoMeta(pageSeo(request, "/", content.seo, shell.site.name)),
+      organization: organizationJsonLd(request, shell),
     },
     { headers: marketingCacheHeaders(request) },
   );
@@ -38,9 +40,10 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, step } = loaderData;
+  const { content, step, organization } = loaderData;
   return (
     <>
+      <JsonLd data={organization} />
       <Hero hero={content.hero} title={HERO_TITLE} />
       <HeroSlider slider={content.slider} />
       <Promos promos={content.promos} />

@@ -38,8 +38,7 @@ describe("page loaders", () => {
     expect(outcome.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
     expect(outcome.headers.get("Vary")).toBe("Cookie");
     expect(body.meta).toEqual(expect.arrayContaining([{ tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/" }]));
-    const org = body.meta.find((m) => "script:ld+json" in m)?.["script:ld+json"] as Body;
-    expect(org).toMatchObject({ "@type": "Organization", name: "Ascendra", url: "http://127.0.0.1:3000/" });
+    expect(body.organization).toMatchObject({ "@type": "Organization", name: "Ascendra", url: "http://127.0.0.1:3000/" });
     expect((await call(home.loader, getRequest("/?pkg=42"))).body).toMatchObject({ step: 0 });
   });
 
