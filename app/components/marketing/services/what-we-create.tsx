@@ -13,7 +13,7 @@ export function WhatWeCreate({ section }: { section: ServicesContent["whatWeCrea
       <ul className="grid gap-px overflow-hidden rounded-3xl border border-border bg-border sm:grid-cols-2 lg:grid-cols-4">
         {section.items.map((item) => (
           <li key={item.service} className="bg-canvas">
-            <Link to={strategyHref(item.service)} className="group flex h-full min-h-44 flex-col gap-3 p-6 transition-colors hover:bg-surface">
+            <Link to={strategyHref(item.service)} className="group flex h-full flex-col gap-3 p-6 transition-colors hover:bg-surface sm:min-h-44">
               <span className="flex items-center gap-2">
                 <span className="font-display text-lg font-semibold">{item.label}</span>
                 {item.isNew ? (

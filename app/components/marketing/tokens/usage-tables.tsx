@@ -46,9 +46,10 @@ export function AddOns({ addOns, regions, labels }: { addOns: Omit<CreativeToken
         </h2>
         <p className="muted">{addOns.text}</p>
       </div>
-      <div className="card overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm" data-testid="add-ons">
-          <thead className="text-xs text-text-muted">
+      {/* On phones each row becomes a small grid: name and tokens, then the three prices. */}
+      <div className="card overflow-hidden">
+        <table className="w-full text-left text-sm" data-testid="add-ons">
+          <thead className="text-xs text-text-muted max-sm:sr-only">
             <tr>
               <th scope="col" className="px-6 py-4 font-medium">
                 {addOns.title}
@@ -65,16 +66,16 @@ export function AddOns({ addOns, regions, labels }: { addOns: Omit<CreativeToken
           </thead>
           <tbody>
             {addOns.items.map((item) => (
-              <tr key={item.name} className="border-t border-border">
-                <th scope="row" className="px-6 py-4 font-medium">
+              <tr key={item.name} className="border-t border-border max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-5 max-sm:py-4">
+                <th scope="row" className="px-6 py-4 font-medium max-sm:col-span-2 max-sm:p-0">
                   {item.name}
                   {item.note ? <span className="mt-1 block text-xs font-normal text-green">{item.note}</span> : null}
                 </th>
-                <td className="px-4 py-4 whitespace-nowrap">
+                <td className="px-4 py-4 whitespace-nowrap max-sm:p-0 max-sm:text-right">
                   <span className="font-display font-semibold">{item.tokens}</span> {item.onwards ? <span className="text-text-muted">{labels.onwards}</span> : null}
                 </td>
                 {item.prices.map((price, i) => (
-                  <td key={regions[i]!.id} className="px-4 py-4 text-right whitespace-nowrap tabular-nums">
+                  <td key={regions[i]!.id} className="px-4 py-4 text-right whitespace-nowrap tabular-nums max-sm:p-0 max-sm:text-left max-sm:text-text-muted">
                     {price}
                   </td>
                 ))}
