@@ -84,7 +84,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await page.getByTestId("learn-more").click();
     await expect(page).toHaveURL(/#highlights$/);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
   for (const [width, steps] of [[375, 6], [1440, 4]] as const) {
