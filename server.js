@@ -21,7 +21,7 @@ try {
   console.error(error?.name === "EnvError" ? error.message : error);
   process.exit(1);
 }
-const { env, shutdown, baselineSecurityHeaders } = build.entry.module;
+const { env, shutdown, baselineSecurityHeaders, createPageCache } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -32,6 +32,10 @@ app.use((req, res, next) => {
   next();
 });
 
+// Anonymous pages whose loaders allow shared caching are served from memory
+// for up to a minute (docs/decisions/0009-marketing-page-caching.md); first,
+// so a hit costs no file-system lookup.
+app.use(createPageCache());
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 // Vite fingerprints everything under /assets: cache it for a year.
 app.use(

@@ -16,6 +16,7 @@ await ready;
 export { env } from "./lib/boot.server";
 export { shutdown } from "./lib/boot.server";
 export { baselineSecurityHeaders } from "./lib/security-headers.server";
+export { createPageCache } from "./lib/html-cache.server";
 
 export const streamTimeout = 5_000;
 

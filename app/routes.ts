@@ -22,8 +22,18 @@ export default [
 
   route("logout", "routes/auth/logout.ts"),
 
+  // Search engines: the sitemap lists every public page (app/lib/public-pages.ts).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
+
+    // Marketing pages (spec 000 §2, spec 001 §2).
+    route("services", "routes/services.tsx"),
+    route("strategy", "routes/strategy.tsx"),
+    route("solutions/:scolor?", "routes/solutions.tsx"),
+    route("creative-tokens", "routes/creative-tokens.tsx"),
 
     layout("routes/auth/layout.tsx", [
       route("login", "routes/auth/login.tsx"),

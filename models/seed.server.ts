@@ -5,7 +5,9 @@ import type { z } from "zod";
 import { DASHBOARD_CONTENT } from "./dashboard";
 import { db, type Database, type Transaction } from "./db.server";
 import { SEEDS_DIR } from "./paths.server";
+import { MARKETING_BLOCKS } from "./marketing-content";
 import { SHELL_BLOCKS } from "./site-content";
+import { contentBlocks } from "./schema";
 import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-content.server";
 
 /**
@@ -29,6 +31,11 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("footer", SHELL_BLOCKS.footer),
   contentBlockSource("recommendations", DASHBOARD_CONTENT.recommendations),
   contentBlockSource("project-help", DASHBOARD_CONTENT["project-help"]),
+  contentBlockSource("home", MARKETING_BLOCKS.home),
+  contentBlockSource("services", MARKETING_BLOCKS.services),
+  contentBlockSource("strategy", MARKETING_BLOCKS.strategy),
+  contentBlockSource("solutions", MARKETING_BLOCKS.solutions),
+  contentBlockSource("creative-tokens", MARKETING_BLOCKS["creative-tokens"]),
 ];
 
 export class SeedValidationError extends Error {
@@ -112,4 +119,18 @@ export async function seedIfEmpty(): Promise<boolean> {
   if (await hasAnyContent()) return false;
   await runSeed();
   return true;
+}
+
+/**
+ * At boot: everything when the database is empty; otherwise only the
+ * single-file sources whose content block does not exist yet (content added
+ * by a newer release). Blocks that exist are never overwritten here, so edits
+ * survive a restart. Returns the names it loaded.
+ */
+export async function seedOnBoot(): Promise<string[]> {
+  if (await seedIfEmpty()) return SEED_SOURCES.map((source) => source.name);
+  const present = new Set((await db().select({ key: contentBlocks.key }).from(contentBlocks)).map((row) => row.key));
+  const missing = SEED_SOURCES.filter((source) => source.kind === "file" && !present.has(source.name));
+  if (missing.length) await runSeed({ sources: missing });
+  return missing.map((source) => source.name);
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type SelectHTMLAttributes, type TextareaHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
-import { HONEYPOT_FIELD, PHONE_COUNTRY_OPTIONS } from "~models/forms/common";
+import { PHONE_COUNTRY_OPTIONS } from "~models/forms/common";
+import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { ErrorList, type ListOfErrors } from "./forms";
 
 const control =

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { HONEYPOT_FIELD } from "~models/forms/common";
+import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 
 type NewsletterReply = { ok: boolean; message: string; email?: string };
 

@@ -2,7 +2,7 @@ import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server"
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
 import { deleteStalePasswordResets } from "~models/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/rate-limit.server";
-import { seedIfEmpty } from "~models/seed.server";
+import { seedOnBoot } from "~models/seed.server";
 import { deleteExpiredSessions } from "~models/sessions.server";
 import { databaseConfig, getEnv } from "./env.server";
 
@@ -18,7 +18,8 @@ async function boot(): Promise<void> {
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const handle = await openDatabase(databaseConfig(env));
   setDatabase(handle);
-  if (await seedIfEmpty()) console.log("Empty database: loaded the content in seeds/.");
+  const seeded = await seedOnBoot();
+  if (seeded.length) console.log(`Loaded content from seeds/: ${seeded.join(", ")}.`);
   await cleanUpExpired();
   // Email that could not be sent stays in the outbox; try it again now and then.
   if (env.SMTP_URL) {

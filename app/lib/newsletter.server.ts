@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~models/forms/common";
+import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { subscribeToNewsletter } from "~models/forms/newsletter.server";
 import { NewsletterSchema, SUPPORT_MESSAGES } from "~models/forms/support";
 import { clientAddress, getUser } from "./auth.server";
@@ -8,10 +8,10 @@ export type NewsletterReply = { ok: boolean; message: string; email?: string; st
 
 /** One subscription request, from the page form or the API. */
 export async function handleNewsletter(request: Request, body: Record<string, unknown>): Promise<NewsletterReply> {
-  if (String(body[HONEYPOT_FIELD] ?? "") !== "") return { ok: true, message: SUPPORT_MESSAGES.newsletterCheckInbox, status: 201 };
+  if (isFilled(body[HONEYPOT_FIELD])) return { ok: true, message: SUPPORT_MESSAGES.newsletterCheckInbox, status: 201 };
   const parsed = NewsletterSchema.safeParse(body);
   if (!parsed.success) {
-    return { ok: false, message: parsed.error.issues[0]?.message ?? SUPPORT_MESSAGES.newsletterEmail, email: String(body.email ?? ""), status: 400 };
+    return { ok: false, message: parsed.error.issues[0]?.message ?? SUPPORT_MESSAGES.newsletterEmail, email: typeof body.email === "string" ? body.email : "", status: 400 };
   }
   const user = await getUser(request);
   const outcome = await subscribeToNewsletter(parsed.data.email, {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "~models/forms/common";
+import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import type { FormOutcome, SubmissionContext } from "~models/forms/pipeline.server";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
 import { clientAddress, getUser } from "./auth.server";
@@ -79,7 +79,7 @@ export async function handleFormPage<Schema extends z.ZodType>(
   }
   const submission = parseWithZod(formData, { schema });
   // A bot filled the hidden field: look successful, store nothing.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") {
+  if (isFilled(formData.get(HONEYPOT_FIELD))) {
     return { form, result: submission.reply({ resetForm: true }), success: "Thank you! We have received your message." };
   }
   if (submission.status !== "success") return data({ form, result: submission.reply(), success: null }, { status: 400 });
@@ -134,7 +134,7 @@ export function handleFormApi<Schema extends z.ZodType>(
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
     const body = options.body ? await options.body() : await readJsonBody(request);
     if (body instanceof Response) return body;
-    if (String(body[HONEYPOT_FIELD] ?? "") !== "") return Response.json({ id: null, message: "Thank you!" }, { status: 201 });
+    if (isFilled(body[HONEYPOT_FIELD])) return Response.json({ id: null, message: "Thank you!" }, { status: 201 });
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);

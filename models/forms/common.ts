@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES, COUNTRIES, DEFAULT_COUNTRY } from "../countries";
 
-/** Hidden from people, tempting to bots: a public form that arrives with it filled is dropped. */
-export const HONEYPOT_FIELD = "website_url";
+export { HONEYPOT_FIELD } from "./honeypot";
 
 /** The agency's time zone decides what "today" is for visit dates. */
 export const AGENCY_TIME_ZONE = "Asia/Kolkata";

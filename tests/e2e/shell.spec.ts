@@ -14,7 +14,7 @@ test.describe("without JavaScript", () => {
     for (const label of ["Services", "Solutions", "Contact", "Profile"]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/cart");
+    await expect(page.getByRole("link", { name: "Cart", exact: true })).toHaveAttribute("href", "/cart");
     await expect(page.getByText(WORDS.join(", "))).toBeAttached();
   });
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db, queryRows } from "~models/db.server";
 import { SEEDS_DIR } from "~models/paths.server";
 import { contentBlocks } from "~models/schema";
-import { runSeed, SEED_SOURCES, seedIfEmpty, SeedValidationError, type SeedSource } from "~models/seed.server";
+import { runSeed, SEED_SOURCES, seedIfEmpty, seedOnBoot, SeedValidationError, type SeedSource } from "~models/seed.server";
 import { getSiteShell, upsertContentBlock } from "~models/site-content.server";
 
 async function copyOfSeeds(): Promise<string> {
@@ -94,5 +94,16 @@ describe("first start", () => {
     // One content block per single-file seed source (site, navigation, footer, recommendations, project-help, …).
     expect(await countBlocks()).toBe(SEED_SOURCES.filter((source) => source.kind === "file").length);
     expect(await seedIfEmpty()).toBe(false);
+  });
+});
+
+describe("boot", () => {
+  it("loads content added by a newer release, and leaves edited blocks alone", async () => {
+    await runSeed();
+    await db().delete(contentBlocks).where(sql`${contentBlocks.key} = 'footer'`);
+    await db().execute(sql`update content_blocks set data = jsonb_set(data, '{tagline}', '"Edited by staff"') where key = 'site'`);
+    expect(await seedOnBoot()).toEqual(["footer"]);
+    expect((await getSiteShell()).site.tagline).toBe("Edited by staff");
+    expect(await seedOnBoot()).toEqual([]);
   });
 });

@@ -1,0 +1,57 @@
+import { type CSSProperties, type MouseEvent, type ReactNode, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { SolutionTab } from "~models/marketing-content";
+import { TAB_SWITCH_MS } from "~/lib/marketing-constants";
+import { prefersReducedMotion, scrollBehavior } from "../motion";
+
+/**
+ * SUBSCRIPTIONS / SUPPORT-PACK / CONSULTATION as links (?tab=), so they work
+ * without JavaScript. With it, the page scrolls to the tabs once loaded, and a
+ * switch slides the panel out, swaps the content, and slides it in: about
+ * TAB_SWITCH_MS in all (nothing moves for reduced motion).
+ */
+export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonly SolutionTab[]; labels: Record<SolutionTab, string>; active: SolutionTab; children: ReactNode }) {
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    document.getElementById("solution-tabs")?.scrollIntoView({ behavior: scrollBehavior() });
+  }, []);
+
+  const switchTo = (href: string) => (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    const go = () => {
+      setLeaving(false);
+      navigate(href, { preventScrollReset: true });
+    };
+    if (prefersReducedMotion()) return go();
+    setLeaving(true);
+    setTimeout(go, TAB_SWITCH_MS / 2);
+  };
+
+  return (
+    <section id="solution-tabs" className="wrap mt-16" aria-label={labels[active]}>
+      <nav aria-label="Solutions" className="mb-8 grid grid-cols-3 gap-1 rounded-full border border-border bg-surface p-1.5 sm:inline-grid sm:gap-2">
+        {tabs.map((tab) => {
+          const href = `?tab=${tab}#solution-tabs`;
+          return (
+            <Link
+              key={tab}
+              to={href}
+              preventScrollReset
+              onClick={switchTo(href)}
+              aria-current={tab === active ? "page" : undefined}
+              className={`rounded-full px-1 py-2.5 text-center font-display text-[0.6rem] font-semibold tracking-wider whitespace-nowrap transition-colors sm:px-5 sm:text-xs sm:tracking-widest ${tab === active ? "bg-text text-canvas" : "text-text-muted hover:text-text"}`}
+            >
+              {labels[tab]}
+            </Link>
+          );
+        })}
+      </nav>
+      <div key={active} className={leaving ? "tab-out" : "tab-in"} style={{ "--tab-half": `${TAB_SWITCH_MS / 2}ms` } as CSSProperties} data-tab={active}>
+        {children}
+      </div>
+    </section>
+  );
+}

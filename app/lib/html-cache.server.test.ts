@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, sharedLifetimeMs } from "./html-cache.server";
+
+describe("sharedLifetimeMs", () => {
+  it("stores public responses for s-maxage, capped by the cache's own TTL", () => {
+    expect(sharedLifetimeMs("public, max-age=300, s-maxage=3600", 60_000)).toBe(60_000);
+    expect(sharedLifetimeMs("public, s-maxage=10", 60_000)).toBe(10_000);
+    expect(sharedLifetimeMs("public, max-age=5", 60_000)).toBe(5_000);
+  });
+  it("never stores private, no-store or unmarked responses", () => {
+    for (const value of [undefined, "", "private, no-store", "no-store", "max-age=300", "public, no-store"]) expect(sharedLifetimeMs(value, 60_000)).toBe(0);
+  });
+});
+
+describe("createPageCache", () => {
+  let close = () => {};
+  afterEach(() => close());
+
+  async function serve(options: { now?: () => number } = {}) {
+    let renders = 0;
+    const app = express();
+    app.use(createPageCache({ ttlMs: 60_000, ...options }));
+    app.get("/page", (_req, res) => {
+      renders++;
+      const nonce = `nonce${renders}xyz`;
+      res.set({ "Cache-Control": "public, max-age=300, s-maxage=3600", "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`, "Content-Type": "text/html; charset=utf-8" });
+      res.write(`<html><script nonce="${nonce}">1</script>`);
+      res.end(`<script nonce="${nonce}">2</script> render ${renders}</html>`);
+    });
+    app.get("/private", (_req, res) => {
+      renders++;
+      res.set({ "Cache-Control": "private, no-store", "Content-Type": "text/html" }).send(`render ${renders}`);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    close = () => server.close();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }), renders: () => renders };
+  }
+
+  it("serves a public page from memory, with a fresh nonce in the header and the body", async () => {
+    const app = await serve();
+    const first = await app.get("/page");
+    const firstBody = await first.text();
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const second = await app.get("/page");
+    const body = await second.text();
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(app.renders()).toBe(1);
+    expect(body).toContain("render 1");
+    const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)![1]!;
+    expect(nonce).not.toBe("nonce1xyz");
+    expect(body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+    expect(body.replaceAll(nonce, "N")).toBe(firstBody.replaceAll("nonce1xyz", "N"));
+  });
+
+  it("renders again for a session cookie, for private pages, and after the TTL", async () => {
+    let clock = 0;
+    const app = await serve({ now: () => clock });
+    await app.get("/page");
+    await app.get("/page", { Cookie: "ascendra_session=abc" });
+    expect(app.renders()).toBe(2);
+    await app.get("/private");
+    await app.get("/private");
+    expect(app.renders()).toBe(4);
+    clock = 60_001;
+    const late = await app.get("/page");
+    expect(late.headers.get("x-page-cache")).toBe("miss");
+    expect(app.renders()).toBe(5);
+  });
+});

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { getCreativeTokensContent } from "~models/marketing-content.server";
+import { REGIONS } from "~models/marketing-enums";
+import { formatPrice, getTokensHref, parseRegion } from "~models/marketing-pages";
+import { getSiteShell } from "~models/site-content.server";
+import { Pricing } from "~/components/marketing/tokens/pricing";
+import { About, HowItWorks, TokensHero } from "~/components/marketing/tokens/story";
+import { AddOns, Tiers } from "~/components/marketing/tokens/usage-tables";
+import { getUser } from "~/lib/auth.server";
+import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { loaderHeaders } from "~/lib/route-headers";
+import { seoMeta } from "~/lib/seo";
+import { pageSeo } from "~/lib/seo.server";
+import type { Route } from "./+types/creative-tokens";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [content, shell, user] = await Promise.all([getCreativeTokensContent(), getSiteShell(), getUser(request)]);
+  const { seo, pricing, addOns, ...rest } = content;
+  const { bundles, ...pricingText } = pricing;
+  const region = parseRegion(new URL(request.url).searchParams.get("region"), REGIONS);
+  return data(
+    {
+      ...rest,
+      pricing: pricingText,
+      region,
+      bundles: bundles.map(({ prices, ...bundle }) => ({ ...bundle, price: formatPrice(prices[region], region) })),
+      addOns: { ...addOns, items: addOns.items.map(({ prices, ...item }) => ({ ...item, prices: pricing.regions.map((r) => formatPrice(prices[r.id], r.id)) })) },
+      // Get Tokens: the dashboard's token purchase tab; sign in first when anonymous.
+      getTokens: getTokensHref(user !== null),
+      meta: seoMeta(pageSeo(request, "/creative-tokens", seo, shell.site.name)),
+    },
+    { headers: marketingCacheHeaders(request) },
+  );
+}
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function CreativeTokens({ loaderData }: Route.ComponentProps) {
+  const { hero, labels, howItWorks, usage, pricing, bundles, region, tiers, addOns, about, closing, getTokens } = loaderData;
+  return (
+    <>
+      <TokensHero hero={hero} getTokens={getTokens} labels={labels} />
+      <HowItWorks how={howItWorks} usage={usage} />
+      <Pricing pricing={pricing} bundles={bundles} region={region} getTokens={getTokens} labels={labels} />
+      <Tiers tiers={tiers} tokensLabel={labels.tokens} />
+      <AddOns addOns={addOns} regions={pricing.regions} labels={labels} />
+      <About about={about} closing={closing} getTokens={getTokens} labels={labels} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { getSolutionsContent } from "~models/marketing-content.server";
+import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/marketing-enums";
+import { formatPrice, solutionsTab } from "~models/marketing-pages";
+import { getSiteShell } from "~models/site-content.server";
+import { Consultation } from "~/components/marketing/solutions/consultation";
+import { Plans } from "~/components/marketing/solutions/plans";
+import { SolutionTabs } from "~/components/marketing/solutions/solution-tabs";
+import { SupportPack } from "~/components/marketing/solutions/support-pack";
+import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { loaderHeaders } from "~/lib/route-headers";
+import { seoMeta } from "~/lib/seo";
+import { pageSeo } from "~/lib/seo.server";
+import NotFound from "./not-found";
+import type { Route } from "./+types/solutions";
+
+const isColour = (value: string): value is PackageColour => (PACKAGE_COLOURS as readonly string[]).includes(value);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const colour = params.scolor ?? null;
+  if (colour !== null && !isColour(colour)) throw data(null, { status: 404 });
+  const [content, shell] = await Promise.all([getSolutionsContent(), getSiteShell()]);
+  const { seo, plans, ...rest } = content;
+  return data(
+    {
+      ...rest,
+      plans: plans.map((plan) => ({ ...plan, price: formatPrice(plan.monthlyPriceInr, "in") })),
+      colour,
+      tab: solutionsTab(colour, new URL(request.url).searchParams.get("tab"), SOLUTION_TABS),
+      meta: seoMeta(pageSeo(request, colour ? `/solutions/${colour}` : "/solutions", seo, shell.site.name)),
+    },
+    { headers: marketingCacheHeaders(request) },
+  );
+}
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Solutions({ loaderData }: Route.ComponentProps) {
+  const { headline, intro, tabs, tab, plans, colour, supportPack, consultation, contact } = loaderData;
+  return (
+    <>
+      <section className="wrap flex flex-col gap-6 pt-16 lg:pt-24">
+        <h1 className="display-lg max-w-4xl">{headline}</h1>
+        <p className="lead">{intro}</p>
+      </section>
+      <SolutionTabs tabs={SOLUTION_TABS} labels={tabs} active={tab}>
+        {tab === "subscriptions" ? <Plans plans={plans} selected={colour} labels={loaderData} /> : null}
+        {tab === "support-pack" ? <SupportPack pack={supportPack} contact={contact} /> : null}
+        {tab === "consultation" ? <Consultation consultation={consultation} contact={contact} /> : null}
+      </SolutionTabs>
+    </>
+  );
+}
+
+/** An unknown colour (/solutions/orange) is the site's 404 page; anything else goes up to the root boundary. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}

@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { LAYOUTS, SOLUTIONS } from "./marketing-content";
+
+const tabs = (page: Page) => page.getByRole("navigation", { name: "Solutions" });
+
+for (const layout of LAYOUTS) {
+  test.describe(layout.name, () => {
+    test.use({ viewport: { width: layout.width, height: 900 }, javaScriptEnabled: layout.js });
+
+    test("purple starts on SUPPORT-PACK", async ({ page }) => {
+      await page.goto("/solutions/purple");
+      await expect(page.getByRole("heading", { level: 1, name: SOLUTIONS.headline })).toBeAttached();
+      await expect(tabs(page).getByRole("link", { name: "SUPPORT-PACK" })).toHaveAttribute("aria-current", "page");
+      const pack = page.getByTestId("support-pack");
+      await expect(pack.getByRole("heading", { name: "GRAPHIC DESIGN" })).toBeVisible();
+      await expect(pack.getByRole("heading", { name: "DEVELOP/DEPLOY" })).toBeVisible();
+      await expect(pack.getByText("ON-PROJECT SOLUTION")).toHaveCount(2);
+      for (const point of ["Professional creative team", "High end developers", "Faster delivery"]) await expect(pack.getByText(point).first()).toBeVisible();
+      await expect(pack.getByRole("link", { name: /^CONTACT/ }).first()).toHaveAttribute("href", "/contact");
+    });
+
+    test("other colours start on SUBSCRIPTIONS with the five plans; tabs are links", async ({ page }) => {
+      await page.goto("/solutions/green");
+      await expect(tabs(page).getByRole("link", { name: "SUBSCRIPTIONS" })).toHaveAttribute("aria-current", "page");
+      const plans = page.getByTestId("plans").locator("> li");
+      await expect(plans).toHaveCount(5);
+      for (const [i, plan] of SOLUTIONS.plans.entries()) {
+        await expect(plans.nth(i)).toHaveAttribute("data-colour", plan.colour);
+        await expect(plans.nth(i).getByRole("heading", { name: plan.name })).toBeVisible();
+        await expect(plans.nth(i)).toContainText("MONTHLY SUBSCRIPTION");
+        await expect(plans.nth(i).locator("ul li")).toHaveCount(plan.features.length);
+        await expect(plans.nth(i).getByRole("link", { name: /^CONTACT/ })).toHaveAttribute("href", "/contact");
+      }
+      await expect(page.locator('[data-selected="true"]')).toHaveAttribute("data-colour", "green");
+
+      await tabs(page).getByRole("link", { name: "CONSULTATION" }).click();
+      await expect(page).toHaveURL(/\/solutions\/green\?tab=consultation#solution-tabs$/);
+      await expect(tabs(page).getByRole("link", { name: "CONSULTATION" })).toHaveAttribute("aria-current", "page");
+      const consultation = page.getByTestId("consultation");
+      await expect(consultation.getByText("FAST PACED SOLUTION")).toBeVisible();
+      for (const point of SOLUTIONS.consultation.points) await expect(consultation.getByText(point)).toBeVisible();
+      await expect(page.getByTestId("plans")).toHaveCount(0);
+    });
+  });
+}
+
+test("with JavaScript the page scrolls to the tabs, and a switch slides out then in", async ({ page }) => {
+  await page.goto("/solutions/blue");
+  await waitForHydration(page);
+  await expect.poll(() => page.locator("#solution-tabs").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+  const panel = page.locator("[data-tab]");
+  const started = Date.now();
+  await tabs(page).getByRole("link", { name: "SUPPORT-PACK" }).click();
+  await expect(panel).toHaveClass(/tab-out/);
+  await expect(panel).toHaveAttribute("data-tab", "support-pack");
+  expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  await expect(panel).toHaveClass(/tab-in/);
+  expect(await panel.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.25s");
+  await expect(page).toHaveURL(/\?tab=support-pack#solution-tabs$/);
+});
+
+test("an unknown colour is a 404 inside the site shell", async ({ page }) => {
+  const response = await page.goto("/solutions/orange");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
