@@ -54,7 +54,7 @@ for (const layout of LAYOUTS) {
       for (const [i, item] of HOME.packages.items.entries()) {
         await expect(packages.nth(i)).toContainText(HOME.packages.category);
         await expect(packages.nth(i)).toContainText(item.tagline);
-        await expect(packages.nth(i).getByRole("link")).toHaveAttribute("href", `/solutions/${item.colour}`);
+        await expect(packages.nth(i).getByRole("link")).toHaveAttribute("href", `/solutions/${item.colour}#solution-tabs`);
       }
       await expect(packages.nth(5)).toContainText("Explore More Ways");
       await expect(page.getByTestId("chat-slot")).toBeAttached();

@@ -88,6 +88,13 @@ test("the active link is highlighted", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Services" })).not.toHaveAttribute("aria-current", "page");
 });
 
+test("the strategy page marks the Services section in the navbar", async ({ page }) => {
+  await page.goto("/strategy?service=Sound%20Design");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Services" })).toHaveClass(/bg-text/);
+  await expect(nav.getByRole("link", { name: "Solutions" })).not.toHaveClass(/bg-text/);
+});
+
 test.describe("with JavaScript", () => {
   test("the hamburger closes on Escape and after navigating", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });

@@ -81,6 +81,19 @@ describe("careers application", () => {
   });
 });
 
+describe("uploads through the API", () => {
+  it("rejects a fake PDF and an oversized request with clear errors", async () => {
+    const fake = await call(apiContact.action, multipart("/api/contact/job-application/", application({ cv_resume: pdf("cv.pdf", new TextEncoder().encode("<html>not a pdf</html>")) })), { form: "job-application" });
+    expect(fake).toMatchObject({ status: 400, body: { cv_resume: [UPLOAD_MESSAGES.contentMismatch] } });
+
+    const huge = new Uint8Array(12 * 1024 * 1024);
+    huge.set(PDF);
+    const oversize = await call(apiContact.action, multipart("/api/contact/collaboration/", { name: "Big", email: "big@co.example", collaboration_idea: "x".repeat(120), attached_file: pdf("big.pdf", huge) }), { form: "collaboration" });
+    expect(oversize.status).toBe(413);
+    expect((oversize.body as { error: string }).error).toMatch(/too large/);
+  });
+});
+
 describe("collaboration pitch", () => {
   const idea = "We run a type foundry and want to co-create a variable typeface for Indian scripts with your brand team, then launch it together.";
 

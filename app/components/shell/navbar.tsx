@@ -4,6 +4,11 @@ import type { Navigation } from "~models/site-content";
 import { LogoMark } from "./logo";
 import { RotatingWords } from "./rotating-words";
 
+/** Pages that belong to a navbar section without being its link (spec: /strategy shows the "serv" marker). */
+export const SECTION_PAGES: Record<string, string[]> = { "/services": ["/strategy"] };
+
+const inSection = (href: string, pathname: string) => (SECTION_PAGES[href] ?? []).some((page) => pathname === page || pathname.startsWith(`${page}/`));
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   [
     "rounded-full px-3 py-2 text-sm font-medium transition-colors duration-200",
@@ -138,6 +143,7 @@ function AccountLinks({ user }: { user: NavbarUser }) {
 }
 
 export function Navbar({ siteName, navigation, user }: { siteName: string; navigation: Navigation; user: NavbarUser }) {
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md">
       <a
@@ -159,7 +165,7 @@ export function Navbar({ siteName, navigation, user }: { siteName: string; navig
           <ul className="flex items-center gap-1">
             {navigation.links.map((link) => (
               <li key={link.href}>
-                <NavLink to={link.href} className={linkClass}>
+                <NavLink to={link.href} className={({ isActive }) => linkClass({ isActive: isActive || inSection(link.href, pathname) })}>
                   {link.label}
                 </NavLink>
               </li>

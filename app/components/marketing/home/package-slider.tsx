@@ -66,7 +66,7 @@ export function PackageSlider({ packages, step: initial }: { packages: HomeConte
             <p className="eyebrow">{packages.category}</p>
             <h3 className="display-sm">{item.name}</h3>
             <p className="muted">{item.tagline}</p>
-            <Link to={`/solutions/${item.colour}`} className="pk-link" aria-label={`${item.name}: ${item.tagline}`}>
+            <Link to={`/solutions/${item.colour}#solution-tabs`} className="pk-link" aria-label={`${item.name}: ${item.tagline}`}>
               {packages.view} →
             </Link>
           </li>
