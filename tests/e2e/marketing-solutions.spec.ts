@@ -52,12 +52,28 @@ test("with JavaScript the page scrolls to the tabs, and a switch slides out then
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
   const panel = page.locator("[data-tab]");
-  const started = Date.now();
+  // Record every class the panel takes, with a timestamp, so a slow machine
+  // cannot miss the short slide-out state.
+  await page.evaluate(() => {
+    const log: Array<{ className: string; tab: string | null; at: number }> = [];
+    (window as unknown as { __tabLog: typeof log }).__tabLog = log;
+    const observe = (el: Element) =>
+      new MutationObserver(() => log.push({ className: el.className, tab: el.getAttribute("data-tab"), at: performance.now() })).observe(el, {
+        attributes: true,
+        attributeFilter: ["class", "data-tab"],
+      });
+    const root = document.querySelector("#solution-tabs")!;
+    root.querySelectorAll("[data-tab]").forEach(observe);
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n instanceof Element && n.matches("[data-tab]") && (log.push({ className: n.className, tab: n.getAttribute("data-tab"), at: performance.now() }), observe(n))))).observe(root, { childList: true, subtree: true });
+  });
   await tabs(page).getByRole("link", { name: "SUPPORT-PACK" }).click();
-  await expect(panel).toHaveClass(/tab-out/);
   await expect(panel).toHaveAttribute("data-tab", "support-pack");
-  expect(Date.now() - started).toBeGreaterThanOrEqual(240);
   await expect(panel).toHaveClass(/tab-in/);
+  const log = await page.evaluate(() => (window as unknown as { __tabLog: Array<{ className: string; tab: string | null; at: number }> }).__tabLog);
+  const out = log.find((entry) => entry.className.includes("tab-out"));
+  const into = log.find((entry) => entry.className.includes("tab-in") && entry.tab === "support-pack");
+  expect(out, JSON.stringify(log)).toBeTruthy();
+  expect(into!.at - out!.at).toBeGreaterThanOrEqual(240);
   expect(await panel.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.25s");
   await expect(page).toHaveURL(/\?tab=support-pack#solution-tabs$/);
 });
