@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { useDismissableDetails } from "./use-dismissable-details";
 
 /**
  * A dropdown that is a <details>: it opens and closes without JavaScript.
@@ -7,32 +7,7 @@ import { useLocation } from "react-router";
  * outside it.
  */
 export function Dropdown({ summary, label, children, panelClassName, testId }: { summary: ReactNode; label: string; children: ReactNode; panelClassName?: string; testId?: string }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
-
-  useEffect(() => {
-    const close = (event: Event) => {
-      const menu = ref.current;
-      if (!menu?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        menu.open = false;
-        menu.querySelector("summary")?.focus();
-      } else if (!menu.contains(event.target as Node)) {
-        menu.open = false;
-      }
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
-  }, []);
+  const ref = useDismissableDetails();
 
   return (
     // On phones the panel spans the bar it sits in (the nearest positioned

@@ -192,3 +192,37 @@ export function FormStatus({ tone, children, id }: { tone: "error" | "success"; 
     </div>
   );
 }
+
+/**
+ * The messages at the top of a form: the success text after a submission
+ * (with anything extra to show), or the form-level error. Announced politely.
+ */
+export function FormMessages({
+  success,
+  errors,
+  errorId,
+  className,
+  children,
+}: {
+  success?: string | null;
+  errors?: string[];
+  errorId?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div aria-live="polite" className={`empty:hidden ${className ?? ""}`}>
+      {success ? (
+        <FormStatus tone="success">
+          {success}
+          {children}
+        </FormStatus>
+      ) : null}
+      {errors?.length ? (
+        <FormStatus tone="error" id={errorId}>
+          {errors[0]}
+        </FormStatus>
+      ) : null}
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { CAREER_ROLES, CV_RULES, JobApplicationSchema, WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
 import { UPLOAD_MESSAGES } from "~models/uploads";
-import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/career-page";
@@ -52,14 +52,7 @@ export default function CareerPage({ actionData }: Route.ComponentProps) {
         </h2>
         <Form method="post" action="/careerpage#apply" encType="multipart/form-data" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <Honeypot />
-          <div aria-live="polite" className="empty:hidden sm:col-span-2">
-            {actionData?.success ? <FormStatus tone="success">{actionData.success}</FormStatus> : null}
-            {form.errors?.length ? (
-              <FormStatus tone="error" id={form.errorId}>
-                {form.errors[0]}
-              </FormStatus>
-            ) : null}
-          </div>
+          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
           <Field labelProps={{ children: "Full name" }} inputProps={{ ...getInputProps(fields.full_name, { type: "text" }), autoComplete: "name" }} errors={fields.full_name.errors} />
           <Field labelProps={{ children: "Email address" }} inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }} errors={fields.email_address.errors} />
           <SelectField

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { ATTACHMENT_RULES, BUDGET_RANGES, COLLABORATION_TYPES, CollaborationSchema, EXPECTED_TIMELINES } from "~models/forms/applications";
 import { submitCollaboration } from "~models/forms/applications.server";
 import { UPLOAD_MESSAGES } from "~models/uploads";
-import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/collab-page";
@@ -50,14 +50,7 @@ export default function CollabPage({ actionData }: Route.ComponentProps) {
         </h2>
         <Form method="post" action="/collabpage#pitch" encType="multipart/form-data" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <Honeypot />
-          <div aria-live="polite" className="empty:hidden sm:col-span-2">
-            {actionData?.success ? <FormStatus tone="success">{actionData.success}</FormStatus> : null}
-            {form.errors?.length ? (
-              <FormStatus tone="error" id={form.errorId}>
-                {form.errors[0]}
-              </FormStatus>
-            ) : null}
-          </div>
+          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
           <Field labelProps={{ children: "Name" }} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
           <Field labelProps={{ children: "Email" }} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
           <Field labelProps={{ children: "Organization (optional)" }} inputProps={{ ...getInputProps(fields.organization, { type: "text" }), autoComplete: "organization" }} errors={fields.organization.errors} />

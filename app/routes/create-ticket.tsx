@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { SupportTicketSchema, TICKET_TYPES } from "~models/forms/support";
 import { submitSupportTicket } from "~models/forms/submissions.server";
 import { getUser } from "~/lib/auth.server";
-import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/create-ticket";
@@ -42,14 +42,7 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
       </header>
       <Form method="post" className="relative flex flex-col gap-5 rounded-3xl border border-border bg-surface p-6 sm:p-10" {...getFormProps(form)}>
         <Honeypot />
-        <div aria-live="polite" className="empty:hidden">
-          {actionData?.success ? <FormStatus tone="success">{actionData.success}</FormStatus> : null}
-          {form.errors?.length ? (
-            <FormStatus tone="error" id={form.errorId}>
-              {form.errors[0]}
-            </FormStatus>
-          ) : null}
-        </div>
+        <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} />
         <Field labelProps={{ children: "Email" }} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         <Field labelProps={{ children: "Subject" }} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
         <SelectField labelProps={{ children: "Type" }} selectProps={getSelectProps(fields.type)} options={TICKET_TYPES.map((t) => ({ value: t, label: t }))} errors={fields.type.errors} />

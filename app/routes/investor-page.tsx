@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { INTEREST_LEVELS, INVESTMENT_RANGES, InvestmentInquirySchema, INVESTOR_TYPES } from "~models/forms/inquiries";
 import { submitInvestmentInquiry } from "~models/forms/submissions.server";
-import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, PhoneField, TextareaField } from "~/components/form-fields";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/investor-page";
@@ -45,14 +45,7 @@ export default function InvestorPage({ actionData }: Route.ComponentProps) {
         </h2>
         <Form method="post" action="/investorpage#inquiry" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <Honeypot />
-          <div aria-live="polite" className="empty:hidden sm:col-span-2">
-            {actionData?.success ? <FormStatus tone="success">{actionData.success}</FormStatus> : null}
-            {form.errors?.length ? (
-              <FormStatus tone="error" id={form.errorId}>
-                {form.errors[0]}
-              </FormStatus>
-            ) : null}
-          </div>
+          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
           <Field labelProps={{ children: "Full name" }} inputProps={{ ...getInputProps(fields.full_name, { type: "text" }), autoComplete: "name" }} errors={fields.full_name.errors} />
           <Field labelProps={{ children: "Email address" }} inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }} errors={fields.email_address.errors} />
           <SelectField labelProps={{ children: "Interest level" }} selectProps={getSelectProps(fields.investment_interest)} options={[{ value: "", label: "Choose your interest level" }, ...options(INTEREST_LEVELS)]} errors={fields.investment_interest.errors} />

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { inviteFriend } from "~models/forms/referrals.server";
 import { ReferralSchema } from "~models/forms/support";
-import { Field, FormStatus, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { getUser } from "~/lib/auth.server";
 import { handleFormPage } from "~/lib/public-forms.server";
@@ -49,24 +49,14 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <Form method="post" action="/referrals#invite" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <Honeypot />
-          <div aria-live="polite" className="empty:hidden sm:col-span-2">
-            {actionData?.success ? (
-              <FormStatus tone="success">
-                {actionData.success}
-                {"extra" in actionData && actionData.extra?.code ? (
-                  <>
-                    {" "}
-                    Their code: <strong data-testid="referral-code">{String(actionData.extra.code)}</strong>
-                  </>
-                ) : null}
-              </FormStatus>
+          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} className="sm:col-span-2">
+            {actionData && "extra" in actionData && actionData.extra?.code ? (
+              <>
+                {" "}
+                Their code: <strong data-testid="referral-code">{String(actionData.extra.code)}</strong>
+              </>
             ) : null}
-            {form.errors?.length ? (
-              <FormStatus tone="error" id={form.errorId}>
-                {form.errors[0]}
-              </FormStatus>
-            ) : null}
-          </div>
+          </FormMessages>
           <Field labelProps={{ children: "Your name" }} inputProps={{ ...getInputProps(fields.referrer_name, { type: "text" }), autoComplete: "name" }} errors={fields.referrer_name.errors} />
           <Field labelProps={{ children: "Your email" }} inputProps={{ ...getInputProps(fields.referrer_email, { type: "email" }), autoComplete: "email" }} errors={fields.referrer_email.errors} />
           <Field labelProps={{ children: "Friend's email" }} inputProps={getInputProps(fields.invitee_email, { type: "email" })} errors={fields.invitee_email.errors} className="sm:col-span-2" />

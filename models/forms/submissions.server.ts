@@ -9,6 +9,18 @@ const label = <T extends readonly { value: string; label: string }[]>(list: T, v
   list.find((item) => item.value === value)?.label ?? value;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
+type CompanyInput = { company_name: string; your_name: string; company_designation: string; company_email: string };
+
+/** The columns the visit, meeting and quote tables share. */
+const companyColumns = (input: CompanyInput, phoneNumber: string, context: SubmissionContext) => ({
+  userId: context.userId ?? null,
+  companyName: input.company_name,
+  yourName: input.your_name,
+  companyDesignation: input.company_designation,
+  companyEmail: input.company_email,
+  phoneNumber,
+});
+
 export function submitOfficeVisit(input: OfficeVisitInput, context: SubmissionContext): Promise<FormOutcome> {
   return withFormRateLimit("office_visit", context, async () => {
     const phone = normalisePhone(input.phone_number, input.phone_country);
@@ -16,12 +28,7 @@ export function submitOfficeVisit(input: OfficeVisitInput, context: SubmissionCo
     const [row] = await db()
       .insert(officeVisits)
       .values({
-        userId: context.userId ?? null,
-        companyName: input.company_name,
-        yourName: input.your_name,
-        companyDesignation: input.company_designation,
-        companyEmail: input.company_email,
-        phoneNumber: phone.value,
+        ...companyColumns(input, phone.value, context),
         companyAddress: input.company_address,
         visitDate: input.visit_date,
         city: input.city,
@@ -54,12 +61,7 @@ export function submitInvestorMeeting(input: InvestorMeetingInput, context: Subm
     const [row] = await db()
       .insert(investorMeetings)
       .values({
-        userId: context.userId ?? null,
-        companyName: input.company_name,
-        yourName: input.your_name,
-        companyDesignation: input.company_designation,
-        companyEmail: input.company_email,
-        phoneNumber: phone.value,
+        ...companyColumns(input, phone.value, context),
         meetingType: input.meeting_type,
         connectGoogleMeet: input.connect_google_meet,
         meetingAgenda: input.meeting_agenda,
@@ -91,12 +93,7 @@ export function submitServiceQuote(input: ServiceQuoteInput, context: Submission
     const [row] = await db()
       .insert(serviceQuotes)
       .values({
-        userId: context.userId ?? null,
-        companyName: input.company_name,
-        yourName: input.your_name,
-        companyDesignation: input.company_designation,
-        companyEmail: input.company_email,
-        phoneNumber: phone.value,
+        ...companyColumns(input, phone.value, context),
         selectedService: input.selected_service,
         selectedSolution: input.selected_solution,
         additionalBrief: input.additional_brief,

@@ -12,7 +12,7 @@ import {
   ServiceQuoteSchema,
   SOLUTIONS,
 } from "~models/forms/contact";
-import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { CheckboxField, Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { CompanyFields } from "./company-fields";
 
@@ -21,19 +21,6 @@ export type ContactActionData = { form: string; result: SubmissionResult<string[
 
 const lastResultFor = (name: ContactFormName, actionData: ContactActionData) => (actionData?.form === name ? actionData.result : undefined);
 const successFor = (name: ContactFormName, actionData: ContactActionData) => (actionData?.form === name ? actionData.success : null);
-
-function FormMessages({ success, errors, errorId }: { success: string | null; errors?: string[]; errorId?: string }) {
-  return (
-    <div aria-live="polite" className="sm:col-span-2 empty:hidden">
-      {success ? <FormStatus tone="success">{success}</FormStatus> : null}
-      {errors?.length ? (
-        <FormStatus tone="error" id={errorId}>
-          {errors[0]}
-        </FormStatus>
-      ) : null}
-    </div>
-  );
-}
 
 const options = (list: readonly { value: string; label: string }[]) => list.map((item) => ({ value: item.value, label: item.label }));
 const placeholder = (text: string) => [{ value: "", label: text }];
@@ -52,7 +39,7 @@ export function OfficeVisitForm({ actionData, today }: { actionData: ContactActi
     <Form method="post" action="/contact#offline-meet" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="office_visit" />
       <Honeypot />
-      <FormMessages success={successFor("office_visit", actionData)} errors={form.errors} errorId={form.errorId} />
+      <FormMessages success={successFor("office_visit", actionData)} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
       <CompanyFields fields={fields} />
       <Field labelProps={{ children: "Company address" }} inputProps={{ ...getInputProps(fields.company_address, { type: "text" }), autoComplete: "street-address" }} errors={fields.company_address.errors} className="sm:col-span-2" />
       <Field labelProps={{ children: "Visit date" }} inputProps={{ ...getInputProps(fields.visit_date, { type: "date" }), min: today }} errors={fields.visit_date.errors} />
@@ -80,7 +67,7 @@ export function InvestorMeetingForm({ actionData }: { actionData: ContactActionD
     <Form method="post" action="/contact#investors-partners" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="investor_meeting" />
       <Honeypot />
-      <FormMessages success={successFor("investor_meeting", actionData)} errors={form.errors} errorId={form.errorId} />
+      <FormMessages success={successFor("investor_meeting", actionData)} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
       <CompanyFields fields={fields} />
       <SelectField labelProps={{ children: "Meeting type" }} selectProps={getSelectProps(fields.meeting_type)} options={options(MEETING_TYPES)} errors={fields.meeting_type.errors} />
       <div className="sm:col-span-2">
@@ -110,7 +97,7 @@ export function ServiceQuoteForm({ actionData }: { actionData: ContactActionData
     <Form method="post" action="/contact#get-a-quote" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="service_quote" />
       <Honeypot />
-      <FormMessages success={successFor("service_quote", actionData)} errors={form.errors} errorId={form.errorId} />
+      <FormMessages success={successFor("service_quote", actionData)} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
       <CompanyFields fields={fields} />
       <SelectField labelProps={{ children: "Service" }} selectProps={getSelectProps(fields.selected_service)} options={[...placeholder("Choose a service"), ...options(SERVICES)]} errors={fields.selected_service.errors} />
       <SelectField labelProps={{ children: "Solution" }} selectProps={getSelectProps(fields.selected_solution)} options={[...placeholder("Choose a solution"), ...options(SOLUTIONS)]} errors={fields.selected_solution.errors} />

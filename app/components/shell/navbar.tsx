@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { Navigation } from "~models/site-content";
+import { useDismissableDetails } from "~/components/use-dismissable-details";
 import { LogoMark } from "./logo";
 import { RotatingWords } from "./rotating-words";
 
@@ -37,32 +37,7 @@ function CartLink() {
  * outside it.
  */
 function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarUser }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.pathname]);
-
-  useEffect(() => {
-    const close = (event: Event) => {
-      const menu = ref.current;
-      if (!menu?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        menu.open = false;
-        menu.querySelector("summary")?.focus();
-      } else if (!menu.contains(event.target as Node)) {
-        menu.open = false;
-      }
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
-  }, []);
+  const ref = useDismissableDetails();
 
   return (
     <details ref={ref} className="mobile-menu lg:hidden" data-testid="mobile-menu">
