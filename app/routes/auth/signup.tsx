@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/accounts";
 import { minutesUntil, signUp } from "~models/accounts.server";
 import { Field, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, requireAnonymous } from "~/lib/auth.server";
 import type { Route } from "./+types/signup";
 
@@ -41,27 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function SignupSuccess() {
-  const navigate = useNavigate();
-  const [seconds, setSeconds] = useState(SIGNUP_REDIRECT_SECONDS);
-  useEffect(() => {
-    if (seconds <= 0) {
-      navigate("/login");
-      return;
-    }
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds, navigate]);
+  const seconds = useRedirectCountdown(SIGNUP_REDIRECT_SECONDS, "/login");
   return (
     <div className="flex flex-col gap-6" role="status">
-      {/* Without JavaScript the browser follows this after the same 3 seconds. */}
-      <noscript>
-        <meta httpEquiv="refresh" content={`${SIGNUP_REDIRECT_SECONDS};url=/login`} />
-      </noscript>
-      <div className="grid size-14 place-items-center rounded-full bg-green text-green-ink" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
-          <path d="m5 12.5 4.5 4.5L19 7.5" />
-        </svg>
-      </div>
+      <RedirectWithoutJs seconds={SIGNUP_REDIRECT_SECONDS} to="/login" />
+      <SuccessMark />
       <h1 className="font-display text-3xl font-semibold">Account created</h1>
       <p className="text-text-muted">
         Welcome to Ascendra. Taking you to sign in in <span data-testid="signup-countdown">{seconds}</span>…

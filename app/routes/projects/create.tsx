@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { getTokenUsage } from "~models/dashboard.server";
 import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projects";
@@ -9,6 +8,7 @@ import { ProjectFormSchema } from "~models/project-forms";
 import { createProject } from "~models/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { StepSliderField, TextareaField } from "~/components/projects/fields";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
@@ -49,27 +49,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function Submitted({ projectId }: { projectId?: string }) {
-  const navigate = useNavigate();
-  const [seconds, setSeconds] = useState(CREATE_REDIRECT_SECONDS);
-  useEffect(() => {
-    if (seconds <= 0) {
-      navigate("/dashboard2");
-      return;
-    }
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds, navigate]);
+  const seconds = useRedirectCountdown(CREATE_REDIRECT_SECONDS, "/dashboard2");
   return (
     <div className="flex flex-col gap-6" role="status">
-      {/* Without JavaScript the browser follows this after the same 2 seconds. */}
-      <noscript>
-        <meta httpEquiv="refresh" content={`${CREATE_REDIRECT_SECONDS};url=/dashboard2`} />
-      </noscript>
-      <div className="grid size-14 place-items-center rounded-full bg-green text-green-ink" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
-          <path d="m5 12.5 4.5 4.5L19 7.5" />
-        </svg>
-      </div>
+      <RedirectWithoutJs seconds={CREATE_REDIRECT_SECONDS} to="/dashboard2" />
+      <SuccessMark />
       <h1 className="font-display text-2xl font-semibold sm:text-3xl">{PROJECT_MESSAGES.submitted}</h1>
       <p className="text-text-muted">
         Taking you to your dashboard in <span data-testid="create-countdown">{seconds}</span>…
