@@ -1,10 +1,8 @@
 import { useId, useState, type SelectHTMLAttributes, type TextareaHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
 import { PHONE_COUNTRY_OPTIONS } from "~models/forms/common";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
-import { ErrorList, type ListOfErrors } from "./forms";
+import { ErrorList, inputClass, type ListOfErrors } from "./forms";
 
-const control =
-  "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted focus:outline-none aria-[invalid=true]:border-red";
 
 /** A country (with dial code) and the number; without JS a plain select and tel input. */
 export function PhoneField({
@@ -27,7 +25,7 @@ export function PhoneField({
         {label}
       </label>
       <div className="grid grid-cols-[minmax(0,9.5rem)_1fr] gap-2">
-        <select {...countryProps} aria-label="Phone number country" className={control}>
+        <select {...countryProps} aria-label="Phone number country" className={inputClass}>
           {PHONE_COUNTRY_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -40,7 +38,7 @@ export function PhoneField({
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          className={control}
+          className={inputClass}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
         />
@@ -57,20 +55,23 @@ export function TextareaField({
   errors,
   minLength,
   hint,
+  className,
 }: {
   label: ReactNode;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
   errors?: ListOfErrors;
   minLength?: number;
   hint?: ReactNode;
+  className?: string;
 }) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const counterId = minLength ? `${id}-counter` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
   const [count, setCount] = useState(String(textareaProps.defaultValue ?? "").trim().length);
   return (
-    <div className="flex flex-col gap-2">
+    <div className={`flex flex-col gap-2 ${className ?? ""}`}>
       <label htmlFor={id} className="text-sm font-medium text-text">
         {label}
       </label>
@@ -79,16 +80,20 @@ export function TextareaField({
         {...textareaProps}
         id={id}
         onInput={(event) => setCount(event.currentTarget.value.trim().length)}
-        className={`${control} min-h-32 resize-y`}
+        className={`${inputClass} min-h-32 resize-y`}
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, counterId].filter(Boolean).join(" ") || undefined}
+        aria-describedby={[errorId, counterId, hintId].filter(Boolean).join(" ") || undefined}
       />
       {minLength ? (
         <p id={counterId} className={`text-sm ${count >= minLength ? "text-green" : "text-text-muted"}`} aria-live="polite">
           {count} / {minLength} characters minimum
         </p>
       ) : null}
-      {hint ? <p className="text-sm text-text-muted">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="text-sm text-text-muted">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

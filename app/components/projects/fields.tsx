@@ -1,48 +1,5 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { ErrorList, useHydrated, type ListOfErrors } from "~/components/forms";
-
-const inputClass =
-  "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted focus:outline-none aria-[invalid=true]:border-red";
-
-export function TextareaField({
-  label,
-  textareaProps,
-  errors,
-  hint,
-  className,
-}: {
-  label: ReactNode;
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
-  errors?: ListOfErrors;
-  hint?: ReactNode;
-  className?: string;
-}) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className={`flex flex-col gap-2 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-medium text-text">
-        {label}
-      </label>
-      <textarea
-        rows={5}
-        {...textareaProps}
-        id={id}
-        className={`${inputClass} min-h-28 resize-y`}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="text-sm text-text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
 
 /**
  * A slider over a few named positions. The range input works without

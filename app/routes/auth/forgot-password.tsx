@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from "~models/accounts";
 import { minutesUntil } from "~models/accounts.server";
 import { requestPasswordReset } from "~models/password-reset.server";
 import { consumeRateLimit, RATE_LIMITS } from "~models/rate-limit.server";
-import { Field, FormStatus, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, FormStatus, SubmitButton } from "~/components/forms";
 import { clientAddress } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/forgot-password";
@@ -43,11 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </header>
       {actionData?.sent ? <FormStatus tone="success">{ACCOUNT_MESSAGES.resetRequested}</FormStatus> : null}
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <FormStatus tone="error" id={form.errorId}>
-            {form.errors[0]}
-          </FormStatus>
-        ) : null}
+        <FormMessages errors={form.errors} errorId={form.errorId} />
         <Field
           labelProps={{ children: "Email" }}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, LoginFormSchema } from "~models/accounts";
 import { minutesUntil } from "~models/accounts.server";
-import { CheckboxField, Field, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { CheckboxField, Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import { authenticator, InvalidCredentialsError, requireAnonymous, safeRedirect, startSession, TooManyAttemptsError } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
 
@@ -66,11 +66,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </header>
       {passwordReset ? <FormStatus tone="success">{ACCOUNT_MESSAGES.resetDone}</FormStatus> : null}
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <FormStatus tone="error" id={form.errorId}>
-            {form.errors[0]}
-          </FormStatus>
-        ) : null}
+        <FormMessages errors={form.errors} errorId={form.errorId} />
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
           labelProps={{ children: "Username or email" }}

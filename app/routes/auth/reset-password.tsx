@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/accounts";
 import { isResetTokenValid, resetPassword } from "~models/password-reset.server";
-import { FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password — Ascendra" }, { name: "robots", content: "noindex" }];
@@ -51,11 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <p className="text-text-muted">After this, every device signed in to your account is signed out.</p>
       </header>
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <FormStatus tone="error" id={form.errorId}>
-            {form.errors[0]}
-          </FormStatus>
-        ) : null}
+        <FormMessages errors={form.errors} errorId={form.errorId} />
         <PasswordField
           labelProps={{ children: "New password" }}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/accounts";
 import { minutesUntil, signUp } from "~models/accounts.server";
-import { Field, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, requireAnonymous } from "~/lib/auth.server";
 import type { Route } from "./+types/signup";
@@ -75,11 +75,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         <p className="text-text-muted">Submit projects, follow every step and shop with Creative Tokens.</p>
       </header>
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <FormStatus tone="error" id={form.errorId}>
-            {form.errors[0]}
-          </FormStatus>
-        ) : null}
+        <FormMessages errors={form.errors} errorId={form.errorId} />
         <Field
           labelProps={{ children: "Username" }}
           inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}

@@ -8,7 +8,7 @@ import { createProjectRequest, getLatestProjectSummary } from "~models/project-r
 import { addComment, getProjectForViewer } from "~models/projects.server";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { NoProjects } from "~/components/projects/project-card";
-import { TextareaField } from "~/components/projects/fields";
+import { TextareaField } from "~/components/form-fields";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";

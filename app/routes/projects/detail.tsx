@@ -6,7 +6,7 @@ import { CommentFormSchema, FileFormSchema, ProjectIntentSchema, RevisionFormSch
 import { addComment, addProjectFile, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
-import { TextareaField } from "~/components/projects/fields";
+import { TextareaField } from "~/components/form-fields";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireUser } from "~/lib/auth.server";
