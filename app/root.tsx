@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
@@ -23,6 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // An island page (decision 0021) loads its own small script, not React.
+  const island = useMatches()
+    .map((match) => islandScripts[match.id])
+    .find(Boolean);
   return (
     <html lang="en">
       <head>
@@ -34,9 +39,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {/* On every new path the window starts at the top; back and forward restore. */}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {island ? (
+          <>
+            {island.imports.map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+            ))}
+            <script type="module" src={island.file} nonce={nonce} />
+          </>
+        ) : (
+          <>
+            {/* On every new path the window starts at the top; back and forward restore. */}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
