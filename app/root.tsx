@@ -5,6 +5,8 @@ import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wg
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getUser } from "./lib/auth.server";
+import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-origin.server";
+import { getEnv } from "./lib/env.server";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
@@ -14,6 +16,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Every request passes here first: writes sent by another site are refused (pages and API). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const crossSite = isCrossSiteWrite({
+      method: request.method,
+      requestOrigin: new URL(request.url).origin,
+      origin: request.headers.get("Origin"),
+      fetchSite: request.headers.get("Sec-Fetch-Site"),
+      publicUrl: getEnv().PUBLIC_URL,
+    });
+    return crossSite ? crossSiteRefusal(request) : next();
+  },
 ];
 
 /** Who is signed in, for the navbar; nothing more reaches every page. */

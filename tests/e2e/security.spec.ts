@@ -85,7 +85,7 @@ test("a page action rejects a cross-origin POST", async ({ request }) => {
     headers: { Origin: "https://evil.example" },
     maxRedirects: 0,
   });
-  expect(response.status()).toBe(400);
+  expect(response.status()).toBe(403);
   expect(response.headers()["set-cookie"]).toBeUndefined();
 });
 
