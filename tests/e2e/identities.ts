@@ -32,7 +32,7 @@ export async function client(baseURL: string, label: string): Promise<Identity> 
   return { label, api, token, username, email, password };
 }
 
-export const bearer = (who: Identity) => (who.token ? { Authorization: `Token ${who.token}` } : {});
+export const bearer = (who: Identity): Record<string, string> => (who.token ? { Authorization: `Token ${who.token}` } : {});
 
 export type Owned = { projectId: string; projectTitle: string; fileId: string; notificationId?: string };
 
