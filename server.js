@@ -21,7 +21,9 @@ try {
   console.error(error?.name === "EnvError" ? error.message : error);
   process.exit(1);
 }
-const { env, shutdown, baselineSecurityHeaders, createPageCache } = build.entry.module;
+const { env, shutdown, baselineSecurityHeaders, createPageCache, setClientAssets } = build.entry.module;
+// The app links a few route modules itself (the home page's chat panel loads /chat's on first use).
+setClientAssets(build.assets);
 
 const app = express();
 app.disable("x-powered-by");

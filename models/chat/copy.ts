@@ -53,3 +53,11 @@ export const CHAT_API_MESSAGES = {
 
 /** The longest question the assistant reads. */
 export const MAX_QUERY_LENGTH = 1000;
+
+/** Spec 000 §4/§9: after a reply the message list scrolls to the bottom after 100 ms. */
+export const CHAT_SCROLL_DELAY_MS = 100;
+
+/** The JSON endpoints the chat panel calls (the first is spec 000 §7's chat call). */
+export const CHAT_ENDPOINTS = { ask: "/api/chat/", handoff: "/api/chat/handoff/", clear: "/api/chat/clear/" } as const;
+/** Where the panel's form posts without JavaScript. */
+export const CHAT_PAGE = "/chat";
