@@ -5,13 +5,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/index.server";
-import { retrieve, type ChatIndex } from "../models/chat/retrieval";
+import type { ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/db.server";
 import { runSeed } from "../models/seed.server";
 
 type Question = { q: string; expect: string | null; after?: string };
 const TARGET_TOP1 = 0.9;
 const TARGET_P95_MS = 50;
+/** Each question is timed this many times; p50/p95 are over every run. */
+const TIMING_RUNS = 5;
 
 const dir = path.resolve(import.meta.dirname, "../tests/chat-eval");
 const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
@@ -37,12 +39,14 @@ let top3 = 0;
 const misses: string[] = [];
 for (const question of questions) {
   const previous = question.after ? previousTurn(question.after) : null;
-  const started = performance.now();
-  const answer = answerFromContent(index, question.q, previous);
-  times.push(performance.now() - started);
+  let answer = answerFromContent(index, question.q, previous);
+  for (let run = 0; run < TIMING_RUNS; run++) {
+    const started = performance.now();
+    answer = answerFromContent(index, question.q, previous);
+    times.push(performance.now() - started);
+  }
 
-  const retrieval = retrieve(index, question.q, previous);
-  const ranked = retrieval.status === "found" ? [...new Set(retrieval.ranked.map((r) => r.document.url))].slice(0, 3) : [];
+  const ranked = answer.candidates ?? answer.sources.map((s) => s.url);
   const first = answer.found ? (answer.sources[0]?.url ?? null) : null;
   const hit1 = question.expect === null ? !answer.found : first === question.expect;
   const hit3 = question.expect === null ? !answer.found : answer.found && ranked.includes(question.expect);
@@ -59,7 +63,7 @@ if (misses.length) console.log(`Misses (top-1):\n${misses.join("\n")}\n`);
 console.log(`questions       ${questions.length}`);
 console.log(`top-1 accuracy  ${pct(top1)} (${top1}/${questions.length})`);
 console.log(`top-3 accuracy  ${pct(top3)} (${top3}/${questions.length})`);
-console.log(`answer time     p50 ${percentile(0.5).toFixed(2)} ms, p95 ${percentile(0.95).toFixed(2)} ms (no language model)`);
+console.log(`answer time     p50 ${percentile(0.5).toFixed(2)} ms, p95 ${percentile(0.95).toFixed(2)} ms (${times.length} answers, no language model)`);
 if (top1 / questions.length < TARGET_TOP1 || percentile(0.95) >= TARGET_P95_MS) {
   console.error(`\nBelow target: top-1 at least ${TARGET_TOP1 * 100}%, p95 under ${TARGET_P95_MS} ms.`);
   process.exitCode = 1;

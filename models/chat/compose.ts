@@ -2,7 +2,14 @@ import { CHAT_COPY } from "./copy";
 import type { Ranked, Retrieval } from "./retrieval";
 
 export type ChatSourceLink = { title: string; url: string };
-export type ComposedAnswer = { response: string; sources: ChatSourceLink[]; passageIds: string[]; found: boolean };
+export type ComposedAnswer = {
+  response: string;
+  sources: ChatSourceLink[];
+  passageIds: string[];
+  found: boolean;
+  /** The three best pages retrieval ranked, used or not (for npm run eval:chat). */
+  candidates?: string[];
+};
 
 export const COMPOSE = {
   /** Passages in one answer at most. */
@@ -37,5 +44,6 @@ export function composeAnswer(retrieval: Retrieval): ComposedAnswer {
     sources: sourceLinks(passages),
     passageIds: passages.map((p) => p.document.id),
     found: true,
+    candidates: [...new Set(retrieval.ranked.map((r) => r.document.url))].slice(0, 3),
   };
 }

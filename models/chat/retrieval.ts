@@ -13,6 +13,8 @@ export type ChatIndex = {
   documents: Map<string, ChatDocument>;
   /** Hash of every passage: a changed fingerprint means the content changed. */
   fingerprint: string;
+  /** How many passages hold each indexed word, for weighing a question's words. */
+  documentFrequency: Map<string, number>;
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -23,8 +25,12 @@ export type Retrieval = { status: "found"; ranked: Ranked[]; followUp: boolean }
 
 export const RETRIEVAL = {
   fieldBoost: { title: 3, keywords: 2, text: 1 },
-  /** Below this share of the question's topic words found in the best passage, the answer is "I don't know". */
-  minCoverage: 0.5,
+  /**
+   * Below this share of the question's topic words found in the best passage
+   * (each word weighted by how rare it is in the content; a word the content
+   * never uses is the rarest), the answer is "I don't know".
+   */
+  minCoverage: 0.4,
   /** In a follow-up, the previous question's words count this much... */
   previousTermWeight: 0.4,
   /** ...and the passages that answered it get this boost. */
@@ -61,7 +67,27 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
     documents_.set(doc.id, doc);
   }
   search.addAll(documents);
-  return { search, documents: documents_, fingerprint: fingerprintOf(documents) };
+  const documentFrequency = new Map<string, number>();
+  for (const doc of documents) {
+    const words = tokenize(`${doc.title} ${doc.keywords?.join(" ") ?? ""} ${doc.text}`).map(processTerm);
+    for (const word of new Set(words)) if (word) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+  }
+  return { search, documents: documents_, fingerprint: fingerprintOf(documents), documentFrequency };
+}
+
+/** BM25's inverse document frequency: rare words weigh more; unknown words the most. */
+function weight(index: ChatIndex, term: string): number {
+  const n = index.documents.size;
+  const df = index.documentFrequency.get(term) ?? 0;
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** The weighted share of `terms` that a passage matched. */
+function coverageOf(index: ChatIndex, matched: string[], terms: string[]): number {
+  if (!terms.length) return 0;
+  const total = terms.reduce((sum, t) => sum + weight(index, t), 0);
+  const found = [...new Set(matched.filter((t) => terms.includes(t)))].reduce((sum, t) => sum + weight(index, t), 0);
+  return found / total;
 }
 
 /** "it", "that", "those", "what about…": the question points back at the previous topic. */
@@ -70,7 +96,7 @@ const POINTS_BACK = /\b(it|its|it's|that|this|they|them|those|these|one|ones|sam
 function rank(index: ChatIndex, results: SearchResult[], terms: string[]): { ranked: Ranked[]; coverage: number } {
   const ranked = results.map((r) => ({ document: index.documents.get(r.id as string)!, score: r.score }));
   const best = results[0];
-  const coverage = best && terms.length ? new Set(best.queryTerms.filter((t) => terms.includes(t))).size / terms.length : 0;
+  const coverage = best ? coverageOf(index, best.queryTerms, terms) : 0;
   return { ranked, coverage };
 }
 
@@ -102,7 +128,7 @@ export function retrieve(index: ChatIndex, query: string, previous?: PreviousTur
     boostDocument: (id) => (earlier.has(id) ? RETRIEVAL.previousPassageBoost : 1),
   });
   // Passages that hold enough of the new question's own words (all of them qualify for "how much is it?").
-  const relevant = results.filter((r) => !terms.length || r.queryTerms.filter((t) => terms.includes(t)).length / terms.length >= minCoverage);
+  const relevant = results.filter((r) => !terms.length || coverageOf(index, r.queryTerms, terms) >= minCoverage);
   if (relevant.length) return { status: "found", ranked: rank(index, relevant, terms).ranked, followUp: true };
   return ownFound ? { status: "found", ranked: own.ranked, followUp: false } : { status: "unknown", followUp: false };
 }

@@ -86,7 +86,10 @@ export function stem(word: string): string {
 export function processTerm(word: string): string | null {
   const folded = SYNONYMS[word] ?? word;
   if (STOP_WORDS.has(folded)) return null;
-  return stem(folded);
+  const stemmed = stem(folded);
+  // "saturdays" → "saturday" → "hours": synonyms apply to the stem too.
+  const again = SYNONYMS[stemmed];
+  return again ? stem(again) : stemmed;
 }
 
 /** The distinct topic words of a question, in indexed form. */
