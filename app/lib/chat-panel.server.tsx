@@ -11,5 +11,7 @@ import { routeModuleUrl } from "./client-assets.server";
  */
 export function floatingChatPanel(options: { email: string; whatsapp: string }) {
   const props: ChatPanelProps = { variant: "floating", email: options.email, whatsapp: options.whatsapp, conversationId: null, messages: [] };
-  return { html: renderToString(<ChatPanel {...props} />), props, src: routeModuleUrl("routes/chat") };
+  // Development has no build manifest; Vite serves the route's source instead.
+  const src = routeModuleUrl("routes/chat") ?? (import.meta.env.DEV ? "/app/routes/chat.tsx" : null);
+  return { html: renderToString(<ChatPanel {...props} />), props, src };
 }
