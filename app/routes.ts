@@ -16,6 +16,10 @@ export default [
   route("api/notifications", "routes/api/notifications.ts"),
   route("api/notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
   route("api/notifications/:id/mark-read", "routes/api/notification-mark-read.ts"),
+  // The chat assistant (spec 000 §7); /aizre-query-public is the spec's own path for the same call.
+  route("api/chat", "routes/api/chat.ts"),
+  route("aizre-query-public", "routes/api/chat.ts", { id: "routes/api/chat-alias" }),
+  route("api/chat/:action", "routes/api/chat-conversation.ts"),
 
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
@@ -60,6 +64,7 @@ export default [
       route("projects", "routes/profile/projects.tsx"),
     ]),
 
+    route("chat", "routes/chat.tsx"),
     route("contact", "routes/contact.tsx"),
     route("investorpage", "routes/investor-page.tsx"),
     route("careerpage", "routes/career-page.tsx"),
