@@ -90,10 +90,10 @@ export type Post = PostSummary & { content: string };
 
 export const postUrl = (slug: string) => `/blog/${slug}`;
 
-/** Whole minutes at WORDS_PER_MINUTE, at least one. */
+/** Started minutes at WORDS_PER_MINUTE (201 words: 2 min), at least one. */
 export function readMinutes(markdown: string): number {
   const words = markdown.replace(/[#>*_`[\]()!-]/g, " ").split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 export const readTimeLabel = (minutes: number) => `${minutes} min read`;
 

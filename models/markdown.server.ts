@@ -10,7 +10,7 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true
 
 const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  const href = tokens[idx]!.attrGet("href") ?? "";
+  const href = String(tokens[idx]!.attrGet("href") ?? "");
   // Links that leave the site open without handing over this page.
   if (/^https?:\/\//i.test(href)) tokens[idx]!.attrSet("rel", "noopener noreferrer");
   return defaultLinkOpen(tokens, idx, options, env, self);
@@ -36,19 +36,21 @@ export function headingId(text: string, taken: Set<string>): string {
 }
 
 /**
- * Renders `source`. Level-2 and level-3 headings get ids (for the table of
- * contents and shareable #links); `shiftHeadings` turns the source's "#" into
- * an <h2> on pages whose <h1> is the title.
+ * Renders `source`. The page's <h1> is its title, so headings are moved down
+ * until the document's highest one is an <h2> ("#" and "##" both work).
+ * Level-2 and level-3 headings get ids, for the table of contents and
+ * shareable #links.
  */
-export function renderMarkdown(source: string, { shiftHeadings = false }: { shiftHeadings?: boolean } = {}): RenderedMarkdown {
+export function renderMarkdown(source: string): RenderedMarkdown {
   const env = {};
   const tokens = markdown.parse(source, env);
+  const opening = tokens.filter((token) => token.type === "heading_open");
+  const shift = Math.max(0, 2 - Math.min(2, ...opening.map((token) => Number(token.tag.slice(1)))));
   const headings: Heading[] = [];
   const taken = new Set<string>();
   tokens.forEach((token, i) => {
     if (token.type !== "heading_open" && token.type !== "heading_close") return;
-    let level = Number(token.tag.slice(1));
-    if (shiftHeadings) level = Math.min(6, level + 1);
+    const level = Math.min(6, Number(token.tag.slice(1)) + shift);
     token.tag = `h${level}`;
     if (token.type !== "heading_open" || (level !== 2 && level !== 3)) return;
     const text = tokens[i + 1]?.content ?? "";

@@ -44,10 +44,10 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("solutions", MARKETING_BLOCKS.solutions),
   contentBlockSource("creative-tokens", MARKETING_BLOCKS["creative-tokens"]),
   // Content pages (blog, company, events, policies): docs/decisions/0011-content-in-seeds-and-markdown.md.
-  ...Object.entries(CONTENT_PAGE_BLOCKS).map(([key, schema]) => contentBlockSource(key, schema)),
+  ...Object.entries(CONTENT_PAGE_BLOCKS).map(([key, schema]) => contentBlockSource(key, schema as z.ZodType)),
   { kind: "dir", name: POLICIES_BLOCK, dir: "policies", schema: policySeedSchema, write: writeDocumentList(POLICIES_BLOCK) } as SeedSource,
   { kind: "dir", name: ARTICLES_BLOCK, dir: "articles", schema: articleSeedSchema, write: writeDocumentList(ARTICLES_BLOCK) } as SeedSource,
-  { kind: "dir", name: "blog", dir: "blog", schema: blogPostSeedSchema, write: writeBlogPosts, isLoaded: hasBlogPosts } as SeedSource,
+  { kind: "dir", name: "blog-posts", dir: "blog", schema: blogPostSeedSchema, write: writeBlogPosts, isLoaded: hasBlogPosts } as SeedSource,
 ];
 
 export class SeedValidationError extends Error {

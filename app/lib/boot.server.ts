@@ -1,3 +1,4 @@
+import { deleteOldPostViews } from "~models/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
 import { deleteStalePasswordResets } from "~models/password-reset.server";
@@ -7,6 +8,9 @@ import { deleteExpiredSessions } from "~models/sessions.server";
 import { databaseConfig, getEnv } from "./env.server";
 
 export const env = getEnv();
+
+/** How often old blog view rows are deleted while the server runs. */
+export const POST_VIEW_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Opens and migrates the database once per process, at boot rather than on
@@ -21,15 +25,17 @@ async function boot(): Promise<void> {
   const seeded = await seedOnBoot();
   if (seeded.length) console.log(`Loaded content from seeds/: ${seeded.join(", ")}.`);
   await cleanUpExpired();
+  // Blog view rows are only needed on their own day (docs/decisions/0010-blog-view-counting.md).
+  setInterval(() => void deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)), POST_VIEW_CLEANUP_INTERVAL_MS).unref();
   // Email that could not be sent stays in the outbox; try it again now and then.
   if (env.SMTP_URL) {
     setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
   }
 }
 
-/** Expired sessions, rate-limit windows and reset links: at boot, and after logins. */
+/** Expired sessions, rate-limit windows, reset links and old blog view rows, at boot. */
 export async function cleanUpExpired(): Promise<void> {
-  await Promise.all([deleteExpiredSessions(), deleteExpiredRateLimits(), deleteStalePasswordResets()]);
+  await Promise.all([deleteExpiredSessions(), deleteExpiredRateLimits(), deleteStalePasswordResets(), deleteOldPostViews()]);
 }
 
 export const ready = boot();
