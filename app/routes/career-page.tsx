@@ -69,7 +69,7 @@ export default function CareerPage({ loaderData, actionData }: Route.ComponentPr
                 </p>
                 <p className="muted">{position.summary}</p>
               </div>
-              <Link to={`/careerpage?role=${position.role}#apply`} className="btn btn-ghost" aria-label={`Apply: ${position.title}`} preventScrollReset>
+              <Link to={`/careerpage?role=${position.role}#apply`} className="btn btn-ghost" aria-label={`Apply: ${position.title}`} reloadDocument>
                 Apply
               </Link>
             </li>

@@ -12,7 +12,7 @@ export function PostMeta({ post }: { post: PostSummary }) {
       <span>{post.author}</span>
       <time dateTime={post.date}>{formatDate(post.date)}</time>
       <span>{post.readTime}</span>
-      <span data-testid="post-views">{number.format(post.views)} views</span>
+      <span data-testid="post-views">{`${number.format(post.views)} views`}</span>
     </p>
   );
 }
