@@ -25,10 +25,15 @@ async function countVisit(slug: string, visit: Visit): Promise<boolean> {
 
 const purposeOf = (get: (name: string) => string | null | undefined) => get("sec-purpose") ?? get("purpose") ?? get("x-purpose");
 
-/** From the post's loader. */
-export function countPostView(request: Request, slug: string): Promise<boolean> {
+/** From the post's loader. A failure to count is logged; the post is still shown. */
+export async function countPostView(request: Request, slug: string): Promise<boolean> {
   const get = (name: string) => request.headers.get(name);
-  return countVisit(slug, { method: request.method, userAgent: get("user-agent"), purpose: purposeOf(get), address: clientAddress(request) });
+  try {
+    return await countVisit(slug, { method: request.method, userAgent: get("user-agent"), purpose: purposeOf(get), address: clientAddress(request) });
+  } catch (error) {
+    console.error("Counting a blog view failed:", error);
+    return false;
+  }
 }
 
 const POST_PATH = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:\?.*)?$/;
