@@ -21,7 +21,7 @@ try {
   console.error(error?.name === "EnvError" ? error.message : error);
   process.exit(1);
 }
-const { env, shutdown, baselineSecurityHeaders, createPageCache, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE } = build.entry.module;
+const { env, shutdown, baselineSecurityHeaders, createPageCache, countCachedPageView, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -50,8 +50,9 @@ app.use((req, res, next) => {
 
 // Anonymous pages whose loaders allow shared caching are served from memory
 // for up to a minute (docs/decisions/0009-marketing-page-caching.md); first,
-// so a hit costs no file-system lookup.
-app.use(createPageCache());
+// so a hit costs no file-system lookup. A blog post served from memory still
+// counts its view (docs/decisions/0010-blog-view-counting.md).
+app.use(createPageCache({ onHit: countCachedPageView }));
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 // Vite fingerprints everything under /assets: cache it for a year.
 app.use(

@@ -72,6 +72,22 @@ export default [
     route("createticket", "routes/create-ticket.tsx"),
     route("referrals", "routes/referrals.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+
+    // Content pages (spec 001 §2 "Blog", "Other content pages"); content in seeds/.
+    route("blogpage", "routes/content/blog-page.tsx"),
+    route("blog/:slug", "routes/content/blog-post.tsx"),
+    route("article/:id", "routes/content/article.tsx"),
+    route("teampage", "routes/content/team.tsx"),
+    route("companyprofile", "routes/content/company-profile.tsx"),
+    route("environment", "routes/content/environment.tsx"),
+    route("events", "routes/content/events.tsx"),
+    route("comingsoon", "routes/content/coming-soon.tsx"),
+    route("helpsupport", "routes/content/help-support.tsx"),
+    // One module for the four policies; the path names the policy.
+    route("privacy", "routes/content/policy.tsx", { id: "policy-privacy" }),
+    route("termscondition", "routes/content/policy.tsx", { id: "policy-termscondition" }),
+    route("refundpolicy", "routes/content/policy.tsx", { id: "policy-refundpolicy" }),
+    route("shipping", "routes/content/policy.tsx", { id: "policy-shipping" }),
     route("newsletter/:kind/:token", "routes/newsletter-token.tsx"),
 
     route("*", "routes/not-found.tsx"),

@@ -1,4 +1,5 @@
 import { contactSource } from "./contact";
+import { contentSource } from "./content";
 import { creativeTokensSource } from "./creative-tokens";
 import { solutionsSource } from "./solutions";
 import { strategySource } from "./strategy";
@@ -12,4 +13,4 @@ export type { ChatDocument, ChatSource } from "./types";
  * this folder exporting a ChatSource, plus its line here
  * (docs/decisions/0016-chat-retrieval.md).
  */
-export const CHAT_SOURCES: ChatSource[] = [contactSource, studioSource, strategySource, solutionsSource, creativeTokensSource];
+export const CHAT_SOURCES: ChatSource[] = [contactSource, studioSource, strategySource, solutionsSource, creativeTokensSource, contentSource];
