@@ -4,37 +4,15 @@ import { db } from "../db.server";
 import { isUuid } from "../ids";
 import { isMailConfigured, resendEmail, type ResendStatus } from "../mail.server";
 import { emailOutbox } from "../schema";
+import { type EmailState, type OutboxFilter } from "./outbox";
 import { containsPattern, paginate, type Page } from "./pagination";
+
+export { emailState, OUTBOX_STATUSES, parseOutboxFilter, type EmailState, type OutboxFilter } from "./outbox";
 
 // The email outbox as staff see it: every email the site sent, failed to
 // send, or keeps because no SMTP server is configured; with a retry.
 
-export const OUTBOX_STATUSES = [
-  { value: "all", label: "All" },
-  { value: "failed", label: "Failed" },
-  { value: "queued", label: "Not sent" },
-  { value: "sent", label: "Sent" },
-] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]["value"];
-export type EmailState = Exclude<OutboxStatus, "all">;
-
-export type OutboxFilter = { status: OutboxStatus; q: string };
-
-export function parseOutboxFilter(params: URLSearchParams): OutboxFilter {
-  const status = params.get("status") ?? "";
-  return {
-    status: OUTBOX_STATUSES.some((s) => s.value === status) ? (status as OutboxStatus) : "all",
-    q: (params.get("q") ?? "").trim().slice(0, 200),
-  };
-}
-
 export type EmailRow = typeof emailOutbox.$inferSelect;
-
-/** sent; failed (an attempt failed); queued (never tried: no SMTP server yet). */
-export function emailState(row: Pick<EmailRow, "sentAt" | "error">): EmailState {
-  if (row.sentAt) return "sent";
-  return row.error ? "failed" : "queued";
-}
 
 const STATE_CONDITIONS: Record<EmailState, SQL> = {
   sent: isNotNull(emailOutbox.sentAt),

@@ -1,28 +1,18 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { auditTrail } from "../audit.server";
 import { db } from "../db.server";
-import { ACTIVE_STATUSES, availableActions, PROJECT_STATUSES, type ProjectStatus } from "../projects";
+import { ACTIVE_STATUSES, availableActions, type ProjectStatus } from "../projects";
+import { PIPELINE_VIEWS } from "./projects";
 import { getProjectDetail } from "../projects.server";
 import { projects, users } from "../schema";
 import { containsPattern, paginate, type Page } from "./pagination";
+import type { PipelineFilter, PipelineView } from "./projects";
+
+export { parsePipelineFilter, PIPELINE_VIEWS, type PipelineFilter, type PipelineView } from "./projects";
 
 // The project pipeline: every client's projects by status. Changes go through
 // models/projects.server.ts (the state machine, notifications and history),
 // never around it.
-
-/** The pipeline's tabs: the open work first, then each status, then everything. */
-export const PIPELINE_VIEWS = ["active", ...PROJECT_STATUSES, "all"] as const;
-export type PipelineView = (typeof PIPELINE_VIEWS)[number];
-
-export type PipelineFilter = { view: PipelineView; q: string };
-
-export function parsePipelineFilter(params: URLSearchParams): PipelineFilter {
-  const view = params.get("status") ?? "";
-  return {
-    view: (PIPELINE_VIEWS as readonly string[]).includes(view) ? (view as PipelineView) : "active",
-    q: (params.get("q") ?? "").trim().slice(0, 200),
-  };
-}
 
 function conditions(filter: PipelineFilter): SQL | undefined {
   const where: Array<SQL | undefined> = [];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACTION_ROLES, PROJECT_ACTIONS, PROJECT_MESSAGES, STATUS_LABELS, type ProjectAction, type ProjectStatus } from "../projects";
+import { ACTION_ROLES, PROJECT_ACTIONS, PROJECT_MESSAGES, PROJECT_STATUSES, STATUS_LABELS, type ProjectAction, type ProjectStatus } from "../projects";
 
 // The agency's side of a project, as the back-office offers it. The actions
 // and their rules are the state machine's (models/projects.ts).
@@ -18,3 +18,18 @@ export const STAFF_PROJECT_MESSAGES = {
   deliverableAdded: (name: string) => `${name} was added. The client has been notified.`,
   ownProject: "This is your own project: act on it as its client, from its project page.",
 } as const;
+
+/** The pipeline's tabs: the open work first, then each status, then everything. */
+export const PIPELINE_VIEWS = ["active", ...PROJECT_STATUSES, "all"] as const;
+export type PipelineView = (typeof PIPELINE_VIEWS)[number];
+
+export type PipelineFilter = { view: PipelineView; q: string };
+
+export function parsePipelineFilter(params: URLSearchParams): PipelineFilter {
+  const view = params.get("status") ?? "";
+  return {
+    view: (PIPELINE_VIEWS as readonly string[]).includes(view) ? (view as PipelineView) : "active",
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+  };
+}
+

@@ -66,7 +66,8 @@ describe("the back-office routes", () => {
 });
 
 describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
-  const load = () => import(/* @vite-ignore */ `../../app/${file}`) as Promise<{ loader?: (args: never) => unknown; action?: (args: never) => unknown }>;
+  const load = () =>
+    import(/* @vite-ignore */ `../../app/${file}`) as Promise<{ loader?: (args: never) => unknown; action?: (args: never) => unknown; default?: unknown; meta?: (args: never) => Array<Record<string, string>> }>;
   const who = () => ({ anonymous: anonymousCookie, client: client.cookie, "client with an API key": "" });
 
   it("answers 404 to anonymous visitors and clients (loader)", async () => {
@@ -90,6 +91,13 @@ describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
       const outcome = await call(module.action, formRequest(urlFor(path, params), { intent: "handled" }, { cookie, headers }), params);
       expect(outcome.status, `${name} POST /${path}`).toBe(404);
     }
+  });
+
+  it("asks search engines not to index it (pages)", async () => {
+    const module = await load();
+    if (!module.default) return;
+    expect(module.meta, `${file} needs a meta export with the robots rule (adminMeta)`).toBeTypeOf("function");
+    expect(module.meta!({ data: undefined, params: {}, matches: [], location: {} } as never)).toContainEqual({ name: "robots", content: "noindex, nofollow" });
   });
 
   it("lets staff in", async () => {

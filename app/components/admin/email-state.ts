@@ -1,4 +1,4 @@
-import type { EmailState } from "~models/back-office/outbox.server";
+import type { EmailState } from "~models/back-office/outbox";
 
 /** How each email state looks in the outbox. */
 export const STATE_BADGES: Record<EmailState, { tone: "success" | "danger" | "neutral"; label: string }> = {

@@ -7,9 +7,10 @@ import { cell, DataTable, EmptyState, FilterForm, JsonBlock, PageHeader, Paginat
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : "");

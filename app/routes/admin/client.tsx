@@ -7,9 +7,10 @@ import { StatusBadge } from "~/components/projects/status-badge";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/client";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.username ?? "Client"} — Back-office` }];
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);

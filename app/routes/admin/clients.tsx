@@ -4,9 +4,10 @@ import { pageNumber } from "~models/back-office/pagination";
 import { cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/clients";
 
-export const meta: Route.MetaFunction = () => [{ title: "Clients — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Clients");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -7,9 +7,10 @@ import { STATE_BADGES } from "~/components/admin/email-state";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/email";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.email.subject ?? "Email"} — Back-office` }];
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.email.subject ?? "Email");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -6,9 +6,10 @@ import { pageNumber } from "~models/back-office/pagination";
 import { Badge, cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput, SelectFilter, smallButton } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/inbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Inbox — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -7,9 +7,10 @@ import { countFailedEmails, isMailConfigured } from "~models/back-office/outbox.
 import { countProjectsByStatus } from "~models/back-office/pipeline.server";
 import { AuditTrail, PageHeader } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => [{ title: "Overview — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Overview");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -1,16 +1,18 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { retryAllMessage, RETRY_MESSAGES } from "~models/back-office/outbox";
-import { emailState, isMailConfigured, listOutboxPage, OUTBOX_STATUSES, parseOutboxFilter, retryFailedEmails } from "~models/back-office/outbox.server";
+import { OUTBOX_STATUSES, parseOutboxFilter } from "~models/back-office/outbox";
+import { emailState, isMailConfigured, listOutboxPage, retryFailedEmails } from "~models/back-office/outbox.server";
 import { pageNumber } from "~models/back-office/pagination";
 import { ActionMessage, Badge, cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput, SelectFilter, smallButton } from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
 import { requireStaffActor } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/outbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Email outbox — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Email outbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

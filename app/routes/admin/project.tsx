@@ -19,9 +19,10 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { formatDateTime, shortId } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/project";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.project.title ?? "Project"} — Back-office` }];
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.project.title ?? "Project");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request);
@@ -86,18 +87,32 @@ function StatusForm({ actions, lastResult }: { actions: ProjectAction[]; lastRes
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 2 }}
         errors={fields.reason.errors}
       />
-      <div className="flex flex-wrap gap-2">
-        {actions.map((action) => (
-          <button
-            key={action}
-            type="submit"
-            name="intent"
-            value={action}
-            className={action === "staff_cancel" ? "rounded-full border border-red/50 px-4 py-2 text-sm font-semibold text-red hover:bg-red/10" : action === "accept" || action === "complete" ? "rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" : smallButton}
-          >
-            {ACTION_LABELS[action]}
-          </button>
-        ))}
+      <div className="flex flex-wrap items-start gap-2">
+        {actions
+          .filter((action) => action !== "staff_cancel")
+          .map((action) => (
+            <button
+              key={action}
+              type="submit"
+              name="intent"
+              value={action}
+              className={action === "accept" || action === "complete" ? "rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" : smallButton}
+            >
+              {ACTION_LABELS[action]}
+            </button>
+          ))}
+        {actions.includes("staff_cancel") ? (
+          // A confirmation step that needs no JavaScript.
+          <details className="rounded-2xl border border-red/40">
+            <summary className="cursor-pointer list-none rounded-2xl px-4 py-2 text-sm font-semibold text-red hover:bg-red/10 [&::-webkit-details-marker]:hidden">{ACTION_LABELS.staff_cancel}</summary>
+            <div className="flex flex-col gap-2 px-4 pb-3">
+              <p className="text-sm text-text-muted">Work stops and the project closes for good.</p>
+              <button type="submit" name="intent" value="staff_cancel" className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink">
+                Yes, cancel this project
+              </button>
+            </div>
+          </details>
+        ) : null}
       </div>
     </Form>
   );
@@ -177,8 +192,8 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 
       <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
-          <section aria-labelledby="status" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5">
-            <h2 id="status" className="font-display text-lg font-semibold">
+          <section aria-labelledby="status-heading" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5">
+            <h2 id="status-heading" className="font-display text-lg font-semibold">
               Move it along
             </h2>
             <StatusForm actions={actions} lastResult={result?.form === "status" ? result.result : undefined} />

@@ -1,15 +1,17 @@
 import { Form, Link } from "react-router";
 import { CATEGORIES, labelOf, STATUS_LABELS, type ProjectStatus } from "~models/projects";
 import { pageNumber } from "~models/back-office/pagination";
-import { countProjectsByStatus, listPipeline, parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/back-office/pipeline.server";
+import { parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/back-office/projects";
+import { countProjectsByStatus, listPipeline } from "~models/back-office/pipeline.server";
 import { cell, DataTable, EmptyState, PageHeader, Pagination } from "~/components/admin/ui";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/projects";
 
-export const meta: Route.MetaFunction = () => [{ title: "Projects — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Projects");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

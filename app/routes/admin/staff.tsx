@@ -11,9 +11,10 @@ import { requireStaffActor } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/staff";
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff — Back-office" }];
+export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
@@ -79,8 +80,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <PageHeader title="Staff" description="Who can open the back-office. The first account comes from npm run create-staff; invite the rest here." />
       <ActionMessage message={actionData?.message} tone={actionData?.tone} />
-      <section aria-labelledby="invite" className="flex flex-col gap-3">
-        <h2 id="invite" className="font-display text-lg font-semibold">
+      <section aria-labelledby="invite-heading" className="flex flex-col gap-3">
+        <h2 id="invite-heading" className="font-display text-lg font-semibold">
           Invite someone
         </h2>
         <InviteForm lastResult={actionData?.result} />

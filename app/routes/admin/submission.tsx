@@ -12,9 +12,10 @@ import { TextareaField } from "~/components/form-fields";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/submission";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.submission.typeLabel ?? "Submission"} — Back-office` }];
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.submission.typeLabel ?? "Submission");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
