@@ -34,19 +34,19 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <SearchInput defaultValue={filter.q} placeholder="Name, email or text" />
       </FilterForm>
       {items.length ? (
-        <DataTable caption="Submissions" columns={["Received", "Type", "From", "About", "Status"]}>
+        <DataTable caption="Submissions" columns={["From", "Type", "About", "Status", "Received"]}>
           {items.map((item) => (
             <tr key={`${item.type}:${item.id}`} data-testid="inbox-row" className={item.handled ? "" : "bg-surface/60"}>
-              <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(item.createdAt)}</td>
-              <td className={`${cell} whitespace-nowrap`}>{item.typeLabel}</td>
               <td className={cell}>
                 <Link to={`/admin/inbox/${item.type}/${item.id}`} className="font-semibold underline-offset-4 hover:underline">
                   {item.name || item.email}
                 </Link>
                 <span className="block text-text-muted">{item.email}</span>
               </td>
+              <td className={`${cell} whitespace-nowrap`}>{item.typeLabel}</td>
               <td className={`${cell} max-w-md break-words text-text-muted`}>{item.summary}</td>
               <td className={cell}>{item.handled ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Waiting</Badge>}</td>
+              <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(item.createdAt)}</td>
             </tr>
           ))}
         </DataTable>
