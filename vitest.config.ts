@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { islands } from "./build-tools/islands.ts";
 
 export default defineConfig({
+  // root.tsx imports virtual:islands (decision 0021).
+  plugins: [islands()],
   resolve: { tsconfigPaths: true },
   test: {
     // CI also writes a JSON report, which scripts/test-summary.js adds up.

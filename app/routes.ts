@@ -16,6 +16,10 @@ export default [
   route("api/notifications", "routes/api/notifications.ts"),
   route("api/notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
   route("api/notifications/:id/mark-read", "routes/api/notification-mark-read.ts"),
+  // The chat assistant (spec 000 §7); /aizre-query-public is the spec's own path for the same call.
+  route("api/chat", "routes/api/chat.ts"),
+  route("aizre-query-public", "routes/api/chat.ts", { id: "routes/api/chat-alias" }),
+  route("api/chat/:action", "routes/api/chat-conversation.ts"),
 
   // The staff back-office's API and files (docs/decisions/0017): staff only, 404 for anyone else.
   route("api/admin/inbox", "routes/api/admin/inbox.ts"),
@@ -84,6 +88,7 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
     ]),
 
+    route("chat", "routes/chat.tsx"),
     route("contact", "routes/contact.tsx"),
     route("investorpage", "routes/investor-page.tsx"),
     route("careerpage", "routes/career-page.tsx"),
@@ -91,6 +96,22 @@ export default [
     route("createticket", "routes/create-ticket.tsx"),
     route("referrals", "routes/referrals.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+
+    // Content pages (spec 001 §2 "Blog", "Other content pages"); content in seeds/.
+    route("blogpage", "routes/content/blog-page.tsx"),
+    route("blog/:slug", "routes/content/blog-post.tsx"),
+    route("article/:id", "routes/content/article.tsx"),
+    route("teampage", "routes/content/team.tsx"),
+    route("companyprofile", "routes/content/company-profile.tsx"),
+    route("environment", "routes/content/environment.tsx"),
+    route("events", "routes/content/events.tsx"),
+    route("comingsoon", "routes/content/coming-soon.tsx"),
+    route("helpsupport", "routes/content/help-support.tsx"),
+    // One module for the four policies; the path names the policy.
+    route("privacy", "routes/content/policy.tsx", { id: "policy-privacy" }),
+    route("termscondition", "routes/content/policy.tsx", { id: "policy-termscondition" }),
+    route("refundpolicy", "routes/content/policy.tsx", { id: "policy-refundpolicy" }),
+    route("shipping", "routes/content/policy.tsx", { id: "policy-shipping" }),
     route("newsletter/:kind/:token", "routes/newsletter-token.tsx"),
 
     route("*", "routes/not-found.tsx"),

@@ -2,6 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
+import { blogPostSeedSchema } from "./blog";
+import { hasBlogPosts, writeBlogPosts } from "./blog.server";
+import { articleSeedSchema, CONTENT_PAGE_BLOCKS, policySeedSchema } from "./content-pages";
+import { ARTICLES_BLOCK, POLICIES_BLOCK, writeDocumentList } from "./content-pages.server";
 import { DASHBOARD_CONTENT } from "./dashboard";
 import { db, type Database, type Transaction } from "./db.server";
 import { SEEDS_DIR } from "./paths.server";
@@ -14,10 +18,13 @@ import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-conte
  * One kind of seeded content. `file` is one document; `dir` is a folder whose
  * *.json and *.md files are each one item (Markdown: front matter plus `body`,
  * and `slug` from the file name unless the front matter sets one).
+ * `isLoaded` says whether its content is in the database already (default:
+ * a content block named `name` exists); boot loads the sources that are not.
  */
-export type SeedSource<T = unknown> =
+export type SeedSource<T = unknown> = (
   | { kind: "file"; name: string; file: string; schema: z.ZodType<T>; write: (tx: Transaction, data: T) => Promise<WriteCount> }
-  | { kind: "dir"; name: string; dir: string; schema: z.ZodType<T>; write: (tx: Transaction, items: T[]) => Promise<WriteCount> };
+  | { kind: "dir"; name: string; dir: string; schema: z.ZodType<T>; write: (tx: Transaction, items: T[]) => Promise<WriteCount> }
+) & { isLoaded?: () => Promise<boolean> };
 
 function contentBlockSource<T>(key: string, schema: z.ZodType<T>): SeedSource {
   const write = (tx: Transaction, data: unknown) => upsertContentBlock(tx, key, data);
@@ -36,6 +43,11 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("strategy", MARKETING_BLOCKS.strategy),
   contentBlockSource("solutions", MARKETING_BLOCKS.solutions),
   contentBlockSource("creative-tokens", MARKETING_BLOCKS["creative-tokens"]),
+  // Content pages (blog, company, events, policies): docs/decisions/0011-content-in-seeds-and-markdown.md.
+  ...Object.entries(CONTENT_PAGE_BLOCKS).map(([key, schema]) => contentBlockSource(key, schema as z.ZodType)),
+  { kind: "dir", name: POLICIES_BLOCK, dir: "policies", schema: policySeedSchema, write: writeDocumentList(POLICIES_BLOCK) } as SeedSource,
+  { kind: "dir", name: ARTICLES_BLOCK, dir: "articles", schema: articleSeedSchema, write: writeDocumentList(ARTICLES_BLOCK) } as SeedSource,
+  { kind: "dir", name: "blog-posts", dir: "blog", schema: blogPostSeedSchema, write: writeBlogPosts, isLoaded: hasBlogPosts } as SeedSource,
 ];
 
 export class SeedValidationError extends Error {
@@ -122,15 +134,19 @@ export async function seedIfEmpty(): Promise<boolean> {
 }
 
 /**
- * At boot: everything when the database is empty; otherwise only the
- * single-file sources whose content block does not exist yet (content added
- * by a newer release). Blocks that exist are never overwritten here, so edits
- * survive a restart. Returns the names it loaded.
+ * At boot: everything when the database is empty; otherwise only the sources
+ * whose content is not loaded yet (content added by a newer release).
+ * Content that exists is never overwritten here, so edits survive a restart.
+ * Returns the names it loaded.
  */
 export async function seedOnBoot(): Promise<string[]> {
   if (await seedIfEmpty()) return SEED_SOURCES.map((source) => source.name);
   const present = new Set((await db().select({ key: contentBlocks.key }).from(contentBlocks)).map((row) => row.key));
-  const missing = SEED_SOURCES.filter((source) => source.kind === "file" && !present.has(source.name));
+  const missing: SeedSource[] = [];
+  for (const source of SEED_SOURCES) {
+    const loaded = source.isLoaded ? await source.isLoaded() : present.has(source.name);
+    if (!loaded) missing.push(source);
+  }
   if (missing.length) await runSeed({ sources: missing });
   return missing.map((source) => source.name);
 }

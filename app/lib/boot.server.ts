@@ -1,12 +1,19 @@
+import { deleteStaleConversations } from "~models/chat/conversations.server";
+import { rebuildChatIndex } from "~models/chat/index.server";
+import { configureChatLlm } from "~models/chat/llm.server";
+import { deleteOldPostViews } from "~models/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
 import { deleteStalePasswordResets } from "~models/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/rate-limit.server";
 import { seedOnBoot } from "~models/seed.server";
 import { deleteExpiredSessions } from "~models/sessions.server";
-import { databaseConfig, getEnv } from "./env.server";
+import { chatLlmSettings, databaseConfig, getEnv } from "./env.server";
 
 export const env = getEnv();
+
+/** How often old blog view rows are deleted while the server runs. */
+export const POST_VIEW_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Opens and migrates the database once per process, at boot rather than on
@@ -16,20 +23,26 @@ export const env = getEnv();
 async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  configureChatLlm(chatLlmSettings(env));
   const handle = await openDatabase(databaseConfig(env));
   setDatabase(handle);
   const seeded = await seedOnBoot();
   if (seeded.length) console.log(`Loaded content from seeds/: ${seeded.join(", ")}.`);
   await cleanUpExpired();
+  // The chat assistant's search index, from the content just seeded (see models/chat/index.server.ts).
+  const index = await rebuildChatIndex();
+  console.log(`Chat assistant: ${index.documents.size} passages indexed${env.CHAT_LLM_URL ? ", language model on" : ""}.`);
+  // Blog view rows are only needed on their own day (docs/decisions/0010-blog-view-counting.md).
+  setInterval(() => void deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)), POST_VIEW_CLEANUP_INTERVAL_MS).unref();
   // Email that could not be sent stays in the outbox; try it again now and then.
   if (env.SMTP_URL) {
     setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
   }
 }
 
-/** Expired sessions, rate-limit windows and reset links: at boot, and after logins. */
+/** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */
 export async function cleanUpExpired(): Promise<void> {
-  await Promise.all([deleteExpiredSessions(), deleteExpiredRateLimits(), deleteStalePasswordResets()]);
+  await Promise.all([deleteExpiredSessions(), deleteExpiredRateLimits(), deleteStalePasswordResets(), deleteStaleConversations(), deleteOldPostViews()]);
 }
 
 export const ready = boot();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseConfig, EnvError, loadEnv } from "./env.server";
+import { chatLlmSettings, databaseConfig, EnvError, loadEnv } from "./env.server";
 
 describe("loadEnv", () => {
   it("has safe local defaults", () => {
@@ -29,5 +29,15 @@ describe("loadEnv", () => {
 
   it("rejects a port out of range", () => {
     expect(() => loadEnv({ PORT: "70000" })).toThrow(/PORT="70000"/);
+  });
+
+  it("leaves the chat language model off unless CHAT_LLM_URL is set", () => {
+    expect(chatLlmSettings(loadEnv({}))).toBeNull();
+    expect(chatLlmSettings(loadEnv({ CHAT_LLM_URL: "http://127.0.0.1:8080/v1/chat/completions", CHAT_LLM_KEY: "k" }))).toEqual({
+      url: "http://127.0.0.1:8080/v1/chat/completions",
+      key: "k",
+      model: "gpt-4o-mini",
+    });
+    expect(() => loadEnv({ CHAT_LLM_URL: "ftp://x" })).toThrow(/CHAT_LLM_URL="ftp:\/\/x": must be an http/);
   });
 });

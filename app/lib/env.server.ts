@@ -33,6 +33,13 @@ const envSchema = z.object({
     emptyAsUnset,
     z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   ),
+  /** Optional language model for the chat assistant: an OpenAI-compatible chat completions URL. */
+  CHAT_LLM_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (the chat completions endpoint)" }).optional(),
+  ),
+  CHAT_LLM_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
+  CHAT_LLM_MODEL: z.preprocess(emptyAsUnset, z.string().min(1).default("gpt-4o-mini")),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,4 +71,9 @@ export function databaseConfig(env: Env): DatabaseConfig {
   return env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: `${env.DATA_DIR}/db` };
+}
+
+/** The chat assistant's language model, or null (the default) to answer from the site's content alone. */
+export function chatLlmSettings(env: Env) {
+  return env.CHAT_LLM_URL ? { url: env.CHAT_LLM_URL, key: env.CHAT_LLM_KEY, model: env.CHAT_LLM_MODEL } : null;
 }

@@ -18,7 +18,7 @@ describe("createPageCache", () => {
   let close = () => {};
   afterEach(() => close());
 
-  async function serve(options: { now?: () => number } = {}) {
+  async function serve(options: { now?: () => number; onHit?: (req: express.Request) => void } = {}) {
     let renders = 0;
     const app = express();
     app.use(createPageCache({ ttlMs: 60_000, ...options }));
@@ -69,5 +69,16 @@ describe("createPageCache", () => {
     const late = await app.get("/page");
     expect(late.headers.get("x-page-cache")).toBe("miss");
     expect(app.renders()).toBe(5);
+  });
+
+  it("runs the hit hook for each answer from memory, and only for those", async () => {
+    const hits: string[] = [];
+    const app = await serve({ onHit: (req) => hits.push(req.originalUrl) });
+    await (await app.get("/page")).text();
+    expect(hits).toEqual([]);
+    await (await app.get("/page")).text();
+    await (await app.get("/page")).text();
+    await (await app.get("/page", { Cookie: "ascendra_session=x" })).text();
+    expect(hits).toEqual(["/page", "/page"]);
   });
 });

@@ -27,8 +27,13 @@ export function sharedLifetimeMs(cacheControl: string | undefined, ttlMs: number
   return sMaxAge ? Math.min(ttlMs, Number(sMaxAge[1]) * 1000) : 0;
 }
 
-export function createPageCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
-  const { ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, now = Date.now } = options;
+/**
+ * `onHit` runs for every request answered from memory, before the answer: a
+ * page with a per-visit side effect in its loader (a blog post's view count)
+ * does it there instead, since a hit skips the loader.
+ */
+export function createPageCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number; onHit?: (req: Request) => void } = {}) {
+  const { ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, now = Date.now, onHit } = options;
   const entries = new Map<string, Entry>();
 
   function replay(res: Response, entry: Entry) {
@@ -47,7 +52,10 @@ export function createPageCache(options: { ttlMs?: number; maxEntries?: number; 
     if (req.method !== "GET" || hasSessionCookieHeader(req.headers.cookie)) return next();
     const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const hit = entries.get(key);
-    if (hit && hit.expires > now()) return replay(res, hit);
+    if (hit && hit.expires > now()) {
+      onHit?.(req);
+      return replay(res, hit);
+    }
     if (hit) entries.delete(key);
 
     // Miss: let the app answer, keeping a copy of what it writes.

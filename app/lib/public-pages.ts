@@ -13,17 +13,30 @@ export const PUBLIC_PAGES = [
   "/investorpage",
   "/createticket",
   "/referrals",
+  "/blogpage",
+  "/teampage",
+  "/companyprofile",
+  "/environment",
+  "/events",
+  "/comingsoon",
+  "/helpsupport",
+  "/privacy",
+  "/termscondition",
+  "/refundpolicy",
+  "/shipping",
   "/login",
   "/signup",
 ] as const;
 
-/** Pages with one URL per content item (a colour, a service): the sitemap expands them. */
-export type PageFamilies = { solutionColours: readonly string[]; strategyServices: readonly string[] };
+/** Pages with one URL per content item (a colour, a service, a post): the sitemap expands them. */
+export type PageFamilies = { solutionColours: readonly string[]; strategyServices: readonly string[]; postUrls?: readonly string[]; articleUrls?: readonly string[] };
 
-export function sitemapPaths({ solutionColours, strategyServices }: PageFamilies): string[] {
+export function sitemapPaths({ solutionColours, strategyServices, postUrls = [], articleUrls = [] }: PageFamilies): string[] {
   return [
     ...PUBLIC_PAGES,
     ...solutionColours.map((colour) => `/solutions/${colour}`),
     ...strategyServices.map((service) => `/strategy?${new URLSearchParams({ service })}`),
+    ...postUrls,
+    ...articleUrls,
   ];
 }

@@ -2,7 +2,7 @@
 // loader computed (see seo.server.ts). Every public page's meta uses this.
 import type { MetaDescriptor } from "react-router";
 
-export type PageSeo = { title: string; description: string; url: string; image: string; siteName: string };
+export type PageSeo = { title: string; description: string; url: string; image: string; siteName: string; type?: "website" | "article" };
 
 export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
   if (!seo) return [];
@@ -10,7 +10,7 @@ export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
     { title: seo.title },
     { name: "description", content: seo.description },
     { tagName: "link", rel: "canonical", href: seo.url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: seo.type ?? "website" },
     { property: "og:site_name", content: seo.siteName },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },

@@ -1,19 +1,25 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { CAREER_ROLES, CV_RULES, JobApplicationSchema, WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
 import { UPLOAD_MESSAGES } from "~models/uploads";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
+import { CardGrid, Section } from "~/components/content/page-header";
+import { loadContentPage } from "~/lib/content-pages.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/career-page";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Careers — Ascendra" },
-  { name: "description", content: "Join the Ascendra studio: designers, developers, writers and strategists who care about craft." },
-];
+/** Why join and the open positions (seeds/careers.json); ?role= picks a position's role in the form. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { content, meta } = await loadContentPage(request, "careers", "/careerpage");
+  const role = new URL(request.url).searchParams.get("role");
+  return { whyJoin: content.whyJoin, positions: content.positions, meta, role: CAREER_ROLES.some((r) => r.value === role) ? role : null };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function action({ request }: Route.ActionArgs) {
   return handleUploadFormPage(request, {
@@ -28,11 +34,13 @@ export async function action({ request }: Route.ActionArgs) {
 /** The form's fields; the motivation field's name carries the agency's name (WHY_JOIN_FIELD). */
 type JobApplicationFields = { full_name: string; email_address: string; role_of_interest: string; cv_resume: File; why_join: string };
 
-export default function CareerPage({ actionData }: Route.ComponentProps) {
+export default function CareerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { whyJoin: reasons, positions } = loaderData;
   const [form, fields] = useForm<JobApplicationFields>({
     id: "job-application",
     lastResult: actionData?.result,
     constraint: getZodConstraint(JobApplicationSchema),
+    defaultValue: loaderData.role ? { role_of_interest: loaderData.role } : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: JobApplicationSchema as unknown as z.ZodType<JobApplicationFields> }),
@@ -45,7 +53,29 @@ export default function CareerPage({ actionData }: Route.ComponentProps) {
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">Make the work you want to be known for</h1>
         <p className="max-w-2xl text-lg text-text-muted">Small senior teams, real clients, and time to get the details right. Tell us what you do best.</p>
       </header>
-      {/* Why join us and the open positions sit above this form (content pages). */}
+      <Section id="why-join" title={reasons.title}>
+        <CardGrid items={reasons.cards} columns={4} />
+      </Section>
+      <Section id="positions" title={positions.title} intro={positions.intro}>
+        <ul className="position-list">
+          {positions.items.map((position) => (
+            <li key={position.title} className="card position" data-testid="position">
+              <div>
+                <h3 className="display-sm">{position.title}</h3>
+                <p className="position-facts">
+                  <span>{position.team}</span>
+                  <span>{position.location}</span>
+                  <span>{position.type}</span>
+                </p>
+                <p className="muted">{position.summary}</p>
+              </div>
+              <Link to={`/careerpage?role=${position.role}#apply`} className="btn btn-ghost" aria-label={`Apply: ${position.title}`} reloadDocument>
+                Apply
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
       <section id="apply" aria-labelledby="apply-title" className="rounded-3xl border border-border bg-surface p-6 sm:p-10">
         <h2 id="apply-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           Apply

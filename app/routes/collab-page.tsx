@@ -6,13 +6,18 @@ import { submitCollaboration } from "~models/forms/applications.server";
 import { UPLOAD_MESSAGES } from "~models/uploads";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
+import { CardGrid, Section } from "~/components/content/page-header";
+import { loadContentPage } from "~/lib/content-pages.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/collab-page";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Collaborations — Ascendra" },
-  { name: "description", content: "Pitch a collaboration to Ascendra: projects, technology, content, research and more." },
-];
+/** The partners and collaboration types (seeds/collaborations.json). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { content, meta } = await loadContentPage(request, "collaborations", "/collabpage");
+  return { partners: content.partners, types: content.types, meta };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function action({ request }: Route.ActionArgs) {
   return handleUploadFormPage(request, {
@@ -26,7 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 const options = (list: readonly { value: string; label: string }[]) => list.map((item) => ({ value: item.value, label: item.label }));
 
-export default function CollabPage({ actionData }: Route.ComponentProps) {
+export default function CollabPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { partners, types } = loaderData;
   const [form, fields] = useForm({
     id: "collaboration",
     lastResult: actionData?.result,
@@ -43,7 +49,21 @@ export default function CollabPage({ actionData }: Route.ComponentProps) {
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">Build something with us</h1>
         <p className="max-w-2xl text-lg text-text-muted">Studios, makers, researchers and brands: if you have an idea that needs a partner, pitch it here.</p>
       </header>
-      {/* Partners and collaboration types sit above this form (content pages). */}
+      <Section id="partners" title={partners.title} intro={partners.intro}>
+        <ul className="card-grid card-grid-3">
+          {partners.items.map((partner) => (
+            <li key={partner.name} className="card info-card partner" data-testid="partner">
+              <img src={partner.logo} alt="" width={48} height={48} loading="lazy" />
+              <h3 className="display-sm">{partner.name}</h3>
+              <p className="eyebrow">{partner.kind}</p>
+              <p className="muted">{partner.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="collaboration-types" title={types.title}>
+        <CardGrid items={types.items} columns={4} />
+      </Section>
       <section id="pitch" aria-labelledby="pitch-title" className="rounded-3xl border border-border bg-surface p-6 sm:p-10">
         <h2 id="pitch-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           Pitch your idea

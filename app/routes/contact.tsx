@@ -4,6 +4,7 @@ import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~m
 import { todayInAgencyTimeZone } from "~models/forms/common";
 import { submitInvestorMeeting, submitOfficeVisit, submitServiceQuote } from "~models/forms/submissions.server";
 import { getSiteShell } from "~models/site-content.server";
+import { WHATSAPP_PREFILL, whatsappUrl } from "~models/site-content";
 import { InvestorMeetingForm, OfficeVisitForm, ServiceQuoteForm, type ContactActionData } from "~/components/contact/contact-forms";
 import { BLINK_DURATION_MS, BLINK_INTERVAL_MS } from "~/lib/motion";
 import { handleFormPage, readFormData } from "~/lib/public-forms.server";
@@ -13,7 +14,7 @@ export const CONTACT_COPY = {
   title: "STAY CONNECTED",
   chatBanner: "WE ARE AVAILABLE FOR CHAT, VIRTUALLY 24*7",
   chatButton: "CHAT WITH US",
-  chatPrefill: "Hello, I would like to contact you,",
+  chatPrefill: WHATSAPP_PREFILL,
   moreWays: "MORE WAYS TO CONNECT",
 } as const;
 
@@ -65,7 +66,7 @@ const eyebrow = "font-display text-xs tracking-[0.3em] uppercase";
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { site, today } = loaderData;
   const data = actionData as ContactActionData;
-  const chatUrl = `https://wa.me/${site.whatsapp}?text=${encodeURIComponent(CONTACT_COPY.chatPrefill)}`;
+  const chatUrl = whatsappUrl(site);
   const blink = { "--blink-interval": `${BLINK_INTERVAL_MS}ms`, "--blink-duration": `${BLINK_DURATION_MS}ms` } as CSSProperties;
 
   return (

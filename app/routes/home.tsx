@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getHomeContent } from "~models/marketing-content.server";
 import { getSiteShell } from "~models/site-content.server";
+import { whatsappUrl } from "~models/site-content";
 import { ChatSlot } from "~/components/marketing/chat-slot";
 import { BrandMarquee } from "~/components/marketing/home/brand-marquee";
 import { Hero } from "~/components/marketing/home/hero";
@@ -9,6 +10,7 @@ import { JsonLd } from "~/components/marketing/json-ld";
 import { PackageSlider } from "~/components/marketing/home/package-slider";
 import { Promos } from "~/components/marketing/home/promos";
 import { StrategyPicture } from "~/components/marketing/home/strategy-picture";
+import { floatingChatPanel } from "~/lib/chat-panel.server";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { organizationJsonLd, pageSeo } from "~/lib/seo.server";
@@ -30,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Built here, so none of it ships in the page's JavaScript (110 KiB budget).
       meta: seoMeta(pageSeo(request, "/", content.seo, shell.site.name)),
       organization: organizationJsonLd(request, shell),
+      chat: floatingChatPanel({ email: shell.site.emails.hello, whatsapp: whatsappUrl(shell.site) }),
     },
     { headers: marketingCacheHeaders(request) },
   );
@@ -37,10 +40,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = loaderHeaders;
 
+/**
+ * The home page is an island (decision 0021): React never hydrates it. A
+ * client-side navigation to it from a hydrated page becomes a document load,
+ * so the visitor gets the server-rendered page and its own script.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, step, organization } = loaderData;
+  const { content, step, organization, chat } = loaderData;
   return (
     <>
       <JsonLd data={organization} />
@@ -50,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <StrategyPicture strategy={content.strategy} />
       <BrandMarquee brands={content.brands} />
       <PackageSlider packages={content.packages} step={step} />
-      <ChatSlot />
+      <ChatSlot html={chat.html} props={chat.props} />
     </>
   );
 }

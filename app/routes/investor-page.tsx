@@ -5,13 +5,19 @@ import { INTEREST_LEVELS, INVESTMENT_RANGES, InvestmentInquirySchema, INVESTOR_T
 import { submitInvestmentInquiry } from "~models/forms/submissions.server";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, PhoneField, TextareaField } from "~/components/form-fields";
+import { CardGrid, Section } from "~/components/content/page-header";
+import { loadContentPage } from "~/lib/content-pages.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/investor-page";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Investors — Ascendra" },
-  { name: "description", content: "Invest in Ascendra, the branding studio turning creative work into a product. Tell us about your interest." },
-];
+/** The pitch deck, reasons, milestones and testimonials (seeds/investors.json). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { content, meta } = await loadContentPage(request, "investors", "/investorpage");
+  const { seo: _seo, ...sections } = content;
+  return { ...sections, meta };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function action({ request }: Route.ActionArgs) {
   return handleFormPage(request, { form: "investment_inquiry", schema: InvestmentInquirySchema, submit: submitInvestmentInquiry });
@@ -19,7 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 const options = (list: readonly { value: string; label: string }[]) => list.map((item) => ({ value: item.value, label: item.label }));
 
-export default function InvestorPage({ actionData }: Route.ComponentProps) {
+export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { deck, reasons, milestones, testimonials } = loaderData;
   const [form, fields] = useForm({
     id: "investment-inquiry",
     lastResult: actionData?.result,
@@ -38,7 +45,45 @@ export default function InvestorPage({ actionData }: Route.ComponentProps) {
           Ascendra pairs a senior creative team with a token-based studio model that clients can plan around. If that interests you, tell us a little about yourself.
         </p>
       </header>
-      {/* The pitch deck, reasons to invest, milestones and testimonials sit above this form (content pages). */}
+      <section aria-labelledby="deck-title" className="card cta-band">
+        <div>
+          <h2 id="deck-title" className="display-sm">
+            {deck.title}
+          </h2>
+          <p className="muted">{deck.text}</p>
+        </div>
+        <a href={deck.file} download className="btn btn-primary" type="application/pdf">
+          {deck.label}
+        </a>
+      </section>
+      <Section id="why-invest" title={reasons.title}>
+        <CardGrid items={reasons.items} columns={4} />
+      </Section>
+      <Section id="milestones" title={milestones.title}>
+        <ol className="timeline">
+          {milestones.items.map((m) => (
+            <li key={m.when + m.title}>
+              <p className="timeline-when">{m.when}</p>
+              <h3 className="display-sm">{m.title}</h3>
+              <p className="muted">{m.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section id="testimonials" title={testimonials.title}>
+        <ul className="card-grid card-grid-3">
+          {testimonials.items.map((t) => (
+            <li key={t.name} className="card info-card">
+              <figure>
+                <blockquote className="quote">“{t.quote}”</blockquote>
+                <figcaption className="muted">
+                  <strong className="text-text">{t.name}</strong>, {t.role}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
       <section id="inquiry" aria-labelledby="inquiry-title" className="scroll-mt-24 rounded-3xl border border-border bg-surface p-6 sm:p-10">
         <h2 id="inquiry-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           Investment inquiry

@@ -6,18 +6,23 @@ import { ReferralSchema } from "~models/forms/support";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { getUser } from "~/lib/auth.server";
+import { Section } from "~/components/content/page-header";
+import { loadContentPage } from "~/lib/content-pages.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/referrals";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Refer & Grow — Ascendra" },
-  { name: "description", content: "Invite a friend to Ascendra with your personal referral code." },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
-  return { name: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "", email: user?.email ?? "" };
+  const [user, { content, meta }] = await Promise.all([getUser(request), loadContentPage(request, "referrals", "/referrals")]);
+  return {
+    name: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "",
+    email: user?.email ?? "",
+    howItWorks: content.howItWorks,
+    terms: content.terms,
+    meta,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,7 +47,19 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">Refer & Grow</h1>
         <p className="max-w-2xl text-lg text-text-muted">Know a founder whose brand deserves better? Send them an invitation with your own referral code.</p>
       </header>
-      {/* How referrals work and their rewards are described above this form (content pages, billing). */}
+      <Section id="how-it-works" title={loaderData.howItWorks.title}>
+        <ol className="steps">
+          {loaderData.howItWorks.steps.map((step, i) => (
+            <li key={step.title} className="card info-card">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className="display-sm">{step.title}</h3>
+              <p className="muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
       <section id="invite" aria-labelledby="invite-title" className="rounded-3xl border border-border bg-surface p-6 sm:p-10">
         <h2 id="invite-title" className="mb-8 font-display text-2xl font-semibold">
           Invite a friend
@@ -68,6 +85,13 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
           </div>
         </Form>
       </section>
+      <Section id="referral-terms" title={loaderData.terms.title}>
+        <ul className="fine-print">
+          {loaderData.terms.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </Section>
     </div>
   );
 }

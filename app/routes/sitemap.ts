@@ -1,3 +1,5 @@
+import { listAllPosts } from "~models/blog.server";
+import { listArticles } from "~models/content-pages.server";
 import { getStrategyContent } from "~models/marketing-content.server";
 import { PACKAGE_COLOURS } from "~models/marketing-enums";
 import { sitemapPaths } from "~/lib/public-pages";
@@ -9,8 +11,13 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 /** /sitemap.xml: every public page (app/lib/public-pages.ts), as absolute URLs. */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicBaseUrl(request);
-  const strategy = await getStrategyContent();
-  const paths = sitemapPaths({ solutionColours: PACKAGE_COLOURS, strategyServices: strategy.services.map((s) => s.name) });
+  const [strategy, posts, articles] = await Promise.all([getStrategyContent(), listAllPosts(), listArticles()]);
+  const paths = sitemapPaths({
+    solutionColours: PACKAGE_COLOURS,
+    strategyServices: strategy.services.map((s) => s.name),
+    postUrls: posts.map((post) => post.url),
+    articleUrls: articles.map((article) => article.url),
+  });
   const urls = paths.map((p) => `  <url><loc>${escapeXml(new URL(p, origin).href)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

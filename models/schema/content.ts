@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Agency-edited content that is one document per key (site identity,
@@ -10,3 +11,52 @@ export const contentBlocks = pgTable("content_blocks", {
   data: jsonb("data").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Blog posts, one per seeds/blog/<slug>.md. A table rather than a content
+ * block: the list is searched, filtered and paged in SQL, and views are counted.
+ */
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    description: text("description").notNull(),
+    /** The post's Markdown source. */
+    body: text("body").notNull(),
+    author: text("author").notNull(),
+    publishedOn: date("published_on").notNull(),
+    readMinutes: integer("read_minutes").notNull(),
+    category: text("category").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    image: text("image").notNull(),
+    imageAlt: text("image_alt").notNull(),
+    featured: boolean("featured").notNull().default(false),
+    /** The seed's starting figures; the seed may change them. */
+    seedViews: integer("seed_views").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
+    comments: integer("comments").notNull().default(0),
+    /** Views counted on this site (one per visitor and day); the seed never touches it. */
+    countedViews: integer("counted_views").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("blog_posts_published_on_idx").on(t.publishedOn), index("blog_posts_category_idx").on(t.category)],
+);
+
+/**
+ * Who has been counted for a post today: a hash of the visitor's address and
+ * browser, salted with the day. Rows older than yesterday are deleted.
+ */
+export const blogPostViews = pgTable(
+  "blog_post_views",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.day, t.visitor] }), index("blog_post_views_day_idx").on(t.day)],
+);

@@ -2,4 +2,5 @@ export * from "./content";
 export * from "./accounts";
 export * from "./submissions";
 export * from "./projects";
+export * from "./chat";
 export * from "./back-office";

@@ -1,0 +1,17 @@
+// Loads the floating chat panel's code on the visitor's first focus or click
+// in the server-rendered panel, and renders it in place (home island,
+// decision 0021). React arrives with it, only then.
+import type { ChatPanelProps } from "./chat-panel";
+
+export function wakeOnFirstUse(slot: HTMLElement) {
+  const events = ["focusin", "click"] as const;
+  const wake = () => {
+    for (const type of events) slot.removeEventListener(type, wake);
+    void Promise.all([import("react"), import("react-dom/client"), import("./chat-panel")]).then(([react, dom, panel]) => {
+      const props = JSON.parse(slot.dataset.props ?? "{}") as ChatPanelProps;
+      const restore = panel.snapshot(slot);
+      dom.createRoot(slot).render(react.createElement(panel.ChatPanel, { ...props, restore }));
+    });
+  };
+  for (const type of events) slot.addEventListener(type, wake);
+}

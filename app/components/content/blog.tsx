@@ -1,0 +1,148 @@
+import { Form, Link } from "react-router";
+import type { PostSummary } from "~models/blog";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { formatDate } from "~/lib/format";
+
+const number = new Intl.NumberFormat("en-IN");
+
+/** Author, date, reading time and views: the line under a post's title. */
+export function PostMeta({ post }: { post: PostSummary }) {
+  return (
+    <p className="post-meta">
+      <span>{post.author}</span>
+      <time dateTime={post.date}>{formatDate(post.date)}</time>
+      <span>{post.readTime}</span>
+      <span data-testid="post-views">{`${number.format(post.views)} views`}</span>
+    </p>
+  );
+}
+
+export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="post-card" data-testid="post-card">
+      <img src={post.image} alt={post.imageAlt} width={960} height={540} loading="lazy" decoding="async" />
+      <div className="post-card-body">
+        <p className="eyebrow">{post.categoryLabel}</p>
+        <Heading className="display-sm">
+          <Link to={post.url} className="post-link">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="muted">{post.excerpt}</p>
+        <PostMeta post={post} />
+      </div>
+    </article>
+  );
+}
+
+export function FeaturedPost({ post, label }: { post: PostSummary; label: string }) {
+  return (
+    <article className="featured-post card" aria-labelledby="featured-title" data-testid="featured-post">
+      <img src={post.image} alt={post.imageAlt} width={960} height={540} fetchPriority="high" />
+      <div className="featured-body">
+        <p className="eyebrow">
+          <span className="badge">{label}</span> {post.categoryLabel}
+        </p>
+        <h2 id="featured-title" className="display-md">
+          <Link to={post.url} className="post-link">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="lead">{post.excerpt}</p>
+        <PostMeta post={post} />
+      </div>
+    </article>
+  );
+}
+
+export type FilterLink = { label: string; href: string; current: boolean };
+export type SidebarProps = {
+  labels: { search: string; categories: string; tags: string; newsletter: string };
+  q: string;
+  hidden: Record<string, string>;
+  categories: FilterLink[];
+  tags: FilterLink[];
+};
+
+/** Search, categories and tags: GET links and a GET form, so every filter has a URL. */
+export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProps) {
+  return (
+    <aside className="blog-sidebar" aria-label="Blog filters">
+      <Form method="get" action="/blogpage" role="search" className="sidebar-box">
+        <label htmlFor="blog-search" className="sidebar-title">
+          {labels.search}
+        </label>
+        <div className="search-row">
+          <input id="blog-search" name="q" type="search" defaultValue={q} key={q} placeholder="Branding, tokens, motion…" maxLength={80} className="search-input" />
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="btn btn-primary search-button">
+            Search
+          </button>
+        </div>
+      </Form>
+      <nav className="sidebar-box" aria-labelledby="blog-categories">
+        <h2 id="blog-categories" className="sidebar-title">
+          {labels.categories}
+        </h2>
+        <ul className="chip-list">
+          {categories.map((c) => (
+            <li key={c.label}>
+              <Link to={c.href} className="chip" aria-current={c.current ? "page" : undefined} preventScrollReset>
+                {c.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav className="sidebar-box" aria-labelledby="blog-tags">
+        <h2 id="blog-tags" className="sidebar-title">
+          {labels.tags}
+        </h2>
+        <ul className="chip-list">
+          {tags.map((t) => (
+            <li key={t.label}>
+              <Link to={t.href} className="chip chip-tag" aria-current={t.current ? "page" : undefined} preventScrollReset>
+                #{t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="sidebar-box" aria-label={labels.newsletter}>
+        <NewsletterForm idPrefix="blog-newsletter" compact />
+      </section>
+    </aside>
+  );
+}
+
+export type Pagination = { previous: string | null; next: string | null; pages: { n: number; href: string; current: boolean }[] };
+
+export function BlogPagination({ pagination }: { pagination: Pagination }) {
+  if (pagination.pages.length < 2) return null;
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {pagination.previous ? (
+        <Link to={pagination.previous} className="btn btn-ghost" rel="prev">
+          ← Newer
+        </Link>
+      ) : null}
+      <ol>
+        {pagination.pages.map((p) => (
+          <li key={p.n}>
+            <Link to={p.href} className="page-number" aria-current={p.current ? "page" : undefined} aria-label={`Page ${p.n}`}>
+              {p.n}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {pagination.next ? (
+        <Link to={pagination.next} className="btn btn-ghost" rel="next">
+          Older →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

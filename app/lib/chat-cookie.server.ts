@@ -1,0 +1,30 @@
+import { createCookie } from "react-router";
+import { CHAT_RETENTION_MS, newVisitorKey, visitorHash } from "~models/chat/conversations.server";
+
+// The chat cookie holds a random visitor key (the database keeps only its
+// hash): it keeps a visitor's conversation across requests, with or without
+// JavaScript. Like the session cookie it is __Host- and Secure on https only.
+const options = { httpOnly: true, sameSite: "lax", path: "/", maxAge: CHAT_RETENTION_MS / 1000 } as const;
+const httpCookie = createCookie("ascendra_chat", { ...options, secure: false });
+const httpsCookie = createCookie("__Host-ascendra_chat", { ...options, secure: true });
+const chatCookie = (request: Request) => (new URL(request.url).protocol === "https:" ? httpsCookie : httpCookie);
+
+async function readKey(request: Request): Promise<string | null> {
+  const value = await chatCookie(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[\w-]{43}$/.test(value) ? value : null;
+}
+
+/** The visitor's hash, or null when they have never chatted. */
+export async function getChatVisitor(request: Request): Promise<string | null> {
+  const key = await readKey(request);
+  return key ? visitorHash(key) : null;
+}
+
+/**
+ * The visitor's hash, minting a key for a new visitor, and the Set-Cookie
+ * header that (re)starts the cookie's 30 days.
+ */
+export async function requireChatVisitor(request: Request): Promise<{ visitor: string; setCookie: string }> {
+  const key = (await readKey(request)) ?? newVisitorKey();
+  return { visitor: visitorHash(key), setCookie: await chatCookie(request).serialize(key) };
+}

@@ -1,0 +1,55 @@
+import { handOffConversation } from "~models/chat/assistant.server";
+import { clearConversations } from "~models/chat/conversations.server";
+import { CHAT_API_MESSAGES } from "~models/chat/copy";
+import { ChatHandoffSchema, conversationIdSchema } from "~models/chat/handoff";
+import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
+import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { clientAddress, getUser } from "~/lib/auth.server";
+import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
+import { readJsonBody } from "~/lib/public-forms.server";
+import type { Route } from "./+types/chat-conversation";
+
+/**
+ * The chat panel's other two calls, for the visitor's own conversation (chat cookie):
+ * POST /api/chat/handoff/ {email, conversation_id?} → 201 {message, ticket_number, timestamp};
+ * POST /api/chat/clear/ → 200 {cleared}.
+ */
+const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) => Promise<Response>> = {
+  async handoff(request, body) {
+    if (isFilled(body[HONEYPOT_FIELD])) return Response.json({ message: "Thank you!" }, { status: 201 });
+    const parsed = ChatHandoffSchema.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return Response.json({ ...errors, error: Object.values(errors)[0]![0] }, { status: 400 });
+    }
+    const id = conversationIdSchema.safeParse(body.conversation_id);
+    const { visitor, setCookie } = await requireChatVisitor(request);
+    const user = await getUser(request);
+    const outcome = await handOffConversation(
+      { ...parsed.data, visitor, conversationId: id.success ? id.data : null },
+      { clientAddress: clientAddress(request), userId: user?.id ?? null },
+    );
+    if (outcome.status === "limited") return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
+    if (outcome.status === "invalid") return Response.json({ ...outcome.fieldErrors, error: Object.values(outcome.fieldErrors)[0]![0] }, { status: 400 });
+    return Response.json({ message: outcome.message, ...outcome.extra }, { status: 201, headers: { "Set-Cookie": setCookie } });
+  },
+  async clear(request) {
+    const visitor = await getChatVisitor(request);
+    return Response.json({ cleared: visitor ? await clearConversations(visitor) : 0 });
+  },
+};
+
+export function action({ request, params }: Route.ActionArgs) {
+  const handle = ACTIONS[params.action];
+  if (!handle) return apiError(404, "Not found.");
+  return withApiErrors(CHAT_API_MESSAGES.failed, async () => {
+    if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+    const body = await readJsonBody(request);
+    return body instanceof Response ? body : handle(request, body);
+  });
+}
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  if (!ACTIONS[params.action]) return apiError(404, "Not found.");
+  return methodNotAllowed(request, ["POST"]);
+}

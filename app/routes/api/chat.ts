@@ -1,0 +1,38 @@
+import { askAssistant } from "~models/chat/assistant.server";
+import { CHAT_API_MESSAGES, MAX_QUERY_LENGTH } from "~models/chat/copy";
+import { conversationIdSchema } from "~models/chat/handoff";
+import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { clientAddress } from "~/lib/auth.server";
+import { requireChatVisitor } from "~/lib/chat-cookie.server";
+import { readJsonBody } from "~/lib/public-forms.server";
+import type { Route } from "./+types/chat";
+
+const invalid = (field: string, message: string) => Response.json({ [field]: [message], error: message }, { status: 400 });
+
+/**
+ * POST /api/chat/ and the spec's path /aizre-query-public (spec 000 §7):
+ * {query, conversation_id} → {response, sources, timestamp}. Follow-ups use
+ * the conversation, which belongs to the visitor's chat cookie (set here).
+ */
+export function action({ request }: Route.ActionArgs) {
+  return withApiErrors(CHAT_API_MESSAGES.failed, async () => {
+    if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+    const body = await readJsonBody(request);
+    if (body instanceof Response) return body;
+    const query = typeof body.query === "string" ? body.query.trim() : "";
+    if (!query) return invalid("query", CHAT_API_MESSAGES.blankQuery);
+    if (query.length > MAX_QUERY_LENGTH) return invalid("query", CHAT_API_MESSAGES.longQuery(MAX_QUERY_LENGTH));
+    const rawId = body.conversation_id;
+    const conversationId = rawId === undefined || rawId === null || rawId === "" ? null : conversationIdSchema.safeParse(rawId);
+    if (conversationId && !conversationId.success) return invalid("conversation_id", CHAT_API_MESSAGES.badConversationId);
+
+    const { visitor, setCookie } = await requireChatVisitor(request);
+    const outcome = await askAssistant({ query, conversationId: conversationId?.data, visitor, clientAddress: clientAddress(request) });
+    if (outcome.status === "limited") return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
+    return Response.json(outcome.reply, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+  });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}

@@ -1,0 +1,22 @@
+import { composeAnswer, type ComposedAnswer } from "./compose";
+import { CHAT_COPY } from "./copy";
+import { retrieve, type ChatIndex, type PreviousTurn } from "./retrieval";
+import { smallTalk } from "./small-talk";
+
+/** "I run a bakery…", "our startup sells…": the visitor answers the welcome's question about their business. */
+const ABOUT_BUSINESS =
+  /\b(i|we)\s*(run|own|have|manage|sell|make|started|founded|launch|launched|am|are|'m|'re)\b|\b(my|our)\s+(\w+\s+)?(business|company|startup|start-up|shop|store|brand|restaurant|cafe|bakery|firm|salon|clinic|school|product|label)\b/i;
+
+/** The assistant's own answer (no language model): small talk, or passages from the site. */
+export function answerFromContent(index: ChatIndex, query: string, previous?: PreviousTurn | null): ComposedAnswer {
+  const talk = smallTalk(query);
+  if (talk) return talk;
+  const answer = composeAnswer(retrieve(index, query, previous));
+  if (answer.found || !ABOUT_BUSINESS.test(query)) return answer;
+  // A description rather than a question: the service it comes closest to
+  // (any shared word) is a place to start; otherwise, everything we create.
+  const loose = retrieve(index, query, previous, Number.MIN_VALUE);
+  const service = loose.status === "found" ? loose.ranked.filter((r) => r.document.url.startsWith("/strategy?")) : [];
+  const start = composeAnswer(service.length ? { status: "found", ranked: service, followUp: false } : retrieve(index, "services we create", null));
+  return { ...start, response: `${CHAT_COPY.business}\n\n${start.response}` };
+}

@@ -1,0 +1,128 @@
+import type { FormOutcome, SubmissionContext } from "../forms/pipeline.server";
+import { submitSupportTicket } from "../forms/submissions.server";
+import { consumeRateLimit } from "../rate-limit.server";
+import { getSiteShell } from "../site-content.server";
+import { answerFromContent } from "./answer";
+import type { ChatSourceLink } from "./compose";
+import {
+  appendMessages,
+  findConversation,
+  latestConversation,
+  listMessages,
+  newConversationId,
+  openConversation,
+  previousTurn,
+  recordHandoff,
+  type StoredMessage,
+} from "./conversations.server";
+import { CHAT_API_MESSAGES, CHAT_COPY } from "./copy";
+import type { ChatHandoffInput } from "./handoff";
+import { getChatIndex } from "./index.server";
+import { askLanguageModel, chatLlmConfig } from "./llm.server";
+
+/** Per client address: 30 messages in 10 minutes (a person chatting sends far fewer). */
+export const CHAT_RATE_LIMIT = { limit: 30, windowMs: 10 * 60 * 1000 } as const;
+/** Earlier messages the language model sees, besides the passages. */
+const LLM_HISTORY = 6;
+/** support_tickets.description holds at most 5000 characters; the newest part of a long chat is kept. */
+const TRANSCRIPT_MAX = 4500;
+
+/** Spec 000 §7: the chat call's answer. */
+export type ChatReply = { response: string; sources: ChatSourceLink[]; timestamp: string };
+
+export type AskOutcome =
+  | { status: "ok"; reply: ChatReply; conversationId: string }
+  | { status: "limited"; message: string; retryAfterSeconds: number };
+
+const limited = (retryAfterSeconds: number): AskOutcome => ({
+  status: "limited",
+  message: CHAT_API_MESSAGES.tooMany(Math.max(1, Math.ceil(retryAfterSeconds / 60))),
+  retryAfterSeconds,
+});
+
+/**
+ * Answers one message (already trimmed, not blank) in the visitor's
+ * conversation, and stores both. With a language model configured, found
+ * passages are handed to it; its silence or failure leaves the passages' answer.
+ */
+export async function askAssistant(input: {
+  query: string;
+  /** The client's conversation_id; without one, a new conversation (the API) or the latest (the /chat form). */
+  conversationId?: string | null;
+  continueLatest?: boolean;
+  visitor: string;
+  clientAddress: string;
+}): Promise<AskOutcome> {
+  const limit = await consumeRateLimit(`chat:${input.clientAddress}`, CHAT_RATE_LIMIT);
+  if (limit.limited) return limited(limit.retryAfterSeconds);
+
+  const receivedAt = new Date();
+  const publicId =
+    input.conversationId ||
+    (input.continueLatest ? (await latestConversation(input.visitor))?.publicId : null) ||
+    newConversationId(receivedAt.getTime());
+  const conversation = await openConversation(input.visitor, publicId);
+  const [previous, index] = await Promise.all([previousTurn(conversation.id), getChatIndex()]);
+  const answer = answerFromContent(index, input.query, previous);
+
+  let response = answer.response;
+  if (answer.found && answer.passageIds.length && chatLlmConfig()) {
+    const [{ site }, history] = await Promise.all([getSiteShell(), listMessages(conversation.id)]);
+    const passages = answer.passageIds.map((id) => index.documents.get(id)!);
+    response =
+      (await askLanguageModel({ agency: site.name, query: input.query, passages, history: history.slice(-LLM_HISTORY) })) ?? response;
+  }
+
+  const [, ai] = await appendMessages(conversation.id, [
+    { type: "user", message: input.query, createdAt: receivedAt },
+    { type: "ai", message: response, sources: answer.sources, passageIds: answer.passageIds },
+  ]);
+  return { status: "ok", reply: { response, sources: answer.sources, timestamp: ai!.timestamp }, conversationId: conversation.publicId };
+}
+
+/** What /chat shows: the visitor's latest conversation. */
+export async function currentConversation(visitor: string | null): Promise<{ conversationId: string | null; messages: StoredMessage[] }> {
+  const conversation = visitor ? await latestConversation(visitor) : null;
+  return { conversationId: conversation?.publicId ?? null, messages: conversation ? await listMessages(conversation.id) : [] };
+}
+
+export function transcript(messages: StoredMessage[]): string {
+  const lines = messages.map((m) => {
+    const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
+    const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";
+    return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
+  });
+  let text = lines.join("\n\n");
+  if (text.length > TRANSCRIPT_MAX) text = `… (earlier messages cut)\n${text.slice(text.length - TRANSCRIPT_MAX)}`;
+  return text || "(The visitor asked for a person before writing a message.)";
+}
+
+/**
+ * "Talk to a person": the conversation becomes a support ticket through the
+ * public-forms pipeline (stored, emailed to the support mailbox, a copy to the
+ * visitor), and the chat records the ticket number.
+ */
+export async function handOffConversation(
+  input: ChatHandoffInput & { visitor: string; conversationId?: string | null },
+  context: SubmissionContext,
+): Promise<FormOutcome> {
+  const conversation =
+    (input.conversationId ? await findConversation(input.visitor, input.conversationId) : await latestConversation(input.visitor)) ??
+    (await openConversation(input.visitor, input.conversationId || newConversationId()));
+  const messages = await listMessages(conversation.id);
+  const outcome = await submitSupportTicket(
+    {
+      email: input.email,
+      subject: CHAT_COPY.handoffSubject,
+      type: "Support",
+      description: `Conversation ${conversation.publicId} with the chat assistant:\n\n${transcript(messages)}`,
+    },
+    context,
+  );
+  if (outcome.status !== "ok") return outcome;
+  const ticketNumber = Number(outcome.extra?.ticket_number);
+  await recordHandoff(conversation.id, input.email, outcome.id);
+  const message = CHAT_COPY.handoffDone(ticketNumber, input.email);
+  const [stored] = await appendMessages(conversation.id, [{ type: "ai", message }]);
+  return { status: "ok", id: outcome.id, message, extra: { ticket_number: ticketNumber, timestamp: stored!.timestamp } };
+}

@@ -1,0 +1,40 @@
+import { listContentDocuments, type ContentDocument } from "../../content-documents.server";
+import type { ChatDocument, ChatSource } from "./types";
+
+/** Markdown to the plain sentences the assistant quotes: no markup, links as their text. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/^\s{0,3}>\s?/gm, "")
+    .replace(/^\s*[-*+]\s+/gm, "")
+    .replace(/^\s*\d+\.\s+/gm, "")
+    .replace(/^\|?\s*:?-{3,}.*$/gm, "")
+    .replace(/\|/g, " ")
+    .replace(/[*_`~]+/g, "")
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+/** Long documents (posts, policies) become one passage per section, so an answer cites the part that says it. */
+export function contentPassages(doc: ContentDocument): ChatDocument[] {
+  const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
+  if (sections.length === 1) return [{ id: doc.id, title: doc.title, url: doc.url, text: plainText(doc.markdown), keywords: [doc.kind] }];
+  const passages: ChatDocument[] = [];
+  const intro = plainText(sections[0]!);
+  if (intro) passages.push({ id: doc.id, title: doc.title, url: doc.url, text: intro, keywords: [doc.kind] });
+  for (let i = 1; i < sections.length; i += 2) {
+    const heading = sections[i]!.trim();
+    const text = plainText(sections[i + 1] ?? "");
+    if (!text) continue;
+    passages.push({ id: `${doc.id}#${(i + 1) / 2}`, title: `${doc.title}: ${heading}`, url: doc.url, text: `${heading}. ${text}`, keywords: [doc.kind] });
+  }
+  return passages;
+}
+
+/** Blog posts, articles, policies, FAQs, team, events, open positions and the profile pages (seeds/blog, policies, …). */
+export const contentSource: ChatSource = {
+  name: "content",
+  load: async () => (await listContentDocuments()).flatMap(contentPassages),
+};

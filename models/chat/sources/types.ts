@@ -1,0 +1,24 @@
+/**
+ * One passage the assistant can answer from. `url` is the public page that
+ * shows it (the answer's source link); `title` names the passage there.
+ * `keywords` are extra words a visitor might use for it (they are searched,
+ * never shown).
+ */
+export type ChatDocument = {
+  /** Unique across every source, e.g. "plan:starter". */
+  id: string;
+  title: string;
+  url: string;
+  text: string;
+  keywords?: string[];
+};
+
+/**
+ * A kind of site content the assistant knows. `load` reads it through its
+ * model (the database, as seeded) and turns it into passages. Register a new
+ * source in ./index.ts.
+ */
+export type ChatSource = {
+  name: string;
+  load: () => Promise<ChatDocument[]>;
+};

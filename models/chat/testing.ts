@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { projectHelpSchema } from "../dashboard";
+import { MARKETING_BLOCKS } from "../marketing-content";
+import { siteSchema } from "../site-content";
+import { buildChatIndex, type ChatIndex } from "./retrieval";
+import { contactDocuments } from "./sources/contact";
+import { creativeTokensDocuments } from "./sources/creative-tokens";
+import { solutionsDocuments } from "./sources/solutions";
+import { strategyDocuments } from "./sources/strategy";
+import { studioDocuments } from "./sources/studio";
+import type { ChatDocument } from "./sources/types";
+
+// For unit tests: the passages built straight from seeds/ (validated by the
+// same schemas), without a database.
+
+const seed = (name: string): unknown => JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../seeds", `${name}.json`), "utf8"));
+
+export function seededChatDocuments(): ChatDocument[] {
+  const site = siteSchema.parse(seed("site"));
+  const home = MARKETING_BLOCKS.home.parse(seed("home"));
+  return [
+    ...contactDocuments(site, projectHelpSchema.parse(seed("project-help"))),
+    ...studioDocuments(site, home, MARKETING_BLOCKS.services.parse(seed("services"))),
+    ...strategyDocuments(MARKETING_BLOCKS.strategy.parse(seed("strategy"))),
+    ...solutionsDocuments(MARKETING_BLOCKS.solutions.parse(seed("solutions")), home),
+    ...creativeTokensDocuments(MARKETING_BLOCKS["creative-tokens"].parse(seed("creative-tokens"))),
+  ];
+}
+
+export const seededChatIndex = (): ChatIndex => buildChatIndex(seededChatDocuments());

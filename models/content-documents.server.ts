@@ -1,0 +1,81 @@
+import { listAllPosts } from "./blog.server";
+import { formatLongDate, formatRupees } from "./content-pages";
+import { getContentPages, listArticles, listPolicies } from "./content-pages.server";
+
+// Every piece of the site's written content as plain documents, in one call:
+// for a search index or the chat assistant's retrieval. Markdown is the text
+// format throughout (posts, policies and articles are Markdown already; the
+// JSON lists are written out as short Markdown).
+
+export type ContentDocument = {
+  kind: "post" | "article" | "policy" | "faq" | "team" | "event" | "position" | "page";
+  /** Unique across all documents, e.g. "post:how-creative-tokens-work". */
+  id: string;
+  title: string;
+  /** The page that shows it, with an #anchor where the page has one. */
+  url: string;
+  markdown: string;
+};
+
+export async function listContentDocuments(): Promise<ContentDocument[]> {
+  const [posts, articles, policies, pages] = await Promise.all([
+    listAllPosts(),
+    listArticles(),
+    listPolicies(),
+    getContentPages(["help", "team", "events", "careers", "company-profile", "values"]),
+  ]);
+  const documents: ContentDocument[] = [
+    ...posts.map((post) => ({
+      kind: "post" as const,
+      id: `post:${post.slug}`,
+      title: post.title,
+      url: post.url,
+      markdown: `${post.excerpt}\n\nBy ${post.author}, ${post.date}. Category: ${post.categoryLabel}. Tags: ${post.tags.join(", ")}.\n\n${post.content}`,
+    })),
+    ...articles.map((article) => ({ kind: "article" as const, id: `article:${article.id}`, title: article.title, url: article.url, markdown: `${article.date}\n\n${article.body}` })),
+    ...policies.map((policy) => ({
+      kind: "policy" as const,
+      id: `policy:${policy.slug}`,
+      title: policy.title,
+      url: policy.url,
+      markdown: `Effective ${formatLongDate(policy.effective)}. ${policy.summary}\n\n${policy.body}`,
+    })),
+    ...pages.help.faqs.items.map((faq, i) => ({ kind: "faq" as const, id: `faq:${i + 1}`, title: faq.question, url: "/helpsupport#faq", markdown: faq.answer })),
+    ...pages.team.members.map((member) => ({
+      kind: "team" as const,
+      id: `team:${member.name.toLowerCase().replace(/[^a-z]+/g, "-")}`,
+      title: `${member.name}, ${member.title}`,
+      url: "/teampage",
+      markdown: member.description,
+    })),
+    ...pages.events.events.map((event) => ({
+      kind: "event" as const,
+      id: `event:${event.slug}`,
+      title: event.title,
+      url: "/events",
+      markdown: `${event.description}\n\n- Date: ${event.date}\n- Location: ${event.location}\n- Type: ${event.category}\n- Price: ${formatRupees(event.price)}\n- Spots: ${event.spots}`,
+    })),
+    ...pages.careers.positions.items.map((position) => ({
+      kind: "position" as const,
+      id: `position:${position.role}`,
+      title: position.title,
+      url: `/careerpage?role=${position.role}#apply`,
+      markdown: `${position.summary}\n\n- Team: ${position.team}\n- Location: ${position.location}\n- Type: ${position.type}`,
+    })),
+    {
+      kind: "page",
+      id: "page:companyprofile",
+      title: pages["company-profile"].hero.title,
+      url: "/companyprofile",
+      markdown: [pages["company-profile"].hero.intro, ...pages["company-profile"].story.map((s) => `## ${s.title}\n\n${s.text}`)].join("\n\n"),
+    },
+    {
+      kind: "page",
+      id: "page:environment",
+      title: pages.values.hero.title,
+      url: "/environment",
+      markdown: [pages.values.hero.intro, ...pages.values.values.map((v) => `## ${v.title}\n\n${v.text}`)].join("\n\n"),
+    },
+  ];
+  return documents;
+}

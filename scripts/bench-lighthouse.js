@@ -1,0 +1,66 @@
+// Lighthouse (mobile) against the production build in the system Chromium,
+// for the pages the issue names; prints the four category scores per page.
+// Lighthouse is installed on the side, under node_modules/.cache, never as a
+// project dependency (it breaks lockfile installs). Lighthouse 13 needs Node
+// 22, so on Node 20 the last 12.x is used. Not a test: run by hand.
+//   npm run bench:lighthouse       (CHROME_PATH=/usr/bin/chromium by default)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, root, startApp } from "./bench-lib.js";
+
+const PAGES = ["/", "/services", "/contact", "/solutions", "/creative-tokens", "/blogpage"];
+const VERSION = Number(process.versions.node.split(".")[0]) >= 22 ? "13.5.0" : "12.8.2";
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const toolDir = path.join(root, "node_modules/.cache/lighthouse-bench", VERSION);
+const cli = path.join(toolDir, "node_modules/lighthouse/cli/index.js");
+
+if (!existsSync(cli)) {
+  console.log(`Installing lighthouse@${VERSION} on the side (${path.relative(root, toolDir)}) …`);
+  mkdirSync(toolDir, { recursive: true });
+  const install = spawnSync("npm", ["install", "--prefix", toolDir, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `lighthouse@${VERSION}`], { stdio: "inherit" });
+  if (install.status !== 0) process.exit(1);
+}
+if (!existsSync(CHROME)) {
+  console.error(`No Chromium at ${CHROME} (apt-get install -y chromium, or set CHROME_PATH).`);
+  process.exit(1);
+}
+
+ensureBuild();
+const app = await startApp();
+const outDir = path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
+mkdirSync(outDir, { recursive: true });
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const report = path.join(outDir, `${page.replace(/\W+/g, "_") || "home"}.json`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        cli,
+        app.url + page,
+        "--quiet",
+        "--output=json",
+        `--output-path=${report}`,
+        `--only-categories=${CATEGORIES.join(",")}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --disable-sync",
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    if (run.status !== 0 || !existsSync(report)) {
+      rows.push([page, ...CATEGORIES.map(() => "error")]);
+      continue;
+    }
+    const { categories } = JSON.parse(readFileSync(report, "utf8"));
+    rows.push([page, ...CATEGORIES.map((c) => String(Math.round((categories[c]?.score ?? 0) * 100)))]);
+  }
+} finally {
+  await app.stop();
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, ${os.cpus().length} CPUs\n`);
+console.log("page".padEnd(20) + CATEGORIES.map((c) => c.padStart(16)).join(""));
+for (const [page, ...scores] of rows) console.log(page.padEnd(20) + scores.map((s) => s.padStart(16)).join(""));

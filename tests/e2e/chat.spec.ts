@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { CHAT_COPY } from "../../models/chat/copy";
+import { expect, test, uniqueName, waitForHydration } from "./fixtures";
+
+const panel = (page: Page) => page.getByTestId("chat-panel");
+const log = (page: Page) => page.getByTestId("chat-log");
+const input = (page: Page) => panel(page).getByLabel(CHAT_COPY.inputLabel);
+
+test.describe("chat assistant with JavaScript", () => {
+  test("home panel: its code loads on first use; Enter sends, typing state, reply with sources, clear", async ({ page }) => {
+    const chatModules: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/chat(-panel)?-[\w-]+\.js$/.test(request.url())) chatModules.push(request.url());
+    });
+    // Hold the reply a moment, so the waiting state can be seen.
+    await page.route("**/api/chat/", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(chatModules).toEqual([]);
+
+    await page.getByText(CHAT_COPY.open, { exact: true }).click();
+    await expect.poll(() => chatModules.length).toBeGreaterThan(0);
+    await expect(log(page)).toContainText("executive AI");
+    await expect(panel(page).getByRole("button", { name: CHAT_COPY.clear })).toHaveCount(0);
+
+    // Blank or whitespace-only: not sent.
+    await input(page).fill("   ");
+    await expect(panel(page).getByRole("button", { name: CHAT_COPY.send })).toBeDisabled();
+    await input(page).press("Enter");
+    await expect(log(page).locator("[data-type=user]")).toHaveCount(0);
+
+    await input(page).fill("  How much is the Starter plan?  ");
+    await input(page).press("Enter");
+    await expect(log(page).locator("[data-type=user]")).toHaveText(/How much is the Starter plan\?$/);
+    await expect(page.getByTestId("chat-typing")).toBeVisible();
+    await expect(page.getByTestId("chat-spinner")).toBeVisible();
+    await expect(input(page)).toBeDisabled();
+
+    const answer = log(page).locator("[data-type=ai]").nth(1);
+    await expect(answer).toContainText("₹14,999 / month");
+    await expect(answer.getByRole("link", { name: "STARTER plan" })).toHaveAttribute("href", "/solutions/green");
+    await expect(page.getByTestId("chat-typing")).toHaveCount(0);
+    await expect(input(page)).toBeEnabled();
+    await expect(panel(page)).toHaveAttribute("data-expanded", "true");
+    // The list scrolls to the newest message (after 100 ms).
+    await expect.poll(() => log(page).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2)).toBe(true);
+
+    await panel(page).getByRole("button", { name: CHAT_COPY.clear }).click();
+    await expect(log(page).locator("[data-type=user]")).toHaveCount(0);
+    await expect(panel(page)).not.toHaveAttribute("data-expanded", /.*/);
+  });
+
+  test("Shift+Enter is a new line; a failing server shows the spec's fallback", async ({ page }) => {
+    await page.goto("/chat");
+    await waitForHydration(page);
+    await input(page).fill("first line");
+    await input(page).press("Shift+Enter");
+    await input(page).pressSequentially("second line");
+    await expect(input(page)).toHaveValue("first line\nsecond line");
+    await expect(log(page).locator("[data-type=user]")).toHaveCount(0);
+
+    await page.route("**/api/chat/", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await input(page).press("Enter");
+    await expect(log(page).locator("[data-type=user]")).toHaveText(/first line\nsecond line$/);
+    await expect(log(page).locator("[data-type=ai]").nth(1)).toContainText(CHAT_COPY.connectionError("hello@ascendra.studio"));
+  });
+
+  test("Talk to a person from the panel: a ticket number in the chat, and the WhatsApp link", async ({ page }) => {
+    await page.goto("/chat");
+    await waitForHydration(page);
+    await input(page).fill("Can you build an app for my clinic?");
+    await input(page).press("Enter");
+    await expect(log(page).locator("[data-type=ai]")).toHaveCount(2);
+    await panel(page).getByText(CHAT_COPY.handoffTitle).click();
+    await expect(panel(page).getByRole("link", { name: CHAT_COPY.whatsapp })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+    await panel(page).getByLabel(CHAT_COPY.handoffEmail).fill(`${uniqueName()}@example.com`);
+    await panel(page).getByRole("button", { name: CHAT_COPY.handoffSubmit }).click();
+    await expect(log(page).locator("[data-type=ai]").last()).toContainText(/our conversation is with the team as ticket #\d+/i);
+  });
+});
+
+test.describe("chat assistant without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home panel is a form: the conversation continues on /chat, follow-ups included, and clears", async ({ page }) => {
+    await page.goto("/");
+    await page.getByText(CHAT_COPY.open, { exact: true }).click();
+    await input(page).fill("How much is the Starter plan?");
+    await panel(page).getByRole("button", { name: CHAT_COPY.send }).click();
+
+    await expect(page).toHaveURL(/\/chat#chat-end$/);
+    await expect(log(page).locator("[data-type=user]")).toHaveText(/How much is the Starter plan\?$/);
+    await expect(log(page).locator("[data-type=ai]").nth(1)).toContainText("₹14,999 / month");
+
+    await input(page).fill("And the Motion one?");
+    await panel(page).getByRole("button", { name: CHAT_COPY.send }).click();
+    await expect(log(page).locator("[data-type=ai]").nth(2)).toContainText("MOTION");
+    await expect(log(page).locator("[data-type=ai]").nth(2).getByRole("link", { name: "MOTION plan" })).toHaveAttribute("href", "/solutions/yellow");
+
+    await panel(page).getByRole("button", { name: CHAT_COPY.clear }).click();
+    await expect(log(page).locator("[data-type=user]")).toHaveCount(0);
+    await expect(log(page)).toContainText("executive AI");
+  });
+
+  test("a suggestion sends itself; Talk to a person files a ticket", async ({ page }) => {
+    await page.goto("/chat");
+    await panel(page).getByRole("button", { name: CHAT_COPY.suggestions[2] }).click();
+    await expect(log(page).locator("[data-type=ai]").nth(1)).toContainText("Our registered office is at");
+
+    await panel(page).getByText(CHAT_COPY.handoffTitle).click();
+    await panel(page).getByLabel(CHAT_COPY.handoffEmail).fill(`${uniqueName()}@example.com`);
+    await panel(page).getByRole("button", { name: CHAT_COPY.handoffSubmit }).click();
+    await expect(log(page).locator("[data-type=ai]").last()).toContainText(/ticket #\d+/);
+  });
+});
