@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_STAFF } from "./tests/e2e/staff-account";
 
 // Playwright cannot download its own browser here: use Debian's Chromium when
 // it is installed, Playwright's own browser otherwise.
@@ -34,10 +35,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  // The production build (npm run build first), on its own fresh data dir.
+  // The production build (npm run build first), on its own fresh data dir,
+  // which starts with one staff account made by the documented command.
   // E2E_PORT picks the port (and so the data dir) when several runs share a machine.
   webServer: {
-    command: `rm -rf .data/e2e-${PORT} && node server.js`,
+    command: [
+      `rm -rf .data/e2e-${PORT}`,
+      `node --import tsx scripts/create-staff.ts --email ${E2E_STAFF.email} --username ${E2E_STAFF.username} --password ${E2E_STAFF.password}`,
+      "node server.js",
+    ].join(" && "),
     url: `${BASE_URL}/healthz`,
     // TRUST_PROXY lets each test present its own client address (X-Forwarded-For),
     // so rate limits only meet the tests written for them.

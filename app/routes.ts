@@ -21,6 +21,14 @@ export default [
   route("aizre-query-public", "routes/api/chat.ts", { id: "routes/api/chat-alias" }),
   route("api/chat/:action", "routes/api/chat-conversation.ts"),
 
+  // The staff back-office's API and files (docs/decisions/0017): staff only, 404 for anyone else.
+  route("api/admin/inbox", "routes/api/admin/inbox.ts"),
+  route("api/admin/projects", "routes/api/admin/projects.ts"),
+  route("api/admin/projects/:id/transition", "routes/api/admin/project-transition.ts"),
+  route("api/admin/audit-log", "routes/api/admin/audit-log.ts"),
+  route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
+  route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
+
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
 
@@ -44,6 +52,7 @@ export default [
       route("signup", "routes/auth/signup.tsx"),
       route("forgot-password", "routes/auth/forgot-password.tsx"),
       route("reset-password/:token", "routes/auth/reset-password.tsx"),
+      route("staff-invite/:token", "routes/auth/staff-invite.tsx"),
     ]),
 
     route("dashboard2", "routes/dashboard/layout.tsx", [
@@ -62,6 +71,21 @@ export default [
     route("profile", "routes/profile/layout.tsx", [
       index("routes/profile/index.tsx"),
       route("projects", "routes/profile/projects.tsx"),
+    ]),
+
+    // The staff back-office: nested routes, staff only; anyone else gets this site's 404.
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("inbox", "routes/admin/inbox.tsx"),
+      route("inbox/:type/:id", "routes/admin/submission.tsx"),
+      route("projects", "routes/admin/projects.tsx"),
+      route("projects/:id", "routes/admin/project.tsx"),
+      route("clients", "routes/admin/clients.tsx"),
+      route("clients/:id", "routes/admin/client.tsx"),
+      route("outbox", "routes/admin/outbox.tsx"),
+      route("outbox/:id", "routes/admin/email.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
     ]),
 
     route("chat", "routes/chat.tsx"),

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
-import { db, type Database } from "./db.server";
+import { db, type Database, type Transaction } from "./db.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
 import { profiles, users } from "./schema";
@@ -30,8 +30,8 @@ export function apiUser(user: AccountUser) {
 
 type Conflict = { field: "username" | "email"; message: string };
 
-async function findConflict(username: string, email: string): Promise<Conflict | undefined> {
-  const [taken] = await db()
+async function findConflict(username: string, email: string, database: Database | Transaction = db()): Promise<Conflict | undefined> {
+  const [taken] = await database
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`))
@@ -52,18 +52,25 @@ function uniqueViolation(error: unknown): Conflict | undefined {
 
 export type CreateAccountResult = { ok: true; user: AccountUser } | ({ ok: false } & Conflict);
 
-/** Creates a client account and its empty profile. A taken username or email is a field error, not a crash. */
-export async function createAccount(input: {
-  username: string;
-  email: string;
-  password: string;
-  role?: AccountUser["role"];
-}): Promise<CreateAccountResult> {
-  const conflict = await findConflict(input.username, input.email);
+/**
+ * Creates a client account and its empty profile. A taken username or email is
+ * a field error, not a crash. Inside a caller's transaction (`database`), it
+ * runs in a savepoint of it.
+ */
+export async function createAccount(
+  input: {
+    username: string;
+    email: string;
+    password: string;
+    role?: AccountUser["role"];
+  },
+  database: Database | Transaction = db(),
+): Promise<CreateAccountResult> {
+  const conflict = await findConflict(input.username, input.email, database);
   if (conflict) return { ok: false, ...conflict };
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await db().transaction(async (tx) => {
+    const user = await database.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ username: input.username, email: input.email, passwordHash, role: input.role ?? "client" })
@@ -112,15 +119,15 @@ export async function findAccountByEmail(email: string): Promise<AccountUser | n
   return user ?? null;
 }
 
-export async function setPassword(userId: string, password: string, database: Database = db()): Promise<void> {
+export async function setPassword(userId: string, password: string, database: Database | Transaction = db()): Promise<void> {
   await database
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
 
-export async function setRole(userId: string, role: AccountUser["role"]): Promise<void> {
-  await db().update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+export async function setRole(userId: string, role: AccountUser["role"], database: Database | Transaction = db()): Promise<void> {
+  await database.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
 /** GET /api/profile/ (spec 001 §3 "User profile response"). */

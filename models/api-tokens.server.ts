@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AccountUser } from "./accounts.server";
-import { db } from "./db.server";
+import { db, type Database, type Transaction } from "./db.server";
 import { sha256 } from "./passwords.server";
 import { apiTokens, users } from "./schema";
 import { randomBytes } from "node:crypto";
@@ -23,8 +23,8 @@ export async function getApiTokenUser(key: string): Promise<AccountUser | null> 
   return row ?? null;
 }
 
-export async function revokeApiTokens(userId: string): Promise<number> {
-  const revoked = await db()
+export async function revokeApiTokens(userId: string, database: Database | Transaction = db()): Promise<number> {
+  const revoked = await database
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))

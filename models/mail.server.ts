@@ -81,3 +81,35 @@ export async function retryUnsentEmails(limit = 20): Promise<number> {
 export async function listOutbox(limit = 50) {
   return db().select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }
+
+/** Whether an SMTP server is configured (otherwise email stays in the outbox). */
+export function isMailConfigured(): boolean {
+  return Boolean(transport);
+}
+
+export type ResendStatus = "sent" | "failed" | "not_configured" | "already_sent" | "not_found" | "busy";
+
+/**
+ * Staff's "retry now" for one unsent email, whatever its attempts so far. The
+ * row is claimed like the scheduled retry's (SKIP LOCKED, attempt counted), so
+ * a retry running elsewhere never sends it twice.
+ */
+export async function resendEmail(id: string): Promise<ResendStatus> {
+  if (!transport) return "not_configured";
+  const claimable = db()
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)))
+    .for("update", { skipLocked: true });
+  const [claimed] = await db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(inArray(emailOutbox.id, claimable))
+    .returning();
+  if (!claimed) {
+    const [row] = await db().select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+    if (!row) return "not_found";
+    return row.sentAt ? "already_sent" : "busy";
+  }
+  return (await deliver(claimed.id, claimed, true)) ? "sent" : "failed";
+}

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { recordAudit } from "./audit.server";
 import { db, type Database, type Transaction } from "./db.server";
 import { isUuid } from "./ids";
 import { addNotification, emailProjectUpdate, notifyStaff } from "./notifications.server";
@@ -169,8 +170,11 @@ export async function getProjectFile(projectId: string | undefined, fileId: stri
 
 export type CommentResult = { ok: true; comment: ProjectComment | null } | { ok: false };
 
-/** Adds to the conversation. A blank comment is ignored (spec 001 §5); a staff reply notifies the client. */
-export async function addComment(projectId: string | undefined, viewer: Viewer, text: string): Promise<CommentResult> {
+/**
+ * Adds to the conversation. A blank comment is ignored (spec 001 §5); a staff
+ * reply notifies the client and is written to the audit log.
+ */
+export async function addComment(projectId: string | undefined, viewer: Viewer, text: string, options: { actorIp?: string } = {}): Promise<CommentResult> {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return { ok: false };
   const body = text.trim();
@@ -182,6 +186,10 @@ export async function addComment(projectId: string | undefined, viewer: Viewer, 
     await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
     if (role === "staff") {
       await addNotification({ userId: project.userId, type: "info", title: "New message from your project manager", message: `On “${project.title}”: ${body.slice(0, 140)}`, link }, tx);
+      await recordAudit(
+        { actor: { id: viewer.id, role: "staff", ip: options.actorIp }, action: "project.comment", target: { type: "project", id: project.id, label: project.title }, after: { comment_id: inserted!.id, text: body } },
+        tx,
+      );
     } else {
       await notifyStaff({ type: "info", title: "New client message", message: `On “${project.title}”: ${body.slice(0, 140)}`, link }, tx);
     }
@@ -201,13 +209,14 @@ class IllegalTransition extends Error {}
  * The only way a project's status changes: checks the transition table for the
  * viewer's role, updates status and step, writes a history row, notifies the
  * client in-app and by email (if they want it) and, for a client action, staff.
+ * A staff action is also written to the audit log, in the same transaction.
  */
 export async function transitionProject(
   projectId: string | undefined,
   viewer: Viewer,
   action: ProjectAction,
   reason = "",
-  options: { siteUrl?: string } = {},
+  options: { siteUrl?: string; actorIp?: string } = {},
 ): Promise<TransitionResult> {
   const visible = await getProjectForViewer(projectId, viewer);
   if (!visible) return { ok: false, reason: "not_found" };
@@ -227,6 +236,19 @@ export async function transitionProject(
       }
       const link = `/project/${visible.id}`;
       await addNotification({ userId: visible.userId, type: STATUS_TONES[to], title: "Project status updated", message: `“${visible.title}” is now ${STATUS_LABELS[to]}.`, link }, tx);
+      if (role === "staff") {
+        await recordAudit(
+          {
+            actor: { id: viewer.id, role: "staff", ip: options.actorIp },
+            action: "project.transition",
+            target: { type: "project", id: visible.id, label: visible.title },
+            before: { status: from, step: locked!.step },
+            after: { status: to, step, action },
+            reason: reason.trim(),
+          },
+          tx,
+        );
+      }
       if (role === "client") {
         await notifyStaff({ type: STATUS_TONES[to], title: `Client action: ${ACTION_LABELS[action]}`, message: `“${visible.title}” is now ${STATUS_LABELS[to]}.${reason.trim() ? ` Reason: ${reason.trim().slice(0, 200)}` : ""}`, link }, tx);
       }
@@ -295,8 +317,8 @@ export function clientNameOf(user: { username: string; firstName: string; lastNa
 
 export type AddFileResult = { ok: true; file: ProjectFileRow } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; message: string };
 
-/** Attaches another file to a project the viewer may see (the client's references, later staff deliverables). */
-export async function addProjectFile(projectId: string | undefined, viewer: Viewer, file: File, options: { dataDir?: string } = {}): Promise<AddFileResult> {
+/** Attaches another file to a project the viewer may see: the client's references, or a staff deliverable (audited). */
+export async function addProjectFile(projectId: string | undefined, viewer: Viewer, file: File, options: { dataDir?: string; actorIp?: string } = {}): Promise<AddFileResult> {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return { ok: false, reason: "not_found" };
   const stored = await storeUpload(file, PROJECT_FILE_RULES, options.dataDir);
@@ -310,6 +332,15 @@ export async function addProjectFile(projectId: string | undefined, viewer: View
         await notifyStaff({ type: "info", title: "New client file", message: `“${project.title}”: ${stored.upload.name}`, link }, tx);
       } else {
         await addNotification({ userId: project.userId, type: "success", title: "New file from your project manager", message: `“${project.title}”: ${stored.upload.name}`, link }, tx);
+        await recordAudit(
+          {
+            actor: { id: viewer.id, role: "staff", ip: options.actorIp },
+            action: "project.file_upload",
+            target: { type: "project", id: project.id, label: project.title },
+            after: { file_id: inserted!.id, name: inserted!.name, size: inserted!.size, content_type: inserted!.contentType },
+          },
+          tx,
+        );
       }
       return inserted!;
     });

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { AccountUser } from "./accounts.server";
-import { db } from "./db.server";
+import { db, type Database, type Transaction } from "./db.server";
 import { createSecret, sha256 } from "./passwords.server";
 import { sessions, users } from "./schema";
 
@@ -34,11 +34,11 @@ export async function deleteSession(sessionId: string): Promise<void> {
 }
 
 /** Signs a user out everywhere, or everywhere but the session `except`. */
-export async function deleteUserSessions(userId: string, options: { except?: string } = {}): Promise<number> {
+export async function deleteUserSessions(userId: string, options: { except?: string } = {}, database: Database | Transaction = db()): Promise<number> {
   const where = options.except
     ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(options.except)))
     : eq(sessions.userId, userId);
-  const deleted = await db().delete(sessions).where(where).returning({ idHash: sessions.idHash });
+  const deleted = await database.delete(sessions).where(where).returning({ idHash: sessions.idHash });
   return deleted.length;
 }
 

@@ -71,6 +71,19 @@ export async function requireUser(request: Request): Promise<AccountUser> {
   throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`);
 }
 
+/** What anyone but staff gets from the back-office: the same 404 as a page that does not exist. */
+export const notFoundResponse = () => new Response("Not Found", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * The signed-in staff member. Clients and anonymous visitors get a 404, not a
+ * redirect to /login: the back-office does not reveal that it exists.
+ */
+export async function requireStaff(request: Request): Promise<AccountUser> {
+  const user = await getUser(request);
+  if (user?.role === "staff") return user;
+  throw notFoundResponse();
+}
+
 /** Signed-in users have no business on /login or /signup. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getUser(request)) throw redirect(DASHBOARD_PATH);

@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./submissions";
 export * from "./projects";
 export * from "./chat";
+export * from "./back-office";

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 let sequence = 0;
 export const uniqueName = (prefix = "e2e") => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -26,4 +26,24 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules || document.documentElement.dataset.enhanced,
   );
+}
+
+/** A second visitor (its own cookies and client address), e.g. staff beside a client. */
+export async function newVisitor(browser: Browser, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}` },
+  });
+  return context.newPage();
+}
+
+/** Signs in on /login and waits for the page it leads to. */
+export async function signInAs(page: Page, account: { username: string; password: string }, options: { javaScriptEnabled: boolean; redirectTo?: string }) {
+  const redirectTo = options.redirectTo ?? "/dashboard2";
+  await page.goto(`/login?${new URLSearchParams({ redirectTo })}`);
+  if (options.javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Username or email").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
 }

@@ -16,6 +16,8 @@ export const PUBLIC_ROUTES = new Set([
   "/signup",
   "/forgot-password",
   "/reset-password/:token",
+  // The link in a staff invitation: whoever holds an unused one may set a password (decision 0018).
+  "/staff-invite/:token",
   "/newsletter",
   "/newsletter/:kind/:token",
   // The profile hub shows anonymous visitors an invitation to sign up (the home page's "Sign up").

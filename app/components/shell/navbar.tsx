@@ -73,8 +73,8 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
         <div className="mt-4 border-t border-border pt-4">
           {user ? (
             <div className="flex items-center gap-2">
-              <Link to="/dashboard2" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
-                Dashboard
+              <Link to={homeOf(user).to} className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+                {homeOf(user).label}
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
@@ -93,7 +93,10 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
   );
 }
 
-export type NavbarUser = { username: string } | null;
+export type NavbarUser = { username: string; role?: "client" | "staff" } | null;
+
+/** Where the signed-in account's home is: the back-office for staff, the dashboard for clients. */
+const homeOf = (user: NonNullable<NavbarUser>) => (user.role === "staff" ? { to: "/admin", label: "Back-office" } : { to: "/dashboard2", label: "Dashboard" });
 
 function AccountLinks({ user }: { user: NavbarUser }) {
   if (!user) {
@@ -105,8 +108,8 @@ function AccountLinks({ user }: { user: NavbarUser }) {
   }
   return (
     <div className="hidden items-center gap-2 sm:flex">
-      <Link to="/dashboard2" className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
-        Dashboard
+      <Link to={homeOf(user).to} className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
+        {homeOf(user).label}
       </Link>
       <Form method="post" action="/logout">
         <button type="submit" className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text">

@@ -1,0 +1,128 @@
+import { Link } from "react-router";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionLabel } from "~models/audit";
+import { listAuditActors, listAuditLog, type AuditFilter } from "~models/audit.server";
+import { isUuid } from "~models/ids";
+import { pageNumber } from "~models/back-office/pagination";
+import { cell, DataTable, EmptyState, FilterForm, JsonBlock, PageHeader, Pagination, SearchInput, SelectFilter } from "~/components/admin/ui";
+import { inputClass } from "~/components/forms";
+import { requireStaff } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/format";
+import { adminMeta } from "~/lib/admin-meta";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = () => adminMeta("Audit log");
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : "");
+
+/** ?action=&actor=&target_type=&target_id=&q=&from=&until= ; dates are whole UTC days, "until" included. */
+function parseFilter(params: URLSearchParams) {
+  const action = params.get("action") ?? "";
+  const actor = params.get("actor") ?? "";
+  const targetType = params.get("target_type") ?? "";
+  const form = {
+    action: action in AUDIT_ACTIONS ? action : "",
+    actor: isUuid(actor) ? actor : "",
+    targetType: (AUDIT_TARGET_TYPES as readonly string[]).includes(targetType) ? targetType : "",
+    targetId: (params.get("target_id") ?? "").trim().slice(0, 200),
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    from: day(params.get("from")),
+    until: day(params.get("until")),
+  };
+  const filter: AuditFilter = {
+    action: form.action || undefined,
+    actorId: form.actor || undefined,
+    targetType: form.targetType || undefined,
+    targetId: form.targetId || undefined,
+    q: form.q || undefined,
+    from: form.from ? new Date(`${form.from}T00:00:00Z`) : undefined,
+    until: form.until ? new Date(Date.parse(`${form.until}T00:00:00Z`) + 24 * 60 * 60 * 1000) : undefined,
+  };
+  return { form, filter };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const params = new URL(request.url).searchParams;
+  const { form, filter } = parseFilter(params);
+  const [{ entries, page }, actors] = await Promise.all([listAuditLog(filter, pageNumber(params.get("page"))), listAuditActors()]);
+  return { form, entries, page, actors };
+}
+
+/** Where an entry's target lives in the back-office, when it has a page. */
+function targetHref(type: string, id: string): string | null {
+  if (type === "project" && isUuid(id)) return `/admin/projects/${id}`;
+  if (type === "user" && isUuid(id)) return `/admin/clients/${id}`;
+  if (type === "email" && isUuid(id)) return `/admin/outbox/${id}`;
+  if (type === "submission") {
+    const [kind, submissionId] = id.split(":");
+    if (kind && isUuid(submissionId)) return `/admin/inbox/${kind}/${submissionId}`;
+  }
+  return null;
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { form, entries, page, actors } = loaderData;
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every staff action, newest first. Entries can be added, never changed or deleted." />
+      <FilterForm label="Filter the audit log">
+        <SelectFilter name="action" label="Action" value={form.action} options={[{ value: "", label: "Any action" }, ...Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }))]} />
+        <SelectFilter name="actor" label="Who" value={form.actor} options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: a.label || a.id }))]} />
+        <SelectFilter name="target_type" label="About" value={form.targetType} options={[{ value: "", label: "Anything" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t.replace("_", " ") }))]} />
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          From
+          <input type="date" name="from" defaultValue={form.from} className={`${inputClass} py-2`} />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Until
+          <input type="date" name="until" defaultValue={form.until} className={`${inputClass} py-2`} />
+        </label>
+        {form.targetId ? <input type="hidden" name="target_id" value={form.targetId} /> : null}
+        <SearchInput defaultValue={form.q} placeholder="Name, email, title or reason" />
+      </FilterForm>
+      {entries.length ? (
+        <DataTable caption="Audit log" columns={["When", "Who", "What", "About", "Details"]}>
+          {entries.map((entry) => {
+            const href = targetHref(entry.targetType, entry.targetId);
+            return (
+              <tr key={entry.id} data-testid="audit-row">
+                <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(entry.createdAt)}</td>
+                <td className={cell}>
+                  {entry.actorLabel || entry.actorRole}
+                  {entry.actorIp ? <span className="block text-xs text-text-muted">{entry.actorIp}</span> : null}
+                </td>
+                <td className={cell}>{auditActionLabel(entry.action)}</td>
+                <td className={`${cell} break-words`}>
+                  <span className="text-xs text-text-muted uppercase">{entry.targetType.replace("_", " ")}</span>{" "}
+                  {href ? (
+                    <Link to={href} className="underline-offset-4 hover:underline">
+                      {entry.targetLabel || entry.targetId}
+                    </Link>
+                  ) : (
+                    entry.targetLabel || entry.targetId
+                  )}
+                  {entry.reason ? <span className="block text-text-muted">Reason: {entry.reason}</span> : null}
+                </td>
+                <td className={cell}>
+                  {entry.before || entry.after ? (
+                    <details>
+                      <summary className="cursor-pointer text-sm font-semibold">Before / after</summary>
+                      <div className="mt-2 grid max-w-xl gap-2">
+                        <JsonBlock label="Before" value={entry.before} />
+                        <JsonBlock label="After" value={entry.after} />
+                      </div>
+                    </details>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      ) : (
+        <EmptyState>No entries match.</EmptyState>
+      )}
+      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={["entry", "entries"]} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { AUDIT_ACTIONS } from "~models/audit";
+import { listAuditLog } from "~models/audit.server";
+import { isUuid } from "~models/ids";
+import { pageNumber } from "~models/back-office/pagination";
+import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
+import { requireStaffApi } from "~/lib/admin.server";
+import { withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/audit-log";
+
+/** GET /api/admin/audit-log/?action=&actor=&target_type=&target_id=&page= : newest first. */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiErrors("Failed to fetch the audit log", async () => {
+    await requireStaffApi(request);
+    const params = new URL(request.url).searchParams;
+    const action = params.get("action") ?? "";
+    const actor = params.get("actor") ?? "";
+    const { entries, page } = await listAuditLog(
+      {
+        action: action in AUDIT_ACTIONS ? action : undefined,
+        actorId: isUuid(actor) ? actor : undefined,
+        targetType: params.get("target_type") || undefined,
+        targetId: params.get("target_id") || undefined,
+      },
+      pageNumber(params.get("page")),
+    );
+    return pagedJson(
+      page,
+      entries.map((e) => ({
+        id: e.id,
+        created_at: e.createdAt.toISOString(),
+        actor: { id: e.actorId, role: e.actorRole, label: e.actorLabel, ip: e.actorIp },
+        action: e.action,
+        target: { type: e.targetType, id: e.targetId, label: e.targetLabel },
+        before: e.before,
+        after: e.after,
+        reason: e.reason,
+      })),
+    );
+  });
+}
+
+export const action = ({ request }: Route.ActionArgs) => staffOnlyMethods(request, ["GET"]);

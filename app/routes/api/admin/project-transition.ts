@@ -1,0 +1,35 @@
+import { StaffTransitionSchema } from "~models/back-office/projects";
+import { apiProjectDetail, getProjectDetail, transitionProject } from "~models/projects.server";
+import { adminJson, staffOnlyMethods } from "~/lib/admin-api.server";
+import { requireStaffApi } from "~/lib/admin.server";
+import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, withApiErrors } from "~/lib/api.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
+import type { Route } from "./+types/project-transition";
+
+export const loader = ({ request }: Route.LoaderArgs) => staffOnlyMethods(request, ["POST"]);
+
+/**
+ * POST /api/admin/projects/{id}/transition/ {action, reason?} : a staff action
+ * of the project state machine (accept, send_for_review, return_to_draft,
+ * start_revision, complete, staff_cancel). 409 when the status does not allow it.
+ */
+export function action({ request, params }: Route.ActionArgs) {
+  return withApiErrors("Failed to update the project", async () => {
+    const { user, actor } = await requireStaffApi(request);
+    if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+    const body = await readBody(request);
+    if (!body) return apiError(400, API_MESSAGES.invalidJson);
+    const parsed = StaffTransitionSchema.safeParse({ intent: body.action, reason: body.reason ?? "" });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      if (errors.intent) errors.action = errors.intent;
+      delete errors.intent;
+      return adminJson(errors, { status: 400 });
+    }
+    const outcome = await transitionProject(params.id, user, parsed.data.intent, parsed.data.reason, { siteUrl: publicBaseUrl(request), actorIp: actor.ip });
+    if (!outcome.ok && outcome.reason === "not_found") return apiError(404, "Project not found");
+    if (!outcome.ok) return apiError(409, outcome.message);
+    const detail = await getProjectDetail(outcome.project.id, user);
+    return adminJson(apiProjectDetail(detail!, new URL(request.url).origin));
+  });
+}

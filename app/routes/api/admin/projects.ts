@@ -1,0 +1,31 @@
+import { pageNumber } from "~models/back-office/pagination";
+import { listPipeline, parsePipelineFilter } from "~models/back-office/pipeline.server";
+import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
+import { requireStaffApi } from "~/lib/admin.server";
+import { withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/projects";
+
+/** GET /api/admin/projects/?status=active|all|<status>&q=&page= : every client's projects. */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiErrors("Failed to fetch projects", async () => {
+    await requireStaffApi(request);
+    const params = new URL(request.url).searchParams;
+    const { projects, page } = await listPipeline(parsePipelineFilter(params), pageNumber(params.get("page")));
+    return pagedJson(
+      page,
+      projects.map((p) => ({
+        id: p.id,
+        title: p.title,
+        status: p.status,
+        category: p.category,
+        budget: p.budget,
+        timeline: p.timeline,
+        created_at: p.createdAt.toISOString(),
+        updated_at: p.updatedAt.toISOString(),
+        client: { id: p.client.id, username: p.client.username, email: p.client.email },
+      })),
+    );
+  });
+}
+
+export const action = ({ request }: Route.ActionArgs) => staffOnlyMethods(request, ["GET"]);

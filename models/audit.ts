@@ -1,0 +1,38 @@
+// The audit log's vocabulary. Pure, so the back-office filters, the models and
+// the tests share one list. See docs/decisions/0017-back-office-and-audit-log.md.
+
+/**
+ * Every action the log records, "<area>.<verb>", with a label for people.
+ * Billing adds its token movements here (tokens.grant, tokens.deduct,
+ * tokens.spend, tokens.purchase, tokens.expire) and records them through
+ * recordAudit() in the same transaction as the ledger row.
+ */
+export const AUDIT_ACTIONS = {
+  "submission.mark_handled": "Marked a submission handled",
+  "submission.mark_unhandled": "Reopened a submission",
+  "submission.reply": "Replied to a submission",
+  "submission.download_attachment": "Downloaded an attachment",
+  "inbox.export": "Exported the inbox",
+  "project.transition": "Changed a project's status",
+  "project.comment": "Wrote to a client",
+  "project.file_upload": "Uploaded a deliverable",
+  "client.revoke_sessions": "Signed a client out everywhere",
+  "client.revoke_api_tokens": "Revoked a client's API keys",
+  "email.retry": "Retried an email",
+  "staff.invite": "Invited a staff member",
+  "staff.invite_revoked": "Withdrew a staff invitation",
+  "staff.invite_accepted": "Joined the staff",
+  "staff.remove": "Removed a staff member",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** Who can appear as an actor: staff, a client acting for themselves (a token spend), or the system (an expiry). */
+export const AUDIT_ACTOR_ROLES = ["staff", "client", "system"] as const;
+export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
+
+/** The kinds of thing an entry is about; a submission's target type is its inbox type. */
+export const AUDIT_TARGET_TYPES = ["submission", "inbox", "project", "user", "email", "staff_invitation"] as const;
+
+export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;

@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { createAccount, expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
+import { E2E_STAFF } from "./staff-account";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`back-office with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test.setTimeout(120_000);
+
+    test("a visitor's quote reaches the inbox; staff reply and mark it handled", async ({ page, browser }) => {
+      const company = uniqueName("Studio");
+      const sender = `Maya ${uniqueName("R")}`;
+      await open(page, "/contact", javaScriptEnabled);
+      const form = page.locator("form#service-quote");
+      await form.getByLabel("Company name").fill(company);
+      await form.getByLabel("Your name").fill(sender);
+      await form.getByLabel("Designation").fill("Founder");
+      await form.getByLabel("Company email").fill("maya@acme.example");
+      await form.getByLabel("Phone number", { exact: true }).fill("98200 12345");
+      await form.getByLabel("Service").selectOption("graphic_design");
+      await form.getByLabel("Solution").selectOption("full_service");
+      await form.getByLabel("Your brief").fill("A full rebrand for our spice range, packaging included.");
+      await form.getByRole("button", { name: "GET A QUOTE" }).click();
+      await expect(form.getByText("Service quote request submitted successfully!", { exact: false })).toBeVisible();
+
+      const staff = await newVisitor(browser, javaScriptEnabled);
+      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin" });
+      await staff.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: /^Inbox/ }).click();
+      await expect(staff.getByRole("heading", { name: "Inbox" })).toBeVisible();
+      await staff.getByLabel("Search").fill(company);
+      await staff.getByRole("button", { name: "Apply" }).click();
+      const row = staff.getByTestId("inbox-row");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Quote request");
+      await expect(row).toContainText("Waiting");
+
+      await row.getByRole("link", { name: sender }).click();
+      await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Quote request from ${sender}`);
+      if (javaScriptEnabled) await waitForHydration(staff);
+      await expect(staff.getByText("A full rebrand for our spice range, packaging included.")).toBeVisible();
+      await expect(staff.getByText("+919820012345")).toBeVisible();
+
+      // The reply's messages come first, then a real reply.
+      await staff.getByRole("button", { name: "Send reply" }).click();
+      await expect(staff.getByText("Please write your reply.")).toBeVisible();
+      await expect(staff.getByLabel("Subject")).toHaveValue("Re: your quote request");
+      await staff.getByLabel("Your reply").fill("Thank you! Our quote: 120 Creative Tokens, four weeks.");
+      await staff.getByRole("button", { name: "Send reply" }).click();
+      await expect(staff.getByText("Reply sent to maya@acme.example.", { exact: false })).toBeVisible();
+      await expect(staff.getByTestId("reply")).toContainText("Our quote: 120 Creative Tokens");
+      await expect(staff.getByLabel("Your reply")).toHaveValue("");
+
+      await staff.getByRole("button", { name: "Mark as handled" }).click();
+      await expect(staff.getByText("Marked as handled.")).toBeVisible();
+      await expect(staff.getByRole("button", { name: "Move back to waiting" })).toBeVisible();
+      await expect(staff.getByTestId("audit-trail")).toContainText("Replied to a submission");
+      await expect(staff.getByTestId("audit-trail")).toContainText("Marked a submission handled");
+
+      // The list says so, and the reply is in the outbox.
+      await staff.goto(`/admin/inbox?q=${encodeURIComponent(company)}`);
+      await expect(staff.getByTestId("inbox-row")).toContainText("Handled");
+      await staff.goto("/admin/outbox?q=maya%40acme.example");
+      await expect(staff.getByTestId("outbox-row").filter({ hasText: "Re: your quote request" }).first()).toBeVisible();
+
+      // The filtered list as a spreadsheet.
+      const csv = await staff.request.get(`/admin/inbox/export.csv?q=${encodeURIComponent(company)}`);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(await csv.text()).toContain(company);
+    });
+
+    test("a client's project: staff accept, write, deliver and complete; the client sees it all", async ({ page, browser }) => {
+      const account = await createAccount(page);
+      await signInAs(page, account, { javaScriptEnabled });
+      const title = `Identity ${uniqueName("p")}`;
+      await open(page, "/createprojectform", javaScriptEnabled);
+      await page.getByLabel("Project title").fill(title);
+      await page.getByLabel("Description").fill("Logo, colours and packaging for our tea shops.");
+      await page.getByLabel("Category").selectOption("graphic");
+      await page.getByLabel("Budget").selectOption("10k_50k");
+      await page.getByRole("button", { name: "Submit project" }).click();
+      await expect(page.getByRole("heading", { name: "Your project has been submitted and is now under review" })).toBeVisible();
+
+      const staff = await newVisitor(browser, javaScriptEnabled);
+      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/projects" });
+      await staff.getByLabel("Search").fill(title);
+      await staff.getByRole("button", { name: "Search" }).click();
+      await expect(staff.getByTestId("pipeline-row")).toHaveCount(1);
+      await staff.getByRole("link", { name: title }).click();
+      await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
+      if (javaScriptEnabled) await waitForHydration(staff);
+
+      await staff.getByLabel("Note for the client (optional)").fill("We start on Monday.");
+      await staff.getByRole("button", { name: "Accept", exact: true }).click();
+      await expect(staff.getByText("The project is now In Progress. The client has been notified.")).toBeVisible();
+
+      await staff.getByLabel("Message to the client").fill("First drafts arrive on Thursday.");
+      await staff.getByRole("button", { name: "Send message" }).click();
+      await expect(staff.getByText("Message sent. The client has been notified.")).toBeVisible();
+      await expect(staff.getByTestId("comment")).toContainText("First drafts arrive on Thursday.");
+
+      await staff.getByLabel("Upload a deliverable").setInputFiles({ name: "logo-final.pdf", mimeType: "application/pdf", buffer: PDF });
+      await staff.getByRole("button", { name: "Upload", exact: true }).click();
+      await expect(staff.getByText("logo-final.pdf was added. The client has been notified.")).toBeVisible();
+      await expect(staff.getByTestId("project-file")).toContainText("from the team");
+
+      await staff.getByRole("button", { name: "Complete", exact: true }).click();
+      await expect(staff.getByText("The project is now Completed. The client has been notified.")).toBeVisible();
+      await expect(staff.getByText("This project is closed: no further status changes.")).toBeVisible();
+      await expect(staff.getByTestId("status-history")).toContainText("We start on Monday.");
+
+      // The client: notifications, the conversation and the file.
+      await open(page, "/dashboard2/notifications", javaScriptEnabled);
+      // The page's list (the top bar's dropdown holds the same items, closed).
+      const notifications = page.locator('[data-testid="notification"]:visible');
+      for (const heading of ["New file from your project manager", "New message from your project manager", "Project status updated"]) {
+        await expect(notifications.filter({ hasText: heading }).first()).toBeVisible();
+      }
+      await expect(notifications.filter({ hasText: `“${title}” is now Completed.` })).toBeVisible();
+      await notifications.filter({ hasText: "New file from your project manager" }).getByRole("button", { name: /^New file/ }).click();
+      await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+      await expect(page.locator("[data-status]").first()).toHaveText("Completed");
+      const comment = page.getByTestId("comment").filter({ hasText: "First drafts arrive on Thursday." });
+      await expect(comment).toContainText("Project Manager");
+      const file = page.getByTestId("project-file").filter({ hasText: "logo-final.pdf" });
+      const downloading = page.waitForEvent("download");
+      await file.getByRole("link", { name: /Download/ }).click();
+      expect((await downloading).suggestedFilename()).toBe("logo-final.pdf");
+    });
+
+    test("staff invite a colleague; the emailed link makes them staff, once", async ({ browser }) => {
+      const staff = await newVisitor(browser, javaScriptEnabled);
+      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/staff" });
+      const email = `${uniqueName("hire")}@e2e.ascendra.test`;
+      await staff.getByLabel("Email address").fill(email);
+      await staff.getByRole("button", { name: "Send invitation" }).click();
+      await expect(staff.getByText(`Invitation sent to ${email}.`, { exact: false })).toBeVisible();
+      await expect(staff.getByTestId("invitation-row").filter({ hasText: email })).toBeVisible();
+
+      // No SMTP in tests: the email waits in the outbox, where staff read it.
+      await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
+      await staff.getByRole("link", { name: /You are invited/ }).click();
+      const link = /http:\/\/\S+\/staff-invite\/\S+/.exec((await staff.getByTestId("email-text").textContent()) ?? "")?.[0];
+      expect(link).toBeTruthy();
+
+      const newcomer = await newVisitor(browser, javaScriptEnabled);
+      await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
+      await expect(newcomer.getByRole("heading", { name: "Join the team" })).toBeVisible();
+      const username = uniqueName("hire");
+      await newcomer.getByLabel("Username").fill(username);
+      await newcomer.getByLabel("Password", { exact: true }).fill("new-staff-pass");
+      await newcomer.getByLabel("Confirm password").fill("new-staff-pass");
+      await newcomer.getByRole("button", { name: "Join the team" }).click();
+      await expect(newcomer).toHaveURL(/\/admin$/);
+      await expect(newcomer.getByRole("heading", { name: "Overview" })).toBeVisible();
+      await expect(newcomer.getByRole("link", { name: "Back-office" })).toBeVisible();
+
+      await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
+      await expect(newcomer.getByRole("heading", { name: "Link expired" })).toBeVisible();
+    });
+  });
+}
+
+test("the back-office is a 404 for anonymous visitors and clients, and never cached or indexed", async ({ page, browser }) => {
+  for (const path of ["/admin", "/admin/inbox", "/admin/projects", "/admin/audit", "/admin/inbox/export.csv"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(404);
+  }
+  const anonymous = await page.goto("/admin/clients");
+  expect(anonymous?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  const api = await page.request.get("/api/admin/inbox/");
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ error: "Not found." });
+
+  const client = await newVisitor(browser);
+  const account = await createAccount(client);
+  await signInAs(client, account, { javaScriptEnabled: true });
+  const asClient = await client.goto("/admin");
+  expect(asClient?.status()).toBe(404);
+  await expect(client.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect((await client.request.get("/api/admin/projects/")).status()).toBe(404);
+
+  const staff = await newVisitor(browser);
+  await signInAs(staff, E2E_STAFF, { javaScriptEnabled: true, redirectTo: "/admin" });
+  for (const path of ["/admin", "/admin/inbox", "/admin/inbox.data", "/api/admin/inbox/"]) {
+    const response = await staff.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+    expect(response.headers()["x-page-cache"], path).toBeUndefined();
+  }
+  await expect(staff.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+});

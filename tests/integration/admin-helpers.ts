@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { queryRows } from "~models/db.server";
+import { WHY_JOIN_FIELD } from "~models/forms/applications";
+import { submitJobApplication } from "~models/forms/applications.server";
+import { inviteFriend } from "~models/forms/referrals.server";
+import { submitInvestorMeeting, submitServiceQuote, submitSupportTicket } from "~models/forms/submissions.server";
+import type { FormOutcome } from "~models/forms/pipeline.server";
+import { runSeed, SEED_SOURCES } from "~models/seed.server";
+import { SHELL_BLOCKS } from "~models/site-content";
+
+// Fixtures for the back-office tests: submissions made through the real
+// public-form functions, so the inbox reads exactly what visitors leave.
+
+let address = 0;
+const context = () => ({ clientAddress: `198.51.100.${(address++ % 250) + 1}` });
+
+const idOf = (outcome: FormOutcome) => {
+  if (outcome.status !== "ok") throw new Error(`submission failed: ${JSON.stringify(outcome)}`);
+  return outcome.id;
+};
+
+/** The site identity (name, mailboxes) that form emails need. */
+export const seedSite = () => runSeed({ sources: SEED_SOURCES.filter((source) => source.name in SHELL_BLOCKS) });
+
+const company = { company_name: "Acme Spices", your_name: "Maya Rao", company_designation: "Founder", company_email: "maya@acme.example", phone_country: "IN", phone_number: "98200 12345" };
+
+export async function sendQuote(overrides: Partial<Record<string, string>> = {}): Promise<string> {
+  return idOf(
+    await submitServiceQuote(
+      { ...company, selected_service: "graphic_design", selected_solution: "full_service", additional_brief: "A full rebrand for our spice range, packaging too.", connect_google_meet: false, ...overrides } as never,
+      context(),
+    ),
+  );
+}
+
+export async function sendMeeting(): Promise<string> {
+  return idOf(await submitInvestorMeeting({ ...company, meeting_type: "partner", connect_google_meet: true, meeting_agenda: "Distribution" } as never, context()));
+}
+
+export async function sendTicket(subject = "Cannot download my file"): Promise<string> {
+  return idOf(await submitSupportTicket({ email: "help@client.example", subject, type: "Support", description: "The download button does nothing." } as never, context()));
+}
+
+export async function sendReferral(): Promise<string> {
+  return idOf(await inviteFriend({ referrer_name: "Asha", referrer_email: "asha@example.com", invitee_email: "friend@example.com", message: "" } as never, { ...context(), baseUrl: "http://127.0.0.1:3000" }));
+}
+
+export const cvFile = (name = "cv.pdf") => {
+  const bytes = new Uint8Array(128);
+  bytes.set(Array.from("%PDF-1.4\n", (c) => c.charCodeAt(0)));
+  return new File([bytes], name, { type: "application/pdf" });
+};
+
+/** Needs a DATA_DIR for the CV (withTemporaryDataDir). */
+export async function sendApplication(): Promise<string> {
+  return idOf(
+    await submitJobApplication(
+      { full_name: "Ravi Kumar", email_address: "ravi@example.com", role_of_interest: "brand_designer", [WHY_JOIN_FIELD]: "I love your work.", cv_resume: cvFile() } as never,
+      context(),
+    ),
+  );
+}
+
+export async function auditCount(action?: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(action ? sql`select count(*)::int as n from audit_log where action = ${action}` : sql`select count(*)::int as n from audit_log`);
+  return Number(rows[0]!.n);
+}
