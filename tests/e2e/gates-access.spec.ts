@@ -5,7 +5,7 @@
 // one that is not declared public (tests/harness/policy.ts or the sitemap)
 // must refuse anonymous visitors.
 import { expect, test } from "./fixtures";
-import { anonymous, bearer, client, ownedBy, type Identity, type Owned } from "./identities";
+import { anonymous, bearer, client, ownedBy, staff, type Identity, type Owned } from "./identities";
 import { expectHtmlSecurityHeaders } from "./gates";
 import { accessOf, anonymousGetProblem, anonymousWriteProblem, isApi, sitemapPaths } from "../harness/policy";
 import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
@@ -32,21 +32,23 @@ const ownsParams = (pattern: string) => /\/:(id|fileId)\b/.test(pattern);
 let anon: Identity;
 let a: Identity;
 let b: Identity;
+let lead: Identity;
 let owned: Owned;
 let sitemap: string[];
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async ({ baseURL }) => {
   anon = await anonymous(baseURL!);
   a = await client(baseURL!, "clienta");
   b = await client(baseURL!, "clientb");
+  lead = await staff(baseURL!);
   owned = await ownedBy(a);
   sitemap = sitemapPaths(await (await anon.api.get("/sitemap.xml")).text());
 });
 
 test.afterAll(async () => {
-  await Promise.all([anon, a, b].map((who) => who?.api.dispose()));
+  await Promise.all([anon, a, b, lead].map((who) => who?.api.dispose()));
 });
 
 for (const route of discoverRoutes()) {
@@ -63,6 +65,13 @@ for (const route of discoverRoutes()) {
       expect(owner.status(), `client A GET ${url}`).toBeLessThan(500);
       if (access === "staff") expect(owner.status(), `client A GET ${url}`).toBe(404);
       if ((owner.headers()["content-type"] ?? "").startsWith("text/html")) expectHtmlSecurityHeaders(owner.headers(), url);
+
+      if (access === "staff") {
+        const member = await lead.api.get(url, { headers: bearer(lead), maxRedirects: 0 });
+        expect(member.status(), `staff GET ${url}`).toBeLessThan(500);
+        if (!paramsOf(route.pattern).length) expect(member.status(), `staff GET ${url}`).toBe(200);
+        if ((member.headers()["content-type"] ?? "").startsWith("text/html")) expectHtmlSecurityHeaders(member.headers(), url);
+      }
 
       const stranger = await b.api.get(url, { headers: bearer(b), maxRedirects: 0 });
       expect(stranger.status(), `client B GET ${url}`).toBeLessThan(500);
@@ -83,6 +92,11 @@ for (const route of discoverRoutes()) {
       const forgedNoOrigin = await a.api.post(url, { headers: { "Sec-Fetch-Site": "cross-site" }, form: { probe: "1" }, maxRedirects: 0 });
       expect(forgedNoOrigin.status(), `cross-site (Sec-Fetch-Site) POST ${url}`).toBe(403);
 
+      if (access === "staff") {
+        // Clients cannot write to the back-office either: it does not exist for them.
+        const posted = await a.api.post(url, { headers: bearer(a), form: { probe: "1" }, maxRedirects: 0 });
+        expect(posted.status(), `client POST ${url}`).toBe(404);
+      }
       if (access !== "public") {
         const visitor = await anon.api.post(url, { form: { probe: "1" }, maxRedirects: 0 });
         expect(anonymousWriteProblem(visitor.status(), visitor.headers()["location"]), `anonymous POST ${url}`).toBeNull();

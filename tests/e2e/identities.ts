@@ -57,3 +57,13 @@ export async function ownedBy(who: Identity): Promise<Owned> {
   const list = Array.isArray(notifications) ? notifications : (notifications.results ?? []);
   return { projectId: project.id, projectTitle, fileId, notificationId: list[0]?.id };
 }
+
+/** The staff account the end-to-end server starts with (playwright.config.ts), signed in. */
+export async function staff(baseURL: string): Promise<Identity> {
+  const { E2E_STAFF } = await import("./staff-account");
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address() } });
+  const login = await api.post("/login", { form: { username: E2E_STAFF.username, password: E2E_STAFF.password }, maxRedirects: 0 });
+  expect(login.status(), "staff sign-in redirects").toBeGreaterThanOrEqual(300);
+  const token = ((await (await api.post("/api/auth/login/", { data: { username: E2E_STAFF.username, password: E2E_STAFF.password } })).json()) as { token: string }).token;
+  return { label: "staff", api, token, ...E2E_STAFF };
+}

@@ -27,6 +27,11 @@ export const PUBLIC_ROUTES = new Set([
   "/api/auth/signup",
   "/api/contact/:form",
   "/api/newsletter",
+  // The chat assistant answers visitors; its page is noindex, so not in the sitemap.
+  "/chat",
+  "/api/chat",
+  "/api/chat/:action",
+  "/aizre-query-public",
 ]);
 
 /** Back-office: staff only; everyone else gets a plain 404, as if it did not exist. */
