@@ -14,7 +14,7 @@ test.describe("chat assistant with JavaScript", () => {
     });
     // Hold the reply a moment, so the waiting state can be seen.
     await page.route("**/api/chat/", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
     });
     await page.goto("/");

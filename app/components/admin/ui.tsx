@@ -61,7 +61,8 @@ export function SelectFilter({ name, label, value, options }: { name: string; la
 /** A scrolling table with the back-office's look; rows come as children. */
 export function DataTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border">
+    // Focusable and named, so the table scrolls sideways from the keyboard on phones.
+    <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface text-xs tracking-wide text-text-muted uppercase">

@@ -165,37 +165,39 @@ export function ChatPanel(props: ChatPanelProps) {
         ) : null}
       </header>
 
-      <ol ref={log} className="chat-log" role="log" aria-live="polite" aria-label="Conversation" data-testid="chat-log">
-        <li className="chat-msg" data-type="ai">
-          <p>{CHAT_COPY.welcome}</p>
-        </li>
-        {messages.map((m) => (
-          <li key={m.id} className="chat-msg" data-type={m.type}>
-            <p>
-              <span className="sr-only">{m.type === "user" ? CHAT_COPY.you : CHAT_COPY.name}: </span>
-              {m.message}
-            </p>
-            {m.sources.length ? (
-              <p className="chat-sources">
-                {CHAT_COPY.sources}:{" "}
-                {m.sources.map((s, i) => (
-                  <span key={s.url}>
-                    {i ? " · " : ""}
-                    <a href={s.url}>{s.title}</a>
-                  </span>
-                ))}
+      <div role="log" aria-live="polite" aria-label="Conversation" className="contents">
+        <ol ref={log} className="chat-log" data-testid="chat-log">
+          <li className="chat-msg" data-type="ai">
+            <p>{CHAT_COPY.welcome}</p>
+          </li>
+          {messages.map((m) => (
+            <li key={m.id} className="chat-msg" data-type={m.type}>
+              <p>
+                <span className="sr-only">{m.type === "user" ? CHAT_COPY.you : CHAT_COPY.name}: </span>
+                {m.message}
               </p>
-            ) : null}
-          </li>
-        ))}
-        {waiting ? (
-          <li className="chat-msg chat-typing" data-type="ai" aria-label={CHAT_COPY.typing} data-testid="chat-typing">
-            <span />
-            <span />
-            <span />
-          </li>
-        ) : null}
-      </ol>
+              {m.sources.length ? (
+                <p className="chat-sources">
+                  {CHAT_COPY.sources}:{" "}
+                  {m.sources.map((s, i) => (
+                    <span key={s.url}>
+                      {i ? " · " : ""}
+                      <a href={s.url}>{s.title}</a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </li>
+          ))}
+          {waiting ? (
+            <li className="chat-msg chat-typing" data-type="ai" aria-label={CHAT_COPY.typing} data-testid="chat-typing">
+              <span />
+              <span />
+              <span />
+            </li>
+          ) : null}
+        </ol>
+      </div>
 
       <form method="post" action={CHAT_PAGE} className="chat-compose" onSubmit={onSend}>
         <input type="hidden" name="intent" value="send" />
