@@ -55,5 +55,10 @@ export function formatMoney({ amountMinor, currency }: MoneyAmount): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
 }
 
+const METHOD_LABELS: Record<string, string> = { card: "Card", credit_card: "Credit card", upi: "UPI", netbanking: "Net banking", wallet: "Wallet", gift_card: "Gift card" };
+
+/** "upi" → "UPI"; an unknown method reads as it was recorded. */
+export const paymentMethodLabel = (method: string) => METHOD_LABELS[method] ?? method;
+
 /** "Visa •••• 4242" — how a card is shown everywhere. */
 export const maskedCard = (brand: string | null, last4: string | null) => (brand && last4 ? `${brand} •••• ${last4}` : brand ?? "");

@@ -52,17 +52,13 @@ const optionalText = (max: number) => z.string().trim().max(max, { error: M.tooL
  * its own form, re-verified by a link.
  */
 export const AccountProfileSchema = z.object({
+  // Runs of spaces are collapsed when the name is split (splitFullName).
   fullName: z
     .string(missing(M.fullNameRequired))
     .trim()
-    .transform((value) => value.replace(/\s+/g, " "))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: M.fullNameRequired, abort: true })
-        .min(2, { error: M.fullNameTooShort, abort: true })
-        .max(120, { error: M.tooLong(120) }),
-    ),
+    .min(1, { error: M.fullNameRequired, abort: true })
+    .min(2, { error: M.fullNameTooShort, abort: true })
+    .max(120, { error: M.tooLong(120) }),
   phoneCountry: z.enum(COUNTRY_CODES, { error: ACCOUNT_MESSAGES.countryInvalid }).optional().default(DEFAULT_COUNTRY),
   phone: phoneNumber({ required: false }),
   company: optionalText(120),
@@ -116,7 +112,7 @@ export const DeleteAccountSchema = z.object({
 /** A 1–5 star rating of a finished project, with an optional comment. */
 export const RatingSchema = z.object({
   projectId: z.uuid({ error: M.projectNotFound }),
-  rating: z.coerce.number(missing(M.ratingRequired)).int({ error: M.ratingRequired }).min(1, { error: M.ratingRequired }).max(5, { error: M.ratingRequired }),
+  rating: z.number({ error: M.ratingRequired }).int({ error: M.ratingRequired }).min(1, { error: M.ratingRequired }).max(5, { error: M.ratingRequired }),
   comment: optionalText(500),
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney, maskedCard, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
+import { formatMoney, maskedCard, paymentMethodLabel, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
 
 // A receipt as a printable HTML page and as a one-page PDF. Pure: the data
 // comes from billing (account-billing.server.ts); no library, because a
@@ -13,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lo
 
 /** The receipt's lines, shared by both formats. */
 export function receiptLines(receipt: Receipt) {
-  const paidWith = receipt.cardBrand ? maskedCard(receipt.cardBrand, receipt.cardLast4) : receipt.method;
+  const paidWith = receipt.cardBrand ? maskedCard(receipt.cardBrand, receipt.cardLast4) : paymentMethodLabel(receipt.method);
   return [
     ["Receipt number", receipt.number],
     ["Date", dateFormat.format(receipt.issuedAt)],
