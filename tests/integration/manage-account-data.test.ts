@@ -110,7 +110,7 @@ describe("manage account: data export", () => {
       ["Project Manager", "Noted, teal it is"],
     ]);
     expect(data.projects[0]!.files.map((f) => f.name)).toEqual(["brief.pdf"]);
-    expect((data.form_submissions as Record<string, { subject: string }[]>).support_tickets.map((t) => t.subject)).toEqual(["Invoice"]);
+    expect((data.form_submissions as Record<string, { subject: string }[]>).support_tickets!.map((t) => t.subject)).toEqual(["Invoice"]);
     expect(Object.keys(data.billing as object).sort()).toEqual(["gift_cards", "payment_methods", "purchases", "receipts", "subscriptions", "token_ledger"]);
 
     const text = JSON.stringify(data);

@@ -38,3 +38,6 @@ export function Toggle({ label, description, inputProps }: { label: string; desc
 
 /** Secondary button look, for links and buttons next to a primary action. */
 export const secondaryButtonClass = "inline-flex items-center justify-center rounded-full border border-border px-6 py-3.5 text-sm font-semibold hover:border-text-muted";
+
+/** Primary look for links (the same size as the secondary buttons). */
+export const primaryLinkClass = "inline-flex items-center justify-center rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas";

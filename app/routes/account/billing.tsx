@@ -3,7 +3,7 @@ import { formatMoney, maskedCard, RECEIPT_KIND_LABELS } from "~models/account-bi
 import { BILLING_LINKS, getCurrentPlan, getStorageUsage, getTokensThisPeriod, listPaymentMethods, listReceipts, removePaymentMethod } from "~models/account-billing.server";
 import { storagePercent } from "~models/account";
 import { formatFileSize } from "~models/uploads";
-import { AccountSection, secondaryButtonClass } from "~/components/account/section";
+import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
 import { FormMessages } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -69,7 +69,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to={links.upgradePlan} className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+            <Link to={links.upgradePlan} className={primaryLinkClass}>
               Upgrade Plan
             </Link>
             <Link to={links.changePaymentMethod} className={secondaryButtonClass}>

@@ -19,6 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Personal data: never stored by a browser or a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function ManageAccountLayout({ loaderData }: Route.ComponentProps) {

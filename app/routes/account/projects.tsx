@@ -6,7 +6,7 @@ import { listAccountProjects, rateProject, type AccountProjectCard } from "~mode
 import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects";
 import { formatFileSize } from "~models/uploads";
 import { RatingForm } from "~/components/account/rating-form";
-import { secondaryButtonClass } from "~/components/account/section";
+import { primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
 import { inputClass, useHydrated } from "~/components/forms";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
@@ -105,7 +105,7 @@ function ProjectItem({ project, actionData }: { project: AccountProjectCard; act
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Link to={`/project/${project.id}`} className="inline-flex items-center rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+        <Link to={`/project/${project.id}`} className={primaryLinkClass}>
           View Details<span className="sr-only">: {project.name}</span>
         </Link>
         <DownloadFiles project={project} />
@@ -129,7 +129,7 @@ export default function ProjectManagement({ loaderData, actionData }: Route.Comp
           <h1 className="font-display text-3xl font-semibold">Project Management</h1>
           <p className="text-text-muted">Every project you have with us, its progress and its files.</p>
         </div>
-        <Link to="/createprojectform" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+        <Link to="/createprojectform" className={primaryLinkClass}>
           New Project
         </Link>
       </header>

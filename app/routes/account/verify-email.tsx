@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { MANAGE_ACCOUNT_MESSAGES } from "~models/account";
 import { confirmEmailChange, getEmailChange } from "~models/account-settings.server";
 import { FormStatus, SubmitButton } from "~/components/forms";
+import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/verify-email";
 
 // /verify-email/:token: the link sent to a new email address. Opening it shows
@@ -10,9 +11,12 @@ import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your new email — Ascendra" }, { name: "robots", content: "noindex" }];
 
+// The token must not leave in a Referer header, and the page must not be stored.
+export const headers = loaderHeaders;
+
 export async function loader({ params }: Route.LoaderArgs) {
   const change = await getEmailChange(params.token);
-  return data({ newEmail: change?.newEmail ?? null }, { status: change ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });
+  return data({ newEmail: change?.newEmail ?? null }, { status: change ? 200 : 410, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ params }: Route.ActionArgs) {
