@@ -22,6 +22,9 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Password checks on this page (password, email, deletion): 5 wrong tries per account in 15 minutes. */
 export const PASSWORD_CHECK_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 
+/** Email change links sent per account: 5 an hour, so the form cannot be used to flood an inbox. */
+export const EMAIL_CHANGE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
+
 /** How many entries the Dashboard's recent activity shows. */
 export const RECENT_ACTIVITY_SHOWN = 8;
 
@@ -192,6 +195,8 @@ export async function requestEmailChange(
   const check = await checkCurrentPassword(userId, input.currentPassword);
   if (!check.ok) return { ok: false, field: "currentPassword", message: check.message };
   if (await emailTaken(input.newEmail, userId)) return { ok: false, field: "newEmail", message: ACCOUNT_MESSAGES.emailTaken };
+  const limit = await consumeRateLimit(`email-change:${userId}`, EMAIL_CHANGE_LIMIT);
+  if (limit.limited) return { ok: false, field: "newEmail", message: ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(limit.retryAfterSeconds)) };
 
   const token = createSecret();
   await db().transaction(async (tx) => {

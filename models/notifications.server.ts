@@ -27,7 +27,7 @@ export async function addNotification(input: NotificationInput, database: Execut
 
 /** In-app notifications for every staff member (project requests, client actions). */
 export async function notifyStaff(input: Omit<NotificationInput, "userId">, database: Executor = db()): Promise<number> {
-  const staff = await database.select({ id: users.id }).from(users).where(eq(users.role, "staff"));
+  const staff = await database.select({ id: users.id }).from(users).where(and(eq(users.role, "staff"), isNull(users.deletedAt)));
   if (!staff.length) return 0;
   await database.insert(notifications).values(staff.map((s) => ({ userId: s.id, type: input.type, title: input.title, message: input.message, link: input.link ?? null })));
   return staff.length;

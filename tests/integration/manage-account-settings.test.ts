@@ -199,6 +199,15 @@ describe("manage account: email change", () => {
     expect((await call(verifyEmail.action, formRequest(`/verify-email/${token}`, {}), { token })).status).toBe(410);
   });
 
+  it("sends at most 5 links an hour", async () => {
+    const client = await signedInClient();
+    const request = (n: number) =>
+      call(profile.action, formRequest("/manageaccount/profile", { intent: "email", newEmail: `n${n}-${client.username}@example.org`, currentPassword: "secret12" }, { cookie: client.cookie }));
+    for (let n = 0; n < 5; n++) expect((await request(n)).status).toBe(200);
+    expect(formErrors(await request(5)).newEmail?.[0]).toMatch(/^Too many attempts/);
+    expect(await outbox(`n5-${client.username}@example.org`)).toHaveLength(0);
+  });
+
   it("says so when someone signed up with the address after the link was sent", async () => {
     const client = await signedInClient();
     const newEmail = `race-${client.username}@example.org`;
