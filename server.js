@@ -21,7 +21,7 @@ try {
   console.error(error?.name === "EnvError" ? error.message : error);
   process.exit(1);
 }
-const { env, shutdown, baselineSecurityHeaders, createPageCache } = build.entry.module;
+const { env, shutdown, baselineSecurityHeaders, createPageCache, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -30,6 +30,22 @@ app.use(compression());
 app.use((req, res, next) => {
   res.set(baselineSecurityHeaders({ https: req.protocol === "https" }));
   next();
+});
+
+// Writes that a browser sent on behalf of another site are refused here, for
+// pages and API alike (the root route's middleware does the same in
+// development).
+app.use((req, res, next) => {
+  const crossSite = isCrossSiteWrite({
+    method: req.method,
+    requestOrigin: `${req.protocol}://${req.get("host")}`,
+    origin: req.get("origin") ?? null,
+    fetchSite: req.get("sec-fetch-site") ?? null,
+    publicUrl: env.PUBLIC_URL,
+  });
+  if (!crossSite) return next();
+  if (req.path.startsWith("/api/")) res.status(403).json({ error: CROSS_ORIGIN_MESSAGE });
+  else res.status(403).type("text/plain").send(CROSS_ORIGIN_MESSAGE);
 });
 
 // Anonymous pages whose loaders allow shared caching are served from memory

@@ -17,6 +17,7 @@ export { env } from "./lib/boot.server";
 export { shutdown } from "./lib/boot.server";
 export { baselineSecurityHeaders } from "./lib/security-headers.server";
 export { createPageCache } from "./lib/html-cache.server";
+export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getUser } from "./lib/auth.server";
+import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-origin.server";
+import { getEnv } from "./lib/env.server";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
@@ -15,6 +18,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Every request passes here first: writes sent by another site are refused (pages and API). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const crossSite = isCrossSiteWrite({
+      method: request.method,
+      requestOrigin: new URL(request.url).origin,
+      origin: request.headers.get("Origin"),
+      fetchSite: request.headers.get("Sec-Fetch-Site"),
+      publicUrl: getEnv().PUBLIC_URL,
+    });
+    return crossSite ? crossSiteRefusal(request) : next();
+  },
+];
+
 /** Who is signed in, for the navbar; nothing more reaches every page. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -23,6 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // An island page (decision 0021) loads its own small script, not React.
+  const island = useMatches()
+    .map((match) => islandScripts[match.id])
+    .find(Boolean);
   return (
     <html lang="en">
       <head>
@@ -34,9 +55,20 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {/* On every new path the window starts at the top; back and forward restore. */}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {island ? (
+          <>
+            {island.imports.map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+            ))}
+            <script type="module" src={island.file} nonce={nonce} />
+          </>
+        ) : (
+          <>
+            {/* On every new path the window starts at the top; back and forward restore. */}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,6 +1,8 @@
 // Prints the gzip size of the JavaScript each page route loads (entry, every
 // route module from the root down, and their imports), read from the client
-// build's manifest. Exits non-zero when a page is over budget.
+// build's manifest; an island page (decision 0021) loads only its own script
+// and that script's imports (build/islands.json). Exits non-zero when a page
+// is over budget.
 //   npm run build && npm run check:js-budget
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +21,8 @@ if (!manifestFile) {
 }
 const source = readFileSync(path.join(assetsDir, manifestFile), "utf8");
 const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
+
+const islands = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../build/islands.json"), "utf8"));
 
 const gzipSizes = new Map();
 const gzipSize = (url) => {
@@ -44,8 +48,9 @@ for (const route of Object.values(manifest.routes)) {
   // Pages only: resource routes load no JS, and layouts are counted with their children.
   if (!route.hasDefaultExport || parents.has(route.id)) continue;
   const routes = chain(route.id);
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (const r of routes) {
+  const island = routes.map((r) => islands[r.id]).find(Boolean);
+  const files = new Set(island ? [island.file, ...island.imports] : [manifest.entry.module, ...manifest.entry.imports]);
+  for (const r of island ? [] : routes) {
     if (r.module) files.add(r.module);
     for (const file of r.imports ?? []) files.add(file);
   }

@@ -12,7 +12,7 @@ export function Dropdown({ summary, label, children, panelClassName, testId }: {
   return (
     // On phones the panel spans the bar it sits in (the nearest positioned
     // ancestor); from sm up it hangs under its own button.
-    <details ref={ref} className="dropdown sm:relative" data-testid={testId}>
+    <details ref={ref} className="dropdown sm:relative" data-testid={testId} data-dismissable="">
       <summary
         className="relative grid size-10 cursor-pointer list-none place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted [&::-webkit-details-marker]:hidden"
         aria-label={label}

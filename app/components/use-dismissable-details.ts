@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { dismissable } from "~/lib/dismissable";
 
 /**
  * For a <details> menu or dropdown (which opens and closes without JS): with
@@ -14,25 +15,7 @@ export function useDismissableDetails() {
     if (ref.current) ref.current.open = false;
   }, [location.pathname, location.search]);
 
-  useEffect(() => {
-    const close = (event: Event) => {
-      const menu = ref.current;
-      if (!menu?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        menu.open = false;
-        menu.querySelector("summary")?.focus();
-      } else if (!menu.contains(event.target as Node)) {
-        menu.open = false;
-      }
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
-  }, []);
+  useEffect(() => (ref.current ? dismissable(ref.current) : undefined), []);
 
   return ref;
 }

@@ -37,6 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = loaderHeaders;
 
+/**
+ * The home page is an island (decision 0021): React never hydrates it. A
+ * client-side navigation to it from a hydrated page becomes a document load,
+ * so the visitor gets the server-rendered page and its own script.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {

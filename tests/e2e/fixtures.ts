@@ -22,5 +22,8 @@ export async function createAccount(page: Page, password = "secret12") {
 }
 
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+  // React pages hydrate; island pages (decision 0021) mark <html data-enhanced>.
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules || document.documentElement.dataset.enhanced,
+  );
 }

@@ -5,7 +5,7 @@ test("documents carry an enforced CSP whose nonce is on every inline script", as
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  const response = await page.goto("/");
+  const response = await page.goto("/services");
   const headers = response!.headers();
   const csp = headers["content-security-policy"];
   expect(csp).toBeTruthy();
@@ -25,8 +25,21 @@ test("documents carry an enforced CSP whose nonce is on every inline script", as
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
   expect(violations).toEqual([]);
 
-  const second = await page.request.get("/");
+  const second = await page.request.get("/services");
   expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
+});
+
+test("the home page (an island) runs its one script under the policy", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"] ?? "")?.[1];
+  const scripts = await page.locator("script[src]").evaluateAll((elements) => elements.map((el) => (el as HTMLScriptElement).nonce));
+  expect(scripts).toEqual([nonce]);
+  await page.waitForFunction(() => document.documentElement.dataset.enhanced === "home");
+  expect(violations).toEqual([]);
 });
 
 test("every response has the baseline security headers and no X-Powered-By", async ({ request }) => {
@@ -72,7 +85,7 @@ test("a page action rejects a cross-origin POST", async ({ request }) => {
     headers: { Origin: "https://evil.example" },
     maxRedirects: 0,
   });
-  expect(response.status()).toBe(400);
+  expect(response.status()).toBe(403);
   expect(response.headers()["set-cookie"]).toBeUndefined();
 });
 

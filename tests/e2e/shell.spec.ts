@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const HERO = "LETS ASCEND BRAND EXPERIENCES LIKE NOWHERE";
 const WORDS = ["Strategy", "Design", "Development", "Motion", "Social"];
@@ -98,7 +98,7 @@ test("the strategy page marks the Services section in the navbar", async ({ page
 test.describe("with JavaScript", () => {
   test("the hamburger closes on Escape and after navigating", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/");
+    await page.goto("/strategy");
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
     const menuButton = page.locator('summary[aria-label="Menu"]');
     const mobileNav = page.getByTestId("mobile-menu").getByRole("navigation", { name: "Main" });
@@ -114,8 +114,34 @@ test.describe("with JavaScript", () => {
     await expect(mobileNav).toBeHidden();
   });
 
-  test("a new path starts at the top of the page", async ({ page }) => {
+  test("the hamburger on the home page (an island) closes on Escape too", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
+    await waitForHydration(page);
+    const menuButton = page.locator('summary[aria-label="Menu"]');
+    const mobileNav = page.getByTestId("mobile-menu").getByRole("navigation", { name: "Main" });
+    await menuButton.click();
+    await expect(mobileNav).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(mobileNav).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await page.getByRole("heading", { level: 1 }).click({ force: true });
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test("a client-side link to the home page loads it as a document, with its own script", async ({ page }) => {
+    await page.goto("/services");
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+    await page.getByRole("banner").getByRole("link", { name: / home$/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.enhanced)).toBe("home");
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+  });
+
+  test("a new path starts at the top of the page", async ({ page }) => {
+    await page.goto("/services");
     await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
     const link = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
     await link.scrollIntoViewIfNeeded();

@@ -40,7 +40,7 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
   const ref = useDismissableDetails();
 
   return (
-    <details ref={ref} className="mobile-menu lg:hidden" data-testid="mobile-menu">
+    <details ref={ref} className="mobile-menu lg:hidden" data-testid="mobile-menu" data-dismissable="">
       <summary
         className="grid size-10 cursor-pointer place-items-center rounded-full border border-border text-text"
         aria-label="Menu"

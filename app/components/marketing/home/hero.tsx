@@ -1,14 +1,7 @@
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import type { HomeContent } from "~models/marketing-content";
-import { LEARN_MORE_OFFSET_PX } from "~/lib/marketing-constants";
-import { scrollBehavior } from "../motion";
 
-/** Learn More: one screen height minus the offset, from where the visitor is. Without JS: a jump to the slider. */
-function learnMore(event: MouseEvent) {
-  event.preventDefault();
-  scrollBy({ top: innerHeight - LEARN_MORE_OFFSET_PX, behavior: scrollBehavior() });
-}
+/** Learn More is a jump to the slider; the home island makes it scroll one screen height minus 80 px. */
 
 export function Hero({ hero, title }: { hero: HomeContent["hero"]; title: string }) {
   return (
@@ -21,7 +14,7 @@ export function Hero({ hero, title }: { hero: HomeContent["hero"]; title: string
           </h1>
           <p className="lead">{hero.intro}</p>
           <div className="actions">
-            <a href="#highlights" className="btn btn-primary" onClick={learnMore} data-testid="learn-more">
+            <a href="#highlights" className="btn btn-primary" data-testid="learn-more">
               {hero.learnMore}
             </a>
             <Link to={hero.cta.href} className="btn btn-ghost">

@@ -1,0 +1,86 @@
+// Islands: pages that React does not hydrate. Such a page (a route listed in
+// app/islands/routes.json) is server-rendered as usual but loads one small
+// script of its own instead of the React Router runtime; see decision 0021.
+//
+// This plugin adds each island script to the client build as an extra entry,
+// tells the server build where the emitted files are (virtual:islands), and
+// writes build/islands.json for the JavaScript budget check.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+const VIRTUAL_ID = "virtual:islands";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+export type IslandAsset = { file: string; imports: string[] };
+
+export function islands(): Plugin {
+  let root = process.cwd();
+  let isBuild = false;
+  let base = "/";
+  // route id → island name, e.g. { "routes/home": "home" }
+  let routes: Record<string, string> = {};
+  const built: Record<string, IslandAsset> = {};
+
+  const source = (name: string) => path.join(root, "app/islands", `${name}.ts`);
+
+  return {
+    name: "ascendra-islands",
+    enforce: "post",
+    config(config, env) {
+      root = config.root ? path.resolve(config.root) : process.cwd();
+      isBuild = env.command === "build";
+      base = config.base ?? "/";
+      routes = JSON.parse(readFileSync(path.join(root, "app/islands/routes.json"), "utf8"));
+    },
+    configEnvironment(name) {
+      if (!isBuild || name !== "client") return;
+      // Merged with React Router's own inputs (arrays are concatenated).
+      return { build: { rollupOptions: { input: [...new Set(Object.values(routes))].map(source) } } };
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return;
+      // Route id → script URL and the chunks it imports. In development Vite serves the source itself.
+      // The client build runs first and records its files in build/islands.json;
+      // the client's own copy of this module is never used (islands only
+      // render on the server).
+      const urls: Record<string, IslandAsset> = {};
+      const recorded: Record<string, IslandAsset | undefined> =
+        isBuild && this.environment.name !== "client" ? JSON.parse(readFileSync(path.join(root, "build/islands.json"), "utf8")) : {};
+      for (const [routeId, name] of Object.entries(routes)) {
+        urls[routeId] = isBuild ? (recorded[routeId] ?? { file: "", imports: [] }) : { file: `/app/islands/${name}.ts`, imports: [] };
+      }
+      return `export default ${JSON.stringify(urls)};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      // Every chunk an island loads, directly or through another chunk.
+      const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== "chunk") return seen;
+        for (const file of chunk.imports) {
+          if (!seen.has(file)) closure(file, seen.add(file));
+        }
+        return seen;
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry || !chunk.facadeModuleId) continue;
+        for (const name of new Set(Object.values(routes))) {
+          if (chunk.facadeModuleId === source(name)) {
+            built[name] = { file: `${base}${chunk.fileName}`, imports: [...closure(chunk.fileName)].map((f) => `${base}${f}`) };
+          }
+        }
+      }
+    },
+    writeBundle() {
+      if (this.environment.name !== "client") return;
+      const out = path.join(root, "build");
+      mkdirSync(out, { recursive: true });
+      const byRoute = Object.fromEntries(Object.entries(routes).map(([routeId, name]) => [routeId, built[name]]));
+      writeFileSync(path.join(out, "islands.json"), `${JSON.stringify(byRoute, null, 2)}\n`);
+    },
+  };
+}

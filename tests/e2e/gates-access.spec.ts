@@ -1,0 +1,96 @@
+// Quality gate: the access matrix. Every route in app/routes.ts is requested
+// as an anonymous visitor, as client A (who owns a project and a file) and as
+// client B (with A's ids), and every write as a request from another site.
+// Routes are discovered, so a new route is covered without editing this file;
+// one that is not declared public (tests/harness/policy.ts or the sitemap)
+// must refuse anonymous visitors.
+import { expect, test } from "./fixtures";
+import { anonymous, bearer, client, ownedBy, type Identity, type Owned } from "./identities";
+import { expectHtmlSecurityHeaders } from "./gates";
+import { accessOf, anonymousGetProblem, anonymousWriteProblem, isApi, sitemapPaths } from "../harness/policy";
+import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
+
+const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Concrete parameters: A's records where a route takes them, otherwise values that exist for nobody. */
+function paramsFor(pattern: string, owned: Owned): Record<string, string | undefined> {
+  const owners: Record<string, Record<string, string | undefined>> = {
+    "/project/:id": { id: owned.projectId },
+    "/api/projects/:id": { id: owned.projectId },
+    "/project/:id/files/:fileId": { id: owned.projectId, fileId: owned.fileId },
+    "/api/notifications/:id/mark-read": { id: owned.notificationId },
+  };
+  const values: Record<string, string | undefined> = { form: "office-visit", token: "not-a-real-token", kind: "confirm", ...owners[pattern] };
+  for (const param of paramsOf(pattern)) {
+    if (values[param.name] === undefined && !param.optional) values[param.name] = NOBODYS_ID;
+  }
+  return values;
+}
+
+const ownsParams = (pattern: string) => /\/:(id|fileId)\b/.test(pattern);
+
+let anon: Identity;
+let a: Identity;
+let b: Identity;
+let owned: Owned;
+let sitemap: string[];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ baseURL }) => {
+  anon = await anonymous(baseURL!);
+  a = await client(baseURL!, "clienta");
+  b = await client(baseURL!, "clientb");
+  owned = await ownedBy(a);
+  sitemap = sitemapPaths(await (await anon.api.get("/sitemap.xml")).text());
+});
+
+test.afterAll(async () => {
+  await Promise.all([anon, a, b].map((who) => who?.api.dispose()));
+});
+
+for (const route of discoverRoutes()) {
+  test(`access: ${route.pattern}`, async () => {
+    const access = accessOf(route, sitemap);
+    const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
+    const secrets = [owned.projectTitle, a.email!, a.username!];
+
+    if (route.page || route.loader) {
+      const visitor = await anon.api.get(url, { maxRedirects: 0 });
+      expect(anonymousGetProblem(access, route.pattern, visitor.status(), visitor.headers()["location"]), `anonymous GET ${url}`).toBeNull();
+
+      const owner = await a.api.get(url, { headers: bearer(a), maxRedirects: 0 });
+      expect(owner.status(), `client A GET ${url}`).toBeLessThan(500);
+      if (access === "staff") expect(owner.status(), `client A GET ${url}`).toBe(404);
+      if ((owner.headers()["content-type"] ?? "").startsWith("text/html")) expectHtmlSecurityHeaders(owner.headers(), url);
+
+      const stranger = await b.api.get(url, { headers: bearer(b), maxRedirects: 0 });
+      expect(stranger.status(), `client B GET ${url}`).toBeLessThan(500);
+      if (access === "staff") expect(stranger.status(), `client B GET ${url}`).toBe(404);
+      if (access !== "public" && ownsParams(route.pattern)) {
+        expect([403, 404, 405], `client B GET ${url} (A's record)`).toContain(stranger.status());
+      }
+      const seen = await stranger.text();
+      for (const secret of secrets) expect(seen.includes(secret), `client B saw A's "${secret}" at ${url}`).toBe(false);
+    }
+
+    if (route.action) {
+      // Another site posting with A's cookies is refused before anything runs.
+      for (const method of ["POST", ...(isApi(route.pattern) ? ["PUT", "DELETE"] : [])]) {
+        const forged = await a.api.fetch(url, { method, headers: { Origin: "https://evil.example" }, form: { probe: "1" }, maxRedirects: 0 });
+        expect(forged.status(), `cross-site ${method} ${url}`).toBe(403);
+      }
+      const forgedNoOrigin = await a.api.post(url, { headers: { "Sec-Fetch-Site": "cross-site" }, form: { probe: "1" }, maxRedirects: 0 });
+      expect(forgedNoOrigin.status(), `cross-site (Sec-Fetch-Site) POST ${url}`).toBe(403);
+
+      if (access !== "public") {
+        const visitor = await anon.api.post(url, { form: { probe: "1" }, maxRedirects: 0 });
+        expect(anonymousWriteProblem(visitor.status(), visitor.headers()["location"]), `anonymous POST ${url}`).toBeNull();
+      }
+      if (access !== "public" && ownsParams(route.pattern)) {
+        const stranger = await b.api.post(url, { headers: bearer(b), form: { intent: "comment", comment: "probe" }, maxRedirects: 0 });
+        expect([403, 404, 405], `client B POST ${url} (A's record)`).toContain(stranger.status());
+      }
+    }
+  });
+}
