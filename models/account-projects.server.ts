@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { averageRating, isFinished, matchesFilter, MANAGE_ACCOUNT_MESSAGES, summariseProjects, type ProjectFilter } from "./account";
+import { averageRating } from "./account";
+import { isFinished, matchesFilter, PROJECT_RATING_MESSAGES, summariseProjects, type ProjectFilter } from "./account-projects";
 import { getTotalSpent } from "./account-billing.server";
 import { listRecentActivity, recordAccountEvent } from "./account-settings.server";
 import { db } from "./db.server";
@@ -66,14 +67,14 @@ export type RateResult = { ok: true } | { ok: false; reason: "not_found" | "not_
 
 /** Rates (or re-rates) one of the client's finished projects, 1–5 stars. */
 export async function rateProject(userId: string, input: { projectId: string; rating: number; comment: string }): Promise<RateResult> {
-  if (!isUuid(input.projectId)) return { ok: false, reason: "not_found", message: MANAGE_ACCOUNT_MESSAGES.projectNotFound };
+  if (!isUuid(input.projectId)) return { ok: false, reason: "not_found", message: PROJECT_RATING_MESSAGES.projectNotFound };
   const [project] = await db()
     .select({ id: projects.id, title: projects.title, status: projects.status })
     .from(projects)
     .where(and(eq(projects.id, input.projectId), eq(projects.userId, userId)))
     .limit(1);
-  if (!project) return { ok: false, reason: "not_found", message: MANAGE_ACCOUNT_MESSAGES.projectNotFound };
-  if (!isFinished(project.status as ProjectRow["status"])) return { ok: false, reason: "not_finished", message: MANAGE_ACCOUNT_MESSAGES.ratingNotAllowed };
+  if (!project) return { ok: false, reason: "not_found", message: PROJECT_RATING_MESSAGES.projectNotFound };
+  if (!isFinished(project.status as ProjectRow["status"])) return { ok: false, reason: "not_finished", message: PROJECT_RATING_MESSAGES.ratingNotAllowed };
   const values = { rating: input.rating, comment: input.comment };
   await db().transaction(async (tx) => {
     await tx

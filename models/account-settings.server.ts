@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { type AccountProfileInput, describeUserAgent, MANAGE_ACCOUNT_MESSAGES, splitFullName } from "./account";
+import { describeUserAgent, splitFullName } from "./account";
+import { type AccountProfileInput, MANAGE_ACCOUNT_MESSAGES } from "./account-forms";
 import { ACCOUNT_MESSAGES } from "./accounts";
 import { minutesUntil } from "./accounts.server";
 import { revokeApiTokens } from "./api-tokens.server";

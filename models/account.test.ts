@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  AccountProfileSchema,
-  averageRating,
-  describeUserAgent,
-  initialsOf,
-  matchesFilter,
-  MANAGE_ACCOUNT_MESSAGES,
-  PasswordChangeSchema,
-  RatingSchema,
-  splitFullName,
-  storagePercent,
-  summariseProjects,
-} from "./account";
+import { averageRating, describeUserAgent, initialsOf, splitFullName, storagePercent } from "./account";
+import { AccountProfileSchema, MANAGE_ACCOUNT_MESSAGES, PasswordChangeSchema } from "./account-forms";
+import { matchesFilter, PROJECT_RATING_MESSAGES, RatingSchema, summariseProjects } from "./account-projects";
 import { ACCOUNT_MESSAGES } from "./accounts";
 import { ACTIVE_STATUSES, PROJECT_STATUSES } from "./projects";
 
@@ -49,7 +39,7 @@ describe("manage account rules", () => {
   it("accepts ratings of 1 to 5 whole stars", () => {
     const id = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
     expect(RatingSchema.safeParse({ projectId: id, rating: 5 }).success).toBe(true);
-    for (const rating of [0, 6, 3.5]) expect(issues(RatingSchema.safeParse({ projectId: id, rating }))).toEqual({ rating: MANAGE_ACCOUNT_MESSAGES.ratingRequired });
+    for (const rating of [0, 6, 3.5]) expect(issues(RatingSchema.safeParse({ projectId: id, rating }))).toEqual({ rating: PROJECT_RATING_MESSAGES.ratingRequired });
   });
 
   it("filters cover every active status once, and completed covers published and completed", () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MANAGE_ACCOUNT_MESSAGES } from "~models/account";
+import { MANAGE_ACCOUNT_MESSAGES } from "~models/account-forms";
+import { PROJECT_RATING_MESSAGES } from "~models/account-projects";
 import { anonymisedIdentity } from "~models/account-data.server";
 import { createAccount, verifyLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";
@@ -54,7 +55,7 @@ describe("manage account: projects, ratings and the dashboard", () => {
     // Progress: completed 100, in progress 60, under review 40 → 67.
     expect((await list("all")).summary).toEqual({ total: 3, completed: 1, inProgress: 1, underReview: 1, averageProgress: 67 });
 
-    expect(formErrors(await rate(client, { projectId: done.id }))).toEqual({ rating: [MANAGE_ACCOUNT_MESSAGES.ratingRequired] });
+    expect(formErrors(await rate(client, { projectId: done.id }))).toEqual({ rating: [PROJECT_RATING_MESSAGES.ratingRequired] });
     expect((await rate(client, { projectId: working.id, rating: "5" })).status).toBe(409);
     expect((await rate(client, { projectId: theirs.id, rating: "1" })).status).toBe(404);
     expect((await rate(client, { projectId: done.id, rating: "4", comment: "Lovely work" })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MANAGE_ACCOUNT_MESSAGES } from "~models/account";
+import { MANAGE_ACCOUNT_MESSAGES } from "~models/account-forms";
 import { ACCOUNT_MESSAGES } from "~models/accounts";
 import { createAccount, verifyLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";

@@ -4,7 +4,8 @@ import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/export";
 
 /** A GET only leads back to the page with the button: the export is a POST (it is recorded). */
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
   return redirect("/manageaccount/profile#your-data");
 }
 

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { ACCOUNT_TABS, fullNameOf, initialsOf } from "~models/account";
 import { getCurrentPlan } from "~models/account-billing.server";
-import { DashboardLoadError } from "~/components/load-error";
+import { AccountLoadError } from "~/components/account/load-error";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -80,4 +80,4 @@ export default function ManageAccountLayout({ loaderData }: Route.ComponentProps
   );
 }
 
-export const ErrorBoundary = DashboardLoadError;
+export const ErrorBoundary = AccountLoadError;

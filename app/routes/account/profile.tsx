@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { AccountProfileSchema, DeleteAccountSchema, EmailChangeSchema, MANAGE_ACCOUNT_MESSAGES, PasswordChangeSchema } from "~models/account";
+import { AccountProfileSchema, DeleteAccountSchema, EmailChangeSchema, MANAGE_ACCOUNT_MESSAGES, PasswordChangeSchema } from "~models/account-forms";
 import { deleteAccount } from "~models/account-data.server";
 import { changePassword, getAccountSettings, listActiveSessions, requestEmailChange, saveAccountProfile, signOutOtherSessions } from "~models/account-settings.server";
 import { deleteUserSessions } from "~models/sessions.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useSubmit } from "react-router";
-import { PROJECT_FILTERS, ProjectFilterSchema, RatingSchema, MANAGE_ACCOUNT_MESSAGES } from "~models/account";
+import { PROJECT_FILTERS, PROJECT_RATING_MESSAGES, ProjectFilterSchema, RatingSchema } from "~models/account-projects";
 import { listAccountProjects, rateProject, type AccountProjectCard } from "~models/account-projects.server";
 import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects";
 import { formatFileSize } from "~models/uploads";
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionData>({ projectId, result: submission.reply() }, { status: 400 });
   const rated = await rateProject(user.id, submission.value);
   if (!rated.ok) return data<ActionData>({ projectId, result: submission.reply({ formErrors: [rated.message] }) }, { status: rated.reason === "not_found" ? 404 : 409 });
-  return data<ActionData>({ projectId, result: submission.reply(), message: MANAGE_ACCOUNT_MESSAGES.ratingSaved });
+  return data<ActionData>({ projectId, result: submission.reply(), message: PROJECT_RATING_MESSAGES.ratingSaved });
 }
 
 function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["summary"] }) {

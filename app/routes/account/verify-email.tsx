@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { MANAGE_ACCOUNT_MESSAGES } from "~models/account";
+import { MANAGE_ACCOUNT_MESSAGES } from "~models/account-forms";
 import { confirmEmailChange, getEmailChange } from "~models/account-settings.server";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -11,12 +11,12 @@ import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your new email — Ascendra" }, { name: "robots", content: "noindex" }];
 
-// The token must not leave in a Referer header, and the page must not be stored.
+// The page is never stored (the site's Referrer-Policy already keeps the path, and so the token, on this origin).
 export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const change = await getEmailChange(params.token);
-  return data({ newEmail: change?.newEmail ?? null }, { status: change ? 200 : 410, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" } });
+  return data({ newEmail: change?.newEmail ?? null }, { status: change ? 200 : 410, headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ params }: Route.ActionArgs) {
