@@ -29,7 +29,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 
 /** The look of every text input, select and textarea. */
 export const inputClass =
-  "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted focus:outline-none aria-[invalid=true]:border-red";
+  "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted aria-[invalid=true]:border-red";
 
 type FieldProps = {
   labelProps: LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };

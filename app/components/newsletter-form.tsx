@@ -29,7 +29,7 @@ export function NewsletterForm({ idPrefix = "newsletter", compact = false }: { i
           defaultValue={reply && !reply.ok ? reply.email : undefined}
           aria-invalid={reply && !reply.ok ? true : undefined}
           aria-describedby={reply ? statusId : undefined}
-          className="min-w-0 flex-1 rounded-full border border-border bg-canvas px-4 py-2.5 text-sm text-text placeholder:text-text-muted/70 focus:border-text-muted focus:outline-none"
+          className="min-w-0 flex-1 rounded-full border border-border bg-canvas px-4 py-2.5 text-sm text-text placeholder:text-text-muted/70 focus:border-text-muted"
         />
         <button type="submit" disabled={pending} className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas disabled:opacity-70">
           {pending ? "…" : "Subscribe"}

@@ -126,14 +126,13 @@ function TopBar({ username, tokens, unread, notifications }: { username: string;
         <Link
           to="/dashboard2/profile"
           className="inline-flex items-center gap-2 rounded-full border border-border py-1 pr-4 pl-1 text-sm font-medium hover:border-text-muted"
-          aria-label={`Profile: ${username}`}
         >
           <span className="grid size-8 place-items-center rounded-full bg-purple font-display text-xs font-semibold text-purple-ink" aria-hidden="true">
             {username.slice(0, 2).toUpperCase()}
           </span>
-          <span className="hidden max-w-32 truncate sm:inline" aria-hidden="true">
-            {username}
-          </span>
+          {/* The accessible name begins with what is visible: "alex profile". */}
+          <span className="sr-only sm:not-sr-only sm:max-w-32 sm:truncate">{username}</span>
+          <span className="sr-only"> profile</span>
         </Link>
       </div>
     </div>

@@ -142,14 +142,14 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             name="q"
             defaultValue={filter.q}
             placeholder="Project name, ID or client name"
-            className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 focus:border-text-muted focus:outline-none"
+            className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 focus:border-text-muted"
           />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="order-status" className="text-sm font-medium">
             Status
           </label>
-          <select id="order-status" name="status" defaultValue={filter.status} className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text focus:border-text-muted focus:outline-none">
+          <select id="order-status" name="status" defaultValue={filter.status} className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text focus:border-text-muted">
             <option value="all">All statuses</option>
             {TRACKED_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>

@@ -41,8 +41,9 @@ export function PackageSlider({ packages, step }: { packages: HomeContent["packa
             <p className="eyebrow">{packages.category}</p>
             <h3 className="display-sm">{item.name}</h3>
             <p className="muted">{item.tagline}</p>
-            <Link to={`/solutions/${item.colour}#solution-tabs`} className="pk-link" aria-label={`${item.name}: ${item.tagline}`}>
-              {packages.view} →
+            <Link to={`/solutions/${item.colour}#solution-tabs`} className="pk-link">
+              {packages.view}
+              <span className="sr-only">: {item.name}</span> <span aria-hidden="true">→</span>
             </Link>
           </li>
         ))}

@@ -19,17 +19,19 @@ export function Tiers({ tiers, tokensLabel }: { tiers: CreativeTokensContent["ti
       </div>
       <div className="grid gap-5 md:grid-cols-2" data-testid="tiers">
         {tiers.items.map((tier) => (
-          <dl key={tier.name} className="card grid grid-cols-3 gap-4 p-7" aria-label={tier.name} data-tier={tier.name}>
+          <div key={tier.name} role="group" className="card grid grid-cols-3 gap-4 p-7" aria-label={tier.name} data-tier={tier.name}>
             <p className="col-span-3 font-display text-xl font-semibold">{tier.name}</p>
-            {columns.map(([key, label]) => (
-              <div key={key} className="flex flex-col-reverse gap-1 border-t border-border pt-4">
-                <dt className="text-xs text-text-muted">{label}</dt>
-                <dd className="font-display text-3xl font-bold">
-                  {tier[key]} <span className="sr-only">{tokensLabel}</span>
-                </dd>
-              </div>
-            ))}
-          </dl>
+            <dl className="col-span-3 grid grid-cols-3 gap-4">
+              {columns.map(([key, label]) => (
+                <div key={key} className="flex flex-col-reverse gap-1 border-t border-border pt-4">
+                  <dt className="text-xs text-text-muted">{label}</dt>
+                  <dd className="font-display text-3xl font-bold">
+                    {tier[key]} <span className="sr-only">{tokensLabel}</span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         ))}
       </div>
     </section>

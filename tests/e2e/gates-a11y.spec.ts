@@ -1,0 +1,89 @@
+// Quality gate: accessibility. axe-core on every page route (public pages as a
+// visitor, signed-in pages as a client) at 375 and 1440 px: no serious or
+// critical violation. Pages are discovered from app/routes.ts and the
+// sitemap, so a page added later is checked without editing this file.
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { client, ownedBy, type Identity, type Owned } from "./identities";
+import { accessOf, sitemapPaths } from "../harness/policy";
+import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
+
+const WIDTHS = [375, 1440] as const;
+const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
+/** Pages of one pattern found in the sitemap (blog posts, say): a few are enough. */
+const SAMPLES_PER_PATTERN = 2;
+
+/** The serious and critical violations axe finds on the page, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+let a: Identity;
+let owned: Owned;
+let sitemap: string[];
+
+test.describe.configure({ mode: "default" });
+
+test.beforeAll(async ({ baseURL }) => {
+  a = await client(baseURL!, "a11y");
+  owned = await ownedBy(a);
+  sitemap = sitemapPaths(await (await a.api.get("/sitemap.xml")).text());
+});
+
+test.afterAll(async () => {
+  await a?.api.dispose();
+});
+
+function urlsFor(pattern: string, access: string): string[] {
+  if (!paramsOf(pattern).length) return [pattern];
+  if (access === "public") {
+    const regex = new RegExp(`^${pattern.replace(/\/:\w+\?/g, "(?:/[^/]+)?").replace(/:\w+/g, "[^/]+")}$`);
+    const found = sitemap.filter((p) => regex.test(p)).slice(0, SAMPLES_PER_PATTERN);
+    if (found.length) return found;
+  }
+  const values: Record<string, string> = { id: owned.projectId, token: "not-a-real-token", kind: "confirm" };
+  for (const param of paramsOf(pattern)) if (!param.optional) values[param.name] ??= NOBODYS_ID;
+  return [fillPattern(pattern, values)!];
+}
+
+async function openAs(browser: Browser, who: Identity | null, width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    storageState: who ? await who.api.storageState() : undefined,
+  });
+  return { context, page: await context.newPage() };
+}
+
+for (const route of discoverRoutes().filter((r) => r.page)) {
+  for (const width of WIDTHS) {
+    test(`axe: ${route.pattern} at ${width} px`, async ({ browser }) => {
+      const access = accessOf(route, sitemap);
+      test.skip(access === "staff", "back-office pages are checked signed in as staff");
+      const { context, page } = await openAs(browser, access === "client" ? a : null, width);
+      try {
+        for (const url of urlsFor(route.pattern, access)) {
+          const response = await page.goto(url);
+          expect(response?.status(), url).toBeLessThan(500);
+          await waitForHydration(page);
+          expect(await seriousViolations(page), `${url} at ${width} px`).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
+
+test("the gate itself: a page with an unlabelled field and unreadable text fails", async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><title>Broken</title><main>
+    <p style="color:#777;background:#888">Barely readable</p>
+    <form><input type="text"></form><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></html>`);
+  const problems = await seriousViolations(page);
+  expect(problems.some((p) => p.includes("color-contrast"))).toBe(true);
+  expect(problems.some((p) => p.includes("label"))).toBe(true);
+  expect(problems.some((p) => p.includes("image-alt"))).toBe(true);
+});
