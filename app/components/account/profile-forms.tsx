@@ -59,11 +59,16 @@ export function ProfileForm({ defaults, lastResult, saved }: { defaults: Profile
       <AccountSection id="personal-info" title="Personal information" intro="How we address you, and how our team reaches you.">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field labelProps={{ children: "Full name" }} inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }} errors={fields.fullName.errors} />
-          <Field
-            labelProps={{ children: "Email" }}
-            inputProps={{ id: "profile-email", type: "email", value: defaults.email, readOnly: true, "aria-readonly": true }}
-            hint={defaults.pendingEmail ? `Waiting for you to confirm ${defaults.pendingEmail.newEmail}.` : "Change it under Account security, below."}
-          />
+          {/* Shown, not edited here: the email changes through its own form, re-verified by a link. */}
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-medium text-text">Email</p>
+            <p className="rounded-xl border border-dashed border-border px-4 py-3 break-all text-text-muted" data-testid="profile-email">
+              {defaults.email}
+            </p>
+            <p className="text-sm text-text-muted">
+              {defaults.pendingEmail ? `Waiting for you to confirm ${defaults.pendingEmail.newEmail}.` : "Change it under Account security, below."}
+            </p>
+          </div>
           <PhoneField
             label="Phone (optional)"
             countryProps={getSelectProps(fields.phoneCountry)}
