@@ -34,6 +34,10 @@ export default [
 
   route("logout", "routes/auth/logout.ts"),
 
+  // Manage account: the data export and receipts are downloads, not pages.
+  route("manageaccount/export", "routes/account/export.ts"),
+  route("manageaccount/receipts/:id/:format?", "routes/account/receipt.ts"),
+
   // Search engines: the sitemap lists every public page (app/lib/public-pages.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -68,6 +72,14 @@ export default [
     route("createprojectform", "routes/projects/create.tsx"),
     route("project/:id", "routes/projects/detail.tsx"),
     route("order", "routes/projects/order.tsx"),
+    route("manageaccount", "routes/account/layout.tsx", [
+      index("routes/account/dashboard.tsx"),
+      route("profile", "routes/account/profile.tsx"),
+      route("projects", "routes/account/projects.tsx"),
+      route("billing", "routes/account/billing.tsx"),
+    ]),
+    route("verify-email/:token", "routes/account/verify-email.tsx"),
+    route("account-deleted", "routes/account/deleted.tsx"),
     route("profile", "routes/profile/layout.tsx", [
       index("routes/profile/index.tsx"),
       route("projects", "routes/profile/projects.tsx"),

@@ -27,7 +27,7 @@ export async function addNotification(input: NotificationInput, database: Execut
 
 /** In-app notifications for every staff member (project requests, client actions). */
 export async function notifyStaff(input: Omit<NotificationInput, "userId">, database: Executor = db()): Promise<number> {
-  const staff = await database.select({ id: users.id }).from(users).where(eq(users.role, "staff"));
+  const staff = await database.select({ id: users.id }).from(users).where(and(eq(users.role, "staff"), isNull(users.deletedAt)));
   if (!staff.length) return 0;
   await database.insert(notifications).values(staff.map((s) => ({ userId: s.id, type: input.type, title: input.title, message: input.message, link: input.link ?? null })));
   return staff.length;
@@ -41,25 +41,57 @@ export async function getNotificationPreferences(userId: string, database: Execu
   return row ? { email: row.email, sms: row.sms, projectUpdates: row.projectUpdates, marketing: row.marketing } : { ...DEFAULT_PREFERENCES };
 }
 
-export async function setNotificationPreferences(userId: string, preferences: Partial<NotificationPreferences>): Promise<void> {
-  const next = { ...(await getNotificationPreferences(userId)), ...preferences };
-  await db()
+export async function setNotificationPreferences(userId: string, preferences: Partial<NotificationPreferences>, database: Executor = db()): Promise<void> {
+  const next = { ...(await getNotificationPreferences(userId, database)), ...preferences };
+  await database
     .insert(notificationPreferences)
     .values({ userId, ...next })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...next, updatedAt: new Date() } });
 }
 
 /**
- * Emails a project update when the user wants email and project updates.
- * Returns whether an email was queued. Call it after the transaction commits.
+ * The emails the notification toggles govern (Manage account → Profile
+ * Settings). "email" is the master switch; each topic also needs its own
+ * toggle. Security notices (password reset, password or email changed,
+ * account deleted) are not a topic: they always go out.
  */
-export async function emailProjectUpdate(userId: string, email: { subject: string; text: string }): Promise<boolean> {
+export type EmailTopic = "project_updates" | "marketing";
+
+export function allowsEmail(preferences: NotificationPreferences, topic: EmailTopic): boolean {
+  if (!preferences.email) return false;
+  return topic === "project_updates" ? preferences.projectUpdates : preferences.marketing;
+}
+
+/**
+ * Emails the account holder about a topic when their toggles allow it (never
+ * a deleted account). Returns whether an email was queued. Call it after the
+ * transaction commits.
+ */
+export async function emailUser(userId: string, topic: EmailTopic, email: { subject: string; text: string; kind: string }): Promise<boolean> {
   const preferences = await getNotificationPreferences(userId);
-  if (!preferences.email || !preferences.projectUpdates) return false;
-  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!allowsEmail(preferences, topic)) return false;
+  const [user] = await db().select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (!user) return false;
-  await sendEmail({ to: user.email, subject: email.subject, text: email.text, kind: "project_update" });
+  await sendEmail({ to: user.email, subject: email.subject, text: email.text, kind: email.kind });
   return true;
+}
+
+/** Emails a project update when the user wants email and project updates. */
+export function emailProjectUpdate(userId: string, email: { subject: string; text: string }): Promise<boolean> {
+  return emailUser(userId, "project_updates", { ...email, kind: "project_update" });
+}
+
+/**
+ * Everyone a marketing email may go to: accounts (not deleted) with email and
+ * marketing switched on. Accounts without a preferences row have the
+ * defaults, in which marketing is off.
+ */
+export async function listMarketingRecipients(): Promise<{ userId: string; email: string }[]> {
+  return db()
+    .select({ userId: users.id, email: users.email })
+    .from(users)
+    .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(isNull(users.deletedAt), eq(notificationPreferences.email, true), eq(notificationPreferences.marketing, true)));
 }
 
 const visible = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));

@@ -50,6 +50,9 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The id of this request's session (to keep it when signing out the others), or null. */
+export const currentSessionId = readSessionId;
+
 const usersByRequest = new WeakMap<Request, Promise<AccountUser | null>>();
 
 /** The signed-in account, from the session cookie; looked up once per request. */

@@ -17,6 +17,8 @@ export const users = pgTable(
     lastName: text("last_name").notNull().default(""),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the client deleted the account: the row stays (others reference it), anonymised. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     // Usernames and emails are unique whatever their case.
@@ -35,6 +37,8 @@ export const profiles = pgTable("profiles", {
   companyName: text("company_name").notNull().default(""),
   companyEmail: text("company_email").notNull().default(""),
   companyWebsite: text("company_website").notNull().default(""),
+  /** The postal address of spec 001 §3's account profile (Manage account). */
+  address: text("address").notNull().default(""),
   avatar: text("avatar"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

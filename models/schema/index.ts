@@ -4,3 +4,4 @@ export * from "./submissions";
 export * from "./projects";
 export * from "./chat";
 export * from "./back-office";
+export * from "./account-settings";

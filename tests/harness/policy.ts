@@ -20,6 +20,9 @@ export const PUBLIC_ROUTES = new Set([
   "/staff-invite/:token",
   "/newsletter",
   "/newsletter/:kind/:token",
+  // Manage account: the link sent to a new email address works signed out; the goodbye page after deletion.
+  "/verify-email/:token",
+  "/account-deleted",
   // The profile hub shows anonymous visitors an invitation to sign up (the home page's "Sign up").
   "/profile",
   "/profile/projects",

@@ -76,6 +76,9 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
               <Link to={homeOf(user).to} className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
                 {homeOf(user).label}
               </Link>
+              <Link to="/manageaccount" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
+                Account
+              </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
                   Logout
@@ -110,6 +113,9 @@ function AccountLinks({ user }: { user: NavbarUser }) {
     <div className="hidden items-center gap-2 sm:flex">
       <Link to={homeOf(user).to} className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
         {homeOf(user).label}
+      </Link>
+      <Link to="/manageaccount" className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text">
+        Account
       </Link>
       <Form method="post" action="/logout">
         <button type="submit" className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text">

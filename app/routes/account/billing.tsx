@@ -1,0 +1,190 @@
+import { data, Form, Link } from "react-router";
+import { formatMoney, maskedCard, RECEIPT_KIND_LABELS } from "~models/account-billing";
+import { BILLING_LINKS, getCurrentPlan, getStorageUsage, getTokensThisPeriod, listPaymentMethods, listReceipts, removePaymentMethod } from "~models/account-billing.server";
+import { storagePercent } from "~models/account";
+import { formatFileSize } from "~models/uploads";
+import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
+import { FormMessages } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import type { Route } from "./+types/billing";
+
+export const meta: Route.MetaFunction = () => [{ title: "Billing & Payments — Ascendra" }];
+
+/** Recent invoices shows this many; View All shows every one. */
+export const RECENT_RECEIPTS_SHOWN = 5;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const all = new URL(request.url).searchParams.get("receipts") === "all";
+  const [plan, tokens, storage, receipts, methods] = await Promise.all([
+    getCurrentPlan(user.id),
+    getTokensThisPeriod(user.id),
+    getStorageUsage(user.id),
+    listReceipts(user.id, all ? undefined : RECENT_RECEIPTS_SHOWN + 1),
+    listPaymentMethods(user.id),
+  ]);
+  return { plan, tokens, storage, receipts: all ? receipts : receipts.slice(0, RECENT_RECEIPTS_SHOWN), more: !all && receipts.length > RECENT_RECEIPTS_SHOWN, methods, links: BILLING_LINKS };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "remove-method") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const removed = await removePaymentMethod(user.id, String(formData.get("id") ?? ""));
+  if (!removed) return data({ ok: false, message: "That payment method was not found." }, { status: 404 });
+  return { ok: true, message: "Payment method removed." };
+}
+
+function Bar({ percent, label, tone }: { percent: number; label: string; tone: string }) {
+  return (
+    <div className="h-2.5 overflow-hidden rounded-full bg-surface-raised" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className={`h-full rounded-full ${tone}`} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+export default function BillingPayments({ loaderData, actionData }: Route.ComponentProps) {
+  const { plan, tokens, storage, receipts, more, methods, links } = loaderData;
+  const storageUsed = storagePercent(storage.usedBytes, storage.quotaBytes);
+  return (
+    <div className="flex max-w-5xl flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-semibold">Billing & Payments</h1>
+        <p className="text-text-muted">Your plan, what you use, your receipts and how you pay.</p>
+      </header>
+      <FormMessages success={actionData?.ok ? actionData.message : null} errors={actionData && !actionData.ok ? [actionData.message] : undefined} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AccountSection id="current-plan" title="Current plan">
+          <div className="flex flex-col gap-1">
+            <p className="font-display text-2xl font-semibold" data-testid="current-plan">
+              {plan.name} Plan
+            </p>
+            <p className="text-text-muted">{plan.priceLabel ?? "No monthly charge"}</p>
+            <p className="text-sm text-text-muted">
+              {plan.periodEnd
+                ? `${plan.cancelAtPeriodEnd ? "Ends" : "Renews"} on ${formatDate(plan.periodEnd)}`
+                : "You have no subscription. Subscribe to get monthly Creative Tokens and more storage."}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Link to={links.upgradePlan} className={primaryLinkClass}>
+              Upgrade Plan
+            </Link>
+            <Link to={links.changePaymentMethod} className={secondaryButtonClass}>
+              Change Payment Method
+            </Link>
+          </div>
+        </AccountSection>
+
+        <AccountSection id="usage" title="Usage">
+          <div className="flex flex-col gap-2">
+            <div className="flex justify-between gap-3 text-sm">
+              <span>Creative Tokens this period</span>
+              <span className="font-medium" data-testid="usage-tokens">
+                {tokens.granted ? `${tokens.spent} of ${tokens.granted}` : "None granted"}
+              </span>
+            </div>
+            <Bar percent={tokens.percent} label="Creative Tokens used this period" tone="bg-yellow" />
+            <p className="text-xs text-text-muted">
+              {formatDate(tokens.periodStart)} – {formatDate(new Date(new Date(tokens.periodEnd).getTime() - 1))}
+            </p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <div className="flex justify-between gap-3 text-sm">
+              <span>Storage</span>
+              <span className="font-medium" data-testid="usage-storage">
+                {formatFileSize(storage.usedBytes)} of {formatFileSize(storage.quotaBytes)} ({storageUsed}%)
+              </span>
+            </div>
+            <Bar percent={storageUsed} label="Storage used" tone="bg-blue" />
+            <p className="text-xs text-text-muted">The files you uploaded to your projects.</p>
+          </div>
+        </AccountSection>
+      </div>
+
+      <AccountSection id="invoices" title="Recent invoices" intro="A receipt for every token purchase, subscription charge and gift card.">
+        {receipts.length ? (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="text-text-muted">
+                <tr>
+                  <th className="py-2 font-medium">Date</th>
+                  <th className="py-2 font-medium">Receipt</th>
+                  <th className="py-2 font-medium">Item</th>
+                  <th className="py-2 font-medium">Amount</th>
+                  <th className="py-2 font-medium">Status</th>
+                  <th className="py-2 font-medium">
+                    <span className="sr-only">Download</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {receipts.map((r) => (
+                  <tr key={r.id} className="border-t border-border" data-testid="receipt">
+                    <td className="py-3">{formatDate(r.issuedAt)}</td>
+                    <td className="py-3">{r.number}</td>
+                    <td className="py-3">{RECEIPT_KIND_LABELS[r.kind]}</td>
+                    <td className="py-3">{formatMoney(r)}</td>
+                    <td className="py-3">{r.status}</td>
+                    <td className="py-3 text-right whitespace-nowrap">
+                      <a href={`/manageaccount/receipts/${r.id}/pdf`} className="font-semibold hover:underline">
+                        Download<span className="sr-only"> {r.number} as PDF</span>
+                      </a>
+                      {" · "}
+                      <a href={`/manageaccount/receipts/${r.id}`} className="font-semibold hover:underline">
+                        Print<span className="sr-only"> {r.number}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="text-text-muted" data-testid="no-receipts">
+            No invoices yet. When you buy tokens, pay for a subscription or send a gift card, its receipt appears here.
+          </p>
+        )}
+        {more ? (
+          <Link to="?receipts=all" className="self-start text-sm font-semibold underline-offset-4 hover:underline">
+            View All
+          </Link>
+        ) : null}
+      </AccountSection>
+
+      <AccountSection id="payment-methods" title="Payment methods" intro="We keep only the card brand and its last four digits; the payment provider holds the rest.">
+        {methods.length ? (
+          <ul className="flex flex-col gap-2">
+            {methods.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3" data-testid="payment-method">
+                <span>
+                  <span className="font-medium">{maskedCard(m.brand, m.last4)}</span>
+                  {m.expMonth && m.expYear ? <span className="text-sm text-text-muted"> · expires {String(m.expMonth).padStart(2, "0")}/{m.expYear}</span> : null}
+                  {m.isDefault ? <span className="ml-2 rounded-full bg-green/15 px-2 py-0.5 text-xs font-semibold text-green">Default</span> : null}
+                </span>
+                <span className="flex gap-2">
+                  <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
+                    Edit
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={m.id} />
+                    <button type="submit" name="intent" value="remove-method" className="text-sm font-semibold text-red hover:underline">
+                      Remove
+                    </button>
+                  </Form>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-text-muted">No saved payment method. You can save one when you next pay.</p>
+        )}
+        <Link to={links.addPaymentMethod} className={`${secondaryButtonClass} self-start`}>
+          Add New Payment Method
+        </Link>
+      </AccountSection>
+    </div>
+  );
+}

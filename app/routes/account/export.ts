@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import { exportAccountData, exportFileName } from "~models/account-data.server";
+import { requireUser } from "~/lib/auth.server";
+import type { Route } from "./+types/export";
+
+/** A GET only leads back to the page with the button: the export is a POST (it is recorded). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return redirect("/manageaccount/profile#your-data");
+}
+
+/** POST /manageaccount/export: the signed-in client's data as a JSON download. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const exported = await exportAccountData(user.id);
+  if (!exported) throw new Response("Not found", { status: 404 });
+  return new Response(JSON.stringify(exported, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(user.username)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

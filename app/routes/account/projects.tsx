@@ -1,0 +1,171 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Form, Link, useSubmit } from "react-router";
+import { PROJECT_FILTERS, PROJECT_RATING_MESSAGES, ProjectFilterSchema, RatingSchema } from "~models/account-projects";
+import { listAccountProjects, rateProject, type AccountProjectCard } from "~models/account-projects.server";
+import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects";
+import { formatFileSize } from "~models/uploads";
+import { RatingForm } from "~/components/account/rating-form";
+import { primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
+import { inputClass, useHydrated } from "~/components/forms";
+import { StatusBadge } from "~/components/projects/status-badge";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import type { Route } from "./+types/projects";
+
+export const meta: Route.MetaFunction = () => [{ title: "Project Management — Ascendra" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { status } = ProjectFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { filter: status, ...(await listAccountProjects(user.id, status)) };
+}
+
+type ActionData = { projectId: string; result?: SubmissionResult<string[]>; message?: string };
+
+/** Rates a finished project (the Dashboard's satisfaction is the average). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const projectId = String(formData.get("projectId") ?? "");
+  const submission = parseWithZod(formData, { schema: RatingSchema });
+  if (submission.status !== "success") return data<ActionData>({ projectId, result: submission.reply() }, { status: 400 });
+  const rated = await rateProject(user.id, submission.value);
+  if (!rated.ok) return data<ActionData>({ projectId, result: submission.reply({ formErrors: [rated.message] }) }, { status: rated.reason === "not_found" ? 404 : 409 });
+  return data<ActionData>({ projectId, result: submission.reply(), message: PROJECT_RATING_MESSAGES.ratingSaved });
+}
+
+function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["summary"] }) {
+  const items = [
+    ["Total projects", summary.total, "summary-total"],
+    ["Completed", summary.completed, "summary-completed"],
+    ["In progress", summary.inProgress, "summary-in-progress"],
+    ["Average progress", `${summary.averageProgress}%`, "summary-progress"],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Summary">
+      {items.map(([label, value, testId]) => (
+        <div key={label} className="rounded-2xl border border-border bg-surface p-5">
+          <dt className="text-sm text-text-muted">{label}</dt>
+          <dd className="mt-1 font-display text-2xl font-semibold" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DownloadFiles({ project }: { project: AccountProjectCard }) {
+  const [only] = project.files;
+  if (!only) return <span className={`${secondaryButtonClass} cursor-not-allowed opacity-50`} aria-disabled="true">No files yet</span>;
+  if (project.files.length === 1) {
+    return (
+      <a href={fileDownloadPath(project.id, only.id)} download className={secondaryButtonClass}>
+        Download Files<span className="sr-only">: {only.name} ({formatFileSize(only.size)})</span>
+      </a>
+    );
+  }
+  return (
+    <Link to={`/project/${project.id}#files`} className={secondaryButtonClass}>
+      Download Files ({project.files.length})
+    </Link>
+  );
+}
+
+function ProjectItem({ project, actionData }: { project: AccountProjectCard; actionData: ActionData | undefined }) {
+  const mine = actionData?.projectId === project.id ? actionData : undefined;
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5" data-testid="account-project">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 className="font-display text-lg font-semibold break-words">{project.name}</h2>
+        <StatusBadge status={project.status} label={project.statusLabel} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <div className="flex justify-between text-sm">
+          <span className="text-text-muted">Progress</span>
+          <span className="font-medium">{project.progress}%</span>
+        </div>
+        <div className="h-2 overflow-hidden rounded-full bg-surface-raised" role="progressbar" aria-label={`${project.name} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={project.progress}>
+          <div className="h-full rounded-full bg-green" style={{ width: `${project.progress}%` }} />
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-text-muted">Started</dt>
+          <dd className="font-medium">{formatDate(project.startDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-text-muted">{project.completedAt ? "Completed" : "Expected completion"}</dt>
+          <dd className="font-medium">{project.completedAt ? formatDate(project.completedAt) : project.expectedCompletion ? formatDate(project.expectedCompletion) : "Flexible"}</dd>
+        </div>
+        <div>
+          <dt className="text-text-muted">Team</dt>
+          <dd className="font-medium">{project.assignedTeam}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`/project/${project.id}`} className={primaryLinkClass}>
+          View Details<span className="sr-only">: {project.name}</span>
+        </Link>
+        <DownloadFiles project={project} />
+        <Link to={`/project/${project.id}#conversation`} className={secondaryButtonClass}>
+          Contact Team
+        </Link>
+      </div>
+      {project.canRate ? <RatingForm projectId={project.id} current={project.rating} lastResult={mine?.result} message={mine?.message ?? null} /> : null}
+    </li>
+  );
+}
+
+export default function ProjectManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, projects, summary } = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <h1 className="font-display text-3xl font-semibold">Project Management</h1>
+          <p className="text-text-muted">Every project you have with us, its progress and its files.</p>
+        </div>
+        <Link to="/createprojectform" className={primaryLinkClass}>
+          New Project
+        </Link>
+      </header>
+      <Summary summary={summary} />
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <label className="flex flex-col gap-2 text-sm font-medium">
+          Show
+          <select
+            name="status"
+            defaultValue={filter}
+            className={`${inputClass} min-w-48`}
+            onChange={hydrated ? (event) => submit(event.currentTarget.form, { replace: true }) : undefined}
+          >
+            {PROJECT_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={secondaryButtonClass}>
+          Filter
+        </button>
+      </Form>
+      {projects.length ? (
+        <ul className="grid gap-4 xl:grid-cols-2">
+          {projects.map((project) => (
+            <ProjectItem key={project.id} project={project} actionData={actionData} />
+          ))}
+        </ul>
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8" role="status">
+          <p className="font-display text-lg font-semibold">{PROJECT_MESSAGES.noProjectsFound}</p>
+          <p className="text-text-muted">{summary.total ? PROJECT_MESSAGES.adjustFilters : "Start your first project and follow it here."}</p>
+        </div>
+      )}
+    </div>
+  );
+}

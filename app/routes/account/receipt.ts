@@ -1,0 +1,29 @@
+import { fullNameOf } from "~models/account";
+import { getReceipt } from "~models/account-billing.server";
+import { renderReceiptHtml, renderReceiptPdf, type ReceiptParties } from "~models/receipts.server";
+import { getSiteShell } from "~models/site-content.server";
+import { requireUser } from "~/lib/auth.server";
+import type { Route } from "./+types/receipt";
+
+// /manageaccount/receipts/:id (printable HTML) and /manageaccount/receipts/:id/pdf.
+// Another client's receipt is "not found", like a missing one.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const receipt = params.format === undefined || params.format === "pdf" ? await getReceipt(user.id, params.id) : null;
+  if (!receipt) throw new Response("Receipt not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { site } = await getSiteShell();
+  const parties: ReceiptParties = {
+    seller: { name: site.name, addressLines: [...site.office.lines], email: site.emails.support },
+    buyer: { name: fullNameOf(user) || user.username, email: user.email },
+  };
+  const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+  if (params.format === "pdf") {
+    return new Response(renderReceiptPdf(receipt, parties), {
+      headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="receipt-${receipt.number.replace(/[^A-Za-z0-9-]/g, "_")}.pdf"` },
+    });
+  }
+  return new Response(renderReceiptHtml(receipt, parties, `/manageaccount/receipts/${receipt.id}/pdf`), {
+    headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
+  });
+}

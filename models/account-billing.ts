@@ -1,0 +1,64 @@
+// The billing side of Manage account, as the Billing & Payments tab, the
+// receipts and the data export see it. Pure: types and formatting only; the
+// data comes from account-billing.server.ts.
+
+/** One document per payment: token purchase, subscription charge or gift card. */
+export type ReceiptKind = "token_purchase" | "subscription" | "gift_card";
+
+export const RECEIPT_KIND_LABELS: Record<ReceiptKind, string> = {
+  token_purchase: "Creative Tokens",
+  subscription: "Subscription",
+  gift_card: "Gift card",
+};
+
+/** A payment as the gateway recorded it (spec 001 §3 "Billing": invoices of id, date, amount, status). */
+export type Receipt = {
+  id: string;
+  /** What people read and quote: e.g. ASC-2026-000123. */
+  number: string;
+  issuedAt: Date;
+  kind: ReceiptKind;
+  description: string;
+  /** In the currency's minor unit (paise, cents). */
+  amountMinor: number;
+  currency: string;
+  /** "Paid" is the status the spec shows. */
+  status: "Paid" | "Refunded";
+  /** How it was paid: "card", "upi", "netbanking"… */
+  method: string;
+  /** Only the brand and last four digits are ever stored (spec: a masked card). */
+  cardBrand: string | null;
+  cardLast4: string | null;
+};
+
+/** A saved payment method as the gateway describes it: never more than brand and last four. */
+export type PaymentMethod = { id: string; brand: string; last4: string; expMonth: number | null; expYear: number | null; isDefault: boolean };
+
+export type MoneyAmount = { amountMinor: number; currency: string };
+
+export type PlanSummary = {
+  /** Lower-case plan name, as the API's current_plan (spec 001 §3). */
+  slug: string;
+  name: string;
+  /** "₹25,000/month"; null for the free plan. */
+  priceLabel: string | null;
+  /** When the current period ends (renews or, after Cancel Plan, stops); null without a subscription. */
+  periodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** How much the client's own uploads may take. */
+  storageQuotaBytes: number;
+};
+
+/** Minor units → "₹2,500.00" / "$70.00". Indian grouping for rupees. */
+export function formatMoney({ amountMinor, currency }: MoneyAmount): string {
+  const locale = currency === "INR" ? "en-IN" : "en-US";
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
+}
+
+const METHOD_LABELS: Record<string, string> = { card: "Card", credit_card: "Credit card", upi: "UPI", netbanking: "Net banking", wallet: "Wallet", gift_card: "Gift card" };
+
+/** "upi" → "UPI"; an unknown method reads as it was recorded. */
+export const paymentMethodLabel = (method: string) => METHOD_LABELS[method] ?? method;
+
+/** "Visa •••• 4242" — how a card is shown everywhere. */
+export const maskedCard = (brand: string | null, last4: string | null) => (brand && last4 ? `${brand} •••• ${last4}` : brand ?? "");
