@@ -35,8 +35,21 @@ export function islands(): Plugin {
     },
     configEnvironment(name) {
       if (!isBuild || name !== "client") return;
-      // Merged with React Router's own inputs (arrays are concatenated).
-      return { build: { rollupOptions: { input: [...new Set(Object.values(routes))].map(source) } } };
+      // Merged with React Router's own inputs (arrays are concatenated). React,
+      // React DOM and React Router stay one chunk: the island loads it lazily
+      // (the chat panel), and hydrated pages load it as one file, not several.
+      return {
+        build: {
+          rollupOptions: {
+            input: [...new Set(Object.values(routes))].map(source),
+            output: {
+              codeSplitting: {
+                groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+              },
+            },
+          },
+        },
+      };
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
