@@ -3,6 +3,7 @@
 // with a file, so client B has something of A's to try to reach.
 import { request, type APIRequestContext } from "@playwright/test";
 import { expect, uniqueName } from "./fixtures";
+import { E2E_STAFF } from "./staff-account";
 
 export type Identity = {
   label: string;
@@ -60,7 +61,6 @@ export async function ownedBy(who: Identity): Promise<Owned> {
 
 /** The staff account the end-to-end server starts with (playwright.config.ts), signed in. */
 export async function staff(baseURL: string): Promise<Identity> {
-  const { E2E_STAFF } = await import("./staff-account");
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address() } });
   const login = await api.post("/login", { form: { username: E2E_STAFF.username, password: E2E_STAFF.password }, maxRedirects: 0 });
   expect(login.status(), "staff sign-in redirects").toBeGreaterThanOrEqual(300);

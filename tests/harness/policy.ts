@@ -58,7 +58,7 @@ export function accessOf(route: Pick<DiscoveredRoute, "pattern">, sitemapPaths: 
 }
 
 /** Whether a URL pattern is part of the JSON API (answers 401 rather than redirecting to sign-in). */
-export const isApi = (pattern: string) => pattern.startsWith("/api/") || !pattern.includes("/") || pattern === "/api";
+export const isApi = (pattern: string) => pattern === "/api" || pattern.startsWith("/api/");
 
 /** Paths of a sitemap document. */
 export function sitemapPaths(xml: string): string[] {

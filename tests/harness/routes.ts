@@ -31,7 +31,7 @@ function join(parent: string, child?: string) {
   return `${parent.replace(/\/$/, "")}/${child}`;
 }
 
-function flatten(entries: RouteConfigEntry[], parent: string, out: DiscoveredRoute[], isChild: boolean) {
+function flatten(entries: RouteConfigEntry[], parent: string, out: DiscoveredRoute[]) {
   for (const entry of entries) {
     const pattern = join(parent, entry.path);
     const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
@@ -42,16 +42,15 @@ function flatten(entries: RouteConfigEntry[], parent: string, out: DiscoveredRou
     }
     if (hasChildren) {
       // A route with a path and children renders at its own path through its index child.
-      flatten(entry.children!, pattern, out, true);
+      flatten(entry.children!, pattern, out);
     }
   }
-  void isChild;
   return out;
 }
 
 /** Every leaf route: pages and resource routes, the catch-all excluded. */
 export function discoverRoutes(config: RouteConfigEntry[] = routeConfig as RouteConfigEntry[]): DiscoveredRoute[] {
-  return flatten(config, "/", [], false)
+  return flatten(config, "/", [])
     .map((r) => ({ ...r, pattern: r.pattern.startsWith("/") ? r.pattern : `/${r.pattern}` }))
     .filter((r) => !r.pattern.includes("*"));
 }
