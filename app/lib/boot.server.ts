@@ -1,4 +1,5 @@
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
+import { JOBS_INTERVAL_MS, runJobs } from "~models/jobs.server";
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
 import { deleteStalePasswordResets } from "~models/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/rate-limit.server";
@@ -25,6 +26,10 @@ async function boot(): Promise<void> {
   if (env.SMTP_URL) {
     setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
   }
+  // Renewals, gift card delivery and token expiry (idempotent; see models/jobs.server.ts).
+  const jobs = () => void runJobs().catch((error) => console.error("Billing jobs failed:", error));
+  jobs();
+  setInterval(jobs, JOBS_INTERVAL_MS).unref();
 }
 
 /** Expired sessions, rate-limit windows and reset links: at boot, and after logins. */
