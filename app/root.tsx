@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { countCartItems } from "~models/shop.server";
 import { getUser } from "./lib/auth.server";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
@@ -15,10 +16,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Who is signed in, for the navbar; nothing more reaches every page. */
+/** Who is signed in and how full their cart is, for the navbar; nothing more reaches every page. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  return { user: user ? { username: user.username, role: user.role } : null };
+  return { user: user ? { username: user.username, role: user.role, cartCount: await countCartItems(user.id) } : null };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

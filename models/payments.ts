@@ -116,4 +116,5 @@ export function readCard(value: PaymentFieldValues, ctx: z.RefinementCtx, requir
 }
 
 /** A fresh key for a payment or checkout form: a resubmitted form carries the same one. */
+export const newIdempotencyKey = () => globalThis.crypto.randomUUID();
 export const IdempotencyKey = z.string().trim().regex(/^[A-Za-z0-9_-]{8,80}$/, "Invalid request key.");
