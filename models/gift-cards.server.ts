@@ -74,8 +74,11 @@ export async function purchaseGiftCard(input: GiftCardInput, context: { userId: 
     replay: async (payment) => (await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id)))[0]!,
   });
   if (!outcome.ok) return { ok: false, status: outcome.reason === "declined" ? 402 : 409, message: outcome.message };
-  if (!outcome.replayed && deliverOn <= today) await deliverDueGiftCards(now, [outcome.value.id]);
-  return { ok: true, giftCard: outcome.value, message: GIFT_MESSAGES.purchased, replayed: outcome.replayed };
+  let giftCard = outcome.value;
+  if (!outcome.replayed && deliverOn <= today && (await deliverDueGiftCards(now, [giftCard.id]))) {
+    giftCard = (await db().select().from(giftCards).where(eq(giftCards.id, giftCard.id)))[0]!;
+  }
+  return { ok: true, giftCard, message: GIFT_MESSAGES.purchased, replayed: outcome.replayed };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredEmail, requiredText, todayInAgencyTimeZone } from "./forms/common";
-import { IdempotencyKey, PaymentFields, readCard } from "./payments";
+import { ALWAYS, IdempotencyKey, PaymentFields, withCard } from "./payments";
 
 // Gift cards (spec 001 §2 "Gift card page", §5, §9): amounts in rupees.
 
@@ -61,9 +61,9 @@ export function chosenAmount(preset: string | undefined, custom: string | undefi
 /** Rupees to tokens at the seeded rate, rounded down to whole tokens. */
 export const tokensForGift = (amountInr: number, inrPerToken: number) => Math.floor(amountInr / inrPerToken);
 
-/** The gift card form: the spec's fields, then the card that pays. */
+/** The gift card form: the spec's fields, then the card that pays. Every message shows at once. */
 export function giftCardSchema(options: { now?: Date; cardRequired?: boolean } = {}) {
-  return z
+  const fields = z
     .object({
       amount: z.string().trim().optional(),
       customAmount: z.string().trim().max(20, M.customRange).optional(),
@@ -81,15 +81,18 @@ export function giftCardSchema(options: { now?: Date; cardRequired?: boolean } =
       idempotency_key: IdempotencyKey.optional(),
       ...PaymentFields,
     })
-    .transform((value, ctx) => {
-      const chosen = chosenAmount(value.amount, value.customAmount);
+    .superRefine((value, ctx) => {
+      const chosen = chosenAmount(value?.amount, value?.customAmount);
       if (!chosen.ok) ctx.addIssue({ code: "custom", path: [chosen.field], message: chosen.message });
-      if (value.deliveryDate && value.deliveryDate < todayInAgencyTimeZone(options.now)) {
+      if (value?.deliveryDate && /^\d{4}-\d{2}-\d{2}$/.test(value.deliveryDate) && value.deliveryDate < todayInAgencyTimeZone(options.now)) {
         ctx.addIssue({ code: "custom", path: ["deliveryDate"], message: M.deliveryPast });
       }
-      const card = readCard(value, ctx, options.cardRequired ?? true, options.now);
-      return { ...value, message: value.message.trim(), amountInr: chosen.ok ? chosen.amount : 0, card };
+    }, ALWAYS)
+    .transform((value) => {
+      const chosen = chosenAmount(value.amount, value.customAmount);
+      return { ...value, message: value.message.trim(), amountInr: chosen.ok ? chosen.amount : 0 };
     });
+  return withCard(fields, { cardRequired: options.cardRequired ?? true, now: options.now });
 }
 export type GiftCardInput = z.output<ReturnType<typeof giftCardSchema>>;
 

@@ -115,6 +115,23 @@ export function readCard(value: PaymentFieldValues, ctx: z.RefinementCtx, requir
   return { number, expMonth: expiry.month, expYear: expiry.year, cvc, name: (value.card_name ?? "").trim() };
 }
 
+const silent = { addIssue() {} } as unknown as z.RefinementCtx;
+/** Run even when other fields failed, so every message shows at once. */
+export const ALWAYS = { when: () => true } as const;
+
+/**
+ * Adds the card checks to a payment schema (reported together with the other
+ * fields' errors) and the parsed card to its output (`card`, null when none
+ * was given or `skip` says the card is not used).
+ */
+export function withCard<T extends z.ZodType<PaymentFieldValues>>(schema: T, options: { cardRequired: boolean; now?: Date; skip?: (value: z.output<T>) => boolean }) {
+  return schema
+    .superRefine((value, ctx) => {
+      if (!options.skip?.(value)) readCard(value ?? {}, ctx, options.cardRequired, options.now);
+    }, ALWAYS)
+    .transform((value) => ({ ...value, card: options.skip?.(value) ? null : readCard(value, silent, options.cardRequired, options.now) }));
+}
+
 /** A fresh key for a payment or checkout form: a resubmitted form carries the same one. */
 export const newIdempotencyKey = () => globalThis.crypto.randomUUID();
 export const IdempotencyKey = z.string().trim().regex(/^[A-Za-z0-9_-]{8,80}$/, "Invalid request key.");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdempotencyKey, PaymentFields, readCard } from "./payments";
+import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 
 // Subscription rules that need no database: billing periods, the free tier,
 // and the spec's words (spec 001 §8, word for word).
@@ -53,13 +53,12 @@ export const SUBSCRIPTION_API_ERRORS = {
  * charged again; otherwise card fields (required on the page, optional in the API).
  */
 export function subscribeSchema(options: { cardRequired: boolean; now?: Date }) {
-  return z
-    .object({
-      plan_id: z.string({ error: SUBSCRIPTION_MESSAGES.planInvalid }).trim().min(1, SUBSCRIPTION_MESSAGES.planInvalid).max(60, SUBSCRIPTION_MESSAGES.planInvalid),
-      payment_method_id: z.string().trim().max(80).nullish().default(null),
-      idempotency_key: IdempotencyKey.optional(),
-      ...PaymentFields,
-    })
-    .transform((value, ctx) => ({ ...value, card: value.payment_method_id ? null : readCard(value, ctx, options.cardRequired, options.now) }));
+  const fields = z.object({
+    plan_id: z.string({ error: SUBSCRIPTION_MESSAGES.planInvalid }).trim().min(1, SUBSCRIPTION_MESSAGES.planInvalid).max(60, SUBSCRIPTION_MESSAGES.planInvalid),
+    payment_method_id: z.string().trim().max(80).nullish().default(null),
+    idempotency_key: IdempotencyKey.optional(),
+    ...PaymentFields,
+  });
+  return withCard(fields, { ...options, skip: (value) => Boolean(value?.payment_method_id) });
 }
 export type SubscribeInput = z.output<ReturnType<typeof subscribeSchema>>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdempotencyKey, PaymentFields, readCard } from "./payments";
+import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 
 // Buying Creative Tokens: the form and API schema and the spec's words.
 
@@ -24,13 +24,12 @@ export const TOKEN_PACKAGE_API_ERRORS = {
  * the card fields are required on the page and optional in the API.
  */
 export function purchaseTokensSchema(options: { cardRequired: boolean; now?: Date }) {
-  return z
-    .object({
-      package_id: z.string({ error: TOKEN_PURCHASE_MESSAGES.packageInvalid }).trim().min(1, TOKEN_PURCHASE_MESSAGES.packageInvalid).max(60, TOKEN_PURCHASE_MESSAGES.packageInvalid),
-      region: z.enum(PACKAGE_REGIONS, { error: TOKEN_PURCHASE_MESSAGES.regionInvalid }).optional().default("us"),
-      idempotency_key: IdempotencyKey.optional(),
-      ...PaymentFields,
-    })
-    .transform((value, ctx) => ({ ...value, card: readCard(value, ctx, options.cardRequired, options.now) }));
+  const fields = z.object({
+    package_id: z.string({ error: TOKEN_PURCHASE_MESSAGES.packageInvalid }).trim().min(1, TOKEN_PURCHASE_MESSAGES.packageInvalid).max(60, TOKEN_PURCHASE_MESSAGES.packageInvalid),
+    region: z.enum(PACKAGE_REGIONS, { error: TOKEN_PURCHASE_MESSAGES.regionInvalid }).optional().default("us"),
+    idempotency_key: IdempotencyKey.optional(),
+    ...PaymentFields,
+  });
+  return withCard(fields, options);
 }
 export type PurchaseTokensInput = z.output<ReturnType<typeof purchaseTokensSchema>>;
