@@ -62,25 +62,26 @@ export function chosenAmount(preset: string | undefined, custom: string | undefi
 export const tokensForGift = (amountInr: number, inrPerToken: number) => Math.floor(amountInr / inrPerToken);
 
 /** The gift card form: the spec's fields, then the card that pays. Every message shows at once. */
+export const giftCardFields = z.object({
+  amount: z.string().trim().optional(),
+  customAmount: z.string().trim().max(20, M.customRange).optional(),
+  recipientName: requiredText(M.recipientName, 120),
+  recipientEmail: requiredEmail(M.recipientEmail),
+  senderName: requiredText(M.senderName, 120),
+  senderEmail: requiredEmail(M.senderEmail),
+  deliveryDate: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, M.deliveryDate)
+    .optional()
+    .default(""),
+  message: z.string().max(GIFT_MESSAGE_MAX, M.messageTooLong).optional().default(""),
+  idempotency_key: IdempotencyKey.optional(),
+  ...PaymentFields,
+});
+
 export function giftCardSchema(options: { now?: Date; cardRequired?: boolean } = {}) {
-  const fields = z
-    .object({
-      amount: z.string().trim().optional(),
-      customAmount: z.string().trim().max(20, M.customRange).optional(),
-      recipientName: requiredText(M.recipientName, 120),
-      recipientEmail: requiredEmail(M.recipientEmail),
-      senderName: requiredText(M.senderName, 120),
-      senderEmail: requiredEmail(M.senderEmail),
-      deliveryDate: z
-        .string()
-        .trim()
-        .regex(/^(\d{4}-\d{2}-\d{2})?$/, M.deliveryDate)
-        .optional()
-        .default(""),
-      message: z.string().max(GIFT_MESSAGE_MAX, M.messageTooLong).optional().default(""),
-      idempotency_key: IdempotencyKey.optional(),
-      ...PaymentFields,
-    })
+  const fields = giftCardFields
     .superRefine((value, ctx) => {
       const chosen = chosenAmount(value?.amount, value?.customAmount);
       if (!chosen.ok) ctx.addIssue({ code: "custom", path: [chosen.field], message: chosen.message });

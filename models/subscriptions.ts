@@ -52,13 +52,14 @@ export const SUBSCRIPTION_API_ERRORS = {
  * subscribe page. payment_method_id names an earlier receipt whose card is
  * charged again; otherwise card fields (required on the page, optional in the API).
  */
+export const subscribeFields = z.object({
+  plan_id: z.string({ error: SUBSCRIPTION_MESSAGES.planInvalid }).trim().min(1, SUBSCRIPTION_MESSAGES.planInvalid).max(60, SUBSCRIPTION_MESSAGES.planInvalid),
+  payment_method_id: z.string().trim().max(80).nullish().default(null),
+  idempotency_key: IdempotencyKey.optional(),
+  ...PaymentFields,
+});
+
 export function subscribeSchema(options: { cardRequired: boolean; now?: Date }) {
-  const fields = z.object({
-    plan_id: z.string({ error: SUBSCRIPTION_MESSAGES.planInvalid }).trim().min(1, SUBSCRIPTION_MESSAGES.planInvalid).max(60, SUBSCRIPTION_MESSAGES.planInvalid),
-    payment_method_id: z.string().trim().max(80).nullish().default(null),
-    idempotency_key: IdempotencyKey.optional(),
-    ...PaymentFields,
-  });
-  return withCard(fields, { ...options, skip: (value) => Boolean(value?.payment_method_id) });
+  return withCard(subscribeFields, { ...options, skip: (value) => Boolean(value?.payment_method_id) });
 }
 export type SubscribeInput = z.output<ReturnType<typeof subscribeSchema>>;

@@ -23,13 +23,14 @@ export const TOKEN_PACKAGE_API_ERRORS = {
  * and the purchase page. `region` picks the currency (US dollars by default);
  * the card fields are required on the page and optional in the API.
  */
+export const purchaseTokensFields = z.object({
+  package_id: z.string({ error: TOKEN_PURCHASE_MESSAGES.packageInvalid }).trim().min(1, TOKEN_PURCHASE_MESSAGES.packageInvalid).max(60, TOKEN_PURCHASE_MESSAGES.packageInvalid),
+  region: z.enum(PACKAGE_REGIONS, { error: TOKEN_PURCHASE_MESSAGES.regionInvalid }).optional().default("us"),
+  idempotency_key: IdempotencyKey.optional(),
+  ...PaymentFields,
+});
+
 export function purchaseTokensSchema(options: { cardRequired: boolean; now?: Date }) {
-  const fields = z.object({
-    package_id: z.string({ error: TOKEN_PURCHASE_MESSAGES.packageInvalid }).trim().min(1, TOKEN_PURCHASE_MESSAGES.packageInvalid).max(60, TOKEN_PURCHASE_MESSAGES.packageInvalid),
-    region: z.enum(PACKAGE_REGIONS, { error: TOKEN_PURCHASE_MESSAGES.regionInvalid }).optional().default("us"),
-    idempotency_key: IdempotencyKey.optional(),
-    ...PaymentFields,
-  });
-  return withCard(fields, options);
+  return withCard(purchaseTokensFields, options);
 }
 export type PurchaseTokensInput = z.output<ReturnType<typeof purchaseTokensSchema>>;

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getBillingSettings } from "~models/billing-content.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
-import { GIFT_DEFAULT_PRESET, giftCardSchema } from "~models/gift-cards";
+import { GIFT_DEFAULT_PRESET, giftCardFields, giftCardSchema } from "~models/gift-cards";
 import { formatGiftCode, purchaseGiftCard } from "~models/gift-cards.server";
 import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/payments";
@@ -53,7 +53,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     id: "gift-card",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(giftCardFields),
     defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, payment_method: "credit_card" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

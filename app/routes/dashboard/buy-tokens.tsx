@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
-import { PACKAGE_REGIONS, purchaseTokensSchema } from "~models/token-packages";
+import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/token-packages";
 import { purchaseTokens } from "~models/token-purchases.server";
 import { getBalance } from "~models/tokens.server";
 import { Tokens } from "~/components/billing/notice";
@@ -52,7 +52,7 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
   const [form, fields] = useForm({
     id: "buy-tokens",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(purchaseTokensFields),
     defaultValue: { package_id: chosen, region, payment_method: "credit_card" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

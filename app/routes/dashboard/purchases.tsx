@@ -28,10 +28,12 @@ export async function action({ request }: Route.ActionArgs) {
  * Starts the download the action answered: with JavaScript by pointing the
  * window at the attachment (the page stays), without it by a meta refresh.
  */
-function StartDownload({ url }: { url: string }) {
+function StartDownload({ started }: { started: { url: string } }) {
+  const { url } = started;
+  // Once per answer (two links can be identical within one second).
   useEffect(() => {
-    window.location.assign(url);
-  }, [url]);
+    window.location.assign(started.url);
+  }, [started]);
   return (
     <>
       <noscript>
@@ -52,7 +54,7 @@ export default function MyPurchasesTab({ loaderData, actionData }: Route.Compone
         <h1 className="font-display text-3xl font-semibold">My Purchases</h1>
         <p className="text-text-muted">Everything you bought in the shop. Each purchase can be downloaded a limited number of times.</p>
       </header>
-      <ActionNotice notice={actionData?.notice}>{actionData?.url ? <StartDownload url={actionData.url} /> : null}</ActionNotice>
+      <ActionNotice notice={actionData?.notice}>{actionData?.url ? <StartDownload started={actionData as { url: string }} /> : null}</ActionNotice>
       {purchases.length ? (
         <ul className="flex flex-col gap-4">
           {purchases.map((p) => (

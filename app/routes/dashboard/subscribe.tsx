@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getPlan } from "~models/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
-import { subscribeSchema } from "~models/subscriptions";
+import { subscribeFields, subscribeSchema } from "~models/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/subscriptions.server";
 import { PaymentFields } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
@@ -49,7 +49,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     id: "subscribe",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(subscribeFields),
     defaultValue: { payment_method: "credit_card" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -100,6 +100,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
           <FormMessages errors={form.errors} errorId={form.errorId} />
+          <input type="hidden" name="plan_id" value={plan.id} />
           {current ? <p className="text-sm text-text-muted">Your {current.name} plan ends when this one starts; the first month of {plan.name} is charged now.</p> : null}
           <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
