@@ -83,9 +83,12 @@ export const giftCardFields = z.object({
 export function giftCardSchema(options: { now?: Date; cardRequired?: boolean } = {}) {
   const fields = giftCardFields
     .superRefine((value, ctx) => {
-      const chosen = chosenAmount(value?.amount, value?.customAmount);
+      // Runs even when other fields failed, so nothing here trusts the types.
+      const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+      const chosen = chosenAmount(text(value?.amount), text(value?.customAmount));
       if (!chosen.ok) ctx.addIssue({ code: "custom", path: [chosen.field], message: chosen.message });
-      if (value?.deliveryDate && /^\d{4}-\d{2}-\d{2}$/.test(value.deliveryDate) && value.deliveryDate < todayInAgencyTimeZone(options.now)) {
+      const date = text(value?.deliveryDate);
+      if (date && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < todayInAgencyTimeZone(options.now)) {
         ctx.addIssue({ code: "custom", path: ["deliveryDate"], message: M.deliveryPast });
       }
     }, ALWAYS)

@@ -99,9 +99,12 @@ export const PaymentFields = {
 type PaymentFieldValues = { card_number?: string; card_expiry?: string; card_cvc?: string; card_name?: string };
 
 /** The card the fields describe, or null when none was given; adds an issue per bad field. */
-export function readCard(value: PaymentFieldValues, ctx: z.RefinementCtx, required: boolean, now = new Date()): CardDetails | null {
-  const number = digits(value.card_number ?? "");
-  const anyGiven = [number, value.card_expiry, value.card_cvc].some((v) => (v ?? "").length > 0);
+export function readCard(raw: PaymentFieldValues, ctx: z.RefinementCtx, required: boolean, now = new Date()): CardDetails | null {
+  // Also runs when other fields failed (see withCard), so nothing here trusts the types.
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const value = { card_number: text(raw.card_number), card_expiry: text(raw.card_expiry), card_cvc: text(raw.card_cvc), card_name: text(raw.card_name) };
+  const number = digits(value.card_number);
+  const anyGiven = [number, value.card_expiry, value.card_cvc].some((v) => v.length > 0);
   if (!anyGiven && !required) return null;
   if (!number) ctx.addIssue({ code: "custom", path: ["card_number"], message: PAYMENT_MESSAGES.cardNumber });
   else if (!passesLuhn(number)) ctx.addIssue({ code: "custom", path: ["card_number"], message: PAYMENT_MESSAGES.cardNumberInvalid });

@@ -13,6 +13,7 @@ export const PUBLIC_PAGES = [
   "/investorpage",
   "/createticket",
   "/referrals",
+  "/gift",
   "/login",
   "/signup",
 ] as const;
