@@ -21,11 +21,11 @@ function CartLink({ count }: { count: number }) {
     <Link
       to="/cart"
       className="relative grid size-10 place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted"
-      aria-label={count ? `Cart, ${count} item${count === 1 ? "" : "s"}` : "Cart"}
+      aria-label={count ? `Cart, ${count} item${count > 1 ? "s" : ""}` : "Cart"}
     >
       {count ? (
-        <span className="absolute -top-1 -right-1 grid min-w-5 place-items-center rounded-full bg-yellow px-1 text-[0.65rem] font-bold text-yellow-ink" data-testid="navbar-cart-count">
-          {count > 99 ? "99+" : count}
+        <span className="count-badge" data-testid="navbar-cart-count">
+          {count}
         </span>
       ) : null}
       <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

@@ -67,7 +67,7 @@ function CartDropdown({ cart }: { cart: CartSummary }) {
         <>
           <CartIcon />
           {cart.count ? (
-            <span className="absolute -top-1 -right-1 grid min-w-5 place-items-center rounded-full bg-yellow px-1 text-[0.65rem] font-bold text-yellow-ink" data-testid="cart-count">
+            <span className="count-badge" data-testid="cart-count">
               {cart.count > 99 ? "99+" : cart.count}
             </span>
           ) : null}
