@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "./db.server";
 import { addNotification } from "./notifications.server";
@@ -172,7 +172,8 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
     if (!row || row.subscription.status !== "active" || row.subscription.currentPeriodEnd > now) break;
     const { subscription: sub, plan } = row;
     const end = sub.currentPeriodEnd;
-    const stillOn = and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active"), eq(subscriptions.currentPeriodEnd, end));
+    // The period moves only from the end it was charged for (to the millisecond: JavaScript's precision).
+    const stillOn = and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active"), sql`date_trunc('milliseconds', ${subscriptions.currentPeriodEnd}) = ${end}`);
     if (sub.cancelAtPeriodEnd || !plan.isActive) {
       await db().update(subscriptions).set({ status: "ended", endedAt: end, endReason: "cancelled" }).where(stillOn);
       break;

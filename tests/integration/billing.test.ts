@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getProfile } from "~models/accounts.server";
 import { getDashboardStats } from "~models/dashboard.server";
@@ -154,6 +154,19 @@ describe("subscriptions", () => {
     const [item] = body<{ plan: string; start_date: string; end_date?: string }[]>(await api.get(apiHistory.loader, client, "/api/subscription-history/"));
     expect(item).toMatchObject({ plan: "social", end_date: end.toISOString() });
     await ledgerIsConsistent(client);
+  });
+
+  it("reuses a card only from the caller's own receipts (payment_method_id)", async () => {
+    const owner = await signedInClient();
+    const other = await signedInClient();
+    const bought = await purchase(owner, { package_id: "essential", ...card });
+    const receipt = body<{ payment_id: string }>(bought).payment_id;
+    const stolen = await api.send(apiSubscribe.action, other, "POST", "/api/subscribe/", { plan_id: "starter", payment_method_id: receipt });
+    expect(stolen).toMatchObject({ status: 400, body: { payment_method_id: ["Unknown payment method."] } });
+    const reused = await api.send(apiSubscribe.action, owner, "POST", "/api/subscribe/", { plan_id: "starter", payment_method_id: receipt });
+    expect(reused.status).toBe(201);
+    const [charge] = await db().select().from(payments).where(and(eq(payments.kind, "subscription"), eq(payments.userId, owner.id)));
+    expect(charge).toMatchObject({ cardBrand: "Visa", cardLast4: "4242", amountMinor: 1_499_900, currency: "INR" });
   });
 
   it("renews lazily on access when the jobs have not run", async () => {
