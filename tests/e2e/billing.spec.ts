@@ -1,14 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createAccount, expect, test, waitForHydration } from "./fixtures";
-
-async function signIn(page: Page, account: { username: string; password: string }, javaScriptEnabled: boolean) {
-  await page.goto("/login");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("Username or email").fill(account.username);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard2$/);
-}
+import { createAccount, expect, signIn, test, waitForHydration } from "./fixtures";
 
 async function payWith(page: Page, number = "4242 4242 4242 4242") {
   await page.getByLabel("Card number").fill(number);

@@ -24,3 +24,13 @@ export async function createAccount(page: Page, password = "secret12") {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
 }
+
+/** Signs in through the login page and lands on the dashboard. */
+export async function signIn(page: Page, account: { username: string; password: string }, javaScriptEnabled: boolean) {
+  await page.goto("/login");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Username or email").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard2$/);
+}

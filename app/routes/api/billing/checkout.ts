@@ -1,6 +1,6 @@
 import { CheckoutSchema, SHOP_API_ERRORS } from "~models/shop";
 import { checkout } from "~models/shop.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/checkout";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -17,10 +17,9 @@ export function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   return withApiErrors(SHOP_API_ERRORS.checkout, async () => {
     const user = await requireApiUser(request);
-    const body = await readBody(request);
+    const body = await readIdempotentBody(request);
     if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const header = request.headers.get("Idempotency-Key");
-    const parsed = CheckoutSchema.safeParse(header ? { ...body, idempotency_key: header } : body);
+    const parsed = CheckoutSchema.safeParse(body);
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const result = await checkout(user.id, { idempotencyKey: parsed.data.idempotency_key });
     if (!result.ok) return apiError(result.status, result.message);

@@ -1,6 +1,6 @@
 import { purchaseTokensSchema, TOKEN_PACKAGE_API_ERRORS } from "~models/token-packages";
 import { purchaseTokens } from "~models/token-purchases.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/purchase-tokens";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -17,10 +17,9 @@ export function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   return withApiErrors(TOKEN_PACKAGE_API_ERRORS.purchase, async () => {
     const user = await requireApiUser(request);
-    const body = await readBody(request);
+    const body = await readIdempotentBody(request);
     if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const header = request.headers.get("Idempotency-Key");
-    const parsed = purchaseTokensSchema({ cardRequired: false }).safeParse(header ? { ...body, idempotency_key: header } : body);
+    const parsed = purchaseTokensSchema({ cardRequired: false }).safeParse(body);
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const result = await purchaseTokens(user.id, parsed.data);
     if (!result.ok) return result.field ? Response.json({ [result.field]: [result.message] }, { status: 400 }) : apiError(result.status, result.message);

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_API_ERRORS, subscribeSchema } from "~models/subscriptions";
 import { subscribe } from "~models/subscriptions.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/subscribe";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -16,10 +16,9 @@ export function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   return withApiErrors(SUBSCRIPTION_API_ERRORS.subscribe, async () => {
     const user = await requireApiUser(request);
-    const body = await readBody(request);
+    const body = await readIdempotentBody(request);
     if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const header = request.headers.get("Idempotency-Key");
-    const parsed = subscribeSchema({ cardRequired: false }).safeParse(header ? { ...body, idempotency_key: header } : body);
+    const parsed = subscribeSchema({ cardRequired: false }).safeParse(body);
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const result = await subscribe(user.id, parsed.data);
     if (!result.ok) return result.field ? Response.json({ [result.field]: [result.message] }, { status: 400 }) : apiError(result.status, result.message);
