@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "./db.server";
@@ -101,7 +100,8 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
   const periodEnd = addMonth(now);
   const outcome = await takePayment({
     userId,
-    idempotencyKey: input.idempotency_key ?? randomUUID(),
+    // Without a key, the same plan asked for twice in one minute is one request (an API client's retry).
+    idempotencyKey: input.idempotency_key ?? `subscribe-${plan.id}-${Math.floor(now.getTime() / 60_000)}`,
     kind: "subscription",
     description: `${plan.name} plan, first month`,
     amountMinor: toMinor(plan.price),

@@ -169,6 +169,14 @@ describe("subscriptions", () => {
     expect(charge).toMatchObject({ cardBrand: "Visa", cardLast4: "4242", amountMinor: 1_499_900, currency: "INR" });
   });
 
+  it("charges once when an API client sends the same subscription twice at once", async () => {
+    const client = await signedInClient();
+    const results = await Promise.all([1, 2, 3].map(() => api.send(apiSubscribe.action, client, "POST", "/api/subscribe/", { plan_id: "pro" })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await db().select().from(payments).where(eq(payments.userId, client.id))).toHaveLength(1);
+    expect(await getBalance(client.id)).toBe(600);
+  });
+
   it("renews lazily on access when the jobs have not run", async () => {
     const client = await signedInClient();
     await api.send(apiSubscribe.action, client, "POST", "/api/subscribe/", { plan_id: "starter" });
