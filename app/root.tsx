@@ -4,6 +4,7 @@ import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { countCartItems } from "~models/shop.server";
 import { getUser } from "./lib/auth.server";
 import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-origin.server";
 import { getEnv } from "./lib/env.server";
@@ -32,10 +33,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** Who is signed in, for the navbar; nothing more reaches every page. */
+/** Who is signed in and how full their cart is, for the navbar; nothing more reaches every page. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  return { user: user ? { username: user.username, role: user.role } : null };
+  return { user: user ? { username: user.username, role: user.role, cartCount: await countCartItems(user.id) } : null };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -29,8 +29,26 @@ export default [
   route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
   route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
 
+  // Billing (spec 001 §7): shop, cart, checkout, tokens and subscriptions.
+  route("api/shop-items", "routes/api/billing/shop-items.ts"),
+  route("api/my-purchases", "routes/api/billing/my-purchases.ts"),
+  route("api/download/:purchaseId", "routes/api/billing/download.ts"),
+  route("api/cart", "routes/api/billing/cart.ts"),
+  route("api/cart-item/:id", "routes/api/billing/cart-item.ts"),
+  route("api/checkout", "routes/api/billing/checkout.ts"),
+  route("api/token-packages", "routes/api/billing/token-packages.ts"),
+  route("api/purchase-tokens", "routes/api/billing/purchase-tokens.ts"),
+  route("api/token-history", "routes/api/billing/token-history.ts"),
+  route("api/subscription-plans", "routes/api/billing/subscription-plans.ts"),
+  route("api/my-subscription", "routes/api/billing/my-subscription.ts"),
+  route("api/subscribe", "routes/api/billing/subscribe.ts"),
+  route("api/cancel-subscription", "routes/api/billing/cancel-subscription.ts"),
+  route("api/subscription-history", "routes/api/billing/subscription-history.ts"),
+
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
+  // Shop files: signed, short-lived links for the purchase's owner.
+  route("download/:purchaseId/file", "routes/billing/download-file.ts"),
 
   route("logout", "routes/auth/logout.ts"),
 
@@ -66,9 +84,12 @@ export default [
       route("recommendations", "routes/dashboard/recommendations.tsx"),
       route("projects", "routes/dashboard/projects.tsx"),
       route("billing", "routes/dashboard/billing.tsx"),
+      route("billing/tokens", "routes/dashboard/buy-tokens.tsx"),
+      route("billing/plans/:planId", "routes/dashboard/subscribe.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
     ]),
+    route("cart", "routes/billing/cart.tsx"),
     route("createprojectform", "routes/projects/create.tsx"),
     route("project/:id", "routes/projects/detail.tsx"),
     route("order", "routes/projects/order.tsx"),
@@ -107,6 +128,7 @@ export default [
     route("collabpage", "routes/collab-page.tsx"),
     route("createticket", "routes/create-ticket.tsx"),
     route("referrals", "routes/referrals.tsx"),
+    route("gift", "routes/gift.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
 
     // Content pages (spec 001 §2 "Blog", "Other content pages"); content in seeds/.

@@ -3,7 +3,10 @@ import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
 import { db, type Database, type Transaction } from "./db.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
+import { checkReferralCode, recordReferralSignup } from "./referral-rewards.server";
 import { profiles, users } from "./schema";
+import { currentPlanName } from "./subscriptions.server";
+import { getBalance } from "./tokens.server";
 
 export type AccountUser = {
   id: string;
@@ -28,7 +31,7 @@ export function apiUser(user: AccountUser) {
   return { id: user.id, username: user.username, email: user.email, first_name: user.firstName, last_name: user.lastName };
 }
 
-type Conflict = { field: "username" | "email"; message: string };
+type Conflict = { field: "username" | "email" | "referral_code"; message: string };
 
 async function findConflict(username: string, email: string, database: Database | Transaction = db()): Promise<Conflict | undefined> {
   const [taken] = await database
@@ -45,6 +48,7 @@ async function findConflict(username: string, email: string, database: Database 
 function uniqueViolation(error: unknown): Conflict | undefined {
   const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
   if (cause?.code !== "23505") return undefined;
+  if (cause.constraint === "referral_signups_referral_id_key") return { field: "referral_code", message: ACCOUNT_MESSAGES.referralUsed };
   return cause.constraint === "users_email_lower_key"
     ? { field: "email", message: ACCOUNT_MESSAGES.emailTaken }
     : { field: "username", message: ACCOUNT_MESSAGES.usernameTaken };
@@ -53,9 +57,11 @@ function uniqueViolation(error: unknown): Conflict | undefined {
 export type CreateAccountResult = { ok: true; user: AccountUser } | ({ ok: false } & Conflict);
 
 /**
- * Creates a client account and its empty profile. A taken username or email is
- * a field error, not a crash. Inside a caller's transaction (`database`), it
- * runs in a savepoint of it.
+/**
+ * Creates a client account and its empty profile, linked to the invitation
+ * when a referral code came with it. A taken username or email, or an unknown
+ * or used code, is a field error, not a crash. Inside a caller's transaction
+ * (`database`), it runs in a savepoint of it.
  */
 export async function createAccount(
   input: {
@@ -63,11 +69,18 @@ export async function createAccount(
     email: string;
     password: string;
     role?: AccountUser["role"];
+    referralCode?: string;
   },
   database: Database | Transaction = db(),
 ): Promise<CreateAccountResult> {
   const conflict = await findConflict(input.username, input.email, database);
   if (conflict) return { ok: false, ...conflict };
+  let referralId: string | null = null;
+  if (input.referralCode) {
+    const referral = await checkReferralCode(input.referralCode);
+    if (!referral.ok) return { ok: false, field: "referral_code", message: referral.message };
+    referralId = referral.referralId;
+  }
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await database.transaction(async (tx) => {
@@ -76,6 +89,7 @@ export async function createAccount(
         .values({ username: input.username, email: input.email, passwordHash, role: input.role ?? "client" })
         .returning(accountColumns);
       await tx.insert(profiles).values({ userId: created!.id });
+      if (referralId) await recordReferralSignup(tx, created!.id, referralId);
       return created!;
     });
     return { ok: true, user };
@@ -140,15 +154,14 @@ export async function getProfile(userId: string) {
     .limit(1);
   if (!row) return null;
   const { user, profile } = row;
+  const [plan, tokens] = await Promise.all([currentPlanName(userId), getBalance(userId)]);
   return {
     user: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email },
     profile: {
       contact: profile?.contact ?? "",
       country_code: profile?.countryCode ?? "IN",
-      // Subscriptions and the token ledger arrive with the billing module;
-      // until then no account can hold a plan or tokens.
-      current_plan: "free",
-      creative_tokens: 0,
+      current_plan: plan,
+      creative_tokens: tokens,
       company_name: profile?.companyName ?? "",
       company_email: profile?.companyEmail ?? "",
       company_website: profile?.companyWebsite ?? "",
@@ -211,10 +224,10 @@ export async function attemptLogin(input: { identifier: string; password: string
 export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number };
 
 /** Signup with its rate limit: 10 accounts an hour per address. */
-export async function signUp(input: { username: string; email: string; password: string; clientAddress: string }): Promise<SignUpResult> {
+export async function signUp(input: { username: string; email: string; password: string; referral_code?: string; clientAddress: string }): Promise<SignUpResult> {
   const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
   if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
-  return createAccount(input);
+  return createAccount({ username: input.username, email: input.email, password: input.password, referralCode: input.referral_code });
 }
 
 /** Whole minutes until a limit lifts, for the message. */

@@ -27,6 +27,8 @@ export const ACCOUNT_MESSAGES = {
   websiteInvalid: "Please enter a valid website address, starting with http:// or https://.",
   countryInvalid: "Please choose a country from the list.",
   fieldTooLong: (max: number) => `Please keep this under ${max} characters.`,
+  referralInvalid: "This referral code is not valid.",
+  referralUsed: "This referral code has already been used.",
 } as const;
 
 /** Spec 001 §7/§8 default error texts of the account calls. */
@@ -62,8 +64,11 @@ const password = z
   .min(6, { error: M.passwordTooShort, abort: true })
   .max(200, { error: M.passwordTooLong });
 
-/** POST /api/auth/signup/ */
-export const SignupApiSchema = z.object({ username, email, password });
+/** The code from a /referrals invitation (optional; /signup?ref=CODE fills it in). */
+const referralCode = z.string().trim().max(20, { error: M.referralInvalid }).optional().default("");
+
+/** POST /api/auth/signup/ (referral_code is ours, optional). */
+export const SignupApiSchema = z.object({ username, email, password, referral_code: referralCode });
 
 /** The signup page: the API fields plus the confirmation, checked last. */
 export const SignupFormSchema = SignupApiSchema.extend({

@@ -2,19 +2,20 @@ import { eq, inArray } from "drizzle-orm";
 import { currentPeriod, DASHBOARD_CONTENT, RECENT_PROJECTS_SHOWN, tokenUsagePercent, type ProjectHelp, type Recommendation, type TokenUsage } from "./dashboard";
 import { db } from "./db.server";
 import { countActiveProjects, listProjects } from "./projects.server";
+import { getActiveSubscription } from "./subscriptions.server";
+import { getBalance, tokenFlow } from "./tokens.server";
 import { contentBlocks } from "./schema";
 
 /**
- * The client's Creative Tokens this period. The token ledger arrives with the
- * billing issue (grants, spends, 90-day expiry); until then nobody has been
- * granted or has spent a token, so every number is an honest 0. Billing
- * replaces this body with ledger queries; callers stay as they are.
+ * The client's Creative Tokens: the balance (live grants minus spends, from
+ * the ledger) and what was granted and spent this period. The period is the
+ * active plan's billing period, else the calendar month.
  */
-export async function getTokenUsage(_userId: string, now = new Date()): Promise<TokenUsage> {
-  const { start, end } = currentPeriod(now);
-  const granted = 0;
-  const spent = 0;
-  return { balance: granted - spent, granted, spent, percent: tokenUsagePercent(spent, granted), periodStart: start, periodEnd: end };
+export async function getTokenUsage(userId: string, now = new Date()): Promise<TokenUsage> {
+  const active = await getActiveSubscription(userId, now);
+  const { start, end } = active ? { start: active.subscription.currentPeriodStart, end: active.subscription.currentPeriodEnd } : currentPeriod(now);
+  const [balance, flow] = await Promise.all([getBalance(userId, now), tokenFlow(userId, start, end)]);
+  return { balance, granted: flow.granted, spent: flow.spent, percent: tokenUsagePercent(flow.spent, flow.granted), periodStart: start, periodEnd: end };
 }
 
 /** GET /api/dashboard/stats/ (spec 001 §3): active_projects, tokens_left. */

@@ -43,7 +43,7 @@ export function tokenUsagePercent(spent: number, granted: number): number {
 
 export type TokenUsage = { balance: number; granted: number; spent: number; percent: number; periodStart: Date; periodEnd: Date };
 
-/** Until subscriptions exist, the current period is the calendar month (UTC). */
+/** Without a subscription, the current period is the calendar month (UTC). */
 export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

@@ -1,24 +1,35 @@
 import { eq } from "drizzle-orm";
+import { bundleCard, listPlans, listTokenPackages, planCard } from "./catalog.server";
 import { db } from "./db.server";
-import { MARKETING_BLOCKS, type MarketingKey } from "./marketing-content";
+import { creativeTokensBlockSchema, MARKETING_BLOCKS, solutionsBlockSchema, type CreativeTokensContent, type MarketingKey, type Plan, type SolutionsContent } from "./marketing-content";
 import { contentBlocks } from "./schema";
 
-type Content<K extends MarketingKey> = ReturnType<(typeof MARKETING_BLOCKS)[K]["parse"]>;
+/** What each page's content block holds (plans and bundles live in their own tables). */
+const BLOCK_SCHEMAS = { ...MARKETING_BLOCKS, solutions: solutionsBlockSchema, "creative-tokens": creativeTokensBlockSchema } as const;
+type Block<K extends MarketingKey> = ReturnType<(typeof BLOCK_SCHEMAS)[K]["parse"]>;
 
-/** One marketing page's content, as seeded and validated. */
-export async function getMarketingContent<K extends MarketingKey>(key: K): Promise<Content<K>> {
+async function getBlock<K extends MarketingKey>(key: K): Promise<Block<K>> {
   const [row] = await db().select({ data: contentBlocks.data }).from(contentBlocks).where(eq(contentBlocks.key, key));
   if (!row) throw new Error(`Content block "${key}" is missing: run npm run seed.`);
-  return MARKETING_BLOCKS[key].parse(row.data) as Content<K>;
+  return BLOCK_SCHEMAS[key].parse(row.data) as Block<K>;
 }
 
-export const getHomeContent = () => getMarketingContent("home");
-export const getServicesContent = () => getMarketingContent("services");
-export const getStrategyContent = () => getMarketingContent("strategy");
-export const getSolutionsContent = () => getMarketingContent("solutions");
-export const getCreativeTokensContent = () => getMarketingContent("creative-tokens");
+export const getHomeContent = () => getBlock("home");
+export const getServicesContent = () => getBlock("services");
+export const getStrategyContent = () => getBlock("strategy");
 
-/** The plans of the subscriptions tab (the same records the subscription plans will read). */
-export async function getPlans() {
-  return (await getSolutionsContent()).plans;
+/** The subscription plans, from the one table billing also sells them from. */
+export async function getPlans(): Promise<Plan[]> {
+  return (await listPlans()).map(planCard);
+}
+
+export async function getSolutionsContent(): Promise<SolutionsContent> {
+  const [block, plans] = await Promise.all([getBlock("solutions"), getPlans()]);
+  return { ...block, plans };
+}
+
+/** The page's copy with the token bundles that the purchase page sells. */
+export async function getCreativeTokensContent(): Promise<CreativeTokensContent> {
+  const [block, packages] = await Promise.all([getBlock("creative-tokens"), listTokenPackages()]);
+  return { ...block, pricing: { ...block.pricing, bundles: packages.map(bundleCard) } };
 }

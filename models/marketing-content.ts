@@ -175,7 +175,11 @@ export const creativeTokensSchema = z.object({
     title: text,
     text,
     regions: z.array(z.object({ id: z.enum(REGIONS), label: text, currency: z.string().length(3) })).length(REGIONS.length),
-    bundles: z.array(z.object({ slug: text, name: text, tokens: z.int().positive(), description: text, isPopular: z.boolean().default(false), prices })).min(1),
+    /** The token packages clients buy (loaded into token_packages; the page reads them from there). */
+    bundles: z
+      .array(z.object({ slug: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"), name: text, tokens: z.int().positive(), bonusTokens: z.int().nonnegative().default(0), description: text, isPopular: z.boolean().default(false), prices }))
+      .min(1)
+      .refine((bundles) => new Set(bundles.map((b) => b.slug)).size === bundles.length, "bundle slugs must be unique"),
   }),
   tiers: z.object({
     title: text,
@@ -200,7 +204,16 @@ export type SolutionsContent = z.infer<typeof solutionsSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type CreativeTokensContent = z.infer<typeof creativeTokensSchema>;
 
-/** content_blocks keys of the marketing pages, each with its schema. */
+/**
+ * What the content blocks hold. The plans and the token bundles are seeded
+ * once, into subscription_plans and token_packages, which both the marketing
+ * pages and billing read; their blocks keep the rest of the page.
+ */
+export const solutionsBlockSchema = solutionsSchema.omit({ plans: true });
+export const creativeTokensBlockSchema = creativeTokensSchema.extend({ pricing: creativeTokensSchema.shape.pricing.omit({ bundles: true }) });
+export type Bundle = CreativeTokensContent["pricing"]["bundles"][number];
+
+/** content_blocks keys of the marketing pages, each with its schema (the seed files' shape). */
 export const MARKETING_BLOCKS = {
   home: homeSchema,
   services: servicesSchema,

@@ -81,7 +81,9 @@ describe("prices and regions", () => {
   });
 });
 
-it("Get Tokens goes to the token purchase tab, through sign-in when anonymous", () => {
-  expect(getTokensHref(true)).toBe("/dashboard2/billing");
-  expect(getTokensHref(false)).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling");
+it("Get Tokens goes to the token purchase page, through sign-in when anonymous, with the bundle chosen", () => {
+  expect(getTokensHref(true)).toBe("/dashboard2/billing/tokens");
+  expect(getTokensHref(false)).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens");
+  expect(getTokensHref(true, { package: "popular", region: "eu" })).toBe("/dashboard2/billing/tokens?package=popular&region=eu");
+  expect(getTokensHref(false, { package: "popular", region: "in" })).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens%3Fpackage%3Dpopular%26region%3Din");
 });

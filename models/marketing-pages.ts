@@ -67,8 +67,9 @@ export function formatPrice(amount: number, region: Region): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: code, maximumFractionDigits: 0 }).format(amount);
 }
 
-/** The token purchase tab of the dashboard; anonymous visitors sign in first and come back to it. */
-export const TOKEN_PURCHASE_PATH = "/dashboard2/billing";
-export function getTokensHref(signedIn: boolean): string {
-  return signedIn ? TOKEN_PURCHASE_PATH : `/login?${new URLSearchParams({ redirectTo: TOKEN_PURCHASE_PATH })}`;
+/** The token purchase page of the dashboard; anonymous visitors sign in first and come back to it. */
+export const TOKEN_PURCHASE_PATH = "/dashboard2/billing/tokens";
+export function getTokensHref(signedIn: boolean, choice?: { package: string; region: Region }): string {
+  const target = choice ? `${TOKEN_PURCHASE_PATH}?${new URLSearchParams({ package: choice.package, region: choice.region })}` : TOKEN_PURCHASE_PATH;
+  return signedIn ? target : `/login?${new URLSearchParams({ redirectTo: target })}`;
 }

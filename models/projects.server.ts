@@ -7,6 +7,7 @@ import { ACTION_LABELS, ACTIVE_STATUSES, canTakeAction, nextStatus, PROJECT_MESS
 import { type ProjectInput } from "./project-forms";
 import { matchesSearch, trackProject, type TrackedProject } from "./project-tracking";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "./schema";
+import { projectLimitForUser } from "./subscriptions.server";
 import { PROJECT_FILE_RULES } from "./uploads";
 import { deleteUpload, storeUpload } from "./uploads.server";
 
@@ -17,13 +18,9 @@ export type ProjectFileRow = typeof projectFiles.$inferSelect;
 /** A plan's project_limit of -1 means unlimited (spec 001 §9). */
 export const UNLIMITED = -1;
 
-/**
- * The signed-in client's plan limit on active projects. Subscriptions arrive
- * with the billing issue, which reads project_limit from the client's plan
- * here; until then no account has a plan, so there is no limit.
- */
-export async function projectLimitFor(_userId: string): Promise<number> {
-  return UNLIMITED;
+/** The client's limit on active projects: their plan's project_limit, or the free tier's. */
+export function projectLimitFor(userId: string): Promise<number> {
+  return projectLimitForUser(userId);
 }
 
 async function countActive(userId: string, database: Database | Transaction = db()): Promise<number> {

@@ -2,16 +2,19 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
+import { count } from "drizzle-orm";
+import { billingSettingsSchema, shopItemsSchema } from "./billing-content";
 import { blogPostSeedSchema } from "./blog";
 import { hasBlogPosts, writeBlogPosts } from "./blog.server";
+import { shopFileExists, upsertPlans, upsertShopItems, upsertTokenPackages } from "./catalog.server";
 import { articleSeedSchema, CONTENT_PAGE_BLOCKS, policySeedSchema } from "./content-pages";
 import { ARTICLES_BLOCK, POLICIES_BLOCK, writeDocumentList } from "./content-pages.server";
 import { DASHBOARD_CONTENT } from "./dashboard";
 import { db, type Database, type Transaction } from "./db.server";
 import { SEEDS_DIR } from "./paths.server";
-import { MARKETING_BLOCKS } from "./marketing-content";
+import { creativeTokensBlockSchema, MARKETING_BLOCKS, solutionsBlockSchema } from "./marketing-content";
 import { SHELL_BLOCKS } from "./site-content";
-import { contentBlocks } from "./schema";
+import { contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "./schema";
 import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-content.server";
 
 /**
@@ -24,12 +27,46 @@ import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-conte
 export type SeedSource<T = unknown> = (
   | { kind: "file"; name: string; file: string; schema: z.ZodType<T>; write: (tx: Transaction, data: T) => Promise<WriteCount> }
   | { kind: "dir"; name: string; dir: string; schema: z.ZodType<T>; write: (tx: Transaction, items: T[]) => Promise<WriteCount> }
-) & { isLoaded?: () => Promise<boolean> };
+) & {
+  /** Whether boot finds it loaded; by default, whether its content block exists. */
+  loaded?: (database: Database, blocks: Set<string>) => Promise<boolean>;
+  /** Writes table rows only, no content block. */
+  tableOnly?: boolean;
+};
 
 function contentBlockSource<T>(key: string, schema: z.ZodType<T>): SeedSource {
   const write = (tx: Transaction, data: unknown) => upsertContentBlock(tx, key, data);
   return { kind: "file", name: key, file: `${key}.json`, schema, write };
 }
+
+const add = (a: WriteCount, b: WriteCount): WriteCount => ({ inserted: a.inserted + b.inserted, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged });
+const hasRows = async (database: Database, table: typeof shopItems | typeof subscriptionPlans | typeof tokenPackages) => ((await database.select({ n: count() }).from(table))[0]?.n ?? 0) > 0;
+
+/**
+ * A page whose file also carries catalogue rows (plans, token bundles): the
+ * rows go to their table, the rest of the page to its content block. One
+ * source of truth, read by the marketing page and by billing alike.
+ */
+function pageWithCatalogue<T, B>(key: string, schema: z.ZodType<T>, block: z.ZodType<B>, table: typeof subscriptionPlans | typeof tokenPackages, writeRows: (tx: Transaction, data: T) => Promise<WriteCount>): SeedSource {
+  const write = async (tx: Transaction, data: unknown) => add(await upsertContentBlock(tx, key, block.parse(data)), await writeRows(tx, data as T));
+  const loaded = async (database: Database, blocks: Set<string>) => blocks.has(key) && (await hasRows(database, table));
+  return { kind: "file", name: key, file: `${key}.json`, schema, write, loaded };
+}
+
+/** seeds/shop-items.json: the shop's catalogue; each item's file must exist in seeds/shop-files/. */
+const shopItemsSource: SeedSource = {
+  kind: "file",
+  name: "shop-items",
+  file: "shop-items.json",
+  schema: shopItemsSchema.superRefine((data, ctx) => {
+    data.items.forEach((item, index) => {
+      if (!shopFileExists(item.file)) ctx.addIssue({ code: "custom", path: ["items", index, "file"], message: `seeds/shop-files/${item.file} does not exist` });
+    });
+  }),
+  write: (tx, data) => upsertShopItems(tx, (data as z.infer<typeof shopItemsSchema>).items),
+  loaded: (database) => hasRows(database, shopItems),
+  tableOnly: true,
+};
 
 /** Everything `npm run seed` loads. Later features add their sources here. */
 export const SEED_SOURCES: SeedSource[] = [
@@ -41,13 +78,15 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("home", MARKETING_BLOCKS.home),
   contentBlockSource("services", MARKETING_BLOCKS.services),
   contentBlockSource("strategy", MARKETING_BLOCKS.strategy),
-  contentBlockSource("solutions", MARKETING_BLOCKS.solutions),
-  contentBlockSource("creative-tokens", MARKETING_BLOCKS["creative-tokens"]),
   // Content pages (blog, company, events, policies): docs/decisions/0011-content-in-seeds-and-markdown.md.
   ...Object.entries(CONTENT_PAGE_BLOCKS).map(([key, schema]) => contentBlockSource(key, schema as z.ZodType)),
   { kind: "dir", name: POLICIES_BLOCK, dir: "policies", schema: policySeedSchema, write: writeDocumentList(POLICIES_BLOCK) } as SeedSource,
   { kind: "dir", name: ARTICLES_BLOCK, dir: "articles", schema: articleSeedSchema, write: writeDocumentList(ARTICLES_BLOCK) } as SeedSource,
-  { kind: "dir", name: "blog-posts", dir: "blog", schema: blogPostSeedSchema, write: writeBlogPosts, isLoaded: hasBlogPosts } as SeedSource,
+  { kind: "dir", name: "blog-posts", dir: "blog", schema: blogPostSeedSchema, write: writeBlogPosts, loaded: () => hasBlogPosts(), tableOnly: true } as SeedSource,
+  pageWithCatalogue("solutions", MARKETING_BLOCKS.solutions, solutionsBlockSchema, subscriptionPlans, (tx, data) => upsertPlans(tx, data.plans)),
+  pageWithCatalogue("creative-tokens", MARKETING_BLOCKS["creative-tokens"], creativeTokensBlockSchema, tokenPackages, (tx, data) => upsertTokenPackages(tx, data.pricing.bundles)),
+  contentBlockSource("billing", billingSettingsSchema),
+  shopItemsSource,
 ];
 
 export class SeedValidationError extends Error {
@@ -144,7 +183,7 @@ export async function seedOnBoot(): Promise<string[]> {
   const present = new Set((await db().select({ key: contentBlocks.key }).from(contentBlocks)).map((row) => row.key));
   const missing: SeedSource[] = [];
   for (const source of SEED_SOURCES) {
-    const loaded = source.isLoaded ? await source.isLoaded() : present.has(source.name);
+    const loaded = source.loaded ? await source.loaded(db(), present) : present.has(source.name);
     if (!loaded) missing.push(source);
   }
   if (missing.length) await runSeed({ sources: missing });

@@ -42,6 +42,16 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
 }
 
+/**
+ * The body of a call that charges or spends, with the `Idempotency-Key`
+ * header (when sent) as its `idempotency_key`: a retried call is done once.
+ */
+export async function readIdempotentBody(request: Request): Promise<Record<string, unknown> | null> {
+  const body = await readBody(request);
+  const key = request.headers.get("Idempotency-Key");
+  return body && key ? { ...body, idempotency_key: key } : body;
+}
+
 /** The API caller, or a 401 with the API's error shape. */
 export async function requireApiUser(request: Request): Promise<AccountUser> {
   const user = await getApiUser(request);

@@ -3,6 +3,7 @@ import { rebuildChatIndex } from "~models/chat/index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { deleteOldPostViews } from "~models/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
+import { JOBS_INTERVAL_MS, runJobs } from "~models/jobs.server";
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
 import { deleteStalePasswordResets } from "~models/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/rate-limit.server";
@@ -38,6 +39,10 @@ async function boot(): Promise<void> {
   if (env.SMTP_URL) {
     setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
   }
+  // Renewals, gift card delivery and token expiry (idempotent; see models/jobs.server.ts).
+  const jobs = () => void runJobs().catch((error) => console.error("Billing jobs failed:", error));
+  jobs();
+  setInterval(jobs, JOBS_INTERVAL_MS).unref();
 }
 
 /** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */

@@ -24,6 +24,7 @@ export const PUBLIC_PAGES = [
   "/termscondition",
   "/refundpolicy",
   "/shipping",
+  "/gift",
   "/login",
   "/signup",
 ] as const;

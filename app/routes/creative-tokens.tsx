@@ -23,9 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...rest,
       pricing: pricingText,
       region,
-      bundles: bundles.map(({ prices, ...bundle }) => ({ ...bundle, price: formatPrice(prices[region], region) })),
+      bundles: bundles.map(({ prices, ...bundle }) => ({ ...bundle, price: formatPrice(prices[region], region), href: getTokensHref(user !== null, { package: bundle.slug, region }) })),
       addOns: { ...addOns, items: addOns.items.map(({ prices, ...item }) => ({ ...item, prices: pricing.regions.map((r) => formatPrice(prices[r.id], r.id)) })) },
-      // Get Tokens: the dashboard's token purchase tab; sign in first when anonymous.
+      // Get Tokens: the dashboard's token purchase page (a bundle's button picks it); sign in first when anonymous.
       getTokens: getTokensHref(user !== null),
       meta: seoMeta(pageSeo(request, "/creative-tokens", seo, shell.site.name)),
     },
@@ -43,7 +43,7 @@ export default function CreativeTokens({ loaderData }: Route.ComponentProps) {
     <>
       <TokensHero hero={hero} getTokens={getTokens} labels={labels} />
       <HowItWorks how={howItWorks} usage={usage} />
-      <Pricing pricing={pricing} bundles={bundles} region={region} getTokens={getTokens} labels={labels} />
+      <Pricing pricing={pricing} bundles={bundles} region={region} labels={labels} />
       <Tiers tiers={tiers} tokensLabel={labels.tokens} />
       <AddOns addOns={addOns} regions={pricing.regions} labels={labels} />
       <About about={about} closing={closing} getTokens={getTokens} labels={labels} />

@@ -5,3 +5,4 @@ export * from "./projects";
 export * from "./chat";
 export * from "./back-office";
 export * from "./account-settings";
+export * from "./billing";

@@ -47,3 +47,13 @@ export async function signInAs(page: Page, account: { username: string; password
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(new RegExp(`${redirectTo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
 }
+
+/** Signs in through the login page and lands on the dashboard. */
+export async function signIn(page: Page, account: { username: string; password: string }, javaScriptEnabled: boolean) {
+  await page.goto("/login");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Username or email").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard2$/);
+}

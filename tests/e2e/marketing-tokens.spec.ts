@@ -1,7 +1,8 @@
 import { createAccount, expect, test } from "./fixtures";
 import { LAYOUTS, mediaWithoutDimensions, TOKENS } from "./marketing-content";
 
-const LOGIN_FIRST = "/login?redirectTo=%2Fdashboard2%2Fbilling";
+const LOGIN_FIRST = "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens";
+const loginFirst = (bundle: string) => `/login?${new URLSearchParams({ redirectTo: `/dashboard2/billing/tokens?package=${bundle}&region=us` })}`;
 
 for (const layout of LAYOUTS) {
   test.describe(layout.name, () => {
@@ -25,7 +26,8 @@ for (const layout of LAYOUTS) {
 
       const getTokens = page.getByRole("link", { name: /^Get Tokens/ });
       expect(await getTokens.count()).toBe(5); // hero, three bundles, Get Tokens Now
-      for (const href of await getTokens.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) expect(href).toBe(LOGIN_FIRST);
+      // The hero and closing buttons open the purchase page; each bundle's opens it with that bundle chosen.
+      expect(await getTokens.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([LOGIN_FIRST, loginFirst("essential"), loginFirst("popular"), loginFirst("best-value"), LOGIN_FIRST]);
       await expect(page.getByRole("link", { name: "Get Tokens Now" })).toBeVisible();
       for (const href of await page.getByRole("main").getByRole("link", { name: "Contact Us" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))) expect(href).toBe("/contact");
       expect(await mediaWithoutDimensions(page)).toBe(0);
@@ -47,7 +49,7 @@ for (const layout of LAYOUTS) {
   });
 }
 
-test("Get Tokens: sign in first, then the token purchase tab of the dashboard", async ({ page }) => {
+test("Get Tokens: sign in first, then the token purchase page of the dashboard", async ({ page }) => {
   const { username, password } = await createAccount(page);
   await page.goto("/creative-tokens");
   await page.getByRole("link", { name: "Get Tokens" }).first().click();
@@ -55,8 +57,13 @@ test("Get Tokens: sign in first, then the token purchase tab of the dashboard", 
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard2\/billing$/);
+  await expect(page).toHaveURL(/\/dashboard2\/billing\/tokens$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Buy Creative Tokens" })).toBeVisible();
 
-  await page.goto("/creative-tokens");
-  await expect(page.getByRole("link", { name: "Get Tokens" }).first()).toHaveAttribute("href", "/dashboard2/billing");
+  await page.goto("/creative-tokens?region=in");
+  await expect(page.getByRole("link", { name: "Get Tokens" }).first()).toHaveAttribute("href", "/dashboard2/billing/tokens");
+  await page.getByRole("link", { name: "Get Tokens: Popular" }).click();
+  await expect(page).toHaveURL(/\/dashboard2\/billing\/tokens\?package=popular&region=in$/);
+  await expect(page.getByRole("radio", { name: /Popular/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "India (₹)" })).toBeChecked();
 });

@@ -9,11 +9,8 @@ import { HANDOFF_MESSAGES } from "~models/chat/handoff";
 import { CHAT_INDEX_CHECK_INTERVAL_MS, getChatIndex, rebuildChatIndex, settleChatIndex } from "~models/chat/index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { db } from "~models/db.server";
-import { MARKETING_BLOCKS } from "~models/marketing-content";
-import { getSolutionsContent } from "~models/marketing-content.server";
-import { chatConversations, chatMessages, emailOutbox, supportTickets } from "~models/schema";
+import { chatConversations, chatMessages, emailOutbox, subscriptionPlans, supportTickets } from "~models/schema";
 import { runSeed } from "~models/seed.server";
-import { upsertContentBlock } from "~models/site-content.server";
 import * as apiChat from "~/routes/api/chat";
 import * as apiConversation from "~/routes/api/chat-conversation";
 import * as chatPage from "~/routes/chat";
@@ -188,20 +185,18 @@ describe("the panel's JSON calls", () => {
 });
 
 describe("index freshness", () => {
-  it("rebuilds from the database: content changed by npm run seed (another process) is picked up on the next check", async () => {
+  it("rebuilds from the database: a plan's price changed by staff or npm run seed (another process) is picked up on the next check", async () => {
     const before = await ask({ query: "How much is the Starter plan?" });
     expect(reply(before).response).toContain("₹14,999 / month");
 
-    const solutions = await getSolutionsContent();
-    const changed = { ...solutions, plans: solutions.plans.map((p) => (p.slug === "starter" ? { ...p, monthlyPriceInr: 15999 } : p)) };
-    MARKETING_BLOCKS.solutions.parse(changed);
-    await db().transaction((tx) => upsertContentBlock(tx, "solutions", changed));
+    const [starter] = await db().select().from(subscriptionPlans).where(eq(subscriptionPlans.id, "starter"));
+    await db().update(subscriptionPlans).set({ price: 15999 }).where(eq(subscriptionPlans.id, "starter"));
 
     await getChatIndex(Date.now() + CHAT_INDEX_CHECK_INTERVAL_MS);
     await settleChatIndex();
     expect(reply(await ask({ query: "How much is the Starter plan?" })).response).toContain("₹15,999 / month");
 
-    await db().transaction((tx) => upsertContentBlock(tx, "solutions", solutions));
+    await db().update(subscriptionPlans).set({ price: starter!.price }).where(eq(subscriptionPlans.id, "starter"));
     await rebuildChatIndex();
   });
 });

@@ -42,7 +42,8 @@ export async function call(handler: Handler, request: Request, params: Record<st
     const args = { request, params, context: undefined, url: new URL(request.url), pattern: "" };
     result = await handler(args as never);
   } catch (thrown) {
-    if (thrown instanceof Response) result = thrown;
+    // React Router answers a thrown Response or data() with its status, as a returned one.
+    if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit") result = thrown;
     else throw thrown;
   }
   if (result instanceof Response) {

@@ -73,15 +73,17 @@ describe("page loaders", () => {
 
   it("creative tokens: prices by region; Get Tokens through sign-in when anonymous; private when signed in", async () => {
     const anonymous = await call(creativeTokens.loader, getRequest("/creative-tokens?region=in"));
-    expect(anonymous.body).toMatchObject({ region: "in", getTokens: "/login?redirectTo=%2Fdashboard2%2Fbilling" });
-    expect((anonymous.body as { bundles: { price: string }[] }).bundles.map((b) => b.price)).toEqual(["₹5,800", "₹10,800", "₹20,800"]);
+    expect(anonymous.body).toMatchObject({ region: "in", getTokens: "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens" });
+    const bundles = (anonymous.body as { bundles: { price: string; href: string }[] }).bundles;
+    expect(bundles.map((b) => b.price)).toEqual(["₹5,800", "₹10,800", "₹20,800"]);
+    expect(bundles[1]!.href).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens%3Fpackage%3Dpopular%26region%3Din");
     expect(anonymous.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
 
     const created = await createAccount({ username: "tokenbuyer", email: "tokenbuyer@example.com", password: "secret12" });
     expect(created.ok).toBe(true);
     const cookie = cookieFrom(await call(login.action, formRequest("/login", { username: "tokenbuyer", password: "secret12" })));
     const signedIn = await call(creativeTokens.loader, getRequest("/creative-tokens", { cookie }));
-    expect(signedIn.body).toMatchObject({ region: "us", getTokens: "/dashboard2/billing" });
+    expect(signedIn.body).toMatchObject({ region: "us", getTokens: "/dashboard2/billing/tokens" });
     expect(signedIn.headers.get("Cache-Control")).toBe(PRIVATE_PAGE_CACHE);
   });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { createAccount, setRole } from "~models/accounts.server";
 import { createApiToken } from "~models/api-tokens.server";
-import { createProject } from "~models/projects.server";
+import { createProject, UNLIMITED } from "~models/projects.server";
 import * as login from "~/routes/auth/login";
 import { call, cookieFrom, formRequest } from "./helpers";
 
@@ -48,9 +48,12 @@ export const pdfFile = (name = "brief.pdf", size = 64) => {
 
 export const validProject = { title: "Café rebrand", description: "A new identity for the café on the corner.", category: "graphic", budget: "5k_10k", timeline: "2_weeks" } as const;
 
-/** A project owned by the client, created through the model. */
+/**
+ * A project owned by the client, created through the model. Fixtures may give
+ * one client many projects: the plan's limit is tested on its own.
+ */
 export async function projectOf(client: { id: string }, overrides: Partial<Record<keyof typeof validProject, string>> = {}) {
-  const result = await createProject(client, { ...validProject, ...overrides, use_tokens: false } as never);
+  const result = await createProject(client, { ...validProject, ...overrides, use_tokens: false } as never, { projectLimit: UNLIMITED });
   if (!result.ok) throw new Error(result.message);
   return result.project;
 }

@@ -282,7 +282,9 @@ describe("projects API", () => {
     const body = ok.body as { id: string; files: { name: string; size: number; file: string }[] };
     expect(body.files).toEqual([{ name: "spec.pdf", size: 100, file: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:3000/project/${body.id}/files/[0-9a-f-]{36}$`)) }]);
     const png = new File(["not a png"], "logo.png");
-    const bad = await call(apiProjects.action, multipartRequest("/api/projects/", { ...validProject, files: png }, { headers: tokenHeader(a) }));
+    // A second client: on the free tier the first already has its one active project.
+    const b = await signedInClient();
+    const bad = await call(apiProjects.action, multipartRequest("/api/projects/", { ...validProject, files: png }, { headers: tokenHeader(b) }));
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ files: ["This file's contents do not match its extension. Please upload the original file."] });
   });

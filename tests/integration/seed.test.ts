@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db, queryRows } from "~models/db.server";
 import { SEEDS_DIR } from "~models/paths.server";
-import { contentBlocks } from "~models/schema";
+import { contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "~models/schema";
 import { runSeed, SEED_SOURCES, seedIfEmpty, seedOnBoot, SeedValidationError, type SeedSource } from "~models/seed.server";
 import { getSiteShell, upsertContentBlock } from "~models/site-content.server";
 
@@ -37,10 +37,12 @@ describe("npm run seed", () => {
     await runSeed();
     const before = await db().select().from(contentBlocks).orderBy(contentBlocks.key);
     const report = await runSeed();
-    for (const [name, count] of Object.entries(report)) {
-      // One content block per source; the blog writes one row per post.
-      expect(count, name).toEqual({ inserted: 0, updated: 0, unchanged: name === "blog-posts" ? expect.any(Number) : 1 });
-    }
+    // Content blocks count one each; the blog and catalogue rows (plans, token packages, shop items) one per row.
+    for (const [name, count] of Object.entries(report)) expect(count, name).toMatchObject({ inserted: 0, updated: 0 });
+    expect(report.site).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    expect(report.solutions).toEqual({ inserted: 0, updated: 0, unchanged: 6 });
+    expect(report["shop-items"]).toEqual({ inserted: 0, updated: 0, unchanged: 12 });
+    expect(report.policies).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
     const after = await db().select().from(contentBlocks).orderBy(contentBlocks.key);
     expect(after).toEqual(before);
   });
@@ -91,11 +93,58 @@ describe("npm run seed", () => {
   });
 });
 
+describe("catalogue", () => {
+  it("seeds the plans and token bundles once, into the tables both the marketing pages and billing read", async () => {
+    await runSeed();
+    const [solutions] = await db().select().from(contentBlocks).where(sql`${contentBlocks.key} = 'solutions'`);
+    expect(solutions?.data).not.toHaveProperty("plans");
+    const plans = await db().select().from(subscriptionPlans).orderBy(subscriptionPlans.position);
+    expect(plans.map((p) => [p.id, p.name, p.price, p.monthlyTokens, p.projectLimit])).toEqual([
+      ["starter", "STARTER", 14999, 60, 1],
+      ["social", "SOCIAL", 29999, 120, 2],
+      ["motion", "MOTION", 44999, 200, 3],
+      ["trend-plus", "TREND +", 64999, 300, 5],
+      ["pro", "PRO", 119999, 600, -1],
+    ]);
+    const packages = await db().select().from(tokenPackages).orderBy(tokenPackages.position);
+    expect(packages.map((p) => [p.name, p.tokens, p.prices])).toEqual([
+      ["Essential", 50, { us: 70, eu: 65, in: 5800 }],
+      ["Popular", 120, { us: 130, eu: 120, in: 10800 }],
+      ["Best Value", 250, { us: 250, eu: 230, in: 20800 }],
+    ]);
+  });
+
+  it("deactivates an item removed from the file (purchases keep pointing at it), and reports one change per row", async () => {
+    await runSeed();
+    const dir = await copyOfSeeds();
+    const file = path.join(dir, "shop-items.json");
+    const catalogue = JSON.parse(await readFile(file, "utf8"));
+    catalogue.items = catalogue.items.filter((item: { id: string }) => item.id !== "launch-poster");
+    catalogue.items[0].tokenPrice = 9;
+    await writeFile(file, JSON.stringify(catalogue));
+    const report = await runSeed({ dir });
+    expect(report["shop-items"]).toEqual({ inserted: 0, updated: 2, unchanged: 10 });
+    const rows = await db().select().from(shopItems);
+    expect(rows.find((r) => r.id === "launch-poster")?.isActive).toBe(false);
+    expect(rows.find((r) => r.id === "social-post-grid")?.tokenPrice).toBe(9);
+  });
+
+  it("rejects a shop item whose file is missing", async () => {
+    const dir = await copyOfSeeds();
+    const file = path.join(dir, "shop-items.json");
+    const catalogue = JSON.parse(await readFile(file, "utf8"));
+    catalogue.items[1].file = "no-such-file.pdf";
+    await writeFile(file, JSON.stringify(catalogue));
+    const error = await runSeed({ dir }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain("shop-items.json: items.1.file: seeds/shop-files/no-such-file.pdf does not exist");
+  });
+});
+
 describe("first start", () => {
   it("seeds an empty database, and leaves a seeded one alone", async () => {
     expect(await seedIfEmpty()).toBe(true);
-    // One content block per seed source (site, navigation, …, policies, articles), except the blog's posts, which have a table.
-    expect(await countBlocks()).toBe(SEED_SOURCES.filter((source) => !source.isLoaded).length);
+    // One content block per seed source (site, navigation, …, policies, articles), except those that write only table rows (blog posts, shop items).
+    expect(await countBlocks()).toBe(SEED_SOURCES.filter((source) => !source.tableOnly).length);
     expect(await seedIfEmpty()).toBe(false);
   });
 });
@@ -106,6 +155,10 @@ describe("boot", () => {
     await db().delete(contentBlocks).where(sql`${contentBlocks.key} = 'footer'`);
     await db().execute(sql`update content_blocks set data = jsonb_set(data, '{tagline}', '"Edited by staff"') where key = 'site'`);
     expect(await seedOnBoot()).toEqual(["footer"]);
+    // A database from before the plans had their table gets them at the next boot.
+    await db().delete(subscriptionPlans);
+    expect(await seedOnBoot()).toEqual(["solutions"]);
+    expect(await db().select().from(subscriptionPlans)).toHaveLength(5);
     expect((await getSiteShell()).site.tagline).toBe("Edited by staff");
     expect(await seedOnBoot()).toEqual([]);
   });

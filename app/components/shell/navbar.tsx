@@ -15,13 +15,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-text text-canvas" : "text-text-muted hover:text-text",
   ].join(" ");
 
-function CartLink() {
+/** The cart: a link to /cart, with the signed-in client's item count rendered on the server. */
+function CartLink({ count }: { count: number }) {
   return (
     <Link
       to="/cart"
-      className="grid size-10 place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted"
-      aria-label="Cart"
+      className="relative grid size-10 place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted"
+      aria-label={count ? `Cart, ${count} item${count > 1 ? "s" : ""}` : "Cart"}
     >
+      {count ? (
+        <span className="count-badge" data-testid="navbar-cart-count">
+          {count}
+        </span>
+      ) : null}
       <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
         <path d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
         <circle cx="9.5" cy="20" r="1.3" />
@@ -96,7 +102,7 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
   );
 }
 
-export type NavbarUser = { username: string; role?: "client" | "staff" } | null;
+export type NavbarUser = { username: string; role?: "client" | "staff"; cartCount?: number } | null;
 
 /** Where the signed-in account's home is: the back-office for staff, the dashboard for clients. */
 const homeOf = (user: NonNullable<NavbarUser>) => (user.role === "staff" ? { to: "/admin", label: "Back-office" } : { to: "/dashboard2", label: "Dashboard" });
@@ -158,7 +164,7 @@ export function Navbar({ siteName, navigation, user }: { siteName: string; navig
         </nav>
         <div className="ml-auto flex items-center gap-2 lg:ml-2">
           <AccountLinks user={user} />
-          <CartLink />
+          {user?.role !== "staff" && <CartLink count={user?.cartCount ?? 0} />}
           <MobileMenu links={navigation.links} user={user} />
         </div>
       </div>

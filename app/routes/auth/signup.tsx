@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Create your account —
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  return null;
+  // A /referrals invitation links here with ?ref=CODE.
+  return { referralCode: (new URL(request.url).searchParams.get("ref") ?? "").trim().slice(0, 20) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -24,8 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false }, { status: 400 });
   }
-  const { username, email, password } = submission.value;
-  const result = await signUp({ username, email, password, clientAddress: clientAddress(request) });
+  const { username, email, password, referral_code } = submission.value;
+  const result = await signUp({ username, email, password, referral_code, clientAddress: clientAddress(request) });
   if (!result.ok) {
     const hideFields = ["password", "confirmPassword"];
     if (result.field === "form") {
@@ -57,10 +58,11 @@ function SignupSuccess() {
   );
 }
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
+    defaultValue: { referral_code: loaderData.referralCode },
     constraint: getZodConstraint(SignupFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -95,6 +97,11 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           labelProps={{ children: "Confirm password" }}
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.confirmPassword.errors}
+        />
+        <Field
+          labelProps={{ children: "Referral code (optional)" }}
+          inputProps={{ ...getInputProps(fields.referral_code, { type: "text" }), autoComplete: "off", spellCheck: false }}
+          errors={fields.referral_code.errors}
         />
         <SubmitButton pendingLabel="Creating your account…" className="w-full">
           Sign up

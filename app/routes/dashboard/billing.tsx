@@ -1,24 +1,115 @@
-import { Link } from "react-router";
-import { EmptyTab } from "~/components/empty-tab";
+import { data, Link } from "react-router";
+import { apiTokenPackage, listPlans, listTokenPackages } from "~models/catalog.server";
+import { RedeemGiftCardSchema } from "~models/gift-cards";
+import { redeemGiftCard } from "~models/gift-cards.server";
+import { formatMoney, PAYMENT_METHOD_LABELS, toMinor, type Currency, type PaymentMethod } from "~models/payments";
+import { listPayments } from "~models/payments.server";
+import { FREE_PLAN } from "~models/subscriptions";
+import { cancelSubscription, getActiveSubscription, listSubscriptionHistory } from "~models/subscriptions.server";
+import { expiringSoon, getBalance, listLedger, settleTokenAccount } from "~models/tokens.server";
+import { CurrentPlanCard, Receipts, RedeemGiftCard, SubscriptionHistory, SubscriptionPlans, TokenHistory, TokenPackages } from "~/components/billing/billing-sections";
+import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
 
-// The billing issue fills this tab; until then it says so instead of showing sample data.
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Tokens — Ascendra" }];
 
+const TOKEN_ROWS_SHOWN = 25;
+const RECEIPTS_SHOWN = 10;
+const EXPIRY_WARNING_DAYS = 14;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  // Grants past their 90 days become expiry rows before the history is shown.
+  await settleTokenAccount(user.id);
+  const [balance, active, packages, plans, ledger, history, payments, expiring] = await Promise.all([
+    getBalance(user.id),
+    getActiveSubscription(user.id),
+    listTokenPackages(),
+    listPlans(),
+    listLedger(user.id, TOKEN_ROWS_SHOWN),
+    listSubscriptionHistory(user.id),
+    listPayments(user.id),
+    expiringSoon(user.id, EXPIRY_WARNING_DAYS),
+  ]);
+  const inr = (rupees: number) => formatMoney(toMinor(rupees), "INR");
+  return {
+    balance,
+    expiring,
+    current: active
+      ? { planId: active.plan.id, name: active.plan.name, price: inr(active.plan.price), status: active.subscription.status, endsAt: active.subscription.currentPeriodEnd, cancelling: active.subscription.cancelAtPeriodEnd, paid: active.plan.price > 0, monthlyTokens: active.plan.monthlyTokens }
+      : { planId: FREE_PLAN.id, name: FREE_PLAN.name, price: inr(0), status: "active", endsAt: null, cancelling: false, paid: false, monthlyTokens: 0 },
+    packages: packages.map((p) => {
+      const api = apiTokenPackage(p, "us");
+      return { ...api, label: `${formatMoney(toMinor(api.price), "USD")} · ${formatMoney(toMinor(p.prices.in), "INR")}` };
+    }),
+    plans: plans.map((p) => ({ id: p.id, name: p.name, price: inr(p.price), monthlyTokens: p.monthlyTokens, projectLimit: p.projectLimit, isPopular: p.isPopular, features: p.features })),
+    ledger,
+    history,
+    receipts: payments.slice(0, RECEIPTS_SHOWN).map((p) => ({
+      id: p.id,
+      number: p.number,
+      description: p.description,
+      amount: formatMoney(p.amountMinor, p.currency as Currency),
+      card: p.cardLast4 ? `${p.cardBrand ?? "Card"} ending ${p.cardLast4}` : PAYMENT_METHOD_LABELS[p.method as PaymentMethod],
+      createdAt: p.createdAt,
+    })),
+  };
 }
 
-export default function BillingTokensTab() {
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "cancel") {
+    const result = await cancelSubscription(user.id);
+    return data({ notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } }, { status: result.ok ? 200 : result.status });
+  }
+  if (form.intent === "redeem") {
+    const parsed = RedeemGiftCardSchema.safeParse(form);
+    if (!parsed.success) return data({ notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } }, { status: 400 });
+    const result = await redeemGiftCard(user.id, parsed.data.code);
+    return data({ notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } }, { status: result.ok ? 200 : result.status });
+  }
+  return data({ notice: { tone: "error" as const, message: "Unknown action." } }, { status: 400 });
+}
+
+export default function BillingTokensTab({ loaderData, actionData }: Route.ComponentProps) {
+  const { balance, expiring, current, packages, plans, ledger, history, receipts } = loaderData;
   return (
-    <EmptyTab title="Billing & Tokens" intro="Token packages, your token history and your subscription.">
-      <p className="font-display text-lg font-semibold">Nothing here yet</p>
-      <p className="text-text-muted">You have no Creative Tokens and no subscription yet. Token packages and plans will be available here soon; until then, talk to us about pricing.</p>
-      <Link to="/contact" className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
-        Contact us
-      </Link>
-    </EmptyTab>
+    <div className="flex flex-col gap-10">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-semibold">Billing & Tokens</h1>
+        <p className="text-text-muted">Your Creative Tokens, your plan and your receipts.</p>
+      </header>
+      <ActionNotice notice={actionData?.notice} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6">
+          <p className="text-sm text-text-muted">Creative Tokens</p>
+          <p className="font-display text-4xl font-semibold" data-testid="billing-balance">
+            {balance}
+          </p>
+          <p className="text-sm text-text-muted">
+            {expiring ? (
+              <>
+                <Tokens value={expiring.amount} /> expire on {formatDate(expiring.expiresAt)}.
+              </>
+            ) : (
+              "Tokens are valid for 90 days from the day you get them; the oldest are spent first."
+            )}
+          </p>
+          <Link to="/dashboard2/billing/tokens" className="self-start rounded-full bg-text px-5 py-2.5 text-sm font-semibold text-canvas">
+            Buy tokens
+          </Link>
+        </div>
+        <CurrentPlanCard plan={current} />
+      </div>
+      <TokenPackages packages={packages} />
+      <SubscriptionPlans plans={plans} currentPlanId={current.planId} />
+      <RedeemGiftCard />
+      <TokenHistory rows={ledger} />
+      <SubscriptionHistory rows={history} />
+      <Receipts rows={receipts} />
+    </div>
   );
 }

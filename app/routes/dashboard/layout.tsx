@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { getTokenUsage } from "~models/dashboard.server";
 import { countUnread, listNotifications } from "~models/notifications.server";
+import { getCart } from "~models/shop.server";
 import { NOTIFICATION_MESSAGES } from "~models/notifications";
 import { Dropdown } from "~/components/dropdown";
 import { DashboardLoadError } from "~/components/load-error";
@@ -24,12 +25,13 @@ export const DROPDOWN_NOTIFICATIONS = 6;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [tokens, unread, notifications] = await Promise.all([getTokenUsage(user.id), countUnread(user.id), listNotifications(user.id, DROPDOWN_NOTIFICATIONS)]);
+  const [tokens, unread, notifications, cart] = await Promise.all([getTokenUsage(user.id), countUnread(user.id), listNotifications(user.id, DROPDOWN_NOTIFICATIONS), getCart(user.id)]);
   return {
     user: { username: user.username, email: user.email },
     tokens: tokens.balance,
     unread,
     notifications,
+    cart: { lines: cart.items.map((line) => ({ id: line.id, name: line.shop_item.name, quantity: line.quantity, total: line.line_total })), total: cart.total_token_price, count: cart.total_items, canAfford: cart.can_afford } satisfies CartSummary,
   };
 }
 
@@ -54,7 +56,60 @@ function CartIcon() {
   );
 }
 
-function TopBar({ username, tokens, unread, notifications }: { username: string; tokens: number; unread: number; notifications: Route.ComponentProps["loaderData"]["notifications"] }) {
+type CartSummary = { lines: { id: string; name: string; quantity: number; total: number }[]; total: number; count: number; canAfford: boolean };
+
+/** The top bar's cart: the lines, the total and the way to checkout (a <details>, no JavaScript needed). */
+function CartDropdown({ cart }: { cart: CartSummary }) {
+  return (
+    <Dropdown
+      label={cart.count ? `Cart, ${cart.count} item${cart.count === 1 ? "" : "s"}` : "Cart"}
+      summary={
+        <>
+          <CartIcon />
+          {cart.count ? (
+            <span className="count-badge" data-testid="cart-count">
+              {cart.count > 99 ? "99+" : cart.count}
+            </span>
+          ) : null}
+        </>
+      }
+      testId="cart-dropdown"
+    >
+      <p className="font-display text-sm font-semibold">Cart</p>
+      {cart.lines.length ? (
+        <>
+          <ul className="mt-3 flex max-h-72 flex-col gap-2 overflow-y-auto text-sm">
+            {cart.lines.map((line) => (
+              <li key={line.id} className="flex justify-between gap-3">
+                <span className="min-w-0 truncate">
+                  {line.name}
+                  {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+                </span>
+                <span className="shrink-0 text-text-muted">{line.total} tokens</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 flex justify-between border-t border-border pt-3 text-sm font-semibold">
+            <span>Total</span>
+            <span>{cart.total} tokens</span>
+          </p>
+          <Link to="/cart" className="mt-3 inline-flex rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
+            {cart.canAfford ? "View cart and checkout" : "View cart"}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-text-muted">Your cart is empty.</p>
+          <Link to="/dashboard2/shop" className="mt-3 inline-flex rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+            Browse the shop
+          </Link>
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+function TopBar({ username, tokens, unread, notifications, cart }: { username: string; tokens: number; unread: number; notifications: Route.ComponentProps["loaderData"]["notifications"]; cart: CartSummary }) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
@@ -78,13 +133,7 @@ function TopBar({ username, tokens, unread, notifications }: { username: string;
         </span>
       </Link>
       <div className="flex items-center gap-2">
-        <Dropdown label="Cart" summary={<CartIcon />} testId="cart-dropdown">
-          <p className="font-display text-sm font-semibold">Cart</p>
-          <p className="mt-2 text-sm text-text-muted">Your cart is empty.</p>
-          <Link to="/dashboard2/shop" className="mt-3 inline-flex rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
-            Browse the shop
-          </Link>
-        </Dropdown>
+        <CartDropdown cart={cart} />
         <Dropdown
           label={unread ? `Notifications, ${unread} unread` : "Notifications"}
           summary={
@@ -140,7 +189,7 @@ function TopBar({ username, tokens, unread, notifications }: { username: string;
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { user, tokens, unread, notifications } = loaderData;
+  const { user, tokens, unread, notifications, cart } = loaderData;
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-5 py-10 lg:grid-cols-[15rem_1fr] lg:px-8">
       <aside className="flex min-w-0 flex-col gap-6">
@@ -177,7 +226,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </Form>
       </aside>
       <div className="flex min-w-0 flex-col gap-8">
-        <TopBar username={user.username} tokens={tokens} unread={unread} notifications={notifications} />
+        <TopBar username={user.username} tokens={tokens} unread={unread} notifications={notifications} cart={cart} />
         <Outlet />
         <Form method="post" action="/logout" className="lg:hidden">
           <button type="submit" className="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import type { CreativeTokensContent, Region } from "~models/marketing-content";
 
-type Bundle = Omit<CreativeTokensContent["pricing"]["bundles"][number], "prices"> & { price: string };
+type Bundle = Omit<CreativeTokensContent["pricing"]["bundles"][number], "prices"> & { price: string; href: string };
 
 /**
  * Token bundles with region tabs (US / Europe / India). The tabs are links
- * (?region=), so they work without JavaScript; each bundle's Get Tokens goes
- * to the dashboard's token purchase tab (through sign-in when anonymous).
+ * (?region=), so they work without JavaScript; each bundle's Get Tokens opens
+ * the dashboard's token purchase page with that bundle and region chosen
+ * (through sign-in when anonymous).
  */
-export function Pricing({ pricing, bundles, region, getTokens, labels }: { pricing: Omit<CreativeTokensContent["pricing"], "bundles">; bundles: Bundle[]; region: Region; getTokens: string; labels: CreativeTokensContent["labels"] }) {
+export function Pricing({ pricing, bundles, region, labels }: { pricing: Omit<CreativeTokensContent["pricing"], "bundles">; bundles: Bundle[]; region: Region; labels: CreativeTokensContent["labels"] }) {
   return (
     <section id="pricing" className="wrap mt-24" aria-labelledby="pricing-title">
       <div className="section-head sm:flex-row sm:items-end sm:justify-between">
@@ -44,7 +45,8 @@ export function Pricing({ pricing, bundles, region, getTokens, labels }: { prici
               {bundle.price}
             </p>
             <p className="muted text-sm">{bundle.description}</p>
-            <Link to={getTokens} className={`btn mt-auto ${bundle.isPopular ? "btn-primary" : "btn-ghost"}`} aria-label={`${labels.getTokens}: ${bundle.name}`}>
+            {bundle.bonusTokens ? <p className="text-sm font-semibold text-green">+{bundle.bonusTokens} bonus {labels.tokens}</p> : null}
+            <Link to={bundle.href} className={`btn mt-auto ${bundle.isPopular ? "btn-primary" : "btn-ghost"}`} aria-label={`${labels.getTokens}: ${bundle.name}`}>
               {labels.getTokens}
             </Link>
           </li>

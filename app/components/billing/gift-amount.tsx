@@ -1,0 +1,103 @@
+import { useId, useState, type TextareaHTMLAttributes } from "react";
+import { GIFT_CUSTOM_PLACEHOLDER, GIFT_MAX, GIFT_MESSAGE_MAX, GIFT_MIN, GIFT_PRESETS, parseRupees } from "~models/gift-cards";
+import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
+
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+export const formatRupees = (amount: number) => rupees.format(amount);
+
+/**
+ * The presets and the custom amount (spec 001 §4): choosing a preset clears
+ * the custom amount, typing one deselects the presets. Without JavaScript
+ * both are plain inputs and the server takes the custom amount when it is set.
+ * The summary (selected amount, processing fee Free, total) follows along.
+ */
+export function GiftAmount({ preset: initialPreset, custom: initialCustom, presetErrors, customErrors }: { preset: number; custom: string; presetErrors?: ListOfErrors; customErrors?: ListOfErrors }) {
+  const [preset, setPreset] = useState(initialPreset);
+  const [custom, setCustom] = useState(initialCustom);
+  const customId = useId();
+  const amount = custom.trim() ? parseRupees(custom) : preset;
+  const valid = amount !== null && amount >= GIFT_MIN && amount <= GIFT_MAX;
+  const shown = valid ? formatRupees(amount) : "—";
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+      <div className="flex flex-col gap-5">
+        <fieldset>
+          <legend className="mb-3 text-sm font-medium">Choose an amount</legend>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {GIFT_PRESETS.map((value) => (
+              <label key={value} className="cursor-pointer rounded-2xl border border-border bg-surface px-4 py-4 text-center font-display text-lg font-semibold has-[:checked]:border-yellow has-[:checked]:text-yellow has-[:focus-visible]:outline-2">
+                <input
+                  type="radio"
+                  name="amount"
+                  value={value}
+                  checked={!custom.trim() && preset === value}
+                  onChange={() => {
+                    setPreset(value);
+                    setCustom("");
+                  }}
+                  className="sr-only"
+                />
+                {formatRupees(value)}
+              </label>
+            ))}
+          </div>
+          <ErrorList errors={presetErrors} />
+        </fieldset>
+        <div className="flex flex-col gap-2">
+          <label htmlFor={customId} className="text-sm font-medium">
+            Or a custom amount (₹)
+          </label>
+          <input
+            id={customId}
+            name="customAmount"
+            inputMode="numeric"
+            value={custom}
+            onChange={(event) => setCustom(event.currentTarget.value)}
+            placeholder={GIFT_CUSTOM_PLACEHOLDER}
+            className={inputClass}
+            aria-invalid={customErrors?.length ? true : undefined}
+            aria-describedby={`${customId}-note`}
+          />
+          <p id={`${customId}-note`} className="text-sm text-text-muted">
+            Any amount between ₹1,000 and ₹1,00,000.
+          </p>
+          <ErrorList errors={customErrors} />
+        </div>
+      </div>
+      <aside className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-label="Summary">
+        <p className="text-sm text-text-muted">Selected amount</p>
+        <p className="font-display text-3xl font-semibold" data-testid="gift-selected" aria-live="polite">
+          {shown}
+        </p>
+        <dl className="grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm">
+          <dt className="text-text-muted">Gift card</dt>
+          <dd className="text-right">{shown}</dd>
+          <dt className="text-text-muted">Processing fee</dt>
+          <dd className="text-right text-green">Free</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold" data-testid="gift-total">
+            {shown}
+          </dd>
+        </dl>
+      </aside>
+    </div>
+  );
+}
+
+/** The personal message with a live counter (the limit is checked on the server too). */
+export function GiftMessage({ textareaProps, errors }: { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: ListOfErrors }) {
+  const id = useId();
+  const [count, setCount] = useState(String(textareaProps.defaultValue ?? "").length);
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Personal message (optional)
+      </label>
+      <textarea {...textareaProps} id={id} rows={4} maxLength={GIFT_MESSAGE_MAX} onInput={(e) => setCount(e.currentTarget.value.length)} className={`${inputClass} resize-y`} aria-describedby={`${id}-count`} aria-invalid={errors?.length ? true : undefined} />
+      <p id={`${id}-count`} className="text-sm text-text-muted" data-testid="gift-message-count">
+        {count} / {GIFT_MESSAGE_MAX}
+      </p>
+      <ErrorList errors={errors} />
+    </div>
+  );
+}

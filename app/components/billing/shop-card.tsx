@@ -1,0 +1,62 @@
+import { Form, Link } from "react-router";
+import { CATEGORY_LABELS } from "~models/shop";
+import type { ShopItemView } from "~models/shop.server";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/**
+ * One shop item. Owned items show Owned with the button disabled (spec 001
+ * §2); items in the cart link to it; the rest add to the cart with a plain
+ * form, so it works without JavaScript.
+ */
+export function ShopCard({ item }: { item: ShopItemView }) {
+  return (
+    <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface" data-testid="shop-item" data-item={item.id}>
+      <img src={item.image} alt="" width={480} height={360} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-2 text-xs text-text-muted">
+          <span className="rounded-full border border-border px-2.5 py-1 font-semibold tracking-wide uppercase">{CATEGORY_LABELS[item.category]}</span>
+          <span aria-label={`Rated ${item.rating} out of 5`}>
+            <span className="text-yellow" aria-hidden="true">
+              ★
+            </span>{" "}
+            {item.rating.toFixed(1)}
+          </span>
+        </div>
+        <h3 className="font-display text-lg font-semibold">{item.name}</h3>
+        <p className="text-sm text-text-muted">{item.description}</p>
+        <p className="text-xs text-text-muted">
+          {item.file_format} · {item.file_size} · {item.max_downloads} downloads
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-2">
+          <p className="flex flex-col">
+            <span className="font-display text-xl font-semibold" data-testid="token-price">
+              {item.token_price} tokens
+            </span>
+            <span className="text-sm text-text-muted">
+              <span className="sr-only">Was </span>
+              <s>{usd.format(item.original_price)}</s>
+            </span>
+          </p>
+          {item.is_purchased ? (
+            <button type="button" disabled className="rounded-full border border-green/60 px-4 py-2.5 text-sm font-semibold text-green opacity-90" aria-label={`${item.name}: Owned`}>
+              Owned
+            </button>
+          ) : item.in_cart ? (
+            <Link to="/cart" className="rounded-full border border-border px-4 py-2.5 text-sm font-semibold hover:border-text-muted">
+              In cart
+            </Link>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="shop_item_id" value={item.id} />
+              <button type="submit" name="intent" value="add" className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas" aria-label={`Add ${item.name} to cart`}>
+                Add to Cart
+              </button>
+            </Form>
+          )}
+        </div>
+        {!item.is_purchased && !item.can_afford ? <p className="text-xs text-text-muted">Your tokens do not cover this yet.</p> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+import { SUBSCRIPTION_API_ERRORS } from "~models/subscriptions";
+import { cancelSubscription } from "~models/subscriptions.server";
+import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/cancel-subscription";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}
+
+/** POST /api/cancel-subscription/ → {message, end_date}: the plan ends at the end of its period; 409 without a paid plan. */
+export function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+  return withApiErrors(SUBSCRIPTION_API_ERRORS.cancel, async () => {
+    const user = await requireApiUser(request);
+    const result = await cancelSubscription(user.id);
+    if (!result.ok) return apiError(result.status, result.message);
+    return Response.json({ message: result.message, end_date: result.endDate });
+  });
+}

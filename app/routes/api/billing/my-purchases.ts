@@ -1,0 +1,16 @@
+import { SHOP_API_ERRORS } from "~models/shop";
+import { listPurchases } from "~models/shop.server";
+import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/my-purchases";
+
+/** GET /api/my-purchases/ → [purchase], newest first */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiErrors(SHOP_API_ERRORS.fetchPurchases, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(await listPurchases(user.id));
+  });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ["GET"]);
+}

@@ -1,0 +1,16 @@
+import { SUBSCRIPTION_API_ERRORS } from "~models/subscriptions";
+import { apiCurrentSubscription, getActiveSubscription } from "~models/subscriptions.server";
+import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/my-subscription";
+
+/** GET /api/my-subscription/ → {plan, status, end_date, …}; plan "free" without a subscription. */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiErrors(SUBSCRIPTION_API_ERRORS.fetchCurrent, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(apiCurrentSubscription(await getActiveSubscription(user.id)));
+  });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ["GET"]);
+}

@@ -1,0 +1,16 @@
+import { parseShopFilters, SHOP_API_ERRORS } from "~models/shop";
+import { listShopItems } from "~models/shop.server";
+import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import type { Route } from "./+types/shop-items";
+
+/** GET /api/shop-items/?category={templates|assets|tools|graphics|all}&search={text} → [shop item] */
+export function loader({ request }: Route.LoaderArgs) {
+  return withApiErrors(SHOP_API_ERRORS.fetchItems, async () => {
+    const user = await requireApiUser(request);
+    return Response.json(await listShopItems(user.id, parseShopFilters(new URL(request.url).searchParams)));
+  });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ["GET"]);
+}

@@ -1,0 +1,159 @@
+import { data, Form, Link } from "react-router";
+import { newIdempotencyKey } from "~models/payments";
+import { CheckoutSchema, MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/shop";
+import { checkout, clearCart, getCart, removeCartItem, updateCartItem } from "~models/shop.server";
+import { ActionNotice, Tokens } from "~/components/billing/notice";
+import { SubmitButton } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import type { Route } from "./+types/cart";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your cart — Ascendra" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  // A fresh key per page view: a checkout form submitted twice carries the same one and is charged once.
+  return { cart: await getCart(user.id), checkoutKey: newIdempotencyKey() };
+}
+
+type Notice = { tone: "success" | "error"; message: string };
+const answer = (notice: Notice, status = 200, extra: { checkedOut?: boolean } = {}) => data({ notice, ...extra }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  const cartItemId = String(form.cart_item_id ?? "");
+  switch (form.intent) {
+    case "update": {
+      const parsed = UpdateCartItemSchema.safeParse(form);
+      if (!parsed.success) return answer({ tone: "error", message: SHOP_MESSAGES.quantityInvalid }, 400);
+      const result = await updateCartItem(user.id, cartItemId, parsed.data.quantity);
+      return result.ok ? answer({ tone: "success", message: result.message }) : answer({ tone: "error", message: result.message }, result.status);
+    }
+    case "remove": {
+      const result = await removeCartItem(user.id, cartItemId);
+      return result.ok ? answer({ tone: "success", message: result.message }) : answer({ tone: "error", message: result.message }, result.status);
+    }
+    case "clear":
+      return answer({ tone: "success", message: (await clearCart(user.id)).message });
+    case "checkout": {
+      const parsed = CheckoutSchema.safeParse(form);
+      const result = await checkout(user.id, { idempotencyKey: parsed.success ? parsed.data.idempotency_key : undefined });
+      return result.ok ? answer({ tone: "success", message: result.message }, 200, { checkedOut: true }) : answer({ tone: "error", message: result.message }, result.status);
+    }
+    default:
+      return answer({ tone: "error", message: "Unknown action." }, 400);
+  }
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, checkoutKey } = loaderData;
+  const short = cart.total_token_price - cart.balance;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-5 py-12 lg:px-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <h1 className="font-display text-3xl font-semibold sm:text-4xl">Your cart</h1>
+          <p className="text-text-muted">
+            You have <Tokens value={cart.balance} testId="cart-balance" />.
+          </p>
+        </div>
+        <Link to="/dashboard2/shop" className="text-sm font-semibold underline-offset-4 hover:underline">
+          Continue shopping
+        </Link>
+      </header>
+
+      <ActionNotice notice={actionData?.notice}>
+        {actionData?.checkedOut ? (
+          <>
+            {" "}
+            <Link to="/dashboard2/purchases" className="font-semibold underline underline-offset-4">
+              Go to My Purchases
+            </Link>
+          </>
+        ) : null}
+      </ActionNotice>
+
+      {cart.items.length ? (
+        <>
+          <ul className="flex flex-col divide-y divide-border rounded-2xl border border-border bg-surface">
+            {cart.items.map((line) => (
+              <li key={line.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
+                <img src={line.shop_item.image} alt="" width={96} height={72} className="h-18 w-24 rounded-lg object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">{line.shop_item.name}</p>
+                  <p className="text-sm text-text-muted">
+                    {line.shop_item.token_price} tokens each · {line.line_total} tokens
+                  </p>
+                </div>
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="cart_item_id" value={line.id} />
+                  <label htmlFor={`qty-${line.id}`} className="sr-only">
+                    Quantity of {line.shop_item.name}
+                  </label>
+                  <input id={`qty-${line.id}`} type="number" name="quantity" min={0} max={MAX_CART_QUANTITY} defaultValue={line.quantity} className="w-20 rounded-xl border border-border bg-canvas px-3 py-2" />
+                  <button type="submit" name="intent" value="update" className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+                    Update
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="cart_item_id" value={line.id} />
+                  <button type="submit" name="intent" value="remove" className="px-2 py-2 text-sm text-text-muted hover:text-text" aria-label={`Remove ${line.shop_item.name}`}>
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+
+          <section aria-label="Summary" className="flex flex-col gap-4 rounded-2xl border border-border p-6">
+            <dl className="grid grid-cols-2 gap-2 text-sm">
+              <dt className="text-text-muted">Items</dt>
+              <dd className="text-right" data-testid="cart-total-items">{cart.total_items}</dd>
+              <dt className="text-text-muted">Total</dt>
+              <dd className="text-right font-display text-xl font-semibold" data-testid="cart-total">
+                {cart.total_token_price} tokens
+              </dd>
+            </dl>
+            {!cart.can_afford ? (
+              <p className="text-sm text-text-muted">
+                You need {short} more {short === 1 ? "token" : "tokens"} for this cart.{" "}
+                <Link to="/dashboard2/billing/tokens" className="font-semibold text-text underline underline-offset-4">
+                  Get tokens
+                </Link>
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Form method="post">
+                <button type="submit" name="intent" value="clear" className="text-sm text-text-muted hover:text-text">
+                  Clear cart
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="idempotency_key" value={checkoutKey} />
+                <input type="hidden" name="intent" value="checkout" />
+                {/* Checkout is enabled only when the tokens cover the cart (spec 001 §4). */}
+                {cart.can_afford ? (
+                  <SubmitButton intent="checkout" pendingLabel="Checking out…">
+                    Checkout
+                  </SubmitButton>
+                ) : (
+                  <button type="button" disabled className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas opacity-50">
+                    Checkout
+                  </button>
+                )}
+              </Form>
+            </div>
+          </section>
+        </>
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8" role="status">
+          <p className="font-display text-lg font-semibold">Your cart is empty.</p>
+          <p className="text-text-muted">Find templates, assets, tools and graphics in the shop.</p>
+          <Link to="/dashboard2/shop" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+            Browse the shop
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import { openSignedDownload } from "~models/downloads.server";
+import { attachmentResponse } from "~models/uploads.server";
+import { getApiUser, LOGIN_PATH } from "~/lib/auth.server";
+import type { Route } from "./+types/download-file";
+
+/**
+ * GET /download/{purchaseId}/file?expires=…&sig=… : the purchased file, as an
+ * attachment. The link is signed for the purchase's owner and expires after
+ * five minutes; the caller (session cookie or API token) must be that owner.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getApiUser(request);
+  const url = new URL(request.url);
+  if (!user && !request.headers.get("Authorization")) throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  const file = await openSignedDownload({ purchaseId: params.purchaseId, userId: user?.id ?? null, expires: url.searchParams.get("expires"), sig: url.searchParams.get("sig") });
+  if (!file.ok) return new Response(file.message, { status: file.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  return attachmentResponse({ name: file.item.fileName, contentType: file.item.contentType }, file);
+}

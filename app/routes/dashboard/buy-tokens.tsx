@@ -1,0 +1,121 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { apiTokenPackage, listTokenPackages } from "~models/catalog.server";
+import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
+import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/token-packages";
+import { purchaseTokens } from "~models/token-purchases.server";
+import { getBalance } from "~models/tokens.server";
+import { Tokens } from "~/components/billing/notice";
+import { PaymentFields } from "~/components/billing/payment-fields";
+import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import type { Route } from "./+types/buy-tokens";
+
+export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
+
+const REGION_LABELS = { us: "US ($)", eu: "Europe (€)", in: "India (₹)" } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const [packages, balance] = await Promise.all([listTokenPackages(), getBalance(user.id)]);
+  const region = PACKAGE_REGIONS.find((r) => r === params.get("region")) ?? "us";
+  const chosen = packages.find((p) => p.id === params.get("package")) ?? packages.find((p) => p.isPopular) ?? packages[0];
+  return {
+    balance,
+    region,
+    chosen: chosen?.id ?? "",
+    // Every region's price, so the choice of region needs no round trip.
+    packages: packages.map((p) => ({ ...apiTokenPackage(p, region), labels: Object.fromEntries(PACKAGE_REGIONS.map((r) => [r, formatMoney(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)])) as Record<(typeof PACKAGE_REGIONS)[number], string> })),
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const schema = purchaseTokensSchema({ cardRequired: true });
+  const submission = parseWithZod(await request.formData(), { schema });
+  const hideFields = ["card_number", "card_cvc"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
+  const result = await purchaseTokens(user.id, submission.value);
+  if (!result.ok) {
+    const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }) : submission.reply({ formErrors: [result.message], hideFields });
+    return data({ result: reply, success: null }, { status: result.status });
+  }
+  return { result: submission.reply({ resetForm: true }), success: result.message };
+}
+
+export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
+  const { packages, balance, region, chosen, idempotencyKey } = loaderData;
+  const schema = purchaseTokensSchema({ cardRequired: true });
+  const [form, fields] = useForm({
+    id: "buy-tokens",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(purchaseTokensFields),
+    defaultValue: { package_id: chosen, region, payment_method: "credit_card" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <Link to="/dashboard2/billing" className="text-sm text-text-muted hover:text-text">
+          ← Billing & Tokens
+        </Link>
+        <h1 className="font-display text-3xl font-semibold">Buy Creative Tokens</h1>
+        <p className="text-text-muted">
+          You have <Tokens value={balance} testId="buy-balance" />. New tokens are valid for 90 days.
+        </p>
+      </header>
+      <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
+        <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId}>
+          {actionData?.success ? (
+            <>
+              {" "}
+              <Link to="/dashboard2/shop" className="font-semibold underline underline-offset-4">
+                Spend them in the shop
+              </Link>
+            </>
+          ) : null}
+        </FormMessages>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-3 font-display text-sm font-semibold">Package</legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {packages.map((pkg) => (
+              <label key={pkg.id} className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]">
+                <input {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })} key={pkg.id} className="sr-only" />
+                {pkg.is_popular ? <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">Most popular</span> : null}
+                <span className="font-display text-lg font-semibold">{pkg.name}</span>
+                <span className="text-2xl font-bold">{pkg.total_tokens} tokens</span>
+                <span className="text-sm text-text-muted">{pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}</span>
+                <span className="mt-2 text-sm">
+                  {PACKAGE_REGIONS.map((r) => (
+                    <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
+                      {pkg.labels[r]}
+                    </span>
+                  ))}
+                </span>
+              </label>
+            ))}
+          </div>
+          <ErrorList errors={fields.package_id.errors} />
+        </fieldset>
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
+          {PACKAGE_REGIONS.map((r) => (
+            <label key={r} className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas">
+              <input {...getInputProps(fields.region, { type: "radio", value: r })} key={r} className="sr-only" />
+              {REGION_LABELS[r]}
+            </label>
+          ))}
+        </fieldset>
+        <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
+        <SubmitButton pendingLabel="Processing payment…" className="self-start">
+          Pay and add tokens
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}

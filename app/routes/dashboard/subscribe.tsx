@@ -1,0 +1,113 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { getPlan } from "~models/catalog.server";
+import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
+import { subscribeFields, subscribeSchema } from "~models/subscriptions";
+import { getActiveSubscription, subscribe } from "~models/subscriptions.server";
+import { PaymentFields } from "~/components/billing/payment-fields";
+import { FormMessages, SubmitButton } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import type { Route } from "./+types/subscribe";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const plan = await getPlan(params.planId);
+  if (!plan || !plan.isActive) throw data(null, { status: 404 });
+  const active = await getActiveSubscription(user.id);
+  return {
+    plan: { id: plan.id, name: plan.name, price: formatMoney(toMinor(plan.price), "INR"), monthlyTokens: plan.monthlyTokens, projectLimit: plan.projectLimit, features: plan.features },
+    current: active ? { planId: active.plan.id, name: active.plan.name, endsAt: active.subscription.currentPeriodEnd, cancelling: active.subscription.cancelAtPeriodEnd } : null,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const schema = subscribeSchema({ cardRequired: true });
+  const formData = await request.formData();
+  formData.set("plan_id", params.planId);
+  if (formData.get("intent") === "resume") {
+    // Keeping a plan that is set to end charges nothing, so no card is asked for.
+    const result = await subscribe(user.id, { plan_id: params.planId, payment_method: "credit_card", payment_method_id: null, card: null });
+    return data({ result: undefined, success: result.ok ? result.message : null, error: result.ok ? null : result.message }, { status: result.ok ? 200 : result.status });
+  }
+  const submission = parseWithZod(formData, { schema });
+  const hideFields = ["card_number", "card_cvc"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), success: null, error: null }, { status: 400 });
+  const result = await subscribe(user.id, submission.value);
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields }), success: null, error: null }, { status: result.status });
+  return { result: submission.reply({ resetForm: true }), success: result.message, error: null };
+}
+
+export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { plan, current, idempotencyKey } = loaderData;
+  const schema = subscribeSchema({ cardRequired: true });
+  const [form, fields] = useForm({
+    id: "subscribe",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(subscribeFields),
+    defaultValue: { payment_method: "credit_card" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const onThisPlan = current?.planId === plan.id && !current.cancelling;
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <Link to="/dashboard2/billing" className="text-sm text-text-muted hover:text-text">
+          ← Billing & Tokens
+        </Link>
+        <h1 className="font-display text-3xl font-semibold">Subscribe to {plan.name}</h1>
+        <p className="text-text-muted">
+          {plan.price} a month · {plan.monthlyTokens} Creative Tokens every month · {plan.projectLimit === -1 ? "unlimited active projects" : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
+        </p>
+      </header>
+      <ul className="flex flex-col gap-2 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2.5">
+            <span className="text-green" aria-hidden="true">
+              ✓
+            </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {actionData?.success ? (
+        <FormMessages success={actionData.success}>
+          {" "}
+          <Link to="/dashboard2/billing" className="font-semibold underline underline-offset-4">
+            See your plan
+          </Link>
+        </FormMessages>
+      ) : onThisPlan ? (
+        <p className="rounded-2xl border border-border p-5" role="status">
+          You are on this plan. It renews on {formatDate(current.endsAt)}.
+        </p>
+      ) : current?.planId === plan.id ? (
+        <Form method="post" className="flex flex-col items-start gap-4">
+          <FormMessages errors={actionData?.error ? [actionData.error] : undefined} />
+          <p className="text-text-muted">Your {current.name} plan is set to end on {formatDate(current.endsAt)}. Keep it, and it renews as before; nothing is charged today.</p>
+          <SubmitButton intent="resume" pendingLabel="Saving…">
+            Keep my plan
+          </SubmitButton>
+          <input type="hidden" name="intent" value="resume" />
+        </Form>
+      ) : (
+        <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
+          <FormMessages errors={form.errors} errorId={form.errorId} />
+          <input type="hidden" name="plan_id" value={plan.id} />
+          {current ? <p className="text-sm text-text-muted">Your {current.name} plan ends when this one starts; the first month of {plan.name} is charged now.</p> : null}
+          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
+          <SubmitButton pendingLabel="Processing payment…" className="self-start">
+            Subscribe for {plan.price} a month
+          </SubmitButton>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { getBillingSettings } from "~models/billing-content.server";
+import { todayInAgencyTimeZone } from "~models/forms/common";
+import { GIFT_DEFAULT_PRESET, giftCardFields, giftCardSchema } from "~models/gift-cards";
+import { formatGiftCode, purchaseGiftCard } from "~models/gift-cards.server";
+import { COMMON_MESSAGES } from "~models/forms/common";
+import { newIdempotencyKey } from "~models/payments";
+import { consumeRateLimit } from "~models/rate-limit.server";
+import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
+import { PaymentFields } from "~/components/billing/payment-fields";
+import { Field, FormMessages, SubmitButton } from "~/components/forms";
+import { clientAddress, getUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/format";
+import type { Route } from "./+types/gift";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "Gift cards — Ascendra" },
+  { name: "description", content: loaderData?.copy.intro ?? "Give an Ascendra gift card for any service or package." },
+];
+
+/** Gift card purchases per address: 10 an hour (a stolen card cannot be tried endlessly). */
+const GIFT_PURCHASE_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, user] = await Promise.all([getBillingSettings(), getUser(request)]);
+  const sender = user ? { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email } : { name: "", email: "" };
+  // Not cached: every view carries its own idempotency key.
+  return { copy: settings.giftCards, sender, today: todayInAgencyTimeZone(), idempotencyKey: newIdempotencyKey() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: giftCardSchema() });
+  const hideFields = ["card_number", "card_cvc"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
+  const limit = await consumeRateLimit(`gift:${clientAddress(request)}`, GIFT_PURCHASE_LIMIT);
+  if (limit.limited) return data({ result: submission.reply({ formErrors: [COMMON_MESSAGES.tooManySubmissions(Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)))], hideFields }), card: null }, { status: 429 });
+  const result = await purchaseGiftCard(submission.value, { userId: user?.id ?? null });
+  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields }), card: null }, { status: result.status });
+  const card = result.giftCard;
+  return {
+    result: submission.reply({ resetForm: true }),
+    message: result.message,
+    card: { code: formatGiftCode(card.code), amount: formatRupees(card.amountInr), recipient: card.recipientName, email: card.recipientEmail, deliverOn: card.deliverOn, delivered: card.deliveredAt !== null, expiresAt: card.expiresAt },
+  };
+}
+
+export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { copy, sender, today, idempotencyKey } = loaderData;
+  const schema = giftCardSchema();
+  const [form, fields] = useForm({
+    id: "gift-card",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(giftCardFields),
+    defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, payment_method: "credit_card" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const card = actionData?.card;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">
+      <header className="flex flex-col gap-4">
+        <p className="font-display text-xs tracking-[0.3em] text-yellow uppercase">Gift cards</p>
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
+        <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
+      </header>
+
+      {card ? (
+        <section className="flex flex-col gap-4 rounded-3xl border border-green/50 bg-surface p-6 sm:p-10" role="status" data-testid="gift-success">
+          <h2 className="font-display text-2xl font-semibold">{actionData?.message}</h2>
+          <p className="text-text-muted">
+            {card.amount} for {card.recipient}. {card.delivered ? `We have emailed it to ${card.email}.` : `We will email it to ${card.email} on ${formatDate(card.deliverOn)}.`} Valid until {formatDate(card.expiresAt)}.
+          </p>
+          <p>
+            Gift card code: <strong className="font-display text-xl tracking-wider" data-testid="gift-code">{card.code}</strong>
+          </p>
+          <Link to="/gift" className="self-start rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+            Buy another gift card
+          </Link>
+        </section>
+      ) : (
+        <Form method="post" className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10" {...getFormProps(form)}>
+          <FormMessages errors={form.errors} errorId={form.errorId} />
+          <GiftAmount preset={Number(fields.amount.initialValue ?? GIFT_DEFAULT_PRESET) || GIFT_DEFAULT_PRESET} custom={String(fields.customAmount.initialValue ?? "")} presetErrors={fields.amount.errors} customErrors={fields.customAmount.errors} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field labelProps={{ children: "Recipient name" }} inputProps={getInputProps(fields.recipientName, { type: "text" })} errors={fields.recipientName.errors} />
+            <Field labelProps={{ children: "Recipient email" }} inputProps={getInputProps(fields.recipientEmail, { type: "email" })} errors={fields.recipientEmail.errors} />
+            <Field labelProps={{ children: "Your name" }} inputProps={{ ...getInputProps(fields.senderName, { type: "text" }), autoComplete: "name" }} errors={fields.senderName.errors} />
+            <Field labelProps={{ children: "Your email" }} inputProps={{ ...getInputProps(fields.senderEmail, { type: "email" }), autoComplete: "email" }} errors={fields.senderEmail.errors} />
+            <Field
+              labelProps={{ children: "Delivery date (optional)" }}
+              inputProps={{ ...getInputProps(fields.deliveryDate, { type: "date" }), min: today }}
+              hint="Leave it empty to send the gift card right away."
+              errors={fields.deliveryDate.errors}
+            />
+          </div>
+          <GiftMessage textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
+          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
+          <SubmitButton pendingLabel="Processing payment…" className="self-start">
+            Purchase
+          </SubmitButton>
+        </Form>
+      )}
+
+      <section aria-labelledby="perfect-for" className="flex flex-col gap-6">
+        <h2 id="perfect-for" className="font-display text-3xl font-semibold">
+          {copy.perfectFor.title}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {copy.perfectFor.items.map((item) => (
+            <li key={item.title} className="rounded-2xl border border-border bg-surface p-5">
+              <h3 className="font-display text-lg font-semibold">{item.title}</h3>
+              <p className="mt-2 text-sm text-text-muted">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="gift-terms" className="flex flex-col gap-6">
+        <h2 id="gift-terms" className="font-display text-3xl font-semibold">
+          {copy.terms.title}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {copy.terms.items.map((item) => (
+            <div key={item.title} className="rounded-2xl border border-border p-5">
+              <dt className="font-semibold">{item.title}</dt>
+              <dd className="mt-1 text-sm text-text-muted">{item.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

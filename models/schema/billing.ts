@@ -1,0 +1,370 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CURRENCIES, PAYMENT_METHODS } from "../payments";
+import { SHOP_CATEGORIES } from "../shop";
+import { LEDGER_KINDS, LEDGER_REASONS } from "../tokens";
+import { users } from "./accounts";
+import { referrals } from "./submissions";
+
+// Creative Tokens, the shop, payments, subscriptions and gift cards.
+// The ledger's database rules (balance maintained by a trigger, never
+// negative, equal to the unspent grants at every commit) are SQL written by
+// hand at the end of this branch's migration: see docs/decisions/0012.
+
+const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** One row per client: the balance, changed only by the ledger trigger. Locked (FOR UPDATE) by every spend. */
+export const tokenAccounts = pgTable(
+  "token_accounts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    updatedAt,
+  },
+  (t) => [check("token_accounts_balance_check", sql`${t.balance} >= 0`)],
+);
+
+/** Every grant, spend and expiry. Append-only; `balance_after` is written by the trigger. */
+export const tokenLedger = pgTable(
+  "token_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    reason: text("reason").notNull(),
+    /** Positive for grants, negative for spends and expiries. */
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull().default(0),
+    description: text("description").notNull().default(""),
+    /** Makes a grant or spend happen once: "payment:<id>", "subscription:<id>:<period>", "referral:<invitee>"… */
+    sourceKey: text("source_key"),
+    /** Staff member behind an adjustment. */
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** For an expiry: the grant that ran out. */
+    lotId: uuid("lot_id"),
+    createdAt,
+  },
+  (t) => [
+    index("token_ledger_user_id_created_at_idx").on(t.userId, t.createdAt),
+    uniqueIndex("token_ledger_source_key_key").on(t.sourceKey),
+    check("token_ledger_kind_check", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+    check("token_ledger_reason_check", sql`${t.reason} in (${inList(LEDGER_REASONS)})`),
+    check("token_ledger_delta_sign_check", sql`(${t.kind} = 'grant' and ${t.delta} > 0) or (${t.kind} <> 'grant' and ${t.delta} < 0)`),
+  ],
+);
+
+/** What is left of each grant; spends take from the oldest first. */
+export const tokenLots = pgTable(
+  "token_lots",
+  {
+    /** The grant's ledger row. */
+    id: uuid("id")
+      .primaryKey()
+      .references(() => tokenLedger.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    remaining: integer("remaining").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("token_lots_user_id_expires_at_idx").on(t.userId, t.expiresAt),
+    check("token_lots_remaining_check", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+    check("token_lots_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Which grants paid for each spend (or ran out, for an expiry). */
+export const tokenAllocations = pgTable(
+  "token_allocations",
+  {
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => tokenLedger.id, { onDelete: "cascade" }),
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => tokenLots.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.lotId] }), index("token_allocations_lot_id_idx").on(t.lotId), check("token_allocations_amount_check", sql`${t.amount} > 0`)],
+);
+
+/** Seeded from seeds/shop-items.json; the file lives in seeds/shop-files/. */
+export const shopItems = pgTable(
+  "shop_items",
+  {
+    id: text("id").primaryKey(),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    image: text("image").notNull(),
+    category: text("category").notNull(),
+    /** Tenths of a star: 48 is 4.8. */
+    ratingTenths: integer("rating_tenths").notNull(),
+    tokenPrice: integer("token_price").notNull(),
+    /** In US cents; shown in dollars (spec 001 §3). */
+    originalPriceCents: integer("original_price_cents").notNull(),
+    maxDownloads: integer("max_downloads").notNull(),
+    fileName: text("file_name").notNull(),
+    fileFormat: text("file_format").notNull(),
+    fileSize: integer("file_size").notNull(),
+    contentType: text("content_type").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    updatedAt,
+  },
+  (t) => [
+    check("shop_items_category_check", sql`${t.category} in (${inList(SHOP_CATEGORIES)})`),
+    check("shop_items_token_price_check", sql`${t.tokenPrice} > 0`),
+    check("shop_items_rating_check", sql`${t.ratingTenths} between 0 and 50`),
+    check("shop_items_max_downloads_check", sql`${t.maxDownloads} > 0`),
+    check("shop_items_original_price_check", sql`${t.originalPriceCents} >= 0`),
+  ],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shopItemId: text("shop_item_id")
+      .notNull()
+      .references(() => shopItems.id),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [uniqueIndex("cart_items_user_item_key").on(t.userId, t.shopItemId), check("cart_items_quantity_check", sql`${t.quantity} between 1 and 10`)],
+);
+
+/** One per successful checkout; the key makes a resubmitted checkout answer the first result. */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    totalTokens: integer("total_tokens").notNull(),
+    ledgerId: uuid("ledger_id")
+      .notNull()
+      .references(() => tokenLedger.id),
+    balanceAfter: integer("balance_after").notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex("checkouts_user_key_key").on(t.userId, t.idempotencyKey), check("checkouts_total_check", sql`${t.totalTokens} > 0`)],
+);
+
+/** An owned item. One per client and item; downloads are counted against the limit in the database. */
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shopItemId: text("shop_item_id")
+      .notNull()
+      .references(() => shopItems.id),
+    checkoutId: uuid("checkout_id").references(() => checkouts.id),
+    quantity: integer("quantity").notNull().default(1),
+    tokensSpent: integer("tokens_spent").notNull(),
+    downloadCount: integer("download_count").notNull().default(0),
+    maxDownloads: integer("max_downloads").notNull(),
+    createdAt,
+    lastDownloadedAt: timestamp("last_downloaded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("purchases_user_item_key").on(t.userId, t.shopItemId),
+    index("purchases_user_id_created_at_idx").on(t.userId, t.createdAt),
+    check("purchases_downloads_check", sql`${t.downloadCount} >= 0 and ${t.downloadCount} <= ${t.maxDownloads}`),
+    check("purchases_tokens_spent_check", sql`${t.tokensSpent} >= 0`),
+  ],
+);
+
+/** Seeded from the bundles in seeds/creative-tokens.json; prices in whole units of each currency. */
+export const tokenPackages = pgTable("token_packages", {
+  id: text("id").primaryKey(),
+  position: integer("position").notNull().default(0),
+  name: text("name").notNull(),
+  tokens: integer("tokens").notNull(),
+  bonusTokens: integer("bonus_tokens").notNull().default(0),
+  description: text("description").notNull(),
+  isPopular: boolean("is_popular").notNull().default(false),
+  prices: jsonb("prices").$type<{ us: number; eu: number; in: number }>().notNull(),
+  isActive: boolean("is_active").notNull().default(true),
+  updatedAt,
+});
+
+/** Seeded from the plans in seeds/solutions.json: the same five plans /solutions shows. */
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    id: text("id").primaryKey(),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    colour: text("colour").notNull(),
+    tagline: text("tagline").notNull(),
+    /** Whole rupees a month; 0 would be a free plan. */
+    price: integer("price").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    billingPeriod: text("billing_period").notNull().default("monthly"),
+    features: jsonb("features").$type<string[]>().notNull(),
+    monthlyTokens: integer("monthly_tokens").notNull(),
+    projectLimit: integer("project_limit").notNull(),
+    isPopular: boolean("is_popular").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    updatedAt,
+  },
+  (t) => [check("subscription_plans_price_check", sql`${t.price} >= 0`), check("subscription_plans_project_limit_check", sql`${t.projectLimit} >= -1`)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    status: text("status").notNull().default("active"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endReason: text("end_reason"),
+    /** The gateway's reusable reference for renewals; never a card number. */
+    paymentMethodToken: text("payment_method_token"),
+    paymentMethod: text("payment_method").notNull().default("credit_card"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    createdAt,
+  },
+  (t) => [
+    // At most one active subscription per client, whatever the code does.
+    uniqueIndex("subscriptions_one_active_key").on(t.userId).where(sql`${t.status} = 'active'`),
+    index("subscriptions_user_id_started_at_idx").on(t.userId, t.startedAt),
+    index("subscriptions_renewal_idx").on(t.currentPeriodEnd).where(sql`${t.status} = 'active'`),
+    check("subscriptions_status_check", sql`${t.status} in ('active', 'ended')`),
+    check("subscriptions_period_check", sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
+    check("subscriptions_end_reason_check", sql`${t.endReason} is null or ${t.endReason} in ('cancelled', 'switched', 'payment_failed')`),
+  ],
+);
+
+/**
+ * Every charge: token packages, subscription charges and renewals, gift cards.
+ * The receipts and invoices of an account. Card brand and last four only.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** A person-friendly receipt number. */
+    number: integer("number").notNull().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    payerEmail: text("payer_email"),
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    method: text("method").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    status: text("status").notNull().default("pending"),
+    failureMessage: text("failure_message"),
+    gateway: text("gateway").notNull(),
+    gatewayReference: text("gateway_reference"),
+    paymentMethodToken: text("payment_method_token"),
+    /** Namespaced by the payer, so one client's key never meets another's. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    tokenPackageId: text("token_package_id").references(() => tokenPackages.id),
+    subscriptionPlanId: text("subscription_plan_id").references(() => subscriptionPlans.id),
+    tokens: integer("tokens"),
+    createdAt,
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_number_key").on(t.number),
+    uniqueIndex("payments_idempotency_key_key").on(t.idempotencyKey),
+    index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),
+    check("payments_kind_check", sql`${t.kind} in ('token_package', 'subscription', 'gift_card')`),
+    check("payments_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("payments_currency_check", sql`${t.currency} in (${inList(CURRENCIES)})`),
+    check("payments_method_check", sql`${t.method} in (${inList(PAYMENT_METHODS)})`),
+    check("payments_amount_check", sql`${t.amountMinor} > 0`),
+    check("payments_card_last4_check", sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Without dashes; shown as ASC-XXXX-XXXX-XXXX. */
+    code: text("code").notNull(),
+    amountInr: integer("amount_inr").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    message: text("message").notNull().default(""),
+    /** The day (agency time zone) the email goes out. */
+    deliverOn: date("deliver_on").notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    purchaserId: uuid("purchaser_id").references(() => users.id, { onDelete: "set null" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    redeemedBy: uuid("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    tokensGranted: integer("tokens_granted"),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex("gift_cards_code_key").on(t.code),
+    uniqueIndex("gift_cards_payment_id_key").on(t.paymentId),
+    index("gift_cards_delivery_idx").on(t.deliverOn).where(sql`${t.deliveredAt} is null`),
+    check("gift_cards_amount_check", sql`${t.amountInr} between 1000 and 100000`),
+    check("gift_cards_redeemed_check", sql`(${t.redeemedAt} is null) = (${t.tokensGranted} is null)`),
+  ],
+);
+
+/** A signup that came with a referral code; the referrer is rewarded once, on the first purchase. */
+export const referralSignups = pgTable(
+  "referral_signups",
+  {
+    inviteeId: uuid("invitee_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    referrerId: uuid("referrer_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt,
+    rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
+    rewardTokens: integer("reward_tokens"),
+  },
+  (t) => [uniqueIndex("referral_signups_referral_id_key").on(t.referralId), check("referral_signups_not_self_check", sql`${t.referrerId} is null or ${t.referrerId} <> ${t.inviteeId}`)],
+);
+
+/** Server-side keys shared by every process (e.g. the download link signing key). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt,
+});

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { IdempotencyKey } from "./payments";
+
+// The shop's pure rules and words: categories, cart limits, the spec's alerts
+// (spec 001 §8, word for word) and the API's default errors.
+
+export const SHOP_CATEGORIES = ["templates", "assets", "tools", "graphics"] as const;
+export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
+export const CATEGORY_FILTERS = ["all", ...SHOP_CATEGORIES] as const;
+export const CATEGORY_LABELS: Record<(typeof CATEGORY_FILTERS)[number], string> = {
+  all: "All",
+  templates: "Templates",
+  assets: "Assets",
+  tools: "Tools",
+  graphics: "Graphics",
+};
+
+/** A cart line holds at most this many licences of one item. */
+export const MAX_CART_QUANTITY = 10;
+/** Downloads per purchased licence when an item does not say otherwise. */
+export const DEFAULT_MAX_DOWNLOADS = 3;
+/** A signed download link works this long (and only for the purchase's owner). */
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
+
+export const SHOP_MESSAGES = {
+  alreadyOwned: "You already own this item!",
+  needTokens: (price: number, balance: number) => `You need ${price} Creative Tokens to purchase this item. You currently have ${balance} tokens.`,
+  insufficient: (total: number, balance: number) => `Insufficient Creative Tokens! You need ${total} tokens but have ${balance} tokens.`,
+  added: (item: string, price: number) => `${item} added to cart for ${price} Creative Tokens!`,
+  checkedOut: (spent: number, remaining: number) => `Checkout successful! You spent ${spent} Creative Tokens and now have ${remaining} tokens remaining.`,
+  downloadStarted: (remaining: number) => `Download started! Downloads remaining: ${remaining}.`,
+  downloadLimitReached: "Download Limit Reached",
+  // Ours, where the spec is silent.
+  itemNotFound: "Shop item not found",
+  cartItemNotFound: "Cart item not found",
+  purchaseNotFound: "Purchase not found",
+  cartEmpty: "Your cart is empty.",
+  quantityUpdated: (item: string, quantity: number) => `${item}: quantity updated to ${quantity}.`,
+  removed: (item: string) => `${item} removed from your cart.`,
+  cleared: "Your cart is empty now.",
+  quantityInvalid: `Enter a whole number up to ${MAX_CART_QUANTITY}.`,
+  tooMany: `You can have at most ${MAX_CART_QUANTITY} of one item in your cart.`,
+  linkExpired: "This download link has expired. Start the download again from My Purchases.",
+} as const;
+
+/** Spec 001 §8 default error texts of the shop calls. */
+export const SHOP_API_ERRORS = {
+  fetchItems: "Failed to fetch shop items",
+  fetchPurchases: "Failed to fetch purchases",
+  download: "Failed to download item",
+  fetchCart: "Failed to fetch cart",
+  addToCart: "Failed to add item to cart",
+  updateCartItem: "Failed to update cart item",
+  removeCartItem: "Failed to remove cart item",
+  clearCart: "Failed to clear cart",
+  checkout: "Checkout failed",
+} as const;
+
+/** ?category= and ?search= of the shop (page and API); anything unknown is "all". */
+export function parseShopFilters(params: URLSearchParams): { category: (typeof CATEGORY_FILTERS)[number]; search: string } {
+  const category = CATEGORY_FILTERS.find((c) => c === params.get("category")) ?? "all";
+  return { category, search: (params.get("search") ?? "").trim().slice(0, 100) };
+}
+
+const quantity = z.coerce.number({ error: SHOP_MESSAGES.quantityInvalid }).int(SHOP_MESSAGES.quantityInvalid).max(MAX_CART_QUANTITY, SHOP_MESSAGES.tooMany);
+
+/** POST /api/cart/ {shop_item_id, quantity}; quantity defaults to 1. */
+export const AddToCartSchema = z.object({
+  shop_item_id: z.string({ error: SHOP_MESSAGES.itemNotFound }).trim().min(1, SHOP_MESSAGES.itemNotFound).max(80, SHOP_MESSAGES.itemNotFound),
+  quantity: quantity.min(1, SHOP_MESSAGES.quantityInvalid).optional().default(1),
+});
+
+/** PUT /api/cart-item/{id}/ {quantity}: 0 or less removes the line (spec 001 §4). */
+export const UpdateCartItemSchema = z.object({ quantity: quantity.min(-1_000_000, SHOP_MESSAGES.quantityInvalid) });
+
+export const CheckoutSchema = z.object({ idempotency_key: IdempotencyKey.optional() });
+
+/** "12.4 KB": sizes as people read them. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { getTokenPackage, PACKAGE_CURRENCIES } from "./catalog.server";
+import { toMinor } from "./payments";
+import { takePayment } from "./payments.server";
+import { rewardReferrerOnce } from "./referral-rewards.server";
+import { TOKEN_PURCHASE_MESSAGES, type PurchaseTokensInput } from "./token-packages";
+import { getBalance, grantTokens } from "./tokens.server";
+
+export type TokenPurchaseResult =
+  | { ok: true; tokensAdded: number; newBalance: number; message: string; paymentId: string; replayed: boolean }
+  | { ok: false; status: 400 | 402 | 409; field?: "package_id"; message: string };
+
+/**
+ * Buys a token package: one payment through the gateway, then, in one
+ * transaction, the grant (tokens plus bonus, valid 90 days) and a referrer's
+ * reward on a first purchase. The same idempotency key never charges twice.
+ */
+export async function purchaseTokens(userId: string, input: PurchaseTokensInput, now = new Date()): Promise<TokenPurchaseResult> {
+  const pkg = await getTokenPackage(input.package_id);
+  if (!pkg) return { ok: false, status: 400, field: "package_id", message: TOKEN_PURCHASE_MESSAGES.packageInvalid };
+  const tokens = pkg.tokens + pkg.bonusTokens;
+  const outcome = await takePayment({
+    userId,
+    idempotencyKey: input.idempotency_key ?? randomUUID(),
+    kind: "token_package",
+    description: `${pkg.name} token package: ${tokens} Creative Tokens`,
+    amountMinor: toMinor(pkg.prices[input.region]),
+    currency: PACKAGE_CURRENCIES[input.region],
+    method: input.payment_method,
+    card: input.card,
+    tokenPackageId: pkg.id,
+    tokens,
+    fulfil: async (tx, payment) => {
+      const grant = await grantTokens({ userId, amount: tokens, reason: "token_purchase", description: `${pkg.name} package (receipt #${payment.number})`, sourceKey: `payment:${payment.id}`, now }, tx);
+      await rewardReferrerOnce(tx, userId, now);
+      return grant.balance;
+    },
+    replay: () => getBalance(userId, now),
+  });
+  if (!outcome.ok) return { ok: false, status: outcome.reason === "declined" ? 402 : 409, message: outcome.message };
+  const added = outcome.payment.tokens ?? tokens;
+  return { ok: true, tokensAdded: added, newBalance: outcome.value, message: TOKEN_PURCHASE_MESSAGES.purchased(added, outcome.value), paymentId: outcome.payment.id, replayed: outcome.replayed };
+}
