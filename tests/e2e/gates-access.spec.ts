@@ -19,6 +19,9 @@ function paramsFor(pattern: string, owned: Owned): Record<string, string | undef
     "/api/projects/:id": { id: owned.projectId },
     "/project/:id/files/:fileId": { id: owned.projectId, fileId: owned.fileId },
     "/api/notifications/:id/mark-read": { id: owned.notificationId },
+    "/api/download/:purchaseId": { purchaseId: owned.purchaseId },
+    "/download/:purchaseId/file": { purchaseId: owned.purchaseId },
+    "/api/cart-item/:id": { id: owned.cartItemId },
   };
   const values: Record<string, string | undefined> = { form: "office-visit", token: "not-a-real-token", kind: "confirm", ...owners[pattern] };
   for (const param of paramsOf(pattern)) {
@@ -27,7 +30,7 @@ function paramsFor(pattern: string, owned: Owned): Record<string, string | undef
   return values;
 }
 
-const ownsParams = (pattern: string) => /\/:(id|fileId)\b/.test(pattern);
+const ownsParams = (pattern: string) => /\/:(id|fileId|purchaseId)\b/.test(pattern);
 
 let anon: Identity;
 let a: Identity;

@@ -35,7 +35,7 @@ export async function client(baseURL: string, label: string): Promise<Identity> 
 
 export const bearer = (who: Identity): Record<string, string> => (who.token ? { Authorization: `Token ${who.token}` } : {});
 
-export type Owned = { projectId: string; projectTitle: string; fileId: string; notificationId?: string };
+export type Owned = { projectId: string; projectTitle: string; fileId: string; notificationId?: string; purchaseId: string; cartItemId: string };
 
 /** Client A's own records, for the ownership checks. */
 export async function ownedBy(who: Identity): Promise<Owned> {
@@ -56,7 +56,14 @@ export async function ownedBy(who: Identity): Promise<Owned> {
   const fileId = project.files[0]!.file.split("/").filter(Boolean).pop()!;
   const notifications = (await (await who.api.get("/api/notifications/", { headers: bearer(who) })).json()) as { id: string }[] | { results?: { id: string }[] };
   const list = Array.isArray(notifications) ? notifications : (notifications.results ?? []);
-  return { projectId: project.id, projectTitle, fileId, notificationId: list[0]?.id };
+
+  // A purchase and a cart line: tokens through the test gateway, one item bought, another left in the cart.
+  const packages = (await (await who.api.get("/api/token-packages/")).json()) as { id: string }[];
+  expect((await who.api.post("/api/purchase-tokens/", { headers: bearer(who), data: { package_id: packages[0]!.id } })).ok()).toBe(true);
+  expect((await who.api.post("/api/cart/", { headers: bearer(who), data: { shop_item_id: "social-post-grid" } })).status()).toBe(201);
+  const checkout = (await (await who.api.post("/api/checkout/", { headers: bearer(who), data: {} })).json()) as { purchase_ids: string[] };
+  const cart = (await (await who.api.post("/api/cart/", { headers: bearer(who), data: { shop_item_id: "pitch-deck-outline" } })).json()) as { cart: { items: { id: string }[] } };
+  return { projectId: project.id, projectTitle, fileId, notificationId: list[0]?.id, purchaseId: checkout.purchase_ids[0]!, cartItemId: cart.cart.items[0]!.id };
 }
 
 /** The staff account the end-to-end server starts with (playwright.config.ts), signed in. */

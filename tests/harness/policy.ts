@@ -35,6 +35,9 @@ export const PUBLIC_ROUTES = new Set([
   "/api/chat",
   "/api/chat/:action",
   "/aizre-query-public",
+  // The catalogue: what tokens and plans cost is public, as on /creative-tokens and /solutions.
+  "/api/token-packages",
+  "/api/subscription-plans",
 ]);
 
 /** Back-office: staff only; everyone else gets a plain 404, as if it did not exist. */
