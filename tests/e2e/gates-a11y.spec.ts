@@ -1,12 +1,14 @@
 // Quality gate: accessibility. axe-core on every page route (public pages as a
-// visitor, signed-in pages as a client) at 375 and 1440 px: no serious or
+// visitor, signed-in pages as a client, the back-office as staff, each with
+// real records where a page takes an id) at 375 and 1440 px: no serious or
 // critical violation. Pages are discovered from app/routes.ts and the
 // sitemap, so a page added later is checked without editing this file.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { client, ownedBy, staff, type Identity, type Owned } from "./identities";
-import { accessOf, sitemapPaths } from "../harness/policy";
+import { linkedUrl } from "./gates";
+import { accessOf, patternRegex, sitemapPaths } from "../harness/policy";
 import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
 
 const WIDTHS = [375, 1440] as const;
@@ -27,12 +29,13 @@ let lead: Identity;
 let owned: Owned;
 let sitemap: string[];
 
-test.describe.configure({ mode: "default" });
 
 test.beforeAll(async ({ baseURL }) => {
   a = await client(baseURL!, "a11y");
   lead = await staff(baseURL!);
   owned = await ownedBy(a);
+  // Something in the inbox, so its detail page is checked with a real submission.
+  expect((await a.api.post("/api/newsletter/", { data: { email: `${a.username}@example.com` } })).status()).toBeLessThan(300);
   sitemap = sitemapPaths(await (await a.api.get("/sitemap.xml")).text());
 });
 
@@ -40,15 +43,19 @@ test.afterAll(async () => {
   await Promise.all([a?.api.dispose(), lead?.api.dispose()]);
 });
 
-function urlsFor(pattern: string, access: string): string[] {
+/** The URLs to check for a route: itself, sample sitemap pages, or a real record's page. */
+async function urlsFor(pattern: string, access: string): Promise<string[]> {
   if (!paramsOf(pattern).length) return [pattern];
   if (access === "public") {
-    const regex = new RegExp(`^${pattern.replace(/\/:\w+\?/g, "(?:/[^/]+)?").replace(/:\w+/g, "[^/]+")}$`);
-    const found = sitemap.filter((p) => regex.test(p)).slice(0, SAMPLES_PER_PATTERN);
+    const found = sitemap.filter((p) => patternRegex(pattern).test(p)).slice(0, SAMPLES_PER_PATTERN);
     if (found.length) return found;
   }
-  // Staff pages open A's records too (a project, the client).
-  const values: Record<string, string> = { id: pattern.startsWith("/admin/clients") ? NOBODYS_ID : owned.projectId, token: "not-a-real-token", kind: "confirm", type: "quote" };
+  // A's own records where a page takes them; otherwise the first record linked from the page above (the inbox's
+  // first submission, the client list's first client, billing's first plan), as the one who may see it.
+  const values: Record<string, string | undefined> = { token: "not-a-real-token", kind: "confirm", ...(pattern.startsWith("/project/") ? { id: owned.projectId, fileId: owned.fileId } : {}) };
+  if (paramsOf(pattern).every((p) => p.optional || values[p.name])) return [fillPattern(pattern, values)!];
+  const linked = await linkedUrl(access === "staff" ? lead : a, pattern);
+  if (linked) return [linked];
   for (const param of paramsOf(pattern)) if (!param.optional) values[param.name] ??= NOBODYS_ID;
   return [fillPattern(pattern, values)!];
 }
@@ -67,7 +74,7 @@ for (const route of discoverRoutes().filter((r) => r.page)) {
       const access = accessOf(route, sitemap);
       const { context, page } = await openAs(browser, access === "client" ? a : access === "staff" ? lead : null, width);
       try {
-        for (const url of urlsFor(route.pattern, access)) {
+        for (const url of await urlsFor(route.pattern, access)) {
           const response = await page.goto(url);
           expect(response?.status(), url).toBeLessThan(500);
           await waitForHydration(page);

@@ -39,7 +39,6 @@ let lead: Identity;
 let owned: Owned;
 let sitemap: string[];
 
-test.describe.configure({ mode: "default" });
 
 test.beforeAll(async ({ baseURL }) => {
   anon = await anonymous(baseURL!);

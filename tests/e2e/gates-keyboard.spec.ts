@@ -40,6 +40,8 @@ async function walk(page: Page, max = 300): Promise<Stop[]> {
 
 for (const path of ["/", "/services", "/strategy", "/solutions", "/creative-tokens", "/contact", "/login"]) {
   test(`Tab walks ${path} to the footer, focus always visible`, async ({ page }) => {
+    // Hundreds of key presses, each followed by a look at the focused element: slow on a busy machine.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(path);
     await waitForHydration(page);

@@ -43,7 +43,8 @@ export const PUBLIC_ROUTES = new Set([
 /** Back-office: staff only; everyone else gets a plain 404, as if it did not exist. */
 export const STAFF_PREFIXES = ["/admin", "/api/admin"];
 
-const patternRegex = (pattern: string) =>
+/** A regular expression matching the concrete paths of a route pattern. */
+export const patternRegex = (pattern: string) =>
   new RegExp(
     `^${pattern
       .replace(/[.+^${}()|[\]\\]/g, "\\$&")
