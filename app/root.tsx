@@ -11,6 +11,12 @@ import { getEnv } from "./lib/env.server";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
+// In the browser, Zod (form validation) would probe for `new Function` once, which the CSP
+// forbids and reports as a violation; jitless mode skips the probe. Zod keeps its settings
+// on this global so every copy shares them; setting it here costs no Zod code on pages
+// without forms.
+if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+
 export const links: Route.LinksFunction = () => [
   // Only the two Latin faces used above the fold are preloaded.
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { ensureBuild, root, startApp } from "./bench-lib.js";
 
-const PAGES = ["/", "/services", "/contact", "/solutions", "/creative-tokens", "/blogpage"];
+// Pages given on the command line (npm run bench:lighthouse -- /contact) replace the default list.
+const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/services", "/contact", "/solutions", "/creative-tokens", "/blogpage"];
 const VERSION = Number(process.versions.node.split(".")[0]) >= 22 ? "13.5.0" : "12.8.2";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const toolDir = path.join(root, "node_modules/.cache/lighthouse-bench", VERSION);
@@ -33,6 +34,7 @@ const outDir = path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const rows = [];
+const details = [];
 try {
   for (const page of PAGES) {
     const report = path.join(outDir, `${page.replace(/\W+/g, "_") || "home"}.json`);
@@ -53,8 +55,14 @@ try {
       rows.push([page, ...CATEGORIES.map(() => "error")]);
       continue;
     }
-    const { categories } = JSON.parse(readFileSync(report, "utf8"));
+    const { categories, audits } = JSON.parse(readFileSync(report, "utf8"));
     rows.push([page, ...CATEGORIES.map((c) => String(Math.round((categories[c]?.score ?? 0) * 100)))]);
+    // What cost points: the weighted audits below a full score, and the lab metrics.
+    const failing = CATEGORIES.flatMap((c) =>
+      (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1).map((ref) => `${c}:${ref.id}`),
+    );
+    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => `${id.split("-").map((w) => w[0]).join("").toUpperCase()} ${audits[id]?.displayValue ?? "?"}`);
+    details.push(`${page}: ${metrics.join(", ")}${failing.length ? `\n  below full score: ${failing.join(", ")}` : ""}`);
   }
 } finally {
   await app.stop();
@@ -64,3 +72,4 @@ try {
 console.log(`\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, ${os.cpus().length} CPUs\n`);
 console.log("page".padEnd(20) + CATEGORIES.map((c) => c.padStart(16)).join(""));
 for (const [page, ...scores] of rows) console.log(page.padEnd(20) + scores.map((s) => s.padStart(16)).join(""));
+console.log(`\n${details.join("\n")}`);

@@ -34,7 +34,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("link", { name: "Tools", exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard2\/shop\?category=tools$/);
       await expect(page.getByTestId("shop-item")).toHaveCount(3);
-      await page.getByRole("button", { name: "Add Type Scale Cheat Sheet to cart" }).click();
+      await page.getByRole("button", { name: /^Add to Cart\b.*Type Scale Cheat Sheet$/ }).click();
       await expect(notice(page)).toContainText("Type Scale Cheat Sheet added to cart for 2 Creative Tokens!");
       await expect(page.getByTestId("navbar-cart-count")).toHaveText("1");
       await expect(page.getByTestId("cart-count")).toHaveText("1");

@@ -49,8 +49,8 @@ export function ShopCard({ item }: { item: ShopItemView }) {
           ) : (
             <Form method="post">
               <input type="hidden" name="shop_item_id" value={item.id} />
-              <button type="submit" name="intent" value="add" className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas" aria-label={`Add ${item.name} to cart`}>
-                Add to Cart
+              <button type="submit" name="intent" value="add" className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas">
+                Add to Cart<span className="sr-only">: {item.name}</span>
               </button>
             </Form>
           )}

@@ -14,6 +14,7 @@ export function Promos({ promos }: { promos: HomeContent["promos"] }) {
         <div className="actions">
           <Link to={tokens.learnMore.href} className="btn btn-primary">
             {tokens.learnMore.label}
+            <span className="sr-only"> about {tokens.eyebrow}</span>
           </Link>
           <Link to={tokens.signUp.href} className="btn btn-ghost">
             {tokens.signUp.label}

@@ -25,7 +25,8 @@ export function Spotlight({ section, view, clicks }: { section: Omit<ServicesCon
                 <source src={item.mp4} type="video/mp4" />
               </video>
             ) : (
-              <img className="aspect-[4/3] h-auto w-full object-cover" src={item.media} alt={item.name} width={800} height={600} loading="lazy" />
+              // The caption below names the work, so the picture adds no words of its own.
+              <img className="aspect-[4/3] h-auto w-full object-cover" src={item.media} alt="" width={800} height={600} loading="lazy" />
             )}
             <p className="px-5 py-4 text-sm font-medium">{item.name}</p>
           </li>

@@ -31,7 +31,11 @@ export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonl
   };
 
   return (
-    <section id="solution-tabs" className="wrap mt-16" aria-label={labels[active]}>
+    <section id="solution-tabs" className="wrap mt-16" aria-labelledby="solution-tabs-title">
+      {/* The panel's heading, between the page's h1 and the cards' h3s. */}
+      <h2 id="solution-tabs-title" className="sr-only">
+        {labels[active]}
+      </h2>
       <nav aria-label="Solutions" className="mb-8 grid grid-cols-3 gap-1 rounded-full border border-border bg-surface p-1.5 sm:inline-grid sm:gap-2">
         {tabs.map((tab) => {
           const href = `?tab=${tab}#solution-tabs`;
