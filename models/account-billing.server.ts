@@ -27,10 +27,10 @@ const GIGABYTE = 1024 * MEGABYTE;
  * cancel-at-period-end and the plan's storage quota; the free tier without one.
  */
 export async function getCurrentPlan(userId: string): Promise<PlanSummary> {
-  const [active, settings] = await Promise.all([getActiveSubscription(userId), getBillingSettings()]);
+  const active = await getActiveSubscription(userId);
   if (!active) return { slug: FREE_PLAN.id, name: FREE_PLAN.name, priceLabel: null, periodEnd: null, cancelAtPeriodEnd: false, storageQuotaBytes: FREE_STORAGE_QUOTA_BYTES };
   const { plan, subscription } = active;
-  const quotaGb = settings.storage.planQuotaGb[plan.id];
+  const quotaGb = (await getBillingSettings()).storage.planQuotaGb[plan.id];
   return {
     slug: plan.name.toLowerCase(),
     name: plan.name,
