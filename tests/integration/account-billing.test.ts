@@ -79,9 +79,10 @@ describe("current plan", () => {
     const [sub] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
     expect(plan.periodEnd).toEqual(sub!.currentPeriodEnd);
     expect([await sidebar(), await apiPlan(), (await getProfile(client.id))!.profile.current_plan]).toEqual(["SOCIAL", "social", "social"]);
-    const tab = body<{ plan: { name: string }; storage: { quotaBytes: number }; links: typeof BILLING_LINKS }>(await call(billingTab.loader, getRequest("/manageaccount/billing", { cookie: client.cookie })));
+    const tab = body<{ plan: { name: string }; storage: { quotaBytes: number }; links: unknown }>(await call(billingTab.loader, getRequest("/manageaccount/billing", { cookie: client.cookie })));
     expect(tab).toMatchObject({ plan: { name: "SOCIAL" }, storage: { quotaBytes: 10 * 1024 ** 3 } });
-    expect(tab.links).toEqual({ upgradePlan: "/dashboard2/billing#plans-title", changePaymentMethod: "/manageaccount/billing/payment-methods", addPaymentMethod: "/manageaccount/billing/payment-methods#add-card" });
+    expect(tab.links).toEqual(BILLING_LINKS);
+    expect(BILLING_LINKS).toEqual({ upgradePlan: "/dashboard2/billing#plans-title", changePaymentMethod: "/manageaccount/billing/payment-methods", addPaymentMethod: "/manageaccount/billing/payment-methods#add-card" });
 
     await api.send(apiCancel.action, client, "POST", "/api/cancel-subscription/");
     expect(await getCurrentPlan(client.id)).toMatchObject({ name: "SOCIAL", cancelAtPeriodEnd: true });

@@ -63,7 +63,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
           ← Billing & Payments
         </Link>
         <h1 className="font-display text-3xl font-semibold">Payment methods</h1>
-        <p className="text-text-muted">Cards you saved for buying tokens, plans and gift cards. Your default card is the one your plan renews with.</p>
+        <p className="text-text-muted">Cards you saved for buying tokens, plans and gift cards. Making a card the default also makes it the card your plan renews with.</p>
       </header>
       <FormMessages success={cardMessage?.ok ? cardMessage.message : null} errors={cardMessage && !cardMessage.ok && cardMessage.message ? [cardMessage.message] : undefined} />
 
