@@ -145,7 +145,8 @@ export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
         Token history
       </h2>
       {rows.length ? (
-        <div className="overflow-x-auto rounded-2xl border border-border">
+        // Scrolls sideways on phones: focusable, so the keyboard can scroll it too.
+        <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label="Token history">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-surface text-text-muted">
               <tr>

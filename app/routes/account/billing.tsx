@@ -105,7 +105,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
 
       <AccountSection id="invoices" title="Recent invoices" intro="A receipt for every token purchase, subscription charge and gift card.">
         {receipts.length ? (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent invoices">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="text-text-muted">
                 <tr>
