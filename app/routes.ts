@@ -98,6 +98,7 @@ export default [
       route("profile", "routes/account/profile.tsx"),
       route("projects", "routes/account/projects.tsx"),
       route("billing", "routes/account/billing.tsx"),
+      route("billing/payment-methods", "routes/account/payment-methods.tsx"),
     ]),
     route("verify-email/:token", "routes/account/verify-email.tsx"),
     route("account-deleted", "routes/account/deleted.tsx"),

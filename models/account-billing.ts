@@ -14,7 +14,7 @@ export const RECEIPT_KIND_LABELS: Record<ReceiptKind, string> = {
 /** A payment as the gateway recorded it (spec 001 §3 "Billing": invoices of id, date, amount, status). */
 export type Receipt = {
   id: string;
-  /** What people read and quote: e.g. ASC-2026-000123. */
+  /** What people read and quote: the payment's number, e.g. #1001 (as billing's pages and the ledger show it). */
   number: string;
   issuedAt: Date;
   kind: ReceiptKind;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { describeUserAgent } from "./account";
-import { closeBillingForDeletedAccount, exportBillingData } from "./account-billing.server";
+import { closeBillingForDeletedAccount, exportBillingData, finishBillingForDeletedAccount } from "./account-billing.server";
 import { checkCurrentPassword, getPrivacyPreferences, recordAccountEvent } from "./account-settings.server";
 import { db } from "./db.server";
 import { sendEmail } from "./mail.server";
@@ -222,7 +222,7 @@ export async function deleteAccount(userId: string, password: string, options: {
   const outcome = await db().transaction(async (tx) => {
     const [before] = await tx.select({ email: users.email, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for("update");
     if (!before) return null;
-    await closeBillingForDeletedAccount(userId, tx);
+    const detachedCards = await closeBillingForDeletedAccount(userId, tx);
     await tx
       .update(users)
       .set({ ...anonymous, firstName: "", lastName: "", passwordHash: DELETED_PASSWORD_HASH, deletedAt: sql`now()`, updatedAt: sql`now()` })
@@ -258,9 +258,10 @@ export async function deleteAccount(userId: string, password: string, options: {
       },
       tx,
     );
-    return before;
+    return { ...before, detachedCards };
   });
   if (!outcome) return { ok: false, message: "This account no longer exists." };
+  await finishBillingForDeletedAccount(outcome.detachedCards);
   await sendEmail({
     kind: "account_security",
     to: outcome.email,

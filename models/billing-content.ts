@@ -47,6 +47,15 @@ export const shopItemsSchema = z.object({
 });
 
 export const billingSettingsSchema = z.object({
+  /**
+   * Storage for the client's own project uploads, per plan id, in GB (shown in
+   * Manage account, docs/decisions/0023). A client without a plan has 1 GB
+   * (FREE_STORAGE_QUOTA_BYTES). Optional, so a database seeded before it existed still reads.
+   */
+  storage: z
+    .object({ planQuotaGb: z.record(slug, z.number().positive().max(10_000)) })
+    .optional()
+    .default({ planQuotaGb: {} }),
   referral: z.object({
     /** Tokens the referrer gets, once, when the invited person makes a first purchase. */
     rewardTokens: z.int().positive().max(1000),

@@ -8,6 +8,7 @@ import { GIFT_MESSAGES, GIFT_VALIDITY_MONTHS, normaliseGiftCode, tokensForGift, 
 import { sendEmail } from "./mail.server";
 import { addNotification } from "./notifications.server";
 import { formatMoney, toMinor } from "./payments";
+import { resolvePaymentSource } from "./payment-methods.server";
 import { takePayment } from "./payments.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
@@ -33,13 +34,15 @@ export const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const
 
 export type GiftPurchaseResult =
   | { ok: true; giftCard: GiftCardRow; message: string; replayed: boolean }
-  | { ok: false; status: 402 | 409; message: string };
+  | { ok: false; status: 400 | 402 | 409; field?: "payment_method_id"; message: string };
 
 /** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
 export async function purchaseGiftCard(input: GiftCardInput, context: { userId: string | null; now?: Date }): Promise<GiftPurchaseResult> {
   const now = context.now ?? new Date();
   const today = todayInAgencyTimeZone(now);
   const deliverOn = input.deliveryDate || today;
+  const source = await resolvePaymentSource(context.userId, input);
+  if (!source.ok) return source;
   const outcome = await takePayment({
     userId: context.userId,
     payerEmail: input.senderEmail,
@@ -48,8 +51,9 @@ export async function purchaseGiftCard(input: GiftCardInput, context: { userId: 
     description: `Gift card for ${input.recipientName}: ${formatMoney(toMinor(input.amountInr), "INR")}`,
     amountMinor: toMinor(input.amountInr),
     currency: "INR",
-    method: input.payment_method,
-    card: input.card,
+    method: source.method,
+    card: source.card,
+    savedMethodToken: source.savedMethodToken,
     fulfil: async (tx, payment) => {
       const [card] = await tx
         .insert(giftCards)

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db, type Transaction } from "./db.server";
 import { isUuid } from "./ids";
@@ -26,10 +26,23 @@ export type ChargeResult =
   | { ok: true; reference: string; cardBrand: string | null; cardLast4: string | null; methodToken: string | null }
   | { ok: false; message: string };
 
+/** A card the gateway now holds for the client: its opaque reference and what may be shown. */
+export type SaveCardResult =
+  | { ok: true; reference: string; fingerprint: string; brand: string; last4: string; expMonth: number; expYear: number }
+  | { ok: false; message: string };
+
 export interface PaymentGateway {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Stores a card for later charges (docs/decisions/0023); a provider without a vault leaves this out. */
+  saveCard?(request: { userId: string; card: CardDetails }): Promise<SaveCardResult>;
+  /** Forgets a saved card; charging its reference afterwards fails. */
+  detachCard?(reference: string): Promise<void>;
 }
+
+/** The test gateway's saved-card references carry the brand and last four, so it needs no storage. */
+const TEST_REFERENCE = /^(?:tok|pm)_test_([a-z]+)_(\d{4})(?:_[0-9a-f]+)?$/;
+const brandSlug = (brand: string) => brand.toLowerCase().replace(/\W+/g, "");
 
 /**
  * Test mode. Approves 4242 4242 4242 4242 and declines 4000 0000 0000 0002
@@ -49,11 +62,30 @@ export const testGateway: PaymentGateway = {
       return { ok: true, reference, cardBrand: brand, cardLast4: last4, methodToken: `tok_test_${brand.toLowerCase().replace(/\W+/g, "")}_${last4}` };
     }
     if (request.savedMethodToken) {
-      const match = /^tok_test_([a-z]+)_(\d{4})$/.exec(request.savedMethodToken);
+      const match = TEST_REFERENCE.exec(request.savedMethodToken);
       if (!match) return { ok: false, message: PAYMENT_MESSAGES.declined };
       return { ok: true, reference, cardBrand: match[1] === "visa" ? "Visa" : match[1]!, cardLast4: match[2]!, methodToken: request.savedMethodToken };
     }
     return { ok: true, reference, cardBrand: null, cardLast4: null, methodToken: "tok_test_default_0000" };
+  },
+  /** Same rules as a charge: the approved test card is saved, the declined one is declined, others refused. */
+  async saveCard({ card }) {
+    if (card.number === TEST_CARDS.declined) return { ok: false, message: PAYMENT_MESSAGES.declined };
+    if (card.number !== TEST_CARDS.approved) return { ok: false, message: PAYMENT_MESSAGES.testModeOnly };
+    const brand = cardBrand(card.number);
+    const last4 = card.number.slice(-4);
+    return {
+      ok: true,
+      reference: `pm_test_${brandSlug(brand)}_${last4}_${randomBytes(8).toString("hex")}`,
+      fingerprint: createHash("sha256").update(`test-gateway:${card.number}`).digest("hex").slice(0, 32),
+      brand,
+      last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    };
+  },
+  async detachCard() {
+    // Nothing is stored in test mode; the reference is marked detached on our side.
   },
 };
 

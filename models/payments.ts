@@ -38,6 +38,7 @@ export const PAYMENT_MESSAGES = {
   testModeOnly: "Payments are in test mode: use the test card 4242 4242 4242 4242. You have not been charged.",
   inProgress: "This payment is already being processed. Please wait a moment and reload the page.",
   unknownSavedMethod: "Unknown payment method.",
+  saveNeedsAccount: "Sign in to save a card.",
 } as const;
 
 const digits = (value: string) => value.replace(/[\s-]/g, "");
@@ -94,9 +95,20 @@ export const PaymentFields = {
   card_expiry: z.string().trim().max(10, PAYMENT_MESSAGES.expiry).optional(),
   card_cvc: z.string().trim().max(8, PAYMENT_MESSAGES.cvc).optional(),
   card_name: z.string().trim().max(120, PAYMENT_MESSAGES.cardName).optional(),
+  /**
+   * A saved card (docs/decisions/0023): the id of one of the client's saved
+   * payment methods, or (older API clients) of an earlier receipt. When set,
+   * the card fields are ignored.
+   */
+  payment_method_id: z.string().trim().max(80).nullish(),
+  /** Save the card typed in for next time (it is stored by the gateway; we keep brand, last four, expiry). */
+  save_card: z.boolean().optional(),
 };
 
-type PaymentFieldValues = { card_number?: string; card_expiry?: string; card_cvc?: string; card_name?: string };
+type PaymentFieldValues = { card_number?: string; card_expiry?: string; card_cvc?: string; card_name?: string; payment_method_id?: string | null };
+
+/** A saved card was chosen: the typed card is not used. */
+const paysWithSavedCard = (value: PaymentFieldValues | undefined) => typeof value?.payment_method_id === "string" && value.payment_method_id.trim().length > 0;
 
 /** The card the fields describe, or null when none was given; adds an issue per bad field. */
 export function readCard(raw: PaymentFieldValues, ctx: z.RefinementCtx, required: boolean, now = new Date()): CardDetails | null {
@@ -128,11 +140,12 @@ export const ALWAYS = { when: () => true } as const;
  * was given or `skip` says the card is not used).
  */
 export function withCard<T extends z.ZodType<PaymentFieldValues>>(schema: T, options: { cardRequired: boolean; now?: Date; skip?: (value: z.output<T>) => boolean }) {
+  const skip = (value: z.output<T>) => paysWithSavedCard(value as PaymentFieldValues) || Boolean(options.skip?.(value));
   return schema
     .superRefine((value, ctx) => {
-      if (!options.skip?.(value)) readCard(value ?? {}, ctx, options.cardRequired, options.now);
+      if (!skip(value)) readCard(value ?? {}, ctx, options.cardRequired, options.now);
     }, ALWAYS)
-    .transform((value) => ({ ...value, card: options.skip?.(value) ? null : readCard(value, silent, options.cardRequired, options.now) }));
+    .transform((value) => ({ ...value, card: skip(value) ? null : readCard(value, silent, options.cardRequired, options.now) }));
 }
 
 /** A fresh key for a payment or checkout form: a resubmitted form carries the same one. */

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "./db.server";
 import { addNotification } from "./notifications.server";
-import { PAYMENT_MESSAGES, toMinor } from "./payments";
-import { savedPaymentMethod, takePayment } from "./payments.server";
+import { toMinor } from "./payments";
+import { resolvePaymentSource } from "./payment-methods.server";
+import { takePayment } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { subscriptionPlans, subscriptions } from "./schema";
 import { addMonth, FREE_PLAN, MAX_RENEWALS_PER_RUN, SUBSCRIPTION_MESSAGES, type SubscribeInput } from "./subscriptions";
@@ -92,11 +93,9 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
     return { ok: true, planName: plan.name, message: SUBSCRIPTION_MESSAGES.subscribed(plan.name), subscriptionId: current.subscription.id, replayed: false };
   }
 
-  let saved: { token: string; method: SubscribeInput["payment_method"] } | null = null;
-  if (input.payment_method_id) {
-    saved = await savedPaymentMethod(userId, input.payment_method_id);
-    if (!saved) return { ok: false, status: 400, field: "payment_method_id", message: PAYMENT_MESSAGES.unknownSavedMethod };
-  }
+  // A saved card, an earlier receipt's card, or the typed card (saved first when asked): docs/decisions/0023.
+  const source = await resolvePaymentSource(userId, input);
+  if (!source.ok) return source;
   const periodEnd = addMonth(now);
   const outcome = await takePayment({
     userId,
@@ -106,9 +105,9 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
     description: `${plan.name} plan, first month`,
     amountMinor: toMinor(plan.price),
     currency: "INR",
-    method: saved?.method ?? input.payment_method,
-    card: input.card,
-    savedMethodToken: saved?.token ?? null,
+    method: source.method,
+    card: source.card,
+    savedMethodToken: source.savedMethodToken,
     subscriptionPlanId: plan.id,
     tokens: plan.monthlyTokens,
     fulfil: async (tx, payment) => {

@@ -54,7 +54,6 @@ export const SUBSCRIPTION_API_ERRORS = {
  */
 export const subscribeFields = z.object({
   plan_id: z.string({ error: SUBSCRIPTION_MESSAGES.planInvalid }).trim().min(1, SUBSCRIPTION_MESSAGES.planInvalid).max(60, SUBSCRIPTION_MESSAGES.planInvalid),
-  payment_method_id: z.string().trim().max(80).nullish().default(null),
   idempotency_key: IdempotencyKey.optional(),
   ...PaymentFields,
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getTokenPackage, PACKAGE_CURRENCIES } from "./catalog.server";
+import { resolvePaymentSource } from "./payment-methods.server";
 import { toMinor } from "./payments";
 import { takePayment } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
@@ -8,7 +9,7 @@ import { getBalance, grantTokens } from "./tokens.server";
 
 export type TokenPurchaseResult =
   | { ok: true; tokensAdded: number; newBalance: number; message: string; paymentId: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409; field?: "package_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409; field?: "package_id" | "payment_method_id"; message: string };
 
 /**
  * Buys a token package: one payment through the gateway, then, in one
@@ -19,6 +20,8 @@ export async function purchaseTokens(userId: string, input: PurchaseTokensInput,
   const pkg = await getTokenPackage(input.package_id);
   if (!pkg) return { ok: false, status: 400, field: "package_id", message: TOKEN_PURCHASE_MESSAGES.packageInvalid };
   const tokens = pkg.tokens + pkg.bonusTokens;
+  const source = await resolvePaymentSource(userId, input);
+  if (!source.ok) return source;
   const outcome = await takePayment({
     userId,
     idempotencyKey: input.idempotency_key ?? randomUUID(),
@@ -26,8 +29,9 @@ export async function purchaseTokens(userId: string, input: PurchaseTokensInput,
     description: `${pkg.name} token package: ${tokens} Creative Tokens`,
     amountMinor: toMinor(pkg.prices[input.region]),
     currency: PACKAGE_CURRENCIES[input.region],
-    method: input.payment_method,
-    card: input.card,
+    method: source.method,
+    card: source.card,
+    savedMethodToken: source.savedMethodToken,
     tokenPackageId: pkg.id,
     tokens,
     fulfil: async (tx, payment) => {

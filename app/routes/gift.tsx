@@ -7,6 +7,7 @@ import { GIFT_DEFAULT_PRESET, giftCardFields, giftCardSchema } from "~models/gif
 import { formatGiftCode, purchaseGiftCard } from "~models/gift-cards.server";
 import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/payments";
+import { listSavedCards } from "~models/payment-methods.server";
 import { consumeRateLimit } from "~models/rate-limit.server";
 import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields } from "~/components/billing/payment-fields";
@@ -27,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getBillingSettings(), getUser(request)]);
   const sender = user ? { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email } : { name: "", email: "" };
   // Not cached: every view carries its own idempotency key.
-  return { copy: settings.giftCards, sender, today: todayInAgencyTimeZone(), idempotencyKey: newIdempotencyKey() };
+  const savedCards = user ? await listSavedCards(user.id) : [];
+  return { copy: settings.giftCards, sender, today: todayInAgencyTimeZone(), idempotencyKey: newIdempotencyKey(), savedCards, signedIn: Boolean(user) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -48,13 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { copy, sender, today, idempotencyKey } = loaderData;
+  const { copy, sender, today, idempotencyKey, savedCards, signedIn } = loaderData;
   const schema = giftCardSchema();
   const [form, fields] = useForm({
     id: "gift-card",
     lastResult: actionData?.result,
     constraint: getZodConstraint(giftCardFields),
-    defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, payment_method: "credit_card" },
+    defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -98,7 +100,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <GiftMessage textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
-          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
+          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard={signedIn} />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Purchase
           </SubmitButton>

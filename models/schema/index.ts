@@ -6,3 +6,4 @@ export * from "./chat";
 export * from "./back-office";
 export * from "./account-settings";
 export * from "./billing";
+export * from "./payment-methods";

@@ -1,32 +1,116 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { cardExpiryLabel, cardLabel, type SavedCardOption } from "~models/payment-methods";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~models/payments";
-import { Field, SelectField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
 
-type PaymentFieldNames = "payment_method" | "card_number" | "card_expiry" | "card_cvc" | "card_name";
-type Fields = Record<PaymentFieldNames, FieldMetadata<string | undefined>>;
+type PaymentFieldNames = "payment_method" | "card_number" | "card_expiry" | "card_cvc" | "card_name" | "payment_method_id";
+type Fields = Record<PaymentFieldNames, FieldMetadata<string | null | undefined>> & { save_card: FieldMetadata<boolean | undefined> };
 
-const methodOptions = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const methodOptions = PAYMENT_METHODS.map((value) => ({
+  value,
+  label: PAYMENT_METHOD_LABELS[value],
+}));
 
 /**
  * The card that pays, as plain inputs (no JavaScript needed). The numbers go
  * to the payment gateway only; we keep the brand and the last four digits.
  */
-export function PaymentFields({ fields, idempotencyKey }: { fields: Fields; idempotencyKey: string }) {
+export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSaveCard = false }: { fields: Fields; idempotencyKey: string; savedCards?: SavedCardOption[]; canSaveCard?: boolean }) {
   return (
-    <fieldset className="grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
+    <fieldset className="group grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
       <legend className="px-2 font-display text-sm font-semibold">Payment</legend>
       {/* The same key on a resubmitted form: the payment is taken once. */}
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      <SelectField labelProps={{ children: "Payment method" }} selectProps={getSelectProps(fields.payment_method)} options={methodOptions} errors={fields.payment_method.errors} className="sm:col-span-2" />
-      <Field
-        labelProps={{ children: "Card number" }}
-        inputProps={{ ...getInputProps(fields.card_number, { type: "text" }), inputMode: "numeric", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" }}
-        errors={fields.card_number.errors}
-        className="sm:col-span-2"
-      />
-      <Field labelProps={{ children: "Expiry (MM/YY)" }} inputProps={{ ...getInputProps(fields.card_expiry, { type: "text" }), inputMode: "numeric", autoComplete: "cc-exp", placeholder: "12/30" }} errors={fields.card_expiry.errors} />
-      <Field labelProps={{ children: "Security code" }} inputProps={{ ...getInputProps(fields.card_cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }} errors={fields.card_cvc.errors} />
-      <Field labelProps={{ children: "Name on card" }} inputProps={{ ...getInputProps(fields.card_name, { type: "text" }), autoComplete: "cc-name" }} errors={fields.card_name.errors} className="sm:col-span-2" />
+      {savedCards.length ? (
+        // A saved card (docs/decisions/0023). Without JavaScript too: the server ignores the card fields when one is chosen.
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium">Pay with</legend>
+          {savedCards.map((card) => (
+            <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-4 py-3 text-sm has-[:checked]:border-yellow" data-testid="pay-with-saved-card">
+              <input
+                {...getInputProps(fields.payment_method_id, {
+                  type: "radio",
+                  value: card.id,
+                })}
+                key={card.id}
+                data-saved-card=""
+                className="size-4 accent-[var(--color-yellow)]"
+              />
+              <span>
+                <span className="font-medium">{cardLabel(card)}</span>
+                <span className="text-text-muted"> · expires {cardExpiryLabel(card)}</span>
+              </span>
+            </label>
+          ))}
+          <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-4 py-3 text-sm has-[:checked]:border-yellow">
+            <input
+              {...getInputProps(fields.payment_method_id, {
+                type: "radio",
+                value: "",
+              })}
+              key="new"
+              className="size-4 accent-[var(--color-yellow)]"
+            />
+            <span className="font-medium">A new card</span>
+          </label>
+          <ErrorList errors={fields.payment_method_id.errors} />
+        </fieldset>
+      ) : null}
+      {/* With a saved card chosen, the new card's fields step aside (CSS only). */}
+      <div className="grid gap-5 group-has-[[data-saved-card]:checked]:hidden sm:col-span-2 sm:grid-cols-2">
+        <SelectField
+          labelProps={{ children: "Payment method" }}
+          selectProps={getSelectProps(fields.payment_method)}
+          options={methodOptions}
+          errors={fields.payment_method.errors}
+          className="sm:col-span-2"
+        />
+        <Field
+          labelProps={{ children: "Card number" }}
+          inputProps={{
+            ...getInputProps(fields.card_number, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "cc-number",
+            placeholder: "4242 4242 4242 4242",
+          }}
+          errors={fields.card_number.errors}
+          className="sm:col-span-2"
+        />
+        <Field
+          labelProps={{ children: "Expiry (MM/YY)" }}
+          inputProps={{
+            ...getInputProps(fields.card_expiry, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "cc-exp",
+            placeholder: "12/30",
+          }}
+          errors={fields.card_expiry.errors}
+        />
+        <Field
+          labelProps={{ children: "Security code" }}
+          inputProps={{
+            ...getInputProps(fields.card_cvc, { type: "text" }),
+            inputMode: "numeric",
+            autoComplete: "cc-csc",
+            placeholder: "123",
+          }}
+          errors={fields.card_cvc.errors}
+        />
+        <Field
+          labelProps={{ children: "Name on card" }}
+          inputProps={{
+            ...getInputProps(fields.card_name, { type: "text" }),
+            autoComplete: "cc-name",
+          }}
+          errors={fields.card_name.errors}
+          className="sm:col-span-2"
+        />
+        {canSaveCard ? (
+          <div className="sm:col-span-2">
+            <CheckboxField labelProps={{ children: "Save this card for next time" }} inputProps={getInputProps(fields.save_card, { type: "checkbox" })} />
+          </div>
+        ) : null}
+      </div>
       <p className="text-sm text-text-muted sm:col-span-2" data-testid="test-mode-note">
         Test mode: pay with 4242 4242 4242 4242, any future expiry and any security code. The card 4000 0000 0000 0002 is declined.
       </p>

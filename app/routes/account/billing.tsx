@@ -32,8 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "remove-method") return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const removed = await removePaymentMethod(user.id, String(formData.get("id") ?? ""));
-  if (!removed) return data({ ok: false, message: "That payment method was not found." }, { status: 404 });
-  return { ok: true, message: "Payment method removed." };
+  return data({ ok: removed.ok, message: removed.message }, { status: removed.ok ? 200 : removed.status });
 }
 
 function Bar({ percent, label, tone }: { percent: number; label: string; tone: string }) {
@@ -106,7 +105,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
 
       <AccountSection id="invoices" title="Recent invoices" intro="A receipt for every token purchase, subscription charge and gift card.">
         {receipts.length ? (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent invoices">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="text-text-muted">
                 <tr>
@@ -166,12 +165,12 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
                 </span>
                 <span className="flex gap-2">
                   <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
-                    Edit
+                    Edit<span className="sr-only"> {maskedCard(m.brand, m.last4)}</span>
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="id" value={m.id} />
                     <button type="submit" name="intent" value="remove-method" className="text-sm font-semibold text-red hover:underline">
-                      Remove
+                      Remove<span className="sr-only"> {maskedCard(m.brand, m.last4)}</span>
                     </button>
                   </Form>
                 </span>
@@ -179,7 +178,9 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         ) : (
-          <p className="text-text-muted">No saved payment method. You can save one when you next pay.</p>
+          <p className="text-text-muted" data-testid="no-payment-methods">
+            No saved payment method. Add one here, or tick “Save this card” when you next pay.
+          </p>
         )}
         <Link to={links.addPaymentMethod} className={`${secondaryButtonClass} self-start`}>
           Add New Payment Method

@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
   if (params.format === "pdf") {
     return new Response(renderReceiptPdf(receipt, parties), {
-      headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="receipt-${receipt.number.replace(/[^A-Za-z0-9-]/g, "_")}.pdf"` },
+      headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="receipt-${receipt.number.replace(/[^A-Za-z0-9-]/g, "")}.pdf"` },
     });
   }
   return new Response(renderReceiptHtml(receipt, parties, `/manageaccount/receipts/${receipt.id}/pdf`), {

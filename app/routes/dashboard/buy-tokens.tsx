@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
+import { listSavedCards } from "~models/payment-methods.server";
 import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/token-packages";
 import { purchaseTokens } from "~models/token-purchases.server";
 import { getBalance } from "~models/tokens.server";
@@ -19,7 +20,7 @@ const REGION_LABELS = { us: "US ($)", eu: "Europe (€)", in: "India (₹)" } as
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
-  const [packages, balance] = await Promise.all([listTokenPackages(), getBalance(user.id)]);
+  const [packages, balance, savedCards] = await Promise.all([listTokenPackages(), getBalance(user.id), listSavedCards(user.id)]);
   const region = PACKAGE_REGIONS.find((r) => r === params.get("region")) ?? "us";
   const chosen = packages.find((p) => p.id === params.get("package")) ?? packages.find((p) => p.isPopular) ?? packages[0];
   return {
@@ -29,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Every region's price, so the choice of region needs no round trip.
     packages: packages.map((p) => ({ ...apiTokenPackage(p, region), labels: Object.fromEntries(PACKAGE_REGIONS.map((r) => [r, formatMoney(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)])) as Record<(typeof PACKAGE_REGIONS)[number], string> })),
     idempotencyKey: newIdempotencyKey(),
+    savedCards,
   };
 }
 
@@ -47,13 +49,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, balance, region, chosen, idempotencyKey } = loaderData;
+  const { packages, balance, region, chosen, idempotencyKey, savedCards } = loaderData;
   const schema = purchaseTokensSchema({ cardRequired: true });
   const [form, fields] = useForm({
     id: "buy-tokens",
     lastResult: actionData?.result,
     constraint: getZodConstraint(purchaseTokensFields),
-    defaultValue: { package_id: chosen, region, payment_method: "credit_card" },
+    defaultValue: { package_id: chosen, region, payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -111,7 +113,7 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
             </label>
           ))}
         </fieldset>
-        <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
+        <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard />
         <SubmitButton pendingLabel="Processing payment…" className="self-start">
           Pay and add tokens
         </SubmitButton>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getPlan } from "~models/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
+import { listSavedCards } from "~models/payment-methods.server";
 import { subscribeFields, subscribeSchema } from "~models/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/subscriptions.server";
 import { PaymentFields } from "~/components/billing/payment-fields";
@@ -17,11 +18,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const plan = await getPlan(params.planId);
   if (!plan || !plan.isActive) throw data(null, { status: 404 });
-  const active = await getActiveSubscription(user.id);
+  const [active, savedCards] = await Promise.all([getActiveSubscription(user.id), listSavedCards(user.id)]);
   return {
     plan: { id: plan.id, name: plan.name, price: formatMoney(toMinor(plan.price), "INR"), monthlyTokens: plan.monthlyTokens, projectLimit: plan.projectLimit, features: plan.features },
     current: active ? { planId: active.plan.id, name: active.plan.name, endsAt: active.subscription.currentPeriodEnd, cancelling: active.subscription.cancelAtPeriodEnd } : null,
     idempotencyKey: newIdempotencyKey(),
+    savedCards,
   };
 }
 
@@ -44,13 +46,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey } = loaderData;
+  const { plan, current, idempotencyKey, savedCards } = loaderData;
   const schema = subscribeSchema({ cardRequired: true });
   const [form, fields] = useForm({
     id: "subscribe",
     lastResult: actionData?.result,
     constraint: getZodConstraint(subscribeFields),
-    defaultValue: { payment_method: "credit_card" },
+    defaultValue: { payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -102,7 +104,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
           <FormMessages errors={form.errors} errorId={form.errorId} />
           <input type="hidden" name="plan_id" value={plan.id} />
           {current ? <p className="text-sm text-text-muted">Your {current.name} plan ends when this one starts; the first month of {plan.name} is charged now.</p> : null}
-          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} />
+          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Subscribe for {plan.price} a month
           </SubmitButton>

@@ -10,7 +10,8 @@ export function loader({ request }: Route.LoaderArgs) {
 /**
  * POST /api/purchase-tokens/ {package_id, payment_method (default
  * credit_card), region?, card_number?, card_expiry?, card_cvc?,
- * idempotency_key?} → 201 {tokens_added, new_balance, message, payment_id}.
+ * payment_method_id? (a saved card), save_card?, idempotency_key?} → 201
+ * {tokens_added, new_balance, message, payment_id}.
  * A declined card is 402; card details are optional in test mode.
  */
 export function action({ request }: Route.ActionArgs) {

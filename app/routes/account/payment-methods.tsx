@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Form, Link } from "react-router";
+import { addCardFields, addCardSchema, cardExpiryLabel, cardLabel } from "~models/payment-methods";
+import { addPaymentMethod, listSavedCards, setDefaultPaymentMethod } from "~models/payment-methods.server";
+import { removePaymentMethod } from "~models/account-billing.server";
+import { AccountSection } from "~/components/account/section";
+import { CheckboxField, Field, FormMessages, SubmitButton } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import type { Route } from "./+types/payment-methods";
+
+// /manageaccount/billing/payment-methods: the cards the payment gateway keeps
+// for the client (docs/decisions/0023). Add a card, make one the default (the
+// card the plan renews with), remove one. Every form works without JavaScript.
+
+export const meta: Route.MetaFunction = () => [{ title: "Payment methods — Ascendra" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { cards: await listSavedCards(user.id) };
+}
+
+type ActionData = { form: "add" | "card"; result?: SubmissionResult<string[]>; ok: boolean; message?: string };
+const reply = (body: ActionData, status = 200) => data<ActionData>(body, { status });
+const HIDDEN = ["card_number", "card_cvc"];
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "add") {
+    const submission = parseWithZod(formData, { schema: addCardSchema() });
+    if (submission.status !== "success") return reply({ form: "add", ok: false, result: submission.reply({ hideFields: HIDDEN }) }, 400);
+    const added = await addPaymentMethod(user.id, submission.value.card!, { makeDefault: submission.value.make_default });
+    if (!added.ok) return reply({ form: "add", ok: false, result: submission.reply({ formErrors: [added.message], hideFields: HIDDEN }) }, added.status);
+    return reply({ form: "add", ok: true, result: submission.reply({ resetForm: true }), message: added.message });
+  }
+  const id = String(formData.get("id") ?? "");
+  if (intent === "remove" || intent === "default") {
+    const done = intent === "remove" ? await removePaymentMethod(user.id, id) : await setDefaultPaymentMethod(user.id, id);
+    return reply({ form: "card", ok: done.ok, message: done.message }, done.ok ? 200 : done.status);
+  }
+  return reply({ form: "card", ok: false, message: "Unknown action." }, 400);
+}
+
+export default function PaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
+  const { cards } = loaderData;
+  const schema = addCardSchema();
+  const [form, fields] = useForm({
+    id: "add-card-form",
+    lastResult: actionData?.form === "add" ? actionData.result : undefined,
+    constraint: getZodConstraint(addCardFields),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const cardMessage = actionData?.form === "card" ? actionData : null;
+  return (
+    <div className="flex max-w-3xl flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <Link to="/manageaccount/billing" className="text-sm text-text-muted hover:text-text">
+          ← Billing & Payments
+        </Link>
+        <h1 className="font-display text-3xl font-semibold">Payment methods</h1>
+        <p className="text-text-muted">Cards you saved for buying tokens, plans and gift cards. Making a card the default also makes it the card your plan renews with.</p>
+      </header>
+      <FormMessages success={cardMessage?.ok ? cardMessage.message : null} errors={cardMessage && !cardMessage.ok && cardMessage.message ? [cardMessage.message] : undefined} />
+
+      <AccountSection id="saved-cards" title="Saved cards" intro="We keep only the card brand, its last four digits and the expiry; the payment provider holds the rest.">
+        {cards.length ? (
+          <ul className="flex flex-col gap-2">
+            {cards.map((card) => (
+              <li key={card.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3" data-testid="saved-card">
+                <span>
+                  <span className="font-medium">{cardLabel(card)}</span>
+                  <span className="text-sm text-text-muted"> · expires {cardExpiryLabel(card)}</span>
+                  {card.isDefault ? <span className="ml-2 rounded-full bg-green/15 px-2 py-0.5 text-xs font-semibold text-green">Default</span> : null}
+                </span>
+                <span className="flex gap-4">
+                  {card.isDefault ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={card.id} />
+                      <button type="submit" name="intent" value="default" className="text-sm font-semibold hover:underline">
+                        Make default<span className="sr-only"> {cardLabel(card)}</span>
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="id" value={card.id} />
+                    <button type="submit" name="intent" value="remove" className="text-sm font-semibold text-red hover:underline">
+                      Remove<span className="sr-only"> {cardLabel(card)}</span>
+                    </button>
+                  </Form>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-text-muted" data-testid="no-saved-cards">
+            No saved card yet.
+          </p>
+        )}
+      </AccountSection>
+
+      <AccountSection id="add-card" title="Add a card">
+        <Form method="post" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="add" />
+          <FormMessages success={actionData?.form === "add" && actionData.ok ? actionData.message : null} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
+          <Field
+            labelProps={{ children: "Card number" }}
+            inputProps={{ ...getInputProps(fields.card_number, { type: "text" }), inputMode: "numeric", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" }}
+            errors={fields.card_number.errors}
+            className="sm:col-span-2"
+          />
+          <Field labelProps={{ children: "Expiry (MM/YY)" }} inputProps={{ ...getInputProps(fields.card_expiry, { type: "text" }), inputMode: "numeric", autoComplete: "cc-exp", placeholder: "12/30" }} errors={fields.card_expiry.errors} />
+          <Field labelProps={{ children: "Security code" }} inputProps={{ ...getInputProps(fields.card_cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }} errors={fields.card_cvc.errors} />
+          <Field labelProps={{ children: "Name on card" }} inputProps={{ ...getInputProps(fields.card_name, { type: "text" }), autoComplete: "cc-name" }} errors={fields.card_name.errors} className="sm:col-span-2" />
+          <div className="sm:col-span-2">
+            <CheckboxField labelProps={{ children: "Make this my default card" }} inputProps={getInputProps(fields.make_default, { type: "checkbox" })} />
+          </div>
+          <p className="text-sm text-text-muted sm:col-span-2">Test mode: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Saving a card charges nothing.</p>
+          <SubmitButton intent="add" pendingLabel="Saving card…" className="self-start sm:col-span-2 sm:justify-self-start">
+            Save card
+          </SubmitButton>
+        </Form>
+      </AccountSection>
+    </div>
+  );
+}
