@@ -90,9 +90,11 @@ export async function startStatic(responses) {
   return { url: `http://${HOST}:${port}`, stop: () => child.kill() };
 }
 
+/** Load for SECONDS, or for `amount` requests when given (a warm-up). */
 export function load(url, options = {}) {
+  const settings = { url, connections: CONNECTIONS, ...(options.amount ? {} : { duration: SECONDS }), ...options };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(settings, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 

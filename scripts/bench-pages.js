@@ -22,7 +22,7 @@ try {
   header();
   const ratios = [];
   for (const page of PAGES) {
-    await load(app.url + page, { connections: 2, amount: 200, duration: undefined }); // warm-up, not measured
+    await load(app.url + page, { connections: 2, amount: 200 }); // warm-up, not measured
     ratios.push(row(page, await load(app.url + page), await load(baseline.url + page)));
   }
   console.log(`\nmedian ratio app / static: ${(median(ratios) * 100).toFixed(1)}%`);
