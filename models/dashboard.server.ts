@@ -38,13 +38,14 @@ export async function getDashboardContent(): Promise<DashboardContent> {
 
 /** Everything the Dashboard tab shows. */
 export async function getDashboard(userId: string) {
-  const [stats, recent, tokens, content] = await Promise.all([
-    getDashboardStats(userId),
+  // Token usage once: the stats card shows its balance.
+  const [active, recent, tokens, content] = await Promise.all([
+    countActiveProjects(userId),
     listProjects(userId, RECENT_PROJECTS_SHOWN),
     getTokenUsage(userId),
     getDashboardContent(),
   ]);
-  return { stats, recent, tokens, recommendations: content.recommendations };
+  return { stats: { active_projects: active, tokens_left: tokens.balance }, recent, tokens, recommendations: content.recommendations };
 }
 
 export async function getProjectHelp(): Promise<ProjectHelp | null> {
