@@ -51,7 +51,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       // Spend 2 tokens in the shop.
       await page.goto("/dashboard2/shop?category=tools");
-      await page.getByRole("button", { name: "Add Type Scale Cheat Sheet to cart" }).click();
+      await page.getByRole("button", { name: /^Add to Cart\b.*Type Scale Cheat Sheet$/ }).click();
       await expect(page.getByTestId("action-notice")).toContainText("added to cart");
       await page.goto("/cart");
       if (javaScriptEnabled) await waitForHydration(page);
