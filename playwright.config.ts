@@ -16,6 +16,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   // One retry on CI: a 2-core machine sometimes misses a timing; a retried pass is reported as flaky.
   retries: process.env.CI ? 1 : 0,
+  // CI machines are shared and slow: a test gets a minute there, the default 30 s elsewhere.
+  timeout: process.env.CI ? 60_000 : 30_000,
   forbidOnly: !!process.env.CI,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {

@@ -75,6 +75,7 @@ for (const layout of LAYOUTS) {
     test.use({ viewport: { width: layout.width, height: 900 }, javaScriptEnabled: layout.js });
 
     test("every content page shows its heading and content, fits the screen, and sizes its images", async ({ page }) => {
+      test.setTimeout(120_000); // a dozen pages in one test
       for (const route of ROUTES) {
         const response = await page.goto(route.path);
         expect(response?.status(), route.path).toBe(200);
@@ -270,6 +271,7 @@ test("a post's views count once per visitor and day, also when the page comes fr
 });
 
 test("content pages have a title, description, canonical and Open Graph tags, and run under the CSP", async ({ page }) => {
+  test.setTimeout(120_000); // a dozen pages in one test
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
