@@ -98,20 +98,20 @@ export function Badge({ tone = "neutral", children }: { tone?: keyof typeof TONE
   return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>{children}</span>;
 }
 
-/** Previous / next links that keep the filters; "page X of Y". */
-export function Pagination({ page, pageCount, total, noun }: { page: number; pageCount: number; total: number; noun: [string, string] }) {
+/** Previous / next links that keep the filters; "page X of Y". `param` names the page in the URL (two lists on one page). */
+export function Pagination({ page, pageCount, total, noun, param = "page", label = "Pagination" }: { page: number; pageCount: number; total: number; noun: [string, string]; param?: string; label?: string }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const href = (n: number) => {
     const next = new URLSearchParams(params);
-    if (n <= 1) next.delete("page");
-    else next.set("page", String(n));
+    if (n <= 1) next.delete(param);
+    else next.set(param, String(n));
     const query = next.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
   const link = "rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted";
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-text-muted" data-testid="pagination-summary">
         {total} {total === 1 ? noun[0] : noun[1]} · page {page} of {pageCount}
       </p>
