@@ -18,9 +18,8 @@ import {
 } from "~models/back-office/catalog";
 import { catalogFormValues, saveCatalogForm } from "~models/back-office/catalog-forms.server";
 import { getCatalogRow } from "~models/catalog.server";
-import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
+import { ActionMessage, Badge, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
 import { CheckboxField, Field, SelectField, SubmitButton } from "~/components/forms";
-import { TextareaField } from "~/components/form-fields";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
@@ -116,7 +115,7 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
         {text("name", "Name")}
         {kind === "shop_item" ? (
           <>
-            <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description!), rows: 3 }} errors={fields.description!.errors} />
+            <TextareaInput label="Description" textareaProps={{ ...getTextareaProps(fields.description!), rows: 3 }} errors={fields.description!.errors} />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField labelProps={{ children: "Category" }} selectProps={getSelectProps(fields.category!)} options={[{ value: "", label: "Choose…" }, ...CATEGORY_OPTIONS]} errors={fields.category!.errors} />
               {number("rating", "Rating (0 to 5)", { step: 0.1, min: 0, max: 5 })}
@@ -160,7 +159,7 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
               {number("monthly_tokens", "Tokens a month", { min: 0, step: 1 })}
               {number("project_limit", "Active projects (-1 for unlimited)", { min: -1, step: 1 })}
             </div>
-            <TextareaField label="Features (one a line)" textareaProps={{ ...getTextareaProps(fields.features!), rows: 6 }} errors={fields.features!.errors} />
+            <TextareaInput label="Features (one a line)" textareaProps={{ ...getTextareaProps(fields.features!), rows: 6 }} errors={fields.features!.errors} />
             <CheckboxField labelProps={{ children: "Mark as popular" }} inputProps={getInputProps(fields.is_popular!, { type: "checkbox" })} />
             {!creating ? <p className="text-sm text-text-muted">A new price or token amount applies to current subscribers from their next renewal.</p> : null}
           </>

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog";
+import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
 import { listCatalogForStaff, setCatalogActive } from "~models/catalog.server";
 import { ActionMessage, Badge, cell, DataTable, PageHeader, primarySmallButton, smallButton } from "~/components/admin/ui";
 import { requireStaffActor } from "~/lib/admin.server";

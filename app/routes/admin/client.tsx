@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { AUDIT_ACTIONS } from "~models/audit";
+import { auditLabelsFor } from "~models/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
 import { adjustClientTokens, getClient, getClientBilling, revokeClientApiTokens, revokeClientSessions } from "~models/back-office/clients.server";
 import { pageNumber } from "~models/back-office/pagination";
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const detail = await getClient(params.id);
   if (!detail) throw notFoundResponse();
   const billing = await getClientBilling(detail.client.id, pageNumber(new URL(request.url).searchParams.get("ledger")));
-  return { ...detail, billing };
+  return { ...detail, billing, auditLabels: auditLabelsFor(detail.audit) };
 }
 
 const INTENTS = ["revoke-sessions", "revoke-api-tokens", "adjust-tokens"] as const;
@@ -272,7 +272,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         <h2 id="staff-actions" className="font-display text-lg font-semibold">
           Audit trail
         </h2>
-        <AuditTrail entries={audit} labels={AUDIT_ACTIONS} />
+        <AuditTrail entries={audit} labels={loaderData.auditLabels} />
         <Link to={`/admin/audit?target_type=user&target_id=${client.id}`} className="self-start text-sm font-semibold underline">
           Everything about this client in the audit log
         </Link>
