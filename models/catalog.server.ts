@@ -265,19 +265,19 @@ export type StaffCatalogue = {
   plans: Array<PlanRow & { activeSubscriptions: number }>;
 };
 
-/** Everything, retired rows included, on sale first then in the seed's order. */
+/** Everything, retired rows included, on sale first then in the seed's order. (The outer tables are named in full: a bare "id" would be the subquery's own.) */
 export async function listCatalogForStaff(): Promise<StaffCatalogue> {
   const [items, packages, plans] = await Promise.all([
     db()
-      .select({ row: shopItems, purchases: sql<number>`(select count(*)::int from ${purchases} where ${purchases.shopItemId} = ${shopItems.id})` })
+      .select({ row: shopItems, purchases: sql<number>`(select count(*)::int from ${purchases} where ${purchases.shopItemId} = "shop_items"."id")` })
       .from(shopItems)
       .orderBy(desc(shopItems.isActive), asc(shopItems.position), asc(shopItems.id)),
     db()
-      .select({ row: tokenPackages, payments: sql<number>`(select count(*)::int from ${payments} where ${payments.tokenPackageId} = ${tokenPackages.id} and ${payments.status} = 'succeeded')` })
+      .select({ row: tokenPackages, payments: sql<number>`(select count(*)::int from ${payments} where ${payments.tokenPackageId} = "token_packages"."id" and ${payments.status} = 'succeeded')` })
       .from(tokenPackages)
       .orderBy(desc(tokenPackages.isActive), asc(tokenPackages.position), asc(tokenPackages.id)),
     db()
-      .select({ row: subscriptionPlans, active: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = ${subscriptionPlans.id} and ${subscriptions.status} = 'active')` })
+      .select({ row: subscriptionPlans, active: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = "subscription_plans"."id" and ${subscriptions.status} = 'active')` })
       .from(subscriptionPlans)
       .orderBy(desc(subscriptionPlans.isActive), asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
   ]);

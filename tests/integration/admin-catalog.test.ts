@@ -94,6 +94,8 @@ describe("shop items in the back-office", () => {
     await give(other, 10);
     expect((await api.send(apiCart.action, other, "POST", "/api/cart/", { shop_item_id: "moodboard-kit" })).status).toBe(404);
     expect((await download(client, purchaseId)).bytes).toEqual(ZIP);
+    const listed = body<{ shopItems: Array<{ id: string; purchases: number; isActive: boolean }> }>(await call(catalogPage.loader, getRequest("/admin/catalog", { cookie: staff.cookie })));
+    expect(listed.shopItems.find((i) => i.id === "moodboard-kit")).toMatchObject({ purchases: 1, isActive: false });
     const [retiredEntry] = await db().select().from(auditLog).where(eq(auditLog.action, "catalog.retire"));
     expect(retiredEntry).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
 
@@ -155,6 +157,11 @@ describe("the seed and staff edits", () => {
     const [ended] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
     expect(ended).toMatchObject({ status: "ended", endReason: "cancelled" });
     expect(ended!.endedAt!.getTime()).toBe(sub!.currentPeriodEnd.getTime());
+    const listed = body<{ plans: Array<{ id: string; activeSubscriptions: number }>; tokenPackages: Array<{ id: string; payments: number }> }>(
+      await call(catalogPage.loader, getRequest("/admin/catalog", { cookie: staff.cookie })),
+    );
+    expect(listed.plans.find((p) => p.id === "motion")!.activeSubscriptions).toBe(0);
+    expect(listed.tokenPackages.length).toBeGreaterThanOrEqual(3);
   });
 
   it("a new id must be free and well formed", async () => {
