@@ -49,6 +49,7 @@ export default [
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
   // Shop files: signed, short-lived links for the purchase's owner.
   route("download/:purchaseId/file", "routes/billing/download-file.ts"),
+  route("shop-images/:file", "routes/billing/shop-image.ts"),
 
   route("logout", "routes/auth/logout.ts"),
 
@@ -118,6 +119,8 @@ export default [
       route("clients/:id", "routes/admin/client.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("outbox/:id", "routes/admin/email.tsx"),
+      route("catalog", "routes/admin/catalog.tsx"),
+      route("catalog/:kind/:id", "routes/admin/catalog-edit.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("staff", "routes/admin/staff.tsx"),
     ]),

@@ -57,6 +57,8 @@ export async function recordAudit(entry: AuditEntry, database: Database | Transa
 export type AuditFilter = {
   action?: string;
   actorId?: string;
+  /** staff, client or system. */
+  actorRole?: string;
   targetType?: string;
   targetId?: string;
   /** Searches the actor's and the target's labels. */
@@ -70,6 +72,7 @@ function conditions(filter: AuditFilter): SQL | undefined {
   const where: Array<SQL | undefined> = [];
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.actorId) where.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.actorRole) where.push(eq(auditLog.actorRole, filter.actorRole));
   if (filter.targetType) where.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) where.push(eq(auditLog.targetId, filter.targetId));
   if (filter.q) {

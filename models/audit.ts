@@ -3,9 +3,8 @@
 
 /**
  * Every action the log records, "<area>.<verb>", with a label for people.
- * Billing adds its token movements here (tokens.grant, tokens.deduct,
- * tokens.spend, tokens.purchase, tokens.expire) and records them through
- * recordAudit() in the same transaction as the ledger row.
+ * Token movements (tokens.*) are written by models/tokens.server.ts with every
+ * ledger row, in its transaction (docs/decisions/0026).
  */
 export const AUDIT_ACTIONS = {
   "submission.mark_handled": "Marked a submission handled",
@@ -23,6 +22,15 @@ export const AUDIT_ACTIONS = {
   "staff.invite_revoked": "Withdrew a staff invitation",
   "staff.invite_accepted": "Joined the staff",
   "staff.remove": "Removed a staff member",
+  "tokens.grant": "Tokens granted",
+  "tokens.purchase": "Tokens bought",
+  "tokens.spend": "Tokens spent",
+  "tokens.deduct": "Tokens deducted",
+  "tokens.expire": "Tokens expired",
+  "catalog.create": "Added to the catalogue",
+  "catalog.update": "Changed a catalogue item",
+  "catalog.retire": "Retired a catalogue item",
+  "catalog.restore": "Put a catalogue item back on sale",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -33,6 +41,10 @@ export const AUDIT_ACTOR_ROLES = ["staff", "client", "system"] as const;
 export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
 
 /** The kinds of thing an entry is about; a submission's target type is its inbox type. */
-export const AUDIT_TARGET_TYPES = ["submission", "inbox", "project", "user", "email", "staff_invitation"] as const;
+export const AUDIT_TARGET_TYPES = ["submission", "inbox", "project", "user", "email", "staff_invitation", "shop_item", "token_package", "subscription_plan"] as const;
 
 export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+
+/** The labels of the actions in `entries` only: a page sends these instead of the whole list. */
+export const auditLabelsFor = (entries: ReadonlyArray<{ action: string }>): Record<string, string> =>
+  Object.fromEntries(entries.map((entry) => [entry.action, auditActionLabel(entry.action)]));

@@ -1,9 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { shopFilePath } from "./catalog.server";
+import { openShopFile } from "./catalog.server";
 import { db } from "./db.server";
 import { appSecrets, purchases } from "./schema";
 import { DOWNLOAD_LINK_TTL_MS, SHOP_MESSAGES } from "./shop";
@@ -69,7 +66,8 @@ export async function openSignedDownload(input: { purchaseId: string | undefined
   const expected = Buffer.from(signature(await getSigningKey(), own.purchase.id, input.userId, Number(input.expires)), "hex");
   if (!timingSafeEqual(expected, Buffer.from(input.sig, "hex"))) return { ok: false, status: 403, message: SHOP_MESSAGES.linkExpired };
   if (Number(input.expires) * 1000 <= (input.now ?? new Date()).getTime()) return { ok: false, status: 410, message: SHOP_MESSAGES.linkExpired };
-  const file = shopFilePath(own.item.fileName);
-  const { size } = await stat(file);
-  return { ok: true, item: own.item, stream: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size };
+  // A staff upload (DATA_DIR/uploads) or a seed file; retired items still download.
+  const file = await openShopFile(own.item);
+  if (!file) return notFound;
+  return { ok: true, item: own.item, stream: file.stream, size: file.size };
 }

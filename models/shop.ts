@@ -4,16 +4,8 @@ import { IdempotencyKey } from "./payments";
 // The shop's pure rules and words: categories, cart limits, the spec's alerts
 // (spec 001 §8, word for word) and the API's default errors.
 
-export const SHOP_CATEGORIES = ["templates", "assets", "tools", "graphics"] as const;
-export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
-export const CATEGORY_FILTERS = ["all", ...SHOP_CATEGORIES] as const;
-export const CATEGORY_LABELS: Record<(typeof CATEGORY_FILTERS)[number], string> = {
-  all: "All",
-  templates: "Templates",
-  assets: "Assets",
-  tools: "Tools",
-  graphics: "Graphics",
-};
+export { CATEGORY_FILTERS, CATEGORY_LABELS, SHOP_CATEGORIES, type ShopCategory } from "./shop-categories";
+import { CATEGORY_FILTERS } from "./shop-categories";
 
 /** A cart line holds at most this many licences of one item. */
 export const MAX_CART_QUANTITY = 10;

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import type { AuditAction } from "./audit";
+import { recordAudit, type AuditActor } from "./audit.server";
 import { db, type Database, type Transaction } from "./db.server";
-import { tokenAccounts, tokenAllocations, tokenLedger, tokenLots } from "./schema";
+import { tokenAccounts, tokenAllocations, tokenLedger, tokenLots, users } from "./schema";
 import { allocateSpend, dueForExpiry, GRANT_REASONS, REASON_LABELS, SPEND_REASONS, tokenExpiry, type GrantReason, type LedgerKind, type LedgerReason, type Lot, type SpendReason } from "./tokens";
 
 // The Creative Tokens ledger. Every change locks the client's balance row
@@ -11,6 +13,45 @@ import { allocateSpend, dueForExpiry, GRANT_REASONS, REASON_LABELS, SPEND_REASON
 
 type Executor = Database | Transaction;
 export type LedgerEntry = typeof tokenLedger.$inferSelect;
+
+/** The audit log's action for a ledger row (docs/decisions/0026). */
+export function ledgerAuditAction(entry: Pick<LedgerEntry, "kind" | "reason">): AuditAction {
+  if (entry.kind === "expire") return "tokens.expire";
+  if (entry.kind === "grant") return entry.reason === "token_purchase" ? "tokens.purchase" : "tokens.grant";
+  return entry.reason === "staff_adjustment" ? "tokens.deduct" : "tokens.spend";
+}
+
+/**
+ * Who moved the tokens, unless the caller says: the staff member behind an
+ * adjustment; the client for what they did themselves (a purchase, a
+ * redeemed gift card, a spend); the system for what happens by rule
+ * (subscription tokens, referral rewards, expiry).
+ */
+export function ledgerAuditActor(entry: Pick<LedgerEntry, "userId" | "reason" | "staffUserId">): AuditActor {
+  if (entry.staffUserId) return { id: entry.staffUserId, role: "staff" };
+  if (entry.reason === "token_purchase" || entry.reason === "gift_card" || entry.reason === "shop_checkout" || entry.reason === "project") return { id: entry.userId, role: "client" };
+  return { id: null, role: "system", label: "System" };
+}
+
+/**
+ * Every ledger row gets its audit entry in the same transaction: who, what,
+ * the client, the balance before and after. Called right after each insert
+ * into token_ledger (there are three, all in this file).
+ */
+async function auditLedgerEntry(tx: Transaction, entry: LedgerEntry, actor?: AuditActor): Promise<void> {
+  const [client] = await tx.select({ email: users.email }).from(users).where(eq(users.id, entry.userId)).limit(1);
+  await recordAudit(
+    {
+      actor: actor ?? ledgerAuditActor(entry),
+      action: ledgerAuditAction(entry),
+      target: { type: "user", id: entry.userId, label: client?.email ?? entry.userId },
+      before: { balance: entry.balanceAfter - entry.delta },
+      after: { balance: entry.balanceAfter, amount: entry.delta, kind: entry.kind, reason: entry.reason, ledger_entry_id: entry.id, source_key: entry.sourceKey },
+      reason: entry.description,
+    },
+    tx,
+  );
+}
 
 /** Runs `work` in the given transaction, or in a new one. */
 export function inTransaction<T>(tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -41,6 +82,7 @@ export async function settleExpiredTokens(tx: Transaction, userId: string, now =
       .insert(tokenLedger)
       .values({ userId, kind: "expire", reason: "expiry", delta: -lot.remaining, lotId: lot.id, description: `${lot.remaining} tokens reached their 90 days`, createdAt: now })
       .returning();
+    await auditLedgerEntry(tx, entry!);
     await tx.insert(tokenAllocations).values({ entryId: entry!.id, lotId: lot.id, amount: lot.remaining });
     await tx.update(tokenLots).set({ remaining: 0 }).where(eq(tokenLots.id, lot.id));
     balance = entry!.balanceAfter;
@@ -63,6 +105,8 @@ export type GrantInput = {
   sourceKey?: string;
   staffUserId?: string | null;
   now?: Date;
+  /** Who the audit log names; derived from the reason when left out (ledgerAuditActor). */
+  actor?: AuditActor;
 };
 
 export type GrantResult = { entry: LedgerEntry; balance: number; duplicate: boolean };
@@ -91,6 +135,7 @@ export function grantTokens(input: GrantInput, tx?: Transaction): Promise<GrantR
     if (first) return { entry: first, balance: await lockTokenAccount(tx, input.userId), duplicate: true };
     const [inserted] = await tx.insert(tokenLedger).values(values).returning();
     const entry = inserted!;
+    await auditLedgerEntry(tx, entry, input.actor);
     await tx.insert(tokenLots).values({ id: entry.id, userId: input.userId, amount: input.amount, remaining: input.amount, issuedAt: now, expiresAt: tokenExpiry(now) });
     return { entry, balance: entry.balanceAfter, duplicate: false };
   });
@@ -104,6 +149,7 @@ export type SpendInput = {
   sourceKey?: string;
   staffUserId?: string | null;
   now?: Date;
+  actor?: AuditActor;
 };
 
 export type SpendResult = { ok: true; entry: LedgerEntry; balance: number } | { ok: false; reason: "insufficient"; balance: number; needed: number };
@@ -134,6 +180,7 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
         createdAt: now,
       })
       .returning();
+    await auditLedgerEntry(tx, entry!, input.actor);
     await tx.insert(tokenAllocations).values(allocations.map((a) => ({ entryId: entry!.id, lotId: a.lotId, amount: a.amount })));
     for (const a of allocations) {
       await tx.update(tokenLots).set({ remaining: sql`${tokenLots.remaining} - ${a.amount}` }).where(eq(tokenLots.id, a.lotId));
@@ -144,12 +191,16 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
 
 /**
  * For the back-office: a staff member adds (positive) or removes (negative)
- * tokens with a note. Removing more than the balance is refused.
+ * tokens with a note, which is required. Removing more than the balance is
+ * refused (nothing is written). The audit entry names the staff member.
  */
-export function adjustTokens(input: { userId: string; amount: number; staffUserId: string; note: string; now?: Date }, tx?: Transaction) {
-  const description = input.note.trim() || REASON_LABELS.staff_adjustment;
-  if (input.amount > 0) return grantTokens({ userId: input.userId, amount: input.amount, reason: "staff_adjustment", description, staffUserId: input.staffUserId, now: input.now }, tx).then((r) => ({ ok: true as const, entry: r.entry, balance: r.balance }));
-  return spendTokens({ userId: input.userId, amount: -input.amount, reason: "staff_adjustment", description, staffUserId: input.staffUserId, now: input.now }, tx);
+export function adjustTokens(input: { userId: string; amount: number; staffUserId: string; note: string; now?: Date; actor?: AuditActor }, tx?: Transaction) {
+  const description = input.note.trim();
+  if (!description) throw new RangeError("A token adjustment needs a reason");
+  const actor = input.actor ?? { id: input.staffUserId, role: "staff" as const };
+  const common = { userId: input.userId, reason: "staff_adjustment" as const, description, staffUserId: input.staffUserId, now: input.now, actor };
+  if (input.amount > 0) return grantTokens({ ...common, amount: input.amount }, tx).then((r) => ({ ok: true as const, entry: r.entry, balance: r.balance }));
+  return spendTokens({ ...common, amount: -input.amount }, tx);
 }
 
 /** The tokens a client can spend now: what is left of grants that have not expired. Reads only. */

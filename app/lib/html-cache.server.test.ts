@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, sharedLifetimeMs } from "./html-cache.server";
+import { createPageCache, invalidatePageCache, sharedLifetimeMs } from "./html-cache.server";
 
 describe("sharedLifetimeMs", () => {
   it("stores public responses for s-maxage, capped by the cache's own TTL", () => {
@@ -54,6 +54,17 @@ describe("createPageCache", () => {
     expect(nonce).not.toBe("nonce1xyz");
     expect(body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
     expect(body.replaceAll(nonce, "N")).toBe(firstBody.replaceAll("nonce1xyz", "N"));
+  });
+
+  it("renders again after invalidatePageCache (a catalogue change)", async () => {
+    const app = await serve();
+    await app.get("/page");
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBe("hit");
+    invalidatePageCache();
+    const fresh = await app.get("/page");
+    expect(fresh.headers.get("x-page-cache")).toBe("miss");
+    expect(await fresh.text()).toContain("render 2");
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBe("hit");
   });
 
   it("renders again for a session cookie, for private pages, and after the TTL", async () => {

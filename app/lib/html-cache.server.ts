@@ -27,6 +27,19 @@ export function sharedLifetimeMs(cacheControl: string | undefined, ttlMs: number
   return sMaxAge ? Math.min(ttlMs, Number(sMaxAge[1]) * 1000) : 0;
 }
 
+/** Every page cache in this process (normally the one server.js mounts). */
+const caches = new Set<Map<string, Entry>>();
+
+/**
+ * Drops every stored page in this process, so the next visitor gets a fresh
+ * render: called after staff change what anonymous pages show (the
+ * catalogue's plans and packages on /solutions and /creative-tokens).
+ * Other processes keep their copies for at most PAGE_CACHE_TTL_MS.
+ */
+export function invalidatePageCache(): void {
+  for (const entries of caches) entries.clear();
+}
+
 /**
  * `onHit` runs for every request answered from memory, before the answer: a
  * page with a per-visit side effect in its loader (a blog post's view count)
@@ -35,6 +48,7 @@ export function sharedLifetimeMs(cacheControl: string | undefined, ttlMs: number
 export function createPageCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number; onHit?: (req: Request) => void } = {}) {
   const { ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, now = Date.now, onHit } = options;
   const entries = new Map<string, Entry>();
+  caches.add(entries);
 
   function replay(res: Response, entry: Entry) {
     const headers: Record<string, string> = { ...entry.headers, "x-page-cache": "hit" };

@@ -1,16 +1,19 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { revokeApiTokens } from "../api-tokens.server";
 import { auditTrail, recordAudit, type AuditActor } from "../audit.server";
 import { db } from "../db.server";
 import { isUuid } from "../ids";
 import { listProjects } from "../projects.server";
-import { apiTokens, profiles, projects, sessions, users } from "../schema";
+import { apiTokens, profiles, projects, purchases, sessions, shopItems, subscriptionPlans, subscriptions, tokenLedger, tokenLots, users } from "../schema";
 import { deleteUserSessions } from "../sessions.server";
+import { adjustTokens, getBalance } from "../tokens.server";
+import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
 import { containsPattern, paginate, type Page } from "./pagination";
 
 // Clients as staff see them: who they are, their projects, where they are
-// signed in. Purchases, subscription and the token ledger join this page when
-// billing lands (see the marked section in app/routes/admin/client.tsx).
+// signed in, what they bought, their plan and their token ledger; staff grant
+// or deduct tokens here (through the ledger, with the staff member's id).
 
 export type ClientRow = {
   id: string;
@@ -94,6 +97,95 @@ export async function getClient(clientId: string | undefined) {
     auditTrail("user", client.id),
   ]);
   return { client, projects: clientProjects, sessions: clientSessions, apiTokens: tokens, audit };
+}
+
+/**
+ * The billing half of a client's page, read only (no renewal or expiry is
+ * written by looking): the live balance, purchases, every subscription
+ * (current first) and one page of the ledger with the staff member behind
+ * each adjustment.
+ */
+export async function getClientBilling(clientId: string, ledgerPage = 1, now = new Date()) {
+  const staff = alias(users, "staff");
+  const [balance, clientPurchases, plans, [total]] = await Promise.all([
+    getBalance(clientId, now),
+    db()
+      .select({
+        id: purchases.id,
+        itemId: shopItems.id,
+        name: shopItems.name,
+        itemActive: shopItems.isActive,
+        quantity: purchases.quantity,
+        tokensSpent: purchases.tokensSpent,
+        downloadCount: purchases.downloadCount,
+        maxDownloads: purchases.maxDownloads,
+        createdAt: purchases.createdAt,
+        lastDownloadedAt: purchases.lastDownloadedAt,
+      })
+      .from(purchases)
+      .innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId))
+      .where(eq(purchases.userId, clientId))
+      .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      .limit(200),
+    db()
+      .select({
+        id: subscriptions.id,
+        planId: subscriptionPlans.id,
+        planName: subscriptionPlans.name,
+        planActive: subscriptionPlans.isActive,
+        price: subscriptionPlans.price,
+        status: subscriptions.status,
+        startedAt: subscriptions.startedAt,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        endedAt: subscriptions.endedAt,
+        endReason: subscriptions.endReason,
+      })
+      .from(subscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+      .where(eq(subscriptions.userId, clientId))
+      .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.startedAt)),
+    db().select({ n: count() }).from(tokenLedger).where(eq(tokenLedger.userId, clientId)),
+  ]);
+  const page = paginate(total?.n ?? 0, ledgerPage);
+  const ledger = await db()
+    .select({
+      id: tokenLedger.id,
+      kind: tokenLedger.kind,
+      reason: tokenLedger.reason,
+      delta: tokenLedger.delta,
+      balanceAfter: tokenLedger.balanceAfter,
+      description: tokenLedger.description,
+      createdAt: tokenLedger.createdAt,
+      expiresAt: tokenLots.expiresAt,
+      staff: staff.username,
+    })
+    .from(tokenLedger)
+    .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
+    .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
+    .where(eq(tokenLedger.userId, clientId))
+    .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const current = plans.find((plan) => plan.status === "active") ?? null;
+  return { balance, purchases: clientPurchases, subscription: current, subscriptions: plans, ledger, ledgerPage: page };
+}
+
+export type AdjustResult = { ok: true; message: string; balance: number } | { ok: false; status: 404 } | { ok: false; status: 409; message: string; balance: number };
+
+/**
+ * A manual grant or deduction: one ledger row with the staff member's id and
+ * the reason, and its audit entry, in one transaction (adjustTokens). A
+ * deduction larger than the balance writes nothing and says why.
+ */
+export async function adjustClientTokens(clientId: string | undefined, input: TokenAdjustInput, actor: AuditActor & { id: string }): Promise<AdjustResult> {
+  const client = await findClient(clientId);
+  if (!client) return { ok: false, status: 404 };
+  const amount = input.direction === "grant" ? input.amount : -input.amount;
+  const outcome = await adjustTokens({ userId: client.id, amount, staffUserId: actor.id, note: input.reason, actor });
+  if (!outcome.ok) return { ok: false, status: 409, message: TOKEN_ADJUST_MESSAGES.belowZero(input.amount, outcome.balance), balance: outcome.balance };
+  const message = input.direction === "grant" ? TOKEN_ADJUST_MESSAGES.granted(input.amount, outcome.balance) : TOKEN_ADJUST_MESSAGES.deducted(input.amount, outcome.balance);
+  return { ok: true, message, balance: outcome.balance };
 }
 
 export type RevokeResult = { ok: true; count: number } | { ok: false };

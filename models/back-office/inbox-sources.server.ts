@@ -3,19 +3,23 @@ import type { AnyPgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { BUDGET_RANGES, CAREER_ROLES, COLLABORATION_TYPES, EXPECTED_TIMELINES } from "../forms/applications";
 import { MEETING_TYPES, SERVICES, SOLUTIONS } from "../forms/contact";
 import { INTEREST_LEVELS, INVESTMENT_RANGES, INVESTOR_TYPES } from "../forms/inquiries";
-import { collaborationRequests, investmentInquiries, investorMeetings, jobApplications, newsletterSubscribers, officeVisits, referrals, serviceQuotes, supportTickets } from "../schema";
+import { formatGiftCode } from "../gift-cards.server";
+import { formatMoney, toMinor } from "../payments";
+import { collaborationRequests, giftCards, investmentInquiries, investorMeetings, jobApplications, newsletterSubscribers, officeVisits, referrals, serviceQuotes, supportTickets } from "../schema";
 import { formatFileSize } from "../uploads";
 
 // The inbox's registry: one entry per kind of submission. Every submission
 // table shares id, created_at, handled and handled_at (models/schema/
 // submissions.ts); an entry says how to name the sender, summarise a row in
-// the list, show every field, and find its attachment. Adding a kind (gift
-// cards, chat handoffs) is one entry here.
+// the list, show every field, and find its attachment. Adding a kind is one
+// entry here. Two kinds can share a table (support tickets from the form and
+// chat handoffs), each with its own `where`.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type SubmissionTable = PgTableWithColumns<any> & { id: AnyPgColumn; createdAt: AnyPgColumn; handled: AnyPgColumn; handledAt: AnyPgColumn };
 
-type Field<Row> = readonly [label: string, read: (row: Row) => string];
+/** A field's label, how to read it, and (for secrets such as a gift card code) what the CSV export shows instead. */
+type Field<Row> = readonly [label: string, read: (row: Row) => string, exportAs?: (row: Row) => string];
 
 export type Attachment = { storageKey: string; name: string; size: number; contentType: string };
 
@@ -25,6 +29,8 @@ export type InboxSource = {
   /** What one of these is called, e.g. "Quote request". */
   label: string;
   table: SubmissionTable;
+  /** Which of the table's rows belong to this kind (all when left out). */
+  where?: SQL;
   /** SQL for the list: who sent it, their address, one line about it. */
   name: SQL | AnyPgColumn;
   email: SQL | AnyPgColumn;
@@ -40,6 +46,7 @@ function defineSource<T extends SubmissionTable>(source: {
   type: string;
   label: string;
   table: T;
+  where?: SQL;
   name: SQL | AnyPgColumn;
   email: SQL | AnyPgColumn;
   summary: SQL | AnyPgColumn;
@@ -169,6 +176,7 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     type: "support_ticket",
     label: "Support ticket",
     table: supportTickets,
+    where: sql`${supportTickets.channel} = 'form'`,
     name: supportTickets.email,
     email: supportTickets.email,
     summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' ' || ${supportTickets.type} || ': ' || ${supportTickets.subject}`,
@@ -180,6 +188,49 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
       ["Description", (row) => row.description],
     ],
     sender: (row) => ({ name: row.email, email: row.email }),
+  }),
+  defineSource({
+    // "Talk to a person" in the chat assistant: a support ticket whose description is the transcript.
+    type: "chat_handoff",
+    label: "Chat handoff",
+    table: supportTickets,
+    where: sql`${supportTickets.channel} = 'chat'`,
+    name: supportTickets.email,
+    email: supportTickets.email,
+    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' chat transcript: ' || left(regexp_replace(${supportTickets.description}, '[[:space:]]+', ' ', 'g'), 120)`,
+    fields: [
+      ["Ticket", (row) => `#${row.ticketNumber}`],
+      ["Email", (row) => row.email],
+      ["Subject", (row) => row.subject],
+      ["Transcript", (row) => row.description],
+    ],
+    sender: (row) => ({ name: row.email, email: row.email }),
+  }),
+  defineSource({
+    type: "gift_card",
+    label: "Gift card",
+    table: giftCards,
+    name: giftCards.senderName,
+    email: giftCards.senderEmail,
+    summary: sql`'₹' || ${giftCards.amountInr}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
+    fields: [
+      ["Amount", (row) => formatMoney(toMinor(row.amountInr), "INR")],
+      ["Sender", (row) => row.senderName],
+      ["Sender email", (row) => row.senderEmail],
+      ["Recipient", (row) => row.recipientName],
+      ["Recipient email", (row) => row.recipientEmail],
+      ["Message", (row) => row.message],
+      ["Delivery date", (row) => String(row.deliverOn)],
+      ["Emailed", (row) => (row.deliveredAt ? row.deliveredAt.toISOString() : "Not yet")],
+      // The code is money: the page shows it (staff resend it on request); a spreadsheet gets the last four only.
+      ["Code", (row) => formatGiftCode(row.code), (row) => `ASC-••••-••••-${row.code.slice(8, 12)}`],
+      ["Valid until", (row) => row.expiresAt.toISOString()],
+      ["Redeemed", (row) => (row.redeemedAt ? `${row.redeemedAt.toISOString()} for ${row.tokensGranted} tokens` : "No")],
+      ["Redeemed by account", (row) => row.redeemedBy ?? ""],
+      ["Bought from account", (row) => row.purchaserId ?? "Visitor without an account"],
+      ["Payment", (row) => row.paymentId],
+    ],
+    sender: (row) => ({ name: row.senderName, email: row.senderEmail }),
   }),
   defineSource({
     type: "referral",
@@ -222,7 +273,7 @@ export function inboxSource(type: string | undefined | null): InboxSource | null
 
 export const INBOX_TYPE_OPTIONS = INBOX_SOURCES.map((source) => ({ value: source.type, label: source.label }));
 
-/** A row's fields as [label, value] pairs. */
-export function readFields(source: InboxSource, row: Record<string, unknown>): Array<[string, string]> {
-  return source.fields.map(([label, read]) => [label, read(row) ?? ""]);
+/** A row's fields as [label, value] pairs; `forExport` masks what a spreadsheet must not hold. */
+export function readFields(source: InboxSource, row: Record<string, unknown>, options: { forExport?: boolean } = {}): Array<[string, string]> {
+  return source.fields.map(([label, read, exportAs]) => [label, (options.forExport && exportAs ? exportAs(row) : read(row)) ?? ""]);
 }

@@ -30,7 +30,7 @@ type RawItem = { type: string; id: string; created_at: Date | string; handled: b
 /** One branch of the union: the source's rows in the list's shape, filtered. */
 function branch(source: InboxSource, filter: InboxFilter): SQL {
   const t = source.table;
-  const where: SQL[] = [];
+  const where: SQL[] = source.where ? [source.where] : [];
   if (filter.status === "unhandled") where.push(sql`${t.handled} = false`);
   if (filter.status === "handled") where.push(sql`${t.handled} = true`);
   if (filter.q) {
@@ -82,8 +82,11 @@ export async function countUnhandled(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.type, Number(row.n)]));
 }
 
+/** The row when it belongs to this kind (a chat handoff is not found as a form ticket, nor the other way round). */
+const inSource = (source: InboxSource, id: string) => and(eq(source.table.id, id), source.where);
+
 async function findRow(source: InboxSource, id: string): Promise<Record<string, unknown> | null> {
-  const [row] = await db().select().from(source.table).where(eq(source.table.id, id)).limit(1);
+  const [row] = await db().select().from(source.table).where(inSource(source, id)).limit(1);
   return (row as Record<string, unknown> | undefined) ?? null;
 }
 
@@ -142,7 +145,7 @@ export async function setSubmissionHandled(type: string | undefined, id: string 
   if (!source || !isUuid(id)) return { ok: false };
   const t = source.table;
   return db().transaction(async (tx) => {
-    const [row] = (await tx.select().from(t).where(eq(t.id, id)).for("update")) as Array<Record<string, unknown>>;
+    const [row] = (await tx.select().from(t).where(inSource(source, id)).for("update")) as Array<Record<string, unknown>>;
     if (!row) return { ok: false } as const;
     if (row.handled === handled) return { ok: true, changed: false } as const;
     const handledAt = handled ? new Date() : null;
@@ -240,7 +243,7 @@ export async function exportInbox(filter: InboxFilter, actor: AuditActor): Promi
   const rows = items.map((item) => {
     const row = full.get(`${item.type}:${item.id}`);
     const source = inboxSource(item.type);
-    const fields = row && source ? readFields(source, row) : [];
+    const fields = row && source ? readFields(source, row, { forExport: true }) : [];
     const base = [item.typeLabel, item.id, item.createdAt.toISOString(), item.handled ? "yes" : "no", item.handledAt?.toISOString() ?? "", item.name, item.email, item.summary];
     return single ? [...base, ...fields.map(([, value]) => value)] : [...base, fields.map(([label, value]) => `${label}: ${value}`).join("\n")];
   });

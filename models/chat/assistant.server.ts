@@ -118,6 +118,7 @@ export async function handOffConversation(
       description: `Conversation ${conversation.publicId} with the chat assistant:\n\n${transcript(messages)}`,
     },
     context,
+    "chat",
   );
   if (outcome.status !== "ok") return outcome;
   const ticketNumber = Number(outcome.extra?.ticket_number);

@@ -160,11 +160,12 @@ export function submitInvestmentInquiry(input: InvestmentInquiryInput, context: 
   });
 }
 
-export function submitSupportTicket(input: SupportTicketInput, context: SubmissionContext): Promise<FormOutcome> {
+/** `channel` "chat": a chat assistant handoff, labelled as such in the back-office inbox. */
+export function submitSupportTicket(input: SupportTicketInput, context: SubmissionContext, channel: "form" | "chat" = "form"): Promise<FormOutcome> {
   return withFormRateLimit("support_ticket", context, async () => {
     const [row] = await db()
       .insert(supportTickets)
-      .values({ userId: context.userId ?? null, email: input.email, subject: input.subject, type: input.type, description: input.description })
+      .values({ userId: context.userId ?? null, email: input.email, subject: input.subject, type: input.type, description: input.description, channel })
       .returning({ id: supportTickets.id, ticketNumber: supportTickets.ticketNumber });
     const message = SUPPORT_MESSAGES.ticketCreated(row!.ticketNumber);
     await notifySubmission({

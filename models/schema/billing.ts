@@ -14,6 +14,11 @@ import { referrals } from "./submissions";
 const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+/**
+ * Catalogue rows: "seed" rows follow their seed file; a row staff created,
+ * edited or retired is "staff" and the seed leaves it alone (decision 0025).
+ */
+const managedBy = text("managed_by").notNull().default("seed");
 
 /** One row per client: the balance, changed only by the ledger trigger. Locked (FOR UPDATE) by every spend. */
 export const tokenAccounts = pgTable(
@@ -117,10 +122,14 @@ export const shopItems = pgTable(
     fileFormat: text("file_format").notNull(),
     fileSize: integer("file_size").notNull(),
     contentType: text("content_type").notNull(),
+    /** A file staff uploaded (DATA_DIR/uploads); null: `file_name` in seeds/shop-files. */
+    fileStorageKey: text("file_storage_key"),
     isActive: boolean("is_active").notNull().default(true),
+    managedBy,
     updatedAt,
   },
   (t) => [
+    check("shop_items_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`),
     check("shop_items_category_check", sql`${t.category} in (${inList(SHOP_CATEGORIES)})`),
     check("shop_items_token_price_check", sql`${t.tokenPrice} > 0`),
     check("shop_items_rating_check", sql`${t.ratingTenths} between 0 and 50`),
@@ -203,8 +212,9 @@ export const tokenPackages = pgTable("token_packages", {
   isPopular: boolean("is_popular").notNull().default(false),
   prices: jsonb("prices").$type<{ us: number; eu: number; in: number }>().notNull(),
   isActive: boolean("is_active").notNull().default(true),
+  managedBy,
   updatedAt,
-});
+}, (t) => [check("token_packages_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`)]);
 
 /** Seeded from the plans in seeds/solutions.json: the same five plans /solutions shows. */
 export const subscriptionPlans = pgTable(
@@ -224,9 +234,10 @@ export const subscriptionPlans = pgTable(
     projectLimit: integer("project_limit").notNull(),
     isPopular: boolean("is_popular").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    managedBy,
     updatedAt,
   },
-  (t) => [check("subscription_plans_price_check", sql`${t.price} >= 0`), check("subscription_plans_project_limit_check", sql`${t.projectLimit} >= -1`)],
+  (t) => [check("subscription_plans_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`), check("subscription_plans_price_check", sql`${t.price} >= 0`), check("subscription_plans_project_limit_check", sql`${t.projectLimit} >= -1`)],
 );
 
 export const subscriptions = pgTable(
@@ -333,6 +344,9 @@ export const giftCards = pgTable(
     redeemedBy: uuid("redeemed_by").references(() => users.id, { onDelete: "set null" }),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
     tokensGranted: integer("tokens_granted"),
+    /** The back-office inbox's flag, as on every submission. */
+    handled: boolean("handled").notNull().default(false),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
     createdAt,
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 // One table per public form. Every row records when it arrived and whether
@@ -85,8 +85,14 @@ export const supportTickets = pgTable(
     subject: text("subject").notNull(),
     type: text("type").notNull(),
     description: text("description").notNull(),
+    /** "form" (/createticket, the API) or "chat" (a chat assistant handoff with its transcript). */
+    channel: text("channel").notNull().default("form"),
   },
-  (t) => [uniqueIndex("support_tickets_number_key").on(t.ticketNumber), index("support_tickets_created_at_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("support_tickets_number_key").on(t.ticketNumber),
+    index("support_tickets_created_at_idx").on(t.createdAt),
+    check("support_tickets_channel_check", sql`${t.channel} in ('form', 'chat')`),
+  ],
 );
 
 /** Double opt-in: pending until the emailed link is confirmed. Tokens are stored hashed. */

@@ -36,6 +36,7 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "admin/projects/:id": () => ({ id: fixtures.project! }),
   "admin/clients/:id": () => ({ id: fixtures.client! }),
   "admin/outbox/:id": () => ({ id: fixtures.email! }),
+  "admin/catalog/:kind/:id": () => ({ kind: "packages", id: "new" }),
   "api/admin/projects/:id/transition": () => ({ id: fixtures.project! }),
 };
 

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
-import { inputClass } from "~/components/forms";
+import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
 import { formatDateTime } from "~/lib/format";
 
 // Small building blocks every back-office page shares: headers, GET filter
@@ -98,20 +98,20 @@ export function Badge({ tone = "neutral", children }: { tone?: keyof typeof TONE
   return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>{children}</span>;
 }
 
-/** Previous / next links that keep the filters; "page X of Y". */
-export function Pagination({ page, pageCount, total, noun }: { page: number; pageCount: number; total: number; noun: [string, string] }) {
+/** Previous / next links that keep the filters; "page X of Y". `param` names the page in the URL (two lists on one page). */
+export function Pagination({ page, pageCount, total, noun, param = "page", label = "Pagination" }: { page: number; pageCount: number; total: number; noun: [string, string]; param?: string; label?: string }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const href = (n: number) => {
     const next = new URLSearchParams(params);
-    if (n <= 1) next.delete("page");
-    else next.set("page", String(n));
+    if (n <= 1) next.delete(param);
+    else next.set(param, String(n));
     const query = next.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
   const link = "rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted";
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-text-muted" data-testid="pagination-summary">
         {total} {total === 1 ? noun[0] : noun[1]} · page {page} of {pageCount}
       </p>
@@ -172,6 +172,39 @@ export function ActionMessage({ message, tone }: { message?: string; tone?: "suc
           {message}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A labelled textarea with its errors, as TextareaField in form-fields.tsx
+ * without the public forms' extras (phone countries, honeypot, counter), so
+ * back-office pages do not load them.
+ */
+export function TextareaInput({ label, textareaProps, errors, hint }: { label: ReactNode; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: ListOfErrors; hint?: ReactNode }) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-text">
+        {label}
+      </label>
+      <textarea
+        rows={5}
+        {...textareaProps}
+        id={id}
+        className={`${inputClass} min-h-32 resize-y`}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionLabel } from "~models/audit";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_TARGET_TYPES, auditActionLabel } from "~models/audit";
 import { listAuditActors, listAuditLog, type AuditFilter } from "~models/audit.server";
 import { isUuid } from "~models/ids";
 import { pageNumber } from "~models/back-office/pagination";
@@ -20,9 +20,11 @@ function parseFilter(params: URLSearchParams) {
   const action = params.get("action") ?? "";
   const actor = params.get("actor") ?? "";
   const targetType = params.get("target_type") ?? "";
+  const role = params.get("role") ?? "";
   const form = {
     action: action in AUDIT_ACTIONS ? action : "",
     actor: isUuid(actor) ? actor : "",
+    role: (AUDIT_ACTOR_ROLES as readonly string[]).includes(role) ? role : "",
     targetType: (AUDIT_TARGET_TYPES as readonly string[]).includes(targetType) ? targetType : "",
     targetId: (params.get("target_id") ?? "").trim().slice(0, 200),
     q: (params.get("q") ?? "").trim().slice(0, 200),
@@ -32,6 +34,7 @@ function parseFilter(params: URLSearchParams) {
   const filter: AuditFilter = {
     action: form.action || undefined,
     actorId: form.actor || undefined,
+    actorRole: form.role || undefined,
     targetType: form.targetType || undefined,
     targetId: form.targetId || undefined,
     q: form.q || undefined,
@@ -54,6 +57,9 @@ function targetHref(type: string, id: string): string | null {
   if (type === "project" && isUuid(id)) return `/admin/projects/${id}`;
   if (type === "user" && isUuid(id)) return `/admin/clients/${id}`;
   if (type === "email" && isUuid(id)) return `/admin/outbox/${id}`;
+  if (type === "shop_item") return `/admin/catalog/items/${id}`;
+  if (type === "token_package") return `/admin/catalog/packages/${id}`;
+  if (type === "subscription_plan") return `/admin/catalog/plans/${id}`;
   if (type === "submission") {
     const [kind, submissionId] = id.split(":");
     if (kind && isUuid(submissionId)) return `/admin/inbox/${kind}/${submissionId}`;
@@ -61,14 +67,27 @@ function targetHref(type: string, id: string): string | null {
   return null;
 }
 
+/** A token movement at a glance: the amount and the balance before and after. */
+function TokenMovement({ before, after }: { before: unknown; after: unknown }) {
+  const from = (before as { balance?: number } | null)?.balance;
+  const to = after as { balance?: number; amount?: number } | null;
+  if (from === undefined || to?.balance === undefined) return null;
+  return (
+    <p className="mb-1 whitespace-nowrap" data-testid="token-movement">
+      <span className="font-semibold">{(to.amount ?? 0) > 0 ? `+${to.amount}` : to.amount}</span> · balance {from} → {to.balance}
+    </p>
+  );
+}
+
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { form, entries, page, actors } = loaderData;
   return (
     <>
-      <PageHeader title="Audit log" description="Every staff action, newest first. Entries can be added, never changed or deleted." />
+      <PageHeader title="Audit log" description="Every staff action and every token movement, newest first. Entries can be added, never changed or deleted." />
       <FilterForm label="Filter the audit log">
         <SelectFilter name="action" label="Action" value={form.action} options={[{ value: "", label: "Any action" }, ...Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }))]} />
         <SelectFilter name="actor" label="Who" value={form.actor} options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: a.label || a.id }))]} />
+        <SelectFilter name="role" label="Acting as" value={form.role} options={[{ value: "", label: "Any role" }, { value: "staff", label: "Staff" }, { value: "client", label: "Client" }, { value: "system", label: "System" }]} />
         <SelectFilter name="target_type" label="About" value={form.targetType} options={[{ value: "", label: "Anything" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t.replace("_", " ") }))]} />
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           From
@@ -90,6 +109,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(entry.createdAt)}</td>
                 <td className={cell}>
                   {entry.actorLabel || entry.actorRole}
+                  {entry.actorRole !== "staff" ? <span className="block text-xs text-text-muted">{entry.actorRole}</span> : null}
                   {entry.actorIp ? <span className="block text-xs text-text-muted">{entry.actorIp}</span> : null}
                 </td>
                 <td className={cell}>{auditActionLabel(entry.action)}</td>
@@ -105,6 +125,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   {entry.reason ? <span className="block text-text-muted">Reason: {entry.reason}</span> : null}
                 </td>
                 <td className={cell}>
+                  {entry.action.startsWith("tokens.") ? <TokenMovement before={entry.before} after={entry.after} /> : null}
                   {entry.before || entry.after ? (
                     <details>
                       <summary className="cursor-pointer text-sm font-semibold">Before / after</summary>

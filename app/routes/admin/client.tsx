@@ -1,8 +1,13 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { z } from "zod";
-import { AUDIT_ACTIONS } from "~models/audit";
-import { getClient, revokeClientApiTokens, revokeClientSessions } from "~models/back-office/clients.server";
-import { ActionMessage, AuditTrail, Badge, cell, DataTable, PageHeader, smallButton } from "~/components/admin/ui";
+import { auditLabelsFor } from "~models/audit";
+import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
+import { adjustClientTokens, getClient, getClientBilling, revokeClientApiTokens, revokeClientSessions } from "~models/back-office/clients.server";
+import { pageNumber } from "~models/back-office/pagination";
+import { REASON_LABELS, type LedgerReason } from "~models/tokens";
+import { ActionMessage, AuditTrail, Badge, cell, DataTable, PageHeader, Pagination, smallButton } from "~/components/admin/ui";
+import { Field, SelectField, SubmitButton } from "~/components/forms";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
@@ -16,27 +21,71 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const detail = await getClient(params.id);
   if (!detail) throw notFoundResponse();
-  return detail;
+  const billing = await getClientBilling(detail.client.id, pageNumber(new URL(request.url).searchParams.get("ledger")));
+  return { ...detail, billing, auditLabels: auditLabelsFor(detail.audit) };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["revoke-sessions", "revoke-api-tokens"]) });
+const INTENTS = ["revoke-sessions", "revoke-api-tokens", "adjust-tokens"] as const;
+type ActionData = { form?: "tokens"; message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const intent = IntentSchema.safeParse({ intent: (await request.formData()).get("intent") });
-  if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
-  if (intent.data.intent === "revoke-sessions") {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!INTENTS.includes(intent as never)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  if (intent === "adjust-tokens") {
+    const submission = parseWithZod(formData, { schema: TokenAdjustSchema });
+    if (submission.status !== "success") return data<ActionData>({ form: "tokens", result: submission.reply() }, { status: 400 });
+    const outcome = await adjustClientTokens(params.id, submission.value, actor);
+    if (!outcome.ok && outcome.status === 404) throw notFoundResponse();
+    if (!outcome.ok) return data<ActionData>({ form: "tokens", result: submission.reply(), message: outcome.message, tone: "error" }, { status: 409 });
+    return data<ActionData>({ form: "tokens", result: submission.reply({ resetForm: true }), message: outcome.message, tone: "success" });
+  }
+  if (intent === "revoke-sessions") {
     const outcome = await revokeClientSessions(params.id, actor);
     if (!outcome.ok) throw notFoundResponse();
-    return { message: `Signed out of ${outcome.count} session${outcome.count === 1 ? "" : "s"}.`, tone: "success" as const };
+    return data<ActionData>({ message: `Signed out of ${outcome.count} session${outcome.count === 1 ? "" : "s"}.`, tone: "success" });
   }
   const outcome = await revokeClientApiTokens(params.id, actor);
   if (!outcome.ok) throw notFoundResponse();
-  return { message: `${outcome.count} API key${outcome.count === 1 ? "" : "s"} revoked.`, tone: "success" as const };
+  return data<ActionData>({ message: `${outcome.count} API key${outcome.count === 1 ? "" : "s"} revoked.`, tone: "success" });
 }
 
+function TokenAdjustForm({ balance, lastResult, message, tone }: { balance: number; lastResult?: SubmissionResult<string[]>; message?: string; tone?: "success" | "error" }) {
+  const [form, fields] = useForm({
+    id: "adjust-tokens",
+    lastResult,
+    constraint: getZodConstraint(TokenAdjustSchema),
+    defaultValue: { direction: "grant" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenAdjustSchema }),
+  });
+  return (
+    <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="adjust-tokens" />
+      <h3 className="font-semibold">Grant or deduct tokens</h3>
+      <p className="text-sm text-text-muted">
+        The change is a ledger row with your name and the reason; a deduction can never take the balance ({balance}) below zero.
+      </p>
+      <ActionMessage message={message} tone={tone} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField labelProps={{ children: "Grant or deduct" }} selectProps={getSelectProps(fields.direction)} options={[...TOKEN_ADJUST_DIRECTIONS]} errors={fields.direction.errors} />
+        <Field labelProps={{ children: "Tokens" }} inputProps={{ ...getInputProps(fields.amount, { type: "number" }), min: 1, step: 1 }} errors={fields.amount.errors} />
+      </div>
+      <Field labelProps={{ children: "Reason" }} inputProps={getInputProps(fields.reason, { type: "text" })} errors={fields.reason.errors} />
+      <SubmitButton className="self-start" pendingLabel="Saving…" intent="adjust-tokens">
+        Save token change
+      </SubmitButton>
+    </Form>
+  );
+}
+
+const reasonLabel = (reason: string) => REASON_LABELS[reason as LedgerReason] ?? reason;
+
 export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, projects, sessions, apiTokens, audit } = loaderData;
+  const { client, projects, sessions, apiTokens, audit, billing } = loaderData;
+  const tokenAction = actionData?.form === "tokens" ? actionData : undefined;
   const activeKeys = apiTokens.filter((token) => !token.revokedAt).length;
   const name = `${client.firstName} ${client.lastName}`.trim();
   return (
@@ -45,7 +94,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ← Clients
       </Link>
       <PageHeader title={client.username} description={`${name ? `${name} · ` : ""}${client.email} · joined ${formatDate(client.createdAt)}`} />
-      <ActionMessage message={actionData?.message} tone={actionData?.tone} />
+      <ActionMessage message={tokenAction ? undefined : actionData?.message} tone={actionData?.tone} />
 
       <section aria-labelledby="profile">
         <h2 id="profile" className="sr-only">
@@ -94,18 +143,87 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         )}
       </section>
 
-      {/*
-        BILLING (lead, after the billing branch merges): purchases, current
-        subscription, the token ledger and the manual token grant/deduction
-        (required reason; a ledger row with the staff member's id, recorded
-        with recordAudit "tokens.grant"/"tokens.deduct" in the same transaction)
-        go here. Loader: add them to getClient() in models/back-office/clients.server.ts.
-      */}
-      <section aria-labelledby="billing" className="flex flex-col gap-2 rounded-2xl border border-dashed border-border p-5" data-testid="billing-slot">
-        <h2 id="billing" className="font-display text-lg font-semibold">
-          Purchases, subscription and tokens
+      <section aria-labelledby="tokens" className="flex flex-col gap-4">
+        <h2 id="tokens" className="font-display text-lg font-semibold">
+          Creative Tokens: <span data-testid="client-balance">{billing.balance}</span>
         </h2>
-        <p className="text-sm text-text-muted">Appears here once billing is live: purchases, the current plan, the token ledger and manual token grants.</p>
+        <TokenAdjustForm balance={billing.balance} lastResult={tokenAction?.result} message={tokenAction?.message} tone={tokenAction?.tone} />
+        {billing.ledger.length ? (
+          <DataTable caption="Token ledger" columns={["When", "Change", "Balance after", "Why", "By"]}>
+            {billing.ledger.map((row) => (
+              <tr key={row.id} data-testid="ledger-row">
+                <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(row.createdAt)}</td>
+                <td className={`${cell} font-semibold whitespace-nowrap ${row.delta > 0 ? "text-green" : "text-red"}`}>{row.delta > 0 ? `+${row.delta}` : row.delta}</td>
+                <td className={cell}>{row.balanceAfter}</td>
+                <td className={`${cell} break-words`}>
+                  {reasonLabel(row.reason)}
+                  <span className="block text-text-muted">{row.description}</span>
+                  {row.expiresAt && row.kind === "grant" ? <span className="block text-xs text-text-muted">Valid until {formatDate(row.expiresAt)}</span> : null}
+                </td>
+                <td className={cell}>{row.staff ?? (row.reason === "staff_adjustment" ? "Former staff" : "—")}</td>
+              </tr>
+            ))}
+          </DataTable>
+        ) : (
+          <p className="text-text-muted">No token movements yet.</p>
+        )}
+        <Pagination page={billing.ledgerPage.page} pageCount={billing.ledgerPage.pageCount} total={billing.ledgerPage.total} noun={["ledger row", "ledger rows"]} param="ledger" label="Ledger pages" />
+      </section>
+
+      <section aria-labelledby="subscription" className="flex flex-col gap-3">
+        <h2 id="subscription" className="font-display text-lg font-semibold">
+          Subscription
+        </h2>
+        <p data-testid="client-plan">
+          {billing.subscription ? (
+            <>
+              <span className="font-semibold">{billing.subscription.planName}</span> since {formatDate(billing.subscription.startedAt)} ·{" "}
+              {billing.subscription.cancelAtPeriodEnd ? `ends ${formatDate(billing.subscription.currentPeriodEnd)}` : `renews ${formatDate(billing.subscription.currentPeriodEnd)}`}
+              {billing.subscription.planActive ? null : <> · <Badge tone="warning">plan retired: ends at the period end</Badge></>}
+            </>
+          ) : (
+            <span className="text-text-muted">Free tier (no subscription).</span>
+          )}
+        </p>
+        {billing.subscriptions.length ? (
+          <DataTable caption="Subscription history" columns={["Plan", "Started", "Ended", "Status"]}>
+            {billing.subscriptions.map((sub) => (
+              <tr key={sub.id}>
+                <td className={cell}>{sub.planName}</td>
+                <td className={`${cell} text-text-muted`}>{formatDate(sub.startedAt)}</td>
+                <td className={`${cell} text-text-muted`}>{sub.endedAt ? formatDate(sub.endedAt) : "Present"}</td>
+                <td className={cell}>
+                  {sub.status === "active" ? <Badge tone="success">active</Badge> : <Badge>{sub.endReason?.replace("_", " ") ?? "ended"}</Badge>}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="purchases" className="flex flex-col gap-3">
+        <h2 id="purchases" className="font-display text-lg font-semibold">
+          Purchases
+        </h2>
+        {billing.purchases.length ? (
+          <DataTable caption="The client's purchases" columns={["Item", "Tokens", "Downloads", "Bought"]}>
+            {billing.purchases.map((purchase) => (
+              <tr key={purchase.id} data-testid="purchase-row">
+                <td className={cell}>
+                  {purchase.name}
+                  {purchase.quantity > 1 ? ` × ${purchase.quantity}` : ""} {purchase.itemActive ? null : <Badge>retired</Badge>}
+                </td>
+                <td className={cell}>{purchase.tokensSpent}</td>
+                <td className={cell}>
+                  {purchase.downloadCount} of {purchase.maxDownloads}
+                </td>
+                <td className={`${cell} text-text-muted`}>{formatDate(purchase.createdAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        ) : (
+          <p className="text-text-muted">No purchases yet.</p>
+        )}
       </section>
 
       <section aria-labelledby="access" className="flex flex-col gap-4">
@@ -152,9 +270,12 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="staff-actions" className="flex flex-col gap-3">
         <h2 id="staff-actions" className="font-display text-lg font-semibold">
-          Staff actions
+          Audit trail
         </h2>
-        <AuditTrail entries={audit} labels={AUDIT_ACTIONS} />
+        <AuditTrail entries={audit} labels={loaderData.auditLabels} />
+        <Link to={`/admin/audit?target_type=user&target_id=${client.id}`} className="self-start text-sm font-semibold underline">
+          Everything about this client in the audit log
+        </Link>
       </section>
     </>
   );

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { label: "Inbox", to: "/admin/inbox", end: false },
   { label: "Projects", to: "/admin/projects", end: false },
   { label: "Clients", to: "/admin/clients", end: false },
+  { label: "Catalogue", to: "/admin/catalog", end: false },
   { label: "Email outbox", to: "/admin/outbox", end: false },
   { label: "Audit log", to: "/admin/audit", end: false },
   { label: "Staff", to: "/admin/staff", end: false },

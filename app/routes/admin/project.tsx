@@ -1,17 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { z } from "zod";
-import { AUDIT_ACTIONS } from "~models/audit";
+import { auditLabelsFor } from "~models/audit";
 import { STAFF_ACTIONS, STAFF_PROJECT_MESSAGES, StaffTransitionSchema } from "~models/back-office/projects";
 import { getPipelineProject } from "~models/back-office/pipeline.server";
 import { CommentFormSchema, FileFormSchema } from "~models/project-forms";
 import { ACTION_LABELS, BUDGETS, CATEGORIES, fileDownloadPath, labelOf, STATUS_LABELS, stepFor, TIMELINES, type ProjectAction } from "~models/projects";
 import { addComment, addProjectFile, transitionProject } from "~models/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
-import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
+import { ActionMessage, AuditTrail, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
-import { TextareaField } from "~/components/form-fields";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
@@ -28,10 +26,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const detail = await getPipelineProject(params.id, user);
   if (!detail) throw notFoundResponse();
-  return detail;
+  return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["comment", "upload", ...STAFF_ACTIONS]) });
+const INTENTS: readonly string[] = ["comment", "upload", ...STAFF_ACTIONS];
 
 type ActionData = { form: "status" | "comment" | "upload"; message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
@@ -45,13 +43,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
   if (!read.ok) return data<ActionData>({ form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" }, { status: 413 });
   const formData = read.formData;
-  const intent = IntentSchema.safeParse({ intent: formData.get("intent") });
-  if (!intent.success) return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
+  const intent = String(formData.get("intent") ?? "");
+  if (!INTENTS.includes(intent)) return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
   const project = await getPipelineProject(params.id, user);
   if (!project) throw notFoundResponse();
   if (project.project.userId === user.id) return data<ActionData>({ form: "status", message: STAFF_PROJECT_MESSAGES.ownProject, tone: "error" }, { status: 409 });
 
-  if (intent.data.intent === "comment") {
+  if (intent === "comment") {
     const submission = parseWithZod(formData, { schema: CommentFormSchema });
     if (submission.status !== "success") return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
     const added = await addComment(params.id, user, submission.value.text, { actorIp: actor.ip });
@@ -59,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }), message: added.comment ? STAFF_PROJECT_MESSAGES.commentSent : undefined, tone: "success" });
   }
 
-  if (intent.data.intent === "upload") {
+  if (intent === "upload") {
     const submission = parseWithZod(formData, { schema: FileFormSchema });
     if (submission.status !== "success") return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
     const added = await addProjectFile(params.id, user, submission.value.files, { actorIp: actor.ip });
@@ -81,7 +79,7 @@ function StatusForm({ actions, lastResult }: { actions: ProjectAction[]; lastRes
   if (!actions.length) return <p className="text-sm text-text-muted">This project is closed: no further status changes.</p>;
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-      <TextareaField
+      <TextareaInput
         label="Note for the client (optional)"
         hint="Saved in the status history and included in the client's email."
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 2 }}
@@ -130,7 +128,7 @@ function CommentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="comment" />
-      <TextareaField label="Message to the client" hint="Shown in the project's conversation as Project Manager." textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }} errors={fields.text.errors} />
+      <TextareaInput label="Message to the client" hint="Shown in the project's conversation as Project Manager." textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }} errors={fields.text.errors} />
       <SubmitButton className="self-start" pendingLabel="Sending…" intent="comment">
         Send message
       </SubmitButton>
@@ -281,7 +279,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             <h2 id="staff-actions" className="font-display text-base font-semibold">
               Staff actions
             </h2>
-            <AuditTrail entries={audit} labels={AUDIT_ACTIONS} />
+            <AuditTrail entries={audit} labels={loaderData.auditLabels} />
           </section>
         </aside>
       </div>

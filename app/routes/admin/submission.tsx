@@ -1,14 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { z } from "zod";
-import { AUDIT_ACTIONS } from "~models/audit";
+import { auditLabelsFor } from "~models/audit";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
 import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/back-office/inbox.server";
 import { formatFileSize } from "~models/uploads";
-import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton } from "~/components/admin/ui";
+import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
-import { TextareaField } from "~/components/form-fields";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
@@ -21,20 +19,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const submission = await getSubmission(params.type, params.id);
   if (!submission) throw notFoundResponse();
-  return { submission };
+  return { submission, auditLabels: auditLabelsFor(submission.history) };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["handled", "unhandled", "reply"]) });
+const INTENTS = ["handled", "unhandled", "reply"] as const;
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await request.formData();
-  const intent = IntentSchema.safeParse({ intent: formData.get("intent") });
-  if (!intent.success) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  const intent = formData.get("intent");
+  if (!INTENTS.includes(intent as never)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 
-  if (intent.data.intent === "reply") {
+  if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: ReplySchema });
     if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
     const sent = await replyToSubmission(params.type, params.id, submission.value, actor);
@@ -42,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionData>({ result: submission.reply({ resetForm: true }), message: INBOX_MESSAGES.replySent(sent.reply.to), tone: "success" });
   }
 
-  const handled = intent.data.intent === "handled";
+  const handled = intent === "handled";
   const outcome = await setSubmissionHandled(params.type, params.id, handled, actor);
   if (!outcome.ok) throw notFoundResponse();
   if (!outcome.changed) return data<ActionData>({ message: INBOX_MESSAGES.alreadyInState, tone: "error" }, { status: 409 });
@@ -66,7 +64,7 @@ function ReplyForm({ defaultSubject, to, lastResult }: { defaultSubject: string;
         To <span className="font-semibold text-text">{to}</span>, through the email outbox.
       </p>
       <Field labelProps={{ children: "Subject" }} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
-      <TextareaField label="Your reply" textareaProps={{ ...getTextareaProps(fields.body), rows: 6 }} errors={fields.body.errors} />
+      <TextareaInput label="Your reply" textareaProps={{ ...getTextareaProps(fields.body), rows: 6 }} errors={fields.body.errors} />
       <SubmitButton className="self-start" pendingLabel="Sending…" intent="reply">
         Send reply
       </SubmitButton>
@@ -158,7 +156,7 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           <h2 id="history" className="font-display text-base font-semibold">
             History
           </h2>
-          <AuditTrail entries={submission.history} labels={AUDIT_ACTIONS} />
+          <AuditTrail entries={submission.history} labels={loaderData.auditLabels} />
         </aside>
       </div>
     </>

@@ -7,7 +7,7 @@ import { requireStaffApi } from "~/lib/admin.server";
 import { withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/audit-log";
 
-/** GET /api/admin/audit-log/?action=&actor=&target_type=&target_id=&page= : newest first. */
+/** GET /api/admin/audit-log/?action=&actor=&role=&target_type=&target_id=&page= : newest first. */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors("Failed to fetch the audit log", async () => {
     await requireStaffApi(request);
@@ -18,6 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
       {
         action: action in AUDIT_ACTIONS ? action : undefined,
         actorId: isUuid(actor) ? actor : undefined,
+        actorRole: ["staff", "client", "system"].includes(params.get("role") ?? "") ? params.get("role")! : undefined,
         targetType: params.get("target_type") || undefined,
         targetId: params.get("target_id") || undefined,
       },

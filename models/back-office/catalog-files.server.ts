@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { SHOP_FILE_TYPES } from "../billing-content";
+import { cleanFileName, fileExtension } from "../uploads";
+import { uploadsDir } from "../uploads.server";
+import { CATALOG_MESSAGES, SHOP_FILE_RULES, SHOP_IMAGE_RULES } from "./catalog";
+
+// Files staff upload for shop items: the downloadable file and the card's
+// image. Checked here (extension, size, the first bytes or the text), then
+// written like every upload: DATA_DIR/uploads under a random name
+// (models/uploads.server.ts). The seed's own files stay in seeds/shop-files.
+
+export type CheckedFile = { bytes: Uint8Array; extension: string; name: string; contentType: string };
+export type FileCheck = { ok: true; file: CheckedFile } | { ok: false; message: string };
+
+const IMAGE_TYPES: Record<(typeof SHOP_IMAGE_RULES.extensions)[number], string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp" };
+
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) => prefix.every((byte, i) => bytes[at + i] === byte);
+
+function textContent(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the bytes are what the extension says. */
+export function contentMatches(extension: string, bytes: Uint8Array): boolean {
+  switch (extension) {
+    case "zip":
+      return startsWith(bytes, ascii("PK\x03\x04")) || startsWith(bytes, ascii("PK\x05\x06"));
+    case "pdf":
+      return startsWith(bytes, ascii("%PDF-"));
+    case "png":
+      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case "jpg":
+    case "jpeg":
+      return startsWith(bytes, [0xff, 0xd8, 0xff]);
+    case "webp":
+      return startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8);
+    case "svg": {
+      const text = textContent(bytes);
+      return text !== null && /<svg[\s>]/i.test(text.slice(0, 4096));
+    }
+    case "json": {
+      const text = textContent(bytes);
+      if (text === null) return false;
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    case "txt":
+    case "csv":
+      return textContent(bytes) !== null;
+    default:
+      return false;
+  }
+}
+
+/** Checks an uploaded file against the rules for a shop file or a shop image. */
+export async function checkCatalogFile(file: File, kind: "file" | "image"): Promise<FileCheck> {
+  const rules = kind === "file" ? SHOP_FILE_RULES : SHOP_IMAGE_RULES;
+  const extension = fileExtension(file.name);
+  if (!(rules.extensions as readonly string[]).includes(extension)) return { ok: false, message: CATALOG_MESSAGES.fileType(rules.extensions) };
+  if (file.size > rules.maxBytes) return { ok: false, message: CATALOG_MESSAGES.fileTooLarge(rules.maxBytes / (1024 * 1024)) };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength === 0 || !contentMatches(extension, bytes)) return { ok: false, message: CATALOG_MESSAGES.fileContent };
+  const contentType = kind === "file" ? SHOP_FILE_TYPES[extension as keyof typeof SHOP_FILE_TYPES] : IMAGE_TYPES[extension as keyof typeof IMAGE_TYPES];
+  return { ok: true, file: { bytes, extension, name: cleanFileName(file.name), contentType } };
+}
+
+/** Writes checked bytes under a new random storage key (the format openUpload reads). */
+export async function storeCatalogFile(bytes: Uint8Array, dataDir?: string): Promise<string> {
+  const storageKey = randomBytes(16).toString("hex");
+  const dir = uploadsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, storageKey), bytes, { flag: "wx", mode: 0o600 });
+  return storageKey;
+}
+
+/** The public path of an uploaded shop image: /shop-images/<key>.<ext>. */
+export const SHOP_IMAGE_PREFIX = "/shop-images/";
+export const shopImagePath = (storageKey: string, extension: string) => `${SHOP_IMAGE_PREFIX}${storageKey}.${extension}`;
+const IMAGE_FILE = /^([0-9a-f]{32})\.(png|jpg|jpeg|webp)$/;
+
+/** The storage key and content type behind /shop-images/<file>, or null for anything malformed. */
+export function parseShopImageFile(file: string | undefined): { storageKey: string; contentType: string } | null {
+  const match = IMAGE_FILE.exec(file ?? "");
+  if (!match) return null;
+  return { storageKey: match[1]!, contentType: IMAGE_TYPES[match[2] as keyof typeof IMAGE_TYPES] };
+}
