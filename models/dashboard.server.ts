@@ -18,10 +18,12 @@ export async function getTokenUsage(userId: string, now = new Date()): Promise<T
   return { balance, granted: flow.granted, spent: flow.spent, percent: tokenUsagePercent(flow.spent, flow.granted), periodStart: start, periodEnd: end };
 }
 
-/** GET /api/dashboard/stats/ (spec 001 §3): active_projects, tokens_left. */
+/** The stats of GET /api/dashboard/stats/ (spec 001 §3): active_projects, tokens_left. */
+const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({ active_projects: activeProjects, tokens_left: tokens.balance });
+
 export async function getDashboardStats(userId: string) {
   const [active, tokens] = await Promise.all([countActiveProjects(userId), getTokenUsage(userId)]);
-  return { active_projects: active, tokens_left: tokens.balance };
+  return dashboardStats(active, tokens);
 }
 
 type DashboardContent = { recommendations: Recommendation[]; help: ProjectHelp | null };
@@ -45,7 +47,7 @@ export async function getDashboard(userId: string) {
     getTokenUsage(userId),
     getDashboardContent(),
   ]);
-  return { stats: { active_projects: active, tokens_left: tokens.balance }, recent, tokens, recommendations: content.recommendations };
+  return { stats: dashboardStats(active, tokens), recent, tokens, recommendations: content.recommendations };
 }
 
 export async function getProjectHelp(): Promise<ProjectHelp | null> {

@@ -35,6 +35,10 @@ export type Outcome = { status: number; headers: Headers; body: unknown };
 // Route handlers' argument types differ per route; what they read is the same.
 type Handler = (args: never) => unknown;
 
+/** What data(body, init) makes: React Router answers it with init's status. */
+type DataResult = { type: "DataWithResponseInit"; data: unknown; init?: ResponseInit };
+const isDataResult = (value: unknown): value is DataResult => (value as { type?: string } | null)?.type === "DataWithResponseInit";
+
 /** Runs a loader or action; a thrown Response (redirect, 401) is an outcome too. */
 export async function call(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
   let result: unknown;
@@ -43,7 +47,7 @@ export async function call(handler: Handler, request: Request, params: Record<st
     result = await handler(args as never);
   } catch (thrown) {
     // React Router answers a thrown Response or data() with its status, as a returned one.
-    if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit") result = thrown;
+    if (thrown instanceof Response || isDataResult(thrown)) result = thrown;
     else throw thrown;
   }
   if (result instanceof Response) {
@@ -56,8 +60,8 @@ export async function call(handler: Handler, request: Request, params: Record<st
     }
     return { status: result.status, headers: result.headers, body };
   }
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = result as unknown as { data: unknown; init?: ResponseInit };
+  if (isDataResult(result)) {
+    const { data, init } = result;
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: data };
   }
   return { status: 200, headers: new Headers(), body: result };
