@@ -72,6 +72,12 @@ app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
 const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`Ascendra is listening on http://${env.HOST}:${env.PORT}`);
 });
+// Idle keep-alive connections stay open longer than any proxy or client pool
+// in front of us keeps them (60 s is the usual default), so a reused
+// connection is never one we are closing at that moment: a request written
+// into it would meet a reset (docs/decisions/0027-keep-alive-timeout.md).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("error", (error) => {
   console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
   process.exit(1);

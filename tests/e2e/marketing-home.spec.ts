@@ -204,6 +204,44 @@ for (const [width, visible, steps] of [
   });
 }
 
+test("package slider: a swipe sets the step the arrows go on from; quick clicks are never lost", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const strip = page.getByTestId("package-slider");
+  const section = page.locator("#custom-solutions");
+  await strip.scrollIntoViewIfNeeded();
+  const scrollLeft = () => strip.evaluate((el) => Math.round(el.scrollLeft));
+
+  const box = (await strip.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(700, 0);
+  await expect.poll(scrollLeft).toBeGreaterThan(435);
+  await expect.poll(async () => Number(await section.getAttribute("data-step"))).toBe(Math.round((await scrollLeft()) / 290));
+  const swiped = Number(await section.getAttribute("data-step"));
+  expect(swiped).toBeGreaterThanOrEqual(2);
+
+  const next = section.getByRole("link", { name: HOME.packages.next }).locator("visible=true");
+  await next.click();
+  await expect(section).toHaveAttribute("data-step", String(swiped + 1));
+  await expect.poll(scrollLeft).toBe((swiped + 1) * 290);
+
+  // Three clicks 80 ms apart, each cutting the last one's smooth scroll short,
+  // and each followed by the scrollend of the scroll before it: a busy page
+  // delivers that event late, while the strip is mid-way.
+  const previous = section.getByRole("link", { name: HOME.packages.previous }).locator("visible=true");
+  await previous.evaluate(async (arrow) => {
+    const strip = document.querySelector('[data-testid="package-slider"]')!;
+    for (let i = 0; i < 3; i++) {
+      (arrow as HTMLAnchorElement).click();
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      strip.dispatchEvent(new Event("scrollend"));
+    }
+  });
+  await expect.poll(scrollLeft).toBe((swiped - 2) * 290);
+  await expect(section).toHaveAttribute("data-step", String(swiped - 2));
+});
+
 test("structured data: Organization JSON-LD on the home page", async ({ page }) => {
   await page.goto("/");
   const json = await page.locator('script[type="application/ld+json"]').textContent();

@@ -53,6 +53,8 @@ test("every response has the baseline security headers and no X-Powered-By", asy
     expect(headers["x-powered-by"], path).toBeUndefined();
     // Plain http on 127.0.0.1: no HSTS.
     expect(headers["strict-transport-security"], path).toBeUndefined();
+    // Idle connections outlive a proxy's or a client pool's 60 s (decision 0027).
+    expect(headers["keep-alive"], path).toBe("timeout=65");
   }
 });
 

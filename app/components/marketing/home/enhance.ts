@@ -54,7 +54,15 @@ export function packageSlider(section: HTMLElement) {
     section.dataset.step = String(next);
   };
 
+  // Only a scroll the visitor made (swipe, wheel, drag, keys) moves the step.
+  // An arrow's smooth scroll that the next click cuts short also ends with a
+  // scrollend, mid-way; taking the step from there would undo that click.
+  let visitorScrolled = false;
+  for (const type of ["pointerdown", "touchstart", "wheel", "keydown"] as const) {
+    strip.addEventListener(type, () => (visitorScrolled = true), { passive: true });
+  }
   strip.addEventListener("scrollend", () => {
+    if (!visitorScrolled) return;
     const max = strip.scrollWidth - strip.clientWidth;
     if (Math.abs(strip.scrollLeft - Math.min(packageOffset(step), max)) > 2) setStep(Math.round(strip.scrollLeft / PACKAGE_STEP_PX));
   });
@@ -63,6 +71,7 @@ export function packageSlider(section: HTMLElement) {
     const delta = arrow.dataset.delta === "-1" ? -1 : 1;
     arrow.addEventListener("click", (event) => {
       event.preventDefault();
+      visitorScrolled = false;
       setStep(wrapIndex(step, delta, packageLayout(innerWidth).steps));
       strip.scrollTo({ left: packageOffset(step), behavior: scrollBehavior() });
     });
