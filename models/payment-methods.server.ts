@@ -157,13 +157,30 @@ export async function detachAllPaymentMethods(tx: Transaction, userId: string): 
 }
 
 /** Was this reference a saved card that has been removed? (An old receipt must not bring it back.) */
-async function isDetachedReference(userId: string, reference: string): Promise<boolean> {
-  const [row] = await db()
+async function isDetachedReference(userId: string, reference: string, database: Transaction | ReturnType<typeof db> = db()): Promise<boolean> {
+  const [row] = await database
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.gatewayReference, reference), isNotNull(paymentMethods.detachedAt)))
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Keeping a plan that was set to end: a card it renewed with that has been
+ * removed since (removal is allowed once the plan is cancelled) gives way to
+ * the default card, or the newest; "none" when the client has no card left.
+ * Null when the plan's card is still there (or was never a saved card).
+ */
+export async function renewalCardOnResume(
+  tx: Transaction,
+  userId: string,
+  reference: string | null,
+): Promise<{ paymentMethodToken: string; paymentMethod: "credit_card"; cardBrand: string; cardLast4: string } | "none" | null> {
+  if (!reference || !(await isDetachedReference(userId, reference, tx))) return null;
+  const [card] = await tx.select().from(paymentMethods).where(attached(userId)).orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt)).limit(1);
+  if (!card) return "none";
+  return { paymentMethodToken: card.gatewayReference, paymentMethod: "credit_card", cardBrand: card.brand, cardLast4: card.last4 };
 }
 
 export type PaymentSourceInput = { payment_method: PaymentMethod; payment_method_id?: string | null; save_card?: boolean; card: CardDetails | null };

@@ -3,7 +3,7 @@ import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "./db.server";
 import { addNotification } from "./notifications.server";
 import { toMinor } from "./payments";
-import { resolvePaymentSource } from "./payment-methods.server";
+import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
 import { takePayment } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { subscriptionPlans, subscriptions } from "./schema";
@@ -89,7 +89,16 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
   const current = await getActiveSubscription(userId, now);
   if (current?.plan.id === plan.id) {
     if (!current.subscription.cancelAtPeriodEnd) return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadySubscribed(plan.name) };
-    await db().update(subscriptions).set({ cancelAtPeriodEnd: false, cancelledAt: null }).where(eq(subscriptions.id, current.subscription.id));
+    const kept = await db().transaction(async (tx) => {
+      const renewal = await renewalCardOnResume(tx, userId, current.subscription.paymentMethodToken);
+      if (renewal === "none") return false;
+      await tx
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: false, cancelledAt: null, ...renewal })
+        .where(eq(subscriptions.id, current.subscription.id));
+      return true;
+    });
+    if (!kept) return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.keepNeedsCard(plan.name) };
     return { ok: true, planName: plan.name, message: SUBSCRIPTION_MESSAGES.subscribed(plan.name), subscriptionId: current.subscription.id, replayed: false };
   }
 

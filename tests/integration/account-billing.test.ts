@@ -34,6 +34,7 @@ import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import * as apiSubscribe from "~/routes/api/billing/subscribe";
 import * as apiCancel from "~/routes/api/billing/cancel-subscription";
 import * as buyTokensPage from "~/routes/dashboard/buy-tokens";
+import * as planPage from "~/routes/dashboard/subscribe";
 import * as giftPage from "~/routes/gift";
 import { api, body, give, ledgerIsConsistent } from "./billing-helpers";
 import { call, formErrors, formRequest, getRequest } from "./helpers";
@@ -267,6 +268,40 @@ describe("saved cards", () => {
     const receiptPaidWithIt = (await db().select().from(payments).where(and(eq(payments.userId, client.id), eq(payments.kind, "subscription"))))[0]!;
     expect(await subscribe(client, { plan_id: "pro", payment_method_id: first.card.id })).toMatchObject({ status: 400 });
     expect(await subscribe(client, { plan_id: "pro", payment_method_id: receiptPaidWithIt.id })).toMatchObject({ status: 400, body: { payment_method_id: ["Unknown payment method."] } });
+  });
+});
+
+describe("keeping a cancelled plan after its card was removed", () => {
+  it("renews with the client's remaining card, and is refused with a way forward when none is left", async () => {
+    const client = await signedInClient();
+    const first = await addPaymentMethod(client.id, { number: "4242424242424242", expMonth: 1, expYear: 2039, cvc: "999", name: "Asha" });
+    if (!first.ok) throw new Error(first.message);
+    expect((await subscribe(client, { plan_id: "starter", payment_method_id: first.card.id })).status).toBe(201);
+    await api.send(apiCancel.action, client, "POST", "/api/cancel-subscription/");
+    // A plan set to end no longer holds its card.
+    expect(await removePaymentMethod(client.id, first.card.id)).toMatchObject({ ok: true });
+
+    const keep = () => call(planPage.action, formRequest("/dashboard2/billing/plans/starter", { intent: "resume" }, { cookie: client.cookie }), { planId: "starter" });
+    const refused = await keep();
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: "The card your STARTER plan renewed with has been removed. Add a card under Payment methods, then keep your plan." },
+    });
+    const [stillEnding] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    expect(stillEnding).toMatchObject({ cancelAtPeriodEnd: true });
+
+    const gateway = setPaymentGateway({
+      ...testGateway,
+      saveCard: async ({ card: c }) => ({ ok: true, reference: `pm_test_mastercard_4444_${client.id.slice(0, 8)}`, fingerprint: `mc-4444-${client.id}`, brand: "Mastercard", last4: "4444", expMonth: c.expMonth, expYear: c.expYear }),
+    });
+    try {
+      expect(await addPaymentMethod(client.id, { number: "5555555555554444", expMonth: 2, expYear: 2038, cvc: "111", name: "Asha" })).toMatchObject({ ok: true });
+    } finally {
+      setPaymentGateway(gateway);
+    }
+    expect(await keep()).toMatchObject({ status: 200, body: { success: "Successfully subscribed to STARTER! Your plan is now active." } });
+    const [kept] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    expect(kept).toMatchObject({ cancelAtPeriodEnd: false, cancelledAt: null, cardBrand: "Mastercard", cardLast4: "4444", paymentMethodToken: `pm_test_mastercard_4444_${client.id.slice(0, 8)}` });
   });
 });
 

@@ -93,6 +93,11 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
       ) : current?.planId === plan.id ? (
         <Form method="post" className="flex flex-col items-start gap-4">
           <FormMessages errors={actionData?.error ? [actionData.error] : undefined} />
+          {actionData?.error ? (
+            <Link to="/manageaccount/billing/payment-methods" className="text-sm font-semibold underline underline-offset-4">
+              Payment methods
+            </Link>
+          ) : null}
           <p className="text-text-muted">Your {current.name} plan is set to end on {formatDate(current.endsAt)}. Keep it, and it renews as before; nothing is charged today.</p>
           <SubmitButton intent="resume" pendingLabel="Saving…">
             Keep my plan
