@@ -18,6 +18,22 @@ export async function getTokenUsage(userId: string, now = new Date()): Promise<T
   return { balance, granted: flow.granted, spent: flow.spent, percent: tokenUsagePercent(flow.spent, flow.granted), periodStart: start, periodEnd: end };
 }
 
+const usageByRequest = new WeakMap<Request, Promise<TokenUsage>>();
+
+/**
+ * getTokenUsage once per request: a navigation's loaders get the same
+ * Request, so the /dashboard2 layout (the top bar's balance) and its tab
+ * share one computation.
+ */
+export function tokenUsageForRequest(request: Request, userId: string): Promise<TokenUsage> {
+  let usage = usageByRequest.get(request);
+  if (!usage) {
+    usage = getTokenUsage(userId);
+    usageByRequest.set(request, usage);
+  }
+  return usage;
+}
+
 /** The stats of GET /api/dashboard/stats/ (spec 001 §3): active_projects, tokens_left. */
 const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({ active_projects: activeProjects, tokens_left: tokens.balance });
 
@@ -38,13 +54,13 @@ export async function getDashboardContent(): Promise<DashboardContent> {
   return { recommendations: recommendations.success ? recommendations.data.items : [], help: help.success ? help.data : null };
 }
 
-/** Everything the Dashboard tab shows. */
-export async function getDashboard(userId: string) {
+/** Everything the Dashboard tab shows; `tokens` is the request's token usage when a layout has it too. */
+export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage> = getTokenUsage(userId)) {
   // Token usage once: the stats card shows its balance.
   const [active, recent, tokens, content] = await Promise.all([
     countActiveProjects(userId),
     listProjects(userId, RECENT_PROJECTS_SHOWN),
-    getTokenUsage(userId),
+    tokenUsage,
     getDashboardContent(),
   ]);
   return { stats: dashboardStats(active, tokens), recent, tokens, recommendations: content.recommendations };

@@ -6,6 +6,7 @@ import { PROJECT_MESSAGES } from "~models/projects";
 import { transitionProject } from "~models/projects.server";
 import { emailOutbox, notifications, projectRequests, projects } from "~models/schema";
 import { runSeed } from "~models/seed.server";
+import * as tokens from "~models/tokens.server";
 import * as apiMarkAll from "~/routes/api/notifications-mark-all-read";
 import * as apiMarkRead from "~/routes/api/notification-mark-read";
 import * as apiNotifications from "~/routes/api/notifications";
@@ -19,6 +20,7 @@ import * as order from "~/routes/projects/order";
 import * as profileHome from "~/routes/profile/index";
 import * as profileLayout from "~/routes/profile/layout";
 import * as profileProjects from "~/routes/profile/projects";
+import { give } from "./billing-helpers";
 import { call, formErrors, formRequest, getRequest, jsonRequest } from "./helpers";
 import { projectOf, signedInClient, tokenHeader, validProject, type Client } from "./project-helpers";
 
@@ -56,6 +58,24 @@ describe("dashboard", () => {
 
     const tab = await call(projectsTab.loader, getRequest("/dashboard2/projects", { cookie: client.cookie }));
     expect((tab.body as { projects: { title: string }[] }).projects.map((p) => p.title)).toEqual(["Five", "Four", "Three", "Two", "One"]);
+  });
+
+  it("computes token usage once per request: the layout's balance and the tab's come from one computation", async () => {
+    const client = await signedInClient();
+    await give(client, 40);
+    const spy = vi.spyOn(tokens, "tokenFlow");
+    try {
+      const request = getRequest("/dashboard2", { cookie: client.cookie });
+      const [layout, home] = await Promise.all([call(dashboardLayout.loader, request), call(dashboardHome.loader, request)]);
+      expect((layout.body as { tokens: number }).tokens).toBe(40);
+      expect((home.body as { stats: { tokens_left: number } }).stats.tokens_left).toBe(40);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // Another request computes its own.
+      await call(dashboardLayout.loader, getRequest("/dashboard2", { cookie: client.cookie }));
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("answers a failure with the spec's default messages, never a stack", async () => {

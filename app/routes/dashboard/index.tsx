@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { getProfile } from "~models/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/dashboard";
-import { getDashboard } from "~models/dashboard.server";
+import { getDashboard, tokenUsageForRequest } from "~models/dashboard.server";
 import { DashboardLoadError } from "~/components/load-error";
 import { NoProjects, ProjectCard } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [dashboard, profile] = await Promise.all([getDashboard(user.id), getProfile(user.id)]);
+  const [dashboard, profile] = await Promise.all([getDashboard(user.id, tokenUsageForRequest(request, user.id)), getProfile(user.id)]);
   return { username: user.username, profile: profile!.profile, ...dashboard };
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
-import { getTokenUsage } from "~models/dashboard.server";
+import { tokenUsageForRequest } from "~models/dashboard.server";
 import { countUnread, listNotifications } from "~models/notifications.server";
 import { getCart } from "~models/shop.server";
 import { NOTIFICATION_MESSAGES } from "~models/notifications";
@@ -25,7 +25,7 @@ export const DROPDOWN_NOTIFICATIONS = 6;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [tokens, unread, notifications, cart] = await Promise.all([getTokenUsage(user.id), countUnread(user.id), listNotifications(user.id, DROPDOWN_NOTIFICATIONS), getCart(user.id)]);
+  const [tokens, unread, notifications, cart] = await Promise.all([tokenUsageForRequest(request, user.id), countUnread(user.id), listNotifications(user.id, DROPDOWN_NOTIFICATIONS), getCart(user.id)]);
   return {
     user: { username: user.username, email: user.email },
     tokens: tokens.balance,
