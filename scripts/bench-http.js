@@ -4,10 +4,12 @@
 // it, and an API read. Prints req/s, p50, p99 and the ratio. Not a test;
 // loopback only, bounded in time.
 //   npm run bench:http             (BENCH_SECONDS=5 BENCH_CONNECTIONS=10 by default)
+//   npm run bench:http:pg          the same on a throwaway PostgreSQL server
 import { ensureBuild, header, load, median, row, startApp, startStatic } from "./bench-lib.js";
 
 ensureBuild();
 const app = await startApp();
+console.log(`Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PGlite"}`);
 let baseline;
 try {
   // A client to act as: a session cookie for pages, a token for the API.

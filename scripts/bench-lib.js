@@ -42,13 +42,17 @@ export function ensureBuild() {
   if (spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 }
 
-/** The production server on a free port and an empty data directory. */
+/**
+ * The production server on a free port and an empty data directory: on the
+ * embedded database, or on BENCH_DATABASE_URL's PostgreSQL when it is set
+ * (npm run bench:http:pg starts a throwaway one).
+ */
 export async function startApp(extraEnv = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "ascendra-bench-"));
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATA_DIR: dataDir, DATABASE_URL: "", ...extraEnv },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "", ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://${HOST}:${port}`;

@@ -30,7 +30,9 @@ if (!existsSync(CHROME)) {
 
 ensureBuild();
 const app = await startApp();
-const outDir = path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
+// LIGHTHOUSE_REPORTS=dir keeps the JSON reports there (to see which element shifts or blocks).
+const keep = process.env.LIGHTHOUSE_REPORTS;
+const outDir = keep ? path.resolve(keep) : path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const rows = [];
@@ -66,7 +68,7 @@ try {
   }
 } finally {
   await app.stop();
-  rmSync(outDir, { recursive: true, force: true });
+  if (!keep) rmSync(outDir, { recursive: true, force: true });
 }
 
 console.log(`\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, ${os.cpus().length} CPUs\n`);

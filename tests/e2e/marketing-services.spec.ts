@@ -62,3 +62,20 @@ for (const [width, widths] of [
     await expect.poll(() => bars.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)))).toEqual([...widths]);
   });
 }
+
+test("the intro bars grow without moving the page below them (no layout shift)", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/services");
+  const bars = page.getByTestId("intro-bar");
+  await expect.poll(() => bars.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)))).toEqual([250, 170, 90]);
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+});
