@@ -83,3 +83,17 @@ test("an unknown colour is a 404 inside the site shell", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
+
+test("prices in rupees load the 1 KB rupee font, never a whole latin-ext font file", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ["/solutions", "/creative-tokens"]) {
+    await page.goto(path);
+    await expect(page.getByText(/₹/).first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+  }
+  expect(fonts.some((f) => /rupee/.test(f))).toBe(true);
+  expect(fonts.filter((f) => /latin-ext/.test(f))).toEqual([]);
+});
