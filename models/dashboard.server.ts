@@ -3,6 +3,7 @@ import { currentPeriod, DASHBOARD_CONTENT, RECENT_PROJECTS_SHOWN, tokenUsagePerc
 import { db } from "./db.server";
 import { countActiveProjects, listProjects } from "./projects.server";
 import { getActiveSubscription } from "./subscriptions.server";
+import { oncePerRequest } from "./per-request";
 import { getBalance, tokenFlow } from "./tokens.server";
 import { contentBlocks } from "./schema";
 
@@ -18,21 +19,8 @@ export async function getTokenUsage(userId: string, now = new Date()): Promise<T
   return { balance, granted: flow.granted, spent: flow.spent, percent: tokenUsagePercent(flow.spent, flow.granted), periodStart: start, periodEnd: end };
 }
 
-const usageByRequest = new WeakMap<Request, Promise<TokenUsage>>();
-
-/**
- * getTokenUsage once per request: a navigation's loaders get the same
- * Request, so the /dashboard2 layout (the top bar's balance) and its tab
- * share one computation.
- */
-export function tokenUsageForRequest(request: Request, userId: string): Promise<TokenUsage> {
-  let usage = usageByRequest.get(request);
-  if (!usage) {
-    usage = getTokenUsage(userId);
-    usageByRequest.set(request, usage);
-  }
-  return usage;
-}
+/** getTokenUsage once per request: the /dashboard2 layout (the top bar's balance) and its tab share it. */
+export const tokenUsageForRequest = oncePerRequest((_request, userId: string) => getTokenUsage(userId));
 
 /** The stats of GET /api/dashboard/stats/ (spec 001 §3): active_projects, tokens_left. */
 const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({ active_projects: activeProjects, tokens_left: tokens.balance });
@@ -54,8 +42,8 @@ export async function getDashboardContent(): Promise<DashboardContent> {
   return { recommendations: recommendations.success ? recommendations.data.items : [], help: help.success ? help.data : null };
 }
 
-/** Everything the Dashboard tab shows; `tokens` is the request's token usage when a layout has it too. */
-export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage> = getTokenUsage(userId)) {
+/** Everything the Dashboard tab shows, with the request's token usage (shared with the layout). */
+export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage>) {
   // Token usage once: the stats card shows its balance.
   const [active, recent, tokens, content] = await Promise.all([
     countActiveProjects(userId),

@@ -2,7 +2,8 @@ import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { db, type Transaction } from "./db.server";
 import { isUuid } from "./ids";
 import { PAYMENT_MESSAGES, type CardDetails, type PaymentMethod } from "./payments";
-import { cardLabel, PAYMENT_METHOD_MESSAGES, type SavedCardOption } from "./payment-methods";
+import { cardLabel, type SavedCardOption } from "./account-billing";
+import { PAYMENT_METHOD_MESSAGES } from "./payment-methods";
 import { getPaymentGateway, savedPaymentMethod } from "./payments.server";
 import { paymentMethods, subscriptionPlans, subscriptions } from "./schema";
 
@@ -45,13 +46,16 @@ async function planPaidWith(tx: Transaction, userId: string, reference: string):
   return row?.name ?? null;
 }
 
+/** What a subscription keeps of the card it renews with. */
+const renewsWith = (card: PaymentMethodRow) => ({ paymentMethodToken: card.gatewayReference, paymentMethod: "credit_card" as const, cardBrand: card.brand, cardLast4: card.last4 });
+
 /** Makes `id` the client's only default card, and the card their active plan renews with. */
 async function makeDefault(tx: Transaction, userId: string, card: PaymentMethodRow) {
   await tx.update(paymentMethods).set({ isDefault: false }).where(and(attached(userId), ne(paymentMethods.id, card.id), eq(paymentMethods.isDefault, true)));
   await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, card.id));
   await tx
     .update(subscriptions)
-    .set({ paymentMethodToken: card.gatewayReference, paymentMethod: "credit_card", cardBrand: card.brand, cardLast4: card.last4 })
+    .set(renewsWith(card))
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")));
 }
 
@@ -176,11 +180,11 @@ export async function renewalCardOnResume(
   tx: Transaction,
   userId: string,
   reference: string | null,
-): Promise<{ paymentMethodToken: string; paymentMethod: "credit_card"; cardBrand: string; cardLast4: string } | "none" | null> {
+): Promise<ReturnType<typeof renewsWith> | "none" | null> {
   if (!reference || !(await isDetachedReference(userId, reference, tx))) return null;
   const [card] = await tx.select().from(paymentMethods).where(attached(userId)).orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt)).limit(1);
   if (!card) return "none";
-  return { paymentMethodToken: card.gatewayReference, paymentMethod: "credit_card", cardBrand: card.brand, cardLast4: card.last4 };
+  return renewsWith(card);
 }
 
 export type PaymentSourceInput = { payment_method: PaymentMethod; payment_method_id?: string | null; save_card?: boolean; card: CardDetails | null };

@@ -29,9 +29,3 @@ export function addCardSchema(options: { now?: Date } = {}) {
 }
 export type AddCardInput = z.output<ReturnType<typeof addCardSchema>>;
 
-/** "Visa •••• 4242, expires 12/2030". */
-export const cardLabel = (m: { brand: string; last4: string }) => `${m.brand} •••• ${m.last4}`;
-export const cardExpiryLabel = (m: { expMonth: number; expYear: number }) => `${String(m.expMonth).padStart(2, "0")}/${m.expYear}`;
-
-/** A saved card as the payment forms offer it (no gateway reference). */
-export type SavedCardOption = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean };

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { type AccountUser, attemptLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";
+import { oncePerRequest } from "~models/per-request";
 import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
 
 export const DASHBOARD_PATH = "/dashboard2";
@@ -53,17 +54,8 @@ async function readSessionId(request: Request): Promise<string | null> {
 /** The id of this request's session (to keep it when signing out the others), or null. */
 export const currentSessionId = readSessionId;
 
-const usersByRequest = new WeakMap<Request, Promise<AccountUser | null>>();
-
 /** The signed-in account, from the session cookie; looked up once per request. */
-export function getUser(request: Request): Promise<AccountUser | null> {
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = readSessionId(request).then((id) => (id ? getSessionUser(id) : null));
-    usersByRequest.set(request, user);
-  }
-  return user;
-}
+export const getUser = oncePerRequest((request): Promise<AccountUser | null> => readSessionId(request).then((id) => (id ? getSessionUser(id) : null)));
 
 /** The signed-in account, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request): Promise<AccountUser> {

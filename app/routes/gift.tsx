@@ -10,7 +10,7 @@ import { newIdempotencyKey } from "~models/payments";
 import { listSavedCards } from "~models/payment-methods.server";
 import { consumeRateLimit } from "~models/rate-limit.server";
 import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
-import { PaymentFields } from "~/components/billing/payment-fields";
+import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -56,7 +56,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
     id: "gift-card",
     lastResult: actionData?.result,
     constraint: getZodConstraint(giftCardFields),
-    defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" },
+    defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, ...paymentDefaults(savedCards) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { cardExpiryLabel, cardLabel, type SavedCardOption } from "~models/payment-methods";
+import type { SavedCardOption } from "~models/account-billing";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~models/payments";
 import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { SavedCardSummary } from "./saved-card";
 
 type PaymentFieldNames = "payment_method" | "card_number" | "card_expiry" | "card_cvc" | "card_name" | "payment_method_id";
 type Fields = Record<PaymentFieldNames, FieldMetadata<string | null | undefined>> & { save_card: FieldMetadata<boolean | undefined> };
@@ -10,6 +11,9 @@ const methodOptions = PAYMENT_METHODS.map((value) => ({
   value,
   label: PAYMENT_METHOD_LABELS[value],
 }));
+
+/** The payment fields' starting values: a card, and the default saved card when there is one. */
+export const paymentDefaults = (savedCards: SavedCardOption[]) => ({ payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" });
 
 /**
  * The card that pays, as plain inputs (no JavaScript needed). The numbers go
@@ -36,10 +40,7 @@ export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSave
                 data-saved-card=""
                 className="size-4 accent-[var(--color-yellow)]"
               />
-              <span>
-                <span className="font-medium">{cardLabel(card)}</span>
-                <span className="text-text-muted"> · expires {cardExpiryLabel(card)}</span>
-              </span>
+              <SavedCardSummary card={card} />
             </label>
           ))}
           <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-4 py-3 text-sm has-[:checked]:border-yellow">
@@ -65,46 +66,7 @@ export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSave
           errors={fields.payment_method.errors}
           className="sm:col-span-2"
         />
-        <Field
-          labelProps={{ children: "Card number" }}
-          inputProps={{
-            ...getInputProps(fields.card_number, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "cc-number",
-            placeholder: "4242 4242 4242 4242",
-          }}
-          errors={fields.card_number.errors}
-          className="sm:col-span-2"
-        />
-        <Field
-          labelProps={{ children: "Expiry (MM/YY)" }}
-          inputProps={{
-            ...getInputProps(fields.card_expiry, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "cc-exp",
-            placeholder: "12/30",
-          }}
-          errors={fields.card_expiry.errors}
-        />
-        <Field
-          labelProps={{ children: "Security code" }}
-          inputProps={{
-            ...getInputProps(fields.card_cvc, { type: "text" }),
-            inputMode: "numeric",
-            autoComplete: "cc-csc",
-            placeholder: "123",
-          }}
-          errors={fields.card_cvc.errors}
-        />
-        <Field
-          labelProps={{ children: "Name on card" }}
-          inputProps={{
-            ...getInputProps(fields.card_name, { type: "text" }),
-            autoComplete: "cc-name",
-          }}
-          errors={fields.card_name.errors}
-          className="sm:col-span-2"
-        />
+        <CardInputs fields={fields} />
         {canSaveCard ? (
           <div className="sm:col-span-2">
             <CheckboxField labelProps={{ children: "Save this card for next time" }} inputProps={getInputProps(fields.save_card, { type: "checkbox" })} />
@@ -115,5 +77,55 @@ export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSave
         Test mode: pay with 4242 4242 4242 4242, any future expiry and any security code. The card 4000 0000 0000 0002 is declined.
       </p>
     </fieldset>
+  );
+}
+
+type CardFieldNames = "card_number" | "card_expiry" | "card_cvc" | "card_name";
+
+/** The four inputs of a card: in every payment form and in the add-card form. */
+export function CardInputs({ fields }: { fields: Record<CardFieldNames, FieldMetadata<string | null | undefined>> }) {
+  return (
+    <>
+      <Field
+        labelProps={{ children: "Card number" }}
+        inputProps={{
+          ...getInputProps(fields.card_number, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "cc-number",
+          placeholder: "4242 4242 4242 4242",
+        }}
+        errors={fields.card_number.errors}
+        className="sm:col-span-2"
+      />
+      <Field
+        labelProps={{ children: "Expiry (MM/YY)" }}
+        inputProps={{
+          ...getInputProps(fields.card_expiry, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "cc-exp",
+          placeholder: "12/30",
+        }}
+        errors={fields.card_expiry.errors}
+      />
+      <Field
+        labelProps={{ children: "Security code" }}
+        inputProps={{
+          ...getInputProps(fields.card_cvc, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "cc-csc",
+          placeholder: "123",
+        }}
+        errors={fields.card_cvc.errors}
+      />
+      <Field
+        labelProps={{ children: "Name on card" }}
+        inputProps={{
+          ...getInputProps(fields.card_name, { type: "text" }),
+          autoComplete: "cc-name",
+        }}
+        errors={fields.card_name.errors}
+        className="sm:col-span-2"
+      />
+    </>
   );
 }

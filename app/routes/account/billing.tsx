@@ -1,9 +1,10 @@
 import { data, Form, Link } from "react-router";
-import { formatMoney, maskedCard, RECEIPT_KIND_LABELS } from "~models/account-billing";
+import { cardLabel, formatMoney, RECEIPT_KIND_LABELS } from "~models/account-billing";
 import { BILLING_LINKS, getCurrentPlan, getStorageUsage, getTokensThisPeriod, listPaymentMethods, listReceipts, removePaymentMethod } from "~models/account-billing.server";
 import { storagePercent } from "~models/account";
 import { formatFileSize } from "~models/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
+import { SavedCardSummary } from "~/components/billing/saved-card";
 import { FormMessages } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -158,19 +159,15 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
           <ul className="flex flex-col gap-2">
             {methods.map((m) => (
               <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3" data-testid="payment-method">
-                <span>
-                  <span className="font-medium">{maskedCard(m.brand, m.last4)}</span>
-                  {m.expMonth && m.expYear ? <span className="text-sm text-text-muted"> · expires {String(m.expMonth).padStart(2, "0")}/{m.expYear}</span> : null}
-                  {m.isDefault ? <span className="ml-2 rounded-full bg-green/15 px-2 py-0.5 text-xs font-semibold text-green">Default</span> : null}
-                </span>
+                <SavedCardSummary card={m} showDefault />
                 <span className="flex gap-2">
                   <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
-                    Edit<span className="sr-only"> {maskedCard(m.brand, m.last4)}</span>
+                    Edit<span className="sr-only"> {cardLabel(m)}</span>
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="id" value={m.id} />
                     <button type="submit" name="intent" value="remove-method" className="text-sm font-semibold text-red hover:underline">
-                      Remove<span className="sr-only"> {maskedCard(m.brand, m.last4)}</span>
+                      Remove<span className="sr-only"> {cardLabel(m)}</span>
                     </button>
                   </Form>
                 </span>

@@ -2,11 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
-import { addCardFields, addCardSchema, cardExpiryLabel, cardLabel } from "~models/payment-methods";
+import { cardLabel } from "~models/account-billing";
+import { addCardFields, addCardSchema } from "~models/payment-methods";
 import { addPaymentMethod, listSavedCards, setDefaultPaymentMethod } from "~models/payment-methods.server";
 import { removePaymentMethod } from "~models/account-billing.server";
 import { AccountSection } from "~/components/account/section";
-import { CheckboxField, Field, FormMessages, SubmitButton } from "~/components/forms";
+import { CardInputs } from "~/components/billing/payment-fields";
+import { SavedCardSummary } from "~/components/billing/saved-card";
+import { CheckboxField, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/payment-methods";
 
@@ -72,11 +75,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
           <ul className="flex flex-col gap-2">
             {cards.map((card) => (
               <li key={card.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3" data-testid="saved-card">
-                <span>
-                  <span className="font-medium">{cardLabel(card)}</span>
-                  <span className="text-sm text-text-muted"> · expires {cardExpiryLabel(card)}</span>
-                  {card.isDefault ? <span className="ml-2 rounded-full bg-green/15 px-2 py-0.5 text-xs font-semibold text-green">Default</span> : null}
-                </span>
+                <SavedCardSummary card={card} showDefault />
                 <span className="flex gap-4">
                   {card.isDefault ? null : (
                     <Form method="post">
@@ -107,15 +106,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
         <Form method="post" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="add" />
           <FormMessages success={actionData?.form === "add" && actionData.ok ? actionData.message : null} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
-          <Field
-            labelProps={{ children: "Card number" }}
-            inputProps={{ ...getInputProps(fields.card_number, { type: "text" }), inputMode: "numeric", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" }}
-            errors={fields.card_number.errors}
-            className="sm:col-span-2"
-          />
-          <Field labelProps={{ children: "Expiry (MM/YY)" }} inputProps={{ ...getInputProps(fields.card_expiry, { type: "text" }), inputMode: "numeric", autoComplete: "cc-exp", placeholder: "12/30" }} errors={fields.card_expiry.errors} />
-          <Field labelProps={{ children: "Security code" }} inputProps={{ ...getInputProps(fields.card_cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }} errors={fields.card_cvc.errors} />
-          <Field labelProps={{ children: "Name on card" }} inputProps={{ ...getInputProps(fields.card_name, { type: "text" }), autoComplete: "cc-name" }} errors={fields.card_name.errors} className="sm:col-span-2" />
+          <CardInputs fields={fields} />
           <div className="sm:col-span-2">
             <CheckboxField labelProps={{ children: "Make this my default card" }} inputProps={getInputProps(fields.make_default, { type: "checkbox" })} />
           </div>

@@ -8,7 +8,7 @@ import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~mo
 import { purchaseTokens } from "~models/token-purchases.server";
 import { getBalance } from "~models/tokens.server";
 import { Tokens } from "~/components/billing/notice";
-import { PaymentFields } from "~/components/billing/payment-fields";
+import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
@@ -55,7 +55,7 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
     id: "buy-tokens",
     lastResult: actionData?.result,
     constraint: getZodConstraint(purchaseTokensFields),
-    defaultValue: { package_id: chosen, region, payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" },
+    defaultValue: { package_id: chosen, region, ...paymentDefaults(savedCards) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

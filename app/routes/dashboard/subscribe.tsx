@@ -6,7 +6,7 @@ import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
 import { listSavedCards } from "~models/payment-methods.server";
 import { subscribeFields, subscribeSchema } from "~models/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/subscriptions.server";
-import { PaymentFields } from "~/components/billing/payment-fields";
+import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -52,7 +52,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
     id: "subscribe",
     lastResult: actionData?.result,
     constraint: getZodConstraint(subscribeFields),
-    defaultValue: { payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" },
+    defaultValue: { ...paymentDefaults(savedCards) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
