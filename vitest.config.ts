@@ -33,6 +33,19 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // What needs a running server but no browser: status codes, redirects,
+          // headers, the access matrix, no-JS form posts. Runs the production
+          // build (npm run build first) in one child process shared by all files.
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          globalSetup: ["tests/http/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,61 @@
+// The server's baseline: security headers, asset caching, health, favicon, and
+// writes from another site refused before anything runs.
+import { describe, expect, test } from "vitest";
+import { Visitor } from "./client";
+
+describe("baseline headers", () => {
+  test("every response has the baseline security headers and no X-Powered-By", async () => {
+    const visitor = new Visitor();
+    for (const path of ["/", "/healthz", "/no-such-page", "/favicon.svg"]) {
+      const response = await visitor.get(path);
+      const headers = response.headers;
+      expect(headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(headers.get("x-frame-options"), path).toBe("DENY");
+      expect(headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("permissions-policy"), path).toBeTruthy();
+      expect(headers.get("x-powered-by"), path).toBeNull();
+      // Plain http on 127.0.0.1: no HSTS.
+      expect(headers.get("strict-transport-security"), path).toBeNull();
+      // Idle connections outlive a proxy's or a client pool's 60 s (decision 0027).
+      expect(headers.get("keep-alive"), path).toBe("timeout=65");
+    }
+  });
+
+  test("fingerprinted assets are cached for a year; a missing one is a 404", async () => {
+    const visitor = new Visitor();
+    const html = await (await visitor.get("/")).text();
+    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+    expect(stylesheet).toMatch(/^\/assets\//);
+    const response = await visitor.get(stylesheet!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await visitor.get("/assets/missing-file.js")).status).toBe(404);
+  });
+
+  test("the health check answers once the database does", async () => {
+    const response = await new Visitor().get("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  test("the favicon is served", async () => {
+    const visitor = new Visitor();
+    const response = await visitor.get("/favicon.ico");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/favicon.svg");
+    expect((await visitor.get("/favicon.svg")).headers.get("content-type")).toContain("image/svg+xml");
+  });
+
+  test("a page action rejects a cross-origin POST", async () => {
+    const response = await new Visitor().post("/login", { form: { username: "someone", password: "secret12" } }, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  test("logout is not possible with a GET", async () => {
+    const response = await new Visitor().get("/logout");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
