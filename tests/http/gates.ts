@@ -1,5 +1,7 @@
 // Assertions the HTTP gates share.
 import { expect } from "vitest";
+import type { Visitor } from "./client";
+import { patternRegex } from "../harness/policy";
 
 /** The headers every HTML document carries (the security baseline). */
 export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
@@ -13,4 +15,24 @@ export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
   expect(headers.get("referrer-policy"), where).toBe("strict-origin-when-cross-origin");
   expect(headers.get("permissions-policy"), where).toBeTruthy();
   expect(headers.get("x-powered-by"), where).toBeNull();
+}
+
+/**
+ * A real record's page for a route with parameters, as `who` finds it: the
+ * first link matching the pattern on the nearest page above it (the inbox for
+ * an inbox item, the client list for a client). Null when there is none.
+ */
+export async function linkedUrl(who: Visitor, pattern: string, headers: Record<string, string> = {}): Promise<string | null> {
+  const regex = patternRegex(pattern);
+  const segments = pattern.split("/");
+  for (let n = segments.length - 1; n >= 1; n--) {
+    const parent = segments.slice(0, n).join("/") || "/";
+    if (parent.includes(":")) continue;
+    const response = await who.get(parent, headers);
+    const html = await response.text();
+    if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("text/html")) continue;
+    const found = [...html.matchAll(/href="([^"#?]+)/g)].map((m) => m[1]!).find((href) => regex.test(href));
+    if (found) return found;
+  }
+  return null;
 }
