@@ -24,6 +24,9 @@ export default defineConfig({
   failOnFlakyTests: !!process.env.CI,
   // CI machines are shared and slow: a test gets a minute there, the default 30 s elsewhere.
   timeout: process.env.CI ? 60_000 : 30_000,
+  // A step that waits on the server (a sign-in hashes a password, a post renders the next page) gets
+  // 10 s on a shared 2-core CI machine before the assertion gives up; the default 5 s elsewhere.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : "list",
   use: {

@@ -76,7 +76,10 @@ for (const route of discoverRoutes().filter((r) => r.page)) {
     const access = accessOf(route, sitemap);
     const { context, page } = await openAs(browser, access === "client" ? a : access === "staff" ? lead : null, WIDTHS[0]);
     try {
-      for (const url of await urlsFor(route.pattern, access)) {
+      const urls = await urlsFor(route.pattern, access);
+      // A pattern sampled from the sitemap checks several pages: each gets the time one page gets.
+      test.setTimeout(test.info().timeout * urls.length);
+      for (const url of urls) {
         const response = await page.goto(url);
         expect(response?.status(), url).toBeLessThan(500);
         await waitForHydration(page);

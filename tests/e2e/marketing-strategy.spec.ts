@@ -56,6 +56,7 @@ test("the contact clip loops with motion allowed, and stays a still poster for r
   await expect.poll(() => page.getByTestId("contact-video").evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\/media\/clip-\w+\.(webm|mp4)$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.reload();
-  await page.waitForTimeout(500);
+  // No source matches: the browser settles on "no source" and shows the poster.
+  await expect.poll(() => page.getByTestId("contact-video").evaluate((v: HTMLVideoElement) => v.networkState)).toBe(3); // NETWORK_NO_SOURCE
   expect(await page.getByTestId("contact-video").evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe("");
 });
