@@ -80,8 +80,7 @@ export const APPLICATION_MESSAGES = {
   email: "Email is required.",
   ideaTooShort: "Please describe your idea in at least 100 characters.",
   collaborationType: "Please choose a collaboration type.",
-  timeline: "Please choose a timeline from the list.",
-  budget: "Please choose a budget range from the list.",
+  attachmentNotAFile: "Please attach a file, or leave the attachment empty.",
 } as const;
 
 const M = APPLICATION_MESSAGES;
@@ -129,10 +128,12 @@ export const CollaborationSchema = z.object({
     .min(100, { error: M.ideaTooShort })
     .max(5000),
   collaboration_type: choice(values(COLLABORATION_TYPES), M.collaborationType).optional().default("other"),
-  expected_timeline: z.union([z.literal(""), choice(values(EXPECTED_TIMELINES), M.timeline)]).optional().default(""),
-  budget_range: z.union([z.literal(""), choice(values(BUDGET_RANGES), M.budget)]).optional().default(""),
+  // Spec 001 gives no list for these two: the page offers ours, the API takes
+  // any short text (issue 18, item 12).
+  expected_timeline: optionalText(100),
+  budget_range: optionalText(100),
   attached_file: z
-    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File)
+    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File, { error: M.attachmentNotAFile })
     .optional()
     .transform((value) => (value instanceof File && !emptyFile(value) ? value : undefined))
     .superRefine(withinRules(ATTACHMENT_RULES)),

@@ -150,6 +150,13 @@ describe("collaboration pitch", () => {
     expect(row).toMatchObject({ collaborationType: "other", attachmentStorageKey: null });
   });
 
+  it("takes a free-text timeline and budget through the API, which the spec gives no list for (issue 18, item 12)", async () => {
+    const ok = await call(apiContact.action, jsonRequest("/api/contact/collaboration/", "POST", { name: "Free Co", email: "free@co.example", collaboration_idea: idea, expected_timeline: "Before Diwali", budget_range: "About ₹3 lakh" }), { form: "collaboration" });
+    expect(ok.status).toBe(201);
+    const [row] = await db().select().from(collaborationRequests).where(eq(collaborationRequests.email, "free@co.example"));
+    expect(row).toMatchObject({ expectedTimeline: "Before Diwali", budgetRange: "About ₹3 lakh" });
+  });
+
   it("stores an attachment sent as multipart from the page", async () => {
     const outcome = await call(collab.action, multipart("/collabpage", { name: "Deck Co", email: "deck@co.example", collaboration_idea: idea, collaboration_type: "joint_venture", attached_file: pdf("deck.pdf") }));
     expect(outcome.body).toMatchObject({ success: APPLICATION_MESSAGES.collaborationSuccess });
