@@ -18,7 +18,8 @@ try {
   // seeds the database (see app/entry.server.tsx) before we listen.
   build = await import(BUILD_PATH);
 } catch (error) {
-  console.error(error?.name === "EnvError" ? error.message : error);
+  // A bad setting or a data dir another process holds: the message says what to do.
+  console.error(error?.name === "EnvError" || error?.name === "DataDirLockedError" ? error.message : error);
   process.exit(1);
 }
 const { env, shutdown, baselineSecurityHeaders, createPageCache, countCachedPageView, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE } = build.entry.module;

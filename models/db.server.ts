@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
 import { MIGRATIONS_DIR } from "./paths.server";
 import * as schema from "./schema";
 
@@ -17,8 +18,12 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DatabaseConfig =
   /** A PostgreSQL server reached through `pg`. */
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** Embedded PGlite: a file-backed data dir, in memory, or loaded from a dump. */
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
+  /**
+   * Embedded PGlite: a file-backed data dir, in memory, or loaded from a dump.
+   * A data dir is locked for this process; `owner` names it to a second one
+   * ("The server", "npm run seed").
+   */
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob; owner?: string };
 
 export interface DatabaseHandle {
   db: Database;
@@ -37,19 +42,33 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     return { db, kind: "postgres", close: () => pool.end() };
   }
 
-  if (config.dataDir) mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: config.dataDir ? path.resolve(config.dataDir) : undefined,
-    loadDataDir: config.loadDataDir,
-  });
-  const db = drizzlePglite(client, { schema, casing: "snake_case" });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return {
-    db,
-    kind: "pglite",
-    dumpDataDir: () => client.dumpDataDir("none"),
-    close: () => client.close(),
-  };
+  const dataDir = config.dataDir ? path.resolve(config.dataDir) : undefined;
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // PGlite has no locking of its own (docs/decisions/0031-data-dir-lock-and-kept-input.md).
+    unlock = lockDataDir(`${dataDir}.lock`, config.owner ?? "Another process");
+  }
+  try {
+    const client = await PGlite.create({ dataDir, loadDataDir: config.loadDataDir });
+    const db = drizzlePglite(client, { schema, casing: "snake_case" });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: "pglite",
+      dumpDataDir: () => client.dumpDataDir("none"),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 // One instance per process. Kept on globalThis so that a dev-server module

@@ -73,3 +73,8 @@ export function getTokensHref(signedIn: boolean, choice?: { package: string; reg
   const target = choice ? `${TOKEN_PURCHASE_PATH}?${new URLSearchParams({ package: choice.package, region: choice.region })}` : TOKEN_PURCHASE_PATH;
   return signedIn ? target : `/login?${new URLSearchParams({ redirectTo: target })}`;
 }
+
+/** A plan's Subscribe on /solutions: its checkout in the dashboard; anonymous visitors sign in first and come back to it. */
+export function subscribeHref(signedIn: boolean, checkoutPath: string): string {
+  return signedIn ? checkoutPath : `/login?${new URLSearchParams({ redirectTo: checkoutPath })}`;
+}

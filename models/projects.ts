@@ -182,18 +182,39 @@ export const clientActions = (status: ProjectStatus) => availableActions(status,
 export const STEPS = ["Submitted", "Accepted", "In Progress", "Review", "Published"] as const;
 
 /** Statuses with a fixed stepper position (spec 001 §4); others show the stored step. */
-const FIXED_STEP: Partial<Record<ProjectStatus, number>> = { draft: 1, in_review: 2, in_progress: 3, published: 5, completed: 5 };
+const FIXED_STEP: Partial<Record<ProjectStatus, number>> = { draft: 1, in_progress: 3, published: 5, completed: 5 };
+
+/**
+ * in_review means two things in our state machine: a fresh submission under
+ * review (the spec's step 2) and work sent back for review once it was in
+ * progress, which is the stepper's own Review step (issue 18, item 12).
+ */
+const FRESH_REVIEW_STEP = 2;
+export const REVIEW_STEP = 4;
+const IN_PROGRESS_STEP = 3;
 
 const validStep = (step: number | null | undefined) => (step && Number.isInteger(step) && step >= 1 && step <= STEPS.length ? step : null);
 
-/** The stepper position: draft 1, in_review 2, in_progress 3, published/completed 5, otherwise the stored step or 1. */
+/** The stepper position: draft 1, in_review 2 (4 once work was in progress), in_progress 3, published/completed 5, otherwise the stored step or 1. */
 export function stepFor(status: ProjectStatus, storedStep?: number | null): number {
+  if (status === "in_review") return storedStep === REVIEW_STEP ? REVIEW_STEP : FRESH_REVIEW_STEP;
   return FIXED_STEP[status] ?? validStep(storedStep) ?? 1;
 }
 
 /** The step stored after entering a status: a fixed status sets it; others keep the step reached. */
 export function storedStepAfter(status: ProjectStatus, previousStep: number): number {
+  if (status === "in_review") return (validStep(previousStep) ?? 1) >= IN_PROGRESS_STEP ? REVIEW_STEP : FRESH_REVIEW_STEP;
   return FIXED_STEP[status] ?? validStep(previousStep) ?? 1;
+}
+
+/**
+ * A staff button's words, saying what it does: from a fresh submission
+ * "Accept" starts the work; from work under review the same move sends it
+ * back to In Progress, and says so.
+ */
+export function staffActionLabel(action: ProjectAction, status: ProjectStatus, storedStep?: number | null): string {
+  if (action === "accept" && stepFor(status, storedStep) === REVIEW_STEP) return "Back to In Progress";
+  return ACTION_LABELS[action];
 }
 
 export const STATUS_TONES: Record<ProjectStatus, "success" | "warning" | "info"> = {

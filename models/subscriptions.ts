@@ -24,6 +24,14 @@ export function addMonth(date: Date, months = 1): Date {
  */
 export const FREE_PLAN = { id: "free", name: "Free", projectLimit: 1 } as const;
 
+/**
+ * Where a plan is bought: its checkout in the dashboard. A visitor who is not
+ * signed in is sent from there to /login?redirectTo=<this path> and back.
+ */
+export function planCheckoutPath(planId: string): string {
+  return `/dashboard2/billing/plans/${encodeURIComponent(planId)}`;
+}
+
 /** How many missed periods one renewal run catches up on; the next run continues. */
 export const MAX_RENEWALS_PER_RUN = 12;
 

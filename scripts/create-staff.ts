@@ -5,8 +5,9 @@ import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { createAccount, findAccountByEmail, setPassword, setRole } from "../models/accounts.server";
 import { SignupApiSchema } from "../models/accounts";
-import { openDatabase, setDatabase } from "../models/db.server";
+import { setDatabase } from "../models/db.server";
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
+import { openDatabaseForScript } from "./open-database";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, username: { type: "string" }, password: { type: "string" } },
@@ -16,7 +17,7 @@ if (!values.email) {
   process.exit(2);
 }
 
-const handle = await openDatabase(databaseConfig(loadEnv()));
+const handle = await openDatabaseForScript(databaseConfig(loadEnv(), "npm run create-staff"));
 setDatabase(handle);
 try {
   const existing = await findAccountByEmail(values.email);

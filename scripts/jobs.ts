@@ -1,22 +1,16 @@
 // npm run jobs: renewals, gift card delivery and token expiry, once. Idempotent,
 // so cron may run it every minute. The server also runs these jobs every
 // minute; with the embedded database (one process per data dir) only the
-// server may, so this refuses while the server has the data dir open.
-import { existsSync } from "node:fs";
-import path from "node:path";
+// server may, so this refuses while the server holds the data dir's lock.
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
 import { configureMail } from "../models/mail.server";
-import { openDatabase, setDatabase } from "../models/db.server";
+import { setDatabase } from "../models/db.server";
 import { runJobs } from "../models/jobs.server";
+import { openDatabaseForScript } from "./open-database";
 
 const env = loadEnv();
-const config = databaseConfig(env);
-if (config.kind === "pglite" && config.dataDir && existsSync(path.join(config.dataDir, "postmaster.pid"))) {
-  console.error(`The embedded database in ${config.dataDir} is open in another process (the server runs these jobs every minute itself). Stop it first, or use PostgreSQL (DATABASE_URL) to run jobs from cron.`);
-  process.exit(1);
-}
 configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-const handle = await openDatabase(config);
+const handle = await openDatabaseForScript(databaseConfig(env, "npm run jobs"));
 setDatabase(handle);
 try {
   const report = await runJobs();

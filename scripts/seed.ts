@@ -1,10 +1,10 @@
 // npm run seed: validate every file in seeds/ and upsert it (idempotent).
-import { openDatabase } from "../models/db.server";
 import { runSeed, SeedValidationError } from "../models/seed.server";
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
+import { openDatabaseForScript } from "./open-database";
 
 const env = loadEnv();
-const handle = await openDatabase(databaseConfig(env));
+const handle = await openDatabaseForScript(databaseConfig(env, "npm run seed"));
 try {
   const report = await runSeed({ database: handle.db });
   for (const [name, count] of Object.entries(report)) {

@@ -182,11 +182,16 @@ export function SubmitButton({
 }
 
 /** A message for the whole form (success or failure), announced to screen readers. */
-export function FormStatus({ tone, children, id }: { tone: "error" | "success"; children: ReactNode; id?: string }) {
+/**
+ * A success or error message. It is its own live region (status, or alert for
+ * an error) unless `announce` is false: inside a region that already
+ * announces it, a second one makes screen readers say it twice.
+ */
+export function FormStatus({ tone, children, id, announce = true }: { tone: "error" | "success"; children: ReactNode; id?: string; announce?: boolean }) {
   return (
     <div
       id={id}
-      role={tone === "error" ? "alert" : "status"}
+      role={announce ? (tone === "error" ? "alert" : "status") : undefined}
       className={`rounded-xl border px-4 py-3 text-sm ${tone === "error" ? "border-red/50 bg-red/10 text-text" : "border-green/50 bg-green/10 text-text"}`}
     >
       {children}
@@ -196,7 +201,9 @@ export function FormStatus({ tone, children, id }: { tone: "error" | "success"; 
 
 /**
  * The messages at the top of a form: the success text after a submission
- * (with anything extra to show), or the form-level error. Announced politely.
+ * (with anything extra to show), or the form-level error. Each is announced
+ * once: the success by the polite region that is always there (so it is heard
+ * when it appears), the error as an alert of its own.
  */
 export function FormMessages({
   success,
@@ -212,18 +219,22 @@ export function FormMessages({
   children?: ReactNode;
 }) {
   return (
-    <div aria-live="polite" className={`empty:hidden ${className ?? ""}`}>
-      {success ? (
-        <FormStatus tone="success">
-          {success}
-          {children}
-        </FormStatus>
-      ) : null}
+    <>
+      <div aria-live="polite" className={`empty:hidden ${className ?? ""}`}>
+        {success ? (
+          <FormStatus tone="success" announce={false}>
+            {success}
+            {children}
+          </FormStatus>
+        ) : null}
+      </div>
       {errors?.length ? (
-        <FormStatus tone="error" id={errorId}>
-          {errors[0]}
-        </FormStatus>
+        <div className={className}>
+          <FormStatus tone="error" id={errorId}>
+            {errors[0]}
+          </FormStatus>
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }

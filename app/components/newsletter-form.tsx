@@ -8,9 +8,11 @@ type NewsletterReply = { ok: boolean; message: string; email?: string };
  * zod, so that no page pays for them: the server validates and answers. With
  * JavaScript the answer appears in place; without, /newsletter shows it.
  */
-export function NewsletterForm({ idPrefix = "newsletter", compact = false }: { idPrefix?: string; compact?: boolean }) {
+export function NewsletterForm({ idPrefix = "newsletter", compact = false, reply: pageReply }: { idPrefix?: string; compact?: boolean; reply?: NewsletterReply }) {
   const fetcher = useFetcher<NewsletterReply>();
-  const reply = fetcher.data;
+  // Without JavaScript the /newsletter page hands in its action's answer, so
+  // the typed email and its error survive the round trip.
+  const reply = fetcher.data ?? pageReply;
   const pending = fetcher.state !== "idle";
   const inputId = `${idPrefix}-email`;
   const statusId = `${idPrefix}-status`;

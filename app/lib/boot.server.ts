@@ -25,7 +25,7 @@ async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   configureChatLlm(chatLlmSettings(env));
-  const handle = await openDatabase(databaseConfig(env));
+  const handle = await openDatabase(databaseConfig(env, "The server"));
   setDatabase(handle);
   const seeded = await seedOnBoot();
   if (seeded.length) console.log(`Loaded content from seeds/: ${seeded.join(", ")}.`);

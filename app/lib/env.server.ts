@@ -66,11 +66,14 @@ export function getEnv(): Env {
   return current;
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */
-export function databaseConfig(env: Env): DatabaseConfig {
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db, locked
+ * for this process; `owner` is how a second process is told who holds it.
+ */
+export function databaseConfig(env: Env, owner?: string): DatabaseConfig {
   return env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
-    : { kind: "pglite", dataDir: `${env.DATA_DIR}/db` };
+    : { kind: "pglite", dataDir: `${env.DATA_DIR}/db`, ...(owner ? { owner } : {}) };
 }
 
 /** The chat assistant's language model, or null (the default) to answer from the site's content alone. */

@@ -7,7 +7,7 @@ export const FORM_OVERHEAD_BYTES = 1 * MEGABYTE;
  * Past this we stop reading and let the connection go: the browser may show a
  * network error, but the server never buffers more.
  */
-const DRAIN_LIMIT_BYTES = 64 * MEGABYTE;
+export const DRAIN_LIMIT_BYTES = 64 * MEGABYTE;
 
 export type FormDataResult = { ok: true; formData: FormData } | { ok: false; tooLarge: true };
 

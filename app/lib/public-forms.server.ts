@@ -6,6 +6,7 @@ import type { FormOutcome, SubmissionContext } from "~models/forms/pipeline.serv
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
 import { clientAddress, getUser } from "./auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData as readBoundedFormData } from "./form-data.server";
+import { readUploadForm } from "./multipart.server";
 
 // Page actions and /api routes of the public forms share this: the same zod
 // schema, the same model function, the same honeypot and size limits.
@@ -95,15 +96,26 @@ export async function handleFormPage<Schema extends z.ZodType>(
 /** Room for a 10 MB upload plus the text fields and multipart framing. */
 export const MAX_UPLOAD_FORM_BYTES = 10 * 1024 * 1024 + FORM_OVERHEAD_BYTES;
 
-/** A page action for a form with a file: reads at most MAX_UPLOAD_FORM_BYTES, then as handleFormPage. */
+/**
+ * A page action for a form with a file. A file over `maxFileBytes` is skipped
+ * while the body streams in (app/lib/multipart.server.ts): the visitor gets
+ * back every value they typed and one error, on the file.
+ */
 export async function handleUploadFormPage<Schema extends z.ZodType>(
   request: Request,
-  options: { form: string; schema: Schema; submit: Submit<z.infer<Schema>>; fileField: string; tooLargeMessage: string },
+  options: { form: string; schema: Schema; submit: Submit<z.infer<Schema>>; fileField: string; maxFileBytes: number; tooLargeMessage: string },
 ) {
-  const read = await readBoundedFormData(request, MAX_UPLOAD_FORM_BYTES);
+  const read = await readUploadForm(request, { maxFileBytes: options.maxFileBytes });
   if (!read.ok) {
     const reply = parseWithZod(new FormData(), { schema: options.schema }).reply({ fieldErrors: { [options.fileField]: [options.tooLargeMessage] } });
     return data({ form: options.form, result: reply, success: null }, { status: 413 });
+  }
+  if (read.oversizedFiles.length) {
+    // The typed values come back; the skipped file's field gets its own message
+    // (not "Please upload your CV."), and nothing is submitted.
+    const submission = parseWithZod(read.formData, { schema: options.schema });
+    const fieldErrors = Object.fromEntries(read.oversizedFiles.map((name) => [name, [options.tooLargeMessage]]));
+    return data({ form: options.form, result: submission.reply({ fieldErrors }), success: null }, { status: 400 });
   }
   return handleFormPage(request, { ...options, formData: read.formData });
 }

@@ -27,6 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     schema: JobApplicationSchema,
     submit: submitJobApplication,
     fileField: "cv_resume",
+    maxFileBytes: CV_RULES.maxBytes,
     tooLargeMessage: UPLOAD_MESSAGES.tooLarge(CV_RULES.maxBytes),
   });
 }

@@ -25,6 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
     schema: CollaborationSchema,
     submit: submitCollaboration,
     fileField: "attached_file",
+    maxFileBytes: ATTACHMENT_RULES.maxBytes,
     tooLargeMessage: UPLOAD_MESSAGES.tooLarge(ATTACHMENT_RULES.maxBytes),
   });
 }

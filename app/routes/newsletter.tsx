@@ -17,14 +17,9 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 px-5 py-20">
       <h1 className="font-display text-3xl font-semibold">Newsletter</h1>
-      {actionData ? (
-        <p role="status" className={actionData.ok ? "text-green" : "text-red"}>
-          {actionData.message}
-        </p>
-      ) : (
-        <p className="text-text-muted">New work, ideas and studio news, once a month. No noise.</p>
-      )}
-      <NewsletterForm idPrefix="newsletter-page" />
+      <p className="text-text-muted">New work, ideas and studio news, once a month. No noise.</p>
+      {/* The form shows and announces the answer, once, next to the field it is about. */}
+      <NewsletterForm idPrefix="newsletter-page" reply={actionData} />
       <Link to="/" className="text-sm underline underline-offset-4">
         Back to home
       </Link>

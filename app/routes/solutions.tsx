@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { getSolutionsContent } from "~models/marketing-content.server";
 import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/marketing-enums";
-import { formatPrice, solutionsTab } from "~models/marketing-pages";
+import { formatPrice, solutionsTab, subscribeHref } from "~models/marketing-pages";
 import { getSiteShell } from "~models/site-content.server";
+import { planCheckoutPath } from "~models/subscriptions";
 import { Consultation } from "~/components/marketing/solutions/consultation";
 import { Plans } from "~/components/marketing/solutions/plans";
 import { SolutionTabs } from "~/components/marketing/solutions/solution-tabs";
 import { SupportPack } from "~/components/marketing/solutions/support-pack";
+import { getUser } from "~/lib/auth.server";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
@@ -19,12 +21,13 @@ const isColour = (value: string): value is PackageColour => (PACKAGE_COLOURS as 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const colour = params.scolor ?? null;
   if (colour !== null && !isColour(colour)) throw data(null, { status: 404 });
-  const [content, shell] = await Promise.all([getSolutionsContent(), getSiteShell()]);
+  const [content, shell, user] = await Promise.all([getSolutionsContent(), getSiteShell(), getUser(request)]);
   const { seo, plans, ...rest } = content;
   return data(
     {
       ...rest,
-      plans: plans.map((plan) => ({ ...plan, price: formatPrice(plan.monthlyPriceInr, "in") })),
+      // Subscribe: the plan's checkout; sign in first when anonymous (as Get Tokens on /creative-tokens).
+      plans: plans.map((plan) => ({ ...plan, price: formatPrice(plan.monthlyPriceInr, "in"), subscribeHref: subscribeHref(user !== null, planCheckoutPath(plan.slug)) })),
       colour,
       tab: solutionsTab(colour, new URL(request.url).searchParams.get("tab"), SOLUTION_TABS),
       meta: seoMeta(pageSeo(request, colour ? `/solutions/${colour}` : "/solutions", seo, shell.site.name)),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import site from "../../seeds/site.json";
 import { choice, optionalText, requiredEmail, requiredText } from "./common";
-import { MEGABYTE, type FileKind } from "../uploads";
+import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../uploads";
 
 // Careers application and collaboration pitch (spec 001 §3, §5, §8, §9).
 
@@ -80,12 +80,23 @@ export const APPLICATION_MESSAGES = {
   email: "Email is required.",
   ideaTooShort: "Please describe your idea in at least 100 characters.",
   collaborationType: "Please choose a collaboration type.",
-  timeline: "Please choose a timeline from the list.",
-  budget: "Please choose a budget range from the list.",
+  attachmentNotAFile: "Please attach a file, or leave the attachment empty.",
 } as const;
 
 const M = APPLICATION_MESSAGES;
 const emptyFile = (value: unknown) => !(value instanceof File) || value.size === 0 || value.name === "";
+
+/**
+ * The file's extension and size against its rules. Part of the schema so that,
+ * with JavaScript on, the browser flags a wrong or too-big file before
+ * uploading it; the server checks again, and also the file's first bytes.
+ */
+const withinRules = (rules: { extensions: readonly string[]; maxBytes: number }) => (file: unknown, ctx: z.RefinementCtx) => {
+  if (emptyFile(file)) return;
+  const { name, size } = file as File;
+  if (!rules.extensions.includes(fileExtension(name))) ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.wrongType(rules.extensions) });
+  else if (size > rules.maxBytes) ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.tooLarge(rules.maxBytes) });
+};
 
 export type JobApplicationInput = {
   full_name: string;
@@ -99,7 +110,7 @@ export const JobApplicationSchema = z.object({
   email_address: requiredEmail(M.emailAddress),
   role_of_interest: choice(values(CAREER_ROLES), M.role),
   [WHY_JOIN_FIELD]: requiredText(M.whyJoin, 3000),
-  cv_resume: z.custom<File>((value) => !emptyFile(value), { error: M.cvRequired }),
+  cv_resume: z.custom<File>((value) => !emptyFile(value), { error: M.cvRequired }).superRefine(withinRules(CV_RULES)),
 }) as unknown as z.ZodType<JobApplicationInput>;
 
 export const CollaborationSchema = z.object({
@@ -117,12 +128,15 @@ export const CollaborationSchema = z.object({
     .min(100, { error: M.ideaTooShort })
     .max(5000),
   collaboration_type: choice(values(COLLABORATION_TYPES), M.collaborationType).optional().default("other"),
-  expected_timeline: z.union([z.literal(""), choice(values(EXPECTED_TIMELINES), M.timeline)]).optional().default(""),
-  budget_range: z.union([z.literal(""), choice(values(BUDGET_RANGES), M.budget)]).optional().default(""),
+  // Spec 001 gives no list for these two: the page offers ours, the API takes
+  // any short text (issue 18, item 12).
+  expected_timeline: optionalText(100),
+  budget_range: optionalText(100),
   attached_file: z
-    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File)
+    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File, { error: M.attachmentNotAFile })
     .optional()
-    .transform((value) => (value instanceof File && !emptyFile(value) ? value : undefined)),
+    .transform((value) => (value instanceof File && !emptyFile(value) ? value : undefined))
+    .superRefine(withinRules(ATTACHMENT_RULES)),
 });
 
 export type CollaborationInput = z.infer<typeof CollaborationSchema>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES, COUNTRIES, DEFAULT_COUNTRY } from "../countries";
+// Our messages for what a schema does not name (side effect: z.config).
+import "./zod-messages";
 
 export { HONEYPOT_FIELD } from "./honeypot";
 
@@ -49,9 +51,12 @@ export function requiredEmail(message: string) {
     .pipe(z.email({ error: M.emailInvalid }));
 }
 
-/** One of a fixed list, with a message when missing or unknown. */
+/**
+ * One of a fixed list, with a message when missing; a value not on the list
+ * (an API client's, usually) is also told which values are allowed.
+ */
 export function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.enum(values, { error: message });
+  return z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === "" ? message : `${message} Allowed values: ${values.join(", ")}.`) });
 }
 
 export const phoneCountry = z.enum(COUNTRY_CODES, { error: M.phoneCountry }).optional().default(DEFAULT_COUNTRY);

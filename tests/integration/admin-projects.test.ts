@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { STAFF_PROJECT_MESSAGES } from "~models/back-office/projects";
 import { db } from "~models/db.server";
-import { PROJECT_MESSAGES } from "~models/projects";
+import { PROJECT_MESSAGES, REVIEW_STEP, STEPS, staffActionLabel, stepFor, type ProjectStatus } from "~models/projects";
 import { auditLog, emailOutbox, notifications, projectComments, projectFiles, projects, projectStatusHistory } from "~models/schema";
 import * as projectPage from "~/routes/admin/project";
 import * as pipelinePage from "~/routes/admin/projects";
@@ -44,6 +44,27 @@ describe("project pipeline", () => {
 });
 
 describe("staff on a project", () => {
+  it("draws the stepper from the real state and names each action by what it does (issue 18, item 12b)", async () => {
+    const staff = await signedInClient("staff");
+    const client = await signedInClient();
+    const project = await projectOf(client);
+    type Page = { project: { status: ProjectStatus; step: number }; actions: string[] };
+    const page = async () => (await call(projectPage.loader, getRequest(`/admin/projects/${project.id}`, { cookie: staff.cookie }), { id: project.id })).body as Page;
+    const view = (body: Page) => ({ current: STEPS[stepFor(body.project.status, body.project.step) - 1], accept: staffActionLabel("accept", body.project.status, body.project.step) });
+
+    // A fresh submission under review: accepting it starts the work.
+    expect(view(await page())).toEqual({ current: "Accepted", accept: "Accept" });
+    await staffPost(staff.cookie, project.id, { intent: "accept" });
+    await staffPost(staff.cookie, project.id, { intent: "send_for_review" });
+    // Work sent for review is at the Review step, and the same move now sends it back.
+    const inReview = await page();
+    expect(inReview.project).toMatchObject({ status: "in_review", step: REVIEW_STEP });
+    expect(view(inReview)).toEqual({ current: "Review", accept: "Back to In Progress" });
+    expect(inReview.actions).toContain("accept");
+    await staffPost(staff.cookie, project.id, { intent: "accept" });
+    expect(view(await page())).toMatchObject({ current: "In Progress" });
+  });
+
   it("accepts, writes, delivers and completes through the state machine; the client sees it all", async () => {
     const staff = await signedInClient("staff");
     const client = await signedInClient();

@@ -81,6 +81,44 @@ describe("careers application", () => {
   });
 });
 
+describe("a file over 10 MB on the page forms, without JavaScript (issue 18, item 9)", () => {
+  const twelveMegabytePdf = (name: string) => {
+    const huge = new Uint8Array(12 * 1024 * 1024);
+    huge.set(PDF);
+    return pdf(name, huge);
+  };
+  const initialValue = (outcome: { body: unknown }) => (outcome.body as { result: { initialValue: Record<string, unknown> } }).result.initialValue;
+
+  it("keeps every typed field of the application and flags only the CV", async () => {
+    const fields = application({ cv_resume: twelveMegabytePdf("cv.pdf") });
+    const outcome = await call(careers.action, multipart("/careerpage", fields));
+    expect(outcome.status).toBe(400);
+    expect(formErrors(outcome)).toEqual({ cv_resume: [UPLOAD_MESSAGES.tooLarge(10 * 1024 * 1024)] });
+    expect(initialValue(outcome)).toMatchObject({
+      full_name: fields.full_name,
+      email_address: fields.email_address,
+      role_of_interest: fields.role_of_interest,
+      [WHY_JOIN_FIELD]: fields[WHY_JOIN_FIELD],
+    });
+    expect(await db().$count(jobApplications, eq(jobApplications.emailAddress, fields.email_address as string))).toBe(0);
+  });
+
+  it("keeps the pitch, fields after the file included, flags only the attachment and stores nothing", async () => {
+    const body = new FormData();
+    body.append("name", "Deck Co");
+    body.append("attached_file", twelveMegabytePdf("deck.pdf"));
+    body.append("email", "big-deck@co.example");
+    body.append("collaboration_idea", "y".repeat(150));
+    body.append("collaboration_type", "joint_venture");
+    const request = new Request("http://127.0.0.1:3000/collabpage", { method: "POST", body, headers: { "X-Client-Address": "203.0.113.9" } });
+    const outcome = await call(collab.action, request);
+    expect(outcome.status).toBe(400);
+    expect(formErrors(outcome)).toEqual({ attached_file: [UPLOAD_MESSAGES.tooLarge(10 * 1024 * 1024)] });
+    expect(initialValue(outcome)).toMatchObject({ name: "Deck Co", email: "big-deck@co.example", collaboration_idea: "y".repeat(150), collaboration_type: "joint_venture" });
+    expect(await db().$count(collaborationRequests, eq(collaborationRequests.email, "big-deck@co.example"))).toBe(0);
+  });
+});
+
 describe("uploads through the API", () => {
   it("rejects a fake PDF and an oversized request with clear errors", async () => {
     const fake = await call(apiContact.action, multipart("/api/contact/job-application/", application({ cv_resume: pdf("cv.pdf", new TextEncoder().encode("<html>not a pdf</html>")) })), { form: "job-application" });
@@ -110,6 +148,13 @@ describe("collaboration pitch", () => {
     expect(ok).toMatchObject({ status: 201, body: { message: APPLICATION_MESSAGES.collaborationSuccess } });
     const [row] = await db().select().from(collaborationRequests).where(eq(collaborationRequests.email, "hi@type.example"));
     expect(row).toMatchObject({ collaborationType: "other", attachmentStorageKey: null });
+  });
+
+  it("takes a free-text timeline and budget through the API, which the spec gives no list for (issue 18, item 12)", async () => {
+    const ok = await call(apiContact.action, jsonRequest("/api/contact/collaboration/", "POST", { name: "Free Co", email: "free@co.example", collaboration_idea: idea, expected_timeline: "Before Diwali", budget_range: "About ₹3 lakh" }), { form: "collaboration" });
+    expect(ok.status).toBe(201);
+    const [row] = await db().select().from(collaborationRequests).where(eq(collaborationRequests.email, "free@co.example"));
+    expect(row).toMatchObject({ expectedTimeline: "Before Diwali", budgetRange: "About ₹3 lakh" });
   });
 
   it("stores an attachment sent as multipart from the page", async () => {

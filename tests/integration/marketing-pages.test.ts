@@ -5,6 +5,7 @@ import { runSeed } from "~models/seed.server";
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as login from "~/routes/auth/login";
 import * as creativeTokens from "~/routes/creative-tokens";
+import * as subscribePage from "~/routes/dashboard/subscribe";
 import * as home from "~/routes/home";
 import * as robots from "~/routes/robots";
 import * as services from "~/routes/services";
@@ -69,6 +70,29 @@ describe("page loaders", () => {
     expect((await call(solutions.loader, getRequest("/solutions/green?tab=consultation"), { scolor: "green" })).body).toMatchObject({ tab: "consultation" });
     // A thrown data(null, 404) is an outcome of call() with that status.
     expect((await call(solutions.loader, getRequest("/solutions/orange"), { scolor: "orange" })).status).toBe(404);
+  });
+
+  it("solutions: every plan keeps CONTACT and subscribes at its checkout, through sign-in when anonymous (issue 18, item 11)", async () => {
+    type Plans = { plans: { slug: string; subscribeHref: string }[]; contact: { href: string } };
+    const anonymous = await call(solutions.loader, getRequest("/solutions"));
+    const { plans, contact } = anonymous.body as Plans;
+    expect(contact.href).toBe("/contact");
+    expect(plans.map((p) => p.subscribeHref)).toEqual(plans.map((p) => `/login?${new URLSearchParams({ redirectTo: `/dashboard2/billing/plans/${p.slug}` })}`));
+    expect(anonymous.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
+
+    const created = await createAccount({ username: "planbuyer", email: "planbuyer@example.com", password: "secret12" });
+    expect(created.ok).toBe(true);
+    // The visitor signs in with that redirectTo and lands on the plan's checkout.
+    const starter = plans.find((p) => p.slug === "starter")!;
+    const signIn = await call(login.action, formRequest(starter.subscribeHref, { username: "planbuyer", password: "secret12", redirectTo: new URL(starter.subscribeHref, "http://x").searchParams.get("redirectTo")! }));
+    expect(signIn.headers.get("Location")).toBe("/dashboard2/billing/plans/starter");
+    const cookie = cookieFrom(signIn);
+    const checkout = await call(subscribePage.loader, getRequest("/dashboard2/billing/plans/starter", { cookie }), { planId: "starter" });
+    expect(checkout.body).toMatchObject({ plan: { id: "starter" } });
+
+    const signedIn = await call(solutions.loader, getRequest("/solutions", { cookie }));
+    expect((signedIn.body as Plans).plans.map((p) => p.subscribeHref)).toEqual(plans.map((p) => `/dashboard2/billing/plans/${p.slug}`));
+    expect(signedIn.headers.get("Cache-Control")).toBe(PRIVATE_PAGE_CACHE);
   });
 
   it("creative tokens: prices by region; Get Tokens through sign-in when anonymous; private when signed in", async () => {

@@ -168,7 +168,8 @@ export function ActionMessage({ message, tone }: { message?: string; tone?: "suc
   return (
     <div aria-live="polite" className="empty:hidden">
       {message ? (
-        <p role={tone === "error" ? "alert" : "status"} className={`rounded-xl border px-4 py-3 text-sm ${tone === "error" ? "border-red/50 bg-red/10" : "border-green/50 bg-green/10"}`}>
+        // No role of its own: the region around it announces it, once.
+        <p className={`rounded-xl border px-4 py-3 text-sm ${tone === "error" ? "border-red/50 bg-red/10" : "border-green/50 bg-green/10"}`}>
           {message}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SUBSCRIPTION_MESSAGES } from "~models/subscriptions";
+import { planCheckoutPath, SUBSCRIPTION_MESSAGES } from "~models/subscriptions";
 import { REASON_LABELS, type LedgerReason } from "~models/tokens";
 import { inputClass } from "~/components/forms";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -27,7 +27,7 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
         <p className="text-sm text-text-muted">No monthly tokens, one active project at a time.</p>
       )}
       {plan.paid && plan.cancelling ? (
-        <Link to={`/dashboard2/billing/plans/${plan.planId}`} className="self-start text-sm font-semibold underline underline-offset-4">
+        <Link to={planCheckoutPath(plan.planId)} className="self-start text-sm font-semibold underline underline-offset-4">
           Keep my plan
         </Link>
       ) : null}
@@ -105,7 +105,7 @@ export function SubscriptionPlans({ plans, currentPlanId }: { plans: PlanCard[];
             {plan.id === currentPlanId ? (
               <span className="mt-auto self-start rounded-full border border-green/60 px-4 py-2 text-sm font-semibold text-green">Current plan</span>
             ) : (
-              <Link to={`/dashboard2/billing/plans/${plan.id}`} className="mt-auto self-start rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" aria-label={`Subscribe to ${plan.name}`}>
+              <Link to={planCheckoutPath(plan.id)} className="mt-auto self-start rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" aria-label={`Subscribe to ${plan.name}`}>
                 Subscribe
               </Link>
             )}

@@ -3,12 +3,12 @@ import { FormStatus } from "~/components/forms";
 
 export type Notice = { tone: "success" | "error"; message: string } | null | undefined;
 
-/** The answer to the last action on a page (announced politely), with anything extra to show. */
+/** The answer to the last action on a page (announced politely, once: by this region only), with anything extra to show. */
 export function ActionNotice({ notice, children }: { notice: Notice; children?: ReactNode }) {
   return (
     <div aria-live="polite" className="empty:hidden" data-testid="action-notice">
       {notice ? (
-        <FormStatus tone={notice.tone}>
+        <FormStatus tone={notice.tone} announce={false}>
           {notice.message}
           {children}
         </FormStatus>

@@ -5,7 +5,7 @@ import { auditLabelsFor } from "~models/audit";
 import { STAFF_ACTIONS, STAFF_PROJECT_MESSAGES, StaffTransitionSchema } from "~models/back-office/projects";
 import { getPipelineProject } from "~models/back-office/pipeline.server";
 import { CommentFormSchema, FileFormSchema } from "~models/project-forms";
-import { ACTION_LABELS, BUDGETS, CATEGORIES, fileDownloadPath, labelOf, STATUS_LABELS, stepFor, TIMELINES, type ProjectAction } from "~models/projects";
+import { ACTION_LABELS, BUDGETS, CATEGORIES, fileDownloadPath, labelOf, staffActionLabel, STATUS_LABELS, stepFor, TIMELINES, type ProjectAction } from "~models/projects";
 import { addComment, addProjectFile, transitionProject } from "~models/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
 import { ActionMessage, AuditTrail, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<ActionData>({ form: "status", result: submission.reply({ resetForm: true }), message: STAFF_PROJECT_MESSAGES.transitioned(outcome.project.status), tone: "success" });
 }
 
-function StatusForm({ actions, lastResult }: { actions: ProjectAction[]; lastResult?: SubmissionResult<string[]> }) {
+function StatusForm({ actions, labelOf: label, lastResult }: { actions: ProjectAction[]; labelOf: (action: ProjectAction) => string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({ id: "status", lastResult, shouldValidate: "onSubmit", shouldRevalidate: "onInput", onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffTransitionSchema }) });
   if (!actions.length) return <p className="text-sm text-text-muted">This project is closed: no further status changes.</p>;
   return (
@@ -96,7 +96,7 @@ function StatusForm({ actions, lastResult }: { actions: ProjectAction[]; lastRes
               value={action}
               className={action === "accept" || action === "complete" ? "rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" : smallButton}
             >
-              {ACTION_LABELS[action]}
+              {label(action)}
             </button>
           ))}
         {actions.includes("staff_cancel") ? (
@@ -194,7 +194,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             <h2 id="status-heading" className="font-display text-lg font-semibold">
               Move it along
             </h2>
-            <StatusForm actions={actions} lastResult={result?.form === "status" ? result.result : undefined} />
+            <StatusForm actions={actions} labelOf={(action) => staffActionLabel(action, project.status, project.step)} lastResult={result?.form === "status" ? result.result : undefined} />
           </section>
           <section aria-labelledby="brief" className="flex flex-col gap-2">
             <h2 id="brief" className="font-display text-lg font-semibold">

@@ -132,7 +132,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
         </Link>
       </header>
 
-      <div aria-live="polite">{actionData?.message ? <FormStatus tone="success">{actionData.message}</FormStatus> : null}</div>
+      <div aria-live="polite">{actionData?.message ? <FormStatus tone="success" announce={false}>{actionData.message}</FormStatus> : null}</div>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={card} aria-labelledby="status-checks">

@@ -214,7 +214,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
         <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">{project.title}</h1>
       </header>
       <Stepper step={stepFor(project.status, project.step)} finished={finished} />
-      <div aria-live="polite">{result?.message ? <FormStatus tone={result.tone === "error" ? "error" : "success"}>{result.message}</FormStatus> : null}</div>
+      <div aria-live="polite">{result?.message ? <FormStatus tone={result.tone === "error" ? "error" : "success"} announce={false}>{result.message}</FormStatus> : null}</div>
 
       <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-10">

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { PackageColour, SolutionsContent } from "~models/marketing-content";
 import { accent } from "./accent";
 
-export type PlanCard = SolutionsContent["plans"][number] & { price: string };
+export type PlanCard = SolutionsContent["plans"][number] & { price: string; subscribeHref: string };
 
-/** SUBSCRIPTIONS: the five colour-coded monthly plans. */
+/** SUBSCRIPTIONS: the five colour-coded monthly plans, each with the spec's CONTACT and our Subscribe (issue 18, item 11). */
 export function Plans({ plans, selected, labels }: { plans: PlanCard[]; selected: PackageColour | null; labels: Pick<SolutionsContent, "monthlyLabel" | "priceSuffix" | "selected" | "contact"> }) {
   return (
     <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3" data-testid="plans">
@@ -34,9 +34,14 @@ export function Plans({ plans, selected, labels }: { plans: PlanCard[]; selected
                 </li>
               ))}
             </ul>
-            <Link to={labels.contact.href} className="btn btn-ghost mt-auto" aria-label={`${labels.contact.label}: ${plan.name}`}>
-              {labels.contact.label}
-            </Link>
+            <div className="mt-auto flex flex-wrap gap-3">
+              <Link to={plan.subscribeHref} className="btn btn-primary" aria-label={`Subscribe: ${plan.name}`}>
+                Subscribe
+              </Link>
+              <Link to={labels.contact.href} className="btn btn-ghost" aria-label={`${labels.contact.label}: ${plan.name}`}>
+                {labels.contact.label}
+              </Link>
+            </div>
           </li>
         );
       })}

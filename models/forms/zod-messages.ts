@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+// Our words for what a schema does not name itself (issue 18, item 12): a
+// wrong type from an API client, a length past a field's limit, an unknown
+// option. Zod's own defaults ("Invalid input: expected string, received
+// number") are for developers, not for the people who read our forms and API.
+// Loaded by models/forms/common.ts and models/payments.ts, which every form
+// schema imports; a message a schema gives itself always wins over these.
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  date: "a date",
+};
+
+const options = (values: readonly unknown[]) => values.map((value) => (typeof value === "string" ? `"${value}"` : String(value))).join(", ");
+
+/** The message for an issue no schema named; exported for its test. */
+export function formMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return `Please send this as ${TYPE_WORDS[issue.expected] ?? "the kind of value the form asks for"}.`;
+    case "invalid_value":
+      return `Please choose one of: ${options(issue.values)}.`;
+    case "too_big":
+      return issue.origin === "string" ? `Please keep this under ${Number(issue.maximum)} characters.` : `Please enter at most ${Number(issue.maximum)}.`;
+    case "too_small":
+      return issue.origin === "string" ? `Please enter at least ${Number(issue.minimum)} characters.` : `Please enter at least ${Number(issue.minimum)}.`;
+    case "invalid_format":
+      return issue.format === "email" ? "Please enter a valid email address." : "Please check the format of this field.";
+    default:
+      return "Please check this field.";
+  }
+}
+
+z.config({ customError: formMessage });
