@@ -5,9 +5,17 @@ import { type AccountUser, attemptLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";
 import { oncePerRequest } from "~models/per-request";
 import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
+import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
 
-export const DASHBOARD_PATH = "/dashboard2";
+// Every redirect target that comes from input goes through this one check.
+export { safeRedirect } from "./safe-redirect";
+
+export const DASHBOARD_PATH = DEFAULT_REDIRECT_PATH;
 export const LOGIN_PATH = "/login";
+export const ADMIN_PATH = "/admin";
+
+/** Where an account lands after signing in when no page asked for it: staff work from the back-office. */
+export const landingPath = (user: Pick<AccountUser, "role">) => (user.role === "staff" ? ADMIN_PATH : DASHBOARD_PATH);
 
 export class InvalidCredentialsError extends Error {
   name = "InvalidCredentialsError";
@@ -81,7 +89,8 @@ export async function requireStaff(request: Request): Promise<AccountUser> {
 
 /** Signed-in users have no business on /login or /signup. */
 export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getUser(request)) throw redirect(DASHBOARD_PATH);
+  const user = await getUser(request);
+  if (user) throw redirect(landingPath(user));
 }
 
 /**
@@ -95,18 +104,6 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
     return match ? getApiTokenUser(match[1]!.toLowerCase()) : null;
   }
   return getUser(request);
-}
-
-/** Only local paths: never another origin, never a protocol-relative URL. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DASHBOARD_PATH): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(to, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
 }
 
 /**

@@ -95,6 +95,22 @@ describe("login page", () => {
     }
   });
 
+  it("takes staff to /admin, unless a safe redirectTo asked for another page", async () => {
+    const username = unique("staff");
+    const created = await createAccount({ username, email: `${username}@example.com`, password: "secret12", role: "staff" });
+    if (!created.ok) throw new Error(created.message);
+    const plain = await signIn({ username, password: "secret12" });
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("Location")).toBe("/admin");
+    const asked = await signIn({ username, password: "secret12", redirectTo: "/admin/projects" });
+    expect(asked.headers.get("Location")).toBe("/admin/projects");
+    const unsafe = await signIn({ username, password: "secret12", redirectTo: "//evil.example" });
+    expect(unsafe.headers.get("Location")).toBe("/admin");
+    // A signed-in staff member who opens /login goes to the back-office too.
+    const again = await call(login.loader, getRequest("/login", { cookie: cookieFrom(plain) }));
+    expect(again.headers.get("Location")).toBe("/admin");
+  });
+
   it("gives the same answer for an unknown user and a wrong password", async () => {
     const user = await newAccount();
     const unknown = await signIn({ username: "nobody-here", password: "secret12" });
@@ -129,6 +145,17 @@ describe("login page", () => {
     expect(local.headers.get("Location")).toBe("/dashboard2/profile");
     const foreign = await signIn({ username: user.username, password: user.password, redirectTo: "https://evil.example/x" });
     expect(foreign.headers.get("Location")).toBe("/dashboard2");
+  });
+
+  it("never follows a redirectTo that resolves to another host (POST /login?redirectTo=%2F.%2F%2Fevil.example)", async () => {
+    const user = await newAccount();
+    const target = "/.//evil.example";
+    const fromQuery = await call(login.action, formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, { username: user.username, password: user.password }));
+    const fromField = await call(login.action, formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, { username: user.username, password: user.password, redirectTo: target }));
+    for (const outcome of [fromQuery, fromField]) {
+      expect(outcome.status).toBe(302);
+      expect(outcome.headers.get("Location")).toBe("/dashboard2");
+    }
   });
 
   it("sets a session cookie, long-lived only with remember me", async () => {
