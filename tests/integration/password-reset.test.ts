@@ -53,6 +53,15 @@ describe("password reset", () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(PASSWORD_RESET_TTL_MS);
   });
 
+  it("never takes the link's host from the request: an unknown Host gets the server's own address", async () => {
+    // What the express adapter makes of "Host: evil.example" (or of X-Forwarded-Host behind a trusted proxy).
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Client-Address": "203.0.113.200", "X-Forwarded-Host": "evil.example" };
+    await call(forgot.action, new Request("http://evil.example/forgot-password", { method: "POST", body: new URLSearchParams({ email: user.email }), headers }));
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(mail!.text).toContain("http://127.0.0.1:3000/reset-password/");
+    expect(mail!.text).not.toContain("evil.example");
+  });
+
   it("sets the new password once, signs out every session, and then the link is dead", async () => {
     await createSession({ userId: user.id, remember: true });
     await requestLink(user.email);
