@@ -1,10 +1,12 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
+import { revokeApiTokens } from "./api-tokens.server";
 import { db, type Database, type Transaction } from "./db.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
 import { checkReferralCode, recordReferralSignup } from "./referral-rewards.server";
-import { profiles, users } from "./schema";
+import { passwordResets, profiles, users } from "./schema";
+import { deleteUserSessions } from "./sessions.server";
 import { currentPlanName } from "./subscriptions.server";
 import { getBalance } from "./tokens.server";
 
@@ -133,11 +135,29 @@ export async function findAccountByEmail(email: string): Promise<AccountUser | n
   return user ?? null;
 }
 
+/**
+ * Puts a new password on the account and ends everything the old one let in:
+ * every browser session (but `keepSessionId`, the one changing it), every API
+ * key and every outstanding reset link. A password change, a reset and a staff
+ * invitation accepted by an existing account all go through here, so none of
+ * them can leave a key working. Returns how many sessions were signed out.
+ */
+export async function replacePassword(
+  userId: string,
+  passwordHash: string,
+  options: { keepSessionId?: string | null } = {},
+  database: Database | Transaction = db(),
+): Promise<{ signedOut: number }> {
+  await database.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  const signedOut = await deleteUserSessions(userId, { except: options.keepSessionId ?? undefined }, database);
+  await revokeApiTokens(userId, database);
+  await database.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  return { signedOut };
+}
+
+/** Sets a password from the command line (npm run create-staff): like a reset, it signs the account out everywhere. */
 export async function setPassword(userId: string, password: string, database: Database | Transaction = db()): Promise<void> {
-  await database
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await replacePassword(userId, await hashPassword(password), {}, database);
 }
 
 export async function setRole(userId: string, role: AccountUser["role"], database: Database | Transaction = db()): Promise<void> {

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { findAccountByEmail } from "./accounts.server";
+import { findAccountByEmail, replacePassword } from "./accounts.server";
 import { db } from "./db.server";
 import { sendEmail } from "./mail.server";
 import { createSecret, hashPassword, sha256 } from "./passwords.server";
-import { passwordResets, sessions, users } from "./schema";
+import { passwordResets } from "./schema";
 
 /** A reset link works once, for one hour. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -47,8 +47,9 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
 }
 
 /**
- * Sets the new password and uses up the token, in one transaction; signs the
- * account out of every session. False when the token is unknown, used or expired.
+ * Sets the new password and uses up the token, in one transaction; like a
+ * password change, it signs the account out of every session, revokes its API
+ * keys and voids any other link. False when the token is unknown, used or expired.
  */
 export async function resetPassword(token: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
@@ -59,13 +60,7 @@ export async function resetPassword(token: string, password: string): Promise<bo
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
       .returning({ userId: passwordResets.userId });
     if (!reset) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-    // Any other outstanding link for this account is void now.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    await replacePassword(reset.userId, passwordHash, {}, tx);
     return true;
   });
 }

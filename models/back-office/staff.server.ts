@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { createAccount, type AccountUser } from "../accounts.server";
+import { createAccount, replacePassword, type AccountUser } from "../accounts.server";
 import { revokeApiTokens } from "../api-tokens.server";
 import { recordAudit, type AuditActor } from "../audit.server";
 import { db } from "../db.server";
@@ -114,8 +114,8 @@ export async function acceptInvitation(token: string, input: { username?: string
         .for("update");
       let user: AccountUser;
       if (existing) {
-        await tx.update(users).set({ role: "staff", passwordHash, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
-        await deleteUserSessions(existing.id, {}, tx);
+        await tx.update(users).set({ role: "staff", updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+        await replacePassword(existing.id, passwordHash, {}, tx);
         user = { ...existing, role: "staff" };
       } else {
         const created = await createAccount({ username: input.username ?? "", email: invite.email, password: input.password, role: "staff" }, tx);

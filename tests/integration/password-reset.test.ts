@@ -5,9 +5,11 @@ import { createAccount, verifyLogin } from "~models/accounts.server";
 import { db } from "~models/db.server";
 import { PASSWORD_RESET_TTL_MS } from "~models/password-reset.server";
 import { emailOutbox, passwordResets, sessions } from "~models/schema";
+import { createApiToken } from "~models/api-tokens.server";
 import { createSession } from "~models/sessions.server";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as reset from "~/routes/auth/reset-password";
+import * as apiProfile from "~/routes/api/profile";
 import { call, formErrors, formRequest, getRequest } from "./helpers";
 
 let user: { id: string; email: string; username: string };
@@ -79,6 +81,16 @@ describe("password reset", () => {
     expect(again.status).toBe(410);
     expect(formErrors(again)[""]).toEqual([M.resetInvalid]);
     expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).status).toBe(410);
+  });
+
+  it("revokes every API key, as a password change does", async () => {
+    const key = await createApiToken(user.id);
+    const profile = () => call(apiProfile.loader, getRequest("/api/profile/", { headers: { Authorization: `Token ${key}` } }));
+    expect((await profile()).status).toBe(200);
+    await requestLink(user.email);
+    const token = await latestLinkToken();
+    await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    expect((await profile()).status).toBe(401);
   });
 
   it("expires after one hour", async () => {
