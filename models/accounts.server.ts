@@ -1,11 +1,11 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
 import { revokeApiTokens } from "./api-tokens.server";
 import { db, type Database, type Transaction } from "./db.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
 import { checkReferralCode, recordReferralSignup } from "./referral-rewards.server";
-import { passwordResets, profiles, users } from "./schema";
+import { passwordResets, profiles, rateLimits, users } from "./schema";
 import { deleteUserSessions } from "./sessions.server";
 import { currentPlanName } from "./subscriptions.server";
 import { getBalance } from "./tokens.server";
@@ -152,6 +152,9 @@ export async function replacePassword(
   const signedOut = await deleteUserSessions(userId, { except: options.keepSessionId ?? undefined }, database);
   await revokeApiTokens(userId, database);
   await database.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  // Whoever set it proved they own the account: lift a lockout others caused.
+  const [names] = await database.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId));
+  if (names) await database.delete(rateLimits).where(inArray(rateLimits.key, [accountLimitKey(names.username), accountLimitKey(names.email)]));
   return { signedOut };
 }
 
@@ -225,19 +228,28 @@ export type LoginAttempt =
   | { status: "limited"; retryAfterSeconds: number };
 
 const loginLimitKey = (identifier: string, clientAddress: string) => `login:${identifier.toLowerCase()}:${clientAddress}`;
+// The name as typed, not the account it finds: keyed by account, "alice" and
+// "alice@example.com" locking each other out would tell that both exist.
+const accountLimitKey = (identifier: string) => `login-account:${identifier.trim().toLowerCase()}`;
 
 /**
- * Login with its rate limit: 5 attempts per username (or email) and address
- * in 15 minutes; a successful login clears the count. Unknown account and
- * wrong password are the same answer.
+ * Login with its rate limits: 5 attempts per username (or email) and address,
+ * and 10 per username (or email) from any address, in 15 minutes; a successful
+ * login clears both counts. Unknown account and wrong password are the same
+ * answer, and so is the lockout.
  */
 export async function attemptLogin(input: { identifier: string; password: string; clientAddress: string }): Promise<LoginAttempt> {
-  const key = loginLimitKey(input.identifier, input.clientAddress);
-  const limit = await consumeRateLimit(key, RATE_LIMITS.login);
-  if (limit.limited) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const addressKey = loginLimitKey(input.identifier, input.clientAddress);
+  const accountKey = accountLimitKey(input.identifier);
+  // Counted before the password is checked, so parallel guesses cannot slip past either limit.
+  const byAddress = await consumeRateLimit(addressKey, RATE_LIMITS.login);
+  if (byAddress.limited) return { status: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const byAccount = await consumeRateLimit(accountKey, RATE_LIMITS.loginAccount);
+  if (byAccount.limited) return { status: "limited", retryAfterSeconds: byAccount.retryAfterSeconds };
   const user = await verifyLogin(input.identifier, input.password);
   if (!user) return { status: "invalid" };
-  await resetRateLimit(key);
+  await resetRateLimit(addressKey);
+  await resetRateLimit(accountKey);
   return { status: "ok", user };
 }
 

@@ -215,6 +215,27 @@ describe("login page", () => {
     expect((await signIn({ username: user.username, password: user.password }, { ip: "198.51.100.100" })).status).toBe(302);
   });
 
+  it("locks an account after 10 failures in 15 minutes from any addresses, with the same answer for an unknown name", async () => {
+    expect(RATE_LIMITS.loginAccount).toEqual({ limit: 10, windowMs: 15 * 60 * 1000 });
+    const user = await newAccount();
+    const ghost = unique("ghost");
+    for (const name of [user.username, ghost]) {
+      const outcomes = [];
+      // 20 wrong passwords, each from its own address: rotating X-Forwarded-For does not help.
+      for (let i = 0; i < 20; i++) outcomes.push(await signIn({ username: name, password: "wrong-password" }, { ip: `198.18.${counter % 250}.${i + 1}` }));
+      expect(outcomes.slice(0, RATE_LIMITS.loginAccount.limit).map((o) => o.status)).toEqual(Array(RATE_LIMITS.loginAccount.limit).fill(400));
+      for (const locked of outcomes.slice(RATE_LIMITS.loginAccount.limit)) {
+        expect(locked.status).toBe(429);
+        expect(formErrors(locked)).toEqual({ "": [M.tooManyAttempts(15)] });
+      }
+    }
+    const right = await signIn({ username: user.email, password: user.password }, { ip: "198.18.251.1" });
+    // The email is another name for the account; its own count is still clear.
+    expect(right.status).toBe(302);
+    const stillLocked = await signIn({ username: user.username, password: user.password }, { ip: "198.18.251.2" });
+    expect(stillLocked.status).toBe(429);
+  });
+
   it("clears the count after a successful login", async () => {
     const user = await newAccount();
     const ip = "198.51.100.120";

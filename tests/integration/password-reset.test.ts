@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES as M } from "~models/accounts";
-import { createAccount, verifyLogin } from "~models/accounts.server";
+import { attemptLogin, createAccount, verifyLogin } from "~models/accounts.server";
 import { db } from "~models/db.server";
 import { PASSWORD_RESET_TTL_MS } from "~models/password-reset.server";
+import { RATE_LIMITS } from "~models/rate-limit.server";
 import { emailOutbox, passwordResets, sessions } from "~models/schema";
 import { createApiToken } from "~models/api-tokens.server";
 import { createSession } from "~models/sessions.server";
@@ -91,6 +92,16 @@ describe("password reset", () => {
     const token = await latestLinkToken();
     await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
     expect((await profile()).status).toBe(401);
+  });
+
+  it("lifts a lockout that failed sign-ins caused: the new password works at once", async () => {
+    const attempt = (password: string, i: number) => attemptLogin({ identifier: user.username, password, clientAddress: `198.18.200.${i}` });
+    for (let i = 0; i <= RATE_LIMITS.loginAccount.limit; i++) await attempt("wrong-password", i);
+    expect((await attempt("old-secret", 50)).status).toBe("limited");
+    await requestLink(user.email);
+    const token = await latestLinkToken();
+    await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    expect((await attempt("new-secret", 51)).status).toBe("ok");
   });
 
   it("expires after one hour", async () => {
