@@ -3,6 +3,7 @@ import { describeUserAgent, splitFullName } from "./account";
 import { type AccountProfileInput, MANAGE_ACCOUNT_MESSAGES } from "./account-forms";
 import { ACCOUNT_MESSAGES } from "./accounts";
 import { minutesUntil, replacePassword } from "./accounts.server";
+import { newPasswordProblem } from "./common-passwords.server";
 import { db, type Database, type Transaction } from "./db.server";
 import { toE164 } from "./forms/phone.server";
 import { sendEmail } from "./mail.server";
@@ -142,7 +143,7 @@ async function sendSecurityNotice(to: string, subject: string, lines: string[]):
   await sendEmail({ kind: "account_security", to, subject, text: lines.join("\n") });
 }
 
-export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; message: string };
+export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; field: "currentPassword" | "newPassword"; message: string };
 
 /**
  * Change password: the current one must be right. Then every other browser
@@ -155,8 +156,10 @@ export async function changePassword(
   keepSessionId: string | null,
   options: { siteName: string },
 ): Promise<ChangePasswordResult> {
+  const problem = await newPasswordProblem(input.newPassword);
+  if (problem) return { ok: false, field: "newPassword", message: problem };
   const check = await checkCurrentPassword(userId, input.currentPassword);
-  if (!check.ok) return check;
+  if (!check.ok) return { ok: false, field: "currentPassword", message: check.message };
   const passwordHash = await hashPassword(input.newPassword);
   const { signedOut, email } = await db().transaction(async (tx) => {
     const { signedOut } = await replacePassword(userId, passwordHash, { keepSessionId }, tx);

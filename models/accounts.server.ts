@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
 import { revokeApiTokens } from "./api-tokens.server";
 import { db, type Database, type Transaction } from "./db.server";
+import { newPasswordProblem } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
 import { checkReferralCode, recordReferralSignup } from "./referral-rewards.server";
@@ -253,12 +254,14 @@ export async function attemptLogin(input: { identifier: string; password: string
   return { status: "ok", user };
 }
 
-export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number };
+export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number } | { ok: false; field: "password"; message: string };
 
-/** Signup with its rate limit: 10 accounts an hour per address. */
+/** Signup with its rate limit (10 accounts an hour per address), refusing the most common passwords. */
 export async function signUp(input: { username: string; email: string; password: string; referral_code?: string; clientAddress: string }): Promise<SignUpResult> {
   const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
   if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
+  const problem = await newPasswordProblem(input.password);
+  if (problem) return { ok: false, field: "password", message: problem };
   return createAccount({ username: input.username, email: input.email, password: input.password, referralCode: input.referral_code });
 }
 

@@ -16,6 +16,7 @@ export const ACCOUNT_MESSAGES = {
   usernameTooLong: "Username must be at most 30 characters long.",
   usernameCharacters: "Username can only use letters, numbers, dots, hyphens and underscores.",
   passwordTooLong: "Password must be at most 200 characters long.",
+  passwordTooCommon: "This password is one of the most common, and among the first an attacker would try. Please choose another.",
   usernameTaken: "This username is already taken.",
   emailTaken: "An account with this email already exists.",
   tooManyAttempts: (minutes: number) =>

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { findAccountByEmail, replacePassword } from "./accounts.server";
+import { newPasswordProblem } from "./common-passwords.server";
 import { db } from "./db.server";
 import { sendEmail } from "./mail.server";
 import { createSecret, hashPassword, sha256 } from "./passwords.server";
@@ -46,22 +47,28 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/** "invalid": the token is unknown, used or expired. */
+export type ResetResult = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "password"; message: string };
+
 /**
  * Sets the new password and uses up the token, in one transaction; like a
  * password change, it signs the account out of every session, revokes its API
- * keys and voids any other link. False when the token is unknown, used or expired.
+ * keys and voids any other link. A common password is refused before the
+ * token is used, so the link still works for a better one.
  */
-export async function resetPassword(token: string, password: string): Promise<boolean> {
+export async function resetPassword(token: string, password: string): Promise<ResetResult> {
+  const problem = await newPasswordProblem(password);
+  if (problem) return { ok: false, reason: "password", message: problem };
   const passwordHash = await hashPassword(password);
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<ResetResult> => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
       .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
+    if (!reset) return { ok: false, reason: "invalid" };
     await replacePassword(reset.userId, passwordHash, {}, tx);
-    return true;
+    return { ok: true };
   });
 }
 

@@ -33,6 +33,12 @@ describe("POST /api/auth/signup/", () => {
     expect(outcome.body).toEqual({ username: [M.usernameRequired], email: [M.emailInvalid], password: [M.passwordTooShort] });
   });
 
+  it("refuses one of the most common passwords as a field error", async () => {
+    const username = `common${Date.now().toString(36)}`;
+    const outcome = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username, email: `${username}@example.com`, password: "password" }));
+    expect(outcome).toMatchObject({ status: 400, body: { password: [M.passwordTooCommon] } });
+  });
+
   it("answers a taken username as a field error", async () => {
     const { username } = await signUpViaApi();
     const outcome = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username, email: "another@example.com", password: "secret12" }));

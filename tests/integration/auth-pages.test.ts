@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES as M } from "~models/accounts";
 import { createAccount } from "~models/accounts.server";
 import { db } from "~models/db.server";
 import { RATE_LIMITS } from "~models/rate-limit.server";
-import { sessions } from "~models/schema";
+import { sessions, users } from "~models/schema";
 import { REMEMBER_ME_TTL_MS } from "~models/sessions.server";
 import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
@@ -34,6 +34,18 @@ describe("signup page", () => {
       email: [M.emailInvalid],
       password: [M.passwordTooShort],
     });
+  });
+
+  it("keeps the spec's 6-character minimum, and refuses the most common passwords", async () => {
+    const username = unique("common");
+    const fields = { username, email: `${username}@example.com` };
+    expect(formErrors(await call(signup.action, formRequest("/signup", { ...fields, password: "12345", confirmPassword: "12345" })))).toEqual({ password: [M.passwordTooShort] });
+    const common = await call(signup.action, formRequest("/signup", { ...fields, password: "123456", confirmPassword: "123456" }));
+    expect(common.status).toBe(400);
+    expect(formErrors(common)).toEqual({ password: [M.passwordTooCommon] });
+    expect(JSON.stringify(common.body)).not.toContain("123456");
+    const [created] = await db().select().from(users).where(eq(users.username, username));
+    expect(created).toBeUndefined();
   });
 
   it("checks that the passwords match once the rest is valid", async () => {

@@ -118,6 +118,11 @@ describe("password reset", () => {
     const token = await latestLinkToken();
     const outcome = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "123", confirmPassword: "123" }), { token });
     expect(formErrors(outcome)).toEqual({ password: [M.passwordTooShort] });
+    const common = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "Password1", confirmPassword: "Password1" }), { token });
+    expect(common.status).toBe(400);
+    expect(formErrors(common)).toEqual({ password: [M.passwordTooCommon] });
+    // The link was not used up: a better password still goes through.
+    expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).status).toBe(200);
     const mismatch = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "other-secret" }), { token });
     expect(formErrors(mismatch)).toEqual({ confirmPassword: [M.passwordsDoNotMatch] });
   });

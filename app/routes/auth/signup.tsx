@@ -35,7 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data(
       { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), signedUp: false },
-      { status: 409 },
+      // A taken name is a conflict; a common password is a bad value.
+      { status: result.field === "password" ? 400 : 409 },
     );
   }
   return { result: submission.reply({ resetForm: true }), signedUp: true };
