@@ -71,9 +71,10 @@ const referralCode = z.string().trim().max(20, { error: M.referralInvalid }).opt
 /** POST /api/auth/signup/ (referral_code is ours, optional). */
 export const SignupApiSchema = z.object({ username, email, password, referral_code: referralCode });
 
-/** The signup page: the API fields plus the confirmation, checked last. */
+/** The signup page: the API fields plus the confirmation, checked last, and the page that sent them here. */
 export const SignupFormSchema = SignupApiSchema.extend({
   confirmPassword: z.string().optional().default(""),
+  redirectTo: z.string().optional(),
 }).refine((data) => data.password === data.confirmPassword, {
   error: M.passwordsDoNotMatch,
   path: ["confirmPassword"],

@@ -108,14 +108,10 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
 
 /**
  * Starts a new session (a fresh id at every login; any session the browser
- * still had is deleted) and redirects. "Remember me" makes the cookie outlive
- * the browser; otherwise it is a session cookie.
+ * still had is deleted) and returns its Set-Cookie header. "Remember me" makes
+ * the cookie outlive the browser; otherwise it is a session cookie.
  */
-export async function startSession(
-  request: Request,
-  user: AccountUser,
-  options: { remember: boolean; redirectTo: string },
-): Promise<Response> {
+export async function createSessionCookie(request: Request, user: AccountUser, options: { remember: boolean }): Promise<string> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
   // Logins are a natural moment to sweep sessions that have run out.
@@ -125,9 +121,18 @@ export async function startSession(
     remember: options.remember,
     userAgent: request.headers.get("User-Agent") ?? "",
   });
-  const cookie = await sessionCookie(request).serialize(session.id, {
+  return sessionCookie(request).serialize(session.id, {
     maxAge: options.remember ? REMEMBER_ME_TTL_MS / 1000 : undefined,
   });
+}
+
+/** Starts a new session (see createSessionCookie) and redirects. */
+export async function startSession(
+  request: Request,
+  user: AccountUser,
+  options: { remember: boolean; redirectTo: string },
+): Promise<Response> {
+  const cookie = await createSessionCookie(request, user, options);
   return redirect(options.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 

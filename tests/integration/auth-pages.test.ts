@@ -64,6 +64,22 @@ describe("signup page", () => {
     expect(JSON.stringify(outcome.body)).not.toContain("secret12");
   });
 
+  it("signs the new client in, and the success screen leads to /dashboard2 or the safe page that sent them", async () => {
+    const fields = (username: string) => ({ username, email: `${username}@example.com`, password: "secret12", confirmPassword: "secret12" });
+    const outcome = await call(signup.action, formRequest("/signup", fields(unique("fresh"))));
+    expect(outcome.body).toMatchObject({ signedUp: true, next: "/dashboard2" });
+    const cookie = cookieFrom(outcome);
+    expect(cookie).toMatch(/^ascendra_session=/);
+    expect((await call(dashboard.loader, getRequest("/dashboard2", { cookie }))).status).toBe(200);
+
+    const back = await call(signup.action, formRequest("/signup?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens", { ...fields(unique("back")), redirectTo: "/dashboard2/billing/tokens" }));
+    expect(back.body).toMatchObject({ signedUp: true, next: "/dashboard2/billing/tokens" });
+    const away = await call(signup.action, formRequest("/signup", { ...fields(unique("away")), redirectTo: "/.//evil.example" }));
+    expect(away.body).toMatchObject({ signedUp: true, next: "/dashboard2" });
+    // With JavaScript, the page does not reload its loader (which sends signed-in visitors away) before the 3 seconds are up.
+    expect(signup.shouldRevalidate({ actionResult: outcome.body, defaultShouldRevalidate: true } as never)).toBe(false);
+  });
+
   it("answers a taken username or email with a field error, whatever the case", async () => {
     const existing = await newAccount();
     const taken = await call(
