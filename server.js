@@ -22,11 +22,17 @@ try {
   console.error(error?.name === "EnvError" || error?.name === "DataDirLockedError" ? error.message : error);
   process.exit(1);
 }
-const { env, shutdown, baselineSecurityHeaders, createPageCache, countCachedPageView, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE } = build.entry.module;
+const { env, shutdown, baselineSecurityHeaders, createPageCache, countCachedPageView, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE, checkHost } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
-if (env.TRUST_PROXY) app.set("trust proxy", true);
+// A hop count or the proxies' addresses, never plain `true`: that would make
+// req.ip the left-most X-Forwarded-For entry, which the client writes
+// (TRUST_PROXY=true is read as one hop; docs/decisions/0029).
+app.set("trust proxy", env.TRUST_PROXY);
+// Links are built from the Host header only, and in production a Host we do
+// not serve is refused before anything else runs.
+app.use(checkHost(env));
 app.use(compression());
 app.use((req, res, next) => {
   res.set(baselineSecurityHeaders({ https: req.protocol === "https" }));

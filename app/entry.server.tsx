@@ -19,6 +19,7 @@ export { baselineSecurityHeaders } from "./lib/security-headers.server";
 export { createPageCache } from "./lib/html-cache.server";
 export { countCachedPageView } from "./lib/blog-views.server";
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
+export { checkHost } from "./lib/allowed-hosts.server";
 
 export const streamTimeout = 5_000;
 

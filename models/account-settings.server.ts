@@ -2,15 +2,15 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { describeUserAgent, splitFullName } from "./account";
 import { type AccountProfileInput, MANAGE_ACCOUNT_MESSAGES } from "./account-forms";
 import { ACCOUNT_MESSAGES } from "./accounts";
-import { minutesUntil } from "./accounts.server";
-import { revokeApiTokens } from "./api-tokens.server";
+import { minutesUntil, replacePassword } from "./accounts.server";
+import { newPasswordProblem } from "./common-passwords.server";
 import { db, type Database, type Transaction } from "./db.server";
 import { toE164 } from "./forms/phone.server";
 import { sendEmail } from "./mail.server";
 import { getNotificationPreferences, listNotifications, setNotificationPreferences } from "./notifications.server";
 import { createSecret, hashPassword, sha256, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, resetRateLimit, type RateLimitRule } from "./rate-limit.server";
-import { accountEvents, emailChanges, newsletterSubscribers, passwordResets, privacyPreferences, profiles, sessions, users } from "./schema";
+import { accountEvents, emailChanges, newsletterSubscribers, privacyPreferences, profiles, sessions, users } from "./schema";
 
 // Manage account → Profile Settings: personal info, toggles, password, email,
 // sessions, and the account's own history. See docs/decisions/0019.
@@ -143,7 +143,7 @@ async function sendSecurityNotice(to: string, subject: string, lines: string[]):
   await sendEmail({ kind: "account_security", to, subject, text: lines.join("\n") });
 }
 
-export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; message: string };
+export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; field: "currentPassword" | "newPassword"; message: string };
 
 /**
  * Change password: the current one must be right. Then every other browser
@@ -156,18 +156,17 @@ export async function changePassword(
   keepSessionId: string | null,
   options: { siteName: string },
 ): Promise<ChangePasswordResult> {
+  const problem = await newPasswordProblem(input.newPassword);
+  if (problem) return { ok: false, field: "newPassword", message: problem };
   const check = await checkCurrentPassword(userId, input.currentPassword);
-  if (!check.ok) return check;
+  if (!check.ok) return { ok: false, field: "currentPassword", message: check.message };
   const passwordHash = await hashPassword(input.newPassword);
   const { signedOut, email } = await db().transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ email: users.email });
-    const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(keepSessionId))) : eq(sessions.userId, userId);
-    const deleted = await tx.delete(sessions).where(others).returning({ idHash: sessions.idHash });
-    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    const { signedOut } = await replacePassword(userId, passwordHash, { keepSessionId }, tx);
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await recordAccountEvent(userId, "password_changed", "You changed your password; other sessions were signed out.", tx);
-    return { signedOut: deleted.length, email: user!.email };
+    return { signedOut, email: user!.email };
   });
-  await revokeApiTokens(userId);
   await sendSecurityNotice(email, `Your ${options.siteName} password was changed`, [
     "Hi,",
     "",

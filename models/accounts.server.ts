@@ -1,10 +1,13 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
+import { revokeApiTokens } from "./api-tokens.server";
 import { db, type Database, type Transaction } from "./db.server";
+import { newPasswordProblem } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
 import { checkReferralCode, recordReferralSignup } from "./referral-rewards.server";
-import { profiles, users } from "./schema";
+import { passwordResets, profiles, rateLimits, users } from "./schema";
+import { deleteUserSessions } from "./sessions.server";
 import { currentPlanName } from "./subscriptions.server";
 import { getBalance } from "./tokens.server";
 
@@ -133,11 +136,32 @@ export async function findAccountByEmail(email: string): Promise<AccountUser | n
   return user ?? null;
 }
 
+/**
+ * Puts a new password on the account and ends everything the old one let in:
+ * every browser session (but `keepSessionId`, the one changing it), every API
+ * key and every outstanding reset link. A password change, a reset and a staff
+ * invitation accepted by an existing account all go through here, so none of
+ * them can leave a key working. Returns how many sessions were signed out.
+ */
+export async function replacePassword(
+  userId: string,
+  passwordHash: string,
+  options: { keepSessionId?: string | null } = {},
+  database: Database | Transaction = db(),
+): Promise<{ signedOut: number }> {
+  await database.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  const signedOut = await deleteUserSessions(userId, { except: options.keepSessionId ?? undefined }, database);
+  await revokeApiTokens(userId, database);
+  await database.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  // Whoever set it proved they own the account: lift a lockout others caused.
+  const [names] = await database.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId));
+  if (names) await database.delete(rateLimits).where(inArray(rateLimits.key, [accountLimitKey(names.username), accountLimitKey(names.email)]));
+  return { signedOut };
+}
+
+/** Sets a password from the command line (npm run create-staff): like a reset, it signs the account out everywhere. */
 export async function setPassword(userId: string, password: string, database: Database | Transaction = db()): Promise<void> {
-  await database
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await replacePassword(userId, await hashPassword(password), {}, database);
 }
 
 export async function setRole(userId: string, role: AccountUser["role"], database: Database | Transaction = db()): Promise<void> {
@@ -205,28 +229,39 @@ export type LoginAttempt =
   | { status: "limited"; retryAfterSeconds: number };
 
 const loginLimitKey = (identifier: string, clientAddress: string) => `login:${identifier.toLowerCase()}:${clientAddress}`;
+// The name as typed, not the account it finds: keyed by account, "alice" and
+// "alice@example.com" locking each other out would tell that both exist.
+const accountLimitKey = (identifier: string) => `login-account:${identifier.trim().toLowerCase()}`;
 
 /**
- * Login with its rate limit: 5 attempts per username (or email) and address
- * in 15 minutes; a successful login clears the count. Unknown account and
- * wrong password are the same answer.
+ * Login with its rate limits: 5 attempts per username (or email) and address,
+ * and 10 per username (or email) from any address, in 15 minutes; a successful
+ * login clears both counts. Unknown account and wrong password are the same
+ * answer, and so is the lockout.
  */
 export async function attemptLogin(input: { identifier: string; password: string; clientAddress: string }): Promise<LoginAttempt> {
-  const key = loginLimitKey(input.identifier, input.clientAddress);
-  const limit = await consumeRateLimit(key, RATE_LIMITS.login);
-  if (limit.limited) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const addressKey = loginLimitKey(input.identifier, input.clientAddress);
+  const accountKey = accountLimitKey(input.identifier);
+  // Counted before the password is checked, so parallel guesses cannot slip past either limit.
+  const byAddress = await consumeRateLimit(addressKey, RATE_LIMITS.login);
+  if (byAddress.limited) return { status: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const byAccount = await consumeRateLimit(accountKey, RATE_LIMITS.loginAccount);
+  if (byAccount.limited) return { status: "limited", retryAfterSeconds: byAccount.retryAfterSeconds };
   const user = await verifyLogin(input.identifier, input.password);
   if (!user) return { status: "invalid" };
-  await resetRateLimit(key);
+  await resetRateLimit(addressKey);
+  await resetRateLimit(accountKey);
   return { status: "ok", user };
 }
 
-export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number };
+export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number } | { ok: false; field: "password"; message: string };
 
-/** Signup with its rate limit: 10 accounts an hour per address. */
+/** Signup with its rate limit (10 accounts an hour per address), refusing the most common passwords. */
 export async function signUp(input: { username: string; email: string; password: string; referral_code?: string; clientAddress: string }): Promise<SignUpResult> {
   const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
   if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
+  const problem = await newPasswordProblem(input.password);
+  if (problem) return { ok: false, field: "password", message: problem };
   return createAccount({ username: input.username, email: input.email, password: input.password, referralCode: input.referral_code });
 }
 

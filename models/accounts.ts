@@ -16,6 +16,7 @@ export const ACCOUNT_MESSAGES = {
   usernameTooLong: "Username must be at most 30 characters long.",
   usernameCharacters: "Username can only use letters, numbers, dots, hyphens and underscores.",
   passwordTooLong: "Password must be at most 200 characters long.",
+  passwordTooCommon: "This password is one of the most common, and among the first an attacker would try. Please choose another.",
   usernameTaken: "This username is already taken.",
   emailTaken: "An account with this email already exists.",
   tooManyAttempts: (minutes: number) =>
@@ -70,9 +71,10 @@ const referralCode = z.string().trim().max(20, { error: M.referralInvalid }).opt
 /** POST /api/auth/signup/ (referral_code is ours, optional). */
 export const SignupApiSchema = z.object({ username, email, password, referral_code: referralCode });
 
-/** The signup page: the API fields plus the confirmation, checked last. */
+/** The signup page: the API fields plus the confirmation, checked last, and the page that sent them here. */
 export const SignupFormSchema = SignupApiSchema.extend({
   confirmPassword: z.string().optional().default(""),
+  redirectTo: z.string().optional(),
 }).refine((data) => data.password === data.confirmPassword, {
   error: M.passwordsDoNotMatch,
   path: ["confirmPassword"],

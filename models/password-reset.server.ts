@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { findAccountByEmail } from "./accounts.server";
+import { findAccountByEmail, replacePassword } from "./accounts.server";
+import { newPasswordProblem } from "./common-passwords.server";
 import { db } from "./db.server";
 import { sendEmail } from "./mail.server";
 import { createSecret, hashPassword, sha256 } from "./passwords.server";
-import { passwordResets, sessions, users } from "./schema";
+import { passwordResets } from "./schema";
 
 /** A reset link works once, for one hour. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -46,27 +47,28 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/** "invalid": the token is unknown, used or expired. */
+export type ResetResult = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "password"; message: string };
+
 /**
- * Sets the new password and uses up the token, in one transaction; signs the
- * account out of every session. False when the token is unknown, used or expired.
+ * Sets the new password and uses up the token, in one transaction; like a
+ * password change, it signs the account out of every session, revokes its API
+ * keys and voids any other link. A common password is refused before the
+ * token is used, so the link still works for a better one.
  */
-export async function resetPassword(token: string, password: string): Promise<boolean> {
+export async function resetPassword(token: string, password: string): Promise<ResetResult> {
+  const problem = await newPasswordProblem(password);
+  if (problem) return { ok: false, reason: "password", message: problem };
   const passwordHash = await hashPassword(password);
-  return db().transaction(async (tx) => {
+  return db().transaction(async (tx): Promise<ResetResult> => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
       .returning({ userId: passwordResets.userId });
-    if (!reset) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
-    // Any other outstanding link for this account is void now.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    return true;
+    if (!reset) return { ok: false, reason: "invalid" };
+    await replacePassword(reset.userId, passwordHash, {}, tx);
+    return { ok: true };
   });
 }
 

@@ -8,6 +8,12 @@ export type RateLimitRule = { limit: number; windowMs: number };
 export const RATE_LIMITS = {
   /** Per username (or email) and IP: 5 failed logins in 15 minutes. */
   login: { limit: 5, windowMs: 15 * 60 * 1000 },
+  /**
+   * Per username (or email), from any address: 10 failed logins in 15 minutes.
+   * Rotating addresses cannot escape it; unknown names are counted the same
+   * way, so the lockout says nothing about whether an account exists.
+   */
+  loginAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
   /** Per IP: 10 signups an hour. */
   signup: { limit: 10, windowMs: 60 * 60 * 1000 },
   /** Per IP: 5 reset requests in 15 minutes. */

@@ -5,9 +5,17 @@ import { type AccountUser, attemptLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";
 import { oncePerRequest } from "~models/per-request";
 import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
+import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
 
-export const DASHBOARD_PATH = "/dashboard2";
+// Every redirect target that comes from input goes through this one check.
+export { safeRedirect } from "./safe-redirect";
+
+export const DASHBOARD_PATH = DEFAULT_REDIRECT_PATH;
 export const LOGIN_PATH = "/login";
+export const ADMIN_PATH = "/admin";
+
+/** Where an account lands after signing in when no page asked for it: staff work from the back-office. */
+export const landingPath = (user: Pick<AccountUser, "role">) => (user.role === "staff" ? ADMIN_PATH : DASHBOARD_PATH);
 
 export class InvalidCredentialsError extends Error {
   name = "InvalidCredentialsError";
@@ -81,7 +89,8 @@ export async function requireStaff(request: Request): Promise<AccountUser> {
 
 /** Signed-in users have no business on /login or /signup. */
 export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getUser(request)) throw redirect(DASHBOARD_PATH);
+  const user = await getUser(request);
+  if (user) throw redirect(landingPath(user));
 }
 
 /**
@@ -97,28 +106,12 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
   return getUser(request);
 }
 
-/** Only local paths: never another origin, never a protocol-relative URL. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DASHBOARD_PATH): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(to, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
-
 /**
  * Starts a new session (a fresh id at every login; any session the browser
- * still had is deleted) and redirects. "Remember me" makes the cookie outlive
- * the browser; otherwise it is a session cookie.
+ * still had is deleted) and returns its Set-Cookie header. "Remember me" makes
+ * the cookie outlive the browser; otherwise it is a session cookie.
  */
-export async function startSession(
-  request: Request,
-  user: AccountUser,
-  options: { remember: boolean; redirectTo: string },
-): Promise<Response> {
+export async function createSessionCookie(request: Request, user: AccountUser, options: { remember: boolean }): Promise<string> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
   // Logins are a natural moment to sweep sessions that have run out.
@@ -128,9 +121,18 @@ export async function startSession(
     remember: options.remember,
     userAgent: request.headers.get("User-Agent") ?? "",
   });
-  const cookie = await sessionCookie(request).serialize(session.id, {
+  return sessionCookie(request).serialize(session.id, {
     maxAge: options.remember ? REMEMBER_ME_TTL_MS / 1000 : undefined,
   });
+}
+
+/** Starts a new session (see createSessionCookie) and redirects. */
+export async function startSession(
+  request: Request,
+  user: AccountUser,
+  options: { remember: boolean; redirectTo: string },
+): Promise<Response> {
+  const cookie = await createSessionCookie(request, user, options);
   return redirect(options.redirectTo, { headers: { "Set-Cookie": cookie } });
 }
 

@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { chatLlmSettings, databaseConfig, EnvError, loadEnv } from "./env.server";
 
@@ -24,7 +26,7 @@ describe("loadEnv", () => {
     expect(attempt).toThrow(EnvError);
     expect(attempt).toThrow(/PORT="eighty": must be a whole number from 1 to 65535/);
     expect(attempt).toThrow(/DATABASE_URL="mysql:\/\/x\/y": must be a postgres:\/\/ or postgresql:\/\/ URL/);
-    expect(attempt).toThrow(/TRUST_PROXY="maybe": must be true, false, 1 or 0/);
+    expect(attempt).toThrow(/TRUST_PROXY="maybe": must be false, true \(one proxy\), a number of proxies, or a comma-separated list/);
   });
 
   it("rejects a port out of range", () => {
@@ -39,5 +41,63 @@ describe("loadEnv", () => {
       model: "gpt-4o-mini",
     });
     expect(() => loadEnv({ CHAT_LLM_URL: "ftp://x" })).toThrow(/CHAT_LLM_URL="ftp:\/\/x": must be an http/);
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxies; true is one hop", () => {
+    const trust = (value?: string) => loadEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("true")).toBe(1);
+    expect(trust("1")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.1, 10.1.0.0/16,loopback,::1,fd00::/8")).toEqual(["10.0.0.1", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
+    for (const bad of ["yes", "-1", "10.0.0.0/33", "10.0.0.1,proxy.example", "1.2.3.4/8/9"]) {
+      expect(() => loadEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY=/);
+    }
+  });
+
+  it("reads ALLOWED_HOSTS as host names with optional ports", () => {
+    expect(loadEnv({}).ALLOWED_HOSTS).toEqual([]);
+    expect(loadEnv({ ALLOWED_HOSTS: "Ascendra.Studio, www.ascendra.studio:8443,[::1]:3000" }).ALLOWED_HOSTS).toEqual([
+      "ascendra.studio",
+      "www.ascendra.studio:8443",
+      "[::1]:3000",
+    ]);
+    for (const bad of ["https://ascendra.studio", "ascendra.studio/x", "a b"]) {
+      expect(() => loadEnv({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS=/);
+    }
+  });
+});
+
+// What Express makes of each TRUST_PROXY value: the address our rate limits count.
+describe("TRUST_PROXY in Express", () => {
+  async function clientAddressSeen(trustProxy: string | undefined, forwardedFor: string): Promise<string> {
+    const app = express();
+    app.set("trust proxy", loadEnv({ TRUST_PROXY: trustProxy }).TRUST_PROXY);
+    app.get("/", (req, res) => void res.send(req.ip));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await (await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": forwardedFor } })).text();
+    } finally {
+      server.close();
+    }
+  }
+
+  it("with true, takes the entry our one proxy added, not the left-most one the client wrote", async () => {
+    expect(await clientAddressSeen("true", "203.0.113.66, 198.51.100.7")).toBe("198.51.100.7");
+    // A single value (what the end-to-end tests send) is the client.
+    expect(await clientAddressSeen("true", "198.51.100.8")).toBe("198.51.100.8");
+  });
+
+  it("with a hop count or the proxy's address, skips exactly those proxies", async () => {
+    expect(await clientAddressSeen("2", "203.0.113.66, 198.51.100.7, 10.0.0.2")).toBe("198.51.100.7");
+    expect(await clientAddressSeen("127.0.0.1/8", "203.0.113.66, 198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("without a proxy, ignores X-Forwarded-For", async () => {
+    expect(await clientAddressSeen(undefined, "203.0.113.66")).toBe("127.0.0.1");
   });
 });

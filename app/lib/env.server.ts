@@ -1,14 +1,38 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import type { DatabaseConfig } from "~models/db.server";
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
-const flag = z.preprocess(
-  emptyAsUnset,
-  z
-    .enum(["1", "0", "true", "false"], { error: "must be true, false, 1 or 0" })
-    .default("false")
-    .transform((v) => v === "1" || v === "true"),
-);
+
+/** Express's named address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Express's `trust proxy`: false (no proxy), a number of proxy hops, or the
+ * proxies' addresses. `true` means one hop, never "trust every hop": with
+ * that, Express would take the left-most X-Forwarded-For entry, which the
+ * client writes itself (docs/decisions/0029).
+ */
+export type TrustProxy = false | number | string[];
+const TRUST_PROXY_HELP = "must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDRs";
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === "false" || trimmed === "0") return false;
+  if (trimmed === "true") return 1;
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(",").map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+// A host name or [IPv6 address], and an optional port: what a Host header carries.
+const HOST_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/;
 
 /** Every environment variable the server reads. Documented in README.md. */
 const envSchema = z.object({
@@ -23,7 +47,28 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   ),
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(".data")),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default("false")
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined) ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+        return parsed ?? false;
+      }),
+  ),
+  /** Host names (with a port when it is not 80/443) the site answers to besides HOST:PORT and PUBLIC_URL. */
+  ALLOWED_HOSTS: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .default("")
+      .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+      .refine((hosts) => hosts.every((host) => HOST_ENTRY.test(host)), {
+        error: "must be a comma-separated list of host names, each with an optional :port (no scheme, no path)",
+      }),
+  ),
   SMTP_URL: z.preprocess(
     emptyAsUnset,
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { createAccount, type AccountUser } from "../accounts.server";
+import { createAccount, replacePassword, type AccountUser } from "../accounts.server";
 import { revokeApiTokens } from "../api-tokens.server";
 import { recordAudit, type AuditActor } from "../audit.server";
 import { db } from "../db.server";
 import { isUuid } from "../ids";
 import { sendEmail } from "../mail.server";
+import { newPasswordProblem } from "../common-passwords.server";
 import { createSecret, hashPassword, sha256 } from "../passwords.server";
 import { staffInvitations, users } from "../schema";
 import { deleteUserSessions } from "../sessions.server";
@@ -84,7 +85,7 @@ export async function getInvitation(token: string | undefined) {
   return { email: invite.email, expiresAt: invite.expiresAt, account: account ?? null };
 }
 
-export type AcceptResult = { ok: true; user: AccountUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "field"; field: "username"; message: string };
+export type AcceptResult = { ok: true; user: AccountUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "field"; field: "username" | "password"; message: string };
 
 class UsernameConflict extends Error {
   constructor(readonly message: string) {
@@ -98,6 +99,9 @@ class UsernameConflict extends Error {
  * with the new password (signed out everywhere, as after a reset).
  */
 export async function acceptInvitation(token: string, input: { username?: string; password: string }): Promise<AcceptResult> {
+  // Checked before the link is used up, so it still works for a better password.
+  const problem = await newPasswordProblem(input.password);
+  if (problem) return { ok: false, reason: "field", field: "password", message: problem };
   const passwordHash = await hashPassword(input.password);
   try {
     return await db().transaction(async (tx) => {
@@ -114,8 +118,8 @@ export async function acceptInvitation(token: string, input: { username?: string
         .for("update");
       let user: AccountUser;
       if (existing) {
-        await tx.update(users).set({ role: "staff", passwordHash, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
-        await deleteUserSessions(existing.id, {}, tx);
+        await tx.update(users).set({ role: "staff", updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+        await replacePassword(existing.id, passwordHash, {}, tx);
         user = { ...existing, role: "staff" };
       } else {
         const created = await createAccount({ username: input.username ?? "", email: invite.email, password: input.password, role: "staff" }, tx);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES as M } from "~models/accounts";
 import { revokeApiTokens } from "~models/api-tokens.server";
+import { RATE_LIMITS } from "~models/rate-limit.server";
 import { apiTokens } from "~models/schema";
 import { db } from "~models/db.server";
 import * as apiLogin from "~/routes/api/auth-login";
@@ -30,6 +31,12 @@ describe("POST /api/auth/signup/", () => {
     const outcome = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username: "", email: "x", password: "1" }));
     expect(outcome.status).toBe(400);
     expect(outcome.body).toEqual({ username: [M.usernameRequired], email: [M.emailInvalid], password: [M.passwordTooShort] });
+  });
+
+  it("refuses one of the most common passwords as a field error", async () => {
+    const username = `common${Date.now().toString(36)}`;
+    const outcome = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username, email: `${username}@example.com`, password: "password" }));
+    expect(outcome).toMatchObject({ status: 400, body: { password: [M.passwordTooCommon] } });
   });
 
   it("answers a taken username as a field error", async () => {
@@ -73,6 +80,26 @@ describe("POST /api/auth/login/", () => {
     const blocked = await attempt();
     expect(blocked.status).toBe(429);
     expect((blocked.body as { error: string }).error).toMatch(/^Too many attempts/);
+  });
+
+  it("locks an account after 20 wrong passwords from 20 addresses, and answers an unknown name the same way", async () => {
+    const { username } = await signUpViaApi();
+    const attempt = (name: string, i: number, password = "wrong-pass") =>
+      call(apiLogin.action, jsonRequest("/api/auth/login/", "POST", { username: name, password }, { ip: `198.18.${n}.${i + 1}` }));
+    const run = async (name: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await attempt(name, i)).status);
+      return statuses;
+    };
+    const known = await run(username);
+    const unknown = await run(`ghost${Date.now().toString(36)}`);
+    const expected = [...Array(RATE_LIMITS.loginAccount.limit).fill(401), ...Array(20 - RATE_LIMITS.loginAccount.limit).fill(429)];
+    expect(known).toEqual(expected);
+    expect(unknown).toEqual(expected);
+    // Even the right password, from yet another address, waits out the lockout.
+    const right = await attempt(username, 99, "secret12");
+    expect(right).toMatchObject({ status: 429, body: { error: M.tooManyAttempts(15) } });
+    expect(right.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 
   it("refuses GET", async () => {

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES as M } from "~models/accounts";
 import { createAccount } from "~models/accounts.server";
 import { db } from "~models/db.server";
 import { RATE_LIMITS } from "~models/rate-limit.server";
-import { sessions } from "~models/schema";
+import { sessions, users } from "~models/schema";
 import { REMEMBER_ME_TTL_MS } from "~models/sessions.server";
 import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
@@ -36,6 +36,18 @@ describe("signup page", () => {
     });
   });
 
+  it("keeps the spec's 6-character minimum, and refuses the most common passwords", async () => {
+    const username = unique("common");
+    const fields = { username, email: `${username}@example.com` };
+    expect(formErrors(await call(signup.action, formRequest("/signup", { ...fields, password: "12345", confirmPassword: "12345" })))).toEqual({ password: [M.passwordTooShort] });
+    const common = await call(signup.action, formRequest("/signup", { ...fields, password: "123456", confirmPassword: "123456" }));
+    expect(common.status).toBe(400);
+    expect(formErrors(common)).toEqual({ password: [M.passwordTooCommon] });
+    expect(JSON.stringify(common.body)).not.toContain("123456");
+    const [created] = await db().select().from(users).where(eq(users.username, username));
+    expect(created).toBeUndefined();
+  });
+
   it("checks that the passwords match once the rest is valid", async () => {
     const outcome = await call(signup.action, formRequest("/signup", { username: "maya", email: "maya@example.com", password: "secret12", confirmPassword: "secret21" }));
     expect(formErrors(outcome)).toEqual({ confirmPassword: [M.passwordsDoNotMatch] });
@@ -50,6 +62,22 @@ describe("signup page", () => {
     expect(outcome.status).toBe(200);
     expect(outcome.body).toMatchObject({ signedUp: true });
     expect(JSON.stringify(outcome.body)).not.toContain("secret12");
+  });
+
+  it("signs the new client in, and the success screen leads to /dashboard2 or the safe page that sent them", async () => {
+    const fields = (username: string) => ({ username, email: `${username}@example.com`, password: "secret12", confirmPassword: "secret12" });
+    const outcome = await call(signup.action, formRequest("/signup", fields(unique("fresh"))));
+    expect(outcome.body).toMatchObject({ signedUp: true, next: "/dashboard2" });
+    const cookie = cookieFrom(outcome);
+    expect(cookie).toMatch(/^ascendra_session=/);
+    expect((await call(dashboard.loader, getRequest("/dashboard2", { cookie }))).status).toBe(200);
+
+    const back = await call(signup.action, formRequest("/signup?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens", { ...fields(unique("back")), redirectTo: "/dashboard2/billing/tokens" }));
+    expect(back.body).toMatchObject({ signedUp: true, next: "/dashboard2/billing/tokens" });
+    const away = await call(signup.action, formRequest("/signup", { ...fields(unique("away")), redirectTo: "/.//evil.example" }));
+    expect(away.body).toMatchObject({ signedUp: true, next: "/dashboard2" });
+    // With JavaScript, the page does not reload its loader (which sends signed-in visitors away) before the 3 seconds are up.
+    expect(signup.shouldRevalidate({ actionResult: outcome.body, defaultShouldRevalidate: true } as never)).toBe(false);
   });
 
   it("answers a taken username or email with a field error, whatever the case", async () => {
@@ -95,6 +123,22 @@ describe("login page", () => {
     }
   });
 
+  it("takes staff to /admin, unless a safe redirectTo asked for another page", async () => {
+    const username = unique("staff");
+    const created = await createAccount({ username, email: `${username}@example.com`, password: "secret12", role: "staff" });
+    if (!created.ok) throw new Error(created.message);
+    const plain = await signIn({ username, password: "secret12" });
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("Location")).toBe("/admin");
+    const asked = await signIn({ username, password: "secret12", redirectTo: "/admin/projects" });
+    expect(asked.headers.get("Location")).toBe("/admin/projects");
+    const unsafe = await signIn({ username, password: "secret12", redirectTo: "//evil.example" });
+    expect(unsafe.headers.get("Location")).toBe("/admin");
+    // A signed-in staff member who opens /login goes to the back-office too.
+    const again = await call(login.loader, getRequest("/login", { cookie: cookieFrom(plain) }));
+    expect(again.headers.get("Location")).toBe("/admin");
+  });
+
   it("gives the same answer for an unknown user and a wrong password", async () => {
     const user = await newAccount();
     const unknown = await signIn({ username: "nobody-here", password: "secret12" });
@@ -129,6 +173,17 @@ describe("login page", () => {
     expect(local.headers.get("Location")).toBe("/dashboard2/profile");
     const foreign = await signIn({ username: user.username, password: user.password, redirectTo: "https://evil.example/x" });
     expect(foreign.headers.get("Location")).toBe("/dashboard2");
+  });
+
+  it("never follows a redirectTo that resolves to another host (POST /login?redirectTo=%2F.%2F%2Fevil.example)", async () => {
+    const user = await newAccount();
+    const target = "/.//evil.example";
+    const fromQuery = await call(login.action, formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, { username: user.username, password: user.password }));
+    const fromField = await call(login.action, formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, { username: user.username, password: user.password, redirectTo: target }));
+    for (const outcome of [fromQuery, fromField]) {
+      expect(outcome.status).toBe(302);
+      expect(outcome.headers.get("Location")).toBe("/dashboard2");
+    }
   });
 
   it("sets a session cookie, long-lived only with remember me", async () => {
@@ -186,6 +241,27 @@ describe("login page", () => {
     expect(formErrors(blocked)[""]?.[0]).toBe(M.tooManyAttempts(15));
     // Another address is not blocked.
     expect((await signIn({ username: user.username, password: user.password }, { ip: "198.51.100.100" })).status).toBe(302);
+  });
+
+  it("locks an account after 10 failures in 15 minutes from any addresses, with the same answer for an unknown name", async () => {
+    expect(RATE_LIMITS.loginAccount).toEqual({ limit: 10, windowMs: 15 * 60 * 1000 });
+    const user = await newAccount();
+    const ghost = unique("ghost");
+    for (const name of [user.username, ghost]) {
+      const outcomes = [];
+      // 20 wrong passwords, each from its own address: rotating X-Forwarded-For does not help.
+      for (let i = 0; i < 20; i++) outcomes.push(await signIn({ username: name, password: "wrong-password" }, { ip: `198.18.${counter % 250}.${i + 1}` }));
+      expect(outcomes.slice(0, RATE_LIMITS.loginAccount.limit).map((o) => o.status)).toEqual(Array(RATE_LIMITS.loginAccount.limit).fill(400));
+      for (const locked of outcomes.slice(RATE_LIMITS.loginAccount.limit)) {
+        expect(locked.status).toBe(429);
+        expect(formErrors(locked)).toEqual({ "": [M.tooManyAttempts(15)] });
+      }
+    }
+    const right = await signIn({ username: user.email, password: user.password }, { ip: "198.18.251.1" });
+    // The email is another name for the account; its own count is still clear.
+    expect(right.status).toBe(302);
+    const stillLocked = await signIn({ username: user.username, password: user.password }, { ip: "198.18.251.2" });
+    expect(stillLocked.status).toBe(429);
   });
 
   it("clears the count after a successful login", async () => {

@@ -134,6 +134,8 @@ describe("manage account: password", () => {
     });
     expect(formErrors(await change({ currentPassword: "secret12", newPassword: "short", confirmPassword: "short" }))).toEqual({ newPassword: [ACCOUNT_MESSAGES.passwordTooShort] });
     expect(formErrors(await change({ currentPassword: "secret12", newPassword: "newpass1", confirmPassword: "newpass2" }))).toEqual({ confirmPassword: [ACCOUNT_MESSAGES.passwordsDoNotMatch] });
+    expect(formErrors(await change({ currentPassword: "secret12", newPassword: "iloveyou", confirmPassword: "iloveyou" }))).toEqual({ newPassword: [ACCOUNT_MESSAGES.passwordTooCommon] });
+    expect(await verifyLogin(client.username, "iloveyou")).toBeNull();
     expect(await signedIn(other)).toBe(true);
 
     const done = await change({ currentPassword: "secret12", newPassword: "newpass1", confirmPassword: "newpass1" });

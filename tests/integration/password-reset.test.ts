@@ -1,13 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES as M } from "~models/accounts";
-import { createAccount, verifyLogin } from "~models/accounts.server";
+import { attemptLogin, createAccount, verifyLogin } from "~models/accounts.server";
 import { db } from "~models/db.server";
 import { PASSWORD_RESET_TTL_MS } from "~models/password-reset.server";
+import { RATE_LIMITS } from "~models/rate-limit.server";
 import { emailOutbox, passwordResets, sessions } from "~models/schema";
+import { createApiToken } from "~models/api-tokens.server";
 import { createSession } from "~models/sessions.server";
 import * as forgot from "~/routes/auth/forgot-password";
 import * as reset from "~/routes/auth/reset-password";
+import * as apiProfile from "~/routes/api/profile";
 import { call, formErrors, formRequest, getRequest } from "./helpers";
 
 let user: { id: string; email: string; username: string };
@@ -53,6 +56,15 @@ describe("password reset", () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(PASSWORD_RESET_TTL_MS);
   });
 
+  it("never takes the link's host from the request: an unknown Host gets the server's own address", async () => {
+    // What the express adapter makes of "Host: evil.example" (or of X-Forwarded-Host behind a trusted proxy).
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Client-Address": "203.0.113.200", "X-Forwarded-Host": "evil.example" };
+    await call(forgot.action, new Request("http://evil.example/forgot-password", { method: "POST", body: new URLSearchParams({ email: user.email }), headers }));
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(mail!.text).toContain("http://127.0.0.1:3000/reset-password/");
+    expect(mail!.text).not.toContain("evil.example");
+  });
+
   it("sets the new password once, signs out every session, and then the link is dead", async () => {
     await createSession({ userId: user.id, remember: true });
     await requestLink(user.email);
@@ -72,6 +84,26 @@ describe("password reset", () => {
     expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).status).toBe(410);
   });
 
+  it("revokes every API key, as a password change does", async () => {
+    const key = await createApiToken(user.id);
+    const profile = () => call(apiProfile.loader, getRequest("/api/profile/", { headers: { Authorization: `Token ${key}` } }));
+    expect((await profile()).status).toBe(200);
+    await requestLink(user.email);
+    const token = await latestLinkToken();
+    await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    expect((await profile()).status).toBe(401);
+  });
+
+  it("lifts a lockout that failed sign-ins caused: the new password works at once", async () => {
+    const attempt = (password: string, i: number) => attemptLogin({ identifier: user.username, password, clientAddress: `198.18.200.${i}` });
+    for (let i = 0; i <= RATE_LIMITS.loginAccount.limit; i++) await attempt("wrong-password", i);
+    expect((await attempt("old-secret", 50)).status).toBe("limited");
+    await requestLink(user.email);
+    const token = await latestLinkToken();
+    await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    expect((await attempt("new-secret", 51)).status).toBe("ok");
+  });
+
   it("expires after one hour", async () => {
     await requestLink(user.email);
     const token = await latestLinkToken();
@@ -86,6 +118,11 @@ describe("password reset", () => {
     const token = await latestLinkToken();
     const outcome = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "123", confirmPassword: "123" }), { token });
     expect(formErrors(outcome)).toEqual({ password: [M.passwordTooShort] });
+    const common = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "Password1", confirmPassword: "Password1" }), { token });
+    expect(common.status).toBe(400);
+    expect(formErrors(common)).toEqual({ password: [M.passwordTooCommon] });
+    // The link was not used up: a better password still goes through.
+    expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).status).toBe(200);
     const mismatch = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "other-secret" }), { token });
     expect(formErrors(mismatch)).toEqual({ confirmPassword: [M.passwordsDoNotMatch] });
   });

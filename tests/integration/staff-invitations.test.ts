@@ -42,6 +42,9 @@ describe("staff invitations", () => {
     expect(page).toMatchObject({ status: 200, body: { valid: true, email: "new.hire@ascendra.studio", account: null } });
     expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
 
+    const common = await accept(token, { username: "newhire", password: "qwerty123", confirmPassword: "qwerty123" });
+    expect(common.status).toBe(400);
+    expect(formErrors(common)).toEqual({ password: [ACCOUNT_MESSAGES.passwordTooCommon] });
     const mismatch = await accept(token, { username: "newhire", password: "secret12", confirmPassword: "secret13" });
     expect(formErrors(mismatch)).toEqual({ confirmPassword: [ACCOUNT_MESSAGES.passwordsDoNotMatch] });
 

@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: PasswordChangeSchema });
       if (submission.status !== "success") return reply({ form: intent, result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, 400);
       const changed = await changePassword(user.id, submission.value, sessionId, { siteName: SITE_NAME });
-      if (!changed.ok) return reply({ form: intent, result: submission.reply({ fieldErrors: { currentPassword: [changed.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, 400);
+      if (!changed.ok) return reply({ form: intent, result: submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, 400);
       return reply({ form: intent, result: submission.reply({ resetForm: true }), message: MANAGE_ACCOUNT_MESSAGES.passwordChanged });
     }
     case "email": {

@@ -4,7 +4,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, LoginFormSchema } from "~models/accounts";
 import { minutesUntil } from "~models/accounts.server";
 import { CheckboxField, Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
-import { authenticator, InvalidCredentialsError, requireAnonymous, safeRedirect, startSession, TooManyAttemptsError } from "~/lib/auth.server";
+import { authenticator, InvalidCredentialsError, landingPath, requireAnonymous, safeRedirect, startSession, TooManyAttemptsError } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in — Ascendra" }];
@@ -22,9 +22,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const user = await authenticator.authenticate("password", request);
+    // The hidden field carries the target; a form posted without it still has it in the URL.
+    const asked = submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo");
     return await startSession(request, user, {
       remember: submission.value.remember,
-      redirectTo: safeRedirect(submission.value.redirectTo),
+      redirectTo: safeRedirect(asked, landingPath(user)),
     });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {

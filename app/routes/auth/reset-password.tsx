@@ -18,7 +18,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
-  if (!(await resetPassword(params.token, submission.value.password))) {
+  const reset = await resetPassword(params.token, submission.value.password);
+  if (!reset.ok && reset.reason === "password") {
+    return data({ result: submission.reply({ fieldErrors: { password: [reset.message] }, hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  if (!reset.ok) {
     return data({ result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }) }, { status: 410 });
   }
   return redirect("/login?reset=done");

@@ -1,14 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/accounts";
 import { minutesUntil, signUp } from "~models/accounts.server";
 import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
-import { clientAddress, requireAnonymous } from "~/lib/auth.server";
+import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
+import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
 import type { Route } from "./+types/signup";
 
-/** After signing up, the success screen hands over to /login after 3 seconds (spec 001 §9). */
+/**
+ * After signing up, the success screen moves on after 3 seconds (spec 001 §9).
+ * The new client is signed in already, so it goes where /login would have
+ * sent them: the dashboard, or the page that sent them to sign up.
+ */
 export const SIGNUP_REDIRECT_SECONDS = 3;
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account — Ascendra" }];
@@ -23,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
   const submission = parseWithZod(await request.formData(), { schema: SignupFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false as const }, { status: 400 });
   }
   const { username, email, password, referral_code } = submission.value;
   const result = await signUp({ username, email, password, referral_code, clientAddress: clientAddress(request) });
@@ -31,44 +36,58 @@ export async function action({ request }: Route.ActionArgs) {
     const hideFields = ["password", "confirmPassword"];
     if (result.field === "form") {
       const message = ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(result.retryAfterSeconds));
-      return data({ result: submission.reply({ formErrors: [message], hideFields }), signedUp: false }, { status: 429 });
+      return data({ result: submission.reply({ formErrors: [message], hideFields }), signedUp: false as const }, { status: 429 });
     }
     return data(
-      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), signedUp: false },
-      { status: 409 },
+      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), signedUp: false as const },
+      // A taken name is a conflict; a common password is a bad value.
+      { status: result.field === "password" ? 400 : 409 },
     );
   }
-  return { result: submission.reply({ resetForm: true }), signedUp: true };
+  // Signing up signs you in: the spec's API stores a token at signup, and the page does the same with a session.
+  const next = safeRedirect(submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo"));
+  const cookie = await createSessionCookie(request, result.user, { remember: false });
+  return data({ result: submission.reply({ resetForm: true }), signedUp: true as const, next }, { headers: { "Set-Cookie": cookie } });
 }
 
-function SignupSuccess() {
-  const seconds = useRedirectCountdown(SIGNUP_REDIRECT_SECONDS, "/login");
+// This page's loader sends signed-in visitors away at once; right after
+// signing up, the success screen gets its 3 seconds first.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
+}
+
+function SignupSuccess({ next }: { next: string }) {
+  const seconds = useRedirectCountdown(SIGNUP_REDIRECT_SECONDS, next);
+  const toDashboard = next === DEFAULT_REDIRECT_PATH;
   return (
     <div className="flex flex-col gap-6" role="status">
-      <RedirectWithoutJs seconds={SIGNUP_REDIRECT_SECONDS} to="/login" />
+      <RedirectWithoutJs seconds={SIGNUP_REDIRECT_SECONDS} to={next} />
       <SuccessMark />
       <h1 className="font-display text-3xl font-semibold">Account created</h1>
       <p className="text-text-muted">
-        Welcome to Ascendra. Taking you to sign in in <span data-testid="signup-countdown">{seconds}</span>…
+        Welcome to Ascendra, you are signed in. Taking you {toDashboard ? "to your dashboard" : "back to where you were"} in{" "}
+        <span data-testid="signup-countdown">{seconds}</span>…
       </p>
-      <Link to="/login" className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
-        Sign in now
+      <Link to={next} className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+        {toDashboard ? "Go to your dashboard now" : "Continue now"}
       </Link>
     </div>
   );
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
-    defaultValue: { referral_code: loaderData.referralCode },
+    defaultValue: { referral_code: loaderData.referralCode, redirectTo },
     constraint: getZodConstraint(SignupFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
   });
-  if (actionData?.signedUp) return <SignupSuccess />;
+  if (actionData?.signedUp) return <SignupSuccess next={actionData.next} />;
 
   return (
     <div className="flex flex-col gap-8">
@@ -78,6 +97,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </header>
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
         <FormMessages errors={form.errors} errorId={form.errorId} />
+        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
           labelProps={{ children: "Username" }}
           inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
@@ -109,7 +129,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       <p className="text-sm text-text-muted">
         Already have an account?{" "}
-        <Link to="/login" className="font-medium text-text underline-offset-4 hover:underline">
+        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className="font-medium text-text underline-offset-4 hover:underline">
           Sign in
         </Link>
       </p>

@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const value = submission.value as { password: string; username?: string };
   const accepted = await acceptInvitation(params.token, { username: value.username, password: value.password });
   if (!accepted.ok && accepted.reason === "invalid") return data({ result: submission.reply({ formErrors: [STAFF_MESSAGES.inviteInvalid], hideFields: HIDDEN }) }, { status: 410 });
-  if (!accepted.ok) return data({ result: submission.reply({ fieldErrors: { username: [accepted.message] }, hideFields: HIDDEN }) }, { status: 409 });
+  if (!accepted.ok) return data({ result: submission.reply({ fieldErrors: { [accepted.field]: [accepted.message] }, hideFields: HIDDEN }) }, { status: accepted.field === "password" ? 400 : 409 });
   return startSession(request, accepted.user, { remember: false, redirectTo: "/admin" });
 }
 
