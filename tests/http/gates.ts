@@ -1,5 +1,7 @@
 // Assertions the HTTP gates share.
 import { expect } from "vitest";
+import type { Owned } from "./identities";
+import { paramsOf } from "../harness/routes";
 
 /** The headers every HTML document carries (the security baseline). */
 export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
@@ -13,4 +15,24 @@ export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
   expect(headers.get("referrer-policy"), where).toBe("strict-origin-when-cross-origin");
   expect(headers.get("permissions-policy"), where).toBeTruthy();
   expect(headers.get("x-powered-by"), where).toBeNull();
+}
+
+export const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Concrete parameters: A's records where a route takes them, otherwise values that exist for nobody. */
+export function paramsFor(pattern: string, owned: Owned): Record<string, string | undefined> {
+  const owners: Record<string, Record<string, string | undefined>> = {
+    "/project/:id": { id: owned.projectId },
+    "/api/projects/:id": { id: owned.projectId },
+    "/project/:id/files/:fileId": { id: owned.projectId, fileId: owned.fileId },
+    "/api/notifications/:id/mark-read": { id: owned.notificationId },
+    "/api/download/:purchaseId": { purchaseId: owned.purchaseId },
+    "/download/:purchaseId/file": { purchaseId: owned.purchaseId },
+    "/api/cart-item/:id": { id: owned.cartItemId },
+  };
+  const values: Record<string, string | undefined> = { form: "office-visit", token: "not-a-real-token", kind: "confirm", ...owners[pattern] };
+  for (const param of paramsOf(pattern)) {
+    if (values[param.name] === undefined && !param.optional) values[param.name] = NOBODYS_ID;
+  }
+  return values;
 }

@@ -7,6 +7,7 @@ import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/f
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, requireAnonymous } from "~/lib/auth.server";
 import type { Route } from "./+types/signup";
+import { parseFormData } from "~/lib/request-input.server";
 
 /** After signing up, the success screen hands over to /login after 3 seconds (spec 001 §9). */
 export const SIGNUP_REDIRECT_SECONDS = 3;
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: SignupFormSchema });
+  const submission = parseWithZod(await parseFormData(request), { schema: SignupFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false }, { status: 400 });
   }
