@@ -27,8 +27,17 @@ const app = express();
 app.disable("x-powered-by");
 if (env.TRUST_PROXY) app.set("trust proxy", true);
 app.use(compression());
+// The baseline headers are defaults, added when the head is written to any
+// header the answer did not set itself: React Router's adapter appends a
+// route's headers, so setting them up front sent a file's own
+// X-Content-Type-Options twice and a reset page's Referrer-Policy as a list.
 app.use((req, res, next) => {
-  res.set(baselineSecurityHeaders({ https: req.protocol === "https" }));
+  const baseline = baselineSecurityHeaders({ https: req.protocol === "https" });
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithBaseline(...args) {
+    for (const [name, value] of Object.entries(baseline)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    return writeHead.apply(this, args);
+  };
   next();
 });
 
