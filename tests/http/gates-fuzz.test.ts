@@ -14,13 +14,15 @@ import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
 
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty"];
 /** Path segments and query values, already percent-encoded. */
-const ODD_SEGMENTS = [...PROTOTYPE_NAMES, "%00", "a%00b", "%FF%FE", "1e309", "99999999999999999999", "-1", "%2e%2e"];
+const ODD_SEGMENTS = [...PROTOTYPE_NAMES, "a%00b", "%FF%FE", "1e309", "99999999999999999999"];
+/** A sample of them per parameter (each route gets the prototype names and the rest, in turn), to keep the gate quick. */
+const SEGMENT_SAMPLE = 5;
 /** Field names the site's forms and API calls use; each odd body sets all of them. */
 const FIELDS = [
   "query", "email", "username", "password", "name", "title", "description", "category", "budget", "timeline", "message",
   "intent", "quantity", "shop_item_id", "package_id", "plan_id", "code", "conversation_id", "idempotency_key", "search", "id",
 ];
-const ODD_VALUES: unknown[] = [...PROTOTYPE_NAMES, "a\0b", 1e20, -1, [2], ["a", "b"], { a: "b" }, { toString: "x" }, true, null];
+const ODD_VALUES: unknown[] = ["__proto__", "constructor", "hasOwnProperty", "a\0b", 1e20, [2], { toString: "x" }, true];
 
 const fill = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 const multipart = (value: string) => {
@@ -40,14 +42,12 @@ const BODIES: { label: string; body: Body }[] = [
   { label: "invalid UTF-8 JSON", body: { raw: new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), contentType: "application/json" } },
   ...["constructor", "a\0b"].map((value) => ({ label: `form ${JSON.stringify(value)}`, body: { form: fill(value) as Record<string, string> } })),
   { label: "form invalid UTF-8", body: { raw: FIELDS.map((f) => `${f}=%FF%FE`).join("&"), contentType: "application/x-www-form-urlencoded" } },
-  { label: "form repeated fields", body: { raw: FIELDS.map((f) => `${f}=1&${f}=2`).join("&"), contentType: "application/x-www-form-urlencoded" } },
   ...["__proto__", "a\0b"].map((value) => ({ label: `multipart ${JSON.stringify(value)}`, body: { multipart: multipart(value) } })),
   { label: "malformed multipart", body: { raw: "--x\r\n", contentType: "multipart/form-data; boundary=x" } },
-  { label: "multipart without boundary", body: { raw: "a=b", contentType: "multipart/form-data" } },
 ];
 
 /** Requests run a few at a time: enough to be quick on two cores, few enough not to starve the server. */
-const BATCH = 6;
+const BATCH = 8;
 async function inBatches(probes: (() => Promise<string | null>)[]): Promise<string[]> {
   const problems: string[] = [];
   for (let i = 0; i < probes.length; i += BATCH) {
@@ -70,10 +70,13 @@ beforeAll(async () => {
 function oddUrls(pattern: string): string[] {
   const base = paramsFor(pattern, owned);
   const params = paramsOf(pattern);
-  const urls = params.flatMap((param) => ODD_SEGMENTS.map((segment) => fillPattern(pattern, { ...base, [param.name]: segment })!));
+  // Every odd segment reaches some parameter of some route; each parameter meets a rotating sample.
+  const offset = [...pattern].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+  const sample = Array.from({ length: SEGMENT_SAMPLE }, (_, i) => ODD_SEGMENTS[(offset + i) % ODD_SEGMENTS.length]!);
+  const urls = params.flatMap((param) => [...new Set(["constructor", "a%00b", ...sample])].map((segment) => fillPattern(pattern, { ...base, [param.name]: segment })!));
   const url = fillPattern(pattern, base)!;
-  for (const value of ODD_SEGMENTS) urls.push(`${url}?${["search", "q", "page", "id", "status", "type", "redirectTo"].map((key) => `${key}=${value}`).join("&")}`);
-  urls.push(`${url}?__proto__[x]=1&constructor=1&search[]=a&search[]=b`);
+  const query = (value: string) => `${url}?${["search", "q", "page", "id", "status", "type", "redirectTo"].map((key) => `${key}=${value}`).join("&")}`;
+  urls.push(query("constructor"), query("a%00b"), query("%FF%FE"), query("99999999999999999999"), `${url}?__proto__[x]=1&constructor=1&search[]=a&search[]=b`);
   return urls;
 }
 
@@ -92,6 +95,8 @@ test.for(discoverRoutes())("odd input: $pattern", { timeout: 60_000 }, async (ro
     for (const url of oddUrls(route.pattern)) for (const identity of who) probes.push(probe(identity, url, "GET"));
   }
   if (route.action) {
+    // An odd parameter on a write (an action looked up by name): one plain body each.
+    for (const url of oddUrls(route.pattern).filter((u) => !u.includes("?"))) for (const identity of who) probes.push(probe(identity, url, "POST", BODIES[1]));
     const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
     for (const identity of who) {
       if (identity !== anon && endsSession(route.pattern)) continue;
