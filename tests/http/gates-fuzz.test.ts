@@ -15,6 +15,8 @@ import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
 const PROTOTYPE_NAMES = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty"];
 /** Path segments and query values, already percent-encoded. */
 const ODD_SEGMENTS = [...PROTOTYPE_NAMES, "a%00b", "%FF%FE", "1e309", "99999999999999999999"];
+/** Stands in for a segment while the pattern is filled (fillPattern would encode its "%"). */
+const PLACEHOLDER = "oddsegmentplaceholder";
 /** A sample of them per parameter (each route gets the prototype names and the rest, in turn), to keep the gate quick. */
 const SEGMENT_SAMPLE = 5;
 /** Field names the site's forms and API calls use; each odd body sets all of them. */
@@ -73,7 +75,7 @@ function oddUrls(pattern: string): string[] {
   // Every odd segment reaches some parameter of some route; each parameter meets a rotating sample.
   const offset = [...pattern].reduce((sum, c) => sum + c.charCodeAt(0), 0);
   const sample = Array.from({ length: SEGMENT_SAMPLE }, (_, i) => ODD_SEGMENTS[(offset + i) % ODD_SEGMENTS.length]!);
-  const urls = params.flatMap((param) => [...new Set(["constructor", "a%00b", ...sample])].map((segment) => fillPattern(pattern, { ...base, [param.name]: segment })!));
+  const urls = params.flatMap((param) => [...new Set(["constructor", "%00", "a%00b", ...sample])].map((segment) => fillPattern(pattern, { ...base, [param.name]: PLACEHOLDER })!.replace(PLACEHOLDER, segment)));
   const url = fillPattern(pattern, base)!;
   const query = (value: string) => `${url}?${["search", "q", "page", "id", "status", "type", "redirectTo"].map((key) => `${key}=${value}`).join("&")}`;
   urls.push(query("constructor"), query("a%00b"), query("%FF%FE"), query("99999999999999999999"), `${url}?__proto__[x]=1&constructor=1&search[]=a&search[]=b`);
