@@ -18,13 +18,13 @@ const ODD_SEGMENTS = [...PROTOTYPE_NAMES, "a%00b", "%FF%FE", "1e309", "999999999
 /** Stands in for a segment while the pattern is filled (fillPattern would encode its "%"). */
 const PLACEHOLDER = "oddsegmentplaceholder";
 /** A sample of them per parameter (each route gets the prototype names and the rest, in turn), to keep the gate quick. */
-const SEGMENT_SAMPLE = 5;
+const SEGMENT_SAMPLE = 3;
 /** Field names the site's forms and API calls use; each odd body sets all of them. */
 const FIELDS = [
   "query", "email", "username", "password", "name", "title", "description", "category", "budget", "timeline", "message",
   "intent", "quantity", "shop_item_id", "package_id", "plan_id", "code", "conversation_id", "idempotency_key", "search", "id",
 ];
-const ODD_VALUES: unknown[] = ["__proto__", "constructor", "hasOwnProperty", "a\0b", 1e20, [2], { toString: "x" }, true];
+const ODD_VALUES: unknown[] = ["constructor", "a\0b", 1e20, [2], { toString: "x" }];
 
 const fill = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 const multipart = (value: string) => {
@@ -49,7 +49,7 @@ const BODIES: { label: string; body: Body }[] = [
 ];
 
 /** Requests run a few at a time: enough to be quick on two cores, few enough not to starve the server. */
-const BATCH = 8;
+const BATCH = 10;
 async function inBatches(probes: (() => Promise<string | null>)[]): Promise<string[]> {
   const problems: string[] = [];
   for (let i = 0; i < probes.length; i += BATCH) {
@@ -98,7 +98,7 @@ test.for(discoverRoutes())("odd input: $pattern", { timeout: 60_000 }, async (ro
   }
   if (route.action) {
     // An odd parameter on a write (an action looked up by name): one plain body each.
-    for (const url of oddUrls(route.pattern).filter((u) => !u.includes("?"))) for (const identity of who) probes.push(probe(identity, url, "POST", BODIES[1]));
+    for (const url of oddUrls(route.pattern).filter((u) => !u.includes("?"))) for (const identity of who) probes.push(probe(identity, url, "POST", BODIES[0]));
     const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
     for (const identity of who) {
       if (identity !== anon && endsSession(route.pattern)) continue;
