@@ -30,7 +30,7 @@ app.use(compression());
 // The baseline headers are defaults, added when the head is written to any
 // header the answer did not set itself: React Router's adapter appends a
 // route's headers, so setting them up front sent a file's own
-// X-Content-Type-Options twice and a reset page's Referrer-Policy as a list.
+// X-Content-Type-Options twice (any header both set became a list).
 app.use((req, res, next) => {
   const baseline = baselineSecurityHeaders({ https: req.protocol === "https" });
   const writeHead = res.writeHead;
