@@ -34,8 +34,17 @@ app.set("trust proxy", env.TRUST_PROXY);
 // not serve is refused before anything else runs.
 app.use(checkHost(env));
 app.use(compression());
+// The baseline headers are defaults, added when the head is written to any
+// header the answer did not set itself: React Router's adapter appends a
+// route's headers, so setting them up front sent a file's own
+// X-Content-Type-Options twice (any header both set became a list).
 app.use((req, res, next) => {
-  res.set(baselineSecurityHeaders({ https: req.protocol === "https" }));
+  const baseline = baselineSecurityHeaders({ https: req.protocol === "https" });
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithBaseline(...args) {
+    for (const [name, value] of Object.entries(baseline)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    return writeHead.apply(this, args);
+  };
   next();
 });
 

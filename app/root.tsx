@@ -8,6 +8,8 @@ import { countCartItems } from "~models/shop.server";
 import { getUser } from "./lib/auth.server";
 import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-origin.server";
 import { getEnv } from "./lib/env.server";
+import { withPrivateCaching } from "./lib/page-cache.server";
+import { badInput, refusedInput } from "./lib/request-input.server";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
@@ -25,7 +27,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Every request passes here first: writes sent by another site are refused (pages and API). */
+/**
+ * Every request passes here first: writes sent by another site are refused
+ * (pages and API), then input no handler could store (a NUL) or parse (a
+ * broken multipart body); every answer that depends on who asks is private.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     const crossSite = isCrossSiteWrite({
@@ -37,6 +43,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     });
     return crossSite ? crossSiteRefusal(request) : next();
   },
+  async ({ request }, next) => {
+    const refused = await refusedInput(request);
+    return refused ? badInput(request, refused) : next();
+  },
+  async ({ request }, next) => withPrivateCaching(request, (await next()) as Response),
 ];
 
 /** Who is signed in and how full their cart is, for the navbar; nothing more reaches every page. */

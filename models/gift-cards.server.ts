@@ -9,7 +9,7 @@ import { sendEmail } from "./mail.server";
 import { addNotification } from "./notifications.server";
 import { formatMoney, toMinor } from "./payments";
 import { resolvePaymentSource } from "./payment-methods.server";
-import { takePayment } from "./payments.server";
+import { paymentFailureStatus, takePayment } from "./payments.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { giftCards } from "./schema";
@@ -34,7 +34,7 @@ export const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const
 
 export type GiftPurchaseResult =
   | { ok: true; giftCard: GiftCardRow; message: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409; field?: "payment_method_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409 | 422; field?: "payment_method_id"; message: string };
 
 /** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
 export async function purchaseGiftCard(input: GiftCardInput, context: { userId: string | null; now?: Date }): Promise<GiftPurchaseResult> {
@@ -77,7 +77,7 @@ export async function purchaseGiftCard(input: GiftCardInput, context: { userId: 
     },
     replay: async (payment) => (await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id)))[0]!,
   });
-  if (!outcome.ok) return { ok: false, status: outcome.reason === "declined" ? 402 : 409, message: outcome.message };
+  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
   let giftCard = outcome.value;
   if (!outcome.replayed && deliverOn <= today && (await deliverDueGiftCards(now, [giftCard.id]))) {
     giftCard = (await db().select().from(giftCards).where(eq(giftCards.id, giftCard.id)))[0]!;

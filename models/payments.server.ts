@@ -123,7 +123,13 @@ export type PaymentRequest<T> = {
 
 export type PaymentOutcome<T> =
   | { ok: true; value: T; payment: PaymentRow; replayed: boolean }
-  | { ok: false; reason: "declined" | "in_progress"; message: string; payment: PaymentRow };
+  | { ok: false; reason: "declined" | "in_progress" | "key_reused"; message: string; payment: PaymentRow };
+
+/** The HTTP status of a payment that did not go through (422 for a key reused with another request, as payment APIs answer). */
+export const paymentFailureStatus = (reason: "declined" | "in_progress" | "key_reused") => ({ declined: 402, in_progress: 409, key_reused: 422 }) [reason] as 402 | 409 | 422;
+
+/** What a payment's request says, as stored: a key sent again must come with the same. */
+const COMPARED = ["payerEmail", "kind", "amountMinor", "currency", "method", "tokenPackageId", "subscriptionPlanId", "tokens"] as const;
 
 export const namespacedKey = (userId: string | null, key: string) => `${userId ?? "guest"}:${key}`;
 
@@ -159,6 +165,8 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
   });
   const { payment } = claim;
   if (!claim.fresh) {
+    // A key names one request: sent again with another body it is a client's mistake, not a replay.
+    if (COMPARED.some((field) => payment[field] !== details[field])) return { ok: false, reason: "key_reused", message: PAYMENT_MESSAGES.keyReused, payment };
     if (payment.status === "succeeded") return { ok: true, value: await request.replay(payment), payment, replayed: true };
     return { ok: false, reason: "in_progress", message: PAYMENT_MESSAGES.inProgress, payment };
   }

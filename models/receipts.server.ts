@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { formatMoney, maskedCard, paymentMethodLabel, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
 
 // A receipt as a printable HTML page and as a one-page PDF. Pure: the data
@@ -25,6 +26,33 @@ export function receiptLines(receipt: Receipt) {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The receipt's only style sheet; the CSP below allows exactly this text (by its hash). */
+const RECEIPT_STYLE = `
+  body { font: 15px/1.5 system-ui, sans-serif; color: #111; background: #fff; max-width: 44rem; margin: 2.5rem auto; padding: 0 1.25rem; }
+  h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+  .muted { color: #555; }
+  header { display: flex; justify-content: space-between; gap: 2rem; flex-wrap: wrap; margin-bottom: 2rem; }
+  table { width: 100%; border-collapse: collapse; margin: 1.5rem 0; }
+  th, td { text-align: left; padding: .6rem 0; border-bottom: 1px solid #ddd; vertical-align: top; }
+  th { width: 11rem; font-weight: 600; }
+  .total { font-size: 1.3rem; font-weight: 700; }
+  .actions { margin-top: 2rem; }
+  @media print { .actions { display: none; } body { margin: 0 auto; } }
+`;
+
+/**
+ * The receipt page's Content-Security-Policy: it is our HTML with the client's
+ * details in it, served outside the app's documents, so it gets its own policy:
+ * nothing may load or run but its one style sheet.
+ */
+export const RECEIPT_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(RECEIPT_STYLE).digest("base64")}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** A standalone, print-ready HTML document (no scripts; the browser's Print saves it as PDF too). */
 export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdfHref: string): string {
   const rows = receiptLines(receipt)
@@ -38,18 +66,7 @@ export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdf
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Receipt ${escapeHtml(receipt.number)} — ${escapeHtml(parties.seller.name)}</title>
-<style>
-  body { font: 15px/1.5 system-ui, sans-serif; color: #111; background: #fff; max-width: 44rem; margin: 2.5rem auto; padding: 0 1.25rem; }
-  h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
-  .muted { color: #555; }
-  header { display: flex; justify-content: space-between; gap: 2rem; flex-wrap: wrap; margin-bottom: 2rem; }
-  table { width: 100%; border-collapse: collapse; margin: 1.5rem 0; }
-  th, td { text-align: left; padding: .6rem 0; border-bottom: 1px solid #ddd; vertical-align: top; }
-  th { width: 11rem; font-weight: 600; }
-  .total { font-size: 1.3rem; font-weight: 700; }
-  .actions { margin-top: 2rem; }
-  @media print { .actions { display: none; } body { margin: 0 auto; } }
-</style>
+<style>${RECEIPT_STYLE}</style>
 </head>
 <body>
 <header>

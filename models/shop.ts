@@ -22,6 +22,8 @@ export const SHOP_MESSAGES = {
   checkedOut: (spent: number, remaining: number) => `Checkout successful! You spent ${spent} Creative Tokens and now have ${remaining} tokens remaining.`,
   downloadStarted: (remaining: number) => `Download started! Downloads remaining: ${remaining}.`,
   downloadLimitReached: "Download Limit Reached",
+  /** A GET never spends a download: only a POST starts one. */
+  downloadNeedsPost: "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads.",
   // Ours, where the spec is silent.
   itemNotFound: "Shop item not found",
   cartItemNotFound: "Cart item not found",
@@ -54,16 +56,27 @@ export function parseShopFilters(params: URLSearchParams): { category: (typeof C
   return { category, search: (params.get("search") ?? "").trim().slice(0, 100) };
 }
 
-const quantity = z.coerce.number({ error: SHOP_MESSAGES.quantityInvalid }).int(SHOP_MESSAGES.quantityInvalid).max(MAX_CART_QUANTITY, SHOP_MESSAGES.tooMany);
+/** Digits as a form sends them ("2"); JSON sends a number. */
+const DIGITS = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * A whole number from JSON (2) or a form ("2"), at least `min`. Nothing else
+ * is coerced: `true` is not 1 and `[2]` is not 2, they are refused.
+ */
+const quantity = (min: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && DIGITS.test(value) ? Number(value) : value),
+    z.number({ error: SHOP_MESSAGES.quantityInvalid }).int(SHOP_MESSAGES.quantityInvalid).min(min, SHOP_MESSAGES.quantityInvalid).max(MAX_CART_QUANTITY, SHOP_MESSAGES.tooMany),
+  );
 
 /** POST /api/cart/ {shop_item_id, quantity}; quantity defaults to 1. */
 export const AddToCartSchema = z.object({
   shop_item_id: z.string({ error: SHOP_MESSAGES.itemNotFound }).trim().min(1, SHOP_MESSAGES.itemNotFound).max(80, SHOP_MESSAGES.itemNotFound),
-  quantity: quantity.min(1, SHOP_MESSAGES.quantityInvalid).optional().default(1),
+  quantity: quantity(1).optional().default(1),
 });
 
 /** PUT /api/cart-item/{id}/ {quantity}: 0 or less removes the line (spec 001 §4). */
-export const UpdateCartItemSchema = z.object({ quantity: quantity.min(-1_000_000, SHOP_MESSAGES.quantityInvalid) });
+export const UpdateCartItemSchema = z.object({ quantity: quantity(-1_000_000) });
 
 export const CheckoutSchema = z.object({ idempotency_key: IdempotencyKey.optional() });
 

@@ -4,7 +4,7 @@ import { db, type Transaction } from "./db.server";
 import { addNotification } from "./notifications.server";
 import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
-import { takePayment } from "./payments.server";
+import { paymentFailureStatus, takePayment } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { subscriptionPlans, subscriptions } from "./schema";
 import { addMonth, FREE_PLAN, MAX_RENEWALS_PER_RUN, SUBSCRIPTION_MESSAGES, type SubscribeInput } from "./subscriptions";
@@ -76,7 +76,7 @@ export async function currentPlanName(userId: string, now = new Date()): Promise
 
 export type SubscribeResult =
   | { ok: true; planName: string; message: string; subscriptionId: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409; field?: "plan_id" | "payment_method_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409 | 422; field?: "plan_id" | "payment_method_id"; message: string };
 
 /**
  * Subscribes (or switches) to a plan: the first month is charged, the plan
@@ -132,7 +132,7 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
     },
     replay: async () => (await activeSubscription(userId))?.subscription.id ?? "",
   });
-  if (!outcome.ok) return { ok: false, status: outcome.reason === "declined" ? 402 : 409, message: outcome.message };
+  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
   return { ok: true, planName: plan.name, message: SUBSCRIPTION_MESSAGES.subscribed(plan.name), subscriptionId: outcome.value, replayed: outcome.replayed };
 }
 

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { getTokenPackage, PACKAGE_CURRENCIES } from "./catalog.server";
 import { resolvePaymentSource } from "./payment-methods.server";
 import { toMinor } from "./payments";
-import { takePayment } from "./payments.server";
+import { paymentFailureStatus, takePayment } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { TOKEN_PURCHASE_MESSAGES, type PurchaseTokensInput } from "./token-packages";
 import { getBalance, grantTokens } from "./tokens.server";
 
 export type TokenPurchaseResult =
   | { ok: true; tokensAdded: number; newBalance: number; message: string; paymentId: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409; field?: "package_id" | "payment_method_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409 | 422; field?: "package_id" | "payment_method_id"; message: string };
 
 /**
  * Buys a token package: one payment through the gateway, then, in one
@@ -41,7 +41,7 @@ export async function purchaseTokens(userId: string, input: PurchaseTokensInput,
     },
     replay: () => getBalance(userId, now),
   });
-  if (!outcome.ok) return { ok: false, status: outcome.reason === "declined" ? 402 : 409, message: outcome.message };
+  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
   const added = outcome.payment.tokens ?? tokens;
   return { ok: true, tokensAdded: added, newBalance: outcome.value, message: TOKEN_PURCHASE_MESSAGES.purchased(added, outcome.value), paymentId: outcome.payment.id, replayed: outcome.replayed };
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AccountUser } from "~models/accounts.server";
 import { getApiUser } from "./auth.server";
+import { parseFormData } from "./request-input.server";
 
 // The REST API's conventions (spec 001 §7/§8): JSON in and out, errors as
 // {"error": "..."} or per-field arrays {"field": ["message"]}.
@@ -30,7 +31,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return Object.fromEntries(await request.formData());
+    return Object.fromEntries(await parseFormData(request));
   }
   try {
     const text = await request.text();

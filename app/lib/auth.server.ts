@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { type AccountUser, attemptLogin } from "~models/accounts.server";
 import { getApiTokenUser } from "~models/api-tokens.server";
 import { oncePerRequest } from "~models/per-request";
+import { markPrivate } from "./page-cache.server";
 import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
 import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
 
@@ -55,6 +56,7 @@ const isHttps = (request: Request) => new URL(request.url).protocol === "https:"
 const sessionCookie = (request: Request) => (isHttps(request) ? httpsCookie : httpCookie);
 
 async function readSessionId(request: Request): Promise<string | null> {
+  markPrivate(request);
   const value = await sessionCookie(request).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
@@ -99,6 +101,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
  */
 export async function getApiUser(request: Request): Promise<AccountUser | null> {
   const header = request.headers.get("Authorization");
+  markPrivate(request);
   if (header) {
     const match = /^Token\s+([0-9a-f]{40})\s*$/i.exec(header);
     return match ? getApiTokenUser(match[1]!.toLowerCase()) : null;

@@ -1,4 +1,5 @@
 import { MEGABYTE } from "~models/uploads";
+import { parseFormData } from "./request-input.server";
 
 /** Room for the text fields and multipart framing on top of the largest file. */
 export const FORM_OVERHEAD_BYTES = 1 * MEGABYTE;
@@ -20,7 +21,7 @@ export type FormDataResult = { ok: true; formData: FormData } | { ok: false; too
 export async function readFormData(request: Request, maxBytes: number): Promise<FormDataResult> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
   if (declared > DRAIN_LIMIT_BYTES) return { ok: false, tooLarge: true };
-  if (!request.body) return { ok: true, formData: await request.formData() };
+  if (!request.body) return { ok: true, formData: await parseFormData(request) };
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,5 +39,5 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
   if (total > maxBytes) return { ok: false, tooLarge: true };
   const body = new Blob(chunks as BlobPart[]);
   const copy = new Request(request.url, { method: request.method, headers: request.headers, body });
-  return { ok: true, formData: await copy.formData() };
+  return { ok: true, formData: await parseFormData(copy) };
 }

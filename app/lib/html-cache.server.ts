@@ -63,7 +63,8 @@ export function createPageCache(options: { ttlMs?: number; maxEntries?: number; 
   }
 
   return function pageCache(req: Request, res: Response, next: NextFunction) {
-    if (req.method !== "GET" || hasSessionCookieHeader(req.headers.cookie)) return next();
+    // A request with credentials is answered privately (root middleware), never from here.
+    if (req.method !== "GET" || hasSessionCookieHeader(req.headers.cookie) || req.headers.authorization) return next();
     const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const hit = entries.get(key);
     if (hit && hit.expires > now()) {

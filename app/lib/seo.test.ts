@@ -32,12 +32,12 @@ describe("sitemapPaths", () => {
 describe("marketing cache headers", () => {
   const request = (cookie?: string) => new Request("http://x/", { headers: cookie ? { Cookie: cookie } : {} });
   it("public for visitors without a session cookie", () => {
-    expect(marketingCacheHeaders(request())).toEqual({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie" });
+    expect(marketingCacheHeaders(request())).toEqual({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie, Authorization" });
     expect(hasSessionCookie(request("theme=dark; other_session=1"))).toBe(false);
   });
   it("private with either session cookie", () => {
     for (const cookie of ["ascendra_session=abc", "a=1; __Host-ascendra_session=abc"]) {
-      expect(marketingCacheHeaders(request(cookie))).toEqual({ "Cache-Control": PRIVATE_PAGE_CACHE, Vary: "Cookie" });
+      expect(marketingCacheHeaders(request(cookie))).toEqual({ "Cache-Control": PRIVATE_PAGE_CACHE, Vary: "Cookie, Authorization" });
     }
   });
 });

@@ -15,6 +15,7 @@ import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Gift cards — Ascendra" },
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: giftCardSchema() });
+  const submission = parseWithZod(await parseFormData(request), { schema: giftCardSchema() });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
   const limit = await consumeRateLimit(`gift:${clientAddress(request)}`, GIFT_PURCHASE_LIMIT);

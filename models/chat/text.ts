@@ -24,7 +24,7 @@ const PHRASES: [RegExp, string][] = [
 ];
 
 /** Words with one meaning here, folded onto the word the content uses. */
-const SYNONYMS: Record<string, string> = {
+const SYNONYMS = new Map<string, string>(Object.entries({
   cost: "price", costs: "price", costing: "price", pricing: "price", priced: "price", prices: "price", fee: "price", fees: "price",
   charge: "price", charges: "price", rate: "price", rates: "price", expensive: "price", cheap: "price", cheaper: "cheapest", lowest: "cheapest", least: "cheapest", starting: "cheapest",
   afford: "price", affordable: "price", budget: "price", rupee: "price", rupees: "price", inr: "price", dollar: "price",
@@ -48,7 +48,7 @@ const SYNONYMS: Record<string, string> = {
   application: "app", applications: "app", apps: "app", ios: "app", android: "app",
   portfolio: "portfolio", examples: "portfolio", samples: "portfolio",
   customers: "client", customer: "client", clients: "client",
-};
+}));
 
 /** Words that carry no topic. Question words that do ("who", "price") are kept. */
 const STOP_WORDS = new Set(
@@ -84,11 +84,12 @@ export function stem(word: string): string {
 
 /** One raw word to its indexed form, or null for a stop word. */
 export function processTerm(word: string): string | null {
-  const folded = SYNONYMS[word] ?? word;
+  // A Map, not an object: a visitor's "constructor" must not find Object.prototype's.
+  const folded = SYNONYMS.get(word) ?? word;
   if (STOP_WORDS.has(folded)) return null;
   const stemmed = stem(folded);
   // "saturdays" → "saturday" → "hours": synonyms apply to the stem too.
-  const again = SYNONYMS[stemmed];
+  const again = SYNONYMS.get(stemmed);
   return again ? stem(again) : stemmed;
 }
 

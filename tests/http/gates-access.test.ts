@@ -6,29 +6,9 @@
 // must refuse anonymous visitors.
 import { beforeAll, expect, test } from "vitest";
 import { anonymous, bearer, client, ownedBy, staff, type Identity, type Owned } from "./identities";
-import { expectHtmlSecurityHeaders } from "./gates";
+import { expectHtmlSecurityHeaders, paramsFor } from "./gates";
 import { accessOf, anonymousGetProblem, anonymousWriteProblem, isApi, sitemapPaths } from "../harness/policy";
 import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
-
-const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
-
-/** Concrete parameters: A's records where a route takes them, otherwise values that exist for nobody. */
-function paramsFor(pattern: string, owned: Owned): Record<string, string | undefined> {
-  const owners: Record<string, Record<string, string | undefined>> = {
-    "/project/:id": { id: owned.projectId },
-    "/api/projects/:id": { id: owned.projectId },
-    "/project/:id/files/:fileId": { id: owned.projectId, fileId: owned.fileId },
-    "/api/notifications/:id/mark-read": { id: owned.notificationId },
-    "/api/download/:purchaseId": { purchaseId: owned.purchaseId },
-    "/download/:purchaseId/file": { purchaseId: owned.purchaseId },
-    "/api/cart-item/:id": { id: owned.cartItemId },
-  };
-  const values: Record<string, string | undefined> = { form: "office-visit", token: "not-a-real-token", kind: "confirm", ...owners[pattern] };
-  for (const param of paramsOf(pattern)) {
-    if (values[param.name] === undefined && !param.optional) values[param.name] = NOBODYS_ID;
-  }
-  return values;
-}
 
 const ownsParams = (pattern: string) => /\/:(id|fileId|purchaseId)\b/.test(pattern);
 const isHtml = (response: Response) => (response.headers.get("content-type") ?? "").startsWith("text/html");

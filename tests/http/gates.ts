@@ -2,6 +2,8 @@
 import { expect } from "vitest";
 import type { Visitor } from "./client";
 import { patternRegex } from "../harness/policy";
+import type { Owned } from "./identities";
+import { paramsOf } from "../harness/routes";
 
 /** The headers every HTML document carries (the security baseline). */
 export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
@@ -35,4 +37,24 @@ export async function linkedUrl(who: Visitor, pattern: string, headers: Record<s
     if (found) return found;
   }
   return null;
+}
+
+export const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Concrete parameters: A's records where a route takes them, otherwise values that exist for nobody. */
+export function paramsFor(pattern: string, owned: Owned): Record<string, string | undefined> {
+  const owners: Record<string, Record<string, string | undefined>> = {
+    "/project/:id": { id: owned.projectId },
+    "/api/projects/:id": { id: owned.projectId },
+    "/project/:id/files/:fileId": { id: owned.projectId, fileId: owned.fileId },
+    "/api/notifications/:id/mark-read": { id: owned.notificationId },
+    "/api/download/:purchaseId": { purchaseId: owned.purchaseId },
+    "/download/:purchaseId/file": { purchaseId: owned.purchaseId },
+    "/api/cart-item/:id": { id: owned.cartItemId },
+  };
+  const values: Record<string, string | undefined> = { form: "office-visit", token: "not-a-real-token", kind: "confirm", ...owners[pattern] };
+  for (const param of paramsOf(pattern)) {
+    if (values[param.name] === undefined && !param.optional) values[param.name] = NOBODYS_ID;
+  }
+  return values;
 }

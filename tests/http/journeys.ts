@@ -45,12 +45,32 @@ const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 export const labelOf = (el: Element) =>
   squash(attr(el, "aria-label") ?? textOf(el));
 
-export function readForm(form: Element): Form {
+const CONTROLS = ["input", "textarea", "select", "button"];
+
+/** The form's controls: its own descendants and, anywhere in `doc`, those tied to it by a form attribute. */
+export function controlsOf(form: Element, doc?: Element): Element[] {
+  const id = attr(form, "id");
+  const own = findAll(
+    form,
+    (e) =>
+      CONTROLS.includes(e.tagName) &&
+      (attr(e, "form") === undefined || attr(e, "form") === id),
+  );
+  if (!doc || !id) return own;
+  const outside = findAll(
+    doc,
+    (e) =>
+      CONTROLS.includes(e.tagName) &&
+      attr(e, "form") === id &&
+      !own.includes(e),
+  );
+  return [...own, ...outside];
+}
+
+export function readForm(form: Element, doc?: Element): Form {
   const fields: [string, string][] = [];
   const buttons: Button[] = [];
-  for (const el of findAll(form, (e) =>
-    ["input", "textarea", "select", "button"].includes(e.tagName),
-  )) {
+  for (const el of controlsOf(form, doc)) {
     const name = attr(el, "name");
     const disabled = attr(el, "disabled") !== undefined;
     const type = (attr(el, "type") ?? "").toLowerCase();
@@ -135,7 +155,9 @@ export class Page {
 
   /** Every form on the page. */
   forms(): Form[] {
-    return findAll(this.doc, (e) => e.tagName === "form").map(readForm);
+    return findAll(this.doc, (e) => e.tagName === "form").map((form) =>
+      readForm(form, this.doc as Element),
+    );
   }
 
   /** The one form with this id, or holding a submit button with this label (string: exact; RegExp: match). */

@@ -2,6 +2,7 @@
 // writes from another site refused before anything runs.
 import { describe, expect, test } from "vitest";
 import { Visitor } from "./client";
+import { client, ownedBy } from "./identities";
 
 describe("baseline headers", () => {
   test("every response has the baseline security headers and no X-Powered-By", async () => {
@@ -57,5 +58,17 @@ describe("baseline headers", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
     expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("headers a route sets itself", () => {
+  // The baseline is a default: a route's own value is sent once, and wins.
+  test("a file is sent with one X-Content-Type-Options", async () => {
+    const owner = await client("headers");
+    const owned = await ownedBy(owner);
+    const file = await owner.visitor.get(`/project/${owned.projectId}/files/${owned.fileId}`);
+    await file.arrayBuffer();
+    expect(file.status).toBe(200);
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });

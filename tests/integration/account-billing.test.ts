@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -173,6 +174,13 @@ describe("receipts", () => {
     expect(html.headers.get("Content-Type")).toContain("text/html");
     expect(String(html.body)).toContain(receipts[1]!.number);
     expect(String(html.body)).toContain("Visa •••• 4242");
+    // Our HTML with the client's details, outside the app's documents: its own strict policy, which allows its one style sheet by hash.
+    const csp = html.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/default-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).not.toMatch(/unsafe-inline|script-src/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(String(html.body))![1]!;
+    expect(csp).toContain(`style-src 'sha256-${createHash("sha256").update(style).digest("base64")}'`);
     const pdf = await call(receiptRoute.loader, getRequest(`/manageaccount/receipts/${id}/pdf`, { cookie: client.cookie }), { id, format: "pdf" });
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Content-Disposition")).toMatch(/^attachment; filename="receipt-\d+\.pdf"$/);

@@ -88,6 +88,16 @@ describe("token packages", () => {
     expect(await getBalance(client.id)).toBe(50);
   });
 
+  it("refuses an idempotency key sent again with a different request (422), and still replays the same request", async () => {
+    const client = await signedInClient();
+    const headers = { "Idempotency-Key": "buy-one-thing-456" };
+    expect((await purchase(client, { package_id: "essential", ...card }, headers)).status).toBe(201);
+    const other = await purchase(client, { package_id: "popular", ...card }, headers);
+    expect(other).toMatchObject({ status: 422, body: { error: "This idempotency key was already used for a different payment. Send a new key for a new payment; the same request with the same key answers the first result." } });
+    expect(body(await purchase(client, { package_id: "essential", ...card }, headers))).toMatchObject({ tokens_added: 50, new_balance: 50 });
+    expect(await getBalance(client.id)).toBe(50);
+  });
+
   it("the purchase page needs card details, and keeps no card number in its reply", async () => {
     const client = await signedInClient();
     const page = body<{ idempotencyKey: string }>(await call(buyTokensPage.loader, getRequest("/dashboard2/billing/tokens", { cookie: client.cookie })));

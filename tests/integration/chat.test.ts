@@ -162,6 +162,18 @@ describe("/chat without JavaScript", () => {
 });
 
 describe("the panel's JSON calls", () => {
+  it("know only their own actions: a name from Object.prototype is 404, not a crash or {}", async () => {
+    for (const action of ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype"]) {
+      const posted = await call(apiConversation.action, jsonRequest(`/api/chat/${action}/`, "POST", {}), { action });
+      expect(posted, action).toMatchObject({ status: 404, body: { error: "Not found." } });
+      expect((await call(apiConversation.loader, getRequest(`/api/chat/${action}/`), { action })).status, action).toBe(404);
+    }
+  });
+
+  it("answer a question made of a prototype's member names", async () => {
+    for (const query of ["constructor", "toString valueOf", "__proto__"]) expect((await ask({ query })).status, query).toBe(200);
+  });
+
   it("POST /api/chat/handoff/ hands the cookie's conversation to the team; /api/chat/clear/ clears it", async () => {
     const first = await ask({ query: "Do you design packaging?", conversation_id: "chat_panel" });
     const cookie = cookieFrom(first);

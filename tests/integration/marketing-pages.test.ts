@@ -37,7 +37,7 @@ describe("page loaders", () => {
     const body = outcome.body as Body & { meta: Record<string, unknown>[] };
     expect(body.step).toBe(3);
     expect(outcome.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
-    expect(outcome.headers.get("Vary")).toBe("Cookie");
+    expect(outcome.headers.get("Vary")).toBe("Cookie, Authorization");
     expect(body.meta).toEqual(expect.arrayContaining([{ tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/" }]));
     expect(body.organization).toMatchObject({ "@type": "Organization", name: "Ascendra", url: "http://127.0.0.1:3000/" });
     expect((await call(home.loader, getRequest("/?pkg=42"))).body).toMatchObject({ step: 0 });

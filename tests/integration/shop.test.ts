@@ -183,7 +183,7 @@ describe("downloads", () => {
     const other = await signedInClient();
     const purchaseId = await ownedPurchase(client);
 
-    const first = await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId });
+    const first = await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId });
     expect(body(first)).toMatchObject({ downloads_remaining: 2, message: "Download started! Downloads remaining: 2." });
     const url = new URL(body<{ download_url: string }>(first).download_url);
     expect(url.pathname).toBe(`/download/${purchaseId}/file`);
@@ -207,22 +207,35 @@ describe("downloads", () => {
     }
 
     // Another client's purchase does not exist for them (API and page).
-    expect((await api.get(apiDownload.loader, other, `/api/download/${purchaseId}/`, { purchaseId })).status).toBe(404);
+    expect((await api.send(apiDownload.action, other, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId })).status).toBe(404);
     expect((await call(purchasesPage.action, formRequest("/dashboard2/purchases", { purchase_id: purchaseId }, { cookie: other.cookie }))).status).toBe(404);
     expect(body<Purchase[]>(await api.get(apiPurchases.loader, other, "/api/my-purchases/"))).toEqual([]);
 
-    await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId });
+    await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId });
     const page = await call(purchasesPage.action, formRequest("/dashboard2/purchases", { purchase_id: purchaseId }, { cookie: client.cookie }));
     expect(body(page)).toMatchObject({ notice: { message: "Download started! Downloads remaining: 0." } });
-    expect(await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId })).toMatchObject({ status: 409, body: { error: "Download Limit Reached" } });
+    expect(await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId })).toMatchObject({ status: 409, body: { error: "Download Limit Reached" } });
     const [purchase] = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
     expect(purchase).toMatchObject({ download_count: 3, max_downloads: 3, can_download: false });
+  });
+
+  it("spends a download only on a POST: a GET (a link on another site, a prefetch) is refused and counts nothing", async () => {
+    const client = await signedInClient();
+    const purchaseId = await ownedPurchase(client, "grain-overlay");
+    for (let i = 0; i < 4; i++) {
+      const get = await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId });
+      expect(get).toMatchObject({ status: 405, body: { error: "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads." } });
+      expect(get.headers.get("Allow")).toBe("POST");
+    }
+    const [purchase] = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
+    expect(purchase).toMatchObject({ download_count: 0, can_download: true });
+    expect(body(await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId }))).toMatchObject({ downloads_remaining: 2 });
   });
 
   it("never passes the limit, however many downloads start at once", async () => {
     const client = await signedInClient();
     const purchaseId = await ownedPurchase(client, "grain-overlay");
-    const results = await Promise.all(Array.from({ length: 10 }, () => api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
   });

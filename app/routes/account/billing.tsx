@@ -9,6 +9,7 @@ import { FormMessages } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Payments — Ascendra" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   if (formData.get("intent") !== "remove-method") return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const removed = await removePaymentMethod(user.id, String(formData.get("id") ?? ""));
   return data({ ok: removed.ok, message: removed.message }, { status: removed.ok ? 200 : removed.status });

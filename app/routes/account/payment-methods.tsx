@@ -12,6 +12,7 @@ import { SavedCardSummary } from "~/components/billing/saved-card";
 import { CheckboxField, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/payment-methods";
+import { parseFormData } from "~/lib/request-input.server";
 
 // /manageaccount/billing/payment-methods: the cards the payment gateway keeps
 // for the client (docs/decisions/0023). Add a card, make one the default (the
@@ -30,7 +31,7 @@ const HIDDEN = ["card_number", "card_cvc"];
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const intent = formData.get("intent");
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: addCardSchema() });

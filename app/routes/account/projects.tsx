@@ -12,6 +12,7 @@ import { StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/projects";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Project Management — Ascendra" }];
 
@@ -26,7 +27,7 @@ type ActionData = { projectId: string; result?: SubmissionResult<string[]>; mess
 /** Rates a finished project (the Dashboard's satisfaction is the average). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const projectId = String(formData.get("projectId") ?? "");
   const submission = parseWithZod(formData, { schema: RatingSchema });
   if (submission.status !== "success") return data<ActionData>({ projectId, result: submission.reply() }, { status: 400 });

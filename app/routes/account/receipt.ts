@@ -1,6 +1,6 @@
 import { fullNameOf } from "~models/account";
 import { getReceipt } from "~models/account-billing.server";
-import { renderReceiptHtml, renderReceiptPdf, type ReceiptParties } from "~models/receipts.server";
+import { RECEIPT_CSP, renderReceiptHtml, renderReceiptPdf, type ReceiptParties } from "~models/receipts.server";
 import { getSiteShell } from "~models/site-content.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/receipt";
@@ -17,13 +17,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     seller: { name: site.name, addressLines: [...site.office.lines], email: site.emails.support },
     buyer: { name: fullNameOf(user) || user.username, email: user.email },
   };
-  const headers = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+  // X-Content-Type-Options comes with every response (server.js): not repeated here.
+  const headers = { "Cache-Control": "private, no-store" };
   if (params.format === "pdf") {
     return new Response(renderReceiptPdf(receipt, parties), {
       headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="receipt-${receipt.number.replace(/[^A-Za-z0-9-]/g, "")}.pdf"` },
     });
   }
   return new Response(renderReceiptHtml(receipt, parties, `/manageaccount/receipts/${receipt.id}/pdf`), {
-    headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
+    headers: { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": RECEIPT_CSP },
   });
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
+import { ownValue } from "~models/lookup";
 import {
   CATALOG_KINDS,
   CATALOG_MESSAGES,
@@ -33,7 +34,7 @@ import type { Route } from "./+types/catalog-edit";
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? (data.values ? `Edit ${data.values.name}` : `New ${CATALOG_KINDS[data.kind].label.toLowerCase()}`) : "Catalogue");
 
 function kindOf(path: string | undefined): CatalogKind {
-  const kind = path ? CATALOG_PATH_KINDS[path] : undefined;
+  const kind = path ? ownValue(CATALOG_PATH_KINDS, path) : undefined;
   if (!kind) throw notFoundResponse();
   return kind;
 }

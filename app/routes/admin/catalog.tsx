@@ -7,6 +7,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { invalidatePageCache } from "~/lib/html-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/catalog";
+import { parseFormData } from "~/lib/request-input.server";
 
 // The catalogue staff sell from: shop items, token packages and plans, on
 // sale or retired (docs/decisions/0025-catalogue-in-the-back-office.md).
@@ -22,7 +23,7 @@ type ActionData = { message: string; tone: "success" | "error" };
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const intent = formData.get("intent");
   const kind = String(formData.get("kind") ?? "");
   if ((intent !== "retire" && intent !== "restore") || !(kind in CATALOG_KINDS)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });

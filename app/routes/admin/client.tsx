@@ -14,6 +14,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/client";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
 
@@ -30,7 +31,7 @@ type ActionData = { form?: "tokens"; message?: string; tone?: "success" | "error
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const intent = formData.get("intent");
   if (!INTENTS.includes(intent as never)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
   if (intent === "adjust-tokens") {

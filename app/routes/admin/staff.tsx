@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/staff";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
@@ -28,7 +29,7 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const intent = IntentSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") ?? undefined });
   if (!intent.success) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 

@@ -12,6 +12,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/submission";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.submission.typeLabel ?? "Submission");
 
@@ -28,7 +29,7 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const intent = formData.get("intent");
   if (!INTENTS.includes(intent as never)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 

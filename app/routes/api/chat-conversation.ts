@@ -7,6 +7,7 @@ import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "~/lib/ap
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJsonBody } from "~/lib/public-forms.server";
+import { ownValue } from "~models/lookup";
 import type { Route } from "./+types/chat-conversation";
 
 /**
@@ -40,7 +41,7 @@ const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) 
 };
 
 export function action({ request, params }: Route.ActionArgs) {
-  const handle = ACTIONS[params.action];
+  const handle = ownValue(ACTIONS, params.action);
   if (!handle) return apiError(404, "Not found.");
   return withApiErrors(CHAT_API_MESSAGES.failed, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
@@ -50,6 +51,6 @@ export function action({ request, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  if (!ACTIONS[params.action]) return apiError(404, "Not found.");
+  if (!ownValue(ACTIONS, params.action)) return apiError(404, "Not found.");
   return methodNotAllowed(request, ["POST"]);
 }

@@ -4,6 +4,7 @@ import { submitInvestmentInquiry, submitInvestorMeeting, submitOfficeVisit, subm
 import { SupportTicketSchema } from "~models/forms/support";
 import { ATTACHMENT_RULES, CollaborationSchema, CV_RULES, JobApplicationSchema } from "~models/forms/applications";
 import { submitCollaboration, submitJobApplication } from "~models/forms/applications.server";
+import { ownValue } from "~models/lookup";
 import { UPLOAD_MESSAGES } from "~models/uploads";
 import { apiError, methodNotAllowed } from "~/lib/api.server";
 import { handleFormApi, readJsonBody, readMultipartBody } from "~/lib/public-forms.server";
@@ -46,12 +47,12 @@ const FORMS: Record<string, (request: Request) => Promise<Response>> = {
 const isMultipart = (request: Request) => (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 export function action({ request, params }: Route.ActionArgs) {
-  const handle = FORMS[params.form];
+  const handle = ownValue(FORMS, params.form);
   if (!handle) return apiError(404, "Not found.");
   return handle(request);
 }
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  if (!FORMS[params.form]) return apiError(404, "Not found.");
+  if (!ownValue(FORMS, params.form)) return apiError(404, "Not found.");
   return methodNotAllowed(request, ["POST"]);
 }

@@ -9,11 +9,12 @@ import { Field, FormMessages, FormStatus, SubmitButton } from "~/components/form
 import { clientAddress } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/forgot-password";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? — Ascendra" }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await parseFormData(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
 
   const limit = await consumeRateLimit(`reset:${clientAddress(request)}`, RATE_LIMITS.passwordReset);

@@ -6,6 +6,7 @@ import { minutesUntil } from "~models/accounts.server";
 import { CheckboxField, Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import { authenticator, InvalidCredentialsError, landingPath, requireAnonymous, safeRedirect, startSession, TooManyAttemptsError } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in — Ascendra" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginFormSchema });
+  const submission = parseWithZod(await parseFormData(request.clone()), { schema: LoginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/accounts";
 import { isResetTokenValid, resetPassword } from "~models/password-reset.server";
 import { FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password — Ascendra" }, { name: "robots", content: "noindex" }];
 
@@ -14,7 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await parseFormData(request), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }

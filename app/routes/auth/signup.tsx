@@ -8,6 +8,7 @@ import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/componen
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
 import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
 import type { Route } from "./+types/signup";
+import { parseFormData } from "~/lib/request-input.server";
 
 /**
  * After signing up, the success screen moves on after 3 seconds (spec 001 §9).
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: SignupFormSchema });
+  const submission = parseWithZod(await parseFormData(request), { schema: SignupFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false as const }, { status: 400 });
   }

@@ -6,6 +6,7 @@ import { acceptInvitation, getInvitation } from "~models/back-office/staff.serve
 import { Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import { startSession } from "~/lib/auth.server";
 import type { Route } from "./+types/staff-invite";
+import { parseFormData } from "~/lib/request-input.server";
 
 // /staff-invite/:token : the link in a staff invitation. It works once: the
 // invited person sets a password (and a username for a new account), becomes
@@ -25,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 const HIDDEN = ["password", "confirmPassword"];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const invitation = await getInvitation(params.token);
   const schema = invitation?.account ? AcceptExistingStaffSchema : AcceptNewStaffSchema;
   const submission = parseWithZod(formData, { schema });

@@ -6,6 +6,7 @@ import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/cart";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your cart — Ascendra" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +21,7 @@ const answer = (notice: Notice, status = 200, extra: { checkedOut?: boolean } = 
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await parseFormData(request));
   const cartItemId = String(form.cart_item_id ?? "");
   switch (form.intent) {
     case "update": {

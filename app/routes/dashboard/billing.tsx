@@ -12,6 +12,7 @@ import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Tokens — Ascendra" }];
 
@@ -60,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await parseFormData(request));
   if (form.intent === "cancel") {
     const result = await cancelSubscription(user.id);
     return data({ notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } }, { status: result.ok ? 200 : result.status });

@@ -12,6 +12,7 @@ import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fie
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const schema = purchaseTokensSchema({ cardRequired: true });
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await parseFormData(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   const result = await purchaseTokens(user.id, submission.value);

@@ -7,6 +7,7 @@ import { COUNTRIES } from "~models/countries";
 import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile — Ascendra" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileFormSchema });
+  const submission = parseWithZod(await parseFormData(request), { schema: ProfileFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
   await updateProfile(user.id, submission.value);
   return { result: submission.reply(), saved: true };

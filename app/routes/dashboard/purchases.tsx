@@ -7,6 +7,7 @@ import { ActionNotice } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/purchases";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Purchases — Ascendra" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Download: counts one against the limit and answers a signed, five-minute link to the file. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await parseFormData(request);
   const started = await startDownload(user.id, String(form.get("purchase_id") ?? ""));
   if (!started.ok) return data({ notice: { tone: "error" as const, message: started.message }, url: null }, { status: started.status });
   return { notice: { tone: "success" as const, message: started.message }, url: started.url };

@@ -11,6 +11,7 @@ import { FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
+import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` }];
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const schema = subscribeSchema({ cardRequired: true });
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
     // Keeping a plan that is set to end charges nothing, so no card is asked for.

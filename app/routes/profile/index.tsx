@@ -13,6 +13,7 @@ import { StatusBadge } from "~/components/projects/status-badge";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";
 import type { Route } from "./+types/index";
+import { parseFormData } from "~/lib/request-input.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -24,7 +25,7 @@ type ActionData = { form: "meet" | "update" | "comment"; result?: SubmissionResu
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await parseFormData(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const project = await getProjectForViewer(parsed.data.projectId, user);
