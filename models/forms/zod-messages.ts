@@ -7,29 +7,20 @@ import { z } from "zod";
 // Loaded by models/forms/common.ts and models/payments.ts, which every form
 // schema imports; a message a schema gives itself always wins over these.
 
-const TYPE_WORDS: Record<string, string> = {
-  string: "text",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  array: "a list",
-  object: "an object",
-  date: "a date",
-};
-
-const options = (values: readonly unknown[]) => values.map((value) => (typeof value === "string" ? `"${value}"` : String(value))).join(", ");
+const TYPE_WORDS: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", array: "a list" };
 
 /** The message for an issue no schema named; exported for its test. */
 export function formMessage(issue: z.core.$ZodRawIssue): string {
+  const text = "origin" in issue && issue.origin === "string";
   switch (issue.code) {
     case "invalid_type":
       return `Please send this as ${TYPE_WORDS[issue.expected] ?? "the kind of value the form asks for"}.`;
     case "invalid_value":
-      return `Please choose one of: ${options(issue.values)}.`;
+      return `Please choose one of: ${issue.values.map((value) => (typeof value === "string" ? `"${value}"` : String(value))).join(", ")}.`;
     case "too_big":
-      return issue.origin === "string" ? `Please keep this under ${Number(issue.maximum)} characters.` : `Please enter at most ${Number(issue.maximum)}.`;
+      return text ? `Please keep this under ${Number(issue.maximum)} characters.` : `Please enter at most ${Number(issue.maximum)}.`;
     case "too_small":
-      return issue.origin === "string" ? `Please enter at least ${Number(issue.minimum)} characters.` : `Please enter at least ${Number(issue.minimum)}.`;
+      return `Please enter at least ${Number(issue.minimum)}${text ? " characters" : ""}.`;
     case "invalid_format":
       return issue.format === "email" ? "Please enter a valid email address." : "Please check the format of this field.";
     default:

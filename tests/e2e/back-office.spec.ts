@@ -166,35 +166,3 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
-
-test("the back-office is a 404 for anonymous visitors and clients, and never cached or indexed", async ({ page, browser }) => {
-  for (const path of ["/admin", "/admin/inbox", "/admin/projects", "/admin/audit", "/admin/inbox/export.csv"]) {
-    const response = await page.request.get(path);
-    expect(response.status(), path).toBe(404);
-  }
-  const anonymous = await page.goto("/admin/clients");
-  expect(anonymous?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  const api = await page.request.get("/api/admin/inbox/");
-  expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ error: "Not found." });
-
-  const client = await newVisitor(browser);
-  const account = await createAccount(client);
-  await signInAs(client, account, { javaScriptEnabled: true });
-  const asClient = await client.goto("/admin");
-  expect(asClient?.status()).toBe(404);
-  await expect(client.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  expect((await client.request.get("/api/admin/projects/")).status()).toBe(404);
-
-  const staff = await newVisitor(browser);
-  await signInAs(staff, E2E_STAFF, { javaScriptEnabled: true, redirectTo: "/admin" });
-  for (const path of ["/admin", "/admin/inbox", "/admin/inbox.data", "/api/admin/inbox/"]) {
-    const response = await staff.request.get(path);
-    expect(response.status(), path).toBe(200);
-    expect(response.headers()["cache-control"], path).toBe("private, no-store");
-    expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
-    expect(response.headers()["x-page-cache"], path).toBeUndefined();
-  }
-  await expect(staff.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
-});
