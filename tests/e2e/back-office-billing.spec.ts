@@ -28,7 +28,8 @@ async function adjustTokens(staff: Page, direction: "Grant tokens" | "Deduct tok
   await form.getByRole("button", { name: "Save token change" }).click();
 }
 
-for (const javaScriptEnabled of [false, true]) {
+// Without JavaScript, these journeys are in tests/http/journeys-back-office.test.ts.
+for (const javaScriptEnabled of [true]) {
   test.describe(`back-office billing with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     test.setTimeout(150_000);

@@ -75,7 +75,8 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await csv.text()).toContain(company);
     });
 
-    test("a client's project: staff accept, write, deliver and complete; the client sees it all", async ({ page, browser }) => {
+    // Without JavaScript: tests/http/journeys-back-office.test.ts.
+    if (javaScriptEnabled) test("a client's project: staff accept, write, deliver and complete; the client sees it all", async ({ page, browser }) => {
       const account = await createAccount(page);
       await signInAs(page, account, { javaScriptEnabled });
       const title = `Identity ${uniqueName("p")}`;
@@ -134,7 +135,8 @@ for (const javaScriptEnabled of [false, true]) {
       expect((await downloading).suggestedFilename()).toBe("logo-final.pdf");
     });
 
-    test("staff invite a colleague; the emailed link makes them staff, once", async ({ browser }) => {
+    // Without JavaScript: tests/http/journeys-back-office.test.ts.
+    if (javaScriptEnabled) test("staff invite a colleague; the emailed link makes them staff, once", async ({ browser }) => {
       const staff = await newVisitor(browser, javaScriptEnabled);
       await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/staff" });
       const email = `${uniqueName("hire")}@e2e.ascendra.test`;

@@ -119,7 +119,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText(`We sent a link to ${newEmail}.`, { exact: false })).toBeVisible();
     });
 
-    test("projects filter, billing usage, data export with only my data, and deletion that ends every way in", async ({ page }) => {
+    // Without JavaScript: tests/http/journeys-manage-account.test.ts.
+    if (javaScriptEnabled) test("projects filter, billing usage, data export with only my data, and deletion that ends every way in", async ({ page }) => {
       const stranger = await createAccount(page);
       await apiProject(page.request, stranger, "Stranger's launch");
       const account = await createAccount(page);
