@@ -308,3 +308,21 @@ test("contact tiles jump to their sections; CHAT WITH US opens WhatsApp in a new
     .evaluate((el) => el.getBoundingClientRect().top);
   expect(Math.round(top)).toBe(100);
 });
+
+test("with JavaScript, a CV over 10 MB is flagged in the browser and never uploaded; what was typed stays", async ({ page }) => {
+  await page.goto("/careerpage");
+  await waitForHydration(page);
+  await page.getByLabel("Full name").fill("Asha Patel");
+  await page.getByLabel("Email address").fill("asha@mail.example");
+  await page.getByLabel("Role of interest").selectOption("brand_designer");
+  await page.getByLabel("Why do you want to join Ascendra?").fill("Identity systems that hold up everywhere.");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByLabel(/CV \/ resume/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(12 * 1024 * 1024, 0x20) });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByText("The file is too large. The maximum size is 10 MB.")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("Asha Patel");
+  expect(posts).toEqual([]);
+});
