@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_FORM_BYTES } from "./public-forms.server";
+import { MAX_UPLOAD_FORM_BYTES, readBodyWithLimit } from "./public-forms.server";
 
 // Odd input is refused once, before any loader or action runs (root
 // middleware): PostgreSQL cannot store a NUL character in text, so a NUL in
@@ -57,21 +57,12 @@ export async function parseFormData(request: Request): Promise<FormData> {
 
 /** The body's bytes up to `limit`, or null past it (the handler's own limit then answers). */
 async function readUpTo(request: Request, limit: number): Promise<Uint8Array | null> {
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  try {
+    return await readBodyWithLimit(request, limit);
+  } catch (thrown) {
+    if (thrown instanceof Response) return null;
+    throw thrown;
   }
-  return Buffer.concat(chunks);
 }
 
 /**
