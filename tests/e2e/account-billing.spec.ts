@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   createAccount,
@@ -7,6 +6,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures";
+import { seriousViolations } from "./axe";
 
 // Manage account's Billing & Payments with real billing (docs/decisions/0023):
 // buy tokens with the test card (saving it), spend some, then the tab shows
@@ -25,13 +25,9 @@ async function axeAtPhoneWidth(page: Page, path: string): Promise<string[]> {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(path);
   await waitForHydration(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const found = await seriousViolations(page);
   await page.setViewportSize({ width: 1280, height: 720 });
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${path}: ${v.id} ${v.nodes[0]?.target.join(" ")}`);
+  return found.map((line) => `${path}: ${line}`);
 }
 
 // Their no-JS journeys are form posts in tests/http/journeys-billing.test.ts

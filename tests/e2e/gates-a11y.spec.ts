@@ -3,11 +3,11 @@
 // real records where a page takes an id) at 375 and 1440 px: no serious or
 // critical violation. Pages are discovered from app/routes.ts and the
 // sitemap, so a page added later is checked without editing this file.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { client, ownedBy, staff, type Identity, type Owned } from "./identities";
 import { linkedUrl } from "./gates";
+import { seriousViolations } from "./axe";
 import { accessOf, patternRegex, sitemapPaths } from "../harness/policy";
 import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
 
@@ -15,14 +15,6 @@ const WIDTHS = [375, 1440] as const;
 const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
 /** Pages of one pattern found in the sitemap (blog posts, say): a few are enough. */
 const SAMPLES_PER_PATTERN = 2;
-
-/** The serious and critical violations axe finds on the page, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 let a: Identity;
 let lead: Identity;

@@ -151,3 +151,21 @@ test.describe("with JavaScript", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+// A form error focuses the first invalid field (Conform calls focus()). When the
+// visitor has scrolled just past that field, it sits under the sticky navbar,
+// where the browser counts it as in view and would not scroll: scroll-margin
+// makes focus bring it, with its label, out from under the navbar.
+test("a field focused under the sticky navbar comes out from under it, label and all", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/contact");
+  const field = page.getByLabel("Company name").first();
+  const navbarBottom = await page.getByRole("banner").first().evaluate((el) => el.getBoundingClientRect().bottom);
+  // Scroll so the field's top is 8 px below the top of the window, behind the navbar.
+  await field.evaluate((el) => window.scrollBy({ top: el.getBoundingClientRect().top - 8, behavior: "instant" }));
+  expect(await field.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(navbarBottom);
+  await field.evaluate((el) => el.focus());
+  await expect.poll(() => field.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(navbarBottom);
+  const labelTop = await page.locator("label", { hasText: "Company name" }).first().evaluate((el) => el.getBoundingClientRect().top);
+  expect(labelTop).toBeGreaterThanOrEqual(navbarBottom);
+});
