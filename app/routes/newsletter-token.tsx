@@ -11,6 +11,10 @@ const kindOf = (kind: string | undefined) => (kind === "confirm" ? "confirm" : k
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter — Ascendra" }, { name: "robots", content: "noindex" }];
 
+// The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
+// must reach the response, or the token rides along in the Referer header.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);
   if (!kind) throw data(null, { status: 404 });

@@ -22,6 +22,15 @@ describe("baseline headers", () => {
     }
   });
 
+  test("a page whose URL holds a secret token sends no Referer anywhere", async () => {
+    const visitor = new Visitor();
+    for (const path of ["/reset-password/not-a-real-token", "/staff-invite/not-a-real-token", "/newsletter/confirm/not-a-real-token"]) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(410);
+      expect(response.headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+
   test("fingerprinted assets are cached for a year; a missing one is a 404", async () => {
     const visitor = new Visitor();
     const html = await (await visitor.get("/")).text();

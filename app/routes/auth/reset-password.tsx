@@ -9,6 +9,10 @@ import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password — Ascendra" }, { name: "robots", content: "noindex" }];
 
+// The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
+// must reach the response, or the token rides along in the Referer header.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ params }: Route.LoaderArgs) {
   const valid = await isResetTokenValid(params.token);
   return data({ valid }, { status: valid ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });

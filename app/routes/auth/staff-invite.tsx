@@ -17,6 +17,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Join the team — Ascen
 // The token is in the path: never send it on to another site.
 const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
 
+// The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
+// must reach the response, or the token rides along in the Referer header.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await getInvitation(params.token);
   if (!invitation) return data({ valid: false as const }, { status: 410, headers: NO_REFERRER });
