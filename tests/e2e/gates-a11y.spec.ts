@@ -3,7 +3,7 @@
 // real records where a page takes an id) at 375 and 1440 px: no serious or
 // critical violation. Pages are discovered from app/routes.ts and the
 // sitemap, so a page added later is checked without editing this file.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { client, ownedBy, staff, type Identity, type Owned } from "./identities";
 import { linkedUrl } from "./gates";
@@ -52,13 +52,29 @@ async function urlsFor(pattern: string, access: string): Promise<string[]> {
   return [fillPattern(pattern, values)!];
 }
 
-async function openAs(browser: Browser, who: Identity | null, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    storageState: who ? await who.api.storageState() : undefined,
-  });
-  return { context, page: await context.newPage() };
+// One page per identity and worker, reused from route to route: a new
+// context and page cost a renderer process each (~0.4 s of CPU), more than
+// the page load itself. A route whose test fails gets a fresh one after it.
+const pages = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+
+function pageFor(browser: Browser, who: Identity | null) {
+  const key = who?.username ?? "anonymous";
+  if (!pages.has(key)) {
+    pages.set(
+      key,
+      (async () => {
+        const context = await browser.newContext({ storageState: who ? await who.api.storageState() : undefined });
+        return { context, page: await context.newPage() };
+      })(),
+    );
+  }
+  return { key, opened: pages.get(key)! };
 }
+
+test.afterAll(async () => {
+  await Promise.all([...pages.values()].map(async (opened) => (await opened).context.close()));
+  pages.clear();
+});
 
 // One page load per route: axe runs at the phone width, then again after the
 // viewport widens to the desktop width (media queries and resize listeners
@@ -66,7 +82,9 @@ async function openAs(browser: Browser, who: Identity | null, width: number) {
 for (const route of discoverRoutes().filter((r) => r.page)) {
   test(`axe: ${route.pattern} at ${WIDTHS.join(" and ")} px`, async ({ browser }) => {
     const access = accessOf(route, sitemap);
-    const { context, page } = await openAs(browser, access === "client" ? a : access === "staff" ? lead : null, WIDTHS[0]);
+    const { key, opened } = pageFor(browser, access === "client" ? a : access === "staff" ? lead : null);
+    const { context, page } = await opened;
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
     try {
       const urls = await urlsFor(route.pattern, access);
       // A pattern sampled from the sitemap checks several pages: each gets the time one page gets.
@@ -80,8 +98,10 @@ for (const route of discoverRoutes().filter((r) => r.page)) {
           expect(await seriousViolations(page), `${url} at ${width} px`).toEqual([]);
         }
       }
-    } finally {
+    } catch (error) {
+      pages.delete(key);
       await context.close();
+      throw error;
     }
   });
 }
