@@ -3,6 +3,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** An import of app/ code: the `~/` alias or a relative path into app/. */
+const NOT_APP = "^(~/|(\\.\\./)+app(/|$))";
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", ".data/", "drizzle/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -28,8 +31,32 @@ export default tseslint.config(
     },
   },
   {
-    files: ["models/**", "drizzle.config.ts"],
+    files: ["drizzle.config.ts"],
     rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // models/ is where the driver is used (the restriction above does not apply),
+    // and imports run one way: app → models → models/platform. Nothing in
+    // models/ imports from app/.
+    files: ["models/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: NOT_APP, message: "models/ never imports from app/: move what both need into models/." }] }],
+    },
+  },
+  {
+    // The bottom layer: platform/ imports only itself and the schema, never a domain folder.
+    files: ["models/platform/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: NOT_APP, message: "models/ never imports from app/: move what both need into models/." },
+            { regex: "^(~models/(?!platform/|schema(/|$))|\\.\\./(?!schema(/|$)))", message: "models/platform imports only platform/ and ../schema, never a domain folder." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Playwright fixtures are written ({}, use) => …, which these rules misread.

@@ -4,7 +4,7 @@ import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
-import { countCartItems } from "~models/shop.server";
+import { countCartItems } from "~models/billing/shop.server";
 import { getUser } from "./lib/auth.server";
 import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-origin.server";
 import { getEnv } from "./lib/env.server";

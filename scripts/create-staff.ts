@@ -3,9 +3,9 @@
 // Without --password a new account gets a random one, printed once.
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
-import { createAccount, findAccountByEmail, setPassword, setRole } from "../models/accounts.server";
-import { SignupApiSchema } from "../models/accounts";
-import { setDatabase } from "../models/db.server";
+import { createAccount, findAccountByEmail, setPassword, setRole } from "../models/identity/accounts.server";
+import { SignupApiSchema } from "../models/identity/accounts";
+import { setDatabase } from "../models/platform/db.server";
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
 import { openDatabaseForScript } from "./open-database";
 

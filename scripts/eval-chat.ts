@@ -6,8 +6,8 @@ import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/index.server";
 import type { ChatIndex } from "../models/chat/retrieval";
-import { openDatabase, setDatabase } from "../models/db.server";
-import { runSeed } from "../models/seed.server";
+import { openDatabase, setDatabase } from "../models/platform/db.server";
+import { runSeed } from "../models/content/seed.server";
 
 type Question = { q: string; expect: string | null; after?: string };
 const TARGET_TOP1 = 0.9;

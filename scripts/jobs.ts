@@ -3,9 +3,9 @@
 // minute; with the embedded database (one process per data dir) only the
 // server may, so this refuses while the server holds the data dir's lock.
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
-import { configureMail } from "../models/mail.server";
-import { setDatabase } from "../models/db.server";
-import { runJobs } from "../models/jobs.server";
+import { configureMail } from "../models/platform/mail.server";
+import { setDatabase } from "../models/platform/db.server";
+import { runJobs } from "../models/billing/jobs.server";
 import { openDatabaseForScript } from "./open-database";
 
 const env = loadEnv();

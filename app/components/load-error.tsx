@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import { PROJECT_API_ERRORS } from "~models/projects";
+import { PROJECT_API_ERRORS } from "~models/projects/projects";
 
 /**
  * Spec 001 §2: a dashboard load failure shows a full-page error with a Reload

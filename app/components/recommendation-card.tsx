@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Recommendation } from "~models/dashboard";
+import type { Recommendation } from "~models/projects/dashboard";
 
 const ACCENT_BAR: Record<Recommendation["accent"], string> = {
   green: "bg-green",

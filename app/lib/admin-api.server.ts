@@ -1,4 +1,4 @@
-import type { Page } from "~models/back-office/pagination";
+import type { Page } from "~models/platform/pagination";
 import { methodNotAllowed, withApiErrors } from "./api.server";
 import { BACK_OFFICE_HEADERS, requireStaffApi } from "./admin.server";
 

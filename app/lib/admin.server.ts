@@ -1,5 +1,5 @@
-import { staffActor, type AuditActor } from "~models/audit.server";
-import type { AccountUser } from "~models/accounts.server";
+import { staffActor, type AuditActor } from "~models/platform/audit.server";
+import type { AccountUser } from "~models/identity/accounts.server";
 import { apiError } from "./api.server";
 import { clientAddress, getApiUser, requireStaff } from "./auth.server";
 
@@ -24,4 +24,4 @@ export async function requireStaffApi(request: Request): Promise<{ user: Account
 }
 
 /** The ?page= of a request's URL. */
-export { pageNumber } from "~models/back-office/pagination";
+export { pageNumber } from "~models/platform/pagination";

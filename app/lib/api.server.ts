@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AccountUser } from "~models/accounts.server";
+import type { AccountUser } from "~models/identity/accounts.server";
 import { getApiUser } from "./auth.server";
 import { parseFormData } from "./request-input.server";
 

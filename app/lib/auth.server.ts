@@ -1,11 +1,11 @@
 import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { type AccountUser, attemptLogin } from "~models/accounts.server";
-import { getApiTokenUser } from "~models/api-tokens.server";
-import { oncePerRequest } from "~models/per-request";
+import { type AccountUser, attemptLogin } from "~models/identity/accounts.server";
+import { getApiTokenUser } from "~models/identity/api-tokens.server";
+import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
-import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/sessions.server";
+import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/identity/sessions.server";
 import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
 
 // Every redirect target that comes from input goes through this one check.

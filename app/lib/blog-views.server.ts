@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { recordPostView, visitorKey } from "~models/blog.server";
+import { recordPostView, visitorKey } from "~models/content/blog.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
 import { clientAddress } from "./auth.server";
 

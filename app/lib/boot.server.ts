@@ -1,14 +1,14 @@
 import { deleteStaleConversations } from "~models/chat/conversations.server";
 import { rebuildChatIndex } from "~models/chat/index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
-import { deleteOldPostViews } from "~models/blog.server";
-import { getDatabaseHandle, openDatabase, setDatabase } from "~models/db.server";
-import { JOBS_INTERVAL_MS, runJobs } from "~models/jobs.server";
-import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/mail.server";
-import { deleteStalePasswordResets } from "~models/password-reset.server";
-import { deleteExpiredRateLimits } from "~models/rate-limit.server";
-import { seedOnBoot } from "~models/seed.server";
-import { deleteExpiredSessions } from "~models/sessions.server";
+import { deleteOldPostViews } from "~models/content/blog.server";
+import { getDatabaseHandle, openDatabase, setDatabase } from "~models/platform/db.server";
+import { JOBS_INTERVAL_MS, runJobs } from "~models/billing/jobs.server";
+import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/platform/mail.server";
+import { deleteStalePasswordResets } from "~models/identity/password-reset.server";
+import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
+import { seedOnBoot } from "~models/content/seed.server";
+import { deleteExpiredSessions } from "~models/identity/sessions.server";
 import { chatLlmSettings, databaseConfig, getEnv } from "./env.server";
 
 export const env = getEnv();
@@ -39,7 +39,7 @@ async function boot(): Promise<void> {
   if (env.SMTP_URL) {
     setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
   }
-  // Renewals, gift card delivery and token expiry (idempotent; see models/jobs.server.ts).
+  // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
   const jobs = () => void runJobs().catch((error) => console.error("Billing jobs failed:", error));
   jobs();
   setInterval(jobs, JOBS_INTERVAL_MS).unref();

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { DatabaseConfig } from "~models/db.server";
+import type { DatabaseConfig } from "~models/platform/db.server";
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 

@@ -1,4 +1,4 @@
-import { MEGABYTE } from "~models/uploads";
+import { MEGABYTE } from "~models/platform/uploads";
 import { parseFormData } from "./request-input.server";
 
 /** Room for the text fields and multipart framing on top of the largest file. */

@@ -1,9 +1,19 @@
 // Durations, distances and counts the marketing pages take from the specs
 // (spec 000 §2, §4, §9; spec 001 §2). Each one is asserted by
 // marketing-constants.test.ts, and the components and CSS read them from here.
+// The counts the content is validated against live with the content schemas
+// (models/content/marketing-counts.ts) and are re-exported here.
+export {
+  CONTACT_VIDEO_COUNT,
+  FEATURE_CARDS_PER_SERVICE,
+  HERO_SLIDE_COUNT,
+  MARQUEE_TILE_COUNT,
+  SPOTLIGHT_VIDEO_EVERY,
+  SPOTLIGHT_VISIBLE_IMAGES,
+  STRATEGY_SERVICE_COUNT,
+} from "~models/content/marketing-counts";
 
-/** Home hero slider: 4 slides, one step every 5000 ms, wrapping. */
-export const HERO_SLIDE_COUNT = 4;
+/** Home hero slider: one step every 5000 ms, wrapping (HERO_SLIDE_COUNT slides). */
 export const HERO_SLIDE_INTERVAL_MS = 5000;
 
 /** Hero "Learn More" scrolls one screen height minus this offset. */
@@ -28,8 +38,7 @@ export const PACKAGE_SLIDER_TABLE = [
   { maxWidth: Number.POSITIVE_INFINITY, visible: 4, steps: 4 },
 ] as const;
 
-/** Popular Brands marquee: 16 tiles, the list repeated once so the loop is seamless. */
-export const MARQUEE_TILE_COUNT = 16;
+/** Popular Brands marquee: the list (MARQUEE_TILE_COUNT tiles) repeated once so the loop is seamless. */
 export const MARQUEE_LOOP_SECONDS = 40;
 
 /** Services intro bars: widths on wide screens, at or below the narrow breakpoint, and delays. */
@@ -40,15 +49,6 @@ export const SERVICE_BAR_DELAYS_MS = [100, 300, 400] as const;
 export const SERVICES_NARROW_MAX_PX = 1024;
 /** How long one bar takes to grow (BRAND.md: motion at most 500 ms). */
 export const SERVICE_BAR_GROW_MS = 500;
-
-/** Projects in spotlight: 2 images at a time; every 4th Load More shows the video. */
-export const SPOTLIGHT_VISIBLE_IMAGES = 2;
-export const SPOTLIGHT_VIDEO_EVERY = 4;
-
-/** Strategy page: 8 services, 5 feature cards each; the contact video is one of 3. */
-export const STRATEGY_SERVICE_COUNT = 8;
-export const FEATURE_CARDS_PER_SERVICE = 5;
-export const CONTACT_VIDEO_COUNT = 3;
 
 /** Solutions tabs: about 0.5 s in all, half sliding out, half sliding in. */
 export const TAB_SWITCH_MS = 500;

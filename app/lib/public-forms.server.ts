@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
-import type { FormOutcome, SubmissionContext } from "~models/forms/pipeline.server";
+import type { FormOutcome, SubmissionContext } from "~models/forms/submission-steps.server";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
 import { clientAddress, getUser } from "./auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData as readBoundedFormData } from "./form-data.server";

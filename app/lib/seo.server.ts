@@ -1,4 +1,4 @@
-import type { SiteShell } from "~models/site-content";
+import type { SiteShell } from "~models/content/site-content";
 import { publicBaseUrl } from "./public-url.server";
 import type { PageSeo } from "./seo";
 

@@ -4,11 +4,11 @@ import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { CAREER_ROLES, CV_RULES, JobApplicationSchema, WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
-import { UPLOAD_MESSAGES } from "~models/uploads";
+import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { CardGrid, Section } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/career-page";
 

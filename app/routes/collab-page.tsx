@@ -3,11 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { ATTACHMENT_RULES, BUDGET_RANGES, COLLABORATION_TYPES, CollaborationSchema, EXPECTED_TIMELINES } from "~models/forms/applications";
 import { submitCollaboration } from "~models/forms/applications.server";
-import { UPLOAD_MESSAGES } from "~models/uploads";
+import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { CardGrid, Section } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/collab-page";
 

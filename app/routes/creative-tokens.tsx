@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { getCreativeTokensContent } from "~models/marketing-content.server";
-import { REGIONS } from "~models/marketing-enums";
-import { formatPrice, getTokensHref, parseRegion } from "~models/marketing-pages";
-import { getSiteShell } from "~models/site-content.server";
+import { getCreativeTokensContent } from "~models/content/marketing-content.server";
+import { REGIONS } from "~models/content/marketing-enums";
+import { formatPrice, getTokensHref, parseRegion } from "~models/content/marketing-pages";
+import { getSiteShell } from "~models/content/site-content.server";
 import { Pricing } from "~/components/marketing/tokens/pricing";
 import { About, HowItWorks, TokensHero } from "~/components/marketing/tokens/story";
 import { AddOns, Tiers } from "~/components/marketing/tokens/usage-tables";

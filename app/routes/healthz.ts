@@ -1,4 +1,4 @@
-import { pingDatabase } from "~models/db.server";
+import { pingDatabase } from "~models/platform/db.server";
 
 /** 200 with a JSON body once the database answers a query; 503 otherwise. */
 export async function loader() {

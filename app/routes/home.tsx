@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getHomeContent } from "~models/marketing-content.server";
-import { getSiteShell } from "~models/site-content.server";
-import { whatsappUrl } from "~models/site-content";
+import { getHomeContent } from "~models/content/marketing-content.server";
+import { getSiteShell } from "~models/content/site-content.server";
+import { whatsappUrl } from "~models/content/site-content";
 import { ChatSlot } from "~/components/marketing/chat-slot";
 import { BrandMarquee } from "~/components/marketing/home/brand-marquee";
 import { Hero } from "~/components/marketing/home/hero";

@@ -6,7 +6,7 @@ import { submitInvestmentInquiry } from "~models/forms/submissions.server";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, PhoneField, TextareaField } from "~/components/form-fields";
 import { CardGrid, Section } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/investor-page";
 

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { getSiteShell } from "~models/site-content.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { Footer } from "~/components/shell/footer";
 import { Navbar } from "~/components/shell/navbar";
 import type { Route } from "./+types/public-layout";

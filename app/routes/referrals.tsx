@@ -7,7 +7,7 @@ import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { getUser } from "~/lib/auth.server";
 import { Section } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/referrals";

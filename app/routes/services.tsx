@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getServicesContent } from "~models/marketing-content.server";
-import { parseClicks, spotlightView } from "~models/marketing-pages";
-import { getSiteShell } from "~models/site-content.server";
+import { getServicesContent } from "~models/content/marketing-content.server";
+import { parseClicks, spotlightView } from "~models/content/marketing-pages";
+import { getSiteShell } from "~models/content/site-content.server";
 import { IntroBars } from "~/components/marketing/services/intro-bars";
 import { Quality } from "~/components/marketing/services/quality";
 import { Spotlight } from "~/components/marketing/services/spotlight";

@@ -1,7 +1,7 @@
-import { listAllPosts } from "~models/blog.server";
-import { listArticles } from "~models/content-pages.server";
-import { getStrategyContent } from "~models/marketing-content.server";
-import { PACKAGE_COLOURS } from "~models/marketing-enums";
+import { listAllPosts } from "~models/content/blog.server";
+import { listArticles } from "~models/content/content-pages.server";
+import { getStrategyContent } from "~models/content/marketing-content.server";
+import { PACKAGE_COLOURS } from "~models/content/marketing-enums";
 import { sitemapPaths } from "~/lib/public-pages";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/sitemap";

@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { getSolutionsContent } from "~models/marketing-content.server";
-import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/marketing-enums";
-import { formatPrice, solutionsTab, subscribeHref } from "~models/marketing-pages";
-import { getSiteShell } from "~models/site-content.server";
-import { planCheckoutPath } from "~models/subscriptions";
+import { getSolutionsContent } from "~models/content/marketing-content.server";
+import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/content/marketing-enums";
+import { formatPrice, solutionsTab, subscribeHref } from "~models/content/marketing-pages";
+import { getSiteShell } from "~models/content/site-content.server";
+import { planCheckoutPath } from "~models/billing/subscriptions";
 import { Consultation } from "~/components/marketing/solutions/consultation";
 import { Plans } from "~/components/marketing/solutions/plans";
 import { SolutionTabs } from "~/components/marketing/solutions/solution-tabs";

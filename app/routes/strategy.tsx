@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getStrategyContent } from "~models/marketing-content.server";
-import { findStrategyService, scalabilityLine } from "~models/marketing-pages";
-import { getSiteShell } from "~models/site-content.server";
+import { getStrategyContent } from "~models/content/marketing-content.server";
+import { findStrategyService, scalabilityLine } from "~models/content/marketing-pages";
+import { getSiteShell } from "~models/content/site-content.server";
 import { ContactVideo } from "~/components/marketing/strategy/contact-video";
 import { FeatureCards } from "~/components/marketing/strategy/feature-cards";
 import { Scalability } from "~/components/marketing/strategy/scalability";

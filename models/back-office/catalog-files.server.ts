@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { SHOP_FILE_TYPES } from "../billing-content";
-import { cleanFileName, fileExtension } from "../uploads";
-import { uploadsDir } from "../uploads.server";
+import { SHOP_FILE_TYPES } from "../billing/billing-content";
+import { cleanFileName, fileExtension } from "../platform/uploads";
+import { uploadsDir } from "../platform/uploads.server";
 import { CATALOG_MESSAGES, SHOP_FILE_RULES, SHOP_IMAGE_RULES } from "./catalog";
 
 // Files staff upload for shop items: the downloadable file and the card's
 // image. Checked here (extension, size, the first bytes or the text), then
 // written like every upload: DATA_DIR/uploads under a random name
-// (models/uploads.server.ts). The seed's own files stay in seeds/shop-files.
+// (models/platform/uploads.server.ts). The seed's own files stay in seeds/shop-files.
 
 export type CheckedFile = { bytes: Uint8Array; extension: string; name: string; contentType: string };
 export type FileCheck = { ok: true; file: CheckedFile } | { ok: false; message: string };

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import type { AuditActor } from "../audit.server";
-import { createPlan, createShopItem, createTokenPackage, updatePlan, updateShopItem, updateTokenPackage, type PlanRow, type ShopItemRow, type TokenPackageRow } from "../catalog.server";
-import { fromMinor } from "../payments";
+import type { AuditActor } from "../platform/audit.server";
+import { createPlan, createShopItem, createTokenPackage, updatePlan, updateShopItem, updateTokenPackage, type PlanRow, type ShopItemRow, type TokenPackageRow } from "../billing/catalog.server";
+import { fromMinor } from "../billing/payments";
 import { CATALOG_MESSAGES, CatalogId, PlanFormSchema, ShopItemFormSchema, TokenPackageFormSchema, type CatalogKind } from "./catalog";
 import { checkCatalogFile, type CheckedFile } from "./catalog-files.server";
 
 // The catalogue page's action, kept out of the route so the route stays thin:
 // validate the form (and the uploaded files), then create or update through
-// models/catalog.server.ts.
+// models/billing/catalog.server.ts.
 
 /** A row as the form's default values (strings, as inputs hold them). */
 export function catalogFormValues(kind: CatalogKind, row: ShopItemRow | TokenPackageRow | PlanRow): Record<string, string> & { name: string } {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PACKAGE_COLOURS } from "../marketing-enums";
-import { CATEGORY_LABELS, SHOP_CATEGORIES } from "../shop-categories";
+import { PACKAGE_COLOURS } from "../content/marketing-enums";
+import { CATEGORY_LABELS, SHOP_CATEGORIES } from "../billing/shop-categories";
 
 // The back-office catalogue: the forms staff fill in for shop items, token
 // packages and subscription plans, and the rules for uploaded files. Pure:

@@ -1,15 +1,15 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { revokeApiTokens } from "../api-tokens.server";
-import { auditTrail, recordAudit, type AuditActor } from "../audit.server";
-import { db } from "../db.server";
-import { isUuid } from "../ids";
-import { listProjects } from "../projects.server";
+import { revokeApiTokens } from "../identity/api-tokens.server";
+import { auditTrail, recordAudit, type AuditActor } from "../platform/audit.server";
+import { db } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { listProjects } from "../projects/projects.server";
 import { apiTokens, profiles, projects, purchases, sessions, shopItems, subscriptionPlans, subscriptions, tokenLedger, tokenLots, users } from "../schema";
-import { deleteUserSessions } from "../sessions.server";
-import { adjustTokens, getBalance } from "../tokens.server";
+import { deleteUserSessions } from "../identity/sessions.server";
+import { adjustTokens, getBalance } from "../billing/tokens.server";
 import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
-import { containsPattern, paginate, type Page } from "./pagination";
+import { containsPattern, paginate, type Page } from "../platform/pagination";
 
 // Clients as staff see them: who they are, their projects, where they are
 // signed in, what they bought, their plan and their token ledger; staff grant

@@ -3,10 +3,10 @@ import type { AnyPgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { BUDGET_RANGES, CAREER_ROLES, COLLABORATION_TYPES, EXPECTED_TIMELINES } from "../forms/applications";
 import { MEETING_TYPES, SERVICES, SOLUTIONS } from "../forms/contact";
 import { INTEREST_LEVELS, INVESTMENT_RANGES, INVESTOR_TYPES } from "../forms/inquiries";
-import { formatGiftCode } from "../gift-cards.server";
-import { formatMoney, toMinor } from "../payments";
+import { formatGiftCode } from "../billing/gift-cards.server";
+import { formatMoney, toMinor } from "../billing/payments";
 import { collaborationRequests, giftCards, investmentInquiries, investorMeetings, jobApplications, newsletterSubscribers, officeVisits, referrals, serviceQuotes, supportTickets } from "../schema";
-import { formatFileSize } from "../uploads";
+import { formatFileSize } from "../platform/uploads";
 
 // The inbox's registry: one entry per kind of submission. Every submission
 // table shares id, created_at, handled and handled_at (models/schema/

@@ -1,13 +1,13 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { auditTrail, recordAudit, type AuditActor, type AuditRow } from "../audit.server";
-import { db, queryRows } from "../db.server";
-import { isUuid } from "../ids";
-import { sendEmail } from "../mail.server";
+import { auditTrail, recordAudit, type AuditActor, type AuditRow } from "../platform/audit.server";
+import { db, queryRows } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { sendEmail } from "../platform/mail.server";
 import { submissionReplies, users } from "../schema";
-import { getSiteShell } from "../site-content.server";
+import { getSiteShell } from "../content/site-content.server";
 import { INBOX_EXPORT_LIMIT, INBOX_MESSAGES, type InboxFilter, type ReplyInput } from "./inbox";
 import { INBOX_SOURCES, inboxSource, readFields, type InboxSource } from "./inbox-sources.server";
-import { containsPattern, paginate, type Page } from "./pagination";
+import { containsPattern, paginate, type Page } from "../platform/pagination";
 
 // The inbox: every public submission in one list, through the registry in
 // inbox-sources.server.ts. Staff actions (handled, reply, export, download)

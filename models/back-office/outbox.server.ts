@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { recordAudit, type AuditActor } from "../audit.server";
-import { db } from "../db.server";
-import { isUuid } from "../ids";
-import { isMailConfigured, resendEmail, type ResendStatus } from "../mail.server";
+import { recordAudit, type AuditActor } from "../platform/audit.server";
+import { db } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { isMailConfigured, resendEmail, type ResendStatus } from "../platform/mail.server";
 import { emailOutbox } from "../schema";
 import { type EmailState, type OutboxFilter } from "./outbox";
-import { containsPattern, paginate, type Page } from "./pagination";
+import { containsPattern, paginate, type Page } from "../platform/pagination";
 
 export { emailState, OUTBOX_STATUSES, parseOutboxFilter, type EmailState, type OutboxFilter } from "./outbox";
 

@@ -1,6 +1,6 @@
 // The outbox's states, filters and messages. Pure: shared by the pages and the models.
 
-import type { ResendStatus } from "../mail.server";
+import type { ResendStatus } from "../platform/mail.server";
 
 /** What staff read after pressing Retry. */
 export const RETRY_MESSAGES: Record<ResendStatus, string> = {

@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { createAccount, replacePassword, type AccountUser } from "../accounts.server";
-import { revokeApiTokens } from "../api-tokens.server";
-import { recordAudit, type AuditActor } from "../audit.server";
-import { db } from "../db.server";
-import { isUuid } from "../ids";
-import { sendEmail } from "../mail.server";
-import { newPasswordProblem } from "../common-passwords.server";
-import { createSecret, hashPassword, sha256 } from "../passwords.server";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { createAccount, replacePassword, type AccountUser } from "../identity/accounts.server";
+import { revokeApiTokens } from "../identity/api-tokens.server";
+import { recordAudit, type AuditActor } from "../platform/audit.server";
+import { db } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { sendEmail } from "../platform/mail.server";
+import { newPasswordProblem } from "../identity/common-passwords.server";
+import { createSecret, hashPassword, sha256 } from "../identity/passwords.server";
 import { staffInvitations, users } from "../schema";
-import { deleteUserSessions } from "../sessions.server";
+import { deleteUserSessions } from "../identity/sessions.server";
 import { STAFF_INVITE_TTL_MS, STAFF_MESSAGES } from "./staff";
 
 // Staff management. The first staff account comes from `npm run create-staff`;
@@ -167,9 +167,4 @@ export async function removeStaff(userId: string | undefined, actor: AuditActor 
     );
     return { ok: true, username: target.username } as const;
   });
-}
-
-export async function countStaffMembers(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(users).where(eq(users.role, "staff"));
-  return row?.n ?? 0;
 }

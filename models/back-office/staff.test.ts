@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "../accounts";
+import { ACCOUNT_MESSAGES } from "../identity/accounts";
 import { AcceptNewStaffSchema, STAFF_INVITE_TTL_MS } from "./staff";
 
 describe("staff invitations", () => {

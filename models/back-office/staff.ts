@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ForgotPasswordSchema, ResetPasswordSchema, SignupApiSchema, ACCOUNT_MESSAGES } from "../accounts";
+import { ForgotPasswordSchema, ResetPasswordSchema, SignupApiSchema, ACCOUNT_MESSAGES } from "../identity/accounts";
 
 // Staff management: invitations and the accept form. Pure (shared by the pages and tests).
 

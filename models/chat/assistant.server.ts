@@ -1,7 +1,7 @@
-import type { FormOutcome, SubmissionContext } from "../forms/pipeline.server";
+import type { FormOutcome, SubmissionContext } from "../forms/submission-steps.server";
 import { submitSupportTicket } from "../forms/submissions.server";
-import { consumeRateLimit } from "../rate-limit.server";
-import { getSiteShell } from "../site-content.server";
+import { consumeRateLimit } from "../platform/rate-limit.server";
+import { getSiteShell } from "../content/site-content.server";
 import { answerFromContent } from "./answer";
 import type { ChatSourceLink } from "./compose";
 import {

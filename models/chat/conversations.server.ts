@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import { db } from "../db.server";
-import { createSecret, sha256 } from "../passwords.server";
+import { db } from "../platform/db.server";
+import { createSecret, sha256 } from "../identity/passwords.server";
 import { chatConversations, chatMessages } from "../schema";
 import type { ChatSourceLink } from "./compose";
 import type { PreviousTurn } from "./retrieval";

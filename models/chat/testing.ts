@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { projectHelpSchema } from "../dashboard";
-import { MARKETING_BLOCKS } from "../marketing-content";
-import { siteSchema } from "../site-content";
+import { projectHelpSchema } from "../projects/dashboard";
+import { MARKETING_BLOCKS } from "../content/marketing-content";
+import { siteSchema } from "../content/site-content";
 import { buildChatIndex, type ChatIndex } from "./retrieval";
 import { contactDocuments } from "./sources/contact";
 import { creativeTokensDocuments } from "./sources/creative-tokens";

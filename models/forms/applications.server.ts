@@ -1,7 +1,7 @@
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { collaborationRequests, jobApplications } from "../schema";
-import { formatFileSize } from "../uploads";
-import { storeUpload } from "../uploads.server";
+import { formatFileSize } from "../platform/uploads";
+import { storeUpload } from "../platform/uploads.server";
 import {
   APPLICATION_MESSAGES,
   ATTACHMENT_RULES,
@@ -14,7 +14,7 @@ import {
   type CollaborationInput,
   type JobApplicationInput,
 } from "./applications";
-import { notifySubmission, withFormRateLimit, type FormOutcome, type SubmissionContext } from "./pipeline.server";
+import { notifySubmission, withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
 
 const label = (list: readonly { value: string; label: string }[], value: string) => list.find((item) => item.value === value)?.label ?? value;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEGABYTE, UPLOAD_MESSAGES } from "../uploads";
+import { MEGABYTE, UPLOAD_MESSAGES } from "../platform/uploads";
 import { ATTACHMENT_RULES, CollaborationSchema, CV_RULES, JobApplicationSchema, WHY_JOIN_FIELD } from "./applications";
 
 // The pages validate with these schemas in the browser before sending

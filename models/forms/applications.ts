@@ -1,7 +1,7 @@
 import { z } from "zod";
 import site from "../../seeds/site.json";
 import { choice, optionalText, requiredEmail, requiredText } from "./common";
-import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../uploads";
+import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../platform/uploads";
 
 // Careers application and collaboration pitch (spec 001 §3, §5, §8, §9).
 

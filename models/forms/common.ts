@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES, COUNTRIES, DEFAULT_COUNTRY } from "../countries";
+import { COUNTRY_CODES, COUNTRIES, DEFAULT_COUNTRY } from "./countries";
 // Our messages for what a schema does not name (side effect: z.config).
 import "./zod-messages";
 

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BLINK_DURATION_MS, BLINK_INTERVAL_MS, CONTACT_SCROLL_OFFSET_PX } from "../../app/lib/motion";
 import { todayInAgencyTimeZone } from "./common";
 import { CONTACT_MESSAGES, InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "./contact";
 import { InvestmentInquirySchema, INQUIRY_MESSAGES } from "./inquiries";
@@ -97,17 +95,6 @@ describe("phone numbers", () => {
     expect(phone("1".repeat(21))).toMatch(/2 to 17 digits/);
     expect(phone("9".repeat(251))).toMatch(/digits only/);
     expect(phone("")).toBe("Phone number is required.");
-  });
-});
-
-describe("contact page motion", () => {
-  it("blinks every 2.5 s for 0.2 s, and the tiles keep 100 px above their section", () => {
-    expect([BLINK_INTERVAL_MS, BLINK_DURATION_MS, CONTACT_SCROLL_OFFSET_PX]).toEqual([2500, 200, 100]);
-    const css = readFileSync(new URL("../../app/app.css", import.meta.url), "utf8");
-    const visibleShare = 100 - (BLINK_DURATION_MS / BLINK_INTERVAL_MS) * 100;
-    expect(css).toContain(`${visibleShare}% {`);
-    const contact = readFileSync(new URL("../../app/routes/contact.tsx", import.meta.url), "utf8");
-    expect(contact).toContain(`scroll-mt-[${CONTACT_SCROLL_OFFSET_PX}px]`);
   });
 });
 

@@ -4,7 +4,7 @@ import { CollaborationSchema, JobApplicationSchema } from "./applications";
 import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "./contact";
 import { InvestmentInquirySchema } from "./inquiries";
 import { NewsletterSchema, ReferralSchema, SupportTicketSchema } from "./support";
-import { giftCardSchema, RedeemGiftCardSchema } from "../gift-cards";
+import { giftCardSchema, RedeemGiftCardSchema } from "../billing/gift-cards";
 
 // Issue 18, item 12: no message a visitor or an API client reads may be a
 // library's default ("Invalid input", "Invalid option: expected one of …").

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "../db.server";
-import { sendEmail } from "../mail.server";
-import { createSecret, sha256 } from "../passwords.server";
+import { db } from "../platform/db.server";
+import { sendEmail } from "../platform/mail.server";
+import { createSecret, sha256 } from "../identity/passwords.server";
 import { newsletterSubscribers } from "../schema";
-import { getSiteShell } from "../site-content.server";
+import { getSiteShell } from "../content/site-content.server";
 import { SUPPORT_MESSAGES } from "./support";
-import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./pipeline.server";
+import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
 
 /**
  * Double opt-in. A new or unsubscribed address gets a confirmation link; a

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { db } from "../db.server";
-import { sendEmail } from "../mail.server";
+import { db } from "../platform/db.server";
+import { sendEmail } from "../platform/mail.server";
 import { referrals } from "../schema";
-import { getSiteShell } from "../site-content.server";
-import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./pipeline.server";
+import { getSiteShell } from "../content/site-content.server";
+import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
 import { SUPPORT_MESSAGES, type ReferralInput } from "./support";
 
 /** 8 characters, no look-alikes (0/O, 1/I/L). */

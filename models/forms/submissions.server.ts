@@ -1,8 +1,8 @@
-import { db } from "../db.server";
+import { db } from "../platform/db.server";
 import { investmentInquiries, investorMeetings, officeVisits, serviceQuotes, supportTickets } from "../schema";
 import { CONTACT_MESSAGES, MEETING_TYPES, SERVICES, SOLUTIONS, type InvestorMeetingInput, type OfficeVisitInput, type ServiceQuoteInput } from "./contact";
 import { INQUIRY_MESSAGES, INTEREST_LEVELS, INVESTOR_TYPES, type InvestmentInquiryInput } from "./inquiries";
-import { normalisePhone, notifySubmission, withFormRateLimit, type FormOutcome, type SubmissionContext } from "./pipeline.server";
+import { normalisePhone, notifySubmission, withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
 import { SUPPORT_MESSAGES, type SupportTicketInput } from "./support";
 
 const label = <T extends readonly { value: string; label: string }[]>(list: T, value: string) =>

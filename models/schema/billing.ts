@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CURRENCIES, PAYMENT_METHODS } from "../payments";
-import { SHOP_CATEGORIES } from "../shop";
-import { LEDGER_KINDS, LEDGER_REASONS } from "../tokens";
+import { CURRENCIES, PAYMENT_METHODS } from "../billing/payments";
+import { SHOP_CATEGORIES } from "../billing/shop";
+import { LEDGER_KINDS, LEDGER_REASONS } from "../billing/tokens";
 import { users } from "./accounts";
 import { referrals } from "./submissions";
 

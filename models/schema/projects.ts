@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES } from "../projects";
+import { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES } from "../projects/projects";
 import { users } from "./accounts";
 
 const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -11,7 +11,7 @@ const CATEGORIES = CATEGORY_VALUES;
 const BUDGETS = BUDGET_VALUES;
 const TIMELINES = TIMELINE_VALUES;
 
-/** A client's project. Its status changes only through the state machine in models/projects.ts. */
+/** A client's project. Its status changes only through the state machine in models/projects/projects.ts. */
 export const projects = pgTable(
   "projects",
   {

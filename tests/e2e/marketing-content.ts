@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import type { CreativeTokensContent, HomeContent, ServicesContent, SolutionsContent, StrategyContent } from "../../models/marketing-content";
+import type { CreativeTokensContent, HomeContent, ServicesContent, SolutionsContent, StrategyContent } from "../../models/content/marketing-content";
 
 const seed = <T>(name: string): T => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
 

@@ -12,17 +12,17 @@ import {
   listPaymentMethods,
   listReceipts,
   removePaymentMethod,
-} from "~models/account-billing.server";
-import { getProfile, verifyLogin } from "~models/accounts.server";
-import { currentPeriod } from "~models/dashboard";
-import { db } from "~models/db.server";
-import { runJobs } from "~models/jobs.server";
-import { addPaymentMethod, setDefaultPaymentMethod } from "~models/payment-methods.server";
-import { setPaymentGateway, testGateway } from "~models/payments.server";
+} from "~models/billing/account-billing.server";
+import { getProfile, verifyLogin } from "~models/identity/accounts.server";
+import { currentPeriod } from "~models/projects/dashboard";
+import { db } from "~models/platform/db.server";
+import { runJobs } from "~models/billing/jobs.server";
+import { addPaymentMethod, setDefaultPaymentMethod } from "~models/billing/payment-methods.server";
+import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { cartItems, paymentMethods, payments, purchases, subscriptions, tokenLedger, users } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import { addToCart, checkout } from "~models/shop.server";
-import { adjustTokens } from "~models/tokens.server";
+import { runSeed } from "~models/content/seed.server";
+import { addToCart, checkout } from "~models/billing/shop.server";
+import { adjustTokens } from "~models/billing/tokens.server";
 import * as layout from "~/routes/account/layout";
 import * as billingTab from "~/routes/account/billing";
 import * as dashboardTab from "~/routes/account/dashboard";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { sendEmail } from "~models/mail.server";
+import { sendEmail } from "~models/platform/mail.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 import { sendApplication, sendQuote, seedSite } from "./admin-helpers";

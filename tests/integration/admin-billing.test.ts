@@ -1,10 +1,10 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, queryRows } from "~models/db.server";
+import { db, queryRows } from "~models/platform/db.server";
 import { auditLog, tokenLedger } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import { checkout } from "~models/shop.server";
-import { adjustTokens, getBalance, grantTokens, settleTokenAccount, spendTokens } from "~models/tokens.server";
+import { runSeed } from "~models/content/seed.server";
+import { checkout } from "~models/billing/shop.server";
+import { adjustTokens, getBalance, grantTokens, settleTokenAccount, spendTokens } from "~models/billing/tokens.server";
 import * as clientPage from "~/routes/admin/client";
 import * as auditPage from "~/routes/admin/audit";
 import * as apiCart from "~/routes/api/billing/cart";

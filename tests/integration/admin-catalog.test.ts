@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~models/db.server";
-import { openSignedDownload, startDownload } from "~models/downloads.server";
+import { db } from "~models/platform/db.server";
+import { openSignedDownload, startDownload } from "~models/billing/downloads.server";
 import { auditLog, shopItems, subscriptionPlans, subscriptions, tokenPackages } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import { checkout } from "~models/shop.server";
-import { renewSubscription } from "~models/subscriptions.server";
+import { runSeed } from "~models/content/seed.server";
+import { checkout } from "~models/billing/shop.server";
+import { renewSubscription } from "~models/billing/subscriptions.server";
 import * as catalogPage from "~/routes/admin/catalog";
 import * as editPage from "~/routes/admin/catalog-edit";
 import * as apiCart from "~/routes/api/billing/cart";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { updateProfile } from "~models/accounts.server";
-import { db } from "~models/db.server";
+import { updateProfile } from "~models/identity/accounts.server";
+import { db } from "~models/platform/db.server";
 import { auditLog } from "~models/schema";
 import * as clientPage from "~/routes/admin/client";
 import * as clientsPage from "~/routes/admin/clients";

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "~models/db.server";
+import { queryRows } from "~models/platform/db.server";
 import { WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
 import { inviteFriend } from "~models/forms/referrals.server";
 import { submitInvestorMeeting, submitServiceQuote, submitSupportTicket } from "~models/forms/submissions.server";
-import type { FormOutcome } from "~models/forms/pipeline.server";
-import { runSeed, SEED_SOURCES } from "~models/seed.server";
-import { SHELL_BLOCKS } from "~models/site-content";
+import type { FormOutcome } from "~models/forms/submission-steps.server";
+import { runSeed, SEED_SOURCES } from "~models/content/seed.server";
+import { SHELL_BLOCKS } from "~models/content/site-content";
 
 // Fixtures for the back-office tests: submissions made through the real
 // public-form functions, so the inbox reads exactly what visitors leave.

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INBOX_MESSAGES } from "~models/back-office/inbox";
-import { PAGE_SIZE } from "~models/back-office/pagination";
-import { db, queryRows } from "~models/db.server";
+import { PAGE_SIZE } from "~models/platform/pagination";
+import { db, queryRows } from "~models/platform/db.server";
 import { auditLog, emailOutbox, serviceQuotes, submissionReplies } from "~models/schema";
 import * as exportRoute from "~/routes/admin/inbox-export";
 import * as attachmentRoute from "~/routes/admin/inbox-attachment";

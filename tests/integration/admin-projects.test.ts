@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { STAFF_PROJECT_MESSAGES } from "~models/back-office/projects";
-import { db } from "~models/db.server";
-import { PROJECT_MESSAGES, REVIEW_STEP, STEPS, staffActionLabel, stepFor, type ProjectStatus } from "~models/projects";
+import { STAFF_PROJECT_MESSAGES } from "~models/back-office/project-pipeline";
+import { db } from "~models/platform/db.server";
+import { PROJECT_MESSAGES, REVIEW_STEP, STEPS, staffActionLabel, stepFor, type ProjectStatus } from "~models/projects/projects";
 import { auditLog, emailOutbox, notifications, projectComments, projectFiles, projects, projectStatusHistory } from "~models/schema";
 import * as projectPage from "~/routes/admin/project";
 import * as pipelinePage from "~/routes/admin/projects";

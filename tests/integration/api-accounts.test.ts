@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES as M } from "~models/accounts";
-import { revokeApiTokens } from "~models/api-tokens.server";
-import { RATE_LIMITS } from "~models/rate-limit.server";
+import { ACCOUNT_MESSAGES as M } from "~models/identity/accounts";
+import { revokeApiTokens } from "~models/identity/api-tokens.server";
+import { RATE_LIMITS } from "~models/platform/rate-limit.server";
 import { apiTokens } from "~models/schema";
-import { db } from "~models/db.server";
+import { db } from "~models/platform/db.server";
 import * as apiLogin from "~/routes/api/auth-login";
 import * as apiSignup from "~/routes/api/auth-signup";
 import * as apiProfile from "~/routes/api/profile";

@@ -1,12 +1,12 @@
 import { readdir } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~models/db.server";
+import { db } from "~models/platform/db.server";
 import { APPLICATION_MESSAGES, WHY_JOIN_FIELD } from "~models/forms/applications";
 import { collaborationRequests, jobApplications } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import { UPLOAD_MESSAGES } from "~models/uploads";
-import { uploadsDir } from "~models/uploads.server";
+import { runSeed } from "~models/content/seed.server";
+import { UPLOAD_MESSAGES } from "~models/platform/uploads";
+import { uploadsDir } from "~models/platform/uploads.server";
 import * as apiContact from "~/routes/api/contact";
 import * as careers from "~/routes/career-page";
 import * as collab from "~/routes/collab-page";

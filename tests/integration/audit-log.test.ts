@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { listAuditLog, recordAudit } from "~models/audit.server";
-import { db } from "~models/db.server";
+import { listAuditLog, recordAudit } from "~models/platform/audit.server";
+import { db } from "~models/platform/db.server";
 import { auditLog } from "~models/schema";
 import * as auditPage from "~/routes/admin/audit";
 import * as auditApi from "~/routes/api/admin/audit-log";

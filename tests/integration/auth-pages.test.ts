@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES as M } from "~models/accounts";
-import { createAccount } from "~models/accounts.server";
-import { db } from "~models/db.server";
-import { RATE_LIMITS } from "~models/rate-limit.server";
+import { ACCOUNT_MESSAGES as M } from "~models/identity/accounts";
+import { createAccount } from "~models/identity/accounts.server";
+import { db } from "~models/platform/db.server";
+import { RATE_LIMITS } from "~models/platform/rate-limit.server";
 import { sessions, users } from "~models/schema";
-import { REMEMBER_ME_TTL_MS } from "~models/sessions.server";
+import { REMEMBER_ME_TTL_MS } from "~models/identity/sessions.server";
 import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
 import * as signup from "~/routes/auth/signup";

@@ -1,4 +1,4 @@
-import { grantTokens, ledgerTotals } from "~models/tokens.server";
+import { grantTokens, ledgerTotals } from "~models/billing/tokens.server";
 import { call, getRequest, jsonRequest, type Outcome } from "./helpers";
 import { tokenHeader, type Client } from "./project-helpers";
 

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "~models/db.server";
-import { setNotificationPreferences } from "~models/notifications.server";
-import { PROJECT_MESSAGES } from "~models/projects";
-import { transitionProject } from "~models/projects.server";
+import { db } from "~models/platform/db.server";
+import { setNotificationPreferences } from "~models/platform/notifications.server";
+import { PROJECT_MESSAGES } from "~models/projects/projects";
+import { transitionProject } from "~models/projects/projects.server";
 import { emailOutbox, notifications, projectRequests, projects } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import * as tokens from "~models/tokens.server";
+import { runSeed } from "~models/content/seed.server";
+import * as tokens from "~models/billing/tokens.server";
 import * as apiMarkAll from "~/routes/api/notifications-mark-all-read";
 import * as apiMarkRead from "~/routes/api/notification-mark-read";
 import * as apiNotifications from "~/routes/api/notifications";
@@ -125,7 +125,7 @@ describe("notifications", () => {
     const staff = await signedInClient("staff");
     const project = await projectOf(client);
     expect((await apiList(staff)).map((n) => n.title)).toEqual(["New project submitted"]);
-    const { addComment } = await import("~models/projects.server");
+    const { addComment } = await import("~models/projects/projects.server");
     await addComment(project.id, staff, "Kick-off call on Monday?");
     expect((await apiList(client))[0]).toMatchObject({ title: "New message from your project manager", message: "On “Café rebrand”: Kick-off call on Monday?" });
   });

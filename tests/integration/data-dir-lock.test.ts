@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lockDataDir } from "../../models/data-dir-lock.server";
+import { lockDataDir } from "../../models/platform/data-dir-lock.server";
 
 // Issue 18, item 8: two processes on one embedded data dir. The scripts run as
 // real processes, as `npm run …` runs them, on a data dir of their own (and on

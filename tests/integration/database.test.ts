@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pingDatabase, queryRows } from "~models/db.server";
+import { pingDatabase, queryRows } from "~models/platform/db.server";
 import { loader as healthz } from "~/routes/healthz";
 
 describe("database", () => {

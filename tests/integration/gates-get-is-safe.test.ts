@@ -4,9 +4,9 @@
 // hold bookkeeping a read may legitimately touch are listed, with why.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~models/db.server";
-import { createProject } from "~models/projects.server";
-import { runSeed } from "~models/seed.server";
+import { queryRows } from "~models/platform/db.server";
+import { createProject } from "~models/projects/projects.server";
+import { runSeed } from "~models/content/seed.server";
 import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
 import { call, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~models/db.server";
+import { db } from "~models/platform/db.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
-import { runJobs } from "~models/jobs.server";
+import { runJobs } from "~models/billing/jobs.server";
 import { emailOutbox, giftCards, payments, referrals, referralSignups } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import { checkout } from "~models/shop.server";
-import { getBalance, listLedger } from "~models/tokens.server";
+import { runSeed } from "~models/content/seed.server";
+import { checkout } from "~models/billing/shop.server";
+import { getBalance, listLedger } from "~models/billing/tokens.server";
 import * as apiSignup from "~/routes/api/auth-signup";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import * as signupPage from "~/routes/auth/signup";

@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
-import { dropTestClones, prepareTestDatabaseTemplate, type TestDatabaseTemplate } from "../../models/testing.server";
+import { dropTestClones, prepareTestDatabaseTemplate, type TestDatabaseTemplate } from "../../models/platform/testing.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~models/db.server";
-import { configureMail, sendEmail } from "~models/mail.server";
+import { db } from "~models/platform/db.server";
+import { configureMail, sendEmail } from "~models/platform/mail.server";
 import { emailOutbox } from "~models/schema";
 
 const received: string[] = [];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "~models/accounts.server";
-import { getCreativeTokensContent, getHomeContent, getPlans, getServicesContent, getSolutionsContent, getStrategyContent } from "~models/marketing-content.server";
-import { runSeed } from "~models/seed.server";
+import { createAccount } from "~models/identity/accounts.server";
+import { getCreativeTokensContent, getHomeContent, getPlans, getServicesContent, getSolutionsContent, getStrategyContent } from "~models/content/marketing-content.server";
+import { runSeed } from "~models/content/seed.server";
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as login from "~/routes/auth/login";
 import * as creativeTokens from "~/routes/creative-tokens";

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { createAccount, setRole } from "~models/accounts.server";
-import { createApiToken } from "~models/api-tokens.server";
-import { createProject, UNLIMITED } from "~models/projects.server";
+import { createAccount, setRole } from "~models/identity/accounts.server";
+import { createApiToken } from "~models/identity/api-tokens.server";
+import { createProject, UNLIMITED } from "~models/projects/projects.server";
 import * as login from "~/routes/auth/login";
 import { call, cookieFrom, formRequest } from "./helpers";
 

@@ -4,11 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { db, queryRows } from "~models/db.server";
-import { SEEDS_DIR } from "~models/paths.server";
+import { db, queryRows } from "~models/platform/db.server";
+import { SEEDS_DIR } from "~models/platform/paths.server";
 import { contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "~models/schema";
-import { runSeed, SEED_SOURCES, seedIfEmpty, seedOnBoot, SeedValidationError, type SeedSource } from "~models/seed.server";
-import { getSiteShell, upsertContentBlock } from "~models/site-content.server";
+import { runSeed, SEED_SOURCES, seedIfEmpty, seedOnBoot, SeedValidationError, type SeedSource } from "~models/content/seed.server";
+import { getSiteShell, upsertContentBlock } from "~models/content/site-content.server";
 
 async function copyOfSeeds(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "seeds-"));

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "~models/accounts.server";
-import { db } from "~models/db.server";
+import { createAccount } from "~models/identity/accounts.server";
+import { db } from "~models/platform/db.server";
 import { sessions } from "~models/schema";
-import { createSession, deleteExpiredSessions, deleteUserSessions, getSessionUser, REMEMBER_ME_TTL_MS, SESSION_TTL_MS } from "~models/sessions.server";
+import { createSession, deleteExpiredSessions, deleteUserSessions, getSessionUser, REMEMBER_ME_TTL_MS, SESSION_TTL_MS } from "~models/identity/sessions.server";
 
 async function account() {
   const username = `s${Math.random().toString(36).slice(2, 9)}`;

@@ -1,6 +1,6 @@
 import { inject } from "vitest";
-import { setDatabase, type DatabaseHandle } from "../../models/db.server";
-import { openTestDatabase, truncateAllTables } from "../../models/testing.server";
+import { setDatabase, type DatabaseHandle } from "../../models/platform/db.server";
+import { openTestDatabase, truncateAllTables } from "../../models/platform/testing.server";
 
 // The integration project runs with isolate: false, so this worker's globals
 // survive from one test file to the next: open one clone per worker, then

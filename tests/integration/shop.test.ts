@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "~models/db.server";
+import { db } from "~models/platform/db.server";
 import { purchases } from "~models/schema";
-import { runSeed } from "~models/seed.server";
-import { checkout } from "~models/shop.server";
-import { getBalance } from "~models/tokens.server";
+import { runSeed } from "~models/content/seed.server";
+import { checkout } from "~models/billing/shop.server";
+import { getBalance } from "~models/billing/tokens.server";
 import * as cartPage from "~/routes/billing/cart";
 import * as downloadFile from "~/routes/billing/download-file";
 import * as apiCart from "~/routes/api/billing/cart";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { removeStaff } from "~models/back-office/staff.server";
-import { ACCOUNT_MESSAGES } from "~models/accounts";
+import { ACCOUNT_MESSAGES } from "~models/identity/accounts";
 import { STAFF_MESSAGES } from "~models/back-office/staff";
-import { db } from "~models/db.server";
+import { db } from "~models/platform/db.server";
 import { auditLog, emailOutbox, staffInvitations, users } from "~models/schema";
 import * as adminHome from "~/routes/admin/index";
 import * as staffPage from "~/routes/admin/staff";

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "~models/accounts.server";
-import { db } from "~models/db.server";
+import { createAccount } from "~models/identity/accounts.server";
+import { db } from "~models/platform/db.server";
 import { tokenAccounts, tokenLedger, tokenLots } from "~models/schema";
-import { TOKEN_VALIDITY_MS } from "~models/tokens";
-import { adjustTokens, getBalance, grantTokens, ledgerTotals, listLedger, settleTokenAccount, spendTokens } from "~models/tokens.server";
+import { TOKEN_VALIDITY_MS } from "~models/billing/tokens";
+import { adjustTokens, getBalance, grantTokens, ledgerTotals, listLedger, settleTokenAccount, spendTokens } from "~models/billing/tokens.server";
 
 let counter = 0;
 async function client(): Promise<string> {

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BLOG_CATEGORIES, blogPostSeedSchema } from "~models/blog";
-import { articleSeedSchema, CONTENT_PAGE_BLOCKS, POLICY_SLUGS, policySeedSchema } from "~models/content-pages";
-import { APP_ROOT, SEEDS_DIR } from "~models/paths.server";
-import { readSeedDocument } from "~models/seed.server";
+import { BLOG_CATEGORIES, blogPostSeedSchema } from "~models/content/blog";
+import { articleSeedSchema, CONTENT_PAGE_BLOCKS, POLICY_SLUGS, policySeedSchema } from "~models/content/content-pages";
+import { APP_ROOT, SEEDS_DIR } from "~models/platform/paths.server";
+import { readSeedDocument } from "~models/content/seed.server";
 
 // The content pages' seed files (issue 5): valid, complete, and carrying the
 // spec's facts. The database-side checks are in tests/integration/content.test.ts.

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SEEDS_DIR } from "~models/paths.server";
-import { creativeTokensSchema, homeSchema, MARKETING_BLOCKS, solutionsSchema, strategySchema } from "~models/marketing-content";
-import { SEED_SOURCES } from "~models/seed.server";
+import { SEEDS_DIR } from "~models/platform/paths.server";
+import { creativeTokensSchema, homeSchema, MARKETING_BLOCKS, solutionsSchema, strategySchema } from "~models/content/marketing-content";
+import { SEED_SOURCES } from "~models/content/seed.server";
 
 const read = (key: string) => JSON.parse(readFileSync(path.join(SEEDS_DIR, `${key}.json`), "utf8"));
 const PUBLIC_DIR = path.join(SEEDS_DIR, "../public");

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SEEDS_DIR } from "~models/paths.server";
-import { SHELL_BLOCKS, siteSchema } from "~models/site-content";
+import { SEEDS_DIR } from "~models/platform/paths.server";
+import { SHELL_BLOCKS, siteSchema } from "~models/content/site-content";
 
 describe("seeds/", () => {
   for (const [key, schema] of Object.entries(SHELL_BLOCKS)) {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { AccountProfileSchema, EmailChangeSchema, PasswordChangeSchema } from "~models/account-forms";
+import { AccountProfileSchema, EmailChangeSchema, PasswordChangeSchema } from "~models/identity/manage-account-forms";
 import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { PhoneField, TextareaField } from "~/components/form-fields";
 import { AccountSection, secondaryButtonClass, Toggle } from "./section";

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { RatingSchema } from "~models/account-projects";
+import { RatingSchema } from "~models/projects/account-projects";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { TextareaField } from "~/components/form-fields";
 

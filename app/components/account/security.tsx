@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { DeleteAccountSchema } from "~models/account-forms";
+import { DeleteAccountSchema } from "~models/identity/manage-account-forms";
 import { FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { formatDateTime } from "~/lib/format";
 import { AccountSection, secondaryButtonClass } from "./section";

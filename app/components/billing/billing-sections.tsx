@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { planCheckoutPath, SUBSCRIPTION_MESSAGES } from "~models/subscriptions";
-import { REASON_LABELS, type LedgerReason } from "~models/tokens";
+import { planCheckoutPath, SUBSCRIPTION_MESSAGES } from "~models/billing/subscriptions";
+import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { inputClass } from "~/components/forms";
 import { formatDate, formatDateTime } from "~/lib/format";
 

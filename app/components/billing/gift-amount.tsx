@@ -1,5 +1,5 @@
 import { useId, useState, type TextareaHTMLAttributes } from "react";
-import { GIFT_CUSTOM_PLACEHOLDER, GIFT_MAX, GIFT_MESSAGE_MAX, GIFT_MIN, GIFT_PRESETS, parseRupees } from "~models/gift-cards";
+import { GIFT_CUSTOM_PLACEHOLDER, GIFT_MAX, GIFT_MESSAGE_MAX, GIFT_MIN, GIFT_PRESETS, parseRupees } from "~models/billing/gift-cards";
 import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
 
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });

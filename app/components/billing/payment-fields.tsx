@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import type { SavedCardOption } from "~models/account-billing";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~models/payments";
+import type { SavedCardOption } from "~models/billing/account-billing";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~models/billing/payments";
 import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
 import { SavedCardSummary } from "./saved-card";
 

@@ -1,4 +1,4 @@
-import { cardExpiryLabel, cardLabel, type SavedCardOption } from "~models/account-billing";
+import { cardExpiryLabel, cardLabel, type SavedCardOption } from "~models/billing/account-billing";
 
 /** A saved card as the pages list it: "Visa •••• 4242 · expires 01/2039", and Default when it is. */
 export function SavedCardSummary({ card, showDefault = false }: { card: SavedCardOption; showDefault?: boolean }) {

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { CATEGORY_LABELS } from "~models/shop";
-import type { ShopItemView } from "~models/shop.server";
+import { CATEGORY_LABELS } from "~models/billing/shop";
+import type { ShopItemView } from "~models/billing/shop.server";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
 

@@ -40,7 +40,6 @@ export function snapshot(slot: HTMLElement): PanelSnapshot {
 type Memory = { conversationId: string | null; messages: ChatMessageView[] };
 /** The conversation survives moving between pages in one visit (client-side navigation). */
 let memory: Memory | null = null;
-export const chatMemory = () => memory;
 
 export function ChatPanel(props: ChatPanelProps) {
   const initial = props.variant === "floating" && memory ? memory : { conversationId: props.conversationId, messages: props.messages };

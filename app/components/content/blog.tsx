@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { PostSummary } from "~models/blog";
+import type { PostSummary } from "~models/content/blog";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { formatDate } from "~/lib/format";
 

@@ -43,7 +43,7 @@ export function Section({ id, title, intro, children }: { id: string; title: str
   );
 }
 
-/** Sanitised HTML rendered from Markdown on the server (models/markdown.server.ts). */
+/** Sanitised HTML rendered from Markdown on the server (models/content/markdown.server.ts). */
 export function Prose({ html, className = "" }: { html: string; className?: string }) {
   return <div className={`prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

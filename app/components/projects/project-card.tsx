@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CATEGORIES, labelOf, type ProjectStatus } from "~models/projects";
+import { CATEGORIES, labelOf, type ProjectStatus } from "~models/projects/projects";
 import { formatDate, shortId } from "~/lib/format";
 import { StatusBadge } from "./status-badge";
 

@@ -1,5 +1,5 @@
-import { STATUS_LABELS, type ProjectStatus } from "~models/projects";
-import type { Priority } from "~models/project-tracking";
+import { STATUS_LABELS, type ProjectStatus } from "~models/projects/projects";
+import type { Priority } from "~models/projects/project-tracking";
 
 // Status colours come from the brand palette (BRAND.md): each pairs a tinted
 // background with the accent as text, which keeps 4.5:1 on the dark surface.

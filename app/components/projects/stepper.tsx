@@ -1,4 +1,4 @@
-import { STEPS } from "~models/projects";
+import { STEPS } from "~models/projects/projects";
 
 /** The five-step progress stepper (spec 001 §2): steps before the current one are done. */
 export function Stepper({ step, finished }: { step: number; finished: boolean }) {

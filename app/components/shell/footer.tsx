@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Footer as FooterContent, Site } from "~models/site-content";
+import type { Footer as FooterContent, Site } from "~models/content/site-content";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { LogoMark } from "./logo";
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { Navigation } from "~models/site-content";
+import type { Navigation } from "~models/content/site-content";
 import { useDismissableDetails } from "~/components/use-dismissable-details";
 import { LogoMark } from "./logo";
 import { RotatingWords } from "./rotating-words";

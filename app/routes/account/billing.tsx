@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
-import { cardLabel, formatMoney, RECEIPT_KIND_LABELS } from "~models/account-billing";
-import { BILLING_LINKS, getCurrentPlan, getStorageUsage, getTokensThisPeriod, listPaymentMethods, listReceipts, removePaymentMethod } from "~models/account-billing.server";
-import { storagePercent } from "~models/account";
-import { formatFileSize } from "~models/uploads";
+import { cardLabel, formatMoney, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
+import { BILLING_LINKS, getCurrentPlan, getStorageUsage, getTokensThisPeriod, listPaymentMethods, listReceipts, removePaymentMethod } from "~models/billing/account-billing.server";
+import { storagePercent } from "~models/identity/manage-account";
+import { formatFileSize } from "~models/platform/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
 import { SavedCardSummary } from "~/components/billing/saved-card";
 import { FormMessages } from "~/components/forms";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "~models/account-billing";
-import { getAccountDashboard } from "~models/account-projects.server";
+import { formatMoney } from "~models/billing/account-billing";
+import { getAccountDashboard } from "~models/projects/account-projects.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/dashboard";

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, Outlet } from "react-router";
-import { ACCOUNT_TABS, fullNameOf, initialsOf } from "~models/account";
-import { getCurrentPlan } from "~models/account-billing.server";
+import { ACCOUNT_TABS, fullNameOf, initialsOf } from "~models/identity/manage-account";
+import { getCurrentPlan } from "~models/billing/account-billing.server";
 import { AccountLoadError } from "~/components/account/load-error";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { AccountProfileSchema, DeleteAccountSchema, EmailChangeSchema, MANAGE_ACCOUNT_MESSAGES, PasswordChangeSchema } from "~models/account-forms";
-import { deleteAccount } from "~models/account-data.server";
-import { changePassword, getAccountSettings, listActiveSessions, requestEmailChange, saveAccountProfile, signOutOtherSessions } from "~models/account-settings.server";
-import { deleteUserSessions } from "~models/sessions.server";
+import { AccountProfileSchema, DeleteAccountSchema, EmailChangeSchema, MANAGE_ACCOUNT_MESSAGES, PasswordChangeSchema } from "~models/identity/manage-account-forms";
+import { deleteAccount } from "~models/identity/account-data.server";
+import { changePassword, getAccountSettings, listActiveSessions, requestEmailChange, saveAccountProfile, signOutOtherSessions } from "~models/identity/account-settings.server";
+import { deleteUserSessions } from "~models/identity/sessions.server";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/account/profile-forms";
 import { AccountSection } from "~/components/account/section";
 import { DataRightsSection, SessionsSection } from "~/components/account/security";

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useSubmit } from "react-router";
-import { PROJECT_FILTERS, PROJECT_RATING_MESSAGES, ProjectFilterSchema, RatingSchema } from "~models/account-projects";
-import { listAccountProjects, rateProject, type AccountProjectCard } from "~models/account-projects.server";
-import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects";
-import { formatFileSize } from "~models/uploads";
+import { PROJECT_FILTERS, PROJECT_RATING_MESSAGES, ProjectFilterSchema, RatingSchema } from "~models/projects/account-projects";
+import { listAccountProjects, rateProject, type AccountProjectCard } from "~models/projects/account-projects.server";
+import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects/projects";
+import { formatFileSize } from "~models/platform/uploads";
 import { RatingForm } from "~/components/account/rating-form";
 import { primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
 import { inputClass, useHydrated } from "~/components/forms";

@@ -1,7 +1,7 @@
-import { fullNameOf } from "~models/account";
-import { getReceipt } from "~models/account-billing.server";
-import { RECEIPT_CSP, renderReceiptHtml, renderReceiptPdf, type ReceiptParties } from "~models/receipts.server";
-import { getSiteShell } from "~models/site-content.server";
+import { fullNameOf } from "~models/identity/manage-account";
+import { getReceipt } from "~models/billing/account-billing.server";
+import { RECEIPT_CSP, renderReceiptHtml, renderReceiptPdf, type ReceiptParties } from "~models/billing/receipts.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/receipt";
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_TARGET_TYPES, auditActionLabel } from "~models/audit";
-import { listAuditActors, listAuditLog, type AuditFilter } from "~models/audit.server";
-import { isUuid } from "~models/ids";
-import { pageNumber } from "~models/back-office/pagination";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_TARGET_TYPES, auditActionLabel } from "~models/platform/audit";
+import { listAuditActors, listAuditLog, type AuditFilter } from "~models/platform/audit.server";
+import { isUuid } from "~models/platform/ids";
+import { pageNumber } from "~models/platform/pagination";
 import { cell, DataTable, EmptyState, FilterForm, JsonBlock, PageHeader, Pagination, SearchInput, SelectFilter } from "~/components/admin/ui";
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
-import { ownValue } from "~models/lookup";
+import { ownValue } from "~models/platform/lookup";
 import {
   CATALOG_KINDS,
   CATALOG_MESSAGES,
@@ -18,7 +18,7 @@ import {
   type CatalogKind,
 } from "~models/back-office/catalog";
 import { catalogFormValues, saveCatalogForm } from "~models/back-office/catalog-forms.server";
-import { getCatalogRow } from "~models/catalog.server";
+import { getCatalogRow } from "~models/billing/catalog.server";
 import { ActionMessage, Badge, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
 import { CheckboxField, Field, SelectField, SubmitButton } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";

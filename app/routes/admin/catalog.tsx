@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
-import { listCatalogForStaff, setCatalogActive } from "~models/catalog.server";
+import { listCatalogForStaff, setCatalogActive } from "~models/billing/catalog.server";
 import { ActionMessage, Badge, cell, DataTable, PageHeader, primarySmallButton, smallButton } from "~/components/admin/ui";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";

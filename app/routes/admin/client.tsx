@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { auditLabelsFor } from "~models/audit";
+import { auditLabelsFor } from "~models/platform/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
 import { adjustClientTokens, getClient, getClientBilling, revokeClientApiTokens, revokeClientSessions } from "~models/back-office/clients.server";
-import { pageNumber } from "~models/back-office/pagination";
-import { REASON_LABELS, type LedgerReason } from "~models/tokens";
+import { pageNumber } from "~models/platform/pagination";
+import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { ActionMessage, AuditTrail, Badge, cell, DataTable, PageHeader, Pagination, smallButton } from "~/components/admin/ui";
 import { Field, SelectField, SubmitButton } from "~/components/forms";
 import { StatusBadge } from "~/components/projects/status-badge";

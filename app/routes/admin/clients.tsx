@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listClients } from "~models/back-office/clients.server";
-import { pageNumber } from "~models/back-office/pagination";
+import { pageNumber } from "~models/platform/pagination";
 import { cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";

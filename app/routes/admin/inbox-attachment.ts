@@ -1,5 +1,5 @@
 import { getSubmissionAttachment } from "~models/back-office/inbox.server";
-import { attachmentResponse, openUpload } from "~models/uploads.server";
+import { attachmentResponse, openUpload } from "~models/platform/uploads.server";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse } from "~/lib/auth.server";
 import type { Route } from "./+types/inbox-attachment";

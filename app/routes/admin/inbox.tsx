@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { INBOX_MESSAGES, INBOX_STATUSES, inboxFilterParams, parseInboxFilter } from "~models/back-office/inbox";
 import { listInbox } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
-import { pageNumber } from "~models/back-office/pagination";
+import { pageNumber } from "~models/platform/pagination";
 import { Badge, cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput, SelectFilter, smallButton } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";

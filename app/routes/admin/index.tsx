@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { AUDIT_ACTIONS } from "~models/audit";
-import { listAuditLog } from "~models/audit.server";
+import { AUDIT_ACTIONS } from "~models/platform/audit";
+import { listAuditLog } from "~models/platform/audit.server";
 import { countUnhandled } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
 import { countFailedEmails, isMailConfigured } from "~models/back-office/outbox.server";
-import { countProjectsByStatus } from "~models/back-office/pipeline.server";
+import { countProjectsByStatus } from "~models/back-office/project-pipeline.server";
 import { AuditTrail, PageHeader } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { adminMeta } from "~/lib/admin-meta";

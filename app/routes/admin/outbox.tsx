@@ -3,7 +3,7 @@ import { z } from "zod";
 import { retryAllMessage, RETRY_MESSAGES } from "~models/back-office/outbox";
 import { OUTBOX_STATUSES, parseOutboxFilter } from "~models/back-office/outbox";
 import { emailState, isMailConfigured, listOutboxPage, retryFailedEmails } from "~models/back-office/outbox.server";
-import { pageNumber } from "~models/back-office/pagination";
+import { pageNumber } from "~models/platform/pagination";
 import { ActionMessage, Badge, cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput, SelectFilter, smallButton } from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
 import { requireStaffActor } from "~/lib/admin.server";

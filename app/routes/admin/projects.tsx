@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { CATEGORIES, labelOf, STATUS_LABELS, type ProjectStatus } from "~models/projects";
-import { pageNumber } from "~models/back-office/pagination";
-import { parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/back-office/projects";
-import { countProjectsByStatus, listPipeline } from "~models/back-office/pipeline.server";
+import { CATEGORIES, labelOf, STATUS_LABELS, type ProjectStatus } from "~models/projects/projects";
+import { pageNumber } from "~models/platform/pagination";
+import { parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/back-office/project-pipeline";
+import { countProjectsByStatus, listPipeline } from "~models/back-office/project-pipeline.server";
 import { cell, DataTable, EmptyState, PageHeader, Pagination } from "~/components/admin/ui";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { inputClass } from "~/components/forms";

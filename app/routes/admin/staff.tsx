@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { STAFF_MESSAGES, StaffInviteSchema } from "~models/back-office/staff";
 import { inviteStaff, listPendingInvitations, listStaff, removeStaff, withdrawInvitation } from "~models/back-office/staff.server";
-import { getSiteShell } from "~models/site-content.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { ActionMessage, cell, DataTable, PageHeader, smallButton } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { auditLabelsFor } from "~models/audit";
+import { auditLabelsFor } from "~models/platform/audit";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
 import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/back-office/inbox.server";
-import { formatFileSize } from "~models/uploads";
+import { formatFileSize } from "~models/platform/uploads";
 import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";

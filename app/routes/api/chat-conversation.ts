@@ -7,7 +7,7 @@ import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "~/lib/ap
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJsonBody } from "~/lib/public-forms.server";
-import { ownValue } from "~models/lookup";
+import { ownValue } from "~models/platform/lookup";
 import type { Route } from "./+types/chat-conversation";
 
 /**

@@ -4,8 +4,8 @@ import { submitInvestmentInquiry, submitInvestorMeeting, submitOfficeVisit, subm
 import { SupportTicketSchema } from "~models/forms/support";
 import { ATTACHMENT_RULES, CollaborationSchema, CV_RULES, JobApplicationSchema } from "~models/forms/applications";
 import { submitCollaboration, submitJobApplication } from "~models/forms/applications.server";
-import { ownValue } from "~models/lookup";
-import { UPLOAD_MESSAGES } from "~models/uploads";
+import { ownValue } from "~models/platform/lookup";
+import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, methodNotAllowed } from "~/lib/api.server";
 import { handleFormApi, readJsonBody, readMultipartBody } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";

@@ -1,5 +1,5 @@
-import { getDashboardStats } from "~models/dashboard.server";
-import { PROJECT_API_ERRORS } from "~models/projects";
+import { getDashboardStats } from "~models/projects/dashboard.server";
+import { PROJECT_API_ERRORS } from "~models/projects/projects";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/dashboard-stats";
 

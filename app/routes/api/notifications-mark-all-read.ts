@@ -1,4 +1,4 @@
-import { markAllNotificationsRead, NOTIFICATION_MESSAGES } from "~models/notifications.server";
+import { markAllNotificationsRead, NOTIFICATION_MESSAGES } from "~models/platform/notifications.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/notifications-mark-all-read";
 

@@ -1,5 +1,5 @@
-import { ACCOUNT_API_ERRORS, ProfileUpdateSchema } from "~models/accounts";
-import { getProfile, updateProfile } from "~models/accounts.server";
+import { ACCOUNT_API_ERRORS, ProfileUpdateSchema } from "~models/identity/accounts";
+import { getProfile, updateProfile } from "~models/identity/accounts.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/profile";
 

@@ -1,5 +1,5 @@
-import { PROJECT_API_ERRORS, PROJECT_MESSAGES } from "~models/projects";
-import { apiProjectDetail, getProjectDetail } from "~models/projects.server";
+import { PROJECT_API_ERRORS, PROJECT_MESSAGES } from "~models/projects/projects";
+import { apiProjectDetail, getProjectDetail } from "~models/projects/projects.server";
 import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/project";
 

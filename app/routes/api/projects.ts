@@ -1,7 +1,7 @@
-import { PROJECT_API_ERRORS } from "~models/projects";
-import { ProjectFormSchema } from "~models/project-forms";
-import { apiProjectDetail, apiProjectSummary, createProject, getProjectDetail, listProjects } from "~models/projects.server";
-import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
+import { PROJECT_API_ERRORS } from "~models/projects/projects";
+import { ProjectFormSchema } from "~models/projects/project-forms";
+import { apiProjectDetail, apiProjectSummary, createProject, getProjectDetail, listProjects } from "~models/projects/projects.server";
+import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { publicBaseUrl } from "~/lib/public-url.server";

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from "~models/accounts";
-import { minutesUntil } from "~models/accounts.server";
-import { requestPasswordReset } from "~models/password-reset.server";
-import { consumeRateLimit, RATE_LIMITS } from "~models/rate-limit.server";
+import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from "~models/identity/accounts";
+import { minutesUntil } from "~models/identity/accounts.server";
+import { requestPasswordReset } from "~models/identity/password-reset.server";
+import { consumeRateLimit, RATE_LIMITS } from "~models/platform/rate-limit.server";
 import { Field, FormMessages, FormStatus, SubmitButton } from "~/components/forms";
 import { clientAddress } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams } from "react-router";
-import { ACCOUNT_MESSAGES, LoginFormSchema } from "~models/accounts";
-import { minutesUntil } from "~models/accounts.server";
+import { ACCOUNT_MESSAGES, LoginFormSchema } from "~models/identity/accounts";
+import { minutesUntil } from "~models/identity/accounts.server";
 import { CheckboxField, Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import { authenticator, InvalidCredentialsError, landingPath, requireAnonymous, safeRedirect, startSession, TooManyAttemptsError } from "~/lib/auth.server";
 import type { Route } from "./+types/login";

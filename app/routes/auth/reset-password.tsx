@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/accounts";
-import { isResetTokenValid, resetPassword } from "~models/password-reset.server";
+import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/identity/accounts";
+import { isResetTokenValid, resetPassword } from "~models/identity/password-reset.server";
 import { FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
 import { parseFormData } from "~/lib/request-input.server";

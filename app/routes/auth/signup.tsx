@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/accounts";
-import { minutesUntil, signUp } from "~models/accounts.server";
+import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
+import { minutesUntil, signUp } from "~models/identity/accounts.server";
 import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { newIdempotencyKey } from "~models/payments";
-import { CheckoutSchema, MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/shop";
-import { checkout, clearCart, getCart, removeCartItem, updateCartItem } from "~models/shop.server";
+import { newIdempotencyKey } from "~models/billing/payments";
+import { CheckoutSchema, MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/billing/shop";
+import { checkout, clearCart, getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";

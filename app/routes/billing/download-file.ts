@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { openSignedDownload } from "~models/downloads.server";
-import { attachmentResponse } from "~models/uploads.server";
+import { openSignedDownload } from "~models/billing/downloads.server";
+import { attachmentResponse } from "~models/platform/uploads.server";
 import { getApiUser, LOGIN_PATH } from "~/lib/auth.server";
 import type { Route } from "./+types/download-file";
 

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { BLOG_MESSAGES } from "~models/blog";
-import { getArticle } from "~models/content-pages.server";
-import { renderMarkdown } from "~models/markdown.server";
-import { getSiteShell } from "~models/site-content.server";
+import { BLOG_MESSAGES } from "~models/content/blog";
+import { getArticle } from "~models/content/content-pages.server";
+import { renderMarkdown } from "~models/content/markdown.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { Prose } from "~/components/content/page-header";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { ALL_CATEGORIES_LABEL, BLOG_CATEGORIES, blogListHref, categoryLabel, isFiltered, parseBlogQuery } from "~models/blog";
-import { listPosts, popularTags } from "~models/blog.server";
+import { ALL_CATEGORIES_LABEL, BLOG_CATEGORIES, blogListHref, categoryLabel, isFiltered, parseBlogQuery } from "~models/content/blog";
+import { listPosts, popularTags } from "~models/content/blog.server";
 import { BlogPagination, BlogSidebar, FeaturedPost, PostCard } from "~/components/content/blog";
 import { PageHeader } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/blog-page";

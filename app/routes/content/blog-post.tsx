@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { BLOG_MESSAGES, blogListHref, parseBlogQuery } from "~models/blog";
-import { getPost, relatedPosts } from "~models/blog.server";
-import { renderMarkdown } from "~models/markdown.server";
-import { getSiteShell } from "~models/site-content.server";
+import { BLOG_MESSAGES, blogListHref, parseBlogQuery } from "~models/content/blog";
+import { getPost, relatedPosts } from "~models/content/blog.server";
+import { renderMarkdown } from "~models/content/markdown.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { PostCard, PostMeta } from "~/components/content/blog";
 import { Prose } from "~/components/content/page-header";
 import { JsonLd } from "~/components/marketing/json-ld";

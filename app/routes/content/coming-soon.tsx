@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/coming-soon";

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { EVENT_CATEGORIES, eventCategoryFromParam, formatRupees, listEvents } from "~models/content-pages";
+import { EVENT_CATEGORIES, eventCategoryFromParam, formatRupees, listEvents } from "~models/content/content-pages";
 import { todayInAgencyTimeZone } from "~models/forms/common";
 import { PageHeader } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { formatDate } from "~/lib/format";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader, Section } from "~/components/content/page-header";
-import { loadContentPage } from "~/lib/content-pages.server";
+import { loadContentPage } from "~/lib/load-content-page.server";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/help-support";

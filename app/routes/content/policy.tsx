@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { formatLongDate, POLICY_SLUGS, type PolicySlug } from "~models/content-pages";
-import { listPolicies } from "~models/content-pages.server";
-import { renderMarkdown } from "~models/markdown.server";
-import { getSiteShell } from "~models/site-content.server";
+import { formatLongDate, POLICY_SLUGS, type PolicySlug } from "~models/content/content-pages";
+import { listPolicies } from "~models/content/content-pages.server";
+import { renderMarkdown } from "~models/content/markdown.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { Prose } from "~/components/content/page-header";
 import { marketingCacheHeaders } from "~/lib/page-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";

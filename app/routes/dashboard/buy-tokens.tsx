@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { apiTokenPackage, listTokenPackages } from "~models/catalog.server";
-import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
-import { listSavedCards } from "~models/payment-methods.server";
-import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/token-packages";
-import { purchaseTokens } from "~models/token-purchases.server";
-import { getBalance } from "~models/tokens.server";
+import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
+import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
+import { listSavedCards } from "~models/billing/payment-methods.server";
+import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
+import { purchaseTokens } from "~models/billing/token-purchases.server";
+import { getBalance } from "~models/billing/tokens.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { getProfile } from "~models/accounts.server";
-import { RECOMMENDATIONS_SHOWN } from "~models/dashboard";
-import { getDashboard, tokenUsageForRequest } from "~models/dashboard.server";
+import { getProfile } from "~models/identity/accounts.server";
+import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
+import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { DashboardLoadError } from "~/components/load-error";
 import { NoProjects, ProjectCard } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";

@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
-import { tokenUsageForRequest } from "~models/dashboard.server";
-import { countUnread, listNotifications } from "~models/notifications.server";
-import { getCart } from "~models/shop.server";
-import { NOTIFICATION_MESSAGES } from "~models/notifications";
+import { tokenUsageForRequest } from "~models/projects/dashboard.server";
+import { countUnread, listNotifications } from "~models/platform/notifications.server";
+import { getCart } from "~models/billing/shop.server";
+import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { Dropdown } from "~/components/dropdown";
 import { DashboardLoadError } from "~/components/load-error";
 import { NotificationItem } from "~/components/notifications";

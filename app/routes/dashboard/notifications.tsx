@@ -1,7 +1,7 @@
 import { Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
-import { dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from "~models/notifications.server";
-import { NOTIFICATION_MESSAGES } from "~models/notifications";
+import { dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from "~models/platform/notifications.server";
+import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { NotificationItem } from "~/components/notifications";
 import { requireUser, safeRedirect } from "~/lib/auth.server";
 import type { Route } from "./+types/notifications";

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { ACCOUNT_MESSAGES, ProfileFormSchema } from "~models/accounts";
-import { getProfile, updateProfile } from "~models/accounts.server";
-import { COUNTRIES } from "~models/countries";
+import { ACCOUNT_MESSAGES, ProfileFormSchema } from "~models/identity/accounts";
+import { getProfile, updateProfile } from "~models/identity/accounts.server";
+import { COUNTRIES } from "~models/forms/countries";
 import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";

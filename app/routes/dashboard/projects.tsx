@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { listProjects } from "~models/projects.server";
+import { listProjects } from "~models/projects/projects.server";
 import { NoProjects, ProjectCard } from "~/components/projects/project-card";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/projects";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { startDownload } from "~models/downloads.server";
-import { SHOP_MESSAGES } from "~models/shop";
-import { listPurchases } from "~models/shop.server";
+import { startDownload } from "~models/billing/downloads.server";
+import { SHOP_MESSAGES } from "~models/billing/shop";
+import { listPurchases } from "~models/billing/shop.server";
 import { ActionNotice } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";

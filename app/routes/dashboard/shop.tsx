@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
-import { AddToCartSchema, CATEGORY_FILTERS, CATEGORY_LABELS, parseShopFilters } from "~models/shop";
-import { addToCart, listShopItems } from "~models/shop.server";
-import { getBalance } from "~models/tokens.server";
+import { AddToCartSchema, CATEGORY_FILTERS, CATEGORY_LABELS, parseShopFilters } from "~models/billing/shop";
+import { addToCart, listShopItems } from "~models/billing/shop.server";
+import { getBalance } from "~models/billing/tokens.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { ShopCard } from "~/components/billing/shop-card";
 import { inputClass } from "~/components/forms";

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { getPlan } from "~models/catalog.server";
-import { formatMoney, newIdempotencyKey, toMinor } from "~models/payments";
-import { listSavedCards } from "~models/payment-methods.server";
-import { subscribeFields, subscribeSchema } from "~models/subscriptions";
-import { getActiveSubscription, subscribe } from "~models/subscriptions.server";
+import { getPlan } from "~models/billing/catalog.server";
+import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
+import { listSavedCards } from "~models/billing/payment-methods.server";
+import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
+import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";

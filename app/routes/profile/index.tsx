@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { PROJECT_MESSAGES } from "~models/projects";
-import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/project-forms";
-import { createProjectRequest, getLatestProjectSummary } from "~models/project-requests.server";
-import { addComment, getProjectForViewer } from "~models/projects.server";
+import { PROJECT_MESSAGES } from "~models/projects/projects";
+import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/projects/project-forms";
+import { createProjectRequest, getLatestProjectSummary } from "~models/projects/project-requests.server";
+import { addComment, getProjectForViewer } from "~models/projects/projects.server";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { NoProjects } from "~/components/projects/project-card";
 import { TextareaField } from "~/components/form-fields";

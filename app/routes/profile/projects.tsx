@@ -1,4 +1,4 @@
-import { listProjects } from "~models/projects.server";
+import { listProjects } from "~models/projects/projects.server";
 import { NoProjects, ProjectCard } from "~/components/projects/project-card";
 import { getUser } from "~/lib/auth.server";
 import type { Route } from "./+types/projects";

@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { getTokenUsage } from "~models/dashboard.server";
-import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projects";
-import { ProjectFormSchema } from "~models/project-forms";
-import { createProject } from "~models/projects.server";
-import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
+import { getTokenUsage } from "~models/projects/dashboard.server";
+import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projects/projects";
+import { ProjectFormSchema } from "~models/projects/project-forms";
+import { createProject } from "~models/projects/projects.server";
+import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { TextareaField } from "~/components/form-fields";

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ACTION_LABELS, BUDGETS, CATEGORIES, clientActions, fileDownloadPath, labelOf, PROJECT_MESSAGES, stepFor, TIMELINES, type ProjectAction } from "~models/projects";
-import { CommentFormSchema, FileFormSchema, ProjectIntentSchema, RevisionFormSchema } from "~models/project-forms";
-import { addComment, addProjectFile, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects.server";
-import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/uploads";
+import { ACTION_LABELS, BUDGETS, CATEGORIES, clientActions, fileDownloadPath, labelOf, PROJECT_MESSAGES, stepFor, TIMELINES, type ProjectAction } from "~models/projects/projects";
+import { CommentFormSchema, FileFormSchema, ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
+import { addComment, addProjectFile, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects/projects.server";
+import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { TextareaField } from "~/components/form-fields";
 import { StatusBadge } from "~/components/projects/status-badge";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getProjectFile } from "~models/projects.server";
-import { attachmentResponse, openUpload } from "~models/uploads.server";
+import { getProjectFile } from "~models/projects/projects.server";
+import { attachmentResponse, openUpload } from "~models/platform/uploads.server";
 import { apiError } from "~/lib/api.server";
 import { getApiUser, LOGIN_PATH } from "~/lib/auth.server";
 import type { Route } from "./+types/file";

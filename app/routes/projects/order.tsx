@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { getProjectHelp } from "~models/dashboard.server";
-import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects";
-import { OrderFilterSchema, TRACKED_STATUSES, trackedStatusLabel, type TrackedProject } from "~models/project-tracking";
-import { clientNameOf, listTrackedProjects } from "~models/projects.server";
+import { getProjectHelp } from "~models/projects/dashboard.server";
+import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects/projects";
+import { OrderFilterSchema, TRACKED_STATUSES, trackedStatusLabel, type TrackedProject } from "~models/projects/project-tracking";
+import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
 import { PriorityBadge, StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, shortId } from "~/lib/format";

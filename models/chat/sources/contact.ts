@@ -1,8 +1,8 @@
-import { getProjectHelp } from "../../dashboard.server";
-import type { ProjectHelp } from "../../dashboard";
+import { getProjectHelp } from "../../projects/dashboard.server";
+import type { ProjectHelp } from "../../projects/dashboard";
 import { CONTACT_MESSAGES } from "../../forms/contact";
-import { getSiteShell } from "../../site-content.server";
-import { whatsappUrl, type Site } from "../../site-content";
+import { getSiteShell } from "../../content/site-content.server";
+import { whatsappUrl, type Site } from "../../content/site-content";
 import type { ChatDocument, ChatSource } from "./types";
 
 /** Contact details, the office, mailboxes, hours and WhatsApp (seeds/site.json, seeds/project-help.json). */

@@ -1,4 +1,4 @@
-import { listContentDocuments, type ContentDocument } from "../../content-documents.server";
+import { listContentDocuments, type ContentDocument } from "../../content/content-documents.server";
 import type { ChatDocument, ChatSource } from "./types";
 
 /** Markdown to the plain sentences the assistant quotes: no markup, links as their text. */

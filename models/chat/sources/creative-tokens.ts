@@ -1,6 +1,6 @@
-import { getCreativeTokensContent } from "../../marketing-content.server";
-import type { CreativeTokensContent } from "../../marketing-content";
-import { formatPrice } from "../../marketing-pages";
+import { getCreativeTokensContent } from "../../content/marketing-content.server";
+import type { CreativeTokensContent } from "../../content/marketing-content";
+import { formatPrice } from "../../content/marketing-pages";
 import type { ChatDocument, ChatSource } from "./types";
 
 const URL = "/creative-tokens";

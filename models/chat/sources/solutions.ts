@@ -1,6 +1,6 @@
-import { getHomeContent, getSolutionsContent } from "../../marketing-content.server";
-import type { HomeContent, SolutionsContent } from "../../marketing-content";
-import { formatPrice } from "../../marketing-pages";
+import { getHomeContent, getSolutionsContent } from "../../content/marketing-content.server";
+import type { HomeContent, SolutionsContent } from "../../content/marketing-content";
+import { formatPrice } from "../../content/marketing-pages";
 import type { ChatDocument, ChatSource } from "./types";
 
 const projects = (limit: number) => (limit === -1 ? "unlimited projects" : `${limit} active project${limit === 1 ? "" : "s"}`);

@@ -1,5 +1,5 @@
-import { getStrategyContent } from "../../marketing-content.server";
-import type { ServiceStrategy, StrategyContent } from "../../marketing-content";
+import { getStrategyContent } from "../../content/marketing-content.server";
+import type { ServiceStrategy, StrategyContent } from "../../content/marketing-content";
 import type { ChatDocument, ChatSource } from "./types";
 
 const serviceUrl = (name: string) => `/strategy?service=${encodeURIComponent(name)}`;

@@ -1,7 +1,7 @@
-import { getHomeContent, getServicesContent } from "../../marketing-content.server";
-import type { HomeContent, ServicesContent } from "../../marketing-content";
-import { getSiteShell } from "../../site-content.server";
-import type { Site } from "../../site-content";
+import { getHomeContent, getServicesContent } from "../../content/marketing-content.server";
+import type { HomeContent, ServicesContent } from "../../content/marketing-content";
+import { getSiteShell } from "../../content/site-content.server";
+import type { Site } from "../../content/site-content";
 import type { ChatDocument, ChatSource } from "./types";
 
 /** Who the agency is and how it works: the home page and the services page (seeds/home.json, services.json). */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { HomeContent } from "~models/marketing-content";
+import type { HomeContent } from "~models/content/marketing-content";
 import { MARQUEE_LOOP_SECONDS } from "~/lib/marketing-constants";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { HomeContent } from "~models/marketing-content";
+import type { HomeContent } from "~models/content/marketing-content";
 
 /** Learn More is a jump to the slider; the home island makes it scroll one screen height minus 80 px. */
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { HomeContent } from "~models/marketing-content";
+import type { HomeContent } from "~models/content/marketing-content";
 import { PACKAGE_STEP_COUNTS, wrapIndex } from "~/lib/slider";
 
 /**

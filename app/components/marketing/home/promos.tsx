@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { HomeContent } from "~models/marketing-content";
+import type { HomeContent } from "~models/content/marketing-content";
 
 /** The creative-token subscription and the AI-models site, side by side. */
 export function Promos({ promos }: { promos: HomeContent["promos"] }) {

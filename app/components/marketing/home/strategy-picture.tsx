@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { HomeContent } from "~models/marketing-content";
+import type { HomeContent } from "~models/content/marketing-content";
 import { BREAKPOINTS_PX } from "~/lib/marketing-constants";
 
 /** Our Strategy: a wide diagram, and a tall one on phones (<picture>). */

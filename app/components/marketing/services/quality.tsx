@@ -1,4 +1,4 @@
-import type { ServicesContent } from "~models/marketing-content";
+import type { ServicesContent } from "~models/content/marketing-content";
 
 /** QUALITY OF OUR SERVICES: how we work, in a few sentences and three numbers. */
 export function Quality({ section }: { section: ServicesContent["quality"] }) {

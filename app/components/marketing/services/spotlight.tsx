@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ServicesContent } from "~models/marketing-content";
-import type { SpotlightView } from "~models/marketing-pages";
+import type { ServicesContent } from "~models/content/marketing-content";
+import type { SpotlightView } from "~models/content/marketing-pages";
 
 /**
  * PROJECTS IN SPOTLIGHT: two images, or on every 4th Load More the video.

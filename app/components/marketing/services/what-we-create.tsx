@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ServicesContent } from "~models/marketing-content";
+import type { ServicesContent } from "~models/content/marketing-content";
 
 export const strategyHref = (service: string) => `/strategy?service=${encodeURIComponent(service)}`;
 

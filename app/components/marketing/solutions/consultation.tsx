@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SolutionsContent } from "~models/marketing-content";
+import type { SolutionsContent } from "~models/content/marketing-content";
 
 /** CONSULTATION: a fast-paced session and what it includes. */
 export function Consultation({ consultation, contact }: { consultation: SolutionsContent["consultation"]; contact: SolutionsContent["contact"] }) {

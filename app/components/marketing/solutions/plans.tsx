@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PackageColour, SolutionsContent } from "~models/marketing-content";
+import type { PackageColour, SolutionsContent } from "~models/content/marketing-content";
 import { accent } from "./accent";
 
 export type PlanCard = SolutionsContent["plans"][number] & { price: string; subscribeHref: string };

@@ -1,6 +1,6 @@
 import { type CSSProperties, type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { SolutionTab } from "~models/marketing-content";
+import type { SolutionTab } from "~models/content/marketing-content";
 import { TAB_SWITCH_MS } from "~/lib/marketing-constants";
 import { prefersReducedMotion, scrollBehavior } from "../motion";
 

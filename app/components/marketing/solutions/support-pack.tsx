@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SolutionsContent } from "~models/marketing-content";
+import type { SolutionsContent } from "~models/content/marketing-content";
 import { accent } from "./accent";
 
 /** SUPPORT-PACK: on-project graphic design and develop/deploy teams. */

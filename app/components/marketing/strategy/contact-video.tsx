@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { StrategyContent } from "~models/marketing-content";
+import type { StrategyContent } from "~models/content/marketing-content";
 
 type Contact = Omit<StrategyContent["contact"], "videos"> & { video: StrategyContent["contact"]["videos"][number] };
 

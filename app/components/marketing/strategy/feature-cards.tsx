@@ -1,4 +1,4 @@
-import type { ServiceStrategy } from "~models/marketing-content";
+import type { ServiceStrategy } from "~models/content/marketing-content";
 
 /** KEY FEATURES: the five cards of the service (or the default five). */
 export function FeatureCards({ title, features }: { title: string; features: ServiceStrategy["features"] }) {

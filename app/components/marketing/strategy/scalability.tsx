@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ServiceStrategy, StrategyContent } from "~models/marketing-content";
+import type { ServiceStrategy, StrategyContent } from "~models/content/marketing-content";
 
 /** Built for Scalability: the blurb, the weekly line, and Learn more. */
 export function Scalability({ blurb, line, learnMore }: { blurb: ServiceStrategy["scalability"]; line: string; learnMore: StrategyContent["labels"]["learnMore"] }) {

@@ -1,4 +1,4 @@
-import type { ServiceStrategy } from "~models/marketing-content";
+import type { ServiceStrategy } from "~models/content/marketing-content";
 
 /** The service header: image, title, heading, text and the Service Features button. */
 export function ServiceHeader({ header, featuresLabel }: { header: ServiceStrategy["header"]; featuresLabel: string }) {

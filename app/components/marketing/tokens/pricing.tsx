@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CreativeTokensContent, Region } from "~models/marketing-content";
+import type { CreativeTokensContent, Region } from "~models/content/marketing-content";
 
 type Bundle = Omit<CreativeTokensContent["pricing"]["bundles"][number], "prices"> & { price: string; href: string };
 

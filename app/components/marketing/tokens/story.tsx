@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CreativeTokensContent } from "~models/marketing-content";
+import type { CreativeTokensContent } from "~models/content/marketing-content";
 
 type Labels = CreativeTokensContent["labels"];
 

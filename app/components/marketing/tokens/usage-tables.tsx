@@ -1,4 +1,4 @@
-import type { CreativeTokensContent } from "~models/marketing-content";
+import type { CreativeTokensContent } from "~models/content/marketing-content";
 
 type AddOn = Omit<CreativeTokensContent["addOns"]["items"][number], "prices"> & { prices: string[] };
 

@@ -1,7 +1,7 @@
-import { AUDIT_ACTIONS } from "~models/audit";
-import { listAuditLog } from "~models/audit.server";
-import { isUuid } from "~models/ids";
-import { pageNumber } from "~models/back-office/pagination";
+import { AUDIT_ACTIONS } from "~models/platform/audit";
+import { listAuditLog } from "~models/platform/audit.server";
+import { isUuid } from "~models/platform/ids";
+import { pageNumber } from "~models/platform/pagination";
 import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
 import { requireStaffApi } from "~/lib/admin.server";
 import { withApiErrors } from "~/lib/api.server";

@@ -1,7 +1,7 @@
 import { parseInboxFilter } from "~models/back-office/inbox";
 import { listInbox } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
-import { pageNumber } from "~models/back-office/pagination";
+import { pageNumber } from "~models/platform/pagination";
 import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
 import { requireStaffApi } from "~/lib/admin.server";
 import { withApiErrors } from "~/lib/api.server";

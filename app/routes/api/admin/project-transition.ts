@@ -1,5 +1,5 @@
-import { StaffTransitionSchema } from "~models/back-office/projects";
-import { apiProjectDetail, getProjectDetail, transitionProject } from "~models/projects.server";
+import { StaffTransitionSchema } from "~models/back-office/project-pipeline";
+import { apiProjectDetail, getProjectDetail, transitionProject } from "~models/projects/projects.server";
 import { adminJson, staffOnlyMethods } from "~/lib/admin-api.server";
 import { requireStaffApi } from "~/lib/admin.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, withApiErrors } from "~/lib/api.server";

@@ -1,5 +1,5 @@
-import { pageNumber } from "~models/back-office/pagination";
-import { listPipeline, parsePipelineFilter } from "~models/back-office/pipeline.server";
+import { pageNumber } from "~models/platform/pagination";
+import { listPipeline, parsePipelineFilter } from "~models/back-office/project-pipeline.server";
 import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
 import { requireStaffApi } from "~/lib/admin.server";
 import { withApiErrors } from "~/lib/api.server";

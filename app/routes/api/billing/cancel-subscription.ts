@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_API_ERRORS } from "~models/subscriptions";
-import { cancelSubscription } from "~models/subscriptions.server";
+import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
+import { cancelSubscription } from "~models/billing/subscriptions.server";
 import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/cancel-subscription";
 

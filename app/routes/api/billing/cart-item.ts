@@ -1,5 +1,5 @@
-import { SHOP_API_ERRORS, UpdateCartItemSchema } from "~models/shop";
-import { getCart, removeCartItem, updateCartItem } from "~models/shop.server";
+import { SHOP_API_ERRORS, UpdateCartItemSchema } from "~models/billing/shop";
+import { getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/cart-item";
 

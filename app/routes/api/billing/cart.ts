@@ -1,5 +1,5 @@
-import { AddToCartSchema, SHOP_API_ERRORS } from "~models/shop";
-import { addToCart, clearCart, getCart } from "~models/shop.server";
+import { AddToCartSchema, SHOP_API_ERRORS } from "~models/billing/shop";
+import { addToCart, clearCart, getCart } from "~models/billing/shop.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/cart";
 

@@ -1,5 +1,5 @@
-import { CheckoutSchema, SHOP_API_ERRORS } from "~models/shop";
-import { checkout } from "~models/shop.server";
+import { CheckoutSchema, SHOP_API_ERRORS } from "~models/billing/shop";
+import { checkout } from "~models/billing/shop.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/checkout";
 

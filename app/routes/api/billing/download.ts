@@ -1,5 +1,5 @@
-import { startDownload } from "~models/downloads.server";
-import { SHOP_API_ERRORS, SHOP_MESSAGES } from "~models/shop";
+import { startDownload } from "~models/billing/downloads.server";
+import { SHOP_API_ERRORS, SHOP_MESSAGES } from "~models/billing/shop";
 import { apiError, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/download";
 

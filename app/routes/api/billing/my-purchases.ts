@@ -1,5 +1,5 @@
-import { SHOP_API_ERRORS } from "~models/shop";
-import { listPurchases } from "~models/shop.server";
+import { SHOP_API_ERRORS } from "~models/billing/shop";
+import { listPurchases } from "~models/billing/shop.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/my-purchases";
 

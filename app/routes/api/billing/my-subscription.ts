@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_API_ERRORS } from "~models/subscriptions";
-import { apiCurrentSubscription, getActiveSubscription } from "~models/subscriptions.server";
+import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
+import { apiCurrentSubscription, getActiveSubscription } from "~models/billing/subscriptions.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/my-subscription";
 

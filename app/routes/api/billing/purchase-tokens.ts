@@ -1,5 +1,5 @@
-import { purchaseTokensSchema, TOKEN_PACKAGE_API_ERRORS } from "~models/token-packages";
-import { purchaseTokens } from "~models/token-purchases.server";
+import { purchaseTokensSchema, TOKEN_PACKAGE_API_ERRORS } from "~models/billing/token-packages";
+import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/purchase-tokens";
 

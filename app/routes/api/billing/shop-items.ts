@@ -1,5 +1,5 @@
-import { parseShopFilters, SHOP_API_ERRORS } from "~models/shop";
-import { listShopItems } from "~models/shop.server";
+import { parseShopFilters, SHOP_API_ERRORS } from "~models/billing/shop";
+import { listShopItems } from "~models/billing/shop.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/shop-items";
 

@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_API_ERRORS, subscribeSchema } from "~models/subscriptions";
-import { subscribe } from "~models/subscriptions.server";
+import { SUBSCRIPTION_API_ERRORS, subscribeSchema } from "~models/billing/subscriptions";
+import { subscribe } from "~models/billing/subscriptions.server";
 import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/subscribe";
 

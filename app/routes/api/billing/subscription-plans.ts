@@ -1,5 +1,5 @@
-import { apiPlan, listPlans } from "~models/catalog.server";
-import { SUBSCRIPTION_API_ERRORS } from "~models/subscriptions";
+import { apiPlan, listPlans } from "~models/billing/catalog.server";
+import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
 import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/subscription-plans";
 

@@ -1,5 +1,5 @@
-import { TOKEN_API_ERRORS } from "~models/tokens";
-import { apiLedgerEntry, listLedger, settleTokenAccount } from "~models/tokens.server";
+import { TOKEN_API_ERRORS } from "~models/billing/tokens";
+import { apiLedgerEntry, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/token-history";
 

@@ -1,0 +1,146 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { getBillingSettings } from "./billing-content.server";
+import { db, queryRows } from "../platform/db.server";
+import { todayInAgencyTimeZone } from "../forms/common";
+import { addMonth } from "./subscriptions";
+import { GIFT_MESSAGES, GIFT_VALIDITY_MONTHS, normaliseGiftCode, tokensForGift, type GiftCardInput } from "./gift-cards";
+import { sendEmail } from "../platform/mail.server";
+import { addNotification } from "../platform/notifications.server";
+import { formatMoney, toMinor } from "./payments";
+import { resolvePaymentSource } from "./payment-methods.server";
+import { paymentFailureStatus, takePayment } from "./payments.server";
+import { consumeRateLimit } from "../platform/rate-limit.server";
+import { rewardReferrerOnce } from "./referral-rewards.server";
+import { giftCards } from "../schema";
+import { getSiteShell } from "../content/site-content.server";
+import { grantTokens } from "./tokens.server";
+
+// Gift cards: bought through the payment gateway (signed in or not), emailed
+// to the recipient on the delivery date by the jobs, redeemed once in Billing
+// as Creative Tokens at the seeded rate.
+
+export type GiftCardRow = typeof giftCards.$inferSelect;
+
+/** 12 characters without look-alikes, shown as ASC-XXXX-XXXX-XXXX. */
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export function createGiftCode(): string {
+  return Array.from(randomBytes(12), (byte) => ALPHABET[byte % ALPHABET.length]).join("");
+}
+export const formatGiftCode = (code: string) => `ASC-${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
+
+/** Five wrong codes per account in an hour, then a wait: codes cannot be guessed by trying. */
+export const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const;
+
+export type GiftPurchaseResult =
+  | { ok: true; giftCard: GiftCardRow; message: string; replayed: boolean }
+  | { ok: false; status: 400 | 402 | 409 | 422; field?: "payment_method_id"; message: string };
+
+/** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
+export async function purchaseGiftCard(input: GiftCardInput, context: { userId: string | null; now?: Date }): Promise<GiftPurchaseResult> {
+  const now = context.now ?? new Date();
+  const today = todayInAgencyTimeZone(now);
+  const deliverOn = input.deliveryDate || today;
+  const source = await resolvePaymentSource(context.userId, input);
+  if (!source.ok) return source;
+  const outcome = await takePayment({
+    userId: context.userId,
+    payerEmail: input.senderEmail,
+    idempotencyKey: input.idempotency_key ?? randomUUID(),
+    kind: "gift_card",
+    description: `Gift card for ${input.recipientName}: ${formatMoney(toMinor(input.amountInr), "INR")}`,
+    amountMinor: toMinor(input.amountInr),
+    currency: "INR",
+    method: source.method,
+    card: source.card,
+    savedMethodToken: source.savedMethodToken,
+    fulfil: async (tx, payment) => {
+      const [card] = await tx
+        .insert(giftCards)
+        .values({
+          code: createGiftCode(),
+          amountInr: input.amountInr,
+          recipientName: input.recipientName,
+          recipientEmail: input.recipientEmail,
+          senderName: input.senderName,
+          senderEmail: input.senderEmail,
+          message: input.message,
+          deliverOn,
+          purchaserId: context.userId,
+          paymentId: payment.id,
+          expiresAt: addMonth(now, GIFT_VALIDITY_MONTHS),
+          createdAt: now,
+        })
+        .returning();
+      if (context.userId) await rewardReferrerOnce(tx, context.userId, now);
+      return card!;
+    },
+    replay: async (payment) => (await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id)))[0]!,
+  });
+  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+  let giftCard = outcome.value;
+  if (!outcome.replayed && deliverOn <= today && (await deliverDueGiftCards(now, [giftCard.id]))) {
+    giftCard = (await db().select().from(giftCards).where(eq(giftCards.id, giftCard.id)))[0]!;
+  }
+  return { ok: true, giftCard, message: GIFT_MESSAGES.purchased, replayed: outcome.replayed };
+}
+
+/**
+ * Emails every gift card whose delivery day has come (in the agency's time
+ * zone). Cards are claimed in one UPDATE that skips rows another process
+ * holds, so each goes out once; the email itself waits in the outbox if SMTP
+ * fails. Returns how many were sent.
+ */
+export async function deliverDueGiftCards(now = new Date(), only?: string[]): Promise<number> {
+  const today = todayInAgencyTimeZone(now);
+  const claimable = db()
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(and(isNull(giftCards.deliveredAt), lte(giftCards.deliverOn, today), only ? inArray(giftCards.id, only) : undefined))
+    .limit(100)
+    .for("update", { skipLocked: true });
+  const claimed = await db().update(giftCards).set({ deliveredAt: now }).where(inArray(giftCards.id, claimable)).returning();
+  if (!claimed.length) return 0;
+  const { site } = await getSiteShell();
+  for (const card of claimed) {
+    const note = card.message ? `\n\n${card.senderName} wrote:\n“${card.message}”` : "";
+    await sendEmail({
+      kind: "gift_card",
+      to: card.recipientEmail,
+      subject: `${card.senderName} sent you an ${site.name} gift card`,
+      text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMoney(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
+    });
+  }
+  return claimed.length;
+}
+
+export type RedeemResult = { ok: true; tokens: number; message: string; balance: number } | { ok: false; status: 404 | 409 | 410 | 429; message: string };
+
+const redeemLimitKey = (userId: string) => `gift-redeem:${userId}`;
+const tooManyCodes = (seconds: number) => ({ ok: false, status: 429, message: GIFT_MESSAGES.tooManyCodes(Math.max(1, Math.ceil(seconds / 60))) }) as const;
+
+/**
+ * Redeems a code once, into tokens at the seeded rate (floor of amount /
+ * rate). Wrong codes are counted per account: after GIFT_REDEEM_LIMIT of them
+ * the account waits, so codes cannot be found by trying.
+ */
+export async function redeemGiftCard(userId: string, code: string, now = new Date()): Promise<RedeemResult> {
+  const [limited] = await queryRows<{ count: number; retry: number }>(sql`select count, ceil(extract(epoch from window_end - now()))::int as retry from rate_limits where key = ${redeemLimitKey(userId)} and window_end > now()`);
+  if (limited && limited.count >= GIFT_REDEEM_LIMIT.limit) return tooManyCodes(limited.retry);
+  const normalised = normaliseGiftCode(code).replace(/^ASC/, "");
+  const result = await db().transaction(async (tx): Promise<RedeemResult> => {
+    const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, normalised)).for("update");
+    if (!card) return { ok: false, status: 404, message: GIFT_MESSAGES.codeUnknown };
+    if (card.redeemedAt) return { ok: false, status: 409, message: GIFT_MESSAGES.codeRedeemed };
+    if (card.expiresAt <= now) return { ok: false, status: 410, message: GIFT_MESSAGES.codeExpired };
+    const { giftCards: settings } = await getBillingSettings(tx);
+    const tokens = tokensForGift(card.amountInr, settings.inrPerToken);
+    const amount = formatMoney(toMinor(card.amountInr), "INR");
+    const grant = await grantTokens({ userId, amount: tokens, reason: "gift_card", description: `Gift card ${amount}`, sourceKey: `gift:${card.id}`, now }, tx);
+    await tx.update(giftCards).set({ redeemedBy: userId, redeemedAt: now, tokensGranted: tokens }).where(and(eq(giftCards.id, card.id), isNull(giftCards.redeemedAt)));
+    await addNotification({ userId, type: "success", title: "Gift card redeemed", message: GIFT_MESSAGES.redeemed(tokens, amount), link: "/dashboard2/billing" }, tx);
+    return { ok: true, tokens, balance: grant.balance, message: GIFT_MESSAGES.redeemed(tokens, amount) };
+  });
+  if (!result.ok && result.status === 404) await consumeRateLimit(redeemLimitKey(userId), GIFT_REDEEM_LIMIT);
+  return result;
+}

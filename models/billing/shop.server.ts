@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, ilike, inArray, or, sql, sum } from "drizzle-orm";
+import { db, type Transaction } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { rewardReferrerOnce } from "./referral-rewards.server";
+import { cartItems, checkouts, purchases, shopItems } from "../schema";
+import { SHOP_MESSAGES, formatFileSize, MAX_CART_QUANTITY, type ShopCategory, type CATEGORY_FILTERS } from "./shop";
+import { fromMinor } from "./payments";
+import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
+
+// The shop: catalogue, cart, checkout and purchases. Checkout is one
+// transaction that locks the client's token balance, spends oldest-first,
+// creates the purchases and empties the cart; its idempotency key makes a
+// double-submitted form charge once.
+
+export type ShopItemRow = typeof shopItems.$inferSelect;
+export type PurchaseRow = typeof purchases.$inferSelect;
+
+/** Spec 001 §3 shop item, for one client. */
+export function apiShopItem(item: ShopItemRow, viewer: { owned: Set<string>; balance: number; inCart?: Set<string> }) {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    image: item.image,
+    category: item.category as ShopCategory,
+    rating: item.ratingTenths / 10,
+    file_format: item.fileFormat,
+    file_size: formatFileSize(item.fileSize),
+    token_price: item.tokenPrice,
+    original_price: fromMinor(item.originalPriceCents),
+    is_purchased: viewer.owned.has(item.id),
+    can_afford: item.tokenPrice <= viewer.balance,
+    in_cart: viewer.inCart?.has(item.id) ?? false,
+    max_downloads: item.maxDownloads,
+  };
+}
+export type ShopItemView = ReturnType<typeof apiShopItem>;
+
+async function ownedItemIds(userId: string): Promise<Set<string>> {
+  const rows = await db().select({ id: purchases.shopItemId }).from(purchases).where(eq(purchases.userId, userId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The catalogue, filtered by category and a search over name and description (any case). */
+export async function listShopItems(userId: string, filters: { category: (typeof CATEGORY_FILTERS)[number]; search: string }, now = new Date()): Promise<ShopItemView[]> {
+  const conditions = [eq(shopItems.isActive, true)];
+  if (filters.category !== "all") conditions.push(eq(shopItems.category, filters.category));
+  if (filters.search) {
+    const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(shopItems.name, pattern), ilike(shopItems.description, pattern))!);
+  }
+  const [items, owned, balance, cart] = await Promise.all([
+    db().select().from(shopItems).where(and(...conditions)).orderBy(asc(shopItems.position)),
+    ownedItemIds(userId),
+    getBalance(userId, now),
+    db().select({ id: cartItems.shopItemId }).from(cartItems).where(eq(cartItems.userId, userId)),
+  ]);
+  const inCart = new Set(cart.map((c) => c.id));
+  return items.map((item) => apiShopItem(item, { owned, balance, inCart }));
+}
+
+export async function getShopItem(id: string): Promise<ShopItemRow | null> {
+  const [row] = await db().select().from(shopItems).where(eq(shopItems.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type CartView = {
+  items: { id: string; quantity: number; line_total: number; shop_item: ShopItemView }[];
+  total_token_price: number;
+  total_items: number;
+  can_afford: boolean;
+  balance: number;
+};
+
+/** Spec 001 §3 cart: items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
+export async function getCart(userId: string, now = new Date()): Promise<CartView> {
+  const [rows, owned, balance] = await Promise.all([
+    db().select({ line: cartItems, item: shopItems }).from(cartItems).innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId)).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+    ownedItemIds(userId),
+    getBalance(userId, now),
+  ]);
+  const items = rows.map(({ line, item }) => ({ id: line.id, quantity: line.quantity, line_total: line.quantity * item.tokenPrice, shop_item: apiShopItem(item, { owned, balance }) }));
+  const total = items.reduce((s, i) => s + i.line_total, 0);
+  return { items, total_token_price: total, total_items: items.reduce((s, i) => s + i.quantity, 0), can_afford: items.length > 0 && total <= balance, balance };
+}
+
+/** Items in the cart (the navbar's badge). */
+export async function countCartItems(userId: string): Promise<number> {
+  const [row] = await db().select({ n: sum(cartItems.quantity) }).from(cartItems).where(eq(cartItems.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export type CartChange =
+  | { ok: true; message: string }
+  | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Adds an item (or more of it). Blocked when it is already owned, or when the
+ * client's tokens do not cover its price (spec 001 §4, §8).
+ */
+export async function addToCart(userId: string, input: { shop_item_id: string; quantity: number }, now = new Date()): Promise<CartChange> {
+  const item = await getShopItem(input.shop_item_id);
+  if (!item || !item.isActive) return { ok: false, status: 404, message: SHOP_MESSAGES.itemNotFound };
+  if ((await ownedItemIds(userId)).has(item.id)) return { ok: false, status: 409, message: SHOP_MESSAGES.alreadyOwned };
+  const balance = await getBalance(userId, now);
+  if (item.tokenPrice * input.quantity > balance) return { ok: false, status: 409, message: SHOP_MESSAGES.needTokens(item.tokenPrice * input.quantity, balance) };
+  await db()
+    .insert(cartItems)
+    .values({ userId, shopItemId: item.id, quantity: input.quantity })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.shopItemId], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_CART_QUANTITY})`, updatedAt: now } });
+  return { ok: true, message: SHOP_MESSAGES.added(item.name, item.tokenPrice) };
+}
+
+async function ownLine(userId: string, cartItemId: string) {
+  if (!isUuid(cartItemId)) return null;
+  const [row] = await db().select({ line: cartItems, name: shopItems.name }).from(cartItems).innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId)).where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId))).limit(1);
+  return row ?? null;
+}
+
+/** Sets a line's quantity; 0 or less removes it (spec 001 §4). Another client's line is "not found". */
+export async function updateCartItem(userId: string, cartItemId: string, quantity: number): Promise<CartChange> {
+  const found = await ownLine(userId, cartItemId);
+  if (!found) return { ok: false, status: 404, message: SHOP_MESSAGES.cartItemNotFound };
+  if (quantity <= 0) return removeCartItem(userId, cartItemId);
+  await db().update(cartItems).set({ quantity, updatedAt: new Date() }).where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+  return { ok: true, message: SHOP_MESSAGES.quantityUpdated(found.name, quantity) };
+}
+
+export async function removeCartItem(userId: string, cartItemId: string): Promise<CartChange> {
+  const found = await ownLine(userId, cartItemId);
+  if (!found) return { ok: false, status: 404, message: SHOP_MESSAGES.cartItemNotFound };
+  await db().delete(cartItems).where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+  return { ok: true, message: SHOP_MESSAGES.removed(found.name) };
+}
+
+export async function clearCart(userId: string): Promise<CartChange> {
+  await db().delete(cartItems).where(eq(cartItems.userId, userId));
+  return { ok: true, message: SHOP_MESSAGES.cleared };
+}
+
+export type CheckoutResult =
+  | { ok: true; totalSpent: number; remaining: number; purchaseIds: string[]; replayed: boolean; message: string }
+  | { ok: false; status: 400 | 409; reason: "empty" | "insufficient"; message: string; total?: number; balance?: number };
+
+/**
+ * Buys everything in the cart, atomically. One transaction: lock the balance,
+ * answer a repeated key with the first result, spend oldest-first (or refuse
+ * with the spec's message), create the purchases, empty the cart, and reward
+ * a referrer on a first purchase.
+ */
+export async function checkout(userId: string, options: { idempotencyKey?: string; now?: Date } = {}): Promise<CheckoutResult> {
+  const key = options.idempotencyKey ?? randomUUID();
+  const now = options.now ?? new Date();
+  return db().transaction(async (tx) => {
+    const balance = await settleExpiredTokens(tx, userId, now);
+    const [previous] = await tx.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key))).limit(1);
+    if (previous) return replayCheckout(tx, previous);
+
+    const lines = await tx
+      .select({ id: cartItems.id, quantity: cartItems.quantity, itemId: shopItems.id, name: shopItems.name, price: shopItems.tokenPrice, maxDownloads: shopItems.maxDownloads, active: shopItems.isActive })
+      .from(cartItems)
+      .innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .for("update", { of: cartItems });
+    // A line for something bought meanwhile (another tab) or withdrawn from sale is dropped, not charged.
+    const owned = new Set((await tx.select({ id: purchases.shopItemId }).from(purchases).where(eq(purchases.userId, userId))).map((r) => r.id));
+    const stale = lines.filter((l) => owned.has(l.itemId) || !l.active);
+    if (stale.length) await tx.delete(cartItems).where(inArray(cartItems.id, stale.map((l) => l.id)));
+    const buying = lines.filter((l) => !stale.includes(l));
+    if (!buying.length) return { ok: false, status: 400, reason: "empty", message: SHOP_MESSAGES.cartEmpty } as const;
+
+    const total = buying.reduce((s, l) => s + l.price * l.quantity, 0);
+    const names = buying.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(", ");
+    const spend = await spendTokens({ userId, amount: total, reason: "shop_checkout", description: `Shop: ${names}`.slice(0, 300), now }, tx);
+    if (!spend.ok) return { ok: false, status: 409, reason: "insufficient", message: SHOP_MESSAGES.insufficient(total, balance), total, balance } as const;
+
+    const [order] = await tx.insert(checkouts).values({ userId, idempotencyKey: key, totalTokens: total, ledgerId: spend.entry.id, balanceAfter: spend.balance, createdAt: now }).returning();
+    const created = await tx
+      .insert(purchases)
+      .values(buying.map((l) => ({ userId, shopItemId: l.itemId, checkoutId: order!.id, quantity: l.quantity, tokensSpent: l.price * l.quantity, maxDownloads: l.maxDownloads * l.quantity, createdAt: now })))
+      .returning({ id: purchases.id });
+    await tx.delete(cartItems).where(inArray(cartItems.id, buying.map((l) => l.id)));
+    await rewardReferrerOnce(tx, userId, now);
+    return { ok: true, totalSpent: total, remaining: spend.balance, purchaseIds: created.map((p) => p.id), replayed: false, message: SHOP_MESSAGES.checkedOut(total, spend.balance) } as const;
+  });
+}
+
+async function replayCheckout(tx: Transaction, previous: typeof checkouts.$inferSelect): Promise<CheckoutResult> {
+  const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.checkoutId, previous.id));
+  return { ok: true, totalSpent: previous.totalTokens, remaining: previous.balanceAfter, purchaseIds: bought.map((p) => p.id), replayed: true, message: SHOP_MESSAGES.checkedOut(previous.totalTokens, previous.balanceAfter) };
+}
+
+/** Spec 001 §3 purchase. */
+export function apiPurchase(purchase: PurchaseRow, item: ShopItemRow) {
+  return {
+    id: purchase.id,
+    shop_item: apiShopItem(item, { owned: new Set([item.id]), balance: 0 }),
+    tokens_spent: purchase.tokensSpent,
+    quantity: purchase.quantity,
+    purchase_date: purchase.createdAt,
+    download_count: purchase.downloadCount,
+    max_downloads: purchase.maxDownloads,
+    can_download: purchase.downloadCount < purchase.maxDownloads,
+  };
+}
+export type PurchaseView = ReturnType<typeof apiPurchase>;
+
+/** The client's purchases, newest first. */
+export async function listPurchases(userId: string): Promise<PurchaseView[]> {
+  const rows = await db().select({ purchase: purchases, item: shopItems }).from(purchases).innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId)).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt), desc(purchases.id));
+  return rows.map((r) => apiPurchase(r.purchase, r.item));
+}
+
+/** A purchase if it is the client's own; anyone else's is "not found". */
+export async function getOwnPurchase(userId: string, purchaseId: string | undefined): Promise<{ purchase: PurchaseRow; item: ShopItemRow } | null> {
+  if (!isUuid(purchaseId)) return null;
+  const [row] = await db().select({ purchase: purchases, item: shopItems }).from(purchases).innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId)).where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId))).limit(1);
+  return row ?? null;
+}

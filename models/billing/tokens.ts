@@ -1,0 +1,74 @@
+// The Creative Tokens ledger's pure rules: validity, oldest-first spending,
+// and the words the pages and the API use. No database here, so the rules are
+// unit-tested directly; models/billing/tokens.server.ts applies them under a lock.
+
+/** Tokens are valid 90 days from the day they are granted (spec 001 §9 "Policies"). */
+export const TOKEN_VALIDITY_DAYS = 90;
+export const TOKEN_VALIDITY_MS = TOKEN_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
+
+export const tokenExpiry = (issuedAt: Date) => new Date(issuedAt.getTime() + TOKEN_VALIDITY_MS);
+
+/** Every row of the ledger is one of these; grants add, spends and expiries take away. */
+export const LEDGER_KINDS = ["grant", "spend", "expire"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Why tokens moved. Grants and spends each have their own reasons. */
+export const GRANT_REASONS = ["token_purchase", "subscription", "gift_card", "referral", "staff_adjustment"] as const;
+export const SPEND_REASONS = ["shop_checkout", "project", "staff_adjustment"] as const;
+export const LEDGER_REASONS = [...new Set([...GRANT_REASONS, ...SPEND_REASONS, "expiry"])] as const;
+export type GrantReason = (typeof GRANT_REASONS)[number];
+export type SpendReason = (typeof SPEND_REASONS)[number];
+export type LedgerReason = GrantReason | SpendReason | "expiry";
+
+export const REASON_LABELS: Record<LedgerReason, string> = {
+  token_purchase: "Token package",
+  subscription: "Subscription tokens",
+  gift_card: "Gift card redeemed",
+  referral: "Referral reward",
+  staff_adjustment: "Adjustment by the studio",
+  shop_checkout: "Shop checkout",
+  project: "Project work",
+  expiry: "Tokens expired",
+};
+
+/** A grant that still has tokens left (a "lot"). */
+export type Lot = { id: string; remaining: number; issuedAt: Date; expiresAt: Date };
+export type Allocation = { lotId: string; amount: number };
+
+/** A lot counts until the instant it expires. */
+export const isLive = (lot: Pick<Lot, "expiresAt">, now: Date) => lot.expiresAt.getTime() > now.getTime();
+
+/** Tokens that can be spent right now: the live lots' remainders. */
+export function spendableBalance(lots: Lot[], now: Date): number {
+  return lots.reduce((sum, lot) => (isLive(lot, now) ? sum + lot.remaining : sum), 0);
+}
+
+/** Oldest first: the grant that expires soonest is used up first (ties by id, so the order is stable). */
+export function byOldest(a: Lot, b: Lot): number {
+  return a.expiresAt.getTime() - b.expiresAt.getTime() || a.issuedAt.getTime() - b.issuedAt.getTime() || a.id.localeCompare(b.id);
+}
+
+/**
+ * Which lots pay for a spend of `amount`: live lots, oldest first. Null when
+ * the live balance is short: a spend is all or nothing, never partial, and
+ * never takes a balance below zero.
+ */
+export function allocateSpend(lots: Lot[], amount: number, now: Date): Allocation[] | null {
+  if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`A spend must be a whole positive number of tokens, not ${amount}`);
+  const allocations: Allocation[] = [];
+  let left = amount;
+  for (const lot of lots.filter((l) => isLive(l, now) && l.remaining > 0).sort(byOldest)) {
+    if (left === 0) break;
+    const take = Math.min(lot.remaining, left);
+    allocations.push({ lotId: lot.id, amount: take });
+    left -= take;
+  }
+  return left === 0 ? allocations : null;
+}
+
+/** Lots whose time is up but which still hold tokens: each becomes an "expire" row. */
+export function dueForExpiry(lots: Lot[], now: Date): Lot[] {
+  return lots.filter((lot) => !isLive(lot, now) && lot.remaining > 0).sort(byOldest);
+}
+
+export const TOKEN_API_ERRORS = { fetchHistory: "Failed to fetch token history" } as const;

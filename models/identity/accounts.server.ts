@@ -1,0 +1,259 @@
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
+import { revokeApiTokens } from "./api-tokens.server";
+import { db, type Database, type Transaction } from "../platform/db.server";
+import { newPasswordProblem } from "./common-passwords.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
+import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "../platform/rate-limit.server";
+import { checkReferralCode, recordReferralSignup } from "../billing/referral-rewards.server";
+import { passwordResets, profiles, rateLimits, users } from "../schema";
+import { deleteUserSessions } from "./sessions.server";
+import { currentPlanName } from "../billing/subscriptions.server";
+import { getBalance } from "../billing/tokens.server";
+
+export type AccountUser = {
+  id: string;
+  username: string;
+  email: string;
+  role: "client" | "staff";
+  firstName: string;
+  lastName: string;
+};
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+/** The user object the API returns (spec 001 §3). */
+export function apiUser(user: AccountUser) {
+  return { id: user.id, username: user.username, email: user.email, first_name: user.firstName, last_name: user.lastName };
+}
+
+type Conflict = { field: "username" | "email" | "referral_code"; message: string };
+
+async function findConflict(username: string, email: string, database: Database | Transaction = db()): Promise<Conflict | undefined> {
+  const [taken] = await database
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  if (!taken) return undefined;
+  return taken.username.toLowerCase() === username.toLowerCase()
+    ? { field: "username", message: ACCOUNT_MESSAGES.usernameTaken }
+    : { field: "email", message: ACCOUNT_MESSAGES.emailTaken };
+}
+
+function uniqueViolation(error: unknown): Conflict | undefined {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
+  if (cause?.code !== "23505") return undefined;
+  if (cause.constraint === "referral_signups_referral_id_key") return { field: "referral_code", message: ACCOUNT_MESSAGES.referralUsed };
+  return cause.constraint === "users_email_lower_key"
+    ? { field: "email", message: ACCOUNT_MESSAGES.emailTaken }
+    : { field: "username", message: ACCOUNT_MESSAGES.usernameTaken };
+}
+
+export type CreateAccountResult = { ok: true; user: AccountUser } | ({ ok: false } & Conflict);
+
+/**
+/**
+ * Creates a client account and its empty profile, linked to the invitation
+ * when a referral code came with it. A taken username or email, or an unknown
+ * or used code, is a field error, not a crash. Inside a caller's transaction
+ * (`database`), it runs in a savepoint of it.
+ */
+export async function createAccount(
+  input: {
+    username: string;
+    email: string;
+    password: string;
+    role?: AccountUser["role"];
+    referralCode?: string;
+  },
+  database: Database | Transaction = db(),
+): Promise<CreateAccountResult> {
+  const conflict = await findConflict(input.username, input.email, database);
+  if (conflict) return { ok: false, ...conflict };
+  let referralId: string | null = null;
+  if (input.referralCode) {
+    const referral = await checkReferralCode(input.referralCode);
+    if (!referral.ok) return { ok: false, field: "referral_code", message: referral.message };
+    referralId = referral.referralId;
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await database.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash, role: input.role ?? "client" })
+        .returning(accountColumns);
+      await tx.insert(profiles).values({ userId: created!.id });
+      if (referralId) await recordReferralSignup(tx, created!.id, referralId);
+      return created!;
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // Two signups racing for the same name: the unique index decides.
+    const raced = uniqueViolation(error);
+    if (raced) return { ok: false, ...raced };
+    throw error;
+  }
+}
+
+/**
+ * The account for a username or email and password, or null. Unknown users
+ * cost the same password check as a wrong password, so timing reveals nothing.
+ */
+export async function verifyLogin(identifier: string, password: string): Promise<AccountUser | null> {
+  const [row] = await db()
+    .select({ ...accountColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${identifier})`, sql`lower(${users.email}) = lower(${identifier})`))
+    .limit(1);
+  if (!row) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  const { passwordHash, ...user } = row;
+  return (await verifyPassword(passwordHash, password)) ? user : null;
+}
+
+export async function findAccountByEmail(email: string): Promise<AccountUser | null> {
+  const [user] = await db()
+    .select(accountColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * Puts a new password on the account and ends everything the old one let in:
+ * every browser session (but `keepSessionId`, the one changing it), every API
+ * key and every outstanding reset link. A password change, a reset and a staff
+ * invitation accepted by an existing account all go through here, so none of
+ * them can leave a key working. Returns how many sessions were signed out.
+ */
+export async function replacePassword(
+  userId: string,
+  passwordHash: string,
+  options: { keepSessionId?: string | null } = {},
+  database: Database | Transaction = db(),
+): Promise<{ signedOut: number }> {
+  await database.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  const signedOut = await deleteUserSessions(userId, { except: options.keepSessionId ?? undefined }, database);
+  await revokeApiTokens(userId, database);
+  await database.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  // Whoever set it proved they own the account: lift a lockout others caused.
+  const [names] = await database.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId));
+  if (names) await database.delete(rateLimits).where(inArray(rateLimits.key, [accountLimitKey(names.username), accountLimitKey(names.email)]));
+  return { signedOut };
+}
+
+/** Sets a password from the command line (npm run create-staff): like a reset, it signs the account out everywhere. */
+export async function setPassword(userId: string, password: string, database: Database | Transaction = db()): Promise<void> {
+  await replacePassword(userId, await hashPassword(password), {}, database);
+}
+
+export async function setRole(userId: string, role: AccountUser["role"], database: Database | Transaction = db()): Promise<void> {
+  await database.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** GET /api/profile/ (spec 001 §3 "User profile response"). */
+export async function getProfile(userId: string) {
+  const [row] = await db()
+    .select({ user: accountColumns, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const { user, profile } = row;
+  const [plan, tokens] = await Promise.all([currentPlanName(userId), getBalance(userId)]);
+  return {
+    user: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email },
+    profile: {
+      contact: profile?.contact ?? "",
+      country_code: profile?.countryCode ?? "IN",
+      current_plan: plan,
+      creative_tokens: tokens,
+      company_name: profile?.companyName ?? "",
+      company_email: profile?.companyEmail ?? "",
+      company_website: profile?.companyWebsite ?? "",
+      avatar: profile?.avatar ?? null,
+    },
+  };
+}
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+
+/** Updates the fields given; the others keep their values. */
+export async function updateProfile(userId: string, input: ProfileUpdate): Promise<Profile> {
+  await db().transaction(async (tx) => {
+    const names = { firstName: input.first_name, lastName: input.last_name };
+    const userValues = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
+    await tx.update(users).set({ ...userValues, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    const fields = {
+      contact: input.contact,
+      countryCode: input.country_code,
+      companyName: input.company_name,
+      companyEmail: input.company_email,
+      companyWebsite: input.company_website,
+    };
+    const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    await tx
+      .insert(profiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } });
+  });
+  return (await getProfile(userId))!;
+}
+
+export type LoginAttempt =
+  | { status: "ok"; user: AccountUser }
+  | { status: "invalid" }
+  | { status: "limited"; retryAfterSeconds: number };
+
+const loginLimitKey = (identifier: string, clientAddress: string) => `login:${identifier.toLowerCase()}:${clientAddress}`;
+// The name as typed, not the account it finds: keyed by account, "alice" and
+// "alice@example.com" locking each other out would tell that both exist.
+const accountLimitKey = (identifier: string) => `login-account:${identifier.trim().toLowerCase()}`;
+
+/**
+ * Login with its rate limits: 5 attempts per username (or email) and address,
+ * and 10 per username (or email) from any address, in 15 minutes; a successful
+ * login clears both counts. Unknown account and wrong password are the same
+ * answer, and so is the lockout.
+ */
+export async function attemptLogin(input: { identifier: string; password: string; clientAddress: string }): Promise<LoginAttempt> {
+  const addressKey = loginLimitKey(input.identifier, input.clientAddress);
+  const accountKey = accountLimitKey(input.identifier);
+  // Counted before the password is checked, so parallel guesses cannot slip past either limit.
+  const byAddress = await consumeRateLimit(addressKey, RATE_LIMITS.login);
+  if (byAddress.limited) return { status: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const byAccount = await consumeRateLimit(accountKey, RATE_LIMITS.loginAccount);
+  if (byAccount.limited) return { status: "limited", retryAfterSeconds: byAccount.retryAfterSeconds };
+  const user = await verifyLogin(input.identifier, input.password);
+  if (!user) return { status: "invalid" };
+  await resetRateLimit(addressKey);
+  await resetRateLimit(accountKey);
+  return { status: "ok", user };
+}
+
+export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number } | { ok: false; field: "password"; message: string };
+
+/** Signup with its rate limit (10 accounts an hour per address), refusing the most common passwords. */
+export async function signUp(input: { username: string; email: string; password: string; referral_code?: string; clientAddress: string }): Promise<SignUpResult> {
+  const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
+  if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
+  const problem = await newPasswordProblem(input.password);
+  if (problem) return { ok: false, field: "password", message: problem };
+  return createAccount({ username: input.username, email: input.email, password: input.password, referralCode: input.referral_code });
+}
+
+/** Whole minutes until a limit lifts, for the message. */
+export const minutesUntil = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));

@@ -1,0 +1,48 @@
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { AccountUser } from "./accounts.server";
+import { db, type Database, type Transaction } from "../platform/db.server";
+import { createSecret, sha256 } from "./passwords.server";
+import { sessions, users } from "../schema";
+
+/** A session without "remember me" ends after a day (its cookie ends with the browser). */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** "Remember me": a 30-day session and a cookie that lasts as long. */
+export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createSession(input: { userId: string; remember: boolean; userAgent?: string }) {
+  const id = createSecret();
+  const expiresAt = new Date(Date.now() + (input.remember ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
+  await db()
+    .insert(sessions)
+    .values({ idHash: sha256(id), userId: input.userId, remember: input.remember, userAgent: (input.userAgent ?? "").slice(0, 300), expiresAt });
+  return { id, expiresAt };
+}
+
+/** The signed-in account for a session id, or null when it is unknown or expired. */
+export async function getSessionUser(sessionId: string): Promise<AccountUser | null> {
+  const [row] = await db()
+    .select({ id: users.id, username: users.username, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sha256(sessionId)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(sessionId: string): Promise<void> {
+  await db().delete(sessions).where(eq(sessions.idHash, sha256(sessionId)));
+}
+
+/** Signs a user out everywhere, or everywhere but the session `except`. */
+export async function deleteUserSessions(userId: string, options: { except?: string } = {}, database: Database | Transaction = db()): Promise<number> {
+  const where = options.except
+    ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(options.except)))
+    : eq(sessions.userId, userId);
+  const deleted = await database.delete(sessions).where(where).returning({ idHash: sessions.idHash });
+  return deleted.length;
+}
+
+export async function deleteExpiredSessions(): Promise<number> {
+  const deleted = await db().delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ idHash: sessions.idHash });
+  return deleted.length;
+}

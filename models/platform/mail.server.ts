@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { db } from "./db.server";
+import { emailOutbox } from "../schema";
+
+export type MailConfig = { smtpUrl?: string; from: string };
+
+let config: MailConfig = { from: "Ascendra <no-reply@ascendra.studio>" };
+let transport: Transporter | undefined;
+
+/** Called at boot. Without an SMTP URL, email stays in the outbox table for staff to read. */
+export function configureMail(next: MailConfig): void {
+  config = next;
+  transport = next.smtpUrl ? nodemailer.createTransport(next.smtpUrl) : undefined;
+}
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind: string };
+
+/** How many times an email is tried before it waits for staff. */
+export const MAX_SEND_ATTEMPTS = 5;
+
+/** Sends one outbox row; `counted` when the attempt was already added (a claimed retry). */
+async function deliver(id: string, email: { to: string; subject: string; text: string; html?: string | null }, counted = false): Promise<boolean> {
+  if (!transport) return false;
+  const attempts = counted ? emailOutbox.attempts : sql`${emailOutbox.attempts} + 1`;
+  try {
+    await transport.sendMail({ from: config.from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
+    await db().update(emailOutbox).set({ sentAt: sql`now()`, error: null, attempts }).where(eq(emailOutbox.id, id));
+    return true;
+  } catch (error) {
+    console.error(`Sending email ${id} failed:`, error);
+    await db()
+      .update(emailOutbox)
+      .set({ error: String((error as Error).message ?? error).slice(0, 1000), attempts })
+      .where(eq(emailOutbox.id, id));
+    return false;
+  }
+}
+
+/**
+ * Records the email in the outbox, then sends it over SMTP when configured.
+ * A failed send is recorded on the row (and retried later) rather than
+ * failing the request: nothing is lost.
+ */
+export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sent: boolean }> {
+  const [row] = await db()
+    .insert(emailOutbox)
+    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind })
+    .returning({ id: emailOutbox.id });
+  const id = row!.id;
+  return { id, sent: await deliver(id, email) };
+}
+
+/** How often each server process retries failed email. */
+export const EMAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Sends again the emails whose sending failed, oldest first. Rows are claimed
+ * (attempt counted) in one statement that skips rows another process holds,
+ * so two servers never send the same email. Returns how many went out.
+ */
+export async function retryUnsentEmails(limit = 20): Promise<number> {
+  if (!transport) return 0;
+  const claimable = db()
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.error), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(inArray(emailOutbox.id, claimable))
+    .returning();
+  let sent = 0;
+  for (const email of claimed) if (await deliver(email.id, email, true)) sent++;
+  return sent;
+}
+
+/** Whether an SMTP server is configured (otherwise email stays in the outbox). */
+export function isMailConfigured(): boolean {
+  return Boolean(transport);
+}
+
+export type ResendStatus = "sent" | "failed" | "not_configured" | "already_sent" | "not_found" | "busy";
+
+/**
+ * Staff's "retry now" for one unsent email, whatever its attempts so far. The
+ * row is claimed like the scheduled retry's (SKIP LOCKED, attempt counted), so
+ * a retry running elsewhere never sends it twice.
+ */
+export async function resendEmail(id: string): Promise<ResendStatus> {
+  if (!transport) return "not_configured";
+  const claimable = db()
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)))
+    .for("update", { skipLocked: true });
+  const [claimed] = await db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(inArray(emailOutbox.id, claimable))
+    .returning();
+  if (!claimed) {
+    const [row] = await db().select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+    if (!row) return "not_found";
+    return row.sentAt ? "already_sent" : "busy";
+  }
+  return (await deliver(claimed.id, claimed, true)) ? "sent" : "failed";
+}

@@ -1,0 +1,153 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { isUuid } from "./ids";
+import { NOTIFICATION_LIST_LIMIT } from "./notifications";
+export { NOTIFICATION_MESSAGES } from "./notifications";
+import { db, type Database, type Transaction } from "./db.server";
+import { sendEmail } from "./mail.server";
+import { notificationPreferences, notifications, users } from "../schema";
+
+// In-app notifications (spec 001 §3: id, type, title, message, is_read,
+// created_at) and the emails that go with them, sent only when the user's
+// preferences allow.
+
+export type NotificationType = "success" | "warning" | "info";
+export type NotificationInput = { userId: string; type: NotificationType; title: string; message: string; link?: string | null };
+export type NotificationRow = typeof notifications.$inferSelect;
+
+type Executor = Database | Transaction;
+
+/** Writes the in-app notification (inside the caller's transaction when given one). */
+export async function addNotification(input: NotificationInput, database: Executor = db()): Promise<NotificationRow> {
+  const [row] = await database
+    .insert(notifications)
+    .values({ userId: input.userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null })
+    .returning();
+  return row!;
+}
+
+/** In-app notifications for every staff member (project requests, client actions). */
+export async function notifyStaff(input: Omit<NotificationInput, "userId">, database: Executor = db()): Promise<number> {
+  const staff = await database.select({ id: users.id }).from(users).where(and(eq(users.role, "staff"), isNull(users.deletedAt)));
+  if (!staff.length) return 0;
+  await database.insert(notifications).values(staff.map((s) => ({ userId: s.id, type: input.type, title: input.title, message: input.message, link: input.link ?? null })));
+  return staff.length;
+}
+
+export const DEFAULT_PREFERENCES = { email: true, sms: false, projectUpdates: true, marketing: false } as const;
+export type NotificationPreferences = { email: boolean; sms: boolean; projectUpdates: boolean; marketing: boolean };
+
+export async function getNotificationPreferences(userId: string, database: Executor = db()): Promise<NotificationPreferences> {
+  const [row] = await database.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
+  return row ? { email: row.email, sms: row.sms, projectUpdates: row.projectUpdates, marketing: row.marketing } : { ...DEFAULT_PREFERENCES };
+}
+
+export async function setNotificationPreferences(userId: string, preferences: Partial<NotificationPreferences>, database: Executor = db()): Promise<void> {
+  const next = { ...(await getNotificationPreferences(userId, database)), ...preferences };
+  await database
+    .insert(notificationPreferences)
+    .values({ userId, ...next })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...next, updatedAt: new Date() } });
+}
+
+/**
+ * The emails the notification toggles govern (Manage account → Profile
+ * Settings). "email" is the master switch; each topic also needs its own
+ * toggle. Security notices (password reset, password or email changed,
+ * account deleted) are not a topic: they always go out.
+ */
+export type EmailTopic = "project_updates" | "marketing";
+
+export function allowsEmail(preferences: NotificationPreferences, topic: EmailTopic): boolean {
+  if (!preferences.email) return false;
+  return topic === "project_updates" ? preferences.projectUpdates : preferences.marketing;
+}
+
+/**
+ * Emails the account holder about a topic when their toggles allow it (never
+ * a deleted account). Returns whether an email was queued. Call it after the
+ * transaction commits.
+ */
+export async function emailUser(userId: string, topic: EmailTopic, email: { subject: string; text: string; kind: string }): Promise<boolean> {
+  const preferences = await getNotificationPreferences(userId);
+  if (!allowsEmail(preferences, topic)) return false;
+  const [user] = await db().select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  if (!user) return false;
+  await sendEmail({ to: user.email, subject: email.subject, text: email.text, kind: email.kind });
+  return true;
+}
+
+/** Emails a project update when the user wants email and project updates. */
+export function emailProjectUpdate(userId: string, email: { subject: string; text: string }): Promise<boolean> {
+  return emailUser(userId, "project_updates", { ...email, kind: "project_update" });
+}
+
+/**
+ * Everyone a marketing email may go to: accounts (not deleted) with email and
+ * marketing switched on. Accounts without a preferences row have the
+ * defaults, in which marketing is off.
+ */
+export async function listMarketingRecipients(): Promise<{ userId: string; email: string }[]> {
+  return db()
+    .select({ userId: users.id, email: users.email })
+    .from(users)
+    .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(isNull(users.deletedAt), eq(notificationPreferences.email, true), eq(notificationPreferences.marketing, true)));
+}
+
+const visible = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));
+
+export async function listNotifications(userId: string, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationRow[]> {
+  return db().select().from(notifications).where(visible(userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+}
+
+export async function countUnread(userId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(visible(userId), eq(notifications.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's notifications read; null when it is not theirs (or does not exist). */
+export async function markNotificationRead(userId: string, id: string): Promise<NotificationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db()
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), visible(userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markAllNotificationsRead(userId: string): Promise<number> {
+  const rows = await db()
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(visible(userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Hides the notification for good (kept, with the time, for the record). */
+export async function dismissNotification(userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db()
+    .update(notifications)
+    .set({ dismissedAt: new Date(), isRead: true })
+    .where(and(eq(notifications.id, id), visible(userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** The API's shape (spec 001 §3), plus the link. */
+export function apiNotification(row: NotificationRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+    link: row.link,
+  };
+}

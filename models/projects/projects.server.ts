@@ -1,0 +1,349 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { recordAudit } from "../platform/audit.server";
+import { db, type Database, type Transaction } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { addNotification, emailProjectUpdate, notifyStaff } from "../platform/notifications.server";
+import { ACTION_LABELS, ACTIVE_STATUSES, canTakeAction, nextStatus, PROJECT_MESSAGES, STATUS_LABELS, STATUS_TONES, stepFor, storedStepAfter, fileDownloadPath, type ActorRole, type ProjectAction, type ProjectCategory, type ProjectTimeline, type ProjectStatus } from "./projects";
+import { type ProjectInput } from "./project-forms";
+import { matchesSearch, trackProject, type TrackedProject } from "./project-tracking";
+import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
+import { projectLimitForUser } from "../billing/subscriptions.server";
+import { PROJECT_FILE_RULES } from "../platform/uploads";
+import { deleteUpload, storeUpload } from "../platform/uploads.server";
+
+export type Viewer = { id: string; role: ActorRole };
+export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
+export type ProjectFileRow = typeof projectFiles.$inferSelect;
+
+/** A plan's project_limit of -1 means unlimited (spec 001 §9). */
+export const UNLIMITED = -1;
+
+/** The client's limit on active projects: their plan's project_limit, or the free tier's. */
+export function projectLimitFor(userId: string): Promise<number> {
+  return projectLimitForUser(userId);
+}
+
+async function countActive(userId: string, database: Database | Transaction = db()): Promise<number> {
+  const [row] = await database
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), inArray(projects.status, [...ACTIVE_STATUSES])));
+  return row?.n ?? 0;
+}
+
+export type CreateProjectResult = { ok: true; project: ProjectRow } | { ok: false; field: "files" | "form"; message: string };
+
+class ProjectLimitReached extends Error {}
+
+/**
+ * Submits a project: it starts in_review ("under review"), with its file, a
+ * history row and a notification. The limit check and the insert run under a
+ * lock on the client's row, so two parallel submissions cannot both slip under it.
+ */
+export async function createProject(
+  owner: { id: string },
+  input: ProjectInput,
+  options: { projectLimit?: number; dataDir?: string; siteUrl?: string } = {},
+): Promise<CreateProjectResult> {
+  const limit = options.projectLimit ?? (await projectLimitFor(owner.id));
+  const limitReached = { ok: false, field: "form", message: PROJECT_MESSAGES.projectLimitReached(limit) } as const;
+  if (limit !== UNLIMITED && (await countActive(owner.id)) >= limit) return limitReached;
+
+  const stored = input.files ? await storeUpload(input.files, PROJECT_FILE_RULES, options.dataDir) : null;
+  if (stored && !stored.ok) return { ok: false, field: "files", message: stored.message };
+
+  const status: ProjectStatus = "in_review";
+  let project: ProjectRow;
+  try {
+    project = await db().transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("update");
+      if (limit !== UNLIMITED && (await countActive(owner.id, tx)) >= limit) throw new ProjectLimitReached();
+      const step = stepFor(status);
+      const [created] = await tx
+        .insert(projects)
+        .values({
+          userId: owner.id,
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          budget: input.budget,
+          timeline: input.timeline,
+          useTokens: input.use_tokens,
+          status,
+          step,
+        })
+        .returning();
+      const row = created as ProjectRow;
+      await tx.insert(projectStatusHistory).values({ projectId: row.id, fromStatus: null, toStatus: status, step, action: "submit", changedBy: owner.id });
+      if (stored?.ok) await tx.insert(projectFiles).values({ projectId: row.id, uploadedBy: owner.id, ...stored.upload });
+      const link = `/project/${row.id}`;
+      await addNotification({ userId: owner.id, type: "info", title: "Project submitted", message: `“${row.title}” has been submitted and is now under review.`, link }, tx);
+      await notifyStaff({ type: "info", title: "New project submitted", message: `“${row.title}” is waiting for review.`, link }, tx);
+      return row;
+    });
+  } catch (error) {
+    if (stored?.ok) await deleteUpload(stored.upload.storageKey, options.dataDir);
+    if (error instanceof ProjectLimitReached) return limitReached;
+    throw error;
+  }
+  await emailProjectUpdate(owner.id, {
+    subject: `Project submitted: ${project.title}`,
+    text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${project.title}\nStatus: ${STATUS_LABELS[status]}\n\nFollow it at ${options.siteUrl ?? ""}/project/${project.id}`,
+  });
+  return { ok: true, project };
+}
+
+/** The client's projects, newest first. */
+export async function listProjects(userId: string, limit?: number): Promise<ProjectRow[]> {
+  const query = db().select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+  return (limit ? await query.limit(limit) : await query) as ProjectRow[];
+}
+
+export async function countActiveProjects(userId: string): Promise<number> {
+  return countActive(userId);
+}
+
+/** The project if the viewer may see it (its owner, or staff); otherwise null, as if it did not exist. */
+export async function getProjectForViewer(projectId: string | undefined, viewer: Viewer): Promise<ProjectRow | null> {
+  if (!isUuid(projectId)) return null;
+  const [row] = await db().select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!row || (row.userId !== viewer.id && viewer.role !== "staff")) return null;
+  return row as ProjectRow;
+}
+
+export const AUTHOR_LABELS: Record<ActorRole, string> = { client: "Client", staff: "Project Manager" };
+
+export type ProjectComment = { id: string; text: string; author: string; role: ActorRole; timestamp: Date };
+export type ProjectHistoryEntry = { toStatus: ProjectStatus; fromStatus: ProjectStatus | null; step: number; action: string; reason: string; at: Date };
+
+export async function listHistory(projectIds: string[]): Promise<Map<string, ProjectHistoryEntry[]>> {
+  const byProject = new Map<string, ProjectHistoryEntry[]>();
+  if (!projectIds.length) return byProject;
+  const rows = await db()
+    .select()
+    .from(projectStatusHistory)
+    .where(inArray(projectStatusHistory.projectId, projectIds))
+    .orderBy(asc(projectStatusHistory.createdAt), asc(projectStatusHistory.id));
+  for (const row of rows) {
+    const list = byProject.get(row.projectId) ?? [];
+    list.push({ toStatus: row.toStatus as ProjectStatus, fromStatus: row.fromStatus as ProjectStatus | null, step: row.step, action: row.action, reason: row.reason, at: row.createdAt });
+    byProject.set(row.projectId, list);
+  }
+  return byProject;
+}
+
+export async function listComments(projectId: string): Promise<ProjectComment[]> {
+  const rows = await db().select().from(projectComments).where(eq(projectComments.projectId, projectId)).orderBy(asc(projectComments.createdAt), asc(projectComments.id));
+  return rows.map((row) => {
+    const role = row.authorRole as ActorRole;
+    return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
+  });
+}
+
+export async function listFiles(projectId: string): Promise<ProjectFileRow[]> {
+  return db().select().from(projectFiles).where(eq(projectFiles.projectId, projectId)).orderBy(asc(projectFiles.createdAt));
+}
+
+/** Everything /project/:id shows, or null when the viewer may not see it. */
+export async function getProjectDetail(projectId: string | undefined, viewer: Viewer) {
+  const project = await getProjectForViewer(projectId, viewer);
+  if (!project) return null;
+  const [files, comments, history] = await Promise.all([listFiles(project.id), listComments(project.id), listHistory([project.id])]);
+  return { project, files, comments, history: history.get(project.id) ?? [] };
+}
+
+/** A file of a project the viewer may see, or null. */
+export async function getProjectFile(projectId: string | undefined, fileId: string | undefined, viewer: Viewer): Promise<ProjectFileRow | null> {
+  if (!isUuid(fileId)) return null;
+  const project = await getProjectForViewer(projectId, viewer);
+  if (!project) return null;
+  const [file] = await db()
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, project.id)))
+    .limit(1);
+  return file ?? null;
+}
+
+export type CommentResult = { ok: true; comment: ProjectComment | null } | { ok: false };
+
+/**
+ * Adds to the conversation. A blank comment is ignored (spec 001 §5); a staff
+ * reply notifies the client and is written to the audit log.
+ */
+export async function addComment(projectId: string | undefined, viewer: Viewer, text: string, options: { actorIp?: string } = {}): Promise<CommentResult> {
+  const project = await getProjectForViewer(projectId, viewer);
+  if (!project) return { ok: false };
+  const body = text.trim();
+  if (!body) return { ok: true, comment: null };
+  const role: ActorRole = viewer.role === "staff" && project.userId !== viewer.id ? "staff" : "client";
+  const link = `/project/${project.id}`;
+  const row = await db().transaction(async (tx) => {
+    const [inserted] = await tx.insert(projectComments).values({ projectId: project.id, authorId: viewer.id, authorRole: role, body }).returning();
+    await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
+    if (role === "staff") {
+      await addNotification({ userId: project.userId, type: "info", title: "New message from your project manager", message: `On “${project.title}”: ${body.slice(0, 140)}`, link }, tx);
+      await recordAudit(
+        { actor: { id: viewer.id, role: "staff", ip: options.actorIp }, action: "project.comment", target: { type: "project", id: project.id, label: project.title }, after: { comment_id: inserted!.id, text: body } },
+        tx,
+      );
+    } else {
+      await notifyStaff({ type: "info", title: "New client message", message: `On “${project.title}”: ${body.slice(0, 140)}`, link }, tx);
+    }
+    return inserted!;
+  });
+  return { ok: true, comment: { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt } };
+}
+
+export type TransitionResult =
+  | { ok: true; project: ProjectRow; from: ProjectStatus }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "illegal"; message: string };
+
+class IllegalTransition extends Error {}
+
+/**
+ * The only way a project's status changes: checks the transition table for the
+ * viewer's role, updates status and step, writes a history row, notifies the
+ * client in-app and by email (if they want it) and, for a client action, staff.
+ * A staff action is also written to the audit log, in the same transaction.
+ */
+export async function transitionProject(
+  projectId: string | undefined,
+  viewer: Viewer,
+  action: ProjectAction,
+  reason = "",
+  options: { siteUrl?: string; actorIp?: string } = {},
+): Promise<TransitionResult> {
+  const visible = await getProjectForViewer(projectId, viewer);
+  if (!visible) return { ok: false, reason: "not_found" };
+  const role: ActorRole = visible.userId === viewer.id ? "client" : "staff";
+  let from: ProjectStatus = visible.status;
+  try {
+    const project = await db().transaction(async (tx) => {
+      const [locked] = await tx.select().from(projects).where(eq(projects.id, visible.id)).for("update");
+      from = locked!.status as ProjectStatus;
+      const to = nextStatus(from, action);
+      if (!to || !canTakeAction(from, action, role)) throw new IllegalTransition(PROJECT_MESSAGES.illegalTransition(ACTION_LABELS[action], from));
+      const step = storedStepAfter(to, locked!.step);
+      const [updated] = await tx.update(projects).set({ status: to, step, updatedAt: new Date() }).where(eq(projects.id, visible.id)).returning();
+      await tx.insert(projectStatusHistory).values({ projectId: visible.id, fromStatus: from, toStatus: to, step, action, changedBy: viewer.id, reason: reason.trim() });
+      if (action === "request_revision" && reason.trim()) {
+        await tx.insert(projectComments).values({ projectId: visible.id, authorId: viewer.id, authorRole: role, body: `Revision requested: ${reason.trim()}` });
+      }
+      const link = `/project/${visible.id}`;
+      await addNotification({ userId: visible.userId, type: STATUS_TONES[to], title: "Project status updated", message: `“${visible.title}” is now ${STATUS_LABELS[to]}.`, link }, tx);
+      if (role === "staff") {
+        await recordAudit(
+          {
+            actor: { id: viewer.id, role: "staff", ip: options.actorIp },
+            action: "project.transition",
+            target: { type: "project", id: visible.id, label: visible.title },
+            before: { status: from, step: locked!.step },
+            after: { status: to, step, action },
+            reason: reason.trim(),
+          },
+          tx,
+        );
+      }
+      if (role === "client") {
+        await notifyStaff({ type: STATUS_TONES[to], title: `Client action: ${ACTION_LABELS[action]}`, message: `“${visible.title}” is now ${STATUS_LABELS[to]}.${reason.trim() ? ` Reason: ${reason.trim().slice(0, 200)}` : ""}`, link }, tx);
+      }
+      return updated as ProjectRow;
+    });
+    await emailProjectUpdate(visible.userId, {
+      subject: `${visible.title}: ${STATUS_LABELS[project.status]}`,
+      text: `Your project “${visible.title}” moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[project.status]}.${reason.trim() ? `\n\nReason: ${reason.trim()}` : ""}\n\nFollow it at ${options.siteUrl ?? ""}/project/${visible.id}`,
+    });
+    return { ok: true, project, from };
+  } catch (error) {
+    if (error instanceof IllegalTransition) return { ok: false, reason: "illegal", message: error.message };
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// API shapes (spec 001 §3)
+
+export function apiProjectSummary(project: ProjectRow) {
+  return { id: project.id, title: project.title, status: project.status, created_at: project.createdAt.toISOString() };
+}
+
+export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFileRow[] }, origin: string) {
+  const { project, files } = detail;
+  return {
+    id: project.id,
+    title: project.title,
+    description: project.description,
+    status: project.status,
+    step: stepFor(project.status, project.step),
+    created_at: project.createdAt.toISOString(),
+    category: project.category,
+    budget: project.budget,
+    timeline: project.timeline,
+    use_tokens: project.useTokens,
+    tokens_used: project.tokensUsed,
+    files: files.map((file) => ({ name: file.name, size: file.size, file: new URL(fileDownloadPath(project.id, file.id), origin).toString() })),
+  };
+}
+
+/**
+ * The /order page: the client's projects as tracked cards, filtered by the
+ * search text (name, id, client name; case-insensitive) and tracked status.
+ */
+export async function listTrackedProjects(client: { id: string; clientName: string }, filter: { q: string; status: string }): Promise<{ projects: TrackedProject[]; total: number }> {
+  const rows = await listProjects(client.id);
+  const history = await listHistory(rows.map((r) => r.id));
+  const tracked = rows.map((row) =>
+    trackProject(
+      { ...row, category: row.category as ProjectCategory, timeline: row.timeline as ProjectTimeline },
+      history.get(row.id) ?? [],
+      client.clientName,
+    ),
+  );
+  const shown = tracked.filter(
+    (p) => matchesSearch({ title: p.projectName, id: p.id, clientName: p.clientName }, filter.q) && (filter.status === "all" || p.trackedStatus === filter.status),
+  );
+  return { projects: shown, total: rows.length };
+}
+
+/** How a client is named on tracked projects: their full name, else their username. */
+export function clientNameOf(user: { username: string; firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+export type AddFileResult = { ok: true; file: ProjectFileRow } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; message: string };
+
+/** Attaches another file to a project the viewer may see: the client's references, or a staff deliverable (audited). */
+export async function addProjectFile(projectId: string | undefined, viewer: Viewer, file: File, options: { dataDir?: string; actorIp?: string } = {}): Promise<AddFileResult> {
+  const project = await getProjectForViewer(projectId, viewer);
+  if (!project) return { ok: false, reason: "not_found" };
+  const stored = await storeUpload(file, PROJECT_FILE_RULES, options.dataDir);
+  if (!stored.ok) return { ok: false, reason: "invalid", message: stored.message };
+  try {
+    const row = await db().transaction(async (tx) => {
+      const [inserted] = await tx.insert(projectFiles).values({ projectId: project.id, uploadedBy: viewer.id, ...stored.upload }).returning();
+      await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
+      const link = `/project/${project.id}`;
+      if (project.userId === viewer.id) {
+        await notifyStaff({ type: "info", title: "New client file", message: `“${project.title}”: ${stored.upload.name}`, link }, tx);
+      } else {
+        await addNotification({ userId: project.userId, type: "success", title: "New file from your project manager", message: `“${project.title}”: ${stored.upload.name}`, link }, tx);
+        await recordAudit(
+          {
+            actor: { id: viewer.id, role: "staff", ip: options.actorIp },
+            action: "project.file_upload",
+            target: { type: "project", id: project.id, label: project.title },
+            after: { file_id: inserted!.id, name: inserted!.name, size: inserted!.size, content_type: inserted!.contentType },
+          },
+          tx,
+        );
+      }
+      return inserted!;
+    });
+    return { ok: true, file: row };
+  } catch (error) {
+    await deleteUpload(stored.upload.storageKey, options.dataDir);
+    throw error;
+  }
+}
