@@ -1,30 +1,58 @@
-// Production server: the React Router build behind Express, with our headers,
-// compression and long-lived caching for fingerprinted assets.
+// The one server, for development and production: the React Router app behind
+// Express, with our Host check, headers, cross-site refusal and client
+// address in front (docs/decisions/0033-one-server-for-development.md).
+// Production (npm start, node server.js) serves build/: compression and
+// long-lived caching for fingerprinted assets. Development (npm run dev,
+// NODE_ENV=development) runs Vite inside it as middleware: the app is
+// compiled on request from the source and the browser hot-reloads.
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 
 // Before anything loads React: static imports are hoisted, so React Router's
-// adapter is imported dynamically below, after this line has run.
+// adapter (and, in development, Vite and the app) is imported dynamically
+// below, after this line has run.
 process.env.NODE_ENV ??= "production";
+const development = process.env.NODE_ENV === "development";
 const { createRequestHandler } = await import("@react-router/express");
 
 const root = import.meta.dirname;
 const BUILD_PATH = path.join(root, "build/server/index.js");
 
+const app = express();
+// Created before Vite, which shares it for its hot-reload WebSocket (one port
+// for everything in development, nothing extra in production).
+const server = http.createServer(app);
+
+// Development: the server build, compiled by Vite from the source. It is
+// asked for again on every request, so an edit is live on the next one.
+// React Router's config turns on Vite's environment API
+// (future.v8_viteEnvironmentApi), so the build comes from the ssr
+// environment's module runner, exactly as `react-router dev` loads it (the
+// templates' vite.ssrLoadModule is that API's compatibility path, which Vite
+// means to deprecate).
+let vite;
+const loadDevBuild = () => vite.environments.ssr.runner.import("virtual:react-router/server-build");
+
 let build;
 try {
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ root, server: { middlewareMode: true, ws: { server } } });
+  }
   // Importing the build validates the environment and opens, migrates and
   // seeds the database (see app/entry.server.tsx) before we listen.
-  build = await import(BUILD_PATH);
+  build = development ? await loadDevBuild() : await import(BUILD_PATH);
 } catch (error) {
   // A bad setting or a data dir another process holds: the message says what to do.
   console.error(error?.name === "EnvError" || error?.name === "DataDirLockedError" ? error.message : error);
   process.exit(1);
 }
+// In development these come from the first load: an edit to them (or to the
+// environment) takes a restart, as an edit to this file does.
 const { env, shutdown, baselineSecurityHeaders, createPageCache, countCachedPageView, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE, checkHost } = build.entry.module;
 
-const app = express();
 app.disable("x-powered-by");
 // A hop count or the proxies' addresses, never plain `true`: that would make
 // req.ip the left-most X-Forwarded-For entry, which the client writes
@@ -49,8 +77,8 @@ app.use((req, res, next) => {
 });
 
 // Writes that a browser sent on behalf of another site are refused here, for
-// pages and API alike (the root route's middleware does the same in
-// development).
+// pages and API alike, before any of the app runs; this is the only place
+// that checks (app/lib/cross-origin.server.ts).
 app.use((req, res, next) => {
   const crossSite = isCrossSiteWrite({
     method: req.method,
@@ -68,25 +96,34 @@ app.use((req, res, next) => {
 // for up to a minute (docs/decisions/0009-marketing-page-caching.md); first,
 // so a hit costs no file-system lookup. A blog post served from memory still
 // counts its view (docs/decisions/0010-blog-view-counting.md).
-app.use(createPageCache({ onHit: countCachedPageView }));
+// Not in development: it would answer with the page as it was before the edit
+// just saved, and the app's invalidatePageCache (after a catalogue change)
+// reaches only the copy of its module the app loaded, which Vite replaces on
+// every edit. Page caching is checked against the build (tests/http/).
+if (!development) app.use(createPageCache({ onHit: countCachedPageView }));
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
-// Vite fingerprints everything under /assets: cache it for a year.
-app.use(
-  "/assets",
-  express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
-  (_req, res) => res.status(404).type("text/plain").send("Not found"),
-);
-app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+if (development) {
+  // Vite's own files: its client, the source modules, public/.
+  app.use(vite.middlewares);
+} else {
+  // Vite fingerprints everything under /assets: cache it for a year.
+  app.use(
+    "/assets",
+    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+    (_req, res) => res.status(404).type("text/plain").send("Not found"),
+  );
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+}
 // The app reads the client's address from this header (for rate limits); any
 // value the client sent is replaced.
 app.use((req, _res, next) => {
   req.headers["x-client-address"] = req.ip ?? "";
   next();
 });
-app.use(createRequestHandler({ build, mode: env.NODE_ENV }));
+app.use(createRequestHandler({ build: development ? loadDevBuild : build, mode: env.NODE_ENV }));
 
-const server = app.listen(env.PORT, env.HOST, () => {
-  console.log(`Ascendra is listening on http://${env.HOST}:${env.PORT}`);
+server.listen(env.PORT, env.HOST, () => {
+  console.log(`Ascendra is listening on http://${env.HOST}:${env.PORT}${development ? " (development)" : ""}`);
 });
 // Idle keep-alive connections stay open longer than any proxy or client pool
 // in front of us keeps them (60 s is the usual default), so a reused
@@ -107,6 +144,9 @@ function stop(signal) {
   setTimeout(() => process.exit(1), 10_000).unref();
   server.close(() => shutdown().then(() => process.exit(0)));
   server.closeIdleConnections();
+  // Development: the file watcher and the hot-reload sockets, which would
+  // otherwise keep the server from closing.
+  void vite?.close();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

@@ -6,8 +6,6 @@ import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.w
 import type { Route } from "./+types/root";
 import { countCartItems } from "~models/billing/shop.server";
 import { getUser } from "./lib/auth.server";
-import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-origin.server";
-import { getEnv } from "./lib/env.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput, refusedInput } from "./lib/request-input.server";
 import { useNonce } from "./components/nonce";
@@ -28,21 +26,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Every request passes here first: writes sent by another site are refused
- * (pages and API), then input no handler could store (a NUL) or parse (a
- * broken multipart body); every answer that depends on who asks is private.
+ * Every request passes here first: input no handler could store (a NUL) or
+ * parse (a broken multipart body) is refused; every answer that depends on
+ * who asks is private. Writes sent by another site never get this far:
+ * server.js refuses them, in development too.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    const crossSite = isCrossSiteWrite({
-      method: request.method,
-      requestOrigin: new URL(request.url).origin,
-      origin: request.headers.get("Origin"),
-      fetchSite: request.headers.get("Sec-Fetch-Site"),
-      publicUrl: getEnv().PUBLIC_URL,
-    });
-    return crossSite ? crossSiteRefusal(request) : next();
-  },
   async ({ request }, next) => {
     const refused = await refusedInput(request);
     return refused ? badInput(request, refused) : next();

@@ -9,7 +9,7 @@ export const UNKNOWN_HOST_MESSAGE = "Unknown host. Ask for this site by its own 
 
 const WILDCARD_BINDS = new Set(["0.0.0.0", "::", "[::]"]);
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
-// Outside production the dev server listens on its own port (Vite's), not PORT.
+// Outside production any loopback port counts (a test's requests, a second dev server).
 const ANY_LOOPBACK = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 
 const bracketed = (host: string) => (host.includes(":") && !host.startsWith("[") ? `[${host}]` : host);

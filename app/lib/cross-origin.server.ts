@@ -1,7 +1,9 @@
 // Refuses writes that a browser sent on behalf of another site (CSRF), for
 // every page action and API route alike. Session cookies are SameSite=Lax as
 // well; this is the second lock, and it also covers Bearer-token-less API
-// calls a hostile page could make with the visitor's cookies.
+// calls a hostile page could make with the visitor's cookies. server.js
+// applies it to every request, in development and production, before the app
+// runs (403: JSON under /api/, plain text elsewhere); nothing else checks.
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -39,11 +41,3 @@ export function isCrossSiteWrite({ method, requestOrigin, origin, fetchSite, pub
 
 export const CROSS_ORIGIN_MESSAGE = "Cross-site requests are not accepted.";
 
-/** The answer to a refused request: JSON for the API, plain text otherwise. */
-export function crossSiteRefusal(request: Request): Response {
-  const { pathname } = new URL(request.url);
-  if (pathname.startsWith("/api/") || pathname === "/api") {
-    return Response.json({ error: CROSS_ORIGIN_MESSAGE }, { status: 403 });
-  }
-  return new Response(CROSS_ORIGIN_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}

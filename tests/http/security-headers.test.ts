@@ -62,6 +62,26 @@ describe("baseline headers", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
+  // server.js is the one cross-site check (the root route's copy, which only
+  // development reached, is gone): its answer for pages and for the API.
+  test("a cross-site write is refused with plain text for a page and JSON for the API", async () => {
+    const visitor = new Visitor();
+    const page = await visitor.post("/contact", { form: { probe: "1" } }, { "Sec-Fetch-Site": "cross-site" });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await page.text()).toBe("Cross-site requests are not accepted.");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+
+    const api = await visitor.post("/api/newsletter", { json: { email: "someone@example.com" } }, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: "Cross-site requests are not accepted." });
+
+    // The site's own origin passes the check (whatever the route then answers).
+    const own = await visitor.post("/api/newsletter", { json: {} }, { Origin: new URL(visitor.baseURL).origin, "Sec-Fetch-Site": "same-origin" });
+    await own.arrayBuffer();
+    expect(own.status).not.toBe(403);
+  });
+
   test("logout is not possible with a GET", async () => {
     const response = await new Visitor().get("/logout");
     expect(response.status).toBe(302);
