@@ -4,7 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("healthz", "routes/healthz.ts"),
 
-  // REST API (spec 001 §7); trailing slashes match too.
+  // REST API (docs/product.md, "REST API"); trailing slashes match too.
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/signup", "routes/api/auth-signup.ts"),
   route("api/profile", "routes/api/profile.ts"),
@@ -16,7 +16,7 @@ export default [
   route("api/notifications", "routes/api/notifications.ts"),
   route("api/notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
   route("api/notifications/:id/mark-read", "routes/api/notification-mark-read.ts"),
-  // The chat assistant (spec 000 §7); /aizre-query-public is the spec's own path for the same call.
+  // The chat assistant (docs/product.md, "Chat assistant"); /aizre-query-public is the path existing clients use for the same call.
   route("api/chat", "routes/api/chat.ts"),
   route("aizre-query-public", "routes/api/chat.ts", { id: "routes/api/chat-alias" }),
   route("api/chat/:action", "routes/api/chat-conversation.ts"),
@@ -29,7 +29,7 @@ export default [
   route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
   route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
 
-  // Billing (spec 001 §7): shop, cart, checkout, tokens and subscriptions.
+  // Billing (docs/product.md, "REST API"): shop, cart, checkout, tokens and subscriptions.
   route("api/shop-items", "routes/api/billing/shop-items.ts"),
   route("api/my-purchases", "routes/api/billing/my-purchases.ts"),
   route("api/download/:purchaseId", "routes/api/billing/download.ts"),
@@ -64,7 +64,7 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
 
-    // Marketing pages (spec 000 §2, spec 001 §2).
+    // Marketing pages (docs/product.md, "Marketing pages").
     route("services", "routes/services.tsx"),
     route("strategy", "routes/strategy.tsx"),
     route("solutions/:scolor?", "routes/solutions.tsx"),
@@ -135,7 +135,7 @@ export default [
     route("gift", "routes/gift.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
 
-    // Content pages (spec 001 §2 "Blog", "Other content pages"); content in seeds/.
+    // Content pages (docs/product.md, "Content pages"); content in seeds/.
     route("blogpage", "routes/content/blog-page.tsx"),
     route("blog/:slug", "routes/content/blog-post.tsx"),
     route("article/:id", "routes/content/article.tsx"),

@@ -2,8 +2,8 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { PROJECT_API_ERRORS } from "~models/projects/projects";
 
 /**
- * Spec 001 §2: a dashboard load failure shows a full-page error with a Reload
- * button. A link to this same page reloads it, with or without JavaScript.
+ * A dashboard load failure shows a full-page error with a Reload
+ * button (docs/product.md, "Dashboard"). A link to this same page reloads it, with or without JavaScript.
  * A 404 (a notification or project that is not yours) reads as "not found".
  */
 export function DashboardLoadError() {

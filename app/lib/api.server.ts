@@ -3,7 +3,7 @@ import type { AccountUser } from "~models/identity/accounts.server";
 import { getApiUser } from "./auth.server";
 import { parseFormData } from "./request-input.server";
 
-// The REST API's conventions (spec 001 §7/§8): JSON in and out, errors as
+// The REST API's conventions (docs/product.md, "REST API"): JSON in and out, errors as
 // {"error": "..."} or per-field arrays {"field": ["message"]}.
 
 export const API_MESSAGES = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as C from "./marketing-constants";
 
-// The specs' numbers (spec 000 §2, §4, §9; spec 001 §2). A change here is a change of the spec.
+// The product's numbers (docs/product.md, "Marketing pages"). A change here is a change of the product requirements.
 describe("marketing constants", () => {
   it("hero slider: 4 slides, 5000 ms", () => {
     expect(C.HERO_SLIDE_COUNT).toBe(4);

@@ -1,5 +1,5 @@
-// Durations, distances and counts the marketing pages take from the specs
-// (spec 000 §2, §4, §9; spec 001 §2). Each one is asserted by
+// Durations, distances and counts the marketing pages take from the product requirements
+// (docs/product.md, "Marketing pages"). Each one is asserted by
 // marketing-constants.test.ts, and the components and CSS read them from here.
 // The counts the content is validated against live with the content schemas
 // (models/content/marketing-counts.ts) and are re-exported here.

@@ -21,7 +21,7 @@ describe("wrapIndex", () => {
   });
 });
 
-describe("packageLayout (spec 000 §4)", () => {
+describe("packageLayout (docs/product.md, 'Marketing pages')", () => {
   it.each([
     [320, 1, 6],
     [375, 1, 6],

@@ -11,7 +11,7 @@ export const RECEIPT_KIND_LABELS: Record<ReceiptKind, string> = {
   gift_card: "Gift card",
 };
 
-/** A payment as the gateway recorded it (spec 001 §3 "Billing": invoices of id, date, amount, status). */
+/** A payment as the gateway recorded it (docs/product.md, "Billing and shop": invoices of id, date, amount, status). */
 export type Receipt = {
   id: string;
   /** What people read and quote: the payment's number, e.g. #1001 (as billing's pages and the ledger show it). */
@@ -43,7 +43,7 @@ export const cardExpiryLabel = (m: { expMonth: number; expYear: number }) => `${
 export type MoneyAmount = { amountMinor: number; currency: string };
 
 export type PlanSummary = {
-  /** Lower-case plan name, as the API's current_plan (spec 001 §3). */
+  /** Lower-case plan name, as the API's current_plan (docs/product.md, "Accounts"). */
   slug: string;
   name: string;
   /** "₹25,000/month"; null for the free plan. */

@@ -65,7 +65,7 @@ export const billingSettingsSchema = z.object({
     inrPerToken: z.int().positive(),
     title: text,
     intro: text,
-    perfectFor: z.object({ title: text, items: z.array(z.object({ title: text, text })).length(4, "needs the four cards of spec 001 §2") }),
+    perfectFor: z.object({ title: text, items: z.array(z.object({ title: text, text })).length(4, "needs the four cards of docs/product.md, 'Billing and shop'") }),
     terms: z.object({ title: text, items: z.array(z.object({ title: text, text })).min(4, "needs validity, usage, transferability and balance") }),
   }),
 });

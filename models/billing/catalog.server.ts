@@ -176,7 +176,7 @@ export const bundleCard = (row: TokenPackageRow): Bundle => ({
   prices: row.prices,
 });
 
-/** Spec 001 §3 subscription plan; price in rupees a month (the currency says so). */
+/** A subscription plan (docs/product.md, "Billing and shop"); price in rupees a month (the currency says so). */
 export const apiPlan = (row: PlanRow) => ({
   id: row.id,
   name: row.name,
@@ -192,7 +192,7 @@ export const apiPlan = (row: PlanRow) => ({
 export const PACKAGE_CURRENCIES = { us: "USD", eu: "EUR", in: "INR" } as const;
 export type PackageRegion = keyof typeof PACKAGE_CURRENCIES;
 
-/** Spec 001 §3 token package, priced in the region's currency (US dollars unless asked). */
+/** A token package (docs/product.md, "Billing and shop"), priced in the region's currency (US dollars unless asked). */
 export function apiTokenPackage(row: TokenPackageRow, region: PackageRegion = "us") {
   const total = row.tokens + row.bonusTokens;
   const price = row.prices[region];

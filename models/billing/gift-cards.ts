@@ -2,14 +2,14 @@ import { z } from "zod";
 import { requiredEmail, requiredText, todayInAgencyTimeZone } from "../forms/common";
 import { ALWAYS, IdempotencyKey, PaymentFields, withCard } from "./payments";
 
-// Gift cards (spec 001 §2 "Gift card page", §5, §9): amounts in rupees.
+// Gift cards (docs/product.md, "Billing and shop"): amounts in rupees.
 
 export const GIFT_PRESETS = [5000, 15000, 25000, 50000] as const;
 export const GIFT_DEFAULT_PRESET = 15000;
 export const GIFT_MIN = 1000;
 export const GIFT_MAX = 100000;
 export const GIFT_MESSAGE_MAX = 500;
-/** Valid 1 year from purchase (spec 001 §9). */
+/** Valid 1 year from purchase (docs/product.md, "Billing and shop"). */
 export const GIFT_VALIDITY_MONTHS = 12;
 export const GIFT_CUSTOM_PLACEHOLDER = "1,000 - 1,00,000";
 

@@ -6,7 +6,7 @@ import "../forms/zod-messages";
 // and the test gateway's cards. Card numbers are checked here and handed to
 // the gateway; only the brand and the last four digits are ever stored.
 
-/** The spec's `payment_method` values; `credit_card` is the default (spec 001 §7). */
+/** The API's `payment_method` values; `credit_card` is the default (docs/product.md, "Billing and shop"). */
 export const PAYMENT_METHODS = ["credit_card", "debit_card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { credit_card: "Credit card", debit_card: "Debit card" };

@@ -16,7 +16,7 @@ import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
 export type ShopItemRow = typeof shopItems.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
-/** Spec 001 §3 shop item, for one client. */
+/** A shop item (docs/product.md, "Billing and shop"), for one client. */
 export function apiShopItem(item: ShopItemRow, viewer: { owned: Set<string>; balance: number; inCart?: Set<string> }) {
   return {
     id: item.id,
@@ -73,7 +73,7 @@ export type CartView = {
   balance: number;
 };
 
-/** Spec 001 §3 cart: items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
+/** The cart (docs/product.md, "Billing and shop"): items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
 export async function getCart(userId: string, now = new Date()): Promise<CartView> {
   const [rows, owned, balance] = await Promise.all([
     db().select({ line: cartItems, item: shopItems }).from(cartItems).innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId)).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
@@ -97,7 +97,7 @@ export type CartChange =
 
 /**
  * Adds an item (or more of it). Blocked when it is already owned, or when the
- * client's tokens do not cover its price (spec 001 §4, §8).
+ * client's tokens do not cover its price (docs/product.md, "Billing and shop", "Error messages").
  */
 export async function addToCart(userId: string, input: { shop_item_id: string; quantity: number }, now = new Date()): Promise<CartChange> {
   const item = await getShopItem(input.shop_item_id);
@@ -118,7 +118,7 @@ async function ownLine(userId: string, cartItemId: string) {
   return row ?? null;
 }
 
-/** Sets a line's quantity; 0 or less removes it (spec 001 §4). Another client's line is "not found". */
+/** Sets a line's quantity; 0 or less removes it (docs/product.md, "Billing and shop"). Another client's line is "not found". */
 export async function updateCartItem(userId: string, cartItemId: string, quantity: number): Promise<CartChange> {
   const found = await ownLine(userId, cartItemId);
   if (!found) return { ok: false, status: 404, message: SHOP_MESSAGES.cartItemNotFound };
@@ -192,7 +192,7 @@ async function replayCheckout(tx: Transaction, previous: typeof checkouts.$infer
   return { ok: true, totalSpent: previous.totalTokens, remaining: previous.balanceAfter, purchaseIds: bought.map((p) => p.id), replayed: true, message: SHOP_MESSAGES.checkedOut(previous.totalTokens, previous.balanceAfter) };
 }
 
-/** Spec 001 §3 purchase. */
+/** A purchase (docs/product.md, "Billing and shop"). */
 export function apiPurchase(purchase: PurchaseRow, item: ShopItemRow) {
   return {
     id: purchase.id,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { IdempotencyKey } from "./payments";
 
-// The shop's pure rules and words: categories, cart limits, the spec's alerts
-// (spec 001 §8, word for word) and the API's default errors.
+// The shop's pure rules and words: categories, cart limits, the product's alerts
+// (docs/product.md, "Error messages"; word for word) and the API's default errors.
 
 export { CATEGORY_FILTERS, CATEGORY_LABELS, SHOP_CATEGORIES, type ShopCategory } from "./shop-categories";
 import { CATEGORY_FILTERS } from "./shop-categories";
@@ -37,7 +37,7 @@ export const SHOP_MESSAGES = {
   linkExpired: "This download link has expired. Start the download again from My Purchases.",
 } as const;
 
-/** Spec 001 §8 default error texts of the shop calls. */
+/** The product's default error texts (docs/product.md, "Error messages") of the shop calls. */
 export const SHOP_API_ERRORS = {
   fetchItems: "Failed to fetch shop items",
   fetchPurchases: "Failed to fetch purchases",
@@ -75,7 +75,7 @@ export const AddToCartSchema = z.object({
   quantity: quantity(1).optional().default(1),
 });
 
-/** PUT /api/cart-item/{id}/ {quantity}: 0 or less removes the line (spec 001 §4). */
+/** PUT /api/cart-item/{id}/ {quantity}: 0 or less removes the line (docs/product.md, "Billing and shop"). */
 export const UpdateCartItemSchema = z.object({ quantity: quantity(-1_000_000) });
 
 export const CheckoutSchema = z.object({ idempotency_key: IdempotencyKey.optional() });

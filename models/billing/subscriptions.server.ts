@@ -46,7 +46,7 @@ export async function getActiveSubscription(userId: string, now = new Date()): P
   return current;
 }
 
-/** Spec 001 §3 current subscription: plan (lower-case name), status, end_date; the free tier without one. */
+/** The current subscription (docs/product.md, "Billing and shop"): plan (lower-case name), status, end_date; the free tier without one. */
 export function apiCurrentSubscription(active: WithPlan | null) {
   if (!active) return { plan: FREE_PLAN.id, plan_id: FREE_PLAN.id, status: "active", end_date: null, cancel_at_period_end: false, monthly_tokens: 0, project_limit: FREE_PLAN.projectLimit };
   const { subscription: s, plan } = active;
@@ -147,7 +147,7 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
   return { ok: true, message: SUBSCRIPTION_MESSAGES.cancelled, endDate: current.subscription.currentPeriodEnd };
 }
 
-/** Spec 001 §3 history: plan, start_date, end_date (absent while it runs: "Present"). */
+/** Subscription history (docs/product.md, "Billing and shop"): plan, start_date, end_date (absent while it runs: "Present"). */
 export async function listSubscriptionHistory(userId: string) {
   const rows = await db()
     .select({ subscription: subscriptions, plan: subscriptionPlans })

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 
 // Subscription rules that need no database: billing periods, the free tier,
-// and the spec's words (spec 001 §8, word for word).
+// and the product's words (docs/product.md, "Error messages"), word for word.
 
 /** Every plan bills monthly; a period runs from a date to the same date next month. */
 export const BILLING_PERIOD = "monthly";
@@ -47,7 +47,7 @@ export const SUBSCRIPTION_MESSAGES = {
   keepNeedsCard: (plan: string) => `The card your ${plan} plan renewed with has been removed. Add a card under Payment methods, then keep your plan.`,
 } as const;
 
-/** Spec 001 §8 default error texts of the subscription calls. */
+/** The product's default error texts (docs/product.md, "Error messages") of the subscription calls. */
 export const SUBSCRIPTION_API_ERRORS = {
   fetchPlans: "Failed to fetch subscription plans",
   fetchCurrent: "Failed to fetch current subscription",

@@ -12,7 +12,7 @@ export const TOKEN_PURCHASE_MESSAGES = {
   regionInvalid: "Choose a region: US, Europe or India.",
 } as const;
 
-/** Spec 001 §8 default error texts of the token calls. */
+/** The product's default error texts (docs/product.md, "Error messages") of the token calls. */
 export const TOKEN_PACKAGE_API_ERRORS = {
   fetchPackages: "Failed to fetch token packages",
   purchase: "Failed to purchase tokens",

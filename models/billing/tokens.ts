@@ -2,7 +2,7 @@
 // and the words the pages and the API use. No database here, so the rules are
 // unit-tested directly; models/billing/tokens.server.ts applies them under a lock.
 
-/** Tokens are valid 90 days from the day they are granted (spec 001 §9 "Policies"). */
+/** Tokens are valid 90 days from the day they are granted (docs/product.md, "Billing and shop"). */
 export const TOKEN_VALIDITY_DAYS = 90;
 export const TOKEN_VALIDITY_MS = TOKEN_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
 

@@ -27,7 +27,7 @@ const LLM_HISTORY = 6;
 /** support_tickets.description holds at most 5000 characters; the newest part of a long chat is kept. */
 const TRANSCRIPT_MAX = 4500;
 
-/** Spec 000 §7: the chat call's answer. */
+/** docs/product.md, "Chat assistant": the chat call's answer. */
 export type ChatReply = { response: string; sources: ChatSourceLink[]; timestamp: string };
 
 export type AskOutcome =

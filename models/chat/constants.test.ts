@@ -6,7 +6,7 @@ import { CHAT_INDEX_CHECK_INTERVAL_MS } from "./index.server";
 import { CHAT_LLM_TIMEOUT_MS, llmMessages } from "./llm.server";
 
 describe("chat durations and limits", () => {
-  it("scrolls to the newest message 100 ms after a reply (spec 000 §4, §9)", () => {
+  it("scrolls to the newest message 100 ms after a reply (docs/product.md, 'Chat assistant')", () => {
     expect(CHAT_SCROLL_DELAY_MS).toBe(100);
   });
   it("waits 8 seconds for a language model, then answers on its own", () => {
@@ -27,16 +27,16 @@ describe("chat durations and limits", () => {
 });
 
 describe("chat copy", () => {
-  it("has the spec's fallback message word for word (spec 000 §8)", () => {
+  it("has the spec's fallback message word for word (docs/product.md, 'Chat assistant')", () => {
     expect(CHAT_COPY.connectionError("hello@ascendra.studio")).toBe(
       "I apologize, but I'm having trouble connecting right now. Please try again or contact the agency directly at hello@ascendra.studio.",
     );
   });
-  it("introduces itself as the agency's executive AI and asks about the visitor's business (spec 000 §2)", () => {
+  it("introduces itself as the agency's executive AI and asks about the visitor's business (docs/product.md, 'Chat assistant')", () => {
     expect(CHAT_COPY.welcome).toMatch(/executive AI/);
     expect(CHAT_COPY.welcome).toMatch(/your business/);
   });
-  it("makes conversation ids as chat_ plus a timestamp (spec 000 §7)", () => {
+  it("makes conversation ids as chat_ plus a timestamp (docs/product.md, 'Chat assistant')", () => {
     expect(newConversationId(1_790_000_000_000)).toBe("chat_1790000000000");
   });
 });

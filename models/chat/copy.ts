@@ -1,10 +1,10 @@
 // The assistant's words, in one place for the panel, the /chat page, the API
-// and the tests. The fallback is spec 000 §8 word for word.
+// and the tests. The fallback is the product's wording (docs/product.md, "Chat assistant"), word for word.
 
 export const CHAT_COPY = {
   name: "Ascendra AI",
   title: "Chat with Ascendra AI",
-  /** Spec 000 §2: introduces itself as the agency's executive AI and asks about the visitor's business. */
+  /** docs/product.md, "Chat assistant": introduces itself as the agency's executive AI and asks about the visitor's business. */
   welcome:
     "Hello! I'm Ascendra's executive AI. Tell me about your business: what do you do, and what would you like your brand to achieve? I can answer questions about our services, plans, Creative Tokens and how to reach us.",
   suggestions: ["What do your monthly plans cost?", "How do Creative Tokens work?", "Where is your office?"],
@@ -34,10 +34,10 @@ export const CHAT_COPY = {
     `Thank you! Our conversation is with the team as ticket #${ticket}. They will reply to ${email}; we have emailed you a copy.`,
   handoffSubject: "Chat assistant: a visitor asked to talk to a person",
   whatsapp: "Message us on WhatsApp",
-  /** Spec 000 §8: a non-OK status or a network error. */
+  /** docs/product.md, "Chat assistant": a non-OK status or a network error. */
   connectionError: (email: string) =>
     `I apologize, but I'm having trouble connecting right now. Please try again or contact the agency directly at ${email}.`,
-  /** Spec 000 §8: "An outer failure shows a similar message (having trouble right now)." */
+  /** docs/product.md, "Chat assistant": a failure outside the call gives a similar "having trouble right now" message. */
   outerError: (email: string) => `I apologize, but I'm having trouble right now. Please try again or contact the agency directly at ${email}.`,
 } as const;
 
@@ -54,10 +54,10 @@ export const CHAT_API_MESSAGES = {
 /** The longest question the assistant reads. */
 export const MAX_QUERY_LENGTH = 1000;
 
-/** Spec 000 §4/§9: after a reply the message list scrolls to the bottom after 100 ms. */
+/** docs/product.md, "Chat assistant": after a reply the message list scrolls to the bottom after 100 ms. */
 export const CHAT_SCROLL_DELAY_MS = 100;
 
-/** The JSON endpoints the chat panel calls (the first is spec 000 §7's chat call). */
+/** The JSON endpoints the chat panel calls (the first is the chat call of docs/product.md, "REST API"). */
 export const CHAT_ENDPOINTS = { ask: "/api/chat/", handoff: "/api/chat/handoff/", clear: "/api/chat/clear/" } as const;
 /** Where the panel's form posts without JavaScript. */
 export const CHAT_PAGE = "/chat";

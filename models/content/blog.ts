@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The blog (spec 001 §2 "Blog", §3 "Blog post"). Pure: no database, so the
+// The blog (docs/product.md, "Content pages"). Pure: no database, so the
 // seed validation, the query rules and the links between filtered pages are
 // unit-tested, and components can import the categories.
 
@@ -63,7 +63,7 @@ export const blogPostSeedSchema = z.object({
 });
 export type BlogPostSeed = z.infer<typeof blogPostSeedSchema>;
 
-/** What a card and the hero show (spec 001 §3 fields, without the content). */
+/** What a card and the hero show (docs/product.md, "Content pages": the fields, without the content). */
 export type PostSummary = {
   id: number;
   slug: string;

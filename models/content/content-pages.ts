@@ -213,7 +213,7 @@ export function listEvents(events: EventItem[], category: EventCategory | null, 
   return [...upcoming, ...past];
 }
 
-/** "₹2,500", or "Free" for 0 (spec 001 §9: event prices in rupees). */
+/** "₹2,500", or "Free" for 0 (docs/product.md, "Content pages": event prices in rupees). */
 export function formatRupees(amount: number): string {
   return amount === 0 ? "Free" : `₹${new Intl.NumberFormat("en-IN").format(amount)}`;
 }

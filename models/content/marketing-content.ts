@@ -135,7 +135,7 @@ export const planSchema = z.object({
   tagline: text,
   monthlyPriceInr: z.int().positive(),
   monthlyTokens: z.int().nonnegative(),
-  /** -1 means unlimited (spec 001 §3). */
+  /** -1 means unlimited (docs/product.md, "Billing and shop"). */
   projectLimit: z.int().min(-1),
   isPopular: z.boolean().default(false),
   features: z.array(text).min(1),

@@ -1,5 +1,5 @@
 // The counts the marketing content is validated against and the spotlight's
-// paging rule (spec 000 §2, §4, §9; spec 001 §2). They belong to the content's
+// paging rule (docs/product.md, "Marketing pages"). They belong to the content's
 // shape, so they live here; app/lib/marketing-constants.ts re-exports them next
 // to the durations and distances the pages and CSS use, and its test asserts them.
 

@@ -1,7 +1,7 @@
 // Value lists of the marketing content, without zod, so pages can use them in
 // the browser without shipping the schemas (marketing-content.ts re-exports them).
 
-/** Package colours: the /solutions/{scolor} segment (spec 000 §2). */
+/** Package colours: the /solutions/{scolor} segment (docs/product.md, "Marketing pages"). */
 export const PACKAGE_COLOURS = ["green", "blue", "yellow", "red", "purple"] as const;
 export type PackageColour = (typeof PACKAGE_COLOURS)[number];
 

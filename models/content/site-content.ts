@@ -58,7 +58,7 @@ export type SiteShell = { site: Site; navigation: Navigation; footer: Footer };
 /** content_blocks keys for the shell documents. */
 export const SHELL_BLOCKS = { site: siteSchema, navigation: navigationSchema, footer: footerSchema } as const;
 
-/** CHAT WITH US: the prefilled WhatsApp message (spec 000 §2, contact page). */
+/** CHAT WITH US: the prefilled WhatsApp message (docs/product.md, "Marketing pages", contact page). */
 export const WHATSAPP_PREFILL = "Hello, I would like to contact you,";
 
 /** The contact page's WhatsApp link; the chat assistant offers the same one. */

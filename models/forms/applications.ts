@@ -3,9 +3,9 @@ import site from "../../seeds/site.json";
 import { choice, optionalText, requiredEmail, requiredText } from "./common";
 import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../platform/uploads";
 
-// Careers application and collaboration pitch (spec 001 §3, §5, §8, §9).
+// Careers application and collaboration pitch (docs/product.md, "Public forms", "Error messages").
 
-/** why_join_<agency name>: the field name carries the agency's name (ARCHITECTURE.md). */
+/** why_join_<agency name>: the field name carries the agency's name (docs/decisions/0004-agency-name-and-shell-content.md). */
 export const WHY_JOIN_FIELD = `why_join_${site.name.toLowerCase()}`;
 
 export const CAREER_ROLES = [
@@ -66,7 +66,7 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 export const APPLICATION_MESSAGES = {
-  // Spec 001 §5 and §8, word for word.
+  // The product's wording (docs/product.md, "Error messages"), word for word.
   cvRequired: "Please upload your CV.",
   jobSuccess: "Thank you for your interest! We'll be in touch soon.",
   collaborationSuccess: "Thank you for your collaboration idea! We'll be in touch soon.",
@@ -128,7 +128,7 @@ export const CollaborationSchema = z.object({
     .min(100, { error: M.ideaTooShort })
     .max(5000),
   collaboration_type: choice(values(COLLABORATION_TYPES), M.collaborationType).optional().default("other"),
-  // Spec 001 gives no list for these two: the page offers ours, the API takes
+  // The product requirements give no list for these two (docs/product.md, "Public forms"): the page offers ours, the API takes
   // any short text (issue 18, item 12).
   expected_timeline: optionalText(100),
   budget_range: optionalText(100),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkbox, choice, phoneCountry, phoneNumber, requiredEmail, requiredText, todayInAgencyTimeZone } from "./common";
 
-// The contact page's three forms (spec 000 §3, §5, §8): office visit,
+// The contact page's three forms (docs/product.md, "Public forms", "Error messages"): office visit,
 // investor/partner meeting and service quote.
 
 export const CITIES = ["Mumbai", "Navi Mumbai", "Thane", "Pune"] as const;
@@ -42,7 +42,7 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 export const CONTACT_MESSAGES = {
-  // Spec 000 §5 and §8, word for word.
+  // The product's wording (docs/product.md, "Error messages"), word for word.
   visitDateRequired: "Please select a visit date",
   visitDateFuture: "Please select a future date for your visit",
   briefTooShort: "Please provide a more detailed description (at least 20 characters)",

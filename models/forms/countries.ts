@@ -1,4 +1,4 @@
-/** Spec 001 §3: the 20 countries of the profile's country list, India first as the default. */
+/** docs/product.md, "Accounts": the 20 countries of the profile's country list, India first as the default. */
 export const COUNTRIES = [
   { code: "IN", dial: "+91", flag: "🇮🇳", name: "India" },
   { code: "US", dial: "+1", flag: "🇺🇸", name: "United States" },

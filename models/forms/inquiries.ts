@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { choice, optionalText, phoneCountry, phoneNumber, requiredEmail, requiredText } from "./common";
 
-// Investors page form (spec 001 §3 "Investment inquiry", §5, §8, §9).
+// Investors page form (docs/product.md, "Public forms", "Error messages").
 
 export const INTEREST_LEVELS = [
   { value: "casual", label: "Just exploring" },
@@ -35,7 +35,7 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 export const INQUIRY_MESSAGES = {
-  // Spec 001 §5 and §8, word for word.
+  // The product's wording (docs/product.md, "Error messages"), word for word.
   investorMessageTooShort: "Please provide more details about your investment interest (at least 50 characters).",
   investorSuccess: "Thank you for your interest! We will be in touch soon.",
   // Ours.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { choice, optionalText, requiredEmail, requiredText } from "./common";
 
-// Support ticket, newsletter and referral invite (spec 001 §3, §5, §9).
+// Support ticket, newsletter and referral invite (docs/product.md, "Public forms").
 
 export const TICKET_TYPES = ["Support", "Billing", "Bug Report", "Feature Request"] as const;
 

@@ -29,7 +29,7 @@ const accountColumns = {
   lastName: users.lastName,
 };
 
-/** The user object the API returns (spec 001 §3). */
+/** The user object the API returns (docs/product.md, "Accounts"). */
 export function apiUser(user: AccountUser) {
   return { id: user.id, username: user.username, email: user.email, first_name: user.firstName, last_name: user.lastName };
 }
@@ -163,7 +163,7 @@ export async function setRole(userId: string, role: AccountUser["role"], databas
   await database.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-/** GET /api/profile/ (spec 001 §3 "User profile response"). */
+/** GET /api/profile/ (docs/product.md, "Accounts"). */
 export async function getProfile(userId: string) {
   const [row] = await db()
     .select({ user: accountColumns, profile: profiles })

@@ -8,7 +8,7 @@ function errors(result: { success: boolean; error?: { issues: Array<{ path: Prop
   return out;
 }
 
-describe("signup validation (spec 001 §5, in order, exact messages)", () => {
+describe("signup validation (docs/product.md, 'Accounts', in order, exact messages)", () => {
   const valid = { username: "maya", email: "maya@example.com", password: "secret12", confirmPassword: "secret12" };
 
   it.each([

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../forms/countries";
 
-/** User-facing account messages. The first block is spec 001 §5/§8, word for word. */
+/** User-facing account messages. The first block is the product's wording (docs/product.md, "Error messages"), word for word. */
 export const ACCOUNT_MESSAGES = {
   usernameRequired: "Username is required.",
   usernameTooShort: "Username must be at least 3 characters long.",
@@ -32,7 +32,7 @@ export const ACCOUNT_MESSAGES = {
   referralUsed: "This referral code has already been used.",
 } as const;
 
-/** Spec 001 §7/§8 default error texts of the account calls. */
+/** The product's default error texts (docs/product.md, "Error messages") of the account calls. */
 export const ACCOUNT_API_ERRORS = {
   login: "Login failed",
   signup: "Signup failed",
@@ -127,7 +127,7 @@ const profileFields = {
 };
 
 /**
- * PUT /api/profile/: the profile fields of spec 001 §3, each optional; a field
+ * PUT /api/profile/: the profile fields (docs/product.md, "Accounts"), each optional; a field
  * that is left out keeps its value (the original screen sent an empty object).
  */
 export const ProfileUpdateSchema = z.object(profileFields).partial();

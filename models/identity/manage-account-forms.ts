@@ -3,10 +3,10 @@ import { ACCOUNT_MESSAGES } from "./accounts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from "../forms/countries";
 import { checkbox, phoneNumber } from "../forms/common";
 
-// Profile Settings' forms (spec 001 §3 "Account profile"): schemas and
+// Profile Settings' forms (docs/product.md, "Accounts"): schemas and
 // messages shared by the page, the browser and the tests.
 
-/** User-facing strings of Manage account. The first is spec 001 §8, word for word. */
+/** User-facing strings of Manage account. The first is the product's wording (docs/product.md, "Error messages"), word for word. */
 export const MANAGE_ACCOUNT_MESSAGES = {
   profileUpdated: ACCOUNT_MESSAGES.profileUpdated,
   // Ours: where the spec is silent.
@@ -31,7 +31,7 @@ const optionalText = (max: number) => z.string().trim().max(max, { error: M.tooL
 
 /**
  * Profile Settings' main form: personal info, notification toggles and privacy
- * toggles, saved together by Save Changes (spec 001 §3 "Account profile": fullName,
+ * toggles, saved together by Save Changes (docs/product.md, "Accounts": fullName,
  * email, phone, company, address, notifications). The email changes through
  * its own form, re-verified by a link.
  */

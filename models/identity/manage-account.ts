@@ -1,10 +1,10 @@
-// Manage account (/manageaccount, spec 001 §2): the tabs and the small pure
+// Manage account (/manageaccount, docs/product.md, "Accounts"): the tabs and the small pure
 // rules its pages show. No zod here, so the pages without forms stay light;
 // the forms' schemas are in manage-account-forms.ts and ../projects/account-projects.ts.
 
 export const MANAGE_ACCOUNT_PATH = "/manageaccount";
 
-/** The four tabs (spec 001 §2), nested routes so that they work without JavaScript. */
+/** The four tabs (docs/product.md, "Accounts"), nested routes so that they work without JavaScript. */
 export const ACCOUNT_TABS = [
   { label: "Dashboard", to: MANAGE_ACCOUNT_PATH, end: true },
   { label: "Profile Settings", to: `${MANAGE_ACCOUNT_PATH}/profile`, end: false },

@@ -6,7 +6,7 @@ import { db, type Database, type Transaction } from "./db.server";
 import { sendEmail } from "./mail.server";
 import { notificationPreferences, notifications, users } from "../schema";
 
-// In-app notifications (spec 001 §3: id, type, title, message, is_read,
+// In-app notifications (docs/product.md, "Accounts": id, type, title, message, is_read,
 // created_at) and the emails that go with them, sent only when the user's
 // preferences allow.
 
@@ -139,7 +139,7 @@ export async function dismissNotification(userId: string, id: string): Promise<b
   return rows.length > 0;
 }
 
-/** The API's shape (spec 001 §3), plus the link. */
+/** The API's shape (docs/product.md, "Accounts"), plus the link. */
 export function apiNotification(row: NotificationRow) {
   return {
     id: row.id,

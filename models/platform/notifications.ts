@@ -1,6 +1,6 @@
 // Notification strings and limits shared by the pages, the API and the tests. Pure.
 
-/** Spec 001 §8 default errors of the notification calls, then ours. */
+/** The product's default errors of the notification calls (docs/product.md, "Error messages"), then ours. */
 export const NOTIFICATION_MESSAGES = {
   fetchFailed: "Failed to fetch notifications",
   markReadFailed: "Failed to mark notification as read",

@@ -6,7 +6,7 @@ export const MEGABYTE = 1024 * 1024;
 
 export type FileKind = "pdf" | "doc" | "docx" | "ppt" | "pptx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
 
-/** Spec 001 §5 "Create project": pdf, doc, docx, jpg, jpeg, png, gif, zip, rar; 10 MB (ARCHITECTURE.md). */
+/** Project files: pdf, doc, docx, jpg, jpeg, png, gif, zip, rar; 10 MB (docs/product.md, "Uploads"). */
 export const PROJECT_FILE_RULES = {
   extensions: ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "zip", "rar"] as FileKind[],
   maxBytes: 10 * MEGABYTE,
@@ -66,7 +66,7 @@ export function hasMagicBytes(kind: FileKind, head: Uint8Array): boolean {
 
 const SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;
 
-/** 0 Bytes, 512 Bytes, 1.5 KB, 10 MB, 2.25 GB (spec 001 §3: Bytes, KB, MB, GB). */
+/** 0 Bytes, 512 Bytes, 1.5 KB, 10 MB, 2.25 GB (docs/product.md, "Uploads": Bytes, KB, MB, GB). */
 export function formatFileSize(size: number): string {
   if (!Number.isFinite(size) || size <= 0) return "0 Bytes";
   const unit = Math.min(Math.floor(Math.log(size) / Math.log(1024)), SIZE_UNITS.length - 1);

@@ -21,7 +21,7 @@ export const RatingSchema = z.object({
   comment: optionalText(500),
 });
 
-/** The Project Management filter (spec 001 §2): all, in-progress, completed, under-review. */
+/** The Project Management filter (docs/product.md, "Accounts"): all, in-progress, completed, under-review. */
 export const PROJECT_FILTERS = [
   { value: "all", label: "All projects" },
   { value: "in-progress", label: "In progress" },

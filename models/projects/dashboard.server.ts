@@ -22,7 +22,7 @@ export async function getTokenUsage(userId: string, now = new Date()): Promise<T
 /** getTokenUsage once per request: the /dashboard2 layout (the top bar's balance) and its tab share it. */
 export const tokenUsageForRequest = oncePerRequest((_request, userId: string) => getTokenUsage(userId));
 
-/** The stats of GET /api/dashboard/stats/ (spec 001 §3): active_projects, tokens_left. */
+/** The stats of GET /api/dashboard/stats/ (docs/product.md, "Dashboard"): active_projects, tokens_left. */
 const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({ active_projects: activeProjects, tokens_left: tokens.balance });
 
 export async function getDashboardStats(userId: string) {

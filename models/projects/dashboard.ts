@@ -31,7 +31,7 @@ export type ProjectHelp = z.infer<typeof projectHelpSchema>;
 
 export const DASHBOARD_CONTENT = { recommendations: recommendationsSchema, "project-help": projectHelpSchema } as const;
 
-/** The dashboard shows the 3 most recent projects and 3 recommendations (spec 001 §9). */
+/** The dashboard shows the 3 most recent projects and 3 recommendations (docs/product.md, "Dashboard"). */
 export const RECENT_PROJECTS_SHOWN = 3;
 export const RECOMMENDATIONS_SHOWN = 3;
 

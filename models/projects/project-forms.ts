@@ -46,7 +46,7 @@ export const ProjectFormSchema = z.object({
 export type ProjectInput = z.infer<typeof ProjectFormSchema>;
 
 export const CommentFormSchema = z.object({
-  // A blank comment is ignored (spec 001 §5): the action answers without saving.
+  // A blank comment is ignored (docs/product.md, "Projects"): the action answers without saving.
   text: z.string().trim().max(2000, { error: PROJECT_MESSAGES.commentTooLong }).optional().default(""),
 });
 

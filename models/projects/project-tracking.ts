@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { progressFor, STEPS, stepFor, TIMELINES, type ProjectCategory, type ProjectStatus, type ProjectTimeline } from "./projects";
 
-// How the /order page tracks a project (spec 001 §3 "Tracked project", §4
-// tracked statuses, milestones and priorities), all derived from stored data. Pure.
+// How the /order page tracks a project (docs/product.md, "Projects": tracked
+// statuses, milestones and priorities), all derived from stored data. Pure.
 
-/** The /order page's vocabulary (spec 001 §4 "Tracked project statuses"). */
+/** The /order page's vocabulary (docs/product.md, "Projects"). */
 export const TRACKED_STATUSES = [
   { value: "in-progress", label: "In Progress", meaning: "Our team is working on it." },
   { value: "under-review", label: "Under Review", meaning: "Deliverables are being checked for quality." },
@@ -57,7 +57,7 @@ export function milestonesFor(
   });
 }
 
-/** Spec 001 §8's search on /order: case-insensitive "contains" over name, id and client name. */
+/** The /order search (docs/product.md, "Projects"): case-insensitive "contains" over name, id and client name. */
 export const OrderFilterSchema = z.object({
   q: z.string().trim().max(200).catch("").default(""),
   status: z.enum(["all", ...TRACKED_STATUSES.map((s) => s.value)] as [string, ...string[]]).catch("all").default("all"),
@@ -96,7 +96,7 @@ export type TrackableProject = {
 };
 export type HistoryPoint = { toStatus: ProjectStatus; step: number; at: Date };
 
-/** A project as the /order page tracks it (spec 001 §3 "Tracked project"), all derived from stored data. */
+/** A project as the /order page tracks it (docs/product.md, "Projects"), all derived from stored data. */
 export function trackProject(project: TrackableProject, history: HistoryPoint[], clientName: string) {
   const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;
   const finishedAt = [...history].reverse().find((h) => h.toStatus === "completed" || h.toStatus === "published");

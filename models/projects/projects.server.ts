@@ -15,7 +15,7 @@ export type Viewer = { id: string; role: ActorRole };
 export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 
-/** A plan's project_limit of -1 means unlimited (spec 001 §9). */
+/** A plan's project_limit of -1 means unlimited (docs/product.md, "Projects"). */
 export const UNLIMITED = -1;
 
 /** The client's limit on active projects: their plan's project_limit, or the free tier's. */
@@ -168,7 +168,7 @@ export async function getProjectFile(projectId: string | undefined, fileId: stri
 export type CommentResult = { ok: true; comment: ProjectComment | null } | { ok: false };
 
 /**
- * Adds to the conversation. A blank comment is ignored (spec 001 §5); a staff
+ * Adds to the conversation. A blank comment is ignored (docs/product.md, "Projects"); a staff
  * reply notifies the client and is written to the audit log.
  */
 export async function addComment(projectId: string | undefined, viewer: Viewer, text: string, options: { actorIp?: string } = {}): Promise<CommentResult> {
@@ -263,7 +263,7 @@ export async function transitionProject(
 }
 
 // ---------------------------------------------------------------------------
-// API shapes (spec 001 §3)
+// API shapes (docs/product.md, "Projects")
 
 export function apiProjectSummary(project: ProjectRow) {
   return { id: project.id, title: project.title, status: project.status, created_at: project.createdAt.toISOString() };

@@ -30,7 +30,7 @@ describe("project state machine", () => {
     }
   }
 
-  it("shows the client's buttons as spec 001 §4 says (closed and already-revising projects have none to repeat)", () => {
+  it("shows the client's buttons as docs/product.md 'Projects' says (closed and already-revising projects have none to repeat)", () => {
     expect(clientActions("draft")).toEqual(["request_revision", "cancel"]);
     expect(clientActions("in_review")).toEqual(["approve", "request_revision"]);
     expect(clientActions("in_progress")).toEqual(["request_revision"]);

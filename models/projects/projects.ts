@@ -15,7 +15,7 @@ export const STATUS_LABELS: Record<ProjectStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** Spec 001 §5 / §9: the values are the API's, the labels are ours. */
+/** docs/product.md, "Projects": the values are the API's, the labels are ours. */
 export const CATEGORIES = [
   { value: "strategy", label: "Brand strategy" },
   { value: "graphic", label: "Graphic design" },
@@ -56,7 +56,7 @@ export type ProjectTimeline = (typeof TIMELINE_VALUES)[number];
 export const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
   list.find((o) => o.value === value)?.label ?? value;
 
-/** User-facing project strings. The first block is spec 001 word for word. */
+/** User-facing project strings. The first block is the product's wording (docs/product.md, "Projects", "Error messages"), word for word. */
 export const PROJECT_MESSAGES = {
   titleRequired: "Project title is required",
   descriptionRequired: "Project description is required",
@@ -86,7 +86,7 @@ export const PROJECT_MESSAGES = {
   fileAdded: (name: string) => `${name} was added to the project.`,
 } as const;
 
-/** Spec 001 §8 default errors of the project calls. */
+/** The product's default errors (docs/product.md, "Error messages") of the project calls. */
 export const PROJECT_API_ERRORS = {
   fetchStats: "Failed to fetch dashboard stats",
   fetchProjects: "Failed to fetch projects",
@@ -98,7 +98,7 @@ export const PROJECT_API_ERRORS = {
 // State machine
 
 export const PROJECT_ACTIONS = [
-  // The client's buttons on /project/:id (spec 001 §4).
+  // The client's buttons on /project/:id (docs/product.md, "Projects").
   "approve",
   "request_revision",
   "cancel",
@@ -173,7 +173,7 @@ export function availableActions(status: ProjectStatus, role: ActorRole): Projec
   return PROJECT_ACTIONS.filter((action) => canTakeAction(status, action, role));
 }
 
-/** The client's buttons, as in spec 001 §4: Approve & Publish, Request Revision, Cancel Project. */
+/** The client's buttons, as in docs/product.md, "Projects": Approve & Publish, Request Revision, Cancel Project. */
 export const clientActions = (status: ProjectStatus) => availableActions(status, "client");
 
 // ---------------------------------------------------------------------------
@@ -181,7 +181,7 @@ export const clientActions = (status: ProjectStatus) => availableActions(status,
 
 export const STEPS = ["Submitted", "Accepted", "In Progress", "Review", "Published"] as const;
 
-/** Statuses with a fixed stepper position (spec 001 §4); others show the stored step. */
+/** Statuses with a fixed stepper position (docs/product.md, "Projects"); others show the stored step. */
 const FIXED_STEP: Partial<Record<ProjectStatus, number>> = { draft: 1, in_progress: 3, published: 5, completed: 5 };
 
 /**

@@ -37,7 +37,7 @@ export const profiles = pgTable("profiles", {
   companyName: text("company_name").notNull().default(""),
   companyEmail: text("company_email").notNull().default(""),
   companyWebsite: text("company_website").notNull().default(""),
-  /** The postal address of spec 001 §3's account profile (Manage account). */
+  /** The postal address of the account profile (Manage account, docs/product.md, "Accounts"). */
   address: text("address").notNull().default(""),
   avatar: text("avatar"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

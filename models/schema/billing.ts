@@ -115,7 +115,7 @@ export const shopItems = pgTable(
     /** Tenths of a star: 48 is 4.8. */
     ratingTenths: integer("rating_tenths").notNull(),
     tokenPrice: integer("token_price").notNull(),
-    /** In US cents; shown in dollars (spec 001 §3). */
+    /** In US cents; shown in dollars (docs/product.md, "Billing and shop"). */
     originalPriceCents: integer("original_price_cents").notNull(),
     maxDownloads: integer("max_downloads").notNull(),
     fileName: text("file_name").notNull(),

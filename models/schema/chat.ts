@@ -27,7 +27,7 @@ export const chatConversations = pgTable(
   ],
 );
 
-/** Spec 000 §3 "Chat message": id, type (user or ai), message, sources, timestamp. */
+/** A chat message (docs/product.md, "Chat assistant"): id, type (user or ai), message, sources, timestamp. */
 export const chatMessages = pgTable(
   "chat_messages",
   {

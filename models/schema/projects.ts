@@ -122,7 +122,7 @@ export const projectRequests = pgTable(
   (t) => [index("project_requests_project_id_idx").on(t.projectId), check("project_requests_kind_check", sql`${t.kind} in ('meeting', 'update')`)],
 );
 
-/** In-app notifications (spec 001 §3). Dismissed ones stay for the record but are not shown. */
+/** In-app notifications (docs/product.md, "Accounts"). Dismissed ones stay for the record but are not shown. */
 export const notifications = pgTable(
   "notifications",
   {
@@ -146,7 +146,7 @@ export const notifications = pgTable(
 );
 
 /**
- * Which emails a user wants (spec 001 §3 account profile notifications;
+ * Which emails a user wants (docs/product.md, "Accounts", account profile notifications;
  * defaults: email and projectUpdates on, sms and marketing off). No row means
  * the defaults. The settings page arrives with the manage-account issue.
  */

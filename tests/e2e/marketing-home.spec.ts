@@ -175,7 +175,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-// Spec 000 §4: visible cards and steps by window width; each click moves 290 px.
+// docs/product.md, "Marketing pages": visible cards and steps by window width; each click moves 290 px.
 for (const [width, visible, steps] of [
   [375, 1, 6],
   [767, 1, 6],

@@ -26,7 +26,7 @@ afterEach(() => configureChatLlm(null));
 const ask = (body: unknown, init?: { cookie?: string; ip?: string }, path = "/api/chat/") => call(apiChat.action, jsonRequest(path, "POST", body, init));
 const reply = (outcome: Outcome) => outcome.body as { response: string; sources: { title: string; url: string }[]; timestamp: string };
 
-describe("POST /api/chat/ (spec 000 §7)", () => {
+describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
   it("answers {response, sources, timestamp} from the site's content and sets the chat cookie", async () => {
     const outcome = await ask({ query: "How much is the Starter plan?", conversation_id: "chat_1790000000000" });
     expect(outcome.status).toBe(200);

@@ -59,7 +59,7 @@ describe("marketing seeds", () => {
     expect(solutions.consultation.points).toEqual(["Experienced team", "Online meet", "Solutions documented", "Curated quotation"]);
   });
 
-  it("creative tokens: the spec's bundles, tiers and add-ons (spec 001 §9)", () => {
+  it("creative tokens: the spec's bundles, tiers and add-ons (docs/product.md, 'Marketing pages')", () => {
     const tokens = creativeTokensSchema.parse(read("creative-tokens"));
     expect(tokens.pricing.bundles.map((b) => [b.name, b.tokens, b.prices.us, b.prices.eu, b.prices.in])).toEqual([
       ["Essential", 50, 70, 65, 5800],

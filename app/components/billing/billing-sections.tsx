@@ -4,7 +4,7 @@ import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { inputClass } from "~/components/forms";
 import { formatDate, formatDateTime } from "~/lib/format";
 
-// The Billing & Tokens tab's sections (spec 001 §2): token packages, token
+// The Billing & Tokens tab's sections (docs/product.md, "Dashboard"): token packages, token
 // history, subscription plans, the current subscription with Cancel Plan,
 // subscription history, gift card redemption and receipts.
 

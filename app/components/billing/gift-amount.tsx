@@ -6,7 +6,7 @@ const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "IN
 export const formatRupees = (amount: number) => rupees.format(amount);
 
 /**
- * The presets and the custom amount (spec 001 §4): choosing a preset clears
+ * The presets and the custom amount (docs/product.md, "Billing and shop"): choosing a preset clears
  * the custom amount, typing one deselects the presets. Without JavaScript
  * both are plain inputs and the server takes the custom amount when it is set.
  * The summary (selected amount, processing fee Free, total) follows along.

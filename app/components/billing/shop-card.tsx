@@ -5,9 +5,9 @@ import type { ShopItemView } from "~models/billing/shop.server";
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 /**
- * One shop item. Owned items show Owned with the button disabled (spec 001
- * §2); items in the cart link to it; the rest add to the cart with a plain
- * form, so it works without JavaScript.
+ * One shop item. Owned items show Owned with the button disabled
+ * (docs/product.md, "Billing and shop"); items in the cart link to it; the
+ * rest add to the cart with a plain form, so it works without JavaScript.
  */
 export function ShopCard({ item }: { item: ShopItemView }) {
   return (

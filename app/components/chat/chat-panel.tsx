@@ -3,7 +3,7 @@ import { CHAT_COPY, CHAT_ENDPOINTS, CHAT_PAGE, CHAT_SCROLL_DELAY_MS, MAX_QUERY_L
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { useHydrated } from "../forms";
 
-// The chat assistant (spec 000 §2, §4, §5, §8), as the home page's floating
+// The chat assistant (docs/product.md, "Chat assistant"), as the home page's floating
 // panel and as the /chat page. Without JavaScript every button is a form
 // posting to /chat, which renders the conversation on the server. With it the
 // panel talks to the JSON API. It uses no router hooks: on the home page it
@@ -13,7 +13,7 @@ export type ChatMessageView = { id: number; type: "user" | "ai"; message: string
 
 export type ChatPanelProps = {
   variant: "floating" | "page";
-  /** For the fallback message (spec 000 §8). */
+  /** For the fallback message (docs/product.md, "Chat assistant"). */
   email: string;
   whatsapp: string;
   conversationId: string | null;
@@ -107,7 +107,7 @@ export function ChatPanel(props: ChatPanelProps) {
     void send(submitter?.name === "message" ? submitter.value : draft);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends; Shift+Enter is a new line (spec 000 §5).
+    // Enter sends; Shift+Enter is a new line (docs/product.md, "Chat assistant").
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send(draft);

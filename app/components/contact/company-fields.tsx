@@ -11,7 +11,7 @@ type CompanyFieldsMetadata = {
   phone_number: FieldMetadata<string>;
 };
 
-/** The fields the visit, meeting and quote forms share (spec 000 §3). */
+/** The fields the visit, meeting and quote forms share (docs/product.md, "Public forms"). */
 export function CompanyFields({ fields }: { fields: CompanyFieldsMetadata }) {
   return (
     <>

@@ -1,7 +1,7 @@
 import type { ChatPanelProps } from "../chat/chat-panel";
 
 /**
- * The floating chat assistant on the home page (spec 000 §2). The server
+ * The floating chat assistant on the home page (docs/product.md, "Chat assistant"). The server
  * renders the panel into this slot as plain HTML forms that post to /chat, so
  * it works without JavaScript. The home page is an island (decision 0021):
  * its script loads the panel's code when the visitor first focuses or clicks

@@ -1,6 +1,6 @@
 import { STEPS } from "~models/projects/projects";
 
-/** The five-step progress stepper (spec 001 §2): steps before the current one are done. */
+/** The five-step progress stepper (docs/product.md, "Projects"): steps before the current one are done. */
 export function Stepper({ step, finished }: { step: number; finished: boolean }) {
   return (
     <ol className="grid grid-cols-5 gap-2" aria-label="Progress">

@@ -5,7 +5,7 @@ import { AccountLoadError } from "~/components/account/load-error";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
-// /manageaccount (spec 001 §2 "Manage account"): a sidebar and four tabs,
+// /manageaccount (docs/product.md, "Accounts"): a sidebar and four tabs,
 // each a nested route, so every tab is a link that works without JavaScript.
 
 export async function loader({ request }: Route.LoaderArgs) {

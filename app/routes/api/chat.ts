@@ -10,7 +10,7 @@ import type { Route } from "./+types/chat";
 const invalid = (field: string, message: string) => Response.json({ [field]: [message], error: message }, { status: 400 });
 
 /**
- * POST /api/chat/ and the spec's path /aizre-query-public (spec 000 §7):
+ * POST /api/chat/ and the compatibility path /aizre-query-public (docs/product.md, "Chat assistant", "REST API"):
  * {query, conversation_id} → {response, sources, timestamp}. Follow-ups use
  * the conversation, which belongs to the visitor's chat cookie (set here).
  */

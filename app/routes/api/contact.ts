@@ -10,7 +10,7 @@ import { apiError, methodNotAllowed } from "~/lib/api.server";
 import { handleFormApi, readJsonBody, readMultipartBody } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 
-/** POST /api/contact/{form}/ (spec 000 §7, spec 001 §7): 201 {id, message}. */
+/** POST /api/contact/{form}/ (docs/product.md, "Public forms", "REST API"): 201 {id, message}. */
 const FORMS: Record<string, (request: Request) => Promise<Response>> = {
   "office-visit": (request) =>
     handleFormApi(request, { schema: OfficeVisitSchema, submit: submitOfficeVisit, defaultError: "Error submitting booking" }),

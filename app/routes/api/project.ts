@@ -4,7 +4,7 @@ import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib
 import type { Route } from "./+types/project";
 
 /**
- * GET /api/projects/{id}/ → the project detail (spec 001 §3). Another
+ * GET /api/projects/{id}/ → the project detail (docs/product.md, "Projects"). Another
  * client's project is a 404 like a missing one: its existence is not revealed.
  */
 export function loader({ request, params }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import type { Route } from "./+types/signup";
 import { parseFormData } from "~/lib/request-input.server";
 
 /**
- * After signing up, the success screen moves on after 3 seconds (spec 001 §9).
+ * After signing up, the success screen moves on after 3 seconds (docs/product.md, "Accounts").
  * The new client is signed in already, so it goes where /login would have
  * sent them: the dashboard, or the page that sent them to sign up.
  */

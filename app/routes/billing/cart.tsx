@@ -132,7 +132,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <Form method="post">
                 <input type="hidden" name="idempotency_key" value={checkoutKey} />
                 <input type="hidden" name="intent" value="checkout" />
-                {/* Checkout is enabled only when the tokens cover the cart (spec 001 §4). */}
+                {/* Checkout is enabled only when the tokens cover the cart (docs/product.md, "Billing and shop"). */}
                 {cart.can_afford ? (
                   <SubmitButton intent="checkout" pendingLabel="Checking out…">
                     Checkout

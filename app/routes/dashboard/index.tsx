@@ -127,5 +127,5 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec 001 §2: a dashboard load failure shows a full-page error with a Reload button. */
+/** A dashboard load failure shows a full-page error with a Reload button (docs/product.md, "Dashboard"). */
 export const ErrorBoundary = DashboardLoadError;

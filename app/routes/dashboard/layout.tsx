@@ -9,7 +9,7 @@ import { NotificationItem } from "~/components/notifications";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
-/** The client dashboard's tabs (spec 001 §2): links to nested routes, so they work without JavaScript. */
+/** The client dashboard's tabs (docs/product.md, "Dashboard"): links to nested routes, so they work without JavaScript. */
 export const DASHBOARD_TABS = [
   { label: "Dashboard", to: "/dashboard2", end: true },
   { label: "Shop", to: "/dashboard2/shop", end: false },

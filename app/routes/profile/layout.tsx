@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { getUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
-/** Spec 001 §2 "Profile placeholder": the sidebar links to /, /profile and /profile/projects. */
+/** The profile placeholder's sidebar links to /, /profile and /profile/projects (docs/product.md, "Marketing pages"). */
 const PROFILE_LINKS = [
   { label: "Home", to: "/", end: true },
   { label: "Latest project", to: "/profile", end: true },

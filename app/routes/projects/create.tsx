@@ -16,7 +16,7 @@ import { publicBaseUrl } from "~/lib/public-url.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import type { Route } from "./+types/create";
 
-/** After submitting, the success message hands over to /dashboard2 after 2 seconds (spec 001 §9). */
+/** After submitting, the success message hands over to /dashboard2 after 2 seconds (docs/product.md, "Projects"). */
 export const CREATE_REDIRECT_SECONDS = 2;
 
 export const meta: Route.MetaFunction = () => [{ title: "Start a project — Ascendra" }, { name: "robots", content: "noindex" }];
