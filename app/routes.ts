@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// The route map. Paths follow the specs exactly (see ../shared/specs).
+// The route map. Paths are the product's own (docs/product.md); changing one breaks links and API clients.
 export default [
   route("healthz", "routes/healthz.ts"),
 

@@ -3,6 +3,7 @@ import { confirmNewsletter, isNewsletterTokenValid, unsubscribeNewsletter } from
 import { SUPPORT_MESSAGES } from "~models/forms/support";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/newsletter-token";
+import { loaderHeaders } from "~/lib/route-headers";
 
 // /newsletter/confirm/:token and /newsletter/unsubscribe/:token. The emailed
 // link opens a page; the change itself is a POST (no GET changes state).
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter — Ascendra
 
 // The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
 // must reach the response, or the token rides along in the Referer header.
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);

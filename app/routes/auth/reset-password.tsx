@@ -6,12 +6,13 @@ import { isResetTokenValid, resetPassword } from "~models/identity/password-rese
 import { FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
 import { parseFormData } from "~/lib/request-input.server";
+import { loaderHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password — Ascendra" }, { name: "robots", content: "noindex" }];
 
 // The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
 // must reach the response, or the token rides along in the Referer header.
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const valid = await isResetTokenValid(params.token);

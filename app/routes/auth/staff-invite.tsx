@@ -7,6 +7,7 @@ import { Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/
 import { startSession } from "~/lib/auth.server";
 import type { Route } from "./+types/staff-invite";
 import { parseFormData } from "~/lib/request-input.server";
+import { loaderHeaders } from "~/lib/route-headers";
 
 // /staff-invite/:token : the link in a staff invitation. It works once: the
 // invited person sets a password (and a username for a new account), becomes
@@ -19,7 +20,7 @@ const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "privat
 
 // The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
 // must reach the response, or the token rides along in the Referer header.
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await getInvitation(params.token);
