@@ -7,7 +7,17 @@ import tseslint from "typescript-eslint";
 const NOT_APP = "^(~/|(\\.\\./)+app(/|$))";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", ".data/", "drizzle/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      ".data/",
+      "drizzle/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,7 +50,14 @@ export default tseslint.config(
     // models/ imports from app/.
     files: ["models/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: NOT_APP, message: "models/ never imports from app/: move what both need into models/." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: NOT_APP, message: "models/ never imports from app/: move what both need into models/." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -52,7 +69,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: NOT_APP, message: "models/ never imports from app/: move what both need into models/." },
-            { regex: "^(~models/(?!platform/|schema(/|$))|\\.\\./(?!schema(/|$)))", message: "models/platform imports only platform/ and ../schema, never a domain folder." },
+            {
+              regex: "^(~models/(?!platform/|schema(/|$))|\\.\\./(?!schema(/|$)))",
+              message: "models/platform imports only platform/ and ../schema, never a domain folder.",
+            },
           ],
         },
       ],

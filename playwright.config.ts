@@ -62,7 +62,13 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     // TRUST_PROXY lets each test present its own client address (X-Forwarded-For),
     // so rate limits only meet the tests written for them.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: `.data/e2e-${PORT}`, NODE_ENV: "production", TRUST_PROXY: "true" },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: `.data/e2e-${PORT}`,
+      NODE_ENV: "production",
+      TRUST_PROXY: "true",
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

@@ -51,7 +51,16 @@ try {
 }
 // In development these come from the first load: an edit to them (or to the
 // environment) takes a restart, as an edit to this file does.
-const { env, shutdown, baselineSecurityHeaders, createPageCache, countCachedPageView, isCrossSiteWrite, CROSS_ORIGIN_MESSAGE, checkHost } = build.entry.module;
+const {
+  env,
+  shutdown,
+  baselineSecurityHeaders,
+  createPageCache,
+  countCachedPageView,
+  isCrossSiteWrite,
+  CROSS_ORIGIN_MESSAGE,
+  checkHost,
+} = build.entry.module;
 
 app.disable("x-powered-by");
 // A hop count or the proxies' addresses, never plain `true`: that would make
@@ -70,7 +79,8 @@ app.use((req, res, next) => {
   const baseline = baselineSecurityHeaders({ https: req.protocol === "https" });
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadWithBaseline(...args) {
-    for (const [name, value] of Object.entries(baseline)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(baseline))
+      if (!res.hasHeader(name)) res.setHeader(name, value);
     return writeHead.apply(this, args);
   };
   next();
@@ -123,7 +133,9 @@ app.use((req, _res, next) => {
 app.use(createRequestHandler({ build: development ? loadDevBuild : build, mode: env.NODE_ENV }));
 
 server.listen(env.PORT, env.HOST, () => {
-  console.log(`Ascendra is listening on http://${env.HOST}:${env.PORT}${development ? " (development)" : ""}`);
+  console.log(
+    `Ascendra is listening on http://${env.HOST}:${env.PORT}${development ? " (development)" : ""}`,
+  );
 });
 // Idle keep-alive connections stay open longer than any proxy or client pool
 // in front of us keeps them (60 s is the usual default), so a reused

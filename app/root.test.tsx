@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary, UNEXPECTED_ERROR_TITLE } from "./root";
 
 type Props = Parameters<typeof ErrorBoundary>[0];
-const render = (error: unknown) => renderToStaticMarkup(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
+const render = (error: unknown) =>
+  renderToStaticMarkup(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -15,7 +16,9 @@ describe("root error boundary", () => {
     const html = render(new Error("secret internals at /srv/app.js:10"));
     expect(UNEXPECTED_ERROR_TITLE).toBe("Unexpected Application Error!");
     expect(html).toContain(`<title>${UNEXPECTED_ERROR_TITLE}</title>`);
-    expect(html).toContain(`<h1 class="font-display text-3xl font-semibold sm:text-5xl">${UNEXPECTED_ERROR_TITLE}</h1>`);
+    expect(html).toContain(
+      `<h1 class="font-display text-3xl font-semibold sm:text-5xl">${UNEXPECTED_ERROR_TITLE}</h1>`,
+    );
     expect(html).not.toContain("secret internals");
   });
 

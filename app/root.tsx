@@ -1,5 +1,13 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
 import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -15,7 +23,8 @@ import stylesheet from "./app.css?url";
 // forbids and reports as a violation; jitless mode skips the probe. Zod keeps its settings
 // on this global so every copy shares them; setting it here costs no Zod code on pages
 // without forms.
-if (typeof document !== "undefined") ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+if (typeof document !== "undefined")
+  ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 export const links: Route.LinksFunction = () => [
   // Only the two Latin faces used above the fold are preloaded.
@@ -42,7 +51,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 /** Who is signed in and how full their cart is, for the navbar; nothing more reaches every page. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  return { user: user ? { username: user.username, role: user.role, cartCount: await countCartItems(user.id) } : null };
+  return {
+    user: user
+      ? { username: user.username, role: user.role, cartCount: await countCartItems(user.id) }
+      : null,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -101,7 +114,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="font-display text-sm tracking-widest text-red uppercase">Error</p>
       <h1 className="font-display text-3xl font-semibold sm:text-5xl">{title}</h1>
       <p className="text-lg text-text-muted">{detail}</p>
-      {stack ? <pre className="overflow-auto rounded-xl bg-surface p-4 text-xs text-text-muted">{stack}</pre> : null}
+      {stack ? (
+        <pre className="overflow-auto rounded-xl bg-surface p-4 text-xs text-text-muted">{stack}</pre>
+      ) : null}
       <div className="flex gap-3">
         <a href="/" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
           Back to home

@@ -45,7 +45,10 @@ export function islands(): Plugin {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                  {
+                    name: "framework",
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  },
                   // Zod and our words for its messages (models/forms/zod-messages.ts) travel together: every page
                   // that validates a form loads both, so one file saves a request and a chunk's overhead.
                   { name: "zod", test: /node_modules[\\/]zod[\\/]|models[\\/]forms[\\/]zod-messages/ },
@@ -67,9 +70,13 @@ export function islands(): Plugin {
       // render on the server).
       const urls: Record<string, IslandAsset> = {};
       const recorded: Record<string, IslandAsset | undefined> =
-        isBuild && this.environment.name !== "client" ? JSON.parse(readFileSync(path.join(root, "build/islands.json"), "utf8")) : {};
+        isBuild && this.environment.name !== "client"
+          ? JSON.parse(readFileSync(path.join(root, "build/islands.json"), "utf8"))
+          : {};
       for (const [routeId, name] of Object.entries(routes)) {
-        urls[routeId] = isBuild ? (recorded[routeId] ?? { file: "", imports: [] }) : { file: `/app/islands/${name}.ts`, imports: [] };
+        urls[routeId] = isBuild
+          ? (recorded[routeId] ?? { file: "", imports: [] })
+          : { file: `/app/islands/${name}.ts`, imports: [] };
       }
       return `export default ${JSON.stringify(urls)};`;
     },
@@ -88,7 +95,10 @@ export function islands(): Plugin {
         if (chunk.type !== "chunk" || !chunk.isEntry || !chunk.facadeModuleId) continue;
         for (const name of new Set(Object.values(routes))) {
           if (chunk.facadeModuleId === source(name)) {
-            built[name] = { file: `${base}${chunk.fileName}`, imports: [...closure(chunk.fileName)].map((f) => `${base}${f}`) };
+            built[name] = {
+              file: `${base}${chunk.fileName}`,
+              imports: [...closure(chunk.fileName)].map((f) => `${base}${f}`),
+            };
           }
         }
       }
@@ -97,7 +107,9 @@ export function islands(): Plugin {
       if (this.environment.name !== "client") return;
       const out = path.join(root, "build");
       mkdirSync(out, { recursive: true });
-      const byRoute = Object.fromEntries(Object.entries(routes).map(([routeId, name]) => [routeId, built[name]]));
+      const byRoute = Object.fromEntries(
+        Object.entries(routes).map(([routeId, name]) => [routeId, built[name]]),
+      );
       writeFileSync(path.join(out, "islands.json"), `${JSON.stringify(byRoute, null, 2)}\n`);
     },
   };

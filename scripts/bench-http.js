@@ -9,7 +9,9 @@ import { ensureBuild, header, load, median, row, startApp, startStatic } from ".
 
 ensureBuild();
 const app = await startApp();
-console.log(`Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PGlite"}`);
+console.log(
+  `Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PGlite"}`,
+);
 let baseline;
 try {
   // A client to act as: a session cookie for pages, a token for the API.
@@ -33,21 +35,45 @@ try {
 
   // A signed-in form post as a browser without JavaScript sends it (public forms are rate-limited per
   // address, so a load test of one would measure the 429 answer).
-  const form = new URLSearchParams({ intent: "read-all", redirectTo: "/dashboard2/notifications" }).toString();
+  const form = new URLSearchParams({
+    intent: "read-all",
+    redirectTo: "/dashboard2/notifications",
+  }).toString();
   const targets = [
     { label: "GET /services (anonymous, cached)", method: "GET", path: "/services", headers: {} },
     { label: "GET /dashboard2 (signed in)", method: "GET", path: "/dashboard2", headers: { cookie } },
-    { label: "POST /dashboard2/notifications (no JS)", method: "POST", path: "/dashboard2/notifications", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: form },
-    { label: "GET /api/projects/ (token)", method: "GET", path: "/api/projects/", headers: { authorization: `Token ${token}` } },
+    {
+      label: "POST /dashboard2/notifications (no JS)",
+      method: "POST",
+      path: "/dashboard2/notifications",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    },
+    {
+      label: "GET /api/projects/ (token)",
+      method: "GET",
+      path: "/api/projects/",
+      headers: { authorization: `Token ${token}` },
+    },
   ];
 
   // The baseline answers each request with the bytes the app answered once.
   const saved = [];
   for (const t of targets) {
-    const response = await fetch(app.url + t.path, { method: t.method, headers: t.headers, body: t.body, redirect: "manual" });
+    const response = await fetch(app.url + t.path, {
+      method: t.method,
+      headers: t.headers,
+      body: t.body,
+      redirect: "manual",
+    });
     if (response.status >= 400) throw new Error(`${t.method} ${t.path} answered ${response.status}`);
     t.status = response.status;
-    saved.push([t.method, t.path, response.headers.get("content-type") ?? "text/plain", Buffer.from(await response.arrayBuffer())]);
+    saved.push([
+      t.method,
+      t.path,
+      response.headers.get("content-type") ?? "text/plain",
+      Buffer.from(await response.arrayBuffer()),
+    ]);
   }
   baseline = await startStatic(saved);
 

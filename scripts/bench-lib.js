@@ -52,7 +52,15 @@ export async function startApp(extraEnv = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST,
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://${HOST}:${port}`;
@@ -88,23 +96,45 @@ http.createServer((req, res) => {
  */
 export async function startStatic(responses) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["-e", STATIC_SERVER], { env: { ...process.env, PORT: String(port) }, stdio: ["pipe", "pipe", "inherit"] });
-  child.stdin.end(JSON.stringify(responses.map(([method, p, type, body]) => [`${method} ${p}`, type, body.toString("base64")])));
+  const child = spawn(process.execPath, ["-e", STATIC_SERVER], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  child.stdin.end(
+    JSON.stringify(
+      responses.map(([method, p, type, body]) => [`${method} ${p}`, type, body.toString("base64")]),
+    ),
+  );
   await new Promise((resolve) => child.stdout.once("data", resolve));
   return { url: `http://${HOST}:${port}`, stop: () => child.kill() };
 }
 
 /** Load for SECONDS, or for `amount` requests when given (a warm-up). */
 export function load(url, options = {}) {
-  const settings = { url, connections: CONNECTIONS, ...(options.amount ? {} : { duration: SECONDS }), ...options };
+  const settings = {
+    url,
+    connections: CONNECTIONS,
+    ...(options.amount ? {} : { duration: SECONDS }),
+    ...options,
+  };
   return new Promise((resolve, reject) => {
     autocannon(settings, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
 export function header() {
-  console.log(`${SECONDS} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} CPUs\n`);
-  console.log("target".padEnd(40) + "app req/s".padStart(11) + "p50 ms".padStart(8) + "p99 ms".padStart(8) + "static req/s".padStart(14) + "p99 ms".padStart(8) + "ratio".padStart(8));
+  console.log(
+    `${SECONDS} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+  );
+  console.log(
+    "target".padEnd(40) +
+      "app req/s".padStart(11) +
+      "p50 ms".padStart(8) +
+      "p99 ms".padStart(8) +
+      "static req/s".padStart(14) +
+      "p99 ms".padStart(8) +
+      "ratio".padStart(8),
+  );
 }
 
 /** One table row; returns the ratio app / static. */

@@ -11,7 +11,10 @@ import path from "node:path";
 import { ensureBuild, root, startApp } from "./bench-lib.js";
 
 // Pages given on the command line (npm run bench:lighthouse -- /contact) replace the default list.
-const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/services", "/contact", "/solutions", "/creative-tokens", "/blogpage"];
+const PAGES =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ["/", "/services", "/contact", "/solutions", "/creative-tokens", "/blogpage"];
 const VERSION = Number(process.versions.node.split(".")[0]) >= 22 ? "13.5.0" : "12.8.2";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const toolDir = path.join(root, "node_modules/.cache/lighthouse-bench", VERSION);
@@ -20,7 +23,20 @@ const cli = path.join(toolDir, "node_modules/lighthouse/cli/index.js");
 if (!existsSync(cli)) {
   console.log(`Installing lighthouse@${VERSION} on the side (${path.relative(root, toolDir)}) …`);
   mkdirSync(toolDir, { recursive: true });
-  const install = spawnSync("npm", ["install", "--prefix", toolDir, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `lighthouse@${VERSION}`], { stdio: "inherit" });
+  const install = spawnSync(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      toolDir,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      "--no-package-lock",
+      `lighthouse@${VERSION}`,
+    ],
+    { stdio: "inherit" },
+  );
   if (install.status !== 0) process.exit(1);
 }
 if (!existsSync(CHROME)) {
@@ -61,10 +77,27 @@ try {
     rows.push([page, ...CATEGORIES.map((c) => String(Math.round((categories[c]?.score ?? 0) * 100)))]);
     // What cost points: the weighted audits below a full score, and the lab metrics.
     const failing = CATEGORIES.flatMap((c) =>
-      (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1).map((ref) => `${c}:${ref.id}`),
+      (categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+        .map((ref) => `${c}:${ref.id}`),
     );
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => `${id.split("-").map((w) => w[0]).join("").toUpperCase()} ${audits[id]?.displayValue ?? "?"}`);
-    details.push(`${page}: ${metrics.join(", ")}${failing.length ? `\n  below full score: ${failing.join(", ")}` : ""}`);
+    const metrics = [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+      "speed-index",
+    ].map(
+      (id) =>
+        `${id
+          .split("-")
+          .map((w) => w[0])
+          .join("")
+          .toUpperCase()} ${audits[id]?.displayValue ?? "?"}`,
+    );
+    details.push(
+      `${page}: ${metrics.join(", ")}${failing.length ? `\n  below full score: ${failing.join(", ")}` : ""}`,
+    );
   }
 } finally {
   await app.stop();
@@ -73,5 +106,6 @@ try {
 
 console.log(`\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, ${os.cpus().length} CPUs\n`);
 console.log("page".padEnd(20) + CATEGORIES.map((c) => c.padStart(16)).join(""));
-for (const [page, ...scores] of rows) console.log(page.padEnd(20) + scores.map((s) => s.padStart(16)).join(""));
+for (const [page, ...scores] of rows)
+  console.log(page.padEnd(20) + scores.map((s) => s.padStart(16)).join(""));
 console.log(`\n${details.join("\n")}`);

@@ -27,7 +27,11 @@ try {
     console.log(`${existing.username} <${existing.email}> is now staff.`);
   } else {
     const password = values.password ?? randomBytes(12).toString("base64url");
-    const input = SignupApiSchema.safeParse({ username: values.username ?? values.email.split("@")[0], email: values.email, password });
+    const input = SignupApiSchema.safeParse({
+      username: values.username ?? values.email.split("@")[0],
+      email: values.email,
+      password,
+    });
     if (!input.success) {
       for (const issue of input.error.issues) console.error(`${String(issue.path[0])}: ${issue.message}`);
       process.exitCode = 1;

@@ -16,7 +16,9 @@ const TARGET_P95_MS = 50;
 const TIMING_RUNS = 5;
 
 const dir = path.resolve(import.meta.dirname, "../tests/chat-eval");
-const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 const questions = files.flatMap((file) =>
   (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Question[]).map((q) => ({ ...q, file })),
 );
@@ -25,7 +27,9 @@ const handle = await openDatabase({ kind: "pglite" });
 setDatabase(handle);
 await runSeed();
 const index: ChatIndex = await rebuildChatIndex();
-console.log(`${index.documents.size} passages from the seeded content; ${questions.length} questions in ${files.length} files.\n`);
+console.log(
+  `${index.documents.size} passages from the seeded content; ${questions.length} questions in ${files.length} files.\n`,
+);
 
 /** The previous turn as the assistant stored it: the question and the passages that answered it. */
 const previousTurn = (query: string) => ({ query, passageIds: answerFromContent(index, query).passageIds });
@@ -52,7 +56,10 @@ for (const question of questions) {
   const hit3 = question.expect === null ? !answer.found : answer.found && ranked.includes(question.expect);
   if (hit1) top1++;
   if (hit3) top3++;
-  if (!hit1) misses.push(`  ${question.file}: "${question.q}" expected ${question.expect ?? "unknown"}, cited ${first ?? "unknown"}${hit3 ? " (in top 3)" : ""}`);
+  if (!hit1)
+    misses.push(
+      `  ${question.file}: "${question.q}" expected ${question.expect ?? "unknown"}, cited ${first ?? "unknown"}${hit3 ? " (in top 3)" : ""}`,
+    );
 }
 await handle.close();
 
@@ -63,7 +70,9 @@ if (misses.length) console.log(`Misses (top-1):\n${misses.join("\n")}\n`);
 console.log(`questions       ${questions.length}`);
 console.log(`top-1 accuracy  ${pct(top1)} (${top1}/${questions.length})`);
 console.log(`top-3 accuracy  ${pct(top3)} (${top3}/${questions.length})`);
-console.log(`answer time     p50 ${percentile(0.5).toFixed(2)} ms, p95 ${percentile(0.95).toFixed(2)} ms (${times.length} answers, no language model)`);
+console.log(
+  `answer time     p50 ${percentile(0.5).toFixed(2)} ms, p95 ${percentile(0.95).toFixed(2)} ms (${times.length} answers, no language model)`,
+);
 if (top1 / questions.length < TARGET_TOP1 || percentile(0.95) >= TARGET_P95_MS) {
   console.error(`\nBelow target: top-1 at least ${TARGET_TOP1 * 100}%, p95 under ${TARGET_P95_MS} ms.`);
   process.exitCode = 1;

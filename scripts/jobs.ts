@@ -14,7 +14,9 @@ const handle = await openDatabaseForScript(databaseConfig(env, "npm run jobs"));
 setDatabase(handle);
 try {
   const report = await runJobs();
-  console.log(`Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}.`);
+  console.log(
+    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}.`,
+  );
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

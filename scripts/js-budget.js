@@ -39,18 +39,27 @@ function chain(routeId) {
 }
 
 function urlPath(routes) {
-  const joined = routes.map((r) => r.path ?? "").filter(Boolean).join("/");
+  const joined = routes
+    .map((r) => r.path ?? "")
+    .filter(Boolean)
+    .join("/");
   return `/${joined}`;
 }
 
-const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId).filter(Boolean));
+const parents = new Set(
+  Object.values(manifest.routes)
+    .map((r) => r.parentId)
+    .filter(Boolean),
+);
 const rows = [];
 for (const route of Object.values(manifest.routes)) {
   // Pages only: resource routes load no JS, and layouts are counted with their children.
   if (!route.hasDefaultExport || parents.has(route.id)) continue;
   const routes = chain(route.id);
   const island = routes.map((r) => islands[r.id]).find(Boolean);
-  const files = new Set(island ? [island.file, ...island.imports] : [manifest.entry.module, ...manifest.entry.imports]);
+  const files = new Set(
+    island ? [island.file, ...island.imports] : [manifest.entry.module, ...manifest.entry.imports],
+  );
   for (const r of island ? [] : routes) {
     if (r.module) files.add(r.module);
     for (const file of r.imports ?? []) files.add(file);

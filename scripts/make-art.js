@@ -52,7 +52,20 @@ SERVICES.forEach(([slug, motif, a, b], i) => {
   for (let n = 1; n <= 5; n++) {
     const accent = ACCENTS[(i + n) % ACCENTS.length];
     const second = n % 2 ? b : a;
-    write(`features/${slug}-${n}.svg`, scene({ id: `${slug}-${n}`, w: 480, h: 320, motif, a: accent, b: second, seed: 1000 + i * 10 + n, grain: false, withGrid: n % 2 === 1 }));
+    write(
+      `features/${slug}-${n}.svg`,
+      scene({
+        id: `${slug}-${n}`,
+        w: 480,
+        h: 320,
+        motif,
+        a: accent,
+        b: second,
+        seed: 1000 + i * 10 + n,
+        grain: false,
+        withGrid: n % 2 === 1,
+      }),
+    );
   }
 });
 
@@ -64,8 +77,22 @@ const SLIDES = [
   ["apps", "phone", C.blue, C.green],
   ["tools", "network", C.green, C.purple],
 ];
-SLIDES.forEach(([slug, motif, a, b], i) => write(`slides/${slug}.svg`, scene({ id: `slide-${slug}`, w: 960, h: 720, motif, a, b, seed: 200 + i })));
-write("promo-ai.svg", scene({ id: "promo-ai", w: 640, h: 400, motif: "network", a: C.purple, b: C.blue, seed: 301, withGrid: false }));
+SLIDES.forEach(([slug, motif, a, b], i) =>
+  write(`slides/${slug}.svg`, scene({ id: `slide-${slug}`, w: 960, h: 720, motif, a, b, seed: 200 + i })),
+);
+write(
+  "promo-ai.svg",
+  scene({
+    id: "promo-ai",
+    w: 640,
+    h: 400,
+    motif: "network",
+    a: C.purple,
+    b: C.blue,
+    seed: 301,
+    withGrid: false,
+  }),
+);
 
 function tokens({ id, w, h, seed }) {
   const rng = random(seed);
@@ -85,14 +112,27 @@ function tokens({ id, w, h, seed }) {
     const ry = rx * 0.36;
     for (let k = 0; k < count; k++) {
       const cy = h * 0.78 - k * ry * 0.9;
-      coins.push(`<ellipse cx="${round(cx)}" cy="${round(cy + ry * 0.45)}" rx="${round(rx)}" ry="${round(ry)}" fill="${C.canvas}"/>`);
-      coins.push(`<ellipse cx="${round(cx)}" cy="${round(cy)}" rx="${round(rx)}" ry="${round(ry)}" fill="${color}" stroke="${C.canvas}" stroke-width="2"/>`);
+      coins.push(
+        `<ellipse cx="${round(cx)}" cy="${round(cy + ry * 0.45)}" rx="${round(rx)}" ry="${round(ry)}" fill="${C.canvas}"/>`,
+      );
+      coins.push(
+        `<ellipse cx="${round(cx)}" cy="${round(cy)}" rx="${round(rx)}" ry="${round(ry)}" fill="${color}" stroke="${C.canvas}" stroke-width="2"/>`,
+      );
     }
     const top = h * 0.78 - (count - 1) * ry * 0.9;
-    coins.push(`<ellipse cx="${round(cx)}" cy="${round(top)}" rx="${round(rx * 0.55)}" ry="${round(ry * 0.5)}" fill="none" stroke="${C.canvas}" stroke-opacity="0.45" stroke-width="2"/>`);
+    coins.push(
+      `<ellipse cx="${round(cx)}" cy="${round(top)}" rx="${round(rx * 0.55)}" ry="${round(ry * 0.5)}" fill="none" stroke="${C.canvas}" stroke-opacity="0.45" stroke-width="2"/>`,
+    );
   }
-  coins.push(`<path d="M${round(w * 0.82)} ${round(h * 0.2)}l8 18 18 8-18 8-8 18-8-18-18-8 18-8z" fill="${C.text}" transform="rotate(${round(rng() * 20)} ${round(w * 0.82)} ${round(h * 0.28)})"/>`);
-  const body = [defs({ id, w, h, glow }), background({ id, w, h, glow }), grid({ w, h, step: Math.round(h / 10), opacity: 0.3 }), coins.join("\n  ")].join("\n  ");
+  coins.push(
+    `<path d="M${round(w * 0.82)} ${round(h * 0.2)}l8 18 18 8-18 8-8 18-8-18-18-8 18-8z" fill="${C.text}" transform="rotate(${round(rng() * 20)} ${round(w * 0.82)} ${round(h * 0.28)})"/>`,
+  );
+  const body = [
+    defs({ id, w, h, glow }),
+    background({ id, w, h, glow }),
+    grid({ w, h, step: Math.round(h / 10), opacity: 0.3 }),
+    coins.join("\n  "),
+  ].join("\n  ");
   return svg({ w, h, body });
 }
 write("promo-tokens.svg", tokens({ id: "promo-tokens", w: 640, h: 400, seed: 302 }));
@@ -107,7 +147,9 @@ function strategy({ id, w, h, vertical }) {
   const colors = [C.purple, C.blue, C.yellow, C.green];
   const points = colors.map((_, i) => {
     const t = i / 3;
-    return vertical ? [w * (0.3 + (i % 2) * 0.4), h * (0.84 - t * 0.68)] : [w * (0.14 + t * 0.72), h * (0.78 - t * 0.52)];
+    return vertical
+      ? [w * (0.3 + (i % 2) * 0.4), h * (0.84 - t * 0.68)]
+      : [w * (0.14 + t * 0.72), h * (0.78 - t * 0.52)];
   });
   const path = `M${points.map(([x, y]) => `${round(x)} ${round(y)}`).join("L")}`;
   const nodes = points
@@ -137,14 +179,30 @@ const POSTERS = ["letterform", "browser", "wave", "social", "orbit", "phone", "m
 POSTERS.forEach((motif, i) => {
   const a = ACCENTS[i % ACCENTS.length];
   const b = ACCENTS[(i + 2) % ACCENTS.length];
-  write(`spotlight/project-${i + 1}.svg`, scene({ id: `project-${i + 1}`, w: 800, h: 600, motif, a, b, seed: 500 + i, withGrid: i % 3 !== 0 }));
+  write(
+    `spotlight/project-${i + 1}.svg`,
+    scene({ id: `project-${i + 1}`, w: 800, h: 600, motif, a, b, seed: 500 + i, withGrid: i % 3 !== 0 }),
+  );
 });
 
 // Popular brands: one 48 x 48 monochrome mark each.
-for (const [slug, mark] of Object.entries(BRAND_MARKS)) write(`brands/${slug}.svg`, svg({ w: 48, h: 48, body: mark }));
+for (const [slug, mark] of Object.entries(BRAND_MARKS))
+  write(`brands/${slug}.svg`, svg({ w: 48, h: 48, body: mark }));
 
 // Open Graph card (1200 x 630): SVG source, PNG for the networks that need one.
 const og = scene({ id: "og", w: 1200, h: 630, motif: "peak", a: C.yellow, b: C.purple, seed: 9 });
 write("og.svg", og);
-const ffmpeg = spawnSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(OUT, "og.svg"), "-frames:v", "1", path.join(OUT, "og.png")]);
-console.log(`${written} SVG files in public/media${ffmpeg.status === 0 ? ", and og.png" : " (og.png not rendered: no ffmpeg)"}`);
+const ffmpeg = spawnSync("ffmpeg", [
+  "-hide_banner",
+  "-loglevel",
+  "error",
+  "-y",
+  "-i",
+  path.join(OUT, "og.svg"),
+  "-frames:v",
+  "1",
+  path.join(OUT, "og.png"),
+]);
+console.log(
+  `${written} SVG files in public/media${ffmpeg.status === 0 ? ", and og.png" : " (og.png not rendered: no ffmpeg)"}`,
+);

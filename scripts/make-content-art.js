@@ -35,16 +35,36 @@ function scene({ id, w, h, motif, a, b, seed, withGrid = true }) {
 
 // Blog covers: the motif and colours follow the post's category.
 const BY_CATEGORY = {
-  "Personal Branding": [["peak", C.yellow, C.purple], ["letterform", C.yellow, C.blue], ["social", C.blue, C.green]],
-  "Creative Tools": [["browser", C.blue, C.purple], ["letterform", C.purple, C.yellow], ["motion", C.red, C.yellow]],
-  "AI Tokens": [["network", C.yellow, C.green], ["network", C.green, C.blue], ["orbit", C.purple, C.yellow]],
-  "Creative Economy": [["peak", C.yellow, C.purple], ["wave", C.purple, C.green], ["social", C.green, C.red]],
+  "Personal Branding": [
+    ["peak", C.yellow, C.purple],
+    ["letterform", C.yellow, C.blue],
+    ["social", C.blue, C.green],
+  ],
+  "Creative Tools": [
+    ["browser", C.blue, C.purple],
+    ["letterform", C.purple, C.yellow],
+    ["motion", C.red, C.yellow],
+  ],
+  "AI Tokens": [
+    ["network", C.yellow, C.green],
+    ["network", C.green, C.blue],
+    ["orbit", C.purple, C.yellow],
+  ],
+  "Creative Economy": [
+    ["peak", C.yellow, C.purple],
+    ["wave", C.purple, C.green],
+    ["social", C.green, C.red],
+  ],
 };
 const used = {};
-const posts = readdirSync(path.join(ROOT, "seeds/blog")).filter((f) => f.endsWith(".md")).sort();
+const posts = readdirSync(path.join(ROOT, "seeds/blog"))
+  .filter((f) => f.endsWith(".md"))
+  .sort();
 posts.forEach((file, i) => {
   const slug = file.replace(/\.md$/, "");
-  const category = /^category:\s*(.+)$/m.exec(readFileSync(path.join(ROOT, "seeds/blog", file), "utf8"))?.[1].trim();
+  const category = /^category:\s*(.+)$/m
+    .exec(readFileSync(path.join(ROOT, "seeds/blog", file), "utf8"))?.[1]
+    .trim();
   const options = BY_CATEGORY[category] ?? BY_CATEGORY["Creative Tools"];
   used[category] = (used[category] ?? -1) + 1;
   const [motif, a, b] = options[used[category] % options.length];
@@ -53,10 +73,17 @@ posts.forEach((file, i) => {
 
 // Event banners.
 const events = JSON.parse(readFileSync(path.join(ROOT, "seeds/events.json"), "utf8")).events;
-const EVENT_LOOK = { conference: ["orbit", C.purple, C.yellow], workshop: ["letterform", C.green, C.blue], meetup: ["social", C.yellow, C.red] };
+const EVENT_LOOK = {
+  conference: ["orbit", C.purple, C.yellow],
+  workshop: ["letterform", C.green, C.blue],
+  meetup: ["social", C.yellow, C.red],
+};
 events.forEach((event, i) => {
   const [motif, a, b] = EVENT_LOOK[event.category];
-  write(`events/${event.slug}.svg`, scene({ id: `event-${event.slug}`, w: 800, h: 450, motif, a, b, seed: 800 + i, withGrid: i % 2 === 0 }));
+  write(
+    `events/${event.slug}.svg`,
+    scene({ id: `event-${event.slug}`, w: 800, h: 450, motif, a, b, seed: 800 + i, withGrid: i % 2 === 0 }),
+  );
 });
 
 // Team: illustrated portraits (head, hair, shoulders) on an accent disc.
@@ -70,7 +97,12 @@ function portrait({ id, skin, hair, hairStyle, shirt, accent, glasses, seed }) {
     long: `<path d="M${cx - 92} 200c0-78 40-118 92-118s92 40 92 118v150h-184z" fill="${hair}"/>`,
     bun: `<circle cx="${cx}" cy="92" r="38" fill="${hair}"/>`,
     short: "",
-    curly: [0, 1, 2, 3, 4, 5, 6].map((k) => `<circle cx="${round(cx - 78 + k * 26)}" cy="${round(128 + (k % 2) * 14)}" r="34" fill="${hair}"/>`).join(""),
+    curly: [0, 1, 2, 3, 4, 5, 6]
+      .map(
+        (k) =>
+          `<circle cx="${round(cx - 78 + k * 26)}" cy="${round(128 + (k % 2) * 14)}" r="34" fill="${hair}"/>`,
+      )
+      .join(""),
   }[hairStyle];
   const hairFront = {
     long: `<path d="M${cx - 84} 196c6-62 38-92 84-92s78 30 84 92c-34-34-96-40-168 0z" fill="${hair}"/>`,
@@ -98,10 +130,36 @@ function portrait({ id, skin, hair, hairStyle, shirt, accent, glasses, seed }) {
   return svg({ w, h, body });
 }
 const TEAM = [
-  ["aarav-mehta", { skin: "#c98f65", hair: "#1b1512", hairStyle: "short", shirt: C.raised, accent: C.yellow, glasses: true }],
-  ["ishita-rao", { skin: "#b97a54", hair: "#23160f", hairStyle: "long", shirt: C.canvas, accent: C.purple, glasses: false }],
-  ["kabir-sethi", { skin: "#d7a27b", hair: "#2b1d16", hairStyle: "curly", shirt: C.border, accent: C.blue, glasses: false }],
-  ["naina-dsouza", { skin: "#a86c48", hair: "#140f0c", hairStyle: "bun", shirt: C.raised, accent: C.green, glasses: true }],
+  [
+    "aarav-mehta",
+    {
+      skin: "#c98f65",
+      hair: "#1b1512",
+      hairStyle: "short",
+      shirt: C.raised,
+      accent: C.yellow,
+      glasses: true,
+    },
+  ],
+  [
+    "ishita-rao",
+    {
+      skin: "#b97a54",
+      hair: "#23160f",
+      hairStyle: "long",
+      shirt: C.canvas,
+      accent: C.purple,
+      glasses: false,
+    },
+  ],
+  [
+    "kabir-sethi",
+    { skin: "#d7a27b", hair: "#2b1d16", hairStyle: "curly", shirt: C.border, accent: C.blue, glasses: false },
+  ],
+  [
+    "naina-dsouza",
+    { skin: "#a86c48", hair: "#140f0c", hairStyle: "bun", shirt: C.raised, accent: C.green, glasses: true },
+  ],
 ];
 TEAM.forEach(([slug, look], i) => write(`team/${slug}.svg`, portrait({ id: slug, seed: 900 + i, ...look })));
 

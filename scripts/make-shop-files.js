@@ -85,10 +85,13 @@ function pdf(pages) {
     });
     const stream = ops.join("\n");
     const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`);
-    return add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`);
+    return add(
+      `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+    );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesId} 0 R >>`;
-  objects[pagesId - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
+  objects[pagesId - 1] =
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
   let out = "%PDF-1.4\n";
   const offsets = objects.map((body, i) => {
     const at = Buffer.byteLength(out);
@@ -110,7 +113,12 @@ function preview(id, motif, a, b, seed) {
     { x: w * 0.25, y: h * 0.2, r: 0.7, color: a, opacity: 0.35 },
     { x: w * 0.8, y: h * 0.85, r: 0.6, color: b, opacity: 0.28 },
   ];
-  const body = [defs({ id, w, h, glow, grain: false }), background({ id, w, h, glow, grain: false }), grid({ w, h, step: 40, opacity: 0.3 }), MOTIFS[motif](rng, { w, h, a, b })].join("\n  ");
+  const body = [
+    defs({ id, w, h, glow, grain: false }),
+    background({ id, w, h, glow, grain: false }),
+    grid({ w, h, step: 40, opacity: 0.3 }),
+    MOTIFS[motif](rng, { w, h, a, b }),
+  ].join("\n  ");
   return svg({ w, h, body });
 }
 
@@ -143,7 +151,13 @@ const ICONS = {
   target: "M32 6a26 26 0 1 0 0 52 26 26 0 0 0 0-52zM32 18a14 14 0 1 0 0 28 14 14 0 0 0 0-28z",
   bolt: "M36 4L12 36h16l-4 24 24-32H32z",
 };
-const icon = (name, d) => svg({ w: 64, h: 64, label: name, body: `<path d="${d}" fill="none" stroke="${C.text}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>` });
+const icon = (name, d) =>
+  svg({
+    w: 64,
+    h: 64,
+    label: name,
+    body: `<path d="${d}" fill="none" stroke="${C.text}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>`,
+  });
 
 const badge = (i, accent) => {
   const sides = 5 + i;
@@ -151,33 +165,103 @@ const badge = (i, accent) => {
     const angle = (Math.PI * 2 * k) / sides - Math.PI / 2;
     return `${Math.round(256 + 200 * Math.cos(angle))},${Math.round(256 + 200 * Math.sin(angle))}`;
   }).join(" ");
-  return svg({ w: 512, h: 512, label: `Badge ${i + 1}`, body: `<polygon points="${points}" fill="${C.canvas}" stroke="${accent}" stroke-width="14"/>\n  <circle cx="256" cy="256" r="96" fill="${accent}"/>\n  <text x="256" y="276" text-anchor="middle" font-family="sans-serif" font-size="56" font-weight="700" fill="${C.canvas}">No.${i + 1}</text>` });
+  return svg({
+    w: 512,
+    h: 512,
+    label: `Badge ${i + 1}`,
+    body: `<polygon points="${points}" fill="${C.canvas}" stroke="${accent}" stroke-width="14"/>\n  <circle cx="256" cy="256" r="96" fill="${accent}"/>\n  <text x="256" y="276" text-anchor="middle" font-family="sans-serif" font-size="56" font-weight="700" fill="${C.canvas}">No.${i + 1}</text>`,
+  });
 };
 
 // Templates.
-write(FILES, "social-post-grid.zip", zip(Array.from({ length: 9 }, (_, i) => [`social-post-grid/post-${i + 1}.svg`, post(i + 1, ACCENTS[i % ACCENTS.length])])));
+write(
+  FILES,
+  "social-post-grid.zip",
+  zip(
+    Array.from({ length: 9 }, (_, i) => [
+      `social-post-grid/post-${i + 1}.svg`,
+      post(i + 1, ACCENTS[i % ACCENTS.length]),
+    ]),
+  ),
+);
 write(
   FILES,
   "pitch-deck-outline.pdf",
   pdf([
-    [[24, "Pitch Deck Outline"], [12, "Ten slides that investors read in three minutes. Ascendra studio template."], [12, ""], [14, "1. The problem: who hurts, and how much."], [14, "2. Your solution, in one sentence."], [14, "3. Why now: the change that opens the door."], [14, "4. Market size, bottom-up."], [14, "5. Product: three screens, no more."]],
-    [[24, "Pitch Deck Outline (continued)"], [14, "6. Traction: the one chart that goes up and to the right."], [14, "7. Business model and unit economics."], [14, "8. Competition: your honest quadrant."], [14, "9. Team: why you win."], [14, "10. The ask and what it buys."], [12, ""], [12, "Tip: one idea per slide, large type, and a headline that is a sentence."]],
+    [
+      [24, "Pitch Deck Outline"],
+      [12, "Ten slides that investors read in three minutes. Ascendra studio template."],
+      [12, ""],
+      [14, "1. The problem: who hurts, and how much."],
+      [14, "2. Your solution, in one sentence."],
+      [14, "3. Why now: the change that opens the door."],
+      [14, "4. Market size, bottom-up."],
+      [14, "5. Product: three screens, no more."],
+    ],
+    [
+      [24, "Pitch Deck Outline (continued)"],
+      [14, "6. Traction: the one chart that goes up and to the right."],
+      [14, "7. Business model and unit economics."],
+      [14, "8. Competition: your honest quadrant."],
+      [14, "9. Team: why you win."],
+      [14, "10. The ask and what it buys."],
+      [12, ""],
+      [12, "Tip: one idea per slide, large type, and a headline that is a sentence."],
+    ],
   ]),
 );
 write(
   FILES,
   "brand-guidelines-starter.zip",
   zip([
-    ["brand-guidelines/README.md", "# Brand guidelines starter\n\nFill in each section, then export to PDF for your team.\n\n## Logo\nClear space: the height of the mark on every side.\n\n## Colour\nSee palette.json. Use the accent for one element per layout.\n\n## Type\nOne display face for headlines, one text face for everything else.\n\n## Voice\nConfident, short sentences, no jargon.\n"],
-    ["brand-guidelines/palette.json", JSON.stringify({ canvas: C.canvas, surface: C.surface, text: C.text, muted: C.muted, accents: ACCENTS }, null, 2) + "\n"],
-    ["brand-guidelines/logo-grid.svg", svg({ w: 400, h: 400, body: `${grid({ w: 400, h: 400, step: 25, opacity: 0.8 })}\n  <circle cx="200" cy="200" r="100" fill="none" stroke="${C.yellow}" stroke-width="4"/>` })],
+    [
+      "brand-guidelines/README.md",
+      "# Brand guidelines starter\n\nFill in each section, then export to PDF for your team.\n\n## Logo\nClear space: the height of the mark on every side.\n\n## Colour\nSee palette.json. Use the accent for one element per layout.\n\n## Type\nOne display face for headlines, one text face for everything else.\n\n## Voice\nConfident, short sentences, no jargon.\n",
+    ],
+    [
+      "brand-guidelines/palette.json",
+      JSON.stringify(
+        { canvas: C.canvas, surface: C.surface, text: C.text, muted: C.muted, accents: ACCENTS },
+        null,
+        2,
+      ) + "\n",
+    ],
+    [
+      "brand-guidelines/logo-grid.svg",
+      svg({
+        w: 400,
+        h: 400,
+        body: `${grid({ w: 400, h: 400, step: 25, opacity: 0.8 })}\n  <circle cx="200" cy="200" r="100" fill="none" stroke="${C.yellow}" stroke-width="4"/>`,
+      }),
+    ],
   ]),
 );
 
 // Assets.
-write(FILES, "gradient-backgrounds.zip", zip(ACCENTS.flatMap((a, i) => [[`gradients/gradient-${i + 1}.svg`, gradient(`g${i}`, C.canvas, a)]]).concat([["gradients/gradient-6.svg", gradient("g6", C.purple, C.yellow)]])));
-write(FILES, "studio-icon-set.zip", zip(Object.entries(ICONS).map(([name, d]) => [`icons/${name}.svg`, icon(name, d)])));
-write(FILES, "grain-overlay.svg", svg({ w: 1024, h: 1024, label: "Grain overlay", body: `${defs({ id: "grain", w: 1024, h: 1024 })}\n  <rect width="1024" height="1024" filter="url(#grain-grain)"/>` }));
+write(
+  FILES,
+  "gradient-backgrounds.zip",
+  zip(
+    ACCENTS.flatMap((a, i) => [[`gradients/gradient-${i + 1}.svg`, gradient(`g${i}`, C.canvas, a)]]).concat([
+      ["gradients/gradient-6.svg", gradient("g6", C.purple, C.yellow)],
+    ]),
+  ),
+);
+write(
+  FILES,
+  "studio-icon-set.zip",
+  zip(Object.entries(ICONS).map(([name, d]) => [`icons/${name}.svg`, icon(name, d)])),
+);
+write(
+  FILES,
+  "grain-overlay.svg",
+  svg({
+    w: 1024,
+    h: 1024,
+    label: "Grain overlay",
+    body: `${defs({ id: "grain", w: 1024, h: 1024 })}\n  <rect width="1024" height="1024" filter="url(#grain-grain)"/>`,
+  }),
+);
 
 // Tools.
 const days = Array.from({ length: 90 }, (_, i) => {
@@ -204,11 +288,24 @@ write(
     2,
   ) + "\n",
 );
-const scale = [12, 14, 16, 20, 25, 31, 39, 49, 61, 76].map((px, i) => `step ${String(i - 2).padStart(2)}  ${String(px).padStart(3)} px  ${(px / 16).toFixed(3)} rem`);
-write(FILES, "type-scale-sheet.txt", `Type scale cheat sheet (ratio 1.25, base 16 px)\n\n${scale.join("\n")}\n\nLine height: 1.5 for text, 1.1 for display.\nMeasure: 60-75 characters per line.\n`);
+const scale = [12, 14, 16, 20, 25, 31, 39, 49, 61, 76].map(
+  (px, i) => `step ${String(i - 2).padStart(2)}  ${String(px).padStart(3)} px  ${(px / 16).toFixed(3)} rem`,
+);
+write(
+  FILES,
+  "type-scale-sheet.txt",
+  `Type scale cheat sheet (ratio 1.25, base 16 px)\n\n${scale.join("\n")}\n\nLine height: 1.5 for text, 1.1 for display.\nMeasure: 60-75 characters per line.\n`,
+);
 
 // Graphics.
-write(FILES, "abstract-hero.svg", preview("hero-file", "orbit", C.purple, C.yellow, 701).replace('width="480" height="360"', 'width="1440" height="1080"'));
+write(
+  FILES,
+  "abstract-hero.svg",
+  preview("hero-file", "orbit", C.purple, C.yellow, 701).replace(
+    'width="480" height="360"',
+    'width="1440" height="1080"',
+  ),
+);
 write(FILES, "geometric-badges.zip", zip(ACCENTS.map((a, i) => [`badges/badge-${i + 1}.svg`, badge(i, a)])));
 write(
   FILES,

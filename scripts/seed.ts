@@ -8,7 +8,9 @@ const handle = await openDatabaseForScript(databaseConfig(env, "npm run seed"));
 try {
   const report = await runSeed({ database: handle.db });
   for (const [name, count] of Object.entries(report)) {
-    console.log(`${name}: ${count.inserted} inserted, ${count.updated} updated, ${count.unchanged} unchanged`);
+    console.log(
+      `${name}: ${count.inserted} inserted, ${count.updated} updated, ${count.unchanged} unchanged`,
+    );
   }
 } catch (error) {
   console.error(error instanceof SeedValidationError ? error.message : error);

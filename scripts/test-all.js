@@ -17,7 +17,11 @@ mkdirSync(reportDir, { recursive: true });
 /** Runs a command; resolves with its exit code. Output is passed through, or kept and returned when `quiet`. */
 function run(command, args, env = {}, quiet = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
     let output = "";
     if (quiet) {
       child.stdout.on("data", (chunk) => (output += chunk));
@@ -35,11 +39,16 @@ const phases = [
     // Two independent checks, side by side; their output is printed whole, one after the other.
     run: async () => {
       const results = await Promise.all([npm("typecheck", {}, true), npm("lint", {}, true)]);
-      for (const { output } of results) if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+      for (const { output } of results)
+        if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
       return Math.max(...results.map((r) => r.code));
     },
   },
-  { name: "vitest (unit + integration)", run: async () => (await npm("test:vitest", { VITEST_JSON_OUTPUT: path.join(reportDir, "vitest.json") })).code },
+  {
+    name: "vitest (unit + integration)",
+    run: async () =>
+      (await npm("test:vitest", { VITEST_JSON_OUTPUT: path.join(reportDir, "vitest.json") })).code,
+  },
   {
     name: "build + JS budget",
     run: async () => {
@@ -47,8 +56,15 @@ const phases = [
       return build.code || (await npm("check:js-budget")).code;
     },
   },
-  { name: "http (built server)", run: async () => (await npm("test:http", { VITEST_JSON_OUTPUT: path.join(reportDir, "http.json") })).code },
-  { name: "e2e (Playwright)", run: async () => (await npm("test:e2e", { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json") })).code },
+  {
+    name: "http (built server)",
+    run: async () => (await npm("test:http", { VITEST_JSON_OUTPUT: path.join(reportDir, "http.json") })).code,
+  },
+  {
+    name: "e2e (Playwright)",
+    run: async () =>
+      (await npm("test:e2e", { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json") })).code,
+  },
 ];
 
 let failed = false;

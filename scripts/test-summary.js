@@ -19,7 +19,14 @@ export function testsOf(report, label) {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests) {
           const ms = test.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
-          const outcome = test.status === "expected" ? "passed" : test.status === "flaky" ? "flaky" : test.status === "skipped" ? "skipped" : "failed";
+          const outcome =
+            test.status === "expected"
+              ? "passed"
+              : test.status === "flaky"
+                ? "flaky"
+                : test.status === "skipped"
+                  ? "skipped"
+                  : "failed";
           tests.push({ name: `${label} ${[...trail, spec.title].join(" › ")}`, ms, outcome });
         }
       }
@@ -32,24 +39,38 @@ export function testsOf(report, label) {
       const relative = path.relative(process.cwd(), file.name);
       for (const test of file.assertionResults ?? []) {
         const outcome = test.status === "passed" ? "passed" : test.status === "failed" ? "failed" : "skipped";
-        tests.push({ name: `${label} ${relative} › ${test.fullName ?? test.title}`, ms: test.duration ?? 0, outcome });
+        tests.push({
+          name: `${label} ${relative} › ${test.fullName ?? test.title}`,
+          ms: test.duration ?? 0,
+          outcome,
+        });
       }
       // A file that failed to load has no tests but still failed.
-      if (file.status === "failed" && !(file.assertionResults ?? []).length) tests.push({ name: `${label} ${relative}`, ms: 0, outcome: "failed" });
+      if (file.status === "failed" && !(file.assertionResults ?? []).length)
+        tests.push({ name: `${label} ${relative}`, ms: 0, outcome: "failed" });
     }
   }
   return tests;
 }
 
-const formatMs = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s` : `${(ms / 1000).toFixed(1)}s`);
+const formatMs = (ms) =>
+  ms >= 60_000
+    ? `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`
+    : `${(ms / 1000).toFixed(1)}s`;
 
 export function summarise(reportFiles, phasesFile) {
   const lines = [];
   if (phasesFile && existsSync(phasesFile)) {
     // One JSON object a line, appended by scripts/test-all.js and .ci/run as each phase ends.
-    const phases = readFileSync(phasesFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    const phases = readFileSync(phasesFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     lines.push("phases:");
-    for (const phase of phases) lines.push(`  ${phase.name.padEnd(28)} ${formatMs(phase.ms).padStart(8)}  ${phase.ok ? "ok" : "FAILED"}`);
+    for (const phase of phases)
+      lines.push(
+        `  ${phase.name.padEnd(28)} ${formatMs(phase.ms).padStart(8)}  ${phase.ok ? "ok" : "FAILED"}`,
+      );
     lines.push(`  ${"total".padEnd(28)} ${formatMs(phases.reduce((sum, p) => sum + p.ms, 0)).padStart(8)}`);
   }
   const tests = [];
@@ -57,11 +78,15 @@ export function summarise(reportFiles, phasesFile) {
     tests.push(...testsOf(JSON.parse(readFileSync(file, "utf8")), `[${path.basename(file, ".json")}]`));
   }
   lines.push(`slowest ${SLOWEST} tests:`);
-  for (const test of [...tests].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) lines.push(`  ${formatMs(test.ms).padStart(8)}  ${test.name}`);
+  for (const test of [...tests].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST))
+    lines.push(`  ${formatMs(test.ms).padStart(8)}  ${test.name}`);
   const count = (outcome) => tests.filter((t) => t.outcome === outcome).length;
-  for (const test of tests.filter((t) => t.outcome === "flaky")) lines.push(`flaky (passed only on retry, counted as a failure): ${test.name}`);
+  for (const test of tests.filter((t) => t.outcome === "flaky"))
+    lines.push(`flaky (passed only on retry, counted as a failure): ${test.name}`);
   for (const test of tests.filter((t) => t.outcome === "failed")) lines.push(`failed: ${test.name}`);
-  lines.push(`summary: ${count("passed")} passed, ${count("failed")} failed, ${count("flaky")} flaky, ${count("skipped")} skipped`);
+  lines.push(
+    `summary: ${count("passed")} passed, ${count("failed")} failed, ${count("flaky")} flaky, ${count("skipped")} skipped`,
+  );
   return { text: lines.join("\n"), ok: count("failed") === 0 && count("flaky") === 0 && count("passed") > 0 };
 }
 

@@ -6,7 +6,19 @@ import { useDismissableDetails } from "./use-dismissable-details";
  * With JavaScript it also closes on navigation, on Escape and on a click
  * outside it.
  */
-export function Dropdown({ summary, label, children, panelClassName, testId }: { summary: ReactNode; label: string; children: ReactNode; panelClassName?: string; testId?: string }) {
+export function Dropdown({
+  summary,
+  label,
+  children,
+  panelClassName,
+  testId,
+}: {
+  summary: ReactNode;
+  label: string;
+  children: ReactNode;
+  panelClassName?: string;
+  testId?: string;
+}) {
   const ref = useDismissableDetails();
 
   return (

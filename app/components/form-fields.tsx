@@ -1,8 +1,14 @@
-import { useId, useState, type SelectHTMLAttributes, type TextareaHTMLAttributes, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useId,
+  useState,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
 import { PHONE_COUNTRY_OPTIONS } from "~models/forms/common";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { ErrorList, inputClass, type ListOfErrors } from "./forms";
-
 
 /** A country (with dial code) and the number; without JS a plain select and tel input. */
 export function PhoneField({
@@ -85,7 +91,11 @@ export function TextareaField({
         aria-describedby={[errorId, counterId, hintId].filter(Boolean).join(" ") || undefined}
       />
       {minLength ? (
-        <p id={counterId} className={`text-sm ${count >= minLength ? "text-green" : "text-text-muted"}`} aria-live="polite">
+        <p
+          id={counterId}
+          className={`text-sm ${count >= minLength ? "text-green" : "text-text-muted"}`}
+          aria-live="polite"
+        >
           {count} / {minLength} characters minimum
         </p>
       ) : null}

@@ -5,12 +5,21 @@ import { FormMessages } from "./forms";
 
 // A message inside two live regions (a polite wrapper and a role="status"
 // inside it) is read out twice (issue 18, item 12d).
-const liveRegions = (html: string) => (html.match(/aria-live="(polite|assertive)"|role="(status|alert|log)"/g) ?? []).length;
+const liveRegions = (html: string) =>
+  (html.match(/aria-live="(polite|assertive)"|role="(status|alert|log)"/g) ?? []).length;
 
 describe("form messages are announced once", () => {
   it("a success message is in exactly one live region", () => {
-    expect(liveRegions(renderToStaticMarkup(<FormMessages success="Thank you! We'll be in touch soon." />))).toBe(1);
-    expect(liveRegions(renderToStaticMarkup(<ActionNotice notice={{ tone: "success", message: "Profile updated successfully!" }} />))).toBe(1);
+    expect(
+      liveRegions(renderToStaticMarkup(<FormMessages success="Thank you! We'll be in touch soon." />)),
+    ).toBe(1);
+    expect(
+      liveRegions(
+        renderToStaticMarkup(
+          <ActionNotice notice={{ tone: "success", message: "Profile updated successfully!" }} />,
+        ),
+      ),
+    ).toBe(1);
   });
 
   it("a form's error is one alert, outside the polite region", () => {

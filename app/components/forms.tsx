@@ -1,4 +1,12 @@
-import { useId, useState, useSyncExternalStore, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  useState,
+  useSyncExternalStore,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from "react";
 import { useNavigation } from "react-router";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -6,7 +14,11 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 /** True once React has hydrated: controls that need JavaScript render only then. */
 const noSubscription = () => () => {};
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
@@ -79,7 +91,13 @@ export function SelectField({ labelProps, selectProps, options, errors, classNam
   return (
     <div className={`flex flex-col gap-2 ${className ?? ""}`}>
       <label htmlFor={id} className="text-sm font-medium text-text" {...labelProps} />
-      <select {...selectProps} id={id} className={inputClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId}>
+      <select
+        {...selectProps}
+        id={id}
+        className={inputClass}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -166,7 +184,8 @@ export function SubmitButton({
 }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+    navigation.state === "submitting" &&
+    (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <button
       type="submit"
@@ -187,7 +206,17 @@ export function SubmitButton({
  * an error) unless `announce` is false: inside a region that already
  * announces it, a second one makes screen readers say it twice.
  */
-export function FormStatus({ tone, children, id, announce = true }: { tone: "error" | "success"; children: ReactNode; id?: string; announce?: boolean }) {
+export function FormStatus({
+  tone,
+  children,
+  id,
+  announce = true,
+}: {
+  tone: "error" | "success";
+  children: ReactNode;
+  id?: string;
+  announce?: boolean;
+}) {
   return (
     <div
       id={id}

@@ -17,7 +17,10 @@ export function NotFoundPage() {
         <Link to="/" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
           Back to home
         </Link>
-        <Link to="/contact" className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold text-text">
+        <Link
+          to="/contact"
+          className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold text-text"
+        >
           Contact us
         </Link>
       </div>

@@ -32,7 +32,16 @@ export function RedirectWithoutJs({ seconds, to }: { seconds: number; to: string
 export function SuccessMark() {
   return (
     <div className="grid size-14 place-items-center rounded-full bg-green text-green-ink" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="26"
+        height="26"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="m5 12.5 4.5 4.5L19 7.5" />
       </svg>
     </div>

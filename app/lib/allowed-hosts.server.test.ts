@@ -1,14 +1,33 @@
 import { describe, expect, it, vi } from "vitest";
-import { allowedHosts, checkHost, isAllowedHost, serverOrigin, UNKNOWN_HOST_MESSAGE } from "./allowed-hosts.server";
+import {
+  allowedHosts,
+  checkHost,
+  isAllowedHost,
+  serverOrigin,
+  UNKNOWN_HOST_MESSAGE,
+} from "./allowed-hosts.server";
 import { loadEnv } from "./env.server";
 
-const production = (extra: Record<string, string> = {}) => loadEnv({ NODE_ENV: "production", PORT: "4000", ...extra });
+const production = (extra: Record<string, string> = {}) =>
+  loadEnv({ NODE_ENV: "production", PORT: "4000", ...extra });
 
 describe("allowed hosts", () => {
   it("are the address the server was started on, loopback on its port, ALLOWED_HOSTS and PUBLIC_URL", () => {
-    const env = production({ HOST: "10.0.0.5", ALLOWED_HOSTS: "ascendra.studio,www.ascendra.studio", PUBLIC_URL: "https://portal.ascendra.studio" });
+    const env = production({
+      HOST: "10.0.0.5",
+      ALLOWED_HOSTS: "ascendra.studio,www.ascendra.studio",
+      PUBLIC_URL: "https://portal.ascendra.studio",
+    });
     expect([...allowedHosts(env)].sort()).toEqual(
-      ["10.0.0.5:4000", "127.0.0.1:4000", "[::1]:4000", "ascendra.studio", "localhost:4000", "portal.ascendra.studio", "www.ascendra.studio"].sort(),
+      [
+        "10.0.0.5:4000",
+        "127.0.0.1:4000",
+        "[::1]:4000",
+        "ascendra.studio",
+        "localhost:4000",
+        "portal.ascendra.studio",
+        "www.ascendra.studio",
+      ].sort(),
     );
     expect(isAllowedHost("ASCENDRA.studio", env)).toBe(true);
     expect(isAllowedHost("127.0.0.1:4000", env)).toBe(true);
@@ -17,7 +36,14 @@ describe("allowed hosts", () => {
 
   it("never include a host the request chose", () => {
     const env = production();
-    for (const host of ["evil.example", "evil.example:4000", "127.0.0.1:4001", "127.0.0.1:4000.evil.example", "", null]) {
+    for (const host of [
+      "evil.example",
+      "evil.example:4000",
+      "127.0.0.1:4001",
+      "127.0.0.1:4000.evil.example",
+      "",
+      null,
+    ]) {
       expect(isAllowedHost(host, env)).toBe(false);
     }
   });
@@ -39,7 +65,10 @@ describe("checkHost (server.js)", () => {
     const req = { headers: { ...headers } as Record<string, string | undefined> };
     const sent = { status: 0, body: "" };
     const res = {
-      status: (code: number) => ((sent.status = code), { type: () => ({ send: (body: string) => (sent.body = body) }) }),
+      status: (code: number) => (
+        (sent.status = code),
+        { type: () => ({ send: (body: string) => (sent.body = body) }) }
+      ),
     };
     const next = vi.fn();
     checkHost(env)(req, res, next);
@@ -56,11 +85,16 @@ describe("checkHost (server.js)", () => {
   it("lets the server's own addresses through", () => {
     expect(run(production(), { host: "127.0.0.1:4000" }).passed).toBe(true);
     expect(run(production(), { host: "localhost:4000" }).passed).toBe(true);
-    expect(run(production({ ALLOWED_HOSTS: "ascendra.studio" }), { host: "ascendra.studio" }).passed).toBe(true);
+    expect(run(production({ ALLOWED_HOSTS: "ascendra.studio" }), { host: "ascendra.studio" }).passed).toBe(
+      true,
+    );
   });
 
   it("drops X-Forwarded-Host, so no link is made from it", () => {
-    const outcome = run(production({ TRUST_PROXY: "true" }), { host: "127.0.0.1:4000", "x-forwarded-host": "evil.example" });
+    const outcome = run(production({ TRUST_PROXY: "true" }), {
+      host: "127.0.0.1:4000",
+      "x-forwarded-host": "evil.example",
+    });
     expect(outcome.passed).toBe(true);
     expect(outcome.req.headers["x-forwarded-host"]).toBeUndefined();
   });

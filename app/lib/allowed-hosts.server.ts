@@ -31,7 +31,9 @@ export function allowedHosts(env: Env): Set<string> {
 export function isAllowedHost(host: string | null | undefined, env: Env): boolean {
   if (!host) return false;
   const normalised = host.trim().toLowerCase();
-  return allowedHosts(env).has(normalised) || (env.NODE_ENV !== "production" && ANY_LOOPBACK.test(normalised));
+  return (
+    allowedHosts(env).has(normalised) || (env.NODE_ENV !== "production" && ANY_LOOPBACK.test(normalised))
+  );
 }
 
 /** The server's own address: where links point when the request's host is not one we serve. */
@@ -52,7 +54,8 @@ export function checkHost(env: Env) {
   return (req: HostRequest, res: HostResponse, next: () => void) => {
     delete req.headers["x-forwarded-host"];
     const host = req.headers.host;
-    if (env.NODE_ENV !== "production" || isAllowedHost(typeof host === "string" ? host : undefined, env)) return next();
+    if (env.NODE_ENV !== "production" || isAllowedHost(typeof host === "string" ? host : undefined, env))
+      return next();
     res.status(400).type("text/plain").send(UNKNOWN_HOST_MESSAGE);
   };
 }

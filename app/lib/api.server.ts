@@ -37,7 +37,9 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     const text = await request.text();
     if (!text.trim()) return {};
     const body: unknown = JSON.parse(text);
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    return body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -57,7 +59,9 @@ export async function readIdempotentBody(request: Request): Promise<Record<strin
 export async function requireApiUser(request: Request): Promise<AccountUser> {
   const user = await getApiUser(request);
   if (user) return user;
-  const message = request.headers.get("Authorization") ? API_MESSAGES.invalidToken : API_MESSAGES.notAuthenticated;
+  const message = request.headers.get("Authorization")
+    ? API_MESSAGES.invalidToken
+    : API_MESSAGES.notAuthenticated;
   throw apiError(401, message, { "WWW-Authenticate": "Token" });
 }
 
@@ -66,7 +70,10 @@ export async function requireApiUser(request: Request): Promise<AccountUser> {
  * unexpected failure answers 500 with the call's default message from the
  * spec ("Login failed", "Failed to fetch profile", …) instead of a stack.
  */
-export async function withApiErrors(defaultMessage: string, handler: () => Promise<Response>): Promise<Response> {
+export async function withApiErrors(
+  defaultMessage: string,
+  handler: () => Promise<Response>,
+): Promise<Response> {
   try {
     return await handler();
   } catch (error) {

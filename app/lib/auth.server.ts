@@ -5,7 +5,13 @@ import { type AccountUser, attemptLogin } from "~models/identity/accounts.server
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
-import { createSession, deleteExpiredSessions, deleteSession, getSessionUser, REMEMBER_ME_TTL_MS } from "~models/identity/sessions.server";
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  getSessionUser,
+  REMEMBER_ME_TTL_MS,
+} from "~models/identity/sessions.server";
 import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
 
 // Every redirect target that comes from input goes through this one check.
@@ -16,7 +22,8 @@ export const LOGIN_PATH = "/login";
 export const ADMIN_PATH = "/admin";
 
 /** Where an account lands after signing in when no page asked for it: staff work from the back-office. */
-export const landingPath = (user: Pick<AccountUser, "role">) => (user.role === "staff" ? ADMIN_PATH : DASHBOARD_PATH);
+export const landingPath = (user: Pick<AccountUser, "role">) =>
+  user.role === "staff" ? ADMIN_PATH : DASHBOARD_PATH;
 
 export class InvalidCredentialsError extends Error {
   name = "InvalidCredentialsError";
@@ -65,7 +72,9 @@ async function readSessionId(request: Request): Promise<string | null> {
 export const currentSessionId = readSessionId;
 
 /** The signed-in account, from the session cookie; looked up once per request. */
-export const getUser = oncePerRequest((request): Promise<AccountUser | null> => readSessionId(request).then((id) => (id ? getSessionUser(id) : null)));
+export const getUser = oncePerRequest((request): Promise<AccountUser | null> =>
+  readSessionId(request).then((id) => (id ? getSessionUser(id) : null)),
+);
 
 /** The signed-in account, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request): Promise<AccountUser> {
@@ -77,7 +86,12 @@ export async function requireUser(request: Request): Promise<AccountUser> {
 }
 
 /** What anyone but staff gets from the back-office: the same 404 as a page that does not exist. */
-export const notFoundResponse = () => new Response("Not Found", { status: 404, statusText: "Not Found", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export const notFoundResponse = () =>
+  new Response("Not Found", {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 
 /**
  * The signed-in staff member. Clients and anonymous visitors get a 404, not a
@@ -114,7 +128,11 @@ export async function getApiUser(request: Request): Promise<AccountUser | null> 
  * still had is deleted) and returns its Set-Cookie header. "Remember me" makes
  * the cookie outlive the browser; otherwise it is a session cookie.
  */
-export async function createSessionCookie(request: Request, user: AccountUser, options: { remember: boolean }): Promise<string> {
+export async function createSessionCookie(
+  request: Request,
+  user: AccountUser,
+  options: { remember: boolean },
+): Promise<string> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
   // Logins are a natural moment to sweep sessions that have run out.

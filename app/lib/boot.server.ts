@@ -32,12 +32,20 @@ async function boot(): Promise<void> {
   await cleanUpExpired();
   // The chat assistant's search index, from the content just seeded (see models/chat/index.server.ts).
   const index = await rebuildChatIndex();
-  console.log(`Chat assistant: ${index.documents.size} passages indexed${env.CHAT_LLM_URL ? ", language model on" : ""}.`);
+  console.log(
+    `Chat assistant: ${index.documents.size} passages indexed${env.CHAT_LLM_URL ? ", language model on" : ""}.`,
+  );
   // Blog view rows are only needed on their own day (docs/decisions/0010-blog-view-counting.md).
-  setInterval(() => void deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)), POST_VIEW_CLEANUP_INTERVAL_MS).unref();
+  setInterval(
+    () => void deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)),
+    POST_VIEW_CLEANUP_INTERVAL_MS,
+  ).unref();
   // Email that could not be sent stays in the outbox; try it again now and then.
   if (env.SMTP_URL) {
-    setInterval(() => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)), EMAIL_RETRY_INTERVAL_MS).unref();
+    setInterval(
+      () => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)),
+      EMAIL_RETRY_INTERVAL_MS,
+    ).unref();
   }
   // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
   const jobs = () => void runJobs().catch((error) => console.error("Billing jobs failed:", error));
@@ -47,7 +55,13 @@ async function boot(): Promise<void> {
 
 /** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */
 export async function cleanUpExpired(): Promise<void> {
-  await Promise.all([deleteExpiredSessions(), deleteExpiredRateLimits(), deleteStalePasswordResets(), deleteStaleConversations(), deleteOldPostViews()]);
+  await Promise.all([
+    deleteExpiredSessions(),
+    deleteExpiredRateLimits(),
+    deleteStalePasswordResets(),
+    deleteStaleConversations(),
+    deleteOldPostViews(),
+  ]);
 }
 
 export const ready = boot();

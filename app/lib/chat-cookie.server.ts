@@ -7,7 +7,8 @@ import { CHAT_RETENTION_MS, newVisitorKey, visitorHash } from "~models/chat/conv
 const options = { httpOnly: true, sameSite: "lax", path: "/", maxAge: CHAT_RETENTION_MS / 1000 } as const;
 const httpCookie = createCookie("ascendra_chat", { ...options, secure: false });
 const httpsCookie = createCookie("__Host-ascendra_chat", { ...options, secure: true });
-const chatCookie = (request: Request) => (new URL(request.url).protocol === "https:" ? httpsCookie : httpCookie);
+const chatCookie = (request: Request) =>
+  new URL(request.url).protocol === "https:" ? httpsCookie : httpCookie;
 
 async function readKey(request: Request): Promise<string | null> {
   const value = await chatCookie(request).parse(request.headers.get("Cookie"));

@@ -8,6 +8,12 @@ import { ChatPanel, type ChatPanelProps } from "~/components/chat/chat-panel";
  * (decision 0009); the conversation itself lives on /chat.
  */
 export function floatingChatPanel(options: { email: string; whatsapp: string }) {
-  const props: ChatPanelProps = { variant: "floating", email: options.email, whatsapp: options.whatsapp, conversationId: null, messages: [] };
+  const props: ChatPanelProps = {
+    variant: "floating",
+    email: options.email,
+    whatsapp: options.whatsapp,
+    conversationId: null,
+    messages: [],
+  };
   return { html: renderToString(<ChatPanel {...props} />), props };
 }

@@ -6,17 +6,39 @@ const base = { requestOrigin: "http://127.0.0.1:3000", origin: null, fetchSite: 
 describe("isCrossSiteWrite", () => {
   it("lets every safe method through, whatever sent it", () => {
     for (const method of ["GET", "HEAD", "OPTIONS"]) {
-      expect(isCrossSiteWrite({ ...base, method, origin: "https://evil.example", fetchSite: "cross-site" })).toBe(false);
+      expect(
+        isCrossSiteWrite({ ...base, method, origin: "https://evil.example", fetchSite: "cross-site" }),
+      ).toBe(false);
     }
   });
 
   it("accepts a write from our own origin or PUBLIC_URL", () => {
-    expect(isCrossSiteWrite({ ...base, method: "POST", origin: "http://127.0.0.1:3000", fetchSite: "same-origin" })).toBe(false);
-    expect(isCrossSiteWrite({ ...base, method: "POST", origin: "https://ascendra.example", publicUrl: "https://ascendra.example/" })).toBe(false);
+    expect(
+      isCrossSiteWrite({
+        ...base,
+        method: "POST",
+        origin: "http://127.0.0.1:3000",
+        fetchSite: "same-origin",
+      }),
+    ).toBe(false);
+    expect(
+      isCrossSiteWrite({
+        ...base,
+        method: "POST",
+        origin: "https://ascendra.example",
+        publicUrl: "https://ascendra.example/",
+      }),
+    ).toBe(false);
   });
 
   it("refuses a write from another origin, a null origin or a malformed one", () => {
-    for (const origin of ["https://evil.example", "http://127.0.0.1:3001", "https://127.0.0.1:3000", "null", "not a url"]) {
+    for (const origin of [
+      "https://evil.example",
+      "http://127.0.0.1:3001",
+      "https://127.0.0.1:3000",
+      "null",
+      "not a url",
+    ]) {
       expect(isCrossSiteWrite({ ...base, method: "POST", origin }), origin).toBe(true);
     }
     expect(isCrossSiteWrite({ ...base, method: "DELETE", origin: "https://evil.example" })).toBe(true);

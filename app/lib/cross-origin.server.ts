@@ -25,7 +25,13 @@ export type WriteSource = {
  * says it came from another site. Clients that are not browsers send
  * neither header and are let through (they authenticate with API tokens).
  */
-export function isCrossSiteWrite({ method, requestOrigin, origin, fetchSite, publicUrl }: WriteSource): boolean {
+export function isCrossSiteWrite({
+  method,
+  requestOrigin,
+  origin,
+  fetchSite,
+  publicUrl,
+}: WriteSource): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (origin !== null) {
     if (origin === "null") return true;
@@ -40,4 +46,3 @@ export function isCrossSiteWrite({ method, requestOrigin, origin, fetchSite, pub
 }
 
 export const CROSS_ORIGIN_MESSAGE = "Cross-site requests are not accepted.";
-

@@ -6,7 +6,13 @@ import { chatLlmSettings, databaseConfig, EnvError, loadEnv } from "./env.server
 describe("loadEnv", () => {
   it("has safe local defaults", () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: ".data", NODE_ENV: "development", TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      DATA_DIR: ".data",
+      NODE_ENV: "development",
+      TRUST_PROXY: false,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(databaseConfig(env)).toEqual({ kind: "pglite", dataDir: ".data/db" });
   });
@@ -26,7 +32,9 @@ describe("loadEnv", () => {
     expect(attempt).toThrow(EnvError);
     expect(attempt).toThrow(/PORT="eighty": must be a whole number from 1 to 65535/);
     expect(attempt).toThrow(/DATABASE_URL="mysql:\/\/x\/y": must be a postgres:\/\/ or postgresql:\/\/ URL/);
-    expect(attempt).toThrow(/TRUST_PROXY="maybe": must be false, true \(one proxy\), a number of proxies, or a comma-separated list/);
+    expect(attempt).toThrow(
+      /TRUST_PROXY="maybe": must be false, true \(one proxy\), a number of proxies, or a comma-separated list/,
+    );
   });
 
   it("rejects a port out of range", () => {
@@ -35,7 +43,11 @@ describe("loadEnv", () => {
 
   it("leaves the chat language model off unless CHAT_LLM_URL is set", () => {
     expect(chatLlmSettings(loadEnv({}))).toBeNull();
-    expect(chatLlmSettings(loadEnv({ CHAT_LLM_URL: "http://127.0.0.1:8080/v1/chat/completions", CHAT_LLM_KEY: "k" }))).toEqual({
+    expect(
+      chatLlmSettings(
+        loadEnv({ CHAT_LLM_URL: "http://127.0.0.1:8080/v1/chat/completions", CHAT_LLM_KEY: "k" }),
+      ),
+    ).toEqual({
       url: "http://127.0.0.1:8080/v1/chat/completions",
       key: "k",
       model: "gpt-4o-mini",
@@ -51,7 +63,13 @@ describe("loadEnv", () => {
     expect(trust("true")).toBe(1);
     expect(trust("1")).toBe(1);
     expect(trust("2")).toBe(2);
-    expect(trust("10.0.0.1, 10.1.0.0/16,loopback,::1,fd00::/8")).toEqual(["10.0.0.1", "10.1.0.0/16", "loopback", "::1", "fd00::/8"]);
+    expect(trust("10.0.0.1, 10.1.0.0/16,loopback,::1,fd00::/8")).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+      "loopback",
+      "::1",
+      "fd00::/8",
+    ]);
     for (const bad of ["yes", "-1", "10.0.0.0/33", "10.0.0.1,proxy.example", "1.2.3.4/8/9"]) {
       expect(() => loadEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY=/);
     }
@@ -59,11 +77,9 @@ describe("loadEnv", () => {
 
   it("reads ALLOWED_HOSTS as host names with optional ports", () => {
     expect(loadEnv({}).ALLOWED_HOSTS).toEqual([]);
-    expect(loadEnv({ ALLOWED_HOSTS: "Ascendra.Studio, www.ascendra.studio:8443,[::1]:3000" }).ALLOWED_HOSTS).toEqual([
-      "ascendra.studio",
-      "www.ascendra.studio:8443",
-      "[::1]:3000",
-    ]);
+    expect(
+      loadEnv({ ALLOWED_HOSTS: "Ascendra.Studio, www.ascendra.studio:8443,[::1]:3000" }).ALLOWED_HOSTS,
+    ).toEqual(["ascendra.studio", "www.ascendra.studio:8443", "[::1]:3000"]);
     for (const bad of ["https://ascendra.studio", "ascendra.studio/x", "a b"]) {
       expect(() => loadEnv({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS=/);
     }
@@ -80,7 +96,9 @@ describe("TRUST_PROXY in Express", () => {
     await new Promise((resolve) => server.once("listening", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      return await (await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": forwardedFor } })).text();
+      return await (
+        await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": forwardedFor } })
+      ).text();
     } finally {
       server.close();
     }

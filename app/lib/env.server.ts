@@ -21,7 +21,8 @@ const isProxyAddress = (entry: string) => {
  * client writes itself (docs/decisions/0029).
  */
 export type TrustProxy = false | number | string[];
-const TRUST_PROXY_HELP = "must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDRs";
+const TRUST_PROXY_HELP =
+  "must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDRs";
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const trimmed = value.trim().toLowerCase();
   if (trimmed === "false" || trimmed === "0") return false;
@@ -32,14 +33,20 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
 }
 
 // A host name or [IPv6 address], and an optional port: what a Host header carries.
-const HOST_ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/;
+const HOST_ENTRY =
+  /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/;
 
 /** Every environment variable the server reads. Documented in README.md. */
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUnset, z.enum(["development", "production", "test"]).default("development")),
   PORT: z.preprocess(
     emptyAsUnset,
-    z.coerce.number({ error: "must be a whole number from 1 to 65535" }).int("must be a whole number from 1 to 65535").min(1, "must be a whole number from 1 to 65535").max(65535, "must be a whole number from 1 to 65535").default(3000),
+    z.coerce
+      .number({ error: "must be a whole number from 1 to 65535" })
+      .int("must be a whole number from 1 to 65535")
+      .min(1, "must be a whole number from 1 to 65535")
+      .max(65535, "must be a whole number from 1 to 65535")
+      .default(3000),
   ),
   HOST: z.preprocess(emptyAsUnset, z.string().default("127.0.0.1")),
   DATABASE_URL: z.preprocess(
@@ -64,9 +71,15 @@ const envSchema = z.object({
     z
       .string()
       .default("")
-      .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .refine((hosts) => hosts.every((host) => HOST_ENTRY.test(host)), {
-        error: "must be a comma-separated list of host names, each with an optional :port (no scheme, no path)",
+        error:
+          "must be a comma-separated list of host names, each with an optional :port (no scheme, no path)",
       }),
   ),
   SMTP_URL: z.preprocess(
@@ -81,7 +94,12 @@ const envSchema = z.object({
   /** Optional language model for the chat assistant: an OpenAI-compatible chat completions URL. */
   CHAT_LLM_URL: z.preprocess(
     emptyAsUnset,
-    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (the chat completions endpoint)" }).optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an http:// or https:// URL (the chat completions endpoint)",
+      })
+      .optional(),
   ),
   CHAT_LLM_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
   CHAT_LLM_MODEL: z.preprocess(emptyAsUnset, z.string().min(1).default("gpt-4o-mini")),
@@ -123,5 +141,7 @@ export function databaseConfig(env: Env, owner?: string): DatabaseConfig {
 
 /** The chat assistant's language model, or null (the default) to answer from the site's content alone. */
 export function chatLlmSettings(env: Env) {
-  return env.CHAT_LLM_URL ? { url: env.CHAT_LLM_URL, key: env.CHAT_LLM_KEY, model: env.CHAT_LLM_MODEL } : null;
+  return env.CHAT_LLM_URL
+    ? { url: env.CHAT_LLM_URL, key: env.CHAT_LLM_KEY, model: env.CHAT_LLM_MODEL }
+    : null;
 }

@@ -10,7 +10,8 @@ describe("sharedLifetimeMs", () => {
     expect(sharedLifetimeMs("public, max-age=5", 60_000)).toBe(5_000);
   });
   it("never stores private, no-store or unmarked responses", () => {
-    for (const value of [undefined, "", "private, no-store", "no-store", "max-age=300", "public, no-store"]) expect(sharedLifetimeMs(value, 60_000)).toBe(0);
+    for (const value of [undefined, "", "private, no-store", "no-store", "max-age=300", "public, no-store"])
+      expect(sharedLifetimeMs(value, 60_000)).toBe(0);
   });
 });
 
@@ -25,19 +26,28 @@ describe("createPageCache", () => {
     app.get("/page", (_req, res) => {
       renders++;
       const nonce = `nonce${renders}xyz`;
-      res.set({ "Cache-Control": "public, max-age=300, s-maxage=3600", "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`, "Content-Type": "text/html; charset=utf-8" });
+      res.set({
+        "Cache-Control": "public, max-age=300, s-maxage=3600",
+        "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`,
+        "Content-Type": "text/html; charset=utf-8",
+      });
       res.write(`<html><script nonce="${nonce}">1</script>`);
       res.end(`<script nonce="${nonce}">2</script> render ${renders}</html>`);
     });
     app.get("/private", (_req, res) => {
       renders++;
-      res.set({ "Cache-Control": "private, no-store", "Content-Type": "text/html" }).send(`render ${renders}`);
+      res
+        .set({ "Cache-Control": "private, no-store", "Content-Type": "text/html" })
+        .send(`render ${renders}`);
     });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     close = () => server.close();
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }), renders: () => renders };
+    return {
+      get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }),
+      renders: () => renders,
+    };
   }
 
   it("serves a public page from memory, with a fresh nonce in the header and the body", async () => {

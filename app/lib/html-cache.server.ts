@@ -18,11 +18,19 @@ type Entry = { headers: Record<string, string>; parts: Buffer[]; nonce: string |
 
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
 /** Headers recomputed per response (framing, compression) are not stored. */
-const SKIPPED = new Set(["content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive", "date"]);
+const SKIPPED = new Set([
+  "content-length",
+  "transfer-encoding",
+  "content-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+]);
 
 /** The lifetime a response allows a shared cache, in ms; 0 when it must not be stored. */
 export function sharedLifetimeMs(cacheControl: string | undefined, ttlMs: number): number {
-  if (!cacheControl || !/(^|,)\s*public\s*(,|$)/.test(cacheControl) || /no-store|private/.test(cacheControl)) return 0;
+  if (!cacheControl || !/(^|,)\s*public\s*(,|$)/.test(cacheControl) || /no-store|private/.test(cacheControl))
+    return 0;
   const sMaxAge = /s-maxage=(\d+)/.exec(cacheControl) ?? /max-age=(\d+)/.exec(cacheControl);
   return sMaxAge ? Math.min(ttlMs, Number(sMaxAge[1]) * 1000) : 0;
 }
@@ -45,7 +53,9 @@ export function invalidatePageCache(): void {
  * page with a per-visit side effect in its loader (a blog post's view count)
  * does it there instead, since a hit skips the loader.
  */
-export function createPageCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number; onHit?: (req: Request) => void } = {}) {
+export function createPageCache(
+  options: { ttlMs?: number; maxEntries?: number; now?: () => number; onHit?: (req: Request) => void } = {},
+) {
   const { ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, now = Date.now, onHit } = options;
   const entries = new Map<string, Entry>();
   caches.add(entries);
@@ -64,7 +74,8 @@ export function createPageCache(options: { ttlMs?: number; maxEntries?: number; 
 
   return function pageCache(req: Request, res: Response, next: NextFunction) {
     // A request with credentials is answered privately (root middleware), never from here.
-    if (req.method !== "GET" || hasSessionCookieHeader(req.headers.cookie) || req.headers.authorization) return next();
+    if (req.method !== "GET" || hasSessionCookieHeader(req.headers.cookie) || req.headers.authorization)
+      return next();
     const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const hit = entries.get(key);
     if (hit && hit.expires > now()) {
@@ -76,7 +87,8 @@ export function createPageCache(options: { ttlMs?: number; maxEntries?: number; 
     // Miss: let the app answer, keeping a copy of what it writes.
     const chunks: Buffer[] = [];
     const keep = (chunk: unknown, encoding?: unknown) => {
-      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      if (typeof chunk === "string")
+        chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
     const write = res.write;
@@ -98,12 +110,18 @@ export function createPageCache(options: { ttlMs?: number; maxEntries?: number; 
       if (res.statusCode !== 200 || !html || lifetime === 0 || res.getHeader("set-cookie")) return;
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!SKIPPED.has(name) && value !== undefined && name !== "x-page-cache") headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+        if (!SKIPPED.has(name) && value !== undefined && name !== "x-page-cache")
+          headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
       const nonce = NONCE_IN_CSP.exec(headers["content-security-policy"] ?? "")?.[1] ?? null;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const body = Buffer.concat(chunks);
-      const parts = nonce ? body.toString("utf8").split(nonce).map((part) => Buffer.from(part)) : [body];
+      const parts = nonce
+        ? body
+            .toString("utf8")
+            .split(nonce)
+            .map((part) => Buffer.from(part))
+        : [body];
       entries.set(key, { headers, parts, nonce, expires: now() + lifetime });
     }
     next();

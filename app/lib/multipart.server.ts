@@ -8,15 +8,21 @@ import { DRAIN_LIMIT_BYTES, FORM_OVERHEAD_BYTES, readFormData } from "./form-dat
 // names, file names and charsets are decoded exactly as request.formData() does.
 
 export type UploadFormResult =
-  | { ok: true; formData: FormData; oversizedFiles: string[] }
-  | { ok: false; tooLarge: true };
+  { ok: true; formData: FormData; oversizedFiles: string[] } | { ok: false; tooLarge: true };
 
 const CRLF = Buffer.from("\r\n");
 const HEADER_END = Buffer.from("\r\n\r\n");
 /** Part headers longer than this are not a browser's. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-type Part = { headers: Buffer; name: string; isFile: boolean; chunks: Buffer[]; size: number; dropped: boolean };
+type Part = {
+  headers: Buffer;
+  name: string;
+  isFile: boolean;
+  chunks: Buffer[];
+  size: number;
+  dropped: boolean;
+};
 
 function boundaryOf(contentType: string): string | null {
   if (!/^multipart\/form-data\b/i.test(contentType)) return null;
@@ -27,7 +33,10 @@ function boundaryOf(contentType: string): string | null {
 function describePart(headers: Buffer): { name: string; isFile: boolean } {
   const text = headers.toString("latin1");
   const disposition = /^content-disposition:(.*)$/im.exec(text)?.[1] ?? "";
-  return { name: /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? "", isFile: /\bfilename\*?=/i.test(disposition) };
+  return {
+    name: /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? "",
+    isFile: /\bfilename\*?=/i.test(disposition),
+  };
 }
 
 /**

@@ -5,7 +5,8 @@
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?ascendra_session=/;
 
 /** Whether a Cookie header carries a session cookie (valid or not: either way, not a shared page). */
-export const hasSessionCookieHeader = (cookie: string | null | undefined) => SESSION_COOKIE.test(cookie ?? "");
+export const hasSessionCookieHeader = (cookie: string | null | undefined) =>
+  SESSION_COOKIE.test(cookie ?? "");
 export const hasSessionCookie = (request: Request) => hasSessionCookieHeader(request.headers.get("Cookie"));
 
 /** Anonymous pages: browsers keep them 5 minutes, shared caches an hour, then serve stale while they refresh. */
@@ -39,7 +40,8 @@ export function markPrivate(request: Request): void {
 }
 
 /** Whether the request carries credentials: a session cookie or an Authorization header. */
-export const hasCredentials = (request: Request) => hasSessionCookie(request) || request.headers.has("Authorization");
+export const hasCredentials = (request: Request) =>
+  hasSessionCookie(request) || request.headers.has("Authorization");
 
 const isPublic = (cacheControl: string | null) => /(^|,)\s*public\s*(,|$)/i.test(cacheControl ?? "");
 
@@ -61,7 +63,12 @@ export function withPrivateCaching(request: Request, response: Response): Respon
     headers = response.headers;
     headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
   }
-  const vary = new Set((headers.get("Vary") ?? "").split(",").map((v) => v.trim()).filter(Boolean));
+  const vary = new Set(
+    (headers.get("Vary") ?? "")
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
   for (const name of PRIVATE_VARY) vary.add(name);
   headers.set("Vary", [...vary].join(", "));
   return response;

@@ -75,18 +75,40 @@ export async function handleFormPage<Schema extends z.ZodType>(
       formData = await readFormData(request);
     } catch (error) {
       if (!(error instanceof Response) || error.status !== 413) throw error;
-      return data({ form, result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [FORM_MESSAGES.tooLarge] }), success: null }, { status: 413 });
+      return data(
+        {
+          form,
+          result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [FORM_MESSAGES.tooLarge] }),
+          success: null,
+        },
+        { status: 413 },
+      );
     }
   }
   const submission = parseWithZod(formData, { schema });
   // A bot filled the hidden field: look successful, store nothing.
   if (isFilled(formData.get(HONEYPOT_FIELD))) {
-    return { form, result: submission.reply({ resetForm: true }), success: "Thank you! We have received your message." };
+    return {
+      form,
+      result: submission.reply({ resetForm: true }),
+      success: "Thank you! We have received your message.",
+    };
   }
-  if (submission.status !== "success") return data({ form, result: submission.reply(), success: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ form, result: submission.reply(), success: null }, { status: 400 });
   const outcome = await options.submit(submission.value, await contextFor(request));
-  if (outcome.status === "ok") return { form, result: submission.reply({ resetForm: true }), success: outcome.message, extra: outcome.extra ?? {} };
-  if (outcome.status === "invalid") return data({ form, result: submission.reply({ fieldErrors: outcome.fieldErrors }), success: null }, { status: 400 });
+  if (outcome.status === "ok")
+    return {
+      form,
+      result: submission.reply({ resetForm: true }),
+      success: outcome.message,
+      extra: outcome.extra ?? {},
+    };
+  if (outcome.status === "invalid")
+    return data(
+      { form, result: submission.reply({ fieldErrors: outcome.fieldErrors }), success: null },
+      { status: 400 },
+    );
   return data(
     { form, result: submission.reply({ formErrors: [outcome.message] }), success: null },
     { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
@@ -103,25 +125,42 @@ export const MAX_UPLOAD_FORM_BYTES = 10 * 1024 * 1024 + FORM_OVERHEAD_BYTES;
  */
 export async function handleUploadFormPage<Schema extends z.ZodType>(
   request: Request,
-  options: { form: string; schema: Schema; submit: Submit<z.infer<Schema>>; fileField: string; maxFileBytes: number; tooLargeMessage: string },
+  options: {
+    form: string;
+    schema: Schema;
+    submit: Submit<z.infer<Schema>>;
+    fileField: string;
+    maxFileBytes: number;
+    tooLargeMessage: string;
+  },
 ) {
   const read = await readUploadForm(request, { maxFileBytes: options.maxFileBytes });
   if (!read.ok) {
-    const reply = parseWithZod(new FormData(), { schema: options.schema }).reply({ fieldErrors: { [options.fileField]: [options.tooLargeMessage] } });
+    const reply = parseWithZod(new FormData(), { schema: options.schema }).reply({
+      fieldErrors: { [options.fileField]: [options.tooLargeMessage] },
+    });
     return data({ form: options.form, result: reply, success: null }, { status: 413 });
   }
   if (read.oversizedFiles.length) {
     // The typed values come back; the skipped file's field gets its own message
     // (not "Please upload your CV."), and nothing is submitted.
     const submission = parseWithZod(read.formData, { schema: options.schema });
-    const fieldErrors = Object.fromEntries(read.oversizedFiles.map((name) => [name, [options.tooLargeMessage]]));
-    return data({ form: options.form, result: submission.reply({ fieldErrors }), success: null }, { status: 400 });
+    const fieldErrors = Object.fromEntries(
+      read.oversizedFiles.map((name) => [name, [options.tooLargeMessage]]),
+    );
+    return data(
+      { form: options.form, result: submission.reply({ fieldErrors }), success: null },
+      { status: 400 },
+    );
   }
   return handleFormPage(request, { ...options, formData: read.formData });
 }
 
 /** The multipart body of an API call with a file, as a plain object (File values kept), or a 413. */
-export async function readMultipartBody(request: Request, tooLargeMessage: string): Promise<Record<string, unknown> | Response> {
+export async function readMultipartBody(
+  request: Request,
+  tooLargeMessage: string,
+): Promise<Record<string, unknown> | Response> {
   const read = await readBoundedFormData(request, MAX_UPLOAD_FORM_BYTES);
   if (!read.ok) return apiError(413, tooLargeMessage);
   return Object.fromEntries(read.formData);
@@ -146,7 +185,8 @@ export function handleFormApi<Schema extends z.ZodType>(
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
     const body = options.body ? await options.body() : await readJsonBody(request);
     if (body instanceof Response) return body;
-    if (isFilled(body[HONEYPOT_FIELD])) return Response.json({ id: null, message: "Thank you!" }, { status: 201 });
+    if (isFilled(body[HONEYPOT_FIELD]))
+      return Response.json({ id: null, message: "Thank you!" }, { status: 201 });
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
@@ -154,10 +194,14 @@ export function handleFormApi<Schema extends z.ZodType>(
       return Response.json({ ...errors, [options.summaryKey ?? "error"]: first }, { status: 400 });
     }
     const outcome = await options.submit(parsed.data, await contextFor(request));
-    if (outcome.status === "ok") return Response.json({ id: outcome.id, message: outcome.message, ...outcome.extra }, { status: 201 });
+    if (outcome.status === "ok")
+      return Response.json({ id: outcome.id, message: outcome.message, ...outcome.extra }, { status: 201 });
     if (outcome.status === "invalid") {
       const first = Object.values(outcome.fieldErrors)[0]?.[0] ?? options.defaultError;
-      return Response.json({ ...outcome.fieldErrors, [options.summaryKey ?? "error"]: first }, { status: 400 });
+      return Response.json(
+        { ...outcome.fieldErrors, [options.summaryKey ?? "error"]: first },
+        { status: 400 },
+      );
     }
     return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
   });
@@ -166,7 +210,8 @@ export function handleFormApi<Schema extends z.ZodType>(
 /** A JSON object body of at most MAX_FORM_BYTES, or the error response. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | Response> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json")) return apiError(415, FORM_MESSAGES.wrongContentType);
+  if (!type.toLowerCase().startsWith("application/json"))
+    return apiError(415, FORM_MESSAGES.wrongContentType);
   let text: string;
   try {
     text = new TextDecoder().decode(await readBodyWithLimit(request, MAX_FORM_BYTES));

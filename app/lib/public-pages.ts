@@ -30,9 +30,19 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Pages with one URL per content item (a colour, a service, a post): the sitemap expands them. */
-export type PageFamilies = { solutionColours: readonly string[]; strategyServices: readonly string[]; postUrls?: readonly string[]; articleUrls?: readonly string[] };
+export type PageFamilies = {
+  solutionColours: readonly string[];
+  strategyServices: readonly string[];
+  postUrls?: readonly string[];
+  articleUrls?: readonly string[];
+};
 
-export function sitemapPaths({ solutionColours, strategyServices, postUrls = [], articleUrls = [] }: PageFamilies): string[] {
+export function sitemapPaths({
+  solutionColours,
+  strategyServices,
+  postUrls = [],
+  articleUrls = [],
+}: PageFamilies): string[] {
   return [
     ...PUBLIC_PAGES,
     ...solutionColours.map((colour) => `/solutions/${colour}`),

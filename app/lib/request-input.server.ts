@@ -8,7 +8,8 @@ import { MAX_UPLOAD_FORM_BYTES, readBodyWithLimit } from "./public-forms.server"
 
 export const INPUT_MESSAGES = {
   nul: "The request contains a NUL character (\\0), which is not accepted in any field, path or query.",
-  malformedForm: "The form data could not be read: the request body is not valid multipart or URL-encoded form data.",
+  malformedForm:
+    "The form data could not be read: the request body is not valid multipart or URL-encoded form data.",
 } as const;
 
 const hasNul = (text: string) => text.includes("\0");
@@ -17,7 +18,8 @@ const hasNul = (text: string) => text.includes("\0");
 export function jsonHasNul(value: unknown): boolean {
   if (typeof value === "string") return hasNul(value);
   if (Array.isArray(value)) return value.some(jsonHasNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => hasNul(key) || jsonHasNul(item));
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => hasNul(key) || jsonHasNul(item));
   return false;
 }
 
@@ -39,7 +41,8 @@ export const formDataHasNul = (formData: FormData) =>
 /** The answer to refused input: JSON for the API, plain text otherwise. */
 export function badInput(request: Request, message: string): Response {
   const { pathname } = new URL(request.url);
-  if (pathname.startsWith("/api/") || pathname === "/api") return Response.json({ error: message }, { status: 400 });
+  if (pathname.startsWith("/api/") || pathname === "/api")
+    return Response.json({ error: message }, { status: 400 });
   return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
@@ -92,7 +95,11 @@ export async function refusedInput(request: Request): Promise<string | null> {
     }
   }
   try {
-    const formData = await new Request(request.url, { method: "POST", headers: request.headers, body: bytes as BodyInit }).formData();
+    const formData = await new Request(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: bytes as BodyInit,
+    }).formData();
     return formDataHasNul(formData) ? INPUT_MESSAGES.nul : null;
   } catch {
     return INPUT_MESSAGES.malformedForm;

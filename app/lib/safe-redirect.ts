@@ -10,11 +10,13 @@ const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f\\]/;
 const MAX_DECODE_ROUNDS = 3;
 
 /** Whether one spelling of a target is a plain path on this site. */
-const isLocalPath = (path: string) => path.startsWith("/") && !path.startsWith("//") && !UNSAFE_CHARACTER.test(path);
+const isLocalPath = (path: string) =>
+  path.startsWith("/") && !path.startsWith("//") && !UNSAFE_CHARACTER.test(path);
 
 // Only ASCII escapes matter to the checks (slashes, backslashes, control
 // characters), and this never throws on a stray "%", unlike decodeURIComponent.
-const decodeAsciiEscapes = (path: string) => path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeAsciiEscapes = (path: string) =>
+  path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * A redirect target from input (a form field, a query parameter), reduced to a
@@ -24,7 +26,10 @@ const decodeAsciiEscapes = (path: string) => path.replace(/%([0-7][0-9a-f])/gi, 
  * "//evil"). A scheme ("https:", "javascript:") never passes: a local path
  * starts with "/".
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT_PATH): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = DEFAULT_REDIRECT_PATH,
+): string {
   if (typeof to !== "string") return fallback;
   let spelling = to;
   for (let round = 0; ; round++) {

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { baselineSecurityHeaders, contentSecurityPolicy, createNonce } from "./security-headers.server";
 
 const directive = (csp: string, name: string) =>
-  csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
 
 describe("content security policy", () => {
   it("allows scripts only from our origin and the request's nonce", () => {

@@ -10,7 +10,12 @@ export const OG_IMAGE_PATH = "/media/og.png";
  * request's origin) for `path`, which carries only the query that changes
  * what the page is about (?service=), never view state (?tab=, ?pkg=).
  */
-export function pageSeo(request: Request, path: string, seo: { title: string; description: string }, siteName: string): PageSeo {
+export function pageSeo(
+  request: Request,
+  path: string,
+  seo: { title: string; description: string },
+  siteName: string,
+): PageSeo {
   const origin = publicBaseUrl(request);
   return { ...seo, url: new URL(path, origin).href, image: new URL(OG_IMAGE_PATH, origin).href, siteName };
 }
@@ -26,7 +31,11 @@ export function organizationJsonLd(request: Request, { site, footer }: SiteShell
     url: new URL("/", origin).href,
     logo: new URL("/favicon.svg", origin).href,
     email: site.emails.hello,
-    address: { "@type": "PostalAddress", streetAddress: site.office.lines.slice(0, -1).join(", "), addressCountry: site.office.lines.at(-1) },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.office.lines.slice(0, -1).join(", "),
+      addressCountry: site.office.lines.at(-1),
+    },
     sameAs: footer.social.flatMap((s) => (s.href ? [s.href] : [])),
   };
 }

@@ -2,7 +2,14 @@
 // loader computed (see seo.server.ts). Every public page's meta uses this.
 import type { MetaDescriptor } from "react-router";
 
-export type PageSeo = { title: string; description: string; url: string; image: string; siteName: string; type?: "website" | "article" };
+export type PageSeo = {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  siteName: string;
+  type?: "website" | "article";
+};
 
 export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
   if (!seo) return [];

@@ -12,7 +12,9 @@ export type PackageLayout = { visible: number; steps: number };
 
 /** How many package cards show, and how many arrow steps there are, at a window width. */
 export function packageLayout(windowWidth: number): PackageLayout {
-  const row = PACKAGE_SLIDER_TABLE.find((r) => windowWidth <= r.maxWidth) ?? PACKAGE_SLIDER_TABLE[PACKAGE_SLIDER_TABLE.length - 1]!;
+  const row =
+    PACKAGE_SLIDER_TABLE.find((r) => windowWidth <= r.maxWidth) ??
+    PACKAGE_SLIDER_TABLE[PACKAGE_SLIDER_TABLE.length - 1]!;
   return { visible: row.visible, steps: row.steps };
 }
 

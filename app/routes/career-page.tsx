@@ -16,7 +16,12 @@ import type { Route } from "./+types/career-page";
 export async function loader({ request }: Route.LoaderArgs) {
   const { content, meta } = await loadContentPage(request, "careers", "/careerpage");
   const role = new URL(request.url).searchParams.get("role");
-  return { whyJoin: content.whyJoin, positions: content.positions, meta, role: CAREER_ROLES.some((r) => r.value === role) ? role : null };
+  return {
+    whyJoin: content.whyJoin,
+    positions: content.positions,
+    meta,
+    role: CAREER_ROLES.some((r) => r.value === role) ? role : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -33,7 +38,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The form's fields; the motivation field's name carries the agency's name (WHY_JOIN_FIELD). */
-type JobApplicationFields = { full_name: string; email_address: string; role_of_interest: string; cv_resume: File; why_join: string };
+type JobApplicationFields = {
+  full_name: string;
+  email_address: string;
+  role_of_interest: string;
+  cv_resume: File;
+  why_join: string;
+};
 
 export default function CareerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { whyJoin: reasons, positions } = loaderData;
@@ -44,15 +55,20 @@ export default function CareerPage({ loaderData, actionData }: Route.ComponentPr
     defaultValue: loaderData.role ? { role_of_interest: loaderData.role } : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: JobApplicationSchema as unknown as z.ZodType<JobApplicationFields> }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: JobApplicationSchema as unknown as z.ZodType<JobApplicationFields> }),
   });
   const whyJoin = fields[WHY_JOIN_FIELD as "why_join"];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">
       <header className="flex flex-col gap-4">
         <p className="font-display text-xs tracking-[0.3em] text-red uppercase">Careers</p>
-        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">Make the work you want to be known for</h1>
-        <p className="max-w-2xl text-lg text-text-muted">Small senior teams, real clients, and time to get the details right. Tell us what you do best.</p>
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">
+          Make the work you want to be known for
+        </h1>
+        <p className="max-w-2xl text-lg text-text-muted">
+          Small senior teams, real clients, and time to get the details right. Tell us what you do best.
+        </p>
       </header>
       <Section id="why-join" title={reasons.title}>
         <CardGrid items={reasons.cards} columns={4} />
@@ -70,31 +86,66 @@ export default function CareerPage({ loaderData, actionData }: Route.ComponentPr
                 </p>
                 <p className="muted">{position.summary}</p>
               </div>
-              <Link to={`/careerpage?role=${position.role}#apply`} className="btn btn-ghost" aria-label={`Apply: ${position.title}`} reloadDocument>
+              <Link
+                to={`/careerpage?role=${position.role}#apply`}
+                className="btn btn-ghost"
+                aria-label={`Apply: ${position.title}`}
+                reloadDocument
+              >
                 Apply
               </Link>
             </li>
           ))}
         </ul>
       </Section>
-      <section id="apply" aria-labelledby="apply-title" className="rounded-3xl border border-border bg-surface p-6 sm:p-10">
+      <section
+        id="apply"
+        aria-labelledby="apply-title"
+        className="rounded-3xl border border-border bg-surface p-6 sm:p-10"
+      >
         <h2 id="apply-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           Apply
         </h2>
-        <Form method="post" action="/careerpage#apply" encType="multipart/form-data" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action="/careerpage#apply"
+          encType="multipart/form-data"
+          className="relative grid gap-5 sm:grid-cols-2"
+          {...getFormProps(form)}
+        >
           <Honeypot />
-          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
-          <Field labelProps={{ children: "Full name" }} inputProps={{ ...getInputProps(fields.full_name, { type: "text" }), autoComplete: "name" }} errors={fields.full_name.errors} />
-          <Field labelProps={{ children: "Email address" }} inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }} errors={fields.email_address.errors} />
+          <FormMessages
+            success={actionData?.success}
+            errors={form.errors}
+            errorId={form.errorId}
+            className="sm:col-span-2"
+          />
+          <Field
+            labelProps={{ children: "Full name" }}
+            inputProps={{ ...getInputProps(fields.full_name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.full_name.errors}
+          />
+          <Field
+            labelProps={{ children: "Email address" }}
+            inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email_address.errors}
+          />
           <SelectField
             labelProps={{ children: "Role of interest" }}
             selectProps={getSelectProps(fields.role_of_interest)}
-            options={[{ value: "", label: "Choose a role" }, ...CAREER_ROLES.map((r) => ({ value: r.value, label: r.label }))]}
+            options={[
+              { value: "", label: "Choose a role" },
+              ...CAREER_ROLES.map((r) => ({ value: r.value, label: r.label })),
+            ]}
             errors={fields.role_of_interest.errors}
             className="sm:col-span-2"
           />
           <div className="sm:col-span-2">
-            <TextareaField label="Why do you want to join Ascendra?" textareaProps={getTextareaProps(whyJoin)} errors={whyJoin.errors} />
+            <TextareaField
+              label="Why do you want to join Ascendra?"
+              textareaProps={getTextareaProps(whyJoin)}
+              errors={whyJoin.errors}
+            />
           </div>
           <Field
             labelProps={{ children: "CV / resume (PDF, DOC or DOCX, up to 10 MB)" }}

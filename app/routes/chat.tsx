@@ -20,19 +20,28 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const meta: Route.MetaFunction = () => [
   { title: `${CHAT_COPY.title} — Ascendra` },
-  { name: "description", content: "Ask Ascendra's assistant about our services, plans, Creative Tokens and how to reach us. Every answer links to the page it came from." },
+  {
+    name: "description",
+    content:
+      "Ask Ascendra's assistant about our services, plans, Creative Tokens and how to reach us. Every answer links to the page it came from.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ site }, conversation] = await Promise.all([getSiteShell(), getChatVisitor(request).then(currentConversation)]);
-  return data({ ...conversation, email: site.emails.hello, whatsapp: whatsappUrl(site) }, { headers: NO_STORE });
+  const [{ site }, conversation] = await Promise.all([
+    getSiteShell(),
+    getChatVisitor(request).then(currentConversation),
+  ]);
+  return data(
+    { ...conversation, email: site.emails.hello, whatsapp: whatsappUrl(site) },
+    { headers: NO_STORE },
+  );
 }
 
 export const headers = loaderHeaders;
 
 /** The home page's floating panel loads this module on first use and renders the same panel (see chat-slot.tsx). */
-
 
 type ActionData = { error?: string; handoffError?: string };
 
@@ -45,10 +54,20 @@ export async function action({ request }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "send": {
       // A suggestion button and the (empty) text box both send "message".
-      const query = form.getAll("message").map((v) => String(v).trim()).find(Boolean) ?? "";
+      const query =
+        form
+          .getAll("message")
+          .map((v) => String(v).trim())
+          .find(Boolean) ?? "";
       if (!query) return fail({ error: CHAT_API_MESSAGES.blankMessage }, 400);
-      if (query.length > MAX_QUERY_LENGTH) return fail({ error: CHAT_API_MESSAGES.longQuery(MAX_QUERY_LENGTH) }, 400);
-      const outcome = await askAssistant({ query, continueLatest: true, visitor, clientAddress: clientAddress(request) });
+      if (query.length > MAX_QUERY_LENGTH)
+        return fail({ error: CHAT_API_MESSAGES.longQuery(MAX_QUERY_LENGTH) }, 400);
+      const outcome = await askAssistant({
+        query,
+        continueLatest: true,
+        visitor,
+        clientAddress: clientAddress(request),
+      });
       return outcome.status === "ok" ? back() : fail({ error: outcome.message }, 429);
     }
     case "clear":
@@ -59,9 +78,18 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = ChatHandoffSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return fail({ handoffError: parsed.error.issues[0]!.message }, 400);
       const user = await getUser(request);
-      const outcome = await handOffConversation({ ...parsed.data, visitor }, { clientAddress: clientAddress(request), userId: user?.id ?? null });
+      const outcome = await handOffConversation(
+        { ...parsed.data, visitor },
+        { clientAddress: clientAddress(request), userId: user?.id ?? null },
+      );
       if (outcome.status === "ok") return back();
-      return fail({ handoffError: outcome.status === "limited" ? outcome.message : Object.values(outcome.fieldErrors)[0]![0] }, outcome.status === "limited" ? 429 : 400);
+      return fail(
+        {
+          handoffError:
+            outcome.status === "limited" ? outcome.message : Object.values(outcome.fieldErrors)[0]![0],
+        },
+        outcome.status === "limited" ? 429 : 400,
+      );
     }
     default:
       throw new Response("Unknown form", { status: 400 });
@@ -75,7 +103,10 @@ export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
       <header className="flex flex-col gap-2">
         <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Assistant</p>
         <h1 className="font-display text-3xl font-bold tracking-tight sm:text-5xl">{CHAT_COPY.title}</h1>
-        <p className="text-text-muted">Answers come from this site, with a link to the page each one is from. For anything else, the team is a message away.</p>
+        <p className="text-text-muted">
+          Answers come from this site, with a link to the page each one is from. For anything else, the team
+          is a message away.
+        </p>
       </header>
       <ChatPanel
         key={loaderData.conversationId ?? "new"}

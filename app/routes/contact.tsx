@@ -2,10 +2,19 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~models/forms/contact";
 import { todayInAgencyTimeZone } from "~models/forms/common";
-import { submitInvestorMeeting, submitOfficeVisit, submitServiceQuote } from "~models/forms/submissions.server";
+import {
+  submitInvestorMeeting,
+  submitOfficeVisit,
+  submitServiceQuote,
+} from "~models/forms/submissions.server";
 import { getSiteShell } from "~models/content/site-content.server";
 import { WHATSAPP_PREFILL, whatsappUrl } from "~models/content/site-content";
-import { InvestorMeetingForm, OfficeVisitForm, ServiceQuoteForm, type ContactActionData } from "~/components/contact/contact-forms";
+import {
+  InvestorMeetingForm,
+  OfficeVisitForm,
+  ServiceQuoteForm,
+  type ContactActionData,
+} from "~/components/contact/contact-forms";
 import { BLINK_DURATION_MS, BLINK_INTERVAL_MS } from "~/lib/motion";
 import { handleFormPage, readFormData } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
@@ -29,7 +38,11 @@ export const CONTACT_TILES = [
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact — Ascendra" },
-  { name: "description", content: "Visit our Navi Mumbai studio, request a quote, meet us as an investor or partner, or chat with the team." },
+  {
+    name: "description",
+    content:
+      "Visit our Navi Mumbai studio, request a quote, meet us as an investor or partner, or chat with the team.",
+  },
 ];
 
 export async function loader() {
@@ -41,11 +54,26 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   switch (formData.get("intent")) {
     case "office_visit":
-      return handleFormPage(request, { form: "office_visit", schema: OfficeVisitSchema, submit: submitOfficeVisit, formData });
+      return handleFormPage(request, {
+        form: "office_visit",
+        schema: OfficeVisitSchema,
+        submit: submitOfficeVisit,
+        formData,
+      });
     case "investor_meeting":
-      return handleFormPage(request, { form: "investor_meeting", schema: InvestorMeetingSchema, submit: submitInvestorMeeting, formData });
+      return handleFormPage(request, {
+        form: "investor_meeting",
+        schema: InvestorMeetingSchema,
+        submit: submitInvestorMeeting,
+        formData,
+      });
     case "service_quote":
-      return handleFormPage(request, { form: "service_quote", schema: ServiceQuoteSchema, submit: submitServiceQuote, formData });
+      return handleFormPage(request, {
+        form: "service_quote",
+        schema: ServiceQuoteSchema,
+        submit: submitServiceQuote,
+        formData,
+      });
     default:
       throw new Response("Unknown form", { status: 400 });
   }
@@ -53,7 +81,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 function ChatButton({ href }: { href: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-full bg-green px-6 py-3.5 text-sm font-semibold text-green-ink">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-2 rounded-full bg-green px-6 py-3.5 text-sm font-semibold text-green-ink"
+    >
       {CONTACT_COPY.chatButton}
       <span className="sr-only">(opens WhatsApp in a new tab)</span>
     </a>
@@ -67,19 +100,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { site, today } = loaderData;
   const data = actionData as ContactActionData;
   const chatUrl = whatsappUrl(site);
-  const blink = { "--blink-interval": `${BLINK_INTERVAL_MS}ms`, "--blink-duration": `${BLINK_DURATION_MS}ms` } as CSSProperties;
+  const blink = {
+    "--blink-interval": `${BLINK_INTERVAL_MS}ms`,
+    "--blink-duration": `${BLINK_DURATION_MS}ms`,
+  } as CSSProperties;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-5 py-14 lg:px-8 lg:py-20">
       <header className="flex flex-col gap-4">
         <p className={`${eyebrow} text-green`}>Contact</p>
         <h1 className="font-display text-5xl font-bold tracking-tight sm:text-7xl">{CONTACT_COPY.title}</h1>
-        <p className="max-w-2xl text-lg text-text-muted">Come by the studio, tell us about the brand you are building, or just say hello. A person reads every message.</p>
+        <p className="max-w-2xl text-lg text-text-muted">
+          Come by the studio, tell us about the brand you are building, or just say hello. A person reads
+          every message.
+        </p>
       </header>
 
-      <section aria-labelledby="chat-banner" className="flex flex-col items-start gap-5 rounded-3xl bg-surface-raised p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+      <section
+        aria-labelledby="chat-banner"
+        className="flex flex-col items-start gap-5 rounded-3xl bg-surface-raised p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+      >
         <p id="chat-banner" className="flex items-center gap-3 font-display text-lg font-semibold sm:text-xl">
-          <span className="blink inline-block size-3 rounded-full bg-green" style={blink} aria-hidden="true" />
+          <span
+            className="blink inline-block size-3 rounded-full bg-green"
+            style={blink}
+            aria-hidden="true"
+          />
           {CONTACT_COPY.chatBanner}
         </p>
         <ChatButton href={chatUrl} />
@@ -92,7 +138,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {CONTACT_TILES.map((tile) => (
             <li key={tile.href}>
-              <a href={tile.href} className="flex h-full min-h-20 items-end rounded-2xl border border-border p-4 font-display text-sm font-semibold transition-colors hover:border-text-muted hover:bg-surface">
+              <a
+                href={tile.href}
+                className="flex h-full min-h-20 items-end rounded-2xl border border-border p-4 font-display text-sm font-semibold transition-colors hover:border-text-muted hover:bg-surface"
+              >
                 {tile.label}
               </a>
             </li>
@@ -104,7 +153,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <div className="mb-8 grid gap-6 lg:grid-cols-[1fr_1.4fr]">
           <div className="flex flex-col gap-3">
             <p className={`${eyebrow} text-yellow`}>Offline meet</p>
-            <h2 id="offline-meet-title" className="font-display text-2xl font-semibold sm:text-3xl">OUR REGISTERED OFFICE</h2>
+            <h2 id="offline-meet-title" className="font-display text-2xl font-semibold sm:text-3xl">
+              OUR REGISTERED OFFICE
+            </h2>
             <address className="text-text-muted not-italic">
               {site.office.lines.map((line) => (
                 <span key={line} className="block">
@@ -123,13 +174,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
       <section id="investors-partners" aria-labelledby="investors-title" className={section}>
         <p className={`${eyebrow} mb-3 text-purple`}>Investors / partners</p>
-        <h2 id="investors-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">FOR INVESTORS AND PARTNERS</h2>
+        <h2 id="investors-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
+          FOR INVESTORS AND PARTNERS
+        </h2>
         <InvestorMeetingForm actionData={data} />
       </section>
 
       <section id="get-a-quote" aria-labelledby="quote-title" className={section}>
         <p className={`${eyebrow} mb-3 text-blue`}>Get a quote</p>
-        <h2 id="quote-title" className="mb-2 font-display text-2xl font-semibold sm:text-3xl">GET A QUOTE</h2>
+        <h2 id="quote-title" className="mb-2 font-display text-2xl font-semibold sm:text-3xl">
+          GET A QUOTE
+        </h2>
         <p className="mb-8 text-text-muted">A detailed quote reaches you within 24-48 hours.</p>
         <ServiceQuoteForm actionData={data} />
       </section>
@@ -137,18 +192,26 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-6 md:grid-cols-2">
         <section id="careers" aria-labelledby="careers-title" className={section}>
           <p className={`${eyebrow} mb-3 text-red`}>Careers</p>
-          <h2 id="careers-title" className="mb-3 font-display text-2xl font-semibold">CAREERS</h2>
+          <h2 id="careers-title" className="mb-3 font-display text-2xl font-semibold">
+            CAREERS
+          </h2>
           <p className="text-text-muted">
             Send your resume to{" "}
             <a className="text-text underline underline-offset-4" href={`mailto:${site.emails.careers}`}>
               {site.emails.careers}
             </a>{" "}
-            or see our <Link className="text-text underline underline-offset-4" to="/careerpage">open positions</Link>.
+            or see our{" "}
+            <Link className="text-text underline underline-offset-4" to="/careerpage">
+              open positions
+            </Link>
+            .
           </p>
         </section>
         <section id="projects" aria-labelledby="projects-title" className={section}>
           <p className={`${eyebrow} mb-3 text-green`}>Projects</p>
-          <h2 id="projects-title" className="mb-3 font-display text-2xl font-semibold">PROJECTS</h2>
+          <h2 id="projects-title" className="mb-3 font-display text-2xl font-semibold">
+            PROJECTS
+          </h2>
           <p className="text-text-muted">
             Send your project to{" "}
             <a className="text-text underline underline-offset-4" href={`mailto:${site.emails.projects}`}>
@@ -159,15 +222,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </section>
       </div>
 
-      <section id="help-support" aria-labelledby="support-title" className={`${section} flex flex-col items-start gap-4`}>
+      <section
+        id="help-support"
+        aria-labelledby="support-title"
+        className={`${section} flex flex-col items-start gap-4`}
+      >
         <p className={`${eyebrow} text-yellow`}>Help & support</p>
-        <h2 id="support-title" className="font-display text-2xl font-semibold">HELP & SUPPORT</h2>
+        <h2 id="support-title" className="font-display text-2xl font-semibold">
+          HELP & SUPPORT
+        </h2>
         <p className="text-text-muted">
           Chat with us, write to{" "}
           <a className="text-text underline underline-offset-4" href={`mailto:${site.emails.support}`}>
             {site.emails.support}
           </a>{" "}
-          or <Link className="text-text underline underline-offset-4" to="/createticket">create a support ticket</Link>.
+          or{" "}
+          <Link className="text-text underline underline-offset-4" to="/createticket">
+            create a support ticket
+          </Link>
+          .
         </p>
         <ChatButton href={chatUrl} />
       </section>

@@ -11,7 +11,10 @@ import type { Route } from "./+types/create-ticket";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create a support ticket — Ascendra" },
-  { name: "description", content: "Tell us what is wrong or what you need. Every ticket gets a number and a reply from the team." },
+  {
+    name: "description",
+    content: "Tell us what is wrong or what you need. Every ticket gets a number and a reply from the team.",
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return handleFormPage(request, { form: "support_ticket", schema: SupportTicketSchema, submit: submitSupportTicket });
+  return handleFormPage(request, {
+    form: "support_ticket",
+    schema: SupportTicketSchema,
+    submit: submitSupportTicket,
+  });
 }
 
 export default function CreateTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -37,16 +44,41 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
     <div className="mx-auto flex max-w-3xl flex-col gap-10 px-5 py-14 lg:py-20">
       <header className="flex flex-col gap-4">
         <p className="font-display text-xs tracking-[0.3em] text-yellow uppercase">Help & support</p>
-        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">Create a Support Ticket</h1>
-        <p className="text-lg text-text-muted">Describe what happened or what you need. You get a ticket number right away and our reply by email.</p>
+        <h1 className="font-display text-4xl font-bold tracking-tight sm:text-5xl">
+          Create a Support Ticket
+        </h1>
+        <p className="text-lg text-text-muted">
+          Describe what happened or what you need. You get a ticket number right away and our reply by email.
+        </p>
       </header>
-      <Form method="post" className="relative flex flex-col gap-5 rounded-3xl border border-border bg-surface p-6 sm:p-10" {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="relative flex flex-col gap-5 rounded-3xl border border-border bg-surface p-6 sm:p-10"
+        {...getFormProps(form)}
+      >
         <Honeypot />
         <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} />
-        <Field labelProps={{ children: "Email" }} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        <Field labelProps={{ children: "Subject" }} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
-        <SelectField labelProps={{ children: "Type" }} selectProps={getSelectProps(fields.type)} options={TICKET_TYPES.map((t) => ({ value: t, label: t }))} errors={fields.type.errors} />
-        <TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 6 }} errors={fields.description.errors} />
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          labelProps={{ children: "Subject" }}
+          inputProps={getInputProps(fields.subject, { type: "text" })}
+          errors={fields.subject.errors}
+        />
+        <SelectField
+          labelProps={{ children: "Type" }}
+          selectProps={getSelectProps(fields.type)}
+          options={TICKET_TYPES.map((t) => ({ value: t, label: t }))}
+          errors={fields.type.errors}
+        />
+        <TextareaField
+          label="Description"
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 6 }}
+          errors={fields.description.errors}
+        />
         <SubmitButton className="self-start">Create ticket</SubmitButton>
       </Form>
     </div>

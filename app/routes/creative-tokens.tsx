@@ -14,7 +14,11 @@ import { pageSeo } from "~/lib/seo.server";
 import type { Route } from "./+types/creative-tokens";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [content, shell, user] = await Promise.all([getCreativeTokensContent(), getSiteShell(), getUser(request)]);
+  const [content, shell, user] = await Promise.all([
+    getCreativeTokensContent(),
+    getSiteShell(),
+    getUser(request),
+  ]);
   const { seo, pricing, addOns, ...rest } = content;
   const { bundles, ...pricingText } = pricing;
   const region = parseRegion(new URL(request.url).searchParams.get("region"), REGIONS);
@@ -23,8 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...rest,
       pricing: pricingText,
       region,
-      bundles: bundles.map(({ prices, ...bundle }) => ({ ...bundle, price: formatPrice(prices[region], region), href: getTokensHref(user !== null, { package: bundle.slug, region }) })),
-      addOns: { ...addOns, items: addOns.items.map(({ prices, ...item }) => ({ ...item, prices: pricing.regions.map((r) => formatPrice(prices[r.id], r.id)) })) },
+      bundles: bundles.map(({ prices, ...bundle }) => ({
+        ...bundle,
+        price: formatPrice(prices[region], region),
+        href: getTokensHref(user !== null, { package: bundle.slug, region }),
+      })),
+      addOns: {
+        ...addOns,
+        items: addOns.items.map(({ prices, ...item }) => ({
+          ...item,
+          prices: pricing.regions.map((r) => formatPrice(prices[r.id], r.id)),
+        })),
+      },
       // Get Tokens: the dashboard's token purchase page (a bundle's button picks it); sign in first when anonymous.
       getTokens: getTokensHref(user !== null),
       meta: seoMeta(pageSeo(request, "/creative-tokens", seo, shell.site.name)),
@@ -38,7 +52,20 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function CreativeTokens({ loaderData }: Route.ComponentProps) {
-  const { hero, labels, howItWorks, usage, pricing, bundles, region, tiers, addOns, about, closing, getTokens } = loaderData;
+  const {
+    hero,
+    labels,
+    howItWorks,
+    usage,
+    pricing,
+    bundles,
+    region,
+    tiers,
+    addOns,
+    about,
+    closing,
+    getTokens,
+  } = loaderData;
   return (
     <>
       <TokensHero hero={hero} getTokens={getTokens} labels={labels} />

@@ -19,7 +19,10 @@ import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Gift cards — Ascendra" },
-  { name: "description", content: loaderData?.copy.intro ?? "Give an Ascendra gift card for any service or package." },
+  {
+    name: "description",
+    content: loaderData?.copy.intro ?? "Give an Ascendra gift card for any service or package.",
+  },
 ];
 
 /** Gift card purchases per address: 10 an hour (a stolen card cannot be tried endlessly). */
@@ -27,26 +30,60 @@ const GIFT_PURCHASE_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getBillingSettings(), getUser(request)]);
-  const sender = user ? { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email } : { name: "", email: "" };
+  const sender = user
+    ? { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email }
+    : { name: "", email: "" };
   // Not cached: every view carries its own idempotency key.
   const savedCards = user ? await listSavedCards(user.id) : [];
-  return { copy: settings.giftCards, sender, today: todayInAgencyTimeZone(), idempotencyKey: newIdempotencyKey(), savedCards, signedIn: Boolean(user) };
+  return {
+    copy: settings.giftCards,
+    sender,
+    today: todayInAgencyTimeZone(),
+    idempotencyKey: newIdempotencyKey(),
+    savedCards,
+    signedIn: Boolean(user),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   const submission = parseWithZod(await parseFormData(request), { schema: giftCardSchema() });
   const hideFields = ["card_number", "card_cvc"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
   const limit = await consumeRateLimit(`gift:${clientAddress(request)}`, GIFT_PURCHASE_LIMIT);
-  if (limit.limited) return data({ result: submission.reply({ formErrors: [COMMON_MESSAGES.tooManySubmissions(Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)))], hideFields }), card: null }, { status: 429 });
+  if (limit.limited)
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [
+            COMMON_MESSAGES.tooManySubmissions(Math.max(1, Math.ceil(limit.retryAfterSeconds / 60))),
+          ],
+          hideFields,
+        }),
+        card: null,
+      },
+      { status: 429 },
+    );
   const result = await purchaseGiftCard(submission.value, { userId: user?.id ?? null });
-  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields }), card: null }, { status: result.status });
+  if (!result.ok)
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields }), card: null },
+      { status: result.status },
+    );
   const card = result.giftCard;
   return {
     result: submission.reply({ resetForm: true }),
     message: result.message,
-    card: { code: formatGiftCode(card.code), amount: formatRupees(card.amountInr), recipient: card.recipientName, email: card.recipientEmail, deliverOn: card.deliverOn, delivered: card.deliveredAt !== null, expiresAt: card.expiresAt },
+    card: {
+      code: formatGiftCode(card.code),
+      amount: formatRupees(card.amountInr),
+      recipient: card.recipientName,
+      email: card.recipientEmail,
+      deliverOn: card.deliverOn,
+      delivered: card.deliveredAt !== null,
+      expiresAt: card.expiresAt,
+    },
   };
 }
 
@@ -57,7 +94,12 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
     id: "gift-card",
     lastResult: actionData?.result,
     constraint: getZodConstraint(giftCardFields),
-    defaultValue: { amount: String(GIFT_DEFAULT_PRESET), senderName: sender.name, senderEmail: sender.email, ...paymentDefaults(savedCards) },
+    defaultValue: {
+      amount: String(GIFT_DEFAULT_PRESET),
+      senderName: sender.name,
+      senderEmail: sender.email,
+      ...paymentDefaults(savedCards),
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -72,27 +114,66 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
       </header>
 
       {card ? (
-        <section className="flex flex-col gap-4 rounded-3xl border border-green/50 bg-surface p-6 sm:p-10" role="status" data-testid="gift-success">
+        <section
+          className="flex flex-col gap-4 rounded-3xl border border-green/50 bg-surface p-6 sm:p-10"
+          role="status"
+          data-testid="gift-success"
+        >
           <h2 className="font-display text-2xl font-semibold">{actionData?.message}</h2>
           <p className="text-text-muted">
-            {card.amount} for {card.recipient}. {card.delivered ? `We have emailed it to ${card.email}.` : `We will email it to ${card.email} on ${formatDate(card.deliverOn)}.`} Valid until {formatDate(card.expiresAt)}.
+            {card.amount} for {card.recipient}.{" "}
+            {card.delivered
+              ? `We have emailed it to ${card.email}.`
+              : `We will email it to ${card.email} on ${formatDate(card.deliverOn)}.`}{" "}
+            Valid until {formatDate(card.expiresAt)}.
           </p>
           <p>
-            Gift card code: <strong className="font-display text-xl tracking-wider" data-testid="gift-code">{card.code}</strong>
+            Gift card code:{" "}
+            <strong className="font-display text-xl tracking-wider" data-testid="gift-code">
+              {card.code}
+            </strong>
           </p>
-          <Link to="/gift" className="self-start rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to="/gift"
+            className="self-start rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
+          >
             Buy another gift card
           </Link>
         </section>
       ) : (
-        <Form method="post" className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10" {...getFormProps(form)}>
+        <Form
+          method="post"
+          className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10"
+          {...getFormProps(form)}
+        >
           <FormMessages errors={form.errors} errorId={form.errorId} />
-          <GiftAmount preset={Number(fields.amount.initialValue ?? GIFT_DEFAULT_PRESET) || GIFT_DEFAULT_PRESET} custom={String(fields.customAmount.initialValue ?? "")} presetErrors={fields.amount.errors} customErrors={fields.customAmount.errors} />
+          <GiftAmount
+            preset={Number(fields.amount.initialValue ?? GIFT_DEFAULT_PRESET) || GIFT_DEFAULT_PRESET}
+            custom={String(fields.customAmount.initialValue ?? "")}
+            presetErrors={fields.amount.errors}
+            customErrors={fields.customAmount.errors}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field labelProps={{ children: "Recipient name" }} inputProps={getInputProps(fields.recipientName, { type: "text" })} errors={fields.recipientName.errors} />
-            <Field labelProps={{ children: "Recipient email" }} inputProps={getInputProps(fields.recipientEmail, { type: "email" })} errors={fields.recipientEmail.errors} />
-            <Field labelProps={{ children: "Your name" }} inputProps={{ ...getInputProps(fields.senderName, { type: "text" }), autoComplete: "name" }} errors={fields.senderName.errors} />
-            <Field labelProps={{ children: "Your email" }} inputProps={{ ...getInputProps(fields.senderEmail, { type: "email" }), autoComplete: "email" }} errors={fields.senderEmail.errors} />
+            <Field
+              labelProps={{ children: "Recipient name" }}
+              inputProps={getInputProps(fields.recipientName, { type: "text" })}
+              errors={fields.recipientName.errors}
+            />
+            <Field
+              labelProps={{ children: "Recipient email" }}
+              inputProps={getInputProps(fields.recipientEmail, { type: "email" })}
+              errors={fields.recipientEmail.errors}
+            />
+            <Field
+              labelProps={{ children: "Your name" }}
+              inputProps={{ ...getInputProps(fields.senderName, { type: "text" }), autoComplete: "name" }}
+              errors={fields.senderName.errors}
+            />
+            <Field
+              labelProps={{ children: "Your email" }}
+              inputProps={{ ...getInputProps(fields.senderEmail, { type: "email" }), autoComplete: "email" }}
+              errors={fields.senderEmail.errors}
+            />
             <Field
               labelProps={{ children: "Delivery date (optional)" }}
               inputProps={{ ...getInputProps(fields.deliveryDate, { type: "date" }), min: today }}
@@ -101,7 +182,12 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <GiftMessage textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
-          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard={signedIn} />
+          <PaymentFields
+            fields={fields}
+            idempotencyKey={idempotencyKey}
+            savedCards={savedCards}
+            canSaveCard={signedIn}
+          />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Purchase
           </SubmitButton>

@@ -8,7 +8,9 @@ import Newsletter from "./newsletter";
 // this page with the action's answer (issue 18, item 12a).
 function render(actionData: { ok: boolean; message: string; email?: string }) {
   const Stub = createRoutesStub([{ id: "newsletter", path: "/newsletter", Component: Newsletter as never }]);
-  return renderToStaticMarkup(<Stub initialEntries={["/newsletter"]} hydrationData={{ actionData: { newsletter: actionData } }} />);
+  return renderToStaticMarkup(
+    <Stub initialEntries={["/newsletter"]} hydrationData={{ actionData: { newsletter: actionData } }} />,
+  );
 }
 
 describe("/newsletter after a refused email", () => {

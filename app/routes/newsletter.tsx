@@ -4,7 +4,10 @@ import { handleNewsletter } from "~/lib/newsletter.server";
 import { readFormData } from "~/lib/public-forms.server";
 import type { Route } from "./+types/newsletter";
 
-export const meta: Route.MetaFunction = () => [{ title: "Newsletter — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Newsletter — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function action({ request }: Route.ActionArgs) {
   const reply = await handleNewsletter(request, Object.fromEntries(await readFormData(request)));

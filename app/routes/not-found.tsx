@@ -9,7 +9,10 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: NOT_FOUND_TITLE }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: NOT_FOUND_TITLE },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return <NotFoundPage />;

@@ -15,7 +15,10 @@ import type { Route } from "./+types/referrals";
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { content, meta }] = await Promise.all([getUser(request), loadContentPage(request, "referrals", "/referrals")]);
+  const [user, { content, meta }] = await Promise.all([
+    getUser(request),
+    loadContentPage(request, "referrals", "/referrals"),
+  ]);
   return {
     name: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "",
     email: user?.email ?? "",
@@ -27,7 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const baseUrl = publicBaseUrl(request);
-  return handleFormPage(request, { form: "referral", schema: ReferralSchema, submit: (input, context) => inviteFriend(input, { ...context, baseUrl }) });
+  return handleFormPage(request, {
+    form: "referral",
+    schema: ReferralSchema,
+    submit: (input, context) => inviteFriend(input, { ...context, baseUrl }),
+  });
 }
 
 export default function Referrals({ loaderData, actionData }: Route.ComponentProps) {
@@ -45,7 +52,9 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
       <header className="flex flex-col gap-4">
         <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Referrals</p>
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">Refer & Grow</h1>
-        <p className="max-w-2xl text-lg text-text-muted">Know a founder whose brand deserves better? Send them an invitation with your own referral code.</p>
+        <p className="max-w-2xl text-lg text-text-muted">
+          Know a founder whose brand deserves better? Send them an invitation with your own referral code.
+        </p>
       </header>
       <Section id="how-it-works" title={loaderData.howItWorks.title}>
         <ol className="steps">
@@ -60,13 +69,27 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ol>
       </Section>
-      <section id="invite" aria-labelledby="invite-title" className="rounded-3xl border border-border bg-surface p-6 sm:p-10">
+      <section
+        id="invite"
+        aria-labelledby="invite-title"
+        className="rounded-3xl border border-border bg-surface p-6 sm:p-10"
+      >
         <h2 id="invite-title" className="mb-8 font-display text-2xl font-semibold">
           Invite a friend
         </h2>
-        <Form method="post" action="/referrals#invite" className="relative grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action="/referrals#invite"
+          className="relative grid gap-5 sm:grid-cols-2"
+          {...getFormProps(form)}
+        >
           <Honeypot />
-          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} className="sm:col-span-2">
+          <FormMessages
+            success={actionData?.success}
+            errors={form.errors}
+            errorId={form.errorId}
+            className="sm:col-span-2"
+          >
             {actionData && "extra" in actionData && actionData.extra?.code ? (
               <>
                 {" "}
@@ -74,11 +97,28 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
               </>
             ) : null}
           </FormMessages>
-          <Field labelProps={{ children: "Your name" }} inputProps={{ ...getInputProps(fields.referrer_name, { type: "text" }), autoComplete: "name" }} errors={fields.referrer_name.errors} />
-          <Field labelProps={{ children: "Your email" }} inputProps={{ ...getInputProps(fields.referrer_email, { type: "email" }), autoComplete: "email" }} errors={fields.referrer_email.errors} />
-          <Field labelProps={{ children: "Friend's email" }} inputProps={getInputProps(fields.invitee_email, { type: "email" })} errors={fields.invitee_email.errors} className="sm:col-span-2" />
+          <Field
+            labelProps={{ children: "Your name" }}
+            inputProps={{ ...getInputProps(fields.referrer_name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.referrer_name.errors}
+          />
+          <Field
+            labelProps={{ children: "Your email" }}
+            inputProps={{ ...getInputProps(fields.referrer_email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.referrer_email.errors}
+          />
+          <Field
+            labelProps={{ children: "Friend's email" }}
+            inputProps={getInputProps(fields.invitee_email, { type: "email" })}
+            errors={fields.invitee_email.errors}
+            className="sm:col-span-2"
+          />
           <div className="sm:col-span-2">
-            <TextareaField label="A note for your friend (optional)" textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }} errors={fields.message.errors} />
+            <TextareaField
+              label="A note for your friend (optional)"
+              textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }}
+              errors={fields.message.errors}
+            />
           </div>
           <div className="sm:col-span-2">
             <SubmitButton>Send invitation</SubmitButton>

@@ -7,6 +7,17 @@ import type { Route } from "./+types/robots";
  */
 export function loader({ request }: Route.LoaderArgs) {
   const sitemap = new URL("/sitemap.xml", publicBaseUrl(request)).href;
-  const body = ["User-agent: *", "Disallow: /dashboard2", "Disallow: /manageaccount", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${sitemap}`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const body = [
+    "User-agent: *",
+    "Disallow: /dashboard2",
+    "Disallow: /manageaccount",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${sitemap}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

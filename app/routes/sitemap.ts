@@ -11,7 +11,11 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 /** /sitemap.xml: every public page (app/lib/public-pages.ts), as absolute URLs. */
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicBaseUrl(request);
-  const [strategy, posts, articles] = await Promise.all([getStrategyContent(), listAllPosts(), listArticles()]);
+  const [strategy, posts, articles] = await Promise.all([
+    getStrategyContent(),
+    listAllPosts(),
+    listArticles(),
+  ]);
   const paths = sitemapPaths({
     solutionColours: PACKAGE_COLOURS,
     strategyServices: strategy.services.map((s) => s.name),

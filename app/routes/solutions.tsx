@@ -16,7 +16,8 @@ import { pageSeo } from "~/lib/seo.server";
 import NotFound from "./not-found";
 import type { Route } from "./+types/solutions";
 
-const isColour = (value: string): value is PackageColour => (PACKAGE_COLOURS as readonly string[]).includes(value);
+const isColour = (value: string): value is PackageColour =>
+  (PACKAGE_COLOURS as readonly string[]).includes(value);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const colour = params.scolor ?? null;
@@ -27,7 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       ...rest,
       // Subscribe: the plan's checkout; sign in first when anonymous (as Get Tokens on /creative-tokens).
-      plans: plans.map((plan) => ({ ...plan, price: formatPrice(plan.monthlyPriceInr, "in"), subscribeHref: subscribeHref(user !== null, planCheckoutPath(plan.slug)) })),
+      plans: plans.map((plan) => ({
+        ...plan,
+        price: formatPrice(plan.monthlyPriceInr, "in"),
+        subscribeHref: subscribeHref(user !== null, planCheckoutPath(plan.slug)),
+      })),
       colour,
       tab: solutionsTab(colour, new URL(request.url).searchParams.get("tab"), SOLUTION_TABS),
       meta: seoMeta(pageSeo(request, colour ? `/solutions/${colour}` : "/solutions", seo, shell.site.name)),

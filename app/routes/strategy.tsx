@@ -19,7 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = service ?? content.default;
   const { videos, ...contact } = content.contact;
   const path = service ? `/strategy?${new URLSearchParams({ service: service.name })}` : "/strategy";
-  const seo = { title: `${page.header.title} — ${content.seo.title}`, description: service ? page.header.text.slice(0, 160) : content.seo.description };
+  const seo = {
+    title: `${page.header.title} — ${content.seo.title}`,
+    description: service ? page.header.text.slice(0, 160) : content.seo.description,
+  };
   return data(
     {
       page,

@@ -14,10 +14,16 @@ import { CATALOG_MESSAGES, SHOP_FILE_RULES, SHOP_IMAGE_RULES } from "./catalog";
 export type CheckedFile = { bytes: Uint8Array; extension: string; name: string; contentType: string };
 export type FileCheck = { ok: true; file: CheckedFile } | { ok: false; message: string };
 
-const IMAGE_TYPES: Record<(typeof SHOP_IMAGE_RULES.extensions)[number], string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp" };
+const IMAGE_TYPES: Record<(typeof SHOP_IMAGE_RULES.extensions)[number], string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+};
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
-const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) => prefix.every((byte, i) => bytes[at + i] === byte);
+const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) =>
+  prefix.every((byte, i) => bytes[at + i] === byte);
 
 function textContent(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
@@ -68,11 +74,17 @@ export function contentMatches(extension: string, bytes: Uint8Array): boolean {
 export async function checkCatalogFile(file: File, kind: "file" | "image"): Promise<FileCheck> {
   const rules = kind === "file" ? SHOP_FILE_RULES : SHOP_IMAGE_RULES;
   const extension = fileExtension(file.name);
-  if (!(rules.extensions as readonly string[]).includes(extension)) return { ok: false, message: CATALOG_MESSAGES.fileType(rules.extensions) };
-  if (file.size > rules.maxBytes) return { ok: false, message: CATALOG_MESSAGES.fileTooLarge(rules.maxBytes / (1024 * 1024)) };
+  if (!(rules.extensions as readonly string[]).includes(extension))
+    return { ok: false, message: CATALOG_MESSAGES.fileType(rules.extensions) };
+  if (file.size > rules.maxBytes)
+    return { ok: false, message: CATALOG_MESSAGES.fileTooLarge(rules.maxBytes / (1024 * 1024)) };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.byteLength === 0 || !contentMatches(extension, bytes)) return { ok: false, message: CATALOG_MESSAGES.fileContent };
-  const contentType = kind === "file" ? SHOP_FILE_TYPES[extension as keyof typeof SHOP_FILE_TYPES] : IMAGE_TYPES[extension as keyof typeof IMAGE_TYPES];
+  if (bytes.byteLength === 0 || !contentMatches(extension, bytes))
+    return { ok: false, message: CATALOG_MESSAGES.fileContent };
+  const contentType =
+    kind === "file"
+      ? SHOP_FILE_TYPES[extension as keyof typeof SHOP_FILE_TYPES]
+      : IMAGE_TYPES[extension as keyof typeof IMAGE_TYPES];
   return { ok: true, file: { bytes, extension, name: cleanFileName(file.name), contentType } };
 }
 
@@ -87,11 +99,14 @@ export async function storeCatalogFile(bytes: Uint8Array, dataDir?: string): Pro
 
 /** The public path of an uploaded shop image: /shop-images/<key>.<ext>. */
 export const SHOP_IMAGE_PREFIX = "/shop-images/";
-export const shopImagePath = (storageKey: string, extension: string) => `${SHOP_IMAGE_PREFIX}${storageKey}.${extension}`;
+export const shopImagePath = (storageKey: string, extension: string) =>
+  `${SHOP_IMAGE_PREFIX}${storageKey}.${extension}`;
 const IMAGE_FILE = /^([0-9a-f]{32})\.(png|jpg|jpeg|webp)$/;
 
 /** The storage key and content type behind /shop-images/<file>, or null for anything malformed. */
-export function parseShopImageFile(file: string | undefined): { storageKey: string; contentType: string } | null {
+export function parseShopImageFile(
+  file: string | undefined,
+): { storageKey: string; contentType: string } | null {
   const match = IMAGE_FILE.exec(file ?? "");
   if (!match) return null;
   return { storageKey: match[1]!, contentType: IMAGE_TYPES[match[2] as keyof typeof IMAGE_TYPES] };

@@ -1,9 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { AuditActor } from "../platform/audit.server";
-import { createPlan, createShopItem, createTokenPackage, updatePlan, updateShopItem, updateTokenPackage, type PlanRow, type ShopItemRow, type TokenPackageRow } from "../billing/catalog.server";
+import {
+  createPlan,
+  createShopItem,
+  createTokenPackage,
+  updatePlan,
+  updateShopItem,
+  updateTokenPackage,
+  type PlanRow,
+  type ShopItemRow,
+  type TokenPackageRow,
+} from "../billing/catalog.server";
 import { fromMinor } from "../billing/payments";
-import { CATALOG_MESSAGES, CatalogId, PlanFormSchema, ShopItemFormSchema, TokenPackageFormSchema, type CatalogKind } from "./catalog";
+import {
+  CATALOG_MESSAGES,
+  CatalogId,
+  PlanFormSchema,
+  ShopItemFormSchema,
+  TokenPackageFormSchema,
+  type CatalogKind,
+} from "./catalog";
 import { checkCatalogFile, type CheckedFile } from "./catalog-files.server";
 
 // The catalogue page's action, kept out of the route so the route stays thin:
@@ -11,7 +28,10 @@ import { checkCatalogFile, type CheckedFile } from "./catalog-files.server";
 // models/billing/catalog.server.ts.
 
 /** A row as the form's default values (strings, as inputs hold them). */
-export function catalogFormValues(kind: CatalogKind, row: ShopItemRow | TokenPackageRow | PlanRow): Record<string, string> & { name: string } {
+export function catalogFormValues(
+  kind: CatalogKind,
+  row: ShopItemRow | TokenPackageRow | PlanRow,
+): Record<string, string> & { name: string } {
   if (kind === "shop_item") {
     const item = row as ShopItemRow;
     return {
@@ -57,14 +77,27 @@ export type SaveOutcome =
   | { status: "invalid"; httpStatus: 400 | 409; result: SubmissionResult<string[]> }
   | { status: "not_found" };
 
-const SCHEMAS = { shop_item: ShopItemFormSchema, token_package: TokenPackageFormSchema, subscription_plan: PlanFormSchema } as const;
+const SCHEMAS = {
+  shop_item: ShopItemFormSchema,
+  token_package: TokenPackageFormSchema,
+  subscription_plan: PlanFormSchema,
+} as const;
 
-const chosenFile = (value: FormDataEntryValue | null): File | null => (value instanceof File && value.size > 0 && value.name ? value : null);
+const chosenFile = (value: FormDataEntryValue | null): File | null =>
+  value instanceof File && value.size > 0 && value.name ? value : null;
 
 /** Validates and saves one catalogue form; `id` null creates. */
-export async function saveCatalogForm(kind: CatalogKind, id: string | null, formData: FormData, actor: AuditActor): Promise<SaveOutcome> {
+export async function saveCatalogForm(
+  kind: CatalogKind,
+  id: string | null,
+  formData: FormData,
+  actor: AuditActor,
+): Promise<SaveOutcome> {
   const base = SCHEMAS[kind];
-  const schema = id === null ? base.extend({ id: CatalogId.refine((value) => value !== "new", { error: CATALOG_MESSAGES.idTaken }) }) : base;
+  const schema =
+    id === null
+      ? base.extend({ id: CatalogId.refine((value) => value !== "new", { error: CATALOG_MESSAGES.idTaken }) })
+      : base;
   const submission = parseWithZod(formData, { schema });
   // The files are checked even when a text field is wrong, so every message shows at once.
   const fileErrors: Record<string, string[]> = {};
@@ -73,7 +106,10 @@ export async function saveCatalogForm(kind: CatalogKind, id: string | null, form
     for (const name of ["file", "image"] as const) {
       const upload = chosenFile(formData.get(name));
       if (!upload) {
-        if (id === null) fileErrors[name] = [name === "file" ? CATALOG_MESSAGES.fileRequired : CATALOG_MESSAGES.imageRequired];
+        if (id === null)
+          fileErrors[name] = [
+            name === "file" ? CATALOG_MESSAGES.fileRequired : CATALOG_MESSAGES.imageRequired,
+          ];
         continue;
       }
       const checked = await checkCatalogFile(upload, name);
@@ -82,7 +118,10 @@ export async function saveCatalogForm(kind: CatalogKind, id: string | null, form
     }
   }
   if (submission.status !== "success" || Object.keys(fileErrors).length) {
-    const fieldErrors = { ...(submission.status === "success" ? {} : (submission.error ?? {})), ...fileErrors } as Record<string, string[]>;
+    const fieldErrors = {
+      ...(submission.status === "success" ? {} : (submission.error ?? {})),
+      ...fileErrors,
+    } as Record<string, string[]>;
     return { status: "invalid", httpStatus: 400, result: submission.reply({ fieldErrors }) };
   }
   const value = submission.value as never;
@@ -93,11 +132,24 @@ export async function saveCatalogForm(kind: CatalogKind, id: string | null, form
       ? await createShopItem({ id: newId, form: value, file: files.file!, image: files.image! }, actor)
       : await updateShopItem(id!, { form: value, ...files }, actor);
   } else if (kind === "token_package") {
-    outcome = newId ? await createTokenPackage(newId, value, actor) : await updateTokenPackage(id!, value, actor);
+    outcome = newId
+      ? await createTokenPackage(newId, value, actor)
+      : await updateTokenPackage(id!, value, actor);
   } else {
     outcome = newId ? await createPlan(newId, value, actor) : await updatePlan(id!, value, actor);
   }
   if (!outcome.ok && outcome.status === 404) return { status: "not_found" };
-  if (!outcome.ok) return { status: "invalid", httpStatus: 409, result: submission.reply({ fieldErrors: { id: [outcome.message] } }) };
-  return { status: "saved", id: outcome.row.id, name: outcome.row.name, changed: outcome.changed, result: submission.reply() };
+  if (!outcome.ok)
+    return {
+      status: "invalid",
+      httpStatus: 409,
+      result: submission.reply({ fieldErrors: { id: [outcome.message] } }),
+    };
+  return {
+    status: "saved",
+    id: outcome.row.id,
+    name: outcome.row.name,
+    changed: outcome.changed,
+    result: submission.reply(),
+  };
 }

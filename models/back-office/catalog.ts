@@ -6,7 +6,14 @@ import { CATEGORY_LABELS, SHOP_CATEGORIES } from "../billing/shop-categories";
 // packages and subscription plans, and the rules for uploaded files. Pure:
 // the pages, their actions and the tests share it (docs/decisions/0025).
 
-export { CATALOG_KINDS, CATALOG_MESSAGES, CATALOG_PATH_KINDS, SHOP_FILE_RULES, SHOP_IMAGE_RULES, type CatalogKind } from "./catalog-kinds";
+export {
+  CATALOG_KINDS,
+  CATALOG_MESSAGES,
+  CATALOG_PATH_KINDS,
+  SHOP_FILE_RULES,
+  SHOP_IMAGE_RULES,
+  type CatalogKind,
+} from "./catalog-kinds";
 
 const text = (label: string, max: number) =>
   z
@@ -34,7 +41,9 @@ export const CatalogId = z
   .string({ error: "Please enter an id." })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z][a-z0-9-]{1,59}$/, { error: "Use 2 to 60 lower-case letters, digits and dashes, starting with a letter." });
+  .regex(/^[a-z][a-z0-9-]{1,59}$/, {
+    error: "Use 2 to 60 lower-case letters, digits and dashes, starting with a letter.",
+  });
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
 
@@ -74,11 +83,24 @@ export const PlanFormSchema = z.object({
   project_limit: whole("project limit", -1, 1000),
   features: z
     .string({ error: "Please list at least one feature." })
-    .transform((value) => value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(200, { error: "Please keep each feature under 200 characters." })).min(1, { error: "Please list at least one feature." }).max(20, { error: "Please list at most 20 features." })),
+    .transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(200, { error: "Please keep each feature under 200 characters." }))
+        .min(1, { error: "Please list at least one feature." })
+        .max(20, { error: "Please list at most 20 features." }),
+    ),
   is_popular: checkbox,
 });
 export type PlanForm = z.infer<typeof PlanFormSchema>;
 
 export const CATEGORY_OPTIONS = SHOP_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
-export const COLOUR_OPTIONS = PACKAGE_COLOURS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+export const COLOUR_OPTIONS = PACKAGE_COLOURS.map((value) => ({
+  value,
+  label: value[0]!.toUpperCase() + value.slice(1),
+}));

@@ -15,8 +15,10 @@ export const TOKEN_ADJUST_MESSAGES = {
   reasonRequired: "Please give a reason: it is kept in the ledger and the audit log.",
   reasonTooShort: "Please give a reason of at least 3 characters.",
   reasonTooLong: "Please keep the reason under 300 characters.",
-  granted: (amount: number, balance: number) => `Granted ${amount} token${amount === 1 ? "" : "s"}. The balance is now ${balance}.`,
-  deducted: (amount: number, balance: number) => `Deducted ${amount} token${amount === 1 ? "" : "s"}. The balance is now ${balance}.`,
+  granted: (amount: number, balance: number) =>
+    `Granted ${amount} token${amount === 1 ? "" : "s"}. The balance is now ${balance}.`,
+  deducted: (amount: number, balance: number) =>
+    `Deducted ${amount} token${amount === 1 ? "" : "s"}. The balance is now ${balance}.`,
   belowZero: (amount: number, balance: number) =>
     `Cannot deduct ${amount} token${amount === 1 ? "" : "s"}: the client has ${balance}, and a balance can never go below zero.`,
 } as const;

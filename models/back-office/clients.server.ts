@@ -5,7 +5,19 @@ import { auditTrail, recordAudit, type AuditActor } from "../platform/audit.serv
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { listProjects } from "../projects/projects.server";
-import { apiTokens, profiles, projects, purchases, sessions, shopItems, subscriptionPlans, subscriptions, tokenLedger, tokenLots, users } from "../schema";
+import {
+  apiTokens,
+  profiles,
+  projects,
+  purchases,
+  sessions,
+  shopItems,
+  subscriptionPlans,
+  subscriptions,
+  tokenLedger,
+  tokenLots,
+  users,
+} from "../schema";
 import { deleteUserSessions } from "../identity/sessions.server";
 import { adjustTokens, getBalance } from "../billing/tokens.server";
 import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
@@ -36,14 +48,28 @@ function conditions(q: string): SQL | undefined {
   const pattern = containsPattern(q);
   return and(
     isClient,
-    or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(profiles.companyName, pattern), ilike(profiles.companyEmail, pattern)),
+    or(
+      ilike(users.username, pattern),
+      ilike(users.email, pattern),
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(profiles.companyName, pattern),
+      ilike(profiles.companyEmail, pattern),
+    ),
   );
 }
 
 /** Newest accounts first; the search looks at names, emails and the company. */
-export async function listClients(q: string, requestedPage = 1): Promise<{ clients: ClientRow[]; page: Page }> {
+export async function listClients(
+  q: string,
+  requestedPage = 1,
+): Promise<{ clients: ClientRow[]; page: Page }> {
   const where = conditions(q);
-  const [total] = await db().select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where);
+  const [total] = await db()
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where);
   const page = paginate(total?.n ?? 0, requestedPage);
   const rows = await db()
     .select({
@@ -63,13 +89,28 @@ export async function listClients(q: string, requestedPage = 1): Promise<{ clien
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { clients: rows.map((row) => ({ ...row, projectCount: Number(row.projectCount), activeSessions: Number(row.activeSessions) })), page };
+  return {
+    clients: rows.map((row) => ({
+      ...row,
+      projectCount: Number(row.projectCount),
+      activeSessions: Number(row.activeSessions),
+    })),
+    page,
+  };
 }
 
 async function findClient(clientId: string | undefined) {
   if (!isUuid(clientId)) return null;
   const [row] = await db()
-    .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName, createdAt: users.createdAt, profile: profiles })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: users.createdAt,
+      profile: profiles,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, clientId), eq(users.role, "client")))
@@ -84,12 +125,23 @@ export async function getClient(clientId: string | undefined) {
   const [clientProjects, clientSessions, tokens, audit] = await Promise.all([
     listProjects(client.id),
     db()
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, remember: sessions.remember })
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+        remember: sessions.remember,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, client.id), gt(sessions.expiresAt, sql`now()`)))
       .orderBy(desc(sessions.createdAt)),
     db()
-      .select({ id: apiTokens.id, name: apiTokens.name, createdAt: apiTokens.createdAt, lastUsedAt: apiTokens.lastUsedAt, revokedAt: apiTokens.revokedAt })
+      .select({
+        id: apiTokens.id,
+        name: apiTokens.name,
+        createdAt: apiTokens.createdAt,
+        lastUsedAt: apiTokens.lastUsedAt,
+        revokedAt: apiTokens.revokedAt,
+      })
       .from(apiTokens)
       .where(eq(apiTokens.userId, client.id))
       .orderBy(desc(apiTokens.createdAt))
@@ -168,48 +220,104 @@ export async function getClientBilling(clientId: string, ledgerPage = 1, now = n
     .limit(page.limit)
     .offset(page.offset);
   const current = plans.find((plan) => plan.status === "active") ?? null;
-  return { balance, purchases: clientPurchases, subscription: current, subscriptions: plans, ledger, ledgerPage: page };
+  return {
+    balance,
+    purchases: clientPurchases,
+    subscription: current,
+    subscriptions: plans,
+    ledger,
+    ledgerPage: page,
+  };
 }
 
-export type AdjustResult = { ok: true; message: string; balance: number } | { ok: false; status: 404 } | { ok: false; status: 409; message: string; balance: number };
+export type AdjustResult =
+  | { ok: true; message: string; balance: number }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 409; message: string; balance: number };
 
 /**
  * A manual grant or deduction: one ledger row with the staff member's id and
  * the reason, and its audit entry, in one transaction (adjustTokens). A
  * deduction larger than the balance writes nothing and says why.
  */
-export async function adjustClientTokens(clientId: string | undefined, input: TokenAdjustInput, actor: AuditActor & { id: string }): Promise<AdjustResult> {
+export async function adjustClientTokens(
+  clientId: string | undefined,
+  input: TokenAdjustInput,
+  actor: AuditActor & { id: string },
+): Promise<AdjustResult> {
   const client = await findClient(clientId);
   if (!client) return { ok: false, status: 404 };
   const amount = input.direction === "grant" ? input.amount : -input.amount;
-  const outcome = await adjustTokens({ userId: client.id, amount, staffUserId: actor.id, note: input.reason, actor });
-  if (!outcome.ok) return { ok: false, status: 409, message: TOKEN_ADJUST_MESSAGES.belowZero(input.amount, outcome.balance), balance: outcome.balance };
-  const message = input.direction === "grant" ? TOKEN_ADJUST_MESSAGES.granted(input.amount, outcome.balance) : TOKEN_ADJUST_MESSAGES.deducted(input.amount, outcome.balance);
+  const outcome = await adjustTokens({
+    userId: client.id,
+    amount,
+    staffUserId: actor.id,
+    note: input.reason,
+    actor,
+  });
+  if (!outcome.ok)
+    return {
+      ok: false,
+      status: 409,
+      message: TOKEN_ADJUST_MESSAGES.belowZero(input.amount, outcome.balance),
+      balance: outcome.balance,
+    };
+  const message =
+    input.direction === "grant"
+      ? TOKEN_ADJUST_MESSAGES.granted(input.amount, outcome.balance)
+      : TOKEN_ADJUST_MESSAGES.deducted(input.amount, outcome.balance);
   return { ok: true, message, balance: outcome.balance };
 }
 
 export type RevokeResult = { ok: true; count: number } | { ok: false };
 
 /** Signs the client out of every browser; their next request goes to /login. */
-export async function revokeClientSessions(clientId: string | undefined, actor: AuditActor): Promise<RevokeResult> {
+export async function revokeClientSessions(
+  clientId: string | undefined,
+  actor: AuditActor,
+): Promise<RevokeResult> {
   const client = await findClient(clientId);
   if (!client) return { ok: false };
   const removed = await db().transaction(async (tx) => {
     const n = await deleteUserSessions(client.id, {}, tx);
-    await recordAudit({ actor, action: "client.revoke_sessions", target: { type: "user", id: client.id, label: client.email }, before: { active_sessions: n }, after: { active_sessions: 0 } }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "client.revoke_sessions",
+        target: { type: "user", id: client.id, label: client.email },
+        before: { active_sessions: n },
+        after: { active_sessions: 0 },
+      },
+      tx,
+    );
     return n;
   });
   return { ok: true, count: removed };
 }
 
 /** Revokes every API key the client holds; API calls with them answer 401 from now on. */
-export async function revokeClientApiTokens(clientId: string | undefined, actor: AuditActor): Promise<RevokeResult> {
+export async function revokeClientApiTokens(
+  clientId: string | undefined,
+  actor: AuditActor,
+): Promise<RevokeResult> {
   const client = await findClient(clientId);
   if (!client) return { ok: false };
   const revoked = await db().transaction(async (tx) => {
-    const [active] = await tx.select({ n: count() }).from(apiTokens).where(and(eq(apiTokens.userId, client.id), isNull(apiTokens.revokedAt)));
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, client.id), isNull(apiTokens.revokedAt)));
     const n = await revokeApiTokens(client.id, tx);
-    await recordAudit({ actor, action: "client.revoke_api_tokens", target: { type: "user", id: client.id, label: client.email }, before: { active_api_keys: active?.n ?? 0 }, after: { active_api_keys: 0 } }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "client.revoke_api_tokens",
+        target: { type: "user", id: client.id, label: client.email },
+        before: { active_api_keys: active?.n ?? 0 },
+        after: { active_api_keys: 0 },
+      },
+      tx,
+    );
     return n;
   });
   return { ok: true, count: revoked };

@@ -3,7 +3,8 @@ import { csvCell, neutraliseFormula, toCsv } from "./csv";
 
 describe("CSV", () => {
   it("neutralises every cell a spreadsheet would run as a formula", () => {
-    for (const risky of ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"]) expect(neutraliseFormula(risky)).toBe(`'${risky}`);
+    for (const risky of ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"])
+      expect(neutraliseFormula(risky)).toBe(`'${risky}`);
     for (const safe of ["Maya", "1+1", "a=b", " =1", ""]) expect(neutraliseFormula(safe)).toBe(safe);
   });
 
@@ -20,6 +21,14 @@ describe("CSV", () => {
   });
 
   it("writes a file Excel reads as UTF-8, with CRLF line ends", () => {
-    expect(toCsv(["Name", "City"], [["Zoë", "Pune"], ["=cmd", "a,b"]])).toBe("\uFEFFName,City\r\nZoë,Pune\r\n'=cmd,\"a,b\"\r\n");
+    expect(
+      toCsv(
+        ["Name", "City"],
+        [
+          ["Zoë", "Pune"],
+          ["=cmd", "a,b"],
+        ],
+      ),
+    ).toBe('\uFEFFName,City\r\nZoë,Pune\r\n\'=cmd,"a,b"\r\n');
   });
 });

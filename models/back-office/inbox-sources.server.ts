@@ -5,7 +5,18 @@ import { MEETING_TYPES, SERVICES, SOLUTIONS } from "../forms/contact";
 import { INTEREST_LEVELS, INVESTMENT_RANGES, INVESTOR_TYPES } from "../forms/inquiries";
 import { formatGiftCode } from "../billing/gift-cards.server";
 import { formatMoney, toMinor } from "../billing/payments";
-import { collaborationRequests, giftCards, investmentInquiries, investorMeetings, jobApplications, newsletterSubscribers, officeVisits, referrals, serviceQuotes, supportTickets } from "../schema";
+import {
+  collaborationRequests,
+  giftCards,
+  investmentInquiries,
+  investorMeetings,
+  jobApplications,
+  newsletterSubscribers,
+  officeVisits,
+  referrals,
+  serviceQuotes,
+  supportTickets,
+} from "../schema";
 import { formatFileSize } from "../platform/uploads";
 
 // The inbox's registry: one entry per kind of submission. Every submission
@@ -16,7 +27,12 @@ import { formatFileSize } from "../platform/uploads";
 // chat handoffs), each with its own `where`.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type SubmissionTable = PgTableWithColumns<any> & { id: AnyPgColumn; createdAt: AnyPgColumn; handled: AnyPgColumn; handledAt: AnyPgColumn };
+type SubmissionTable = PgTableWithColumns<any> & {
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  handled: AnyPgColumn;
+  handledAt: AnyPgColumn;
+};
 
 /** A field's label, how to read it, and (for secrets such as a gift card code) what the CSV export shows instead. */
 type Field<Row> = readonly [label: string, read: (row: Row) => string, exportAs?: (row: Row) => string];
@@ -57,10 +73,17 @@ function defineSource<T extends SubmissionTable>(source: {
   return source as unknown as InboxSource;
 }
 
-const labelOf = (list: readonly { value: string; label: string }[], value: string) => list.find((item) => item.value === value)?.label ?? value;
+const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((item) => item.value === value)?.label ?? value;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-type CompanyRow = { companyName: string; yourName: string; companyDesignation: string; companyEmail: string; phoneNumber: string };
+type CompanyRow = {
+  companyName: string;
+  yourName: string;
+  companyDesignation: string;
+  companyEmail: string;
+  phoneNumber: string;
+};
 const company: ReadonlyArray<Field<CompanyRow>> = [
   ["Name", (row) => row.yourName],
   ["Company", (row) => row.companyName],
@@ -77,7 +100,13 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     name: officeVisits.yourName,
     email: officeVisits.companyEmail,
     summary: sql`${officeVisits.companyName} || ' · visit on ' || ${officeVisits.visitDate}::text || ', ' || ${officeVisits.city}`,
-    fields: [...company, ["Company address", (row) => row.companyAddress], ["Visit date", (row) => String(row.visitDate)], ["City", (row) => row.city], ["Country", (row) => row.country]],
+    fields: [
+      ...company,
+      ["Company address", (row) => row.companyAddress],
+      ["Visit date", (row) => String(row.visitDate)],
+      ["City", (row) => row.city],
+      ["Country", (row) => row.country],
+    ],
     sender: (row) => ({ name: row.yourName, email: row.companyEmail }),
   }),
   defineSource({
@@ -125,7 +154,12 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
       ["Why they want to join", (row) => row.whyJoin],
       ["CV", (row) => `${row.cvName} (${formatFileSize(row.cvSize)})`],
     ],
-    attachment: (row) => ({ storageKey: row.cvStorageKey, name: row.cvName, size: row.cvSize, contentType: row.cvContentType }),
+    attachment: (row) => ({
+      storageKey: row.cvStorageKey,
+      name: row.cvName,
+      size: row.cvSize,
+      contentType: row.cvContentType,
+    }),
     sender: (row) => ({ name: row.fullName, email: row.emailAddress }),
   }),
   defineSource({
@@ -140,14 +174,26 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
       ["Email", (row) => row.email],
       ["Organization", (row) => row.organization],
       ["Collaboration type", (row) => labelOf(COLLABORATION_TYPES, row.collaborationType)],
-      ["Expected timeline", (row) => row.expectedTimeline ? labelOf(EXPECTED_TIMELINES, row.expectedTimeline) : ""],
-      ["Budget range", (row) => row.budgetRange ? labelOf(BUDGET_RANGES, row.budgetRange) : ""],
+      [
+        "Expected timeline",
+        (row) => (row.expectedTimeline ? labelOf(EXPECTED_TIMELINES, row.expectedTimeline) : ""),
+      ],
+      ["Budget range", (row) => (row.budgetRange ? labelOf(BUDGET_RANGES, row.budgetRange) : "")],
       ["Idea", (row) => row.collaborationIdea],
-      ["Attachment", (row) => row.attachmentName ? `${row.attachmentName} (${formatFileSize(row.attachmentSize ?? 0)})` : ""],
+      [
+        "Attachment",
+        (row) =>
+          row.attachmentName ? `${row.attachmentName} (${formatFileSize(row.attachmentSize ?? 0)})` : "",
+      ],
     ],
     attachment: (row) =>
       row.attachmentStorageKey && row.attachmentName
-        ? { storageKey: row.attachmentStorageKey, name: row.attachmentName, size: row.attachmentSize ?? 0, contentType: row.attachmentContentType ?? "application/octet-stream" }
+        ? {
+            storageKey: row.attachmentStorageKey,
+            name: row.attachmentName,
+            size: row.attachmentSize ?? 0,
+            contentType: row.attachmentContentType ?? "application/octet-stream",
+          }
         : null,
     sender: (row) => ({ name: row.name, email: row.email }),
   }),
@@ -165,7 +211,10 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
       ["Interest", (row) => labelOf(INTEREST_LEVELS, row.investmentInterest)],
       ["Investor type", (row) => labelOf(INVESTOR_TYPES, row.investorType)],
       ["Organization", (row) => row.organization],
-      ["Amount range", (row) => row.investmentAmountRange ? labelOf(INVESTMENT_RANGES, row.investmentAmountRange) : ""],
+      [
+        "Amount range",
+        (row) => (row.investmentAmountRange ? labelOf(INVESTMENT_RANGES, row.investmentAmountRange) : ""),
+      ],
       ["LinkedIn", (row) => row.linkedinProfile],
       ["Previous investments", (row) => row.previousInvestments],
       ["Message", (row) => row.message],
@@ -225,7 +274,10 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
       // The code is money: the page shows it (staff resend it on request); a spreadsheet gets the last four only.
       ["Code", (row) => formatGiftCode(row.code), (row) => `ASC-••••-••••-${row.code.slice(8, 12)}`],
       ["Valid until", (row) => row.expiresAt.toISOString()],
-      ["Redeemed", (row) => (row.redeemedAt ? `${row.redeemedAt.toISOString()} for ${row.tokensGranted} tokens` : "No")],
+      [
+        "Redeemed",
+        (row) => (row.redeemedAt ? `${row.redeemedAt.toISOString()} for ${row.tokensGranted} tokens` : "No"),
+      ],
       ["Redeemed by account", (row) => row.redeemedBy ?? ""],
       ["Bought from account", (row) => row.purchaserId ?? "Visitor without an account"],
       ["Payment", (row) => row.paymentId],
@@ -258,8 +310,8 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     fields: [
       ["Email", (row) => row.email],
       ["Status", (row) => row.status],
-      ["Confirmed", (row) => row.confirmedAt ? row.confirmedAt.toISOString() : ""],
-      ["Unsubscribed", (row) => row.unsubscribedAt ? row.unsubscribedAt.toISOString() : ""],
+      ["Confirmed", (row) => (row.confirmedAt ? row.confirmedAt.toISOString() : "")],
+      ["Unsubscribed", (row) => (row.unsubscribedAt ? row.unsubscribedAt.toISOString() : "")],
     ],
     sender: (row) => ({ name: row.email, email: row.email }),
   }),
@@ -271,9 +323,19 @@ export function inboxSource(type: string | undefined | null): InboxSource | null
   return (type && byType.get(type)) || null;
 }
 
-export const INBOX_TYPE_OPTIONS = INBOX_SOURCES.map((source) => ({ value: source.type, label: source.label }));
+export const INBOX_TYPE_OPTIONS = INBOX_SOURCES.map((source) => ({
+  value: source.type,
+  label: source.label,
+}));
 
 /** A row's fields as [label, value] pairs; `forExport` masks what a spreadsheet must not hold. */
-export function readFields(source: InboxSource, row: Record<string, unknown>, options: { forExport?: boolean } = {}): Array<[string, string]> {
-  return source.fields.map(([label, read, exportAs]) => [label, (options.forExport && exportAs ? exportAs(row) : read(row)) ?? ""]);
+export function readFields(
+  source: InboxSource,
+  row: Record<string, unknown>,
+  options: { forExport?: boolean } = {},
+): Array<[string, string]> {
+  return source.fields.map(([label, read, exportAs]) => [
+    label,
+    (options.forExport && exportAs ? exportAs(row) : read(row)) ?? "",
+  ]);
 }

@@ -25,7 +25,16 @@ export type InboxItem = {
   summary: string;
 };
 
-type RawItem = { type: string; id: string; created_at: Date | string; handled: boolean; handled_at: Date | string | null; name: string; email: string; summary: string };
+type RawItem = {
+  type: string;
+  id: string;
+  created_at: Date | string;
+  handled: boolean;
+  handled_at: Date | string | null;
+  name: string;
+  email: string;
+  summary: string;
+};
 
 /** One branch of the union: the source's rows in the list's shape, filtered. */
 function branch(source: InboxSource, filter: InboxFilter): SQL {
@@ -35,7 +44,9 @@ function branch(source: InboxSource, filter: InboxFilter): SQL {
   if (filter.status === "handled") where.push(sql`${t.handled} = true`);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    where.push(sql`(coalesce(${source.name}, '') || ' ' || coalesce(${source.email}, '') || ' ' || coalesce(${source.summary}, '') || ' ' || ${t.id}::text) ilike ${pattern}`);
+    where.push(
+      sql`(coalesce(${source.name}, '') || ' ' || coalesce(${source.email}, '') || ' ' || coalesce(${source.summary}, '') || ' ' || ${t.id}::text) ilike ${pattern}`,
+    );
   }
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   return sql`select ${source.type}::text as type, ${t.id} as id, ${t.createdAt} as created_at, ${t.handled} as handled, ${t.handledAt} as handled_at,
@@ -66,11 +77,16 @@ const toItem = (row: RawItem): InboxItem => ({
 /** Unhandled first, then newest first. */
 const ORDER = sql`order by handled asc, created_at desc, id desc`;
 
-export async function listInbox(filter: InboxFilter, requestedPage = 1): Promise<{ items: InboxItem[]; page: Page }> {
+export async function listInbox(
+  filter: InboxFilter,
+  requestedPage = 1,
+): Promise<{ items: InboxItem[]; page: Page }> {
   const all = union(filter);
   const [counted] = await queryRows<{ n: number }>(sql`select count(*)::int as n from (${all}) as inbox`);
   const page = paginate(Number(counted?.n ?? 0), requestedPage);
-  const rows = await queryRows<RawItem>(sql`select * from (${all}) as inbox ${ORDER} limit ${page.limit} offset ${page.offset}`);
+  const rows = await queryRows<RawItem>(
+    sql`select * from (${all}) as inbox ${ORDER} limit ${page.limit} offset ${page.offset}`,
+  );
   return { items: rows.map(toItem), page };
 }
 
@@ -90,7 +106,15 @@ async function findRow(source: InboxSource, id: string): Promise<Record<string, 
   return (row as Record<string, unknown> | undefined) ?? null;
 }
 
-export type Reply = { id: string; toEmail: string; subject: string; body: string; createdAt: Date; staff: string | null; emailId: string | null };
+export type Reply = {
+  id: string;
+  toEmail: string;
+  subject: string;
+  body: string;
+  createdAt: Date;
+  staff: string | null;
+  emailId: string | null;
+};
 
 export type SubmissionDetail = {
   type: string;
@@ -110,13 +134,24 @@ export type SubmissionDetail = {
 export const submissionTargetId = (type: string, id: string) => `${type}:${id}`;
 
 /** Everything the detail page shows, or null for an unknown type or id. */
-export async function getSubmission(type: string | undefined, id: string | undefined): Promise<SubmissionDetail | null> {
+export async function getSubmission(
+  type: string | undefined,
+  id: string | undefined,
+): Promise<SubmissionDetail | null> {
   const source = inboxSource(type);
   if (!source || !isUuid(id)) return null;
   const row = await findRow(source, id);
   if (!row) return null;
   const replies = await db()
-    .select({ id: submissionReplies.id, toEmail: submissionReplies.toEmail, subject: submissionReplies.subject, body: submissionReplies.body, createdAt: submissionReplies.createdAt, staff: users.username, emailId: submissionReplies.emailId })
+    .select({
+      id: submissionReplies.id,
+      toEmail: submissionReplies.toEmail,
+      subject: submissionReplies.subject,
+      body: submissionReplies.body,
+      createdAt: submissionReplies.createdAt,
+      staff: users.username,
+      emailId: submissionReplies.emailId,
+    })
     .from(submissionReplies)
     .leftJoin(users, eq(users.id, submissionReplies.staffId))
     .where(and(eq(submissionReplies.submissionType, source.type), eq(submissionReplies.submissionId, id)))
@@ -140,12 +175,19 @@ export async function getSubmission(type: string | undefined, id: string | undef
 export type HandledResult = { ok: true; changed: boolean } | { ok: false };
 
 /** Marks a submission handled (or open again). The row is locked, so two staff clicking at once record one change. */
-export async function setSubmissionHandled(type: string | undefined, id: string | undefined, handled: boolean, actor: AuditActor): Promise<HandledResult> {
+export async function setSubmissionHandled(
+  type: string | undefined,
+  id: string | undefined,
+  handled: boolean,
+  actor: AuditActor,
+): Promise<HandledResult> {
   const source = inboxSource(type);
   if (!source || !isUuid(id)) return { ok: false };
   const t = source.table;
   return db().transaction(async (tx) => {
-    const [row] = (await tx.select().from(t).where(inSource(source, id)).for("update")) as Array<Record<string, unknown>>;
+    const [row] = (await tx.select().from(t).where(inSource(source, id)).for("update")) as Array<
+      Record<string, unknown>
+    >;
     if (!row) return { ok: false } as const;
     if (row.handled === handled) return { ok: true, changed: false } as const;
     const handledAt = handled ? new Date() : null;
@@ -155,7 +197,11 @@ export async function setSubmissionHandled(type: string | undefined, id: string 
       {
         actor,
         action: handled ? "submission.mark_handled" : "submission.mark_unhandled",
-        target: { type: "submission", id: submissionTargetId(source.type, id), label: `${source.label} from ${sender.name}` },
+        target: {
+          type: "submission",
+          id: submissionTargetId(source.type, id),
+          label: `${source.label} from ${sender.name}`,
+        },
         before: { handled: row.handled, handled_at: row.handledAt },
         after: { handled, handled_at: handledAt },
       },
@@ -171,7 +217,12 @@ export type ReplyResult = { ok: true; reply: { id: string; to: string } } | { ok
  * Emails the sender through the outbox (so a failed send is retried) and
  * stores the reply beside the submission, with an audit entry.
  */
-export async function replyToSubmission(type: string | undefined, id: string | undefined, input: ReplyInput, actor: AuditActor & { id: string }): Promise<ReplyResult> {
+export async function replyToSubmission(
+  type: string | undefined,
+  id: string | undefined,
+  input: ReplyInput,
+  actor: AuditActor & { id: string },
+): Promise<ReplyResult> {
   const source = inboxSource(type);
   if (!source || !isUuid(id)) return { ok: false };
   const row = await findRow(source, id);
@@ -184,14 +235,32 @@ export async function replyToSubmission(type: string | undefined, id: string | u
   const reply = await db().transaction(async (tx) => {
     const [inserted] = await tx
       .insert(submissionReplies)
-      .values({ submissionType: source.type, submissionId: id, staffId: actor.id, toEmail: sender.email, subject: input.subject, body: input.body, emailId: email.id })
+      .values({
+        submissionType: source.type,
+        submissionId: id,
+        staffId: actor.id,
+        toEmail: sender.email,
+        subject: input.subject,
+        body: input.body,
+        emailId: email.id,
+      })
       .returning({ id: submissionReplies.id });
     await recordAudit(
       {
         actor,
         action: "submission.reply",
-        target: { type: "submission", id: submissionTargetId(source.type, id), label: `${source.label} from ${sender.name}` },
-        after: { reply_id: inserted!.id, email_id: email.id, to: sender.email, subject: input.subject, body: input.body },
+        target: {
+          type: "submission",
+          id: submissionTargetId(source.type, id),
+          label: `${source.label} from ${sender.name}`,
+        },
+        after: {
+          reply_id: inserted!.id,
+          email_id: email.id,
+          to: sender.email,
+          subject: input.subject,
+          body: input.body,
+        },
       },
       tx,
     );
@@ -201,7 +270,11 @@ export async function replyToSubmission(type: string | undefined, id: string | u
 }
 
 /** The stored attachment of a submission (a CV, a pitch deck), with an audit entry for the download. */
-export async function getSubmissionAttachment(type: string | undefined, id: string | undefined, actor: AuditActor) {
+export async function getSubmissionAttachment(
+  type: string | undefined,
+  id: string | undefined,
+  actor: AuditActor,
+) {
   const source = inboxSource(type);
   if (!source?.attachment || !isUuid(id)) return null;
   const row = await findRow(source, id);
@@ -210,7 +283,11 @@ export async function getSubmissionAttachment(type: string | undefined, id: stri
   await recordAudit({
     actor,
     action: "submission.download_attachment",
-    target: { type: "submission", id: submissionTargetId(source.type, id), label: `${source.label} from ${source.sender(row).name}` },
+    target: {
+      type: "submission",
+      id: submissionTargetId(source.type, id),
+      label: `${source.label} from ${source.sender(row).name}`,
+    },
     after: { name: attachment.name, size: attachment.size },
   });
   return attachment;
@@ -221,8 +298,13 @@ export async function getSubmissionAttachment(type: string | undefined, id: stri
  * is chosen, every field of that type; otherwise every field in one cell.
  * At most INBOX_EXPORT_LIMIT rows. Recorded in the audit log: it is personal data leaving the system.
  */
-export async function exportInbox(filter: InboxFilter, actor: AuditActor): Promise<{ header: string[]; rows: string[][]; truncated: boolean }> {
-  const matches = await queryRows<RawItem>(sql`select * from (${union(filter)}) as inbox ${ORDER} limit ${INBOX_EXPORT_LIMIT + 1}`);
+export async function exportInbox(
+  filter: InboxFilter,
+  actor: AuditActor,
+): Promise<{ header: string[]; rows: string[][]; truncated: boolean }> {
+  const matches = await queryRows<RawItem>(
+    sql`select * from (${union(filter)}) as inbox ${ORDER} limit ${INBOX_EXPORT_LIMIT + 1}`,
+  );
   const truncated = matches.length > INBOX_EXPORT_LIMIT;
   const items = matches.slice(0, INBOX_EXPORT_LIMIT).map(toItem);
   const single = filter.type ? inboxSource(filter.type) : null;
@@ -233,7 +315,10 @@ export async function exportInbox(filter: InboxFilter, actor: AuditActor): Promi
     const ids = items.filter((item) => item.type === source.type).map((item) => item.id);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const rows = (await db().select().from(source.table).where(sql`${source.table.id} in ${chunk}`)) as Array<Record<string, unknown>>;
+      const rows = (await db()
+        .select()
+        .from(source.table)
+        .where(sql`${source.table.id} in ${chunk}`)) as Array<Record<string, unknown>>;
       for (const row of rows) full.set(`${source.type}:${String(row.id)}`, row);
     }
   }
@@ -244,9 +329,25 @@ export async function exportInbox(filter: InboxFilter, actor: AuditActor): Promi
     const row = full.get(`${item.type}:${item.id}`);
     const source = inboxSource(item.type);
     const fields = row && source ? readFields(source, row, { forExport: true }) : [];
-    const base = [item.typeLabel, item.id, item.createdAt.toISOString(), item.handled ? "yes" : "no", item.handledAt?.toISOString() ?? "", item.name, item.email, item.summary];
-    return single ? [...base, ...fields.map(([, value]) => value)] : [...base, fields.map(([label, value]) => `${label}: ${value}`).join("\n")];
+    const base = [
+      item.typeLabel,
+      item.id,
+      item.createdAt.toISOString(),
+      item.handled ? "yes" : "no",
+      item.handledAt?.toISOString() ?? "",
+      item.name,
+      item.email,
+      item.summary,
+    ];
+    return single
+      ? [...base, ...fields.map(([, value]) => value)]
+      : [...base, fields.map(([label, value]) => `${label}: ${value}`).join("\n")];
   });
-  await recordAudit({ actor, action: "inbox.export", target: { type: "inbox", label: single?.label ?? "All submissions" }, after: { filter, rows: rows.length, truncated } });
+  await recordAudit({
+    actor,
+    action: "inbox.export",
+    target: { type: "inbox", label: single?.label ?? "All submissions" },
+    after: { filter, rows: rows.length, truncated },
+  });
   return { header: [...common, ...fieldColumns], rows, truncated };
 }

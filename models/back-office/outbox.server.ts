@@ -25,17 +25,35 @@ function conditions(filter: OutboxFilter): SQL | undefined {
   if (filter.status !== "all") where.push(STATE_CONDITIONS[filter.status]);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    where.push(or(ilike(emailOutbox.to, pattern), ilike(emailOutbox.subject, pattern), ilike(emailOutbox.kind, pattern)));
+    where.push(
+      or(
+        ilike(emailOutbox.to, pattern),
+        ilike(emailOutbox.subject, pattern),
+        ilike(emailOutbox.kind, pattern),
+      ),
+    );
   }
   return where.length ? and(...where) : undefined;
 }
 
-export async function listOutboxPage(filter: OutboxFilter, requestedPage = 1): Promise<{ emails: Array<Omit<EmailRow, "text" | "html">>; page: Page }> {
+export async function listOutboxPage(
+  filter: OutboxFilter,
+  requestedPage = 1,
+): Promise<{ emails: Array<Omit<EmailRow, "text" | "html">>; page: Page }> {
   const where = conditions(filter);
   const [total] = await db().select({ n: count() }).from(emailOutbox).where(where);
   const page = paginate(total?.n ?? 0, requestedPage);
   const emails = await db()
-    .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt, error: emailOutbox.error, attempts: emailOutbox.attempts })
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      kind: emailOutbox.kind,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      error: emailOutbox.error,
+      attempts: emailOutbox.attempts,
+    })
     .from(emailOutbox)
     .where(where)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
@@ -80,7 +98,12 @@ export const RETRY_ALL_LIMIT = 50;
 
 /** Retries every failed email (oldest first, up to RETRY_ALL_LIMIT); each attempt is audited. */
 export async function retryFailedEmails(actor: AuditActor): Promise<{ sent: number; failed: number }> {
-  const failed = await db().select({ id: emailOutbox.id }).from(emailOutbox).where(STATE_CONDITIONS.failed).orderBy(sql`${emailOutbox.createdAt} asc`).limit(RETRY_ALL_LIMIT);
+  const failed = await db()
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(STATE_CONDITIONS.failed)
+    .orderBy(sql`${emailOutbox.createdAt} asc`)
+    .limit(RETRY_ALL_LIMIT);
   const tally = { sent: 0, failed: 0 };
   for (const { id } of failed) {
     const status = await retryEmail(id, actor);

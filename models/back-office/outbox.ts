@@ -6,14 +6,17 @@ import type { ResendStatus } from "../platform/mail.server";
 export const RETRY_MESSAGES: Record<ResendStatus, string> = {
   sent: "Sent.",
   failed: "The SMTP server refused it again; the error is below.",
-  not_configured: "No SMTP server is configured (SMTP_URL), so email cannot be sent from here: it stays in the outbox.",
+  not_configured:
+    "No SMTP server is configured (SMTP_URL), so email cannot be sent from here: it stays in the outbox.",
   already_sent: "This email has already been sent.",
   not_found: "This email does not exist.",
   busy: "Another retry is sending this email right now.",
 };
 
 export const retryAllMessage = (tally: { sent: number; failed: number }) =>
-  tally.sent + tally.failed === 0 ? "No failed email to retry." : `${tally.sent} sent, ${tally.failed} failed again.`;
+  tally.sent + tally.failed === 0
+    ? "No failed email to retry."
+    : `${tally.sent} sent, ${tally.failed} failed again.`;
 
 export const OUTBOX_STATUSES = [
   { value: "all", label: "All" },
@@ -39,4 +42,3 @@ export function emailState(row: { sentAt: Date | null; error: string | null }): 
   if (row.sentAt) return "sent";
   return row.error ? "failed" : "queued";
 }
-

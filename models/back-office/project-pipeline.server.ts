@@ -8,7 +8,12 @@ import { projects, users } from "../schema";
 import { containsPattern, paginate, type Page } from "../platform/pagination";
 import type { PipelineFilter, PipelineView } from "./project-pipeline";
 
-export { parsePipelineFilter, PIPELINE_VIEWS, type PipelineFilter, type PipelineView } from "./project-pipeline";
+export {
+  parsePipelineFilter,
+  PIPELINE_VIEWS,
+  type PipelineFilter,
+  type PipelineView,
+} from "./project-pipeline";
 
 // The project pipeline: every client's projects by status. Changes go through
 // models/projects/projects.server.ts (the state machine, notifications and history),
@@ -20,7 +25,14 @@ function conditions(filter: PipelineFilter): SQL | undefined {
   else if (filter.view !== "all") where.push(eq(projects.status, filter.view));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    where.push(or(ilike(projects.title, pattern), ilike(users.username, pattern), ilike(users.email, pattern), sql`${projects.id}::text ilike ${pattern}`));
+    where.push(
+      or(
+        ilike(projects.title, pattern),
+        ilike(users.username, pattern),
+        ilike(users.email, pattern),
+        sql`${projects.id}::text ilike ${pattern}`,
+      ),
+    );
   }
   return where.length ? and(...where) : undefined;
 }
@@ -39,9 +51,16 @@ export type PipelineRow = {
 };
 
 /** Most recently touched first, so what just moved is on top. */
-export async function listPipeline(filter: PipelineFilter, requestedPage = 1): Promise<{ projects: PipelineRow[]; page: Page }> {
+export async function listPipeline(
+  filter: PipelineFilter,
+  requestedPage = 1,
+): Promise<{ projects: PipelineRow[]; page: Page }> {
   const where = conditions(filter);
-  const [total] = await db().select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(where);
+  const [total] = await db()
+    .select({ n: count() })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(where);
   const page = paginate(total?.n ?? 0, requestedPage);
   const rows = await db()
     .select({
@@ -67,7 +86,10 @@ export async function listPipeline(filter: PipelineFilter, requestedPage = 1): P
 
 /** How many projects are in each status (the tabs' counts). */
 export async function countProjectsByStatus(): Promise<Record<PipelineView, number>> {
-  const rows = await db().select({ status: projects.status, n: count() }).from(projects).groupBy(projects.status);
+  const rows = await db()
+    .select({ status: projects.status, n: count() })
+    .from(projects)
+    .groupBy(projects.status);
   const counts = Object.fromEntries(PIPELINE_VIEWS.map((view) => [view, 0])) as Record<PipelineView, number>;
   for (const row of rows) {
     counts[row.status as ProjectStatus] = row.n;
@@ -81,7 +103,17 @@ export async function countProjectsByStatus(): Promise<Record<PipelineView, numb
 export async function getPipelineProject(projectId: string | undefined, staff: { id: string }) {
   const detail = await getProjectDetail(projectId, { id: staff.id, role: "staff" });
   if (!detail) return null;
-  const [client] = await db().select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, detail.project.userId)).limit(1);
+  const [client] = await db()
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, detail.project.userId))
+    .limit(1);
   return {
     ...detail,
     client: client!,

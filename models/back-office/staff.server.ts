@@ -16,14 +16,29 @@ import { STAFF_INVITE_TTL_MS, STAFF_MESSAGES } from "./staff";
 // hash is stored, like a password reset link). See docs/decisions/0018.
 
 export async function listStaff() {
-  return db().select({ id: users.id, username: users.username, email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.role, "staff")).orderBy(asc(users.createdAt));
+  return db()
+    .select({ id: users.id, username: users.username, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.role, "staff"))
+    .orderBy(asc(users.createdAt));
 }
 
-const pending = () => and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, sql`now()`));
+const pending = () =>
+  and(
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, sql`now()`),
+  );
 
 export async function listPendingInvitations() {
   return db()
-    .select({ id: staffInvitations.id, email: staffInvitations.email, createdAt: staffInvitations.createdAt, expiresAt: staffInvitations.expiresAt, invitedBy: users.username })
+    .select({
+      id: staffInvitations.id,
+      email: staffInvitations.email,
+      createdAt: staffInvitations.createdAt,
+      expiresAt: staffInvitations.expiresAt,
+      invitedBy: users.username,
+    })
     .from(staffInvitations)
     .leftJoin(users, eq(users.id, staffInvitations.invitedBy))
     .where(pending())
@@ -38,15 +53,33 @@ export type InviteResult = { ok: true; email: string } | { ok: false; message: s
  * Emails a one-time link. Inviting the same address again withdraws the
  * earlier link, so only the newest one works.
  */
-export async function inviteStaff(email: string, actor: AuditActor & { id: string }, options: { baseUrl: string; siteName: string }): Promise<InviteResult> {
+export async function inviteStaff(
+  email: string,
+  actor: AuditActor & { id: string },
+  options: { baseUrl: string; siteName: string },
+): Promise<InviteResult> {
   const [existing] = await db().select({ role: users.role }).from(users).where(byEmail(email)).limit(1);
   if (existing?.role === "staff") return { ok: false, message: STAFF_MESSAGES.alreadyStaff };
   const token = createSecret();
   const expiresAt = new Date(Date.now() + STAFF_INVITE_TTL_MS);
   await db().transaction(async (tx) => {
-    await tx.update(staffInvitations).set({ revokedAt: new Date() }).where(and(pending(), sql`lower(${staffInvitations.email}) = lower(${email})`));
-    const [invite] = await tx.insert(staffInvitations).values({ email, tokenHash: sha256(token), invitedBy: actor.id, expiresAt }).returning({ id: staffInvitations.id });
-    await recordAudit({ actor, action: "staff.invite", target: { type: "staff_invitation", id: invite!.id, label: email }, after: { email, expires_at: expiresAt, existing_account: Boolean(existing) } }, tx);
+    await tx
+      .update(staffInvitations)
+      .set({ revokedAt: new Date() })
+      .where(and(pending(), sql`lower(${staffInvitations.email}) = lower(${email})`));
+    const [invite] = await tx
+      .insert(staffInvitations)
+      .values({ email, tokenHash: sha256(token), invitedBy: actor.id, expiresAt })
+      .returning({ id: staffInvitations.id });
+    await recordAudit(
+      {
+        actor,
+        action: "staff.invite",
+        target: { type: "staff_invitation", id: invite!.id, label: email },
+        after: { email, expires_at: expiresAt, existing_account: Boolean(existing) },
+      },
+      tx,
+    );
   });
   const link = new URL(`/staff-invite/${token}`, options.baseUrl).toString();
   await sendEmail({
@@ -69,9 +102,22 @@ export async function inviteStaff(email: string, actor: AuditActor & { id: strin
 export async function withdrawInvitation(id: string | undefined, actor: AuditActor): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
-    const [row] = await tx.update(staffInvitations).set({ revokedAt: new Date() }).where(and(eq(staffInvitations.id, id), pending())).returning();
+    const [row] = await tx
+      .update(staffInvitations)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(staffInvitations.id, id), pending()))
+      .returning();
     if (!row) return false;
-    await recordAudit({ actor, action: "staff.invite_revoked", target: { type: "staff_invitation", id: row.id, label: row.email }, before: { expires_at: row.expiresAt }, after: { revoked_at: row.revokedAt } }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "staff.invite_revoked",
+        target: { type: "staff_invitation", id: row.id, label: row.email },
+        before: { expires_at: row.expiresAt },
+        after: { revoked_at: row.revokedAt },
+      },
+      tx,
+    );
     return true;
   });
 }
@@ -79,13 +125,24 @@ export async function withdrawInvitation(id: string | undefined, actor: AuditAct
 /** What the accept page needs: the invited address and whether it already has an account. Null when the link does not work. */
 export async function getInvitation(token: string | undefined) {
   if (!token) return null;
-  const [invite] = await db().select().from(staffInvitations).where(and(eq(staffInvitations.tokenHash, sha256(token)), pending())).limit(1);
+  const [invite] = await db()
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.tokenHash, sha256(token)), pending()))
+    .limit(1);
   if (!invite) return null;
-  const [account] = await db().select({ id: users.id, username: users.username }).from(users).where(byEmail(invite.email)).limit(1);
+  const [account] = await db()
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(byEmail(invite.email))
+    .limit(1);
   return { email: invite.email, expiresAt: invite.expiresAt, account: account ?? null };
 }
 
-export type AcceptResult = { ok: true; user: AccountUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "field"; field: "username" | "password"; message: string };
+export type AcceptResult =
+  | { ok: true; user: AccountUser }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "field"; field: "username" | "password"; message: string };
 
 class UsernameConflict extends Error {
   constructor(readonly message: string) {
@@ -98,7 +155,10 @@ class UsernameConflict extends Error {
  * account with the chosen username, or the existing account of that address
  * with the new password (signed out everywhere, as after a reset).
  */
-export async function acceptInvitation(token: string, input: { username?: string; password: string }): Promise<AcceptResult> {
+export async function acceptInvitation(
+  token: string,
+  input: { username?: string; password: string },
+): Promise<AcceptResult> {
   // Checked before the link is used up, so it still works for a better password.
   const problem = await newPasswordProblem(input.password);
   if (problem) return { ok: false, reason: "field", field: "password", message: problem };
@@ -112,21 +172,37 @@ export async function acceptInvitation(token: string, input: { username?: string
         .returning();
       if (!invite) return { ok: false, reason: "invalid" } as const;
       const [existing] = await tx
-        .select({ id: users.id, username: users.username, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName })
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          role: users.role,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
         .from(users)
         .where(byEmail(invite.email))
         .for("update");
       let user: AccountUser;
       if (existing) {
-        await tx.update(users).set({ role: "staff", updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+        await tx
+          .update(users)
+          .set({ role: "staff", updatedAt: sql`now()` })
+          .where(eq(users.id, existing.id));
         await replacePassword(existing.id, passwordHash, {}, tx);
         user = { ...existing, role: "staff" };
       } else {
-        const created = await createAccount({ username: input.username ?? "", email: invite.email, password: input.password, role: "staff" }, tx);
+        const created = await createAccount(
+          { username: input.username ?? "", email: invite.email, password: input.password, role: "staff" },
+          tx,
+        );
         if (!created.ok) throw new UsernameConflict(created.message);
         user = created.user;
       }
-      await tx.update(staffInvitations).set({ acceptedBy: user.id }).where(eq(staffInvitations.id, invite.id));
+      await tx
+        .update(staffInvitations)
+        .set({ acceptedBy: user.id })
+        .where(eq(staffInvitations.id, invite.id));
       await recordAudit(
         {
           actor: { id: user.id, role: "staff", label: user.username },
@@ -141,7 +217,8 @@ export async function acceptInvitation(token: string, input: { username?: string
     });
   } catch (error) {
     // The transaction rolled back, so the link still works for a second try.
-    if (error instanceof UsernameConflict) return { ok: false, reason: "field", field: "username", message: error.message };
+    if (error instanceof UsernameConflict)
+      return { ok: false, reason: "field", field: "username", message: error.message };
     throw error;
   }
 }
@@ -149,20 +226,36 @@ export async function acceptInvitation(token: string, input: { username?: string
 export type RemoveResult = { ok: true; username: string } | { ok: false; message: string };
 
 /** Makes a staff member a client again, signed out everywhere with their API keys revoked. */
-export async function removeStaff(userId: string | undefined, actor: AuditActor & { id: string }): Promise<RemoveResult> {
+export async function removeStaff(
+  userId: string | undefined,
+  actor: AuditActor & { id: string },
+): Promise<RemoveResult> {
   if (!isUuid(userId)) return { ok: false, message: STAFF_MESSAGES.notStaff };
   if (userId === actor.id) return { ok: false, message: STAFF_MESSAGES.cannotRemoveSelf };
   return db().transaction(async (tx) => {
     // Lock the staff rows so two removals at once cannot leave nobody.
-    const staff = await tx.select({ id: users.id, username: users.username, email: users.email }).from(users).where(eq(users.role, "staff")).for("update");
+    const staff = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(eq(users.role, "staff"))
+      .for("update");
     const target = staff.find((s) => s.id === userId);
     if (!target) return { ok: false, message: STAFF_MESSAGES.notStaff } as const;
     if (staff.length <= 1) return { ok: false, message: STAFF_MESSAGES.lastStaff } as const;
-    await tx.update(users).set({ role: "client", updatedAt: sql`now()` }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ role: "client", updatedAt: sql`now()` })
+      .where(eq(users.id, target.id));
     const sessionsEnded = await deleteUserSessions(target.id, {}, tx);
     const keysRevoked = await revokeApiTokens(target.id, tx);
     await recordAudit(
-      { actor, action: "staff.remove", target: { type: "user", id: target.id, label: target.email }, before: { role: "staff" }, after: { role: "client", sessions_ended: sessionsEnded, api_keys_revoked: keysRevoked } },
+      {
+        actor,
+        action: "staff.remove",
+        target: { type: "user", id: target.id, label: target.email },
+        before: { role: "staff" },
+        after: { role: "client", sessions_ended: sessionsEnded, api_keys_revoked: keysRevoked },
+      },
       tx,
     );
     return { ok: true, username: target.username } as const;

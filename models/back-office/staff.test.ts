@@ -8,10 +8,24 @@ describe("staff invitations", () => {
   });
 
   it("a new account needs a valid username and matching passwords", () => {
-    expect(AcceptNewStaffSchema.safeParse({ username: "ok_name", password: "secret12", confirmPassword: "secret12" }).success).toBe(true);
-    const short = AcceptNewStaffSchema.safeParse({ username: "ab", password: "secret12", confirmPassword: "secret12" });
+    expect(
+      AcceptNewStaffSchema.safeParse({
+        username: "ok_name",
+        password: "secret12",
+        confirmPassword: "secret12",
+      }).success,
+    ).toBe(true);
+    const short = AcceptNewStaffSchema.safeParse({
+      username: "ab",
+      password: "secret12",
+      confirmPassword: "secret12",
+    });
     expect(short.error?.issues.map((i) => i.message)).toEqual([ACCOUNT_MESSAGES.usernameTooShort]);
-    const mismatch = AcceptNewStaffSchema.safeParse({ username: "ok_name", password: "secret12", confirmPassword: "other" });
+    const mismatch = AcceptNewStaffSchema.safeParse({
+      username: "ok_name",
+      password: "secret12",
+      confirmPassword: "other",
+    });
     expect(mismatch.error?.issues.map((i) => i.message)).toEqual([ACCOUNT_MESSAGES.passwordsDoNotMatch]);
   });
 });

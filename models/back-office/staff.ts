@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ForgotPasswordSchema, ResetPasswordSchema, SignupApiSchema, ACCOUNT_MESSAGES } from "../identity/accounts";
+import {
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  SignupApiSchema,
+  ACCOUNT_MESSAGES,
+} from "../identity/accounts";
 
 // Staff management: invitations and the accept form. Pure (shared by the pages and tests).
 
@@ -10,7 +15,8 @@ export const STAFF_MESSAGES = {
   inviteSent: (email: string) => `Invitation sent to ${email}. The link works once, for 7 days.`,
   alreadyStaff: "This person is already on the staff.",
   inviteWithdrawn: "Invitation withdrawn: its link no longer works.",
-  inviteInvalid: "This invitation link is invalid, has expired or has already been used. Ask someone on the staff for a new one.",
+  inviteInvalid:
+    "This invitation link is invalid, has expired or has already been used. Ask someone on the staff for a new one.",
   cannotRemoveSelf: "You cannot remove yourself. Ask another staff member.",
   lastStaff: "The last staff member cannot be removed.",
   removed: (username: string) => `${username} is no longer staff and has been signed out everywhere.`,
@@ -29,7 +35,8 @@ export const AcceptNewStaffSchema = SignupApiSchema.pick({ username: true, passw
   .extend({ confirmPassword: z.string().optional().default("") })
   .refine((data) => data.password === data.confirmPassword, {
     ...confirmMatches,
-    when: (payload) => SignupApiSchema.pick({ username: true, password: true }).safeParse(payload.value).success,
+    when: (payload) =>
+      SignupApiSchema.pick({ username: true, password: true }).safeParse(payload.value).success,
   });
 
 /** Accepting for an account that already has this email: a new password (it proves the mailbox, like a reset). */

@@ -5,9 +5,25 @@ import { getTokenUsage } from "../projects/dashboard.server";
 import { db, type Transaction } from "../platform/db.server";
 import { formatGiftCode } from "./gift-cards.server";
 import { isUuid } from "../platform/ids";
-import { detachAllPaymentMethods, detachAtGateway, detachPaymentMethod, listSavedCards } from "./payment-methods.server";
+import {
+  detachAllPaymentMethods,
+  detachAtGateway,
+  detachPaymentMethod,
+  listSavedCards,
+} from "./payment-methods.server";
 import { formatMoney as formatPrice, toMinor } from "./payments";
-import { cartItems, giftCards, paymentMethods, payments, projectFiles, purchases, shopItems, subscriptionPlans, subscriptions, tokenLedger } from "../schema";
+import {
+  cartItems,
+  giftCards,
+  paymentMethods,
+  payments,
+  projectFiles,
+  purchases,
+  shopItems,
+  subscriptionPlans,
+  subscriptions,
+  tokenLedger,
+} from "../schema";
 import { FREE_PLAN } from "./subscriptions";
 import { getActiveSubscription } from "./subscriptions.server";
 import { MEGABYTE } from "../platform/uploads";
@@ -28,7 +44,15 @@ const GIGABYTE = 1024 * MEGABYTE;
  */
 export async function getCurrentPlan(userId: string): Promise<PlanSummary> {
   const active = await getActiveSubscription(userId);
-  if (!active) return { slug: FREE_PLAN.id, name: FREE_PLAN.name, priceLabel: null, periodEnd: null, cancelAtPeriodEnd: false, storageQuotaBytes: FREE_STORAGE_QUOTA_BYTES };
+  if (!active)
+    return {
+      slug: FREE_PLAN.id,
+      name: FREE_PLAN.name,
+      priceLabel: null,
+      periodEnd: null,
+      cancelAtPeriodEnd: false,
+      storageQuotaBytes: FREE_STORAGE_QUOTA_BYTES,
+    };
   const { plan, subscription } = active;
   const quotaGb = (await getBillingSettings()).storage.planQuotaGb[plan.id];
   return {
@@ -52,7 +76,13 @@ export async function getTotalSpent(userId: string): Promise<{ tokens: number; m
     db()
       .select({ tokens: sql<number>`coalesce(sum(-${tokenLedger.delta}), 0)::int` })
       .from(tokenLedger)
-      .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.kind, "spend"), sql`${tokenLedger.reason} <> 'staff_adjustment'`)),
+      .where(
+        and(
+          eq(tokenLedger.userId, userId),
+          eq(tokenLedger.kind, "spend"),
+          sql`${tokenLedger.reason} <> 'staff_adjustment'`,
+        ),
+      ),
     db()
       .select({ currency: payments.currency, amountMinor: sql<number>`sum(${payments.amountMinor})::int` })
       .from(payments)
@@ -60,7 +90,10 @@ export async function getTotalSpent(userId: string): Promise<{ tokens: number; m
       .groupBy(payments.currency)
       .orderBy(asc(payments.currency)),
   ]);
-  return { tokens: spent?.tokens ?? 0, money: money.map((m) => ({ amountMinor: m.amountMinor, currency: m.currency })) };
+  return {
+    tokens: spent?.tokens ?? 0,
+    money: money.map((m) => ({ amountMinor: m.amountMinor, currency: m.currency })),
+  };
 }
 
 /**
@@ -72,7 +105,11 @@ export function getTokensThisPeriod(userId: string, now = new Date()) {
   return getTokenUsage(userId, now);
 }
 
-const RECEIPT_KINDS: Record<string, ReceiptKind> = { token_package: "token_purchase", subscription: "subscription", gift_card: "gift_card" };
+const RECEIPT_KINDS: Record<string, ReceiptKind> = {
+  token_package: "token_purchase",
+  subscription: "subscription",
+  gift_card: "gift_card",
+};
 
 /** The receipt number people quote: the payment's number, as billing's pages and the ledger show it. */
 export const receiptNumber = (n: number) => `#${n}`;
@@ -148,7 +185,11 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
       .innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId))
       .where(eq(purchases.userId, userId))
       .orderBy(asc(purchases.createdAt)),
-    db().select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.createdAt), asc(tokenLedger.balanceAfter)),
+    db()
+      .select()
+      .from(tokenLedger)
+      .where(eq(tokenLedger.userId, userId))
+      .orderBy(asc(tokenLedger.createdAt), asc(tokenLedger.balanceAfter)),
     db()
       .select({ subscription: subscriptions, plan: subscriptionPlans.name })
       .from(subscriptions)
@@ -156,7 +197,11 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
       .where(eq(subscriptions.userId, userId))
       .orderBy(asc(subscriptions.startedAt)),
     listReceipts(userId),
-    db().select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(asc(paymentMethods.createdAt)),
+    db()
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      .orderBy(asc(paymentMethods.createdAt)),
     db()
       .select()
       .from(giftCards)
@@ -175,7 +220,14 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
       created_at: iso(p.createdAt),
       last_downloaded_at: iso(p.lastDownloadedAt),
     })),
-    token_ledger: ledgerRows.map((e) => ({ kind: e.kind, reason: e.reason, amount: e.delta, balance_after: e.balanceAfter, description: e.description, created_at: iso(e.createdAt) })),
+    token_ledger: ledgerRows.map((e) => ({
+      kind: e.kind,
+      reason: e.reason,
+      amount: e.delta,
+      balance_after: e.balanceAfter,
+      description: e.description,
+      created_at: iso(e.createdAt),
+    })),
     subscriptions: subscriptionRows.map(({ subscription: s, plan }) => ({
       plan,
       status: s.status,
@@ -202,7 +254,15 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
       card_last4: r.cardLast4,
       issued_at: iso(r.issuedAt),
     })),
-    payment_methods: cards.map((c) => ({ brand: c.brand, last4: c.last4, exp_month: c.expMonth, exp_year: c.expYear, is_default: c.isDefault, created_at: iso(c.createdAt), removed_at: iso(c.detachedAt) })),
+    payment_methods: cards.map((c) => ({
+      brand: c.brand,
+      last4: c.last4,
+      exp_month: c.expMonth,
+      exp_year: c.expYear,
+      is_default: c.isDefault,
+      created_at: iso(c.createdAt),
+      removed_at: iso(c.detachedAt),
+    })),
     gift_cards: gifts.map((g) =>
       g.purchaserId === userId
         ? {
@@ -220,7 +280,12 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
             tokens_granted: g.redeemedBy === userId ? g.tokensGranted : null,
             created_at: iso(g.createdAt),
           }
-        : { relation: "redeemed", amount_inr: g.amountInr, redeemed_at: iso(g.redeemedAt), tokens_granted: g.tokensGranted },
+        : {
+            relation: "redeemed",
+            amount_inr: g.amountInr,
+            redeemed_at: iso(g.redeemedAt),
+            tokens_granted: g.tokensGranted,
+          },
     ),
   };
 }
@@ -238,7 +303,14 @@ export async function closeBillingForDeletedAccount(userId: string, tx: Transact
   const now = new Date();
   await tx
     .update(subscriptions)
-    .set({ status: "ended", endedAt: now, endReason: "cancelled", cancelledAt: sql`coalesce(${subscriptions.cancelledAt}, ${now})`, cancelAtPeriodEnd: true, paymentMethodToken: null })
+    .set({
+      status: "ended",
+      endedAt: now,
+      endReason: "cancelled",
+      cancelledAt: sql`coalesce(${subscriptions.cancelledAt}, ${now})`,
+      cancelAtPeriodEnd: true,
+      paymentMethodToken: null,
+    })
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")));
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
   return detachAllPaymentMethods(tx, userId);
@@ -252,7 +324,10 @@ export function finishBillingForDeletedAccount(references: string[]): Promise<vo
 /** Bytes of the files the client uploaded (to any project), against the plan's quota. */
 export async function getStorageUsage(userId: string): Promise<{ usedBytes: number; quotaBytes: number }> {
   const [[row], plan] = await Promise.all([
-    db().select({ used: sum(projectFiles.size) }).from(projectFiles).where(eq(projectFiles.uploadedBy, userId)),
+    db()
+      .select({ used: sum(projectFiles.size) })
+      .from(projectFiles)
+      .where(eq(projectFiles.uploadedBy, userId)),
     getCurrentPlan(userId),
   ]);
   return { usedBytes: Number(row?.used ?? 0), quotaBytes: plan.storageQuotaBytes };

@@ -32,13 +32,21 @@ export type Receipt = {
 };
 
 /** A saved card as the pages and payment forms show it (no gateway reference): brand, last four, expiry. */
-export type SavedCardOption = { id: string; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean };
+export type SavedCardOption = {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+};
 /** A saved payment method as the gateway describes it: never more than brand, last four and expiry. */
 export type PaymentMethod = SavedCardOption;
 
 /** "Visa •••• 4242" and "01/2039" (docs/decisions/0023). */
 export const cardLabel = (m: { brand: string; last4: string }) => `${m.brand} •••• ${m.last4}`;
-export const cardExpiryLabel = (m: { expMonth: number; expYear: number }) => `${String(m.expMonth).padStart(2, "0")}/${m.expYear}`;
+export const cardExpiryLabel = (m: { expMonth: number; expYear: number }) =>
+  `${String(m.expMonth).padStart(2, "0")}/${m.expYear}`;
 
 export type MoneyAmount = { amountMinor: number; currency: string };
 
@@ -61,10 +69,18 @@ export function formatMoney({ amountMinor, currency }: MoneyAmount): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
 }
 
-const METHOD_LABELS: Record<string, string> = { card: "Card", credit_card: "Credit card", upi: "UPI", netbanking: "Net banking", wallet: "Wallet", gift_card: "Gift card" };
+const METHOD_LABELS: Record<string, string> = {
+  card: "Card",
+  credit_card: "Credit card",
+  upi: "UPI",
+  netbanking: "Net banking",
+  wallet: "Wallet",
+  gift_card: "Gift card",
+};
 
 /** "upi" → "UPI"; an unknown method reads as it was recorded. */
 export const paymentMethodLabel = (method: string) => METHOD_LABELS[method] ?? method;
 
 /** "Visa •••• 4242" — how a card is shown everywhere. */
-export const maskedCard = (brand: string | null, last4: string | null) => (brand && last4 ? cardLabel({ brand, last4 }) : brand ?? "");
+export const maskedCard = (brand: string | null, last4: string | null) =>
+  brand && last4 ? cardLabel({ brand, last4 }) : (brand ?? "");

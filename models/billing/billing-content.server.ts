@@ -5,7 +5,10 @@ import { contentBlocks } from "../schema";
 
 /** seeds/billing.json as stored: the referral reward, the gift card rate and the gift page's copy. */
 export async function getBillingSettings(database: Database | Transaction = db()): Promise<BillingSettings> {
-  const [row] = await database.select({ data: contentBlocks.data }).from(contentBlocks).where(eq(contentBlocks.key, "billing"));
+  const [row] = await database
+    .select({ data: contentBlocks.data })
+    .from(contentBlocks)
+    .where(eq(contentBlocks.key, "billing"));
   if (!row) throw new Error('Content block "billing" is missing: run npm run seed.');
   return billingSettingsSchema.parse(row.data);
 }

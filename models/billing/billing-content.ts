@@ -22,7 +22,10 @@ export const SHOP_FILE_TYPES = {
 export type ShopFileType = keyof typeof SHOP_FILE_TYPES;
 const fileName = z
   .string()
-  .regex(new RegExp(`^[a-z0-9][a-z0-9-]*\\.(${Object.keys(SHOP_FILE_TYPES).join("|")})$`), `must be a file name in seeds/shop-files ending in .${Object.keys(SHOP_FILE_TYPES).join(", .")}`);
+  .regex(
+    new RegExp(`^[a-z0-9][a-z0-9-]*\\.(${Object.keys(SHOP_FILE_TYPES).join("|")})$`),
+    `must be a file name in seeds/shop-files ending in .${Object.keys(SHOP_FILE_TYPES).join(", .")}`,
+  );
 
 export const shopItemSchema = z.object({
   id: slug,
@@ -65,8 +68,18 @@ export const billingSettingsSchema = z.object({
     inrPerToken: z.int().positive(),
     title: text,
     intro: text,
-    perfectFor: z.object({ title: text, items: z.array(z.object({ title: text, text })).length(4, "needs the four cards of docs/product.md, 'Billing and shop'") }),
-    terms: z.object({ title: text, items: z.array(z.object({ title: text, text })).min(4, "needs validity, usage, transferability and balance") }),
+    perfectFor: z.object({
+      title: text,
+      items: z
+        .array(z.object({ title: text, text }))
+        .length(4, "needs the four cards of docs/product.md, 'Billing and shop'"),
+    }),
+    terms: z.object({
+      title: text,
+      items: z
+        .array(z.object({ title: text, text }))
+        .min(4, "needs validity, usage, transferability and balance"),
+    }),
   }),
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;

@@ -27,11 +27,27 @@ describe("cards", () => {
     const page = purchaseTokensSchema({ cardRequired: true }).safeParse({ package_id: "essential" });
     expect(page.success).toBe(false);
     const api = purchaseTokensSchema({ cardRequired: false }).safeParse({ package_id: "essential" });
-    expect(api.success && api.data).toMatchObject({ payment_method: "credit_card", region: "us", card: null });
-    const bad = purchaseTokensSchema({ cardRequired: false }).safeParse({ package_id: "essential", card_number: "1234" });
+    expect(api.success && api.data).toMatchObject({
+      payment_method: "credit_card",
+      region: "us",
+      card: null,
+    });
+    const bad = purchaseTokensSchema({ cardRequired: false }).safeParse({
+      package_id: "essential",
+      card_number: "1234",
+    });
     expect(bad.success).toBe(false);
-    const good = purchaseTokensSchema({ cardRequired: false }).safeParse({ package_id: "essential", card_number: "4242 4242 4242 4242", card_expiry: "01/40", card_cvc: "999" });
-    expect(good.success && good.data.card).toMatchObject({ number: "4242424242424242", expMonth: 1, expYear: 2040 });
+    const good = purchaseTokensSchema({ cardRequired: false }).safeParse({
+      package_id: "essential",
+      card_number: "4242 4242 4242 4242",
+      card_expiry: "01/40",
+      card_cvc: "999",
+    });
+    expect(good.success && good.data.card).toMatchObject({
+      number: "4242424242424242",
+      expMonth: 1,
+      expYear: 2040,
+    });
   });
 
   it("formats money as people read it", () => {
@@ -45,10 +61,18 @@ describe("gift cards", () => {
   it("uses the custom amount when typed, else the preset, else ₹15,000", () => {
     expect(chosenAmount("5000", "")).toEqual({ ok: true, amount: 5000, custom: false });
     expect(chosenAmount("5000", "2,500")).toEqual({ ok: true, amount: 2500, custom: true });
-    expect(chosenAmount(undefined, undefined)).toEqual({ ok: true, amount: GIFT_DEFAULT_PRESET, custom: false });
+    expect(chosenAmount(undefined, undefined)).toEqual({
+      ok: true,
+      amount: GIFT_DEFAULT_PRESET,
+      custom: false,
+    });
     expect(chosenAmount("5000", "999")).toMatchObject({ ok: false, field: "customAmount" });
     expect(chosenAmount("5000", "1,00,001")).toMatchObject({ ok: false, field: "customAmount" });
-    expect(chosenAmount("100000", "")).toEqual({ ok: false, field: "amount", message: "Choose one of the amounts." });
+    expect(chosenAmount("100000", "")).toEqual({
+      ok: false,
+      field: "amount",
+      message: "Choose one of the amounts.",
+    });
     expect(parseRupees("₹ 1,00,000")).toBe(100000);
     expect(parseRupees("ten")).toBeNull();
   });
@@ -60,7 +84,16 @@ describe("gift cards", () => {
 
   it("cannot be delivered before today (in the agency's time zone)", () => {
     const now = new Date("2026-03-10T20:00:00Z"); // 11 March, 01:30 in Mumbai
-    const base = { recipientName: "A", recipientEmail: "a@b.example", senderName: "B", senderEmail: "b@b.example", card_number: "4242424242424242", card_expiry: "01/40", card_cvc: "123", card_name: "B" };
+    const base = {
+      recipientName: "A",
+      recipientEmail: "a@b.example",
+      senderName: "B",
+      senderEmail: "b@b.example",
+      card_number: "4242424242424242",
+      card_expiry: "01/40",
+      card_cvc: "123",
+      card_name: "B",
+    };
     expect(giftCardSchema({ now }).safeParse({ ...base, deliveryDate: "2026-03-10" }).success).toBe(false);
     expect(giftCardSchema({ now }).safeParse({ ...base, deliveryDate: "2026-03-11" }).success).toBe(true);
     expect(giftCardSchema({ now }).safeParse({ ...base, deliveryDate: "" }).success).toBe(true);
@@ -77,16 +110,28 @@ describe("subscriptions", () => {
   });
 
   it("use the spec's words", () => {
-    expect(SUBSCRIPTION_MESSAGES.subscribed("PRO")).toBe("Successfully subscribed to PRO! Your plan is now active.");
-    expect(SHOP_MESSAGES.needTokens(8, 3)).toBe("You need 8 Creative Tokens to purchase this item. You currently have 3 tokens.");
-    expect(SHOP_MESSAGES.insufficient(27, 21)).toBe("Insufficient Creative Tokens! You need 27 tokens but have 21 tokens.");
+    expect(SUBSCRIPTION_MESSAGES.subscribed("PRO")).toBe(
+      "Successfully subscribed to PRO! Your plan is now active.",
+    );
+    expect(SHOP_MESSAGES.needTokens(8, 3)).toBe(
+      "You need 8 Creative Tokens to purchase this item. You currently have 3 tokens.",
+    );
+    expect(SHOP_MESSAGES.insufficient(27, 21)).toBe(
+      "Insufficient Creative Tokens! You need 27 tokens but have 21 tokens.",
+    );
   });
 });
 
 describe("shop", () => {
   it("reads filters from the query, unknown categories being all", () => {
-    expect(parseShopFilters(new URLSearchParams("category=tools&search=%20grid%20"))).toEqual({ category: "tools", search: "grid" });
-    expect(parseShopFilters(new URLSearchParams("category=weapons"))).toEqual({ category: "all", search: "" });
+    expect(parseShopFilters(new URLSearchParams("category=tools&search=%20grid%20"))).toEqual({
+      category: "tools",
+      search: "grid",
+    });
+    expect(parseShopFilters(new URLSearchParams("category=weapons"))).toEqual({
+      category: "all",
+      search: "",
+    });
   });
 
   it("shows file sizes in Bytes, KB, MB", () => {

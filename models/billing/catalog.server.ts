@@ -7,7 +7,13 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import type { CatalogKind, PlanForm, ShopItemForm, TokenPackageForm } from "../back-office/catalog";
 import { CATALOG_MESSAGES } from "../back-office/catalog";
-import { parseShopImageFile, SHOP_IMAGE_PREFIX, shopImagePath, storeCatalogFile, type CheckedFile } from "../back-office/catalog-files.server";
+import {
+  parseShopImageFile,
+  SHOP_IMAGE_PREFIX,
+  shopImagePath,
+  storeCatalogFile,
+  type CheckedFile,
+} from "../back-office/catalog-files.server";
 import { SHOP_FILE_TYPES, type ShopFileType, type ShopItemSeed } from "./billing-content";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import type { Bundle, Plan } from "../content/marketing-content";
@@ -34,7 +40,13 @@ export const shopFileExists = (fileName: string) => existsSync(shopFilePath(file
 type Row = Record<string, unknown>;
 /** JSON with object keys sorted: jsonb does not keep the order they were written in. */
 const stable = (value: unknown): unknown =>
-  value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, stable(v)])) : value;
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.entries(value)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => [k, stable(v)]),
+      )
+    : value;
 const comparable = (row: Row, keys: string[]) => JSON.stringify(keys.map((k) => stable(row[k] ?? null)));
 
 /**
@@ -44,7 +56,11 @@ const comparable = (row: Row, keys: string[]) => JSON.stringify(keys.map((k) => 
  * (managed_by = 'staff') is left exactly as it is: the seed neither rewrites
  * it, nor puts it back on sale, nor retires it (docs/decisions/0025).
  */
-async function upsertCatalogue(tx: Transaction, table: PgTable & { id: never; isActive: never }, rows: Row[]): Promise<WriteCount> {
+async function upsertCatalogue(
+  tx: Transaction,
+  table: PgTable & { id: never; isActive: never },
+  rows: Row[],
+): Promise<WriteCount> {
   const t = table as unknown as typeof shopItems;
   const keys = Object.keys(rows[0] ?? {}).filter((k) => k !== "id");
   const existing = new Map((await tx.select().from(t)).map((row) => [row.id, row as Row]));
@@ -56,7 +72,10 @@ async function upsertCatalogue(tx: Transaction, table: PgTable & { id: never; is
       count.inserted++;
     } else if (before.managedBy === "staff") {
       count.unchanged++;
-    } else if (comparable(before, [...keys, "isActive"]) !== comparable({ ...row, isActive: true }, [...keys, "isActive"])) {
+    } else if (
+      comparable(before, [...keys, "isActive"]) !==
+      comparable({ ...row, isActive: true }, [...keys, "isActive"])
+    ) {
       await tx
         .update(t)
         .set({ ...row, isActive: true, updatedAt: new Date() } as never)
@@ -135,7 +154,11 @@ export type TokenPackageRow = typeof tokenPackages.$inferSelect;
 
 /** The plans on sale, in the seed file's order. */
 export function listPlans(database: Database | Transaction = db()): Promise<PlanRow[]> {
-  return database.select().from(subscriptionPlans).where(eq(subscriptionPlans.isActive, true)).orderBy(asc(subscriptionPlans.position));
+  return database
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.isActive, true))
+    .orderBy(asc(subscriptionPlans.position));
 }
 
 export async function getPlan(id: string, database: Database | Transaction = db()): Promise<PlanRow | null> {
@@ -144,7 +167,11 @@ export async function getPlan(id: string, database: Database | Transaction = db(
 }
 
 export function listTokenPackages(): Promise<TokenPackageRow[]> {
-  return db().select().from(tokenPackages).where(eq(tokenPackages.isActive, true)).orderBy(asc(tokenPackages.position));
+  return db()
+    .select()
+    .from(tokenPackages)
+    .where(eq(tokenPackages.isActive, true))
+    .orderBy(asc(tokenPackages.position));
 }
 
 export async function getTokenPackage(id: string): Promise<TokenPackageRow | null> {
@@ -215,7 +242,9 @@ export function apiTokenPackage(row: TokenPackageRow, region: PackageRegion = "u
 // Files: where a shop item's download and an uploaded image are read from.
 
 /** The shop item's file: an upload staff made (DATA_DIR/uploads) or the seed's file in seeds/shop-files. */
-export async function openShopFile(item: Pick<ShopItemRow, "fileName" | "fileStorageKey">): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
+export async function openShopFile(
+  item: Pick<ShopItemRow, "fileName" | "fileStorageKey">,
+): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
   if (item.fileStorageKey) return openUpload(item.fileStorageKey);
   try {
     const file = shopFilePath(item.fileName);
@@ -230,7 +259,11 @@ export async function openShopFile(item: Pick<ShopItemRow, "fileName" | "fileSto
 export async function openShopImage(file: string | undefined) {
   const parsed = parseShopImageFile(file);
   if (!parsed) return null;
-  const [used] = await db().select({ id: shopItems.id }).from(shopItems).where(eq(shopItems.image, `${SHOP_IMAGE_PREFIX}${file}`)).limit(1);
+  const [used] = await db()
+    .select({ id: shopItems.id })
+    .from(shopItems)
+    .where(eq(shopItems.image, `${SHOP_IMAGE_PREFIX}${file}`))
+    .limit(1);
   if (!used) return null;
   const body = await openUpload(parsed.storageKey);
   return body ? { ...body, contentType: parsed.contentType } : null;
@@ -245,7 +278,11 @@ export async function openShopImage(file: string | undefined) {
 export type ShopItemRow = typeof shopItems.$inferSelect;
 type CatalogRow = ShopItemRow | TokenPackageRow | PlanRow;
 
-const CATALOG_TABLES = { shop_item: shopItems, token_package: tokenPackages, subscription_plan: subscriptionPlans } as const;
+const CATALOG_TABLES = {
+  shop_item: shopItems,
+  token_package: tokenPackages,
+  subscription_plan: subscriptionPlans,
+} as const;
 
 /** What the audit log keeps of a row: every column but the bookkeeping. */
 function snapshot(row: CatalogRow): Record<string, unknown> {
@@ -255,8 +292,13 @@ function snapshot(row: CatalogRow): Record<string, unknown> {
 
 /** The columns whose values differ, before and after. */
 function difference(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(stable(before[key] ?? null)) !== JSON.stringify(stable(after[key] ?? null)));
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])) };
+  const keys = Object.keys(after).filter(
+    (key) => JSON.stringify(stable(before[key] ?? null)) !== JSON.stringify(stable(after[key] ?? null)),
+  );
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])),
+  };
 }
 
 export type StaffCatalogue = {
@@ -269,15 +311,24 @@ export type StaffCatalogue = {
 export async function listCatalogForStaff(): Promise<StaffCatalogue> {
   const [items, packages, plans] = await Promise.all([
     db()
-      .select({ row: shopItems, purchases: sql<number>`(select count(*)::int from ${purchases} where ${purchases.shopItemId} = "shop_items"."id")` })
+      .select({
+        row: shopItems,
+        purchases: sql<number>`(select count(*)::int from ${purchases} where ${purchases.shopItemId} = "shop_items"."id")`,
+      })
       .from(shopItems)
       .orderBy(desc(shopItems.isActive), asc(shopItems.position), asc(shopItems.id)),
     db()
-      .select({ row: tokenPackages, payments: sql<number>`(select count(*)::int from ${payments} where ${payments.tokenPackageId} = "token_packages"."id" and ${payments.status} = 'succeeded')` })
+      .select({
+        row: tokenPackages,
+        payments: sql<number>`(select count(*)::int from ${payments} where ${payments.tokenPackageId} = "token_packages"."id" and ${payments.status} = 'succeeded')`,
+      })
       .from(tokenPackages)
       .orderBy(desc(tokenPackages.isActive), asc(tokenPackages.position), asc(tokenPackages.id)),
     db()
-      .select({ row: subscriptionPlans, active: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = "subscription_plans"."id" and ${subscriptions.status} = 'active')` })
+      .select({
+        row: subscriptionPlans,
+        active: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = "subscription_plans"."id" and ${subscriptions.status} = 'active')`,
+      })
       .from(subscriptionPlans)
       .orderBy(desc(subscriptionPlans.isActive), asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
   ]);
@@ -288,19 +339,29 @@ export async function listCatalogForStaff(): Promise<StaffCatalogue> {
   };
 }
 
-export async function getCatalogRow<K extends CatalogKind>(kind: K, id: string | undefined): Promise<(K extends "shop_item" ? ShopItemRow : K extends "token_package" ? TokenPackageRow : PlanRow) | null> {
+export async function getCatalogRow<K extends CatalogKind>(
+  kind: K,
+  id: string | undefined,
+): Promise<
+  (K extends "shop_item" ? ShopItemRow : K extends "token_package" ? TokenPackageRow : PlanRow) | null
+> {
   if (!id || !CatalogIdPattern.test(id)) return null;
   const t = CATALOG_TABLES[kind] as unknown as typeof shopItems;
   const [row] = await db().select().from(t).where(eq(t.id, id)).limit(1);
   return (row as never) ?? null;
 }
 
-export type CatalogChange<T> = { ok: true; row: T; changed: boolean } | { ok: false; status: 404 | 409; field?: "id"; message: string };
+export type CatalogChange<T> =
+  { ok: true; row: T; changed: boolean } | { ok: false; status: 404 | 409; field?: "id"; message: string };
 
 const CatalogIdPattern = /^[a-z][a-z0-9-]{1,59}$/;
 
 /** Columns from the shop item form (and the uploaded files, when given). */
-async function shopItemColumns(form: ShopItemForm, files: { file?: CheckedFile; image?: CheckedFile }, dataDir?: string) {
+async function shopItemColumns(
+  form: ShopItemForm,
+  files: { file?: CheckedFile; image?: CheckedFile },
+  dataDir?: string,
+) {
   const columns: Partial<typeof shopItems.$inferInsert> = {
     name: form.name,
     description: form.description,
@@ -317,7 +378,8 @@ async function shopItemColumns(form: ShopItemForm, files: { file?: CheckedFile; 
     columns.fileSize = files.file.bytes.byteLength;
     columns.contentType = files.file.contentType;
   }
-  if (files.image) columns.image = shopImagePath(await storeCatalogFile(files.image.bytes, dataDir), files.image.extension);
+  if (files.image)
+    columns.image = shopImagePath(await storeCatalogFile(files.image.bytes, dataDir), files.image.extension);
   return columns;
 }
 
@@ -341,7 +403,12 @@ const planColumns = (form: PlanForm): Partial<typeof subscriptionPlans.$inferIns
   isPopular: form.is_popular,
 });
 
-async function insertCatalogRow<K extends CatalogKind>(kind: K, id: string, columns: Record<string, unknown>, actor: AuditActor): Promise<CatalogChange<CatalogRow>> {
+async function insertCatalogRow<K extends CatalogKind>(
+  kind: K,
+  id: string,
+  columns: Record<string, unknown>,
+  actor: AuditActor,
+): Promise<CatalogChange<CatalogRow>> {
   const t = CATALOG_TABLES[kind] as unknown as typeof shopItems;
   return db().transaction(async (tx) => {
     const [taken] = await tx.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
@@ -349,17 +416,32 @@ async function insertCatalogRow<K extends CatalogKind>(kind: K, id: string, colu
     const [last] = await tx.select({ n: sql<number>`coalesce(max(${t.position}), -1)::int` }).from(t);
     const inserted = await tx
       .insert(t)
-      .values({ ...columns, id, position: Number(last?.n ?? -1) + 1, managedBy: "staff", isActive: true } as never)
+      .values({
+        ...columns,
+        id,
+        position: Number(last?.n ?? -1) + 1,
+        managedBy: "staff",
+        isActive: true,
+      } as never)
       .onConflictDoNothing()
       .returning();
     const row = inserted[0] as CatalogRow | undefined;
     if (!row) return { ok: false, status: 409, field: "id", message: CATALOG_MESSAGES.idTaken } as const;
-    await recordAudit({ actor, action: "catalog.create", target: { type: kind, id, label: row.name }, after: snapshot(row) }, tx);
+    await recordAudit(
+      { actor, action: "catalog.create", target: { type: kind, id, label: row.name }, after: snapshot(row) },
+      tx,
+    );
     return { ok: true, row, changed: true } as const;
   });
 }
 
-async function updateCatalogRow<K extends CatalogKind>(kind: K, id: string | undefined, columns: Record<string, unknown>, actor: AuditActor, action: "catalog.update" | "catalog.retire" | "catalog.restore" = "catalog.update"): Promise<CatalogChange<CatalogRow>> {
+async function updateCatalogRow<K extends CatalogKind>(
+  kind: K,
+  id: string | undefined,
+  columns: Record<string, unknown>,
+  actor: AuditActor,
+  action: "catalog.update" | "catalog.retire" | "catalog.restore" = "catalog.update",
+): Promise<CatalogChange<CatalogRow>> {
   if (!id || !CatalogIdPattern.test(id)) return { ok: false, status: 404, message: "Not found." };
   const t = CATALOG_TABLES[kind] as unknown as typeof shopItems;
   return db().transaction(async (tx) => {
@@ -367,20 +449,35 @@ async function updateCatalogRow<K extends CatalogKind>(kind: K, id: string | und
     if (!current) return { ok: false, status: 404, message: "Not found." } as const;
     const before = snapshot(current as CatalogRow);
     const change = difference(before, { ...before, ...columns });
-    if (!Object.keys(change.after).length) return { ok: true, row: current as CatalogRow, changed: false } as const;
+    if (!Object.keys(change.after).length)
+      return { ok: true, row: current as CatalogRow, changed: false } as const;
     const [row] = await tx
       .update(t)
       .set({ ...columns, managedBy: "staff", updatedAt: new Date() } as never)
       .where(eq(t.id, id))
       .returning();
-    await recordAudit({ actor, action, target: { type: kind, id, label: (row as CatalogRow).name }, before: change.before, after: change.after }, tx);
+    await recordAudit(
+      {
+        actor,
+        action,
+        target: { type: kind, id, label: (row as CatalogRow).name },
+        before: change.before,
+        after: change.after,
+      },
+      tx,
+    );
     return { ok: true, row: row as CatalogRow, changed: true } as const;
   });
 }
 
 /** A new shop item with its file and image (both checked by checkCatalogFile). */
-export async function createShopItem(input: { id: string; form: ShopItemForm; file: CheckedFile; image: CheckedFile }, actor: AuditActor, dataDir?: string) {
-  if (await getCatalogRow("shop_item", input.id)) return { ok: false, status: 409, field: "id", message: CATALOG_MESSAGES.idTaken } as const;
+export async function createShopItem(
+  input: { id: string; form: ShopItemForm; file: CheckedFile; image: CheckedFile },
+  actor: AuditActor,
+  dataDir?: string,
+) {
+  if (await getCatalogRow("shop_item", input.id))
+    return { ok: false, status: 409, field: "id", message: CATALOG_MESSAGES.idTaken } as const;
   const columns = await shopItemColumns(input.form, { file: input.file, image: input.image }, dataDir);
   return insertCatalogRow("shop_item", input.id, columns, actor) as Promise<CatalogChange<ShopItemRow>>;
 }
@@ -390,17 +487,28 @@ export async function createShopItem(input: { id: string; form: ShopItemForm; fi
  * earlier buyers included (they download the current version). The old file
  * stays on disk.
  */
-export async function updateShopItem(id: string | undefined, input: { form: ShopItemForm; file?: CheckedFile; image?: CheckedFile }, actor: AuditActor, dataDir?: string) {
-  if (!(await getCatalogRow("shop_item", id))) return { ok: false, status: 404, message: "Not found." } as const;
+export async function updateShopItem(
+  id: string | undefined,
+  input: { form: ShopItemForm; file?: CheckedFile; image?: CheckedFile },
+  actor: AuditActor,
+  dataDir?: string,
+) {
+  if (!(await getCatalogRow("shop_item", id)))
+    return { ok: false, status: 404, message: "Not found." } as const;
   const columns = await shopItemColumns(input.form, { file: input.file, image: input.image }, dataDir);
   return updateCatalogRow("shop_item", id, columns, actor) as Promise<CatalogChange<ShopItemRow>>;
 }
 
 export const createTokenPackage = (id: string, form: TokenPackageForm, actor: AuditActor) =>
-  insertCatalogRow("token_package", id, tokenPackageColumns(form), actor) as Promise<CatalogChange<TokenPackageRow>>;
+  insertCatalogRow("token_package", id, tokenPackageColumns(form), actor) as Promise<
+    CatalogChange<TokenPackageRow>
+  >;
 export const updateTokenPackage = (id: string | undefined, form: TokenPackageForm, actor: AuditActor) =>
-  updateCatalogRow("token_package", id, tokenPackageColumns(form), actor) as Promise<CatalogChange<TokenPackageRow>>;
-export const createPlan = (id: string, form: PlanForm, actor: AuditActor) => insertCatalogRow("subscription_plan", id, planColumns(form), actor) as Promise<CatalogChange<PlanRow>>;
+  updateCatalogRow("token_package", id, tokenPackageColumns(form), actor) as Promise<
+    CatalogChange<TokenPackageRow>
+  >;
+export const createPlan = (id: string, form: PlanForm, actor: AuditActor) =>
+  insertCatalogRow("subscription_plan", id, planColumns(form), actor) as Promise<CatalogChange<PlanRow>>;
 export const updatePlan = (id: string | undefined, form: PlanForm, actor: AuditActor) =>
   updateCatalogRow("subscription_plan", id, planColumns(form), actor) as Promise<CatalogChange<PlanRow>>;
 
@@ -410,6 +518,17 @@ export const updatePlan = (id: string | undefined, form: PlanForm, actor: AuditA
  * and then ends instead of renewing (renewSubscription), a package's
  * receipts stay. The row stays staff-managed, so the seed does not undo it.
  */
-export function setCatalogActive(kind: CatalogKind, id: string | undefined, active: boolean, actor: AuditActor) {
-  return updateCatalogRow(kind, id, { isActive: active }, actor, active ? "catalog.restore" : "catalog.retire");
+export function setCatalogActive(
+  kind: CatalogKind,
+  id: string | undefined,
+  active: boolean,
+  actor: AuditActor,
+) {
+  return updateCatalogRow(
+    kind,
+    id,
+    { isActive: active },
+    actor,
+    active ? "catalog.restore" : "catalog.retire",
+  );
 }

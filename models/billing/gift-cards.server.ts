@@ -4,7 +4,13 @@ import { getBillingSettings } from "./billing-content.server";
 import { db, queryRows } from "../platform/db.server";
 import { todayInAgencyTimeZone } from "../forms/common";
 import { addMonth } from "./subscriptions";
-import { GIFT_MESSAGES, GIFT_VALIDITY_MONTHS, normaliseGiftCode, tokensForGift, type GiftCardInput } from "./gift-cards";
+import {
+  GIFT_MESSAGES,
+  GIFT_VALIDITY_MONTHS,
+  normaliseGiftCode,
+  tokensForGift,
+  type GiftCardInput,
+} from "./gift-cards";
 import { sendEmail } from "../platform/mail.server";
 import { addNotification } from "../platform/notifications.server";
 import { formatMoney, toMinor } from "./payments";
@@ -27,7 +33,8 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export function createGiftCode(): string {
   return Array.from(randomBytes(12), (byte) => ALPHABET[byte % ALPHABET.length]).join("");
 }
-export const formatGiftCode = (code: string) => `ASC-${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
+export const formatGiftCode = (code: string) =>
+  `ASC-${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
 
 /** Five wrong codes per account in an hour, then a wait: codes cannot be guessed by trying. */
 export const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const;
@@ -37,7 +44,10 @@ export type GiftPurchaseResult =
   | { ok: false; status: 400 | 402 | 409 | 422; field?: "payment_method_id"; message: string };
 
 /** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
-export async function purchaseGiftCard(input: GiftCardInput, context: { userId: string | null; now?: Date }): Promise<GiftPurchaseResult> {
+export async function purchaseGiftCard(
+  input: GiftCardInput,
+  context: { userId: string | null; now?: Date },
+): Promise<GiftPurchaseResult> {
   const now = context.now ?? new Date();
   const today = todayInAgencyTimeZone(now);
   const deliverOn = input.deliveryDate || today;
@@ -75,9 +85,11 @@ export async function purchaseGiftCard(input: GiftCardInput, context: { userId: 
       if (context.userId) await rewardReferrerOnce(tx, context.userId, now);
       return card!;
     },
-    replay: async (payment) => (await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id)))[0]!,
+    replay: async (payment) =>
+      (await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id)))[0]!,
   });
-  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+  if (!outcome.ok)
+    return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
   let giftCard = outcome.value;
   if (!outcome.replayed && deliverOn <= today && (await deliverDueGiftCards(now, [giftCard.id]))) {
     giftCard = (await db().select().from(giftCards).where(eq(giftCards.id, giftCard.id)))[0]!;
@@ -96,10 +108,20 @@ export async function deliverDueGiftCards(now = new Date(), only?: string[]): Pr
   const claimable = db()
     .select({ id: giftCards.id })
     .from(giftCards)
-    .where(and(isNull(giftCards.deliveredAt), lte(giftCards.deliverOn, today), only ? inArray(giftCards.id, only) : undefined))
+    .where(
+      and(
+        isNull(giftCards.deliveredAt),
+        lte(giftCards.deliverOn, today),
+        only ? inArray(giftCards.id, only) : undefined,
+      ),
+    )
     .limit(100)
     .for("update", { skipLocked: true });
-  const claimed = await db().update(giftCards).set({ deliveredAt: now }).where(inArray(giftCards.id, claimable)).returning();
+  const claimed = await db()
+    .update(giftCards)
+    .set({ deliveredAt: now })
+    .where(inArray(giftCards.id, claimable))
+    .returning();
   if (!claimed.length) return 0;
   const { site } = await getSiteShell();
   for (const card of claimed) {
@@ -114,10 +136,17 @@ export async function deliverDueGiftCards(now = new Date(), only?: string[]): Pr
   return claimed.length;
 }
 
-export type RedeemResult = { ok: true; tokens: number; message: string; balance: number } | { ok: false; status: 404 | 409 | 410 | 429; message: string };
+export type RedeemResult =
+  | { ok: true; tokens: number; message: string; balance: number }
+  | { ok: false; status: 404 | 409 | 410 | 429; message: string };
 
 const redeemLimitKey = (userId: string) => `gift-redeem:${userId}`;
-const tooManyCodes = (seconds: number) => ({ ok: false, status: 429, message: GIFT_MESSAGES.tooManyCodes(Math.max(1, Math.ceil(seconds / 60))) }) as const;
+const tooManyCodes = (seconds: number) =>
+  ({
+    ok: false,
+    status: 429,
+    message: GIFT_MESSAGES.tooManyCodes(Math.max(1, Math.ceil(seconds / 60))),
+  }) as const;
 
 /**
  * Redeems a code once, into tokens at the seeded rate (floor of amount /
@@ -125,7 +154,9 @@ const tooManyCodes = (seconds: number) => ({ ok: false, status: 429, message: GI
  * the account waits, so codes cannot be found by trying.
  */
 export async function redeemGiftCard(userId: string, code: string, now = new Date()): Promise<RedeemResult> {
-  const [limited] = await queryRows<{ count: number; retry: number }>(sql`select count, ceil(extract(epoch from window_end - now()))::int as retry from rate_limits where key = ${redeemLimitKey(userId)} and window_end > now()`);
+  const [limited] = await queryRows<{ count: number; retry: number }>(
+    sql`select count, ceil(extract(epoch from window_end - now()))::int as retry from rate_limits where key = ${redeemLimitKey(userId)} and window_end > now()`,
+  );
   if (limited && limited.count >= GIFT_REDEEM_LIMIT.limit) return tooManyCodes(limited.retry);
   const normalised = normaliseGiftCode(code).replace(/^ASC/, "");
   const result = await db().transaction(async (tx): Promise<RedeemResult> => {
@@ -136,9 +167,31 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
     const { giftCards: settings } = await getBillingSettings(tx);
     const tokens = tokensForGift(card.amountInr, settings.inrPerToken);
     const amount = formatMoney(toMinor(card.amountInr), "INR");
-    const grant = await grantTokens({ userId, amount: tokens, reason: "gift_card", description: `Gift card ${amount}`, sourceKey: `gift:${card.id}`, now }, tx);
-    await tx.update(giftCards).set({ redeemedBy: userId, redeemedAt: now, tokensGranted: tokens }).where(and(eq(giftCards.id, card.id), isNull(giftCards.redeemedAt)));
-    await addNotification({ userId, type: "success", title: "Gift card redeemed", message: GIFT_MESSAGES.redeemed(tokens, amount), link: "/dashboard2/billing" }, tx);
+    const grant = await grantTokens(
+      {
+        userId,
+        amount: tokens,
+        reason: "gift_card",
+        description: `Gift card ${amount}`,
+        sourceKey: `gift:${card.id}`,
+        now,
+      },
+      tx,
+    );
+    await tx
+      .update(giftCards)
+      .set({ redeemedBy: userId, redeemedAt: now, tokensGranted: tokens })
+      .where(and(eq(giftCards.id, card.id), isNull(giftCards.redeemedAt)));
+    await addNotification(
+      {
+        userId,
+        type: "success",
+        title: "Gift card redeemed",
+        message: GIFT_MESSAGES.redeemed(tokens, amount),
+        link: "/dashboard2/billing",
+      },
+      tx,
+    );
     return { ok: true, tokens, balance: grant.balance, message: GIFT_MESSAGES.redeemed(tokens, amount) };
   });
   if (!result.ok && result.status === 404) await consumeRateLimit(redeemLimitKey(userId), GIFT_REDEEM_LIMIT);

@@ -29,8 +29,10 @@ export const GIFT_MESSAGES = {
   codeUnknown: "This gift card code is not valid.",
   codeRedeemed: "This gift card has already been redeemed.",
   codeExpired: "This gift card has expired.",
-  tooManyCodes: (minutes: number) => `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  redeemed: (tokens: number, amount: string) => `Gift card redeemed: ${amount} became ${tokens} Creative Tokens.`,
+  tooManyCodes: (minutes: number) =>
+    `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  redeemed: (tokens: number, amount: string) =>
+    `Gift card redeemed: ${amount} became ${tokens} Creative Tokens.`,
 } as const;
 
 const M = GIFT_MESSAGES;
@@ -46,15 +48,22 @@ export function parseRupees(value: string): number | null {
  * presets (with JavaScript, typing one deselects the presets; without it the
  * server decides by which field is set). No choice at all is the default preset.
  */
-export function chosenAmount(preset: string | undefined, custom: string | undefined): { ok: true; amount: number; custom: boolean } | { ok: false; field: "amount" | "customAmount"; message: string } {
+export function chosenAmount(
+  preset: string | undefined,
+  custom: string | undefined,
+):
+  | { ok: true; amount: number; custom: boolean }
+  | { ok: false; field: "amount" | "customAmount"; message: string } {
   if (custom && custom.trim()) {
     const amount = parseRupees(custom);
-    if (amount === null || amount < GIFT_MIN || amount > GIFT_MAX) return { ok: false, field: "customAmount", message: M.customRange };
+    if (amount === null || amount < GIFT_MIN || amount > GIFT_MAX)
+      return { ok: false, field: "customAmount", message: M.customRange };
     return { ok: true, amount, custom: true };
   }
   if (!preset) return { ok: true, amount: GIFT_DEFAULT_PRESET, custom: false };
   const amount = Number(preset);
-  if (!(GIFT_PRESETS as readonly number[]).includes(amount)) return { ok: false, field: "amount", message: M.presetInvalid };
+  if (!(GIFT_PRESETS as readonly number[]).includes(amount))
+    return { ok: false, field: "amount", message: M.presetInvalid };
   return { ok: true, amount, custom: false };
 }
 

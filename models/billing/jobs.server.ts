@@ -24,11 +24,21 @@ export async function settleExpiredAccounts(now = new Date()): Promise<number> {
   return due.length;
 }
 
-export type JobsReport = { renewalsDue: number; periodsRenewed: number; giftCardsDelivered: number; accountsExpired: number };
+export type JobsReport = {
+  renewalsDue: number;
+  periodsRenewed: number;
+  giftCardsDelivered: number;
+  accountsExpired: number;
+};
 
 export async function runJobs(now = new Date()): Promise<JobsReport> {
   const renewals = await renewDueSubscriptions(now);
   const giftCardsDelivered = await deliverDueGiftCards(now);
   const accountsExpired = await settleExpiredAccounts(now);
-  return { renewalsDue: renewals.checked, periodsRenewed: renewals.renewed, giftCardsDelivered, accountsExpired };
+  return {
+    renewalsDue: renewals.checked,
+    periodsRenewed: renewals.renewed,
+    giftCardsDelivered,
+    accountsExpired,
+  };
 }

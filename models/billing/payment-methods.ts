@@ -11,7 +11,8 @@ export const PAYMENT_METHOD_MESSAGES = {
   removed: "Payment method removed.",
   notFound: "That payment method was not found.",
   defaultSet: (card: string) => `${card} is now your default card; your plan renews with it.`,
-  inUse: (card: string, plan: string) => `${card} pays for your ${plan} plan. Make another card the default first, or cancel the plan.`,
+  inUse: (card: string, plan: string) =>
+    `${card} pays for your ${plan} plan. Make another card the default first, or cancel the plan.`,
   unsupported: "Our payment provider cannot save cards right now. You can still pay with a card each time.",
 } as const;
 
@@ -28,4 +29,3 @@ export function addCardSchema(options: { now?: Date } = {}) {
   return withCard(addCardFields, { cardRequired: true, now: options.now });
 }
 export type AddCardInput = z.output<ReturnType<typeof addCardSchema>>;
-

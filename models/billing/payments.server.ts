@@ -2,7 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { cardBrand, PAYMENT_MESSAGES, TEST_CARDS, type CardDetails, type Currency, type PaymentMethod } from "./payments";
+import {
+  cardBrand,
+  PAYMENT_MESSAGES,
+  TEST_CARDS,
+  type CardDetails,
+  type Currency,
+  type PaymentMethod,
+} from "./payments";
 import { payments } from "../schema";
 
 // Payments go through a gateway behind one interface. The built-in test
@@ -23,12 +30,26 @@ export type ChargeRequest = {
 };
 
 export type ChargeResult =
-  | { ok: true; reference: string; cardBrand: string | null; cardLast4: string | null; methodToken: string | null }
+  | {
+      ok: true;
+      reference: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      methodToken: string | null;
+    }
   | { ok: false; message: string };
 
 /** A card the gateway now holds for the client: its opaque reference and what may be shown. */
 export type SaveCardResult =
-  | { ok: true; reference: string; fingerprint: string; brand: string; last4: string; expMonth: number; expYear: number }
+  | {
+      ok: true;
+      reference: string;
+      fingerprint: string;
+      brand: string;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+    }
   | { ok: false; message: string };
 
 export interface PaymentGateway {
@@ -55,16 +76,30 @@ export const testGateway: PaymentGateway = {
   async charge(request) {
     const reference = `test_${randomBytes(8).toString("hex")}`;
     if (request.card) {
-      if (request.card.number === TEST_CARDS.declined) return { ok: false, message: PAYMENT_MESSAGES.declined };
-      if (request.card.number !== TEST_CARDS.approved) return { ok: false, message: PAYMENT_MESSAGES.testModeOnly };
+      if (request.card.number === TEST_CARDS.declined)
+        return { ok: false, message: PAYMENT_MESSAGES.declined };
+      if (request.card.number !== TEST_CARDS.approved)
+        return { ok: false, message: PAYMENT_MESSAGES.testModeOnly };
       const last4 = request.card.number.slice(-4);
       const brand = cardBrand(request.card.number);
-      return { ok: true, reference, cardBrand: brand, cardLast4: last4, methodToken: `tok_test_${brand.toLowerCase().replace(/\W+/g, "")}_${last4}` };
+      return {
+        ok: true,
+        reference,
+        cardBrand: brand,
+        cardLast4: last4,
+        methodToken: `tok_test_${brand.toLowerCase().replace(/\W+/g, "")}_${last4}`,
+      };
     }
     if (request.savedMethodToken) {
       const match = TEST_REFERENCE.exec(request.savedMethodToken);
       if (!match) return { ok: false, message: PAYMENT_MESSAGES.declined };
-      return { ok: true, reference, cardBrand: match[1] === "visa" ? "Visa" : match[1]!, cardLast4: match[2]!, methodToken: request.savedMethodToken };
+      return {
+        ok: true,
+        reference,
+        cardBrand: match[1] === "visa" ? "Visa" : match[1]!,
+        cardLast4: match[2]!,
+        methodToken: request.savedMethodToken,
+      };
     }
     return { ok: true, reference, cardBrand: null, cardLast4: null, methodToken: "tok_test_default_0000" };
   },
@@ -126,10 +161,20 @@ export type PaymentOutcome<T> =
   | { ok: false; reason: "declined" | "in_progress" | "key_reused"; message: string; payment: PaymentRow };
 
 /** The HTTP status of a payment that did not go through (422 for a key reused with another request, as payment APIs answer). */
-export const paymentFailureStatus = (reason: "declined" | "in_progress" | "key_reused") => ({ declined: 402, in_progress: 409, key_reused: 422 }) [reason] as 402 | 409 | 422;
+export const paymentFailureStatus = (reason: "declined" | "in_progress" | "key_reused") =>
+  ({ declined: 402, in_progress: 409, key_reused: 422 })[reason] as 402 | 409 | 422;
 
 /** What a payment's request says, as stored: a key sent again must come with the same. */
-const COMPARED = ["payerEmail", "kind", "amountMinor", "currency", "method", "tokenPackageId", "subscriptionPlanId", "tokens"] as const;
+const COMPARED = [
+  "payerEmail",
+  "kind",
+  "amountMinor",
+  "currency",
+  "method",
+  "tokenPackageId",
+  "subscriptionPlanId",
+  "tokens",
+] as const;
 
 export const namespacedKey = (userId: string | null, key: string) => `${userId ?? "guest"}:${key}`;
 
@@ -156,18 +201,28 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     tokens: request.tokens ?? null,
   };
   const claim = await db().transaction(async (tx) => {
-    const [created] = await tx.insert(payments).values({ ...details, idempotencyKey: key }).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+    const [created] = await tx
+      .insert(payments)
+      .values({ ...details, idempotencyKey: key })
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning();
     if (created) return { payment: created, fresh: true };
     const [existing] = await tx.select().from(payments).where(eq(payments.idempotencyKey, key)).for("update");
     if (existing!.status !== "failed") return { payment: existing!, fresh: false };
-    const [retry] = await tx.update(payments).set({ ...details, status: "pending", failureMessage: null, createdAt: new Date() }).where(eq(payments.id, existing!.id)).returning();
+    const [retry] = await tx
+      .update(payments)
+      .set({ ...details, status: "pending", failureMessage: null, createdAt: new Date() })
+      .where(eq(payments.id, existing!.id))
+      .returning();
     return { payment: retry!, fresh: true };
   });
   const { payment } = claim;
   if (!claim.fresh) {
     // A key names one request: sent again with another body it is a client's mistake, not a replay.
-    if (COMPARED.some((field) => payment[field] !== details[field])) return { ok: false, reason: "key_reused", message: PAYMENT_MESSAGES.keyReused, payment };
-    if (payment.status === "succeeded") return { ok: true, value: await request.replay(payment), payment, replayed: true };
+    if (COMPARED.some((field) => payment[field] !== details[field]))
+      return { ok: false, reason: "key_reused", message: PAYMENT_MESSAGES.keyReused, payment };
+    if (payment.status === "succeeded")
+      return { ok: true, value: await request.replay(payment), payment, replayed: true };
     return { ok: false, reason: "in_progress", message: PAYMENT_MESSAGES.inProgress, payment };
   }
 
@@ -181,21 +236,40 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     savedMethodToken: request.savedMethodToken ?? null,
   });
   if (!result.ok) {
-    const [failed] = await db().update(payments).set({ status: "failed", failureMessage: result.message, completedAt: new Date() }).where(eq(payments.id, payment.id)).returning();
+    const [failed] = await db()
+      .update(payments)
+      .set({ status: "failed", failureMessage: result.message, completedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+      .returning();
     return { ok: false, reason: "declined", message: result.message, payment: failed! };
   }
 
-  const card = { cardBrand: result.cardBrand, cardLast4: result.cardLast4, gatewayReference: result.reference, paymentMethodToken: result.methodToken };
+  const card = {
+    cardBrand: result.cardBrand,
+    cardLast4: result.cardLast4,
+    gatewayReference: result.reference,
+    paymentMethodToken: result.methodToken,
+  };
   try {
     return await db().transaction(async (tx) => {
-      const [done] = await tx.update(payments).set({ ...card, status: "succeeded", completedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, "pending"))).returning();
+      const [done] = await tx
+        .update(payments)
+        .set({ ...card, status: "succeeded", completedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+        .returning();
       if (!done) throw new Error(`Payment ${payment.id} changed while it was being charged`);
       return { ok: true as const, value: await request.fulfil(tx, done), payment: done, replayed: false };
     });
   } catch (error) {
     // Charged but not fulfilled: keep the gateway's reference on the pending
     // row, so staff can see it and a resubmission never charges again.
-    await db().update(payments).set({ ...card, failureMessage: `Charged; order not completed: ${String((error as Error).message ?? error).slice(0, 300)}` }).where(eq(payments.id, payment.id));
+    await db()
+      .update(payments)
+      .set({
+        ...card,
+        failureMessage: `Charged; order not completed: ${String((error as Error).message ?? error).slice(0, 300)}`,
+      })
+      .where(eq(payments.id, payment.id));
     throw error;
   }
 }
@@ -226,12 +300,17 @@ export function listPayments(userId: string, options: { includeFailed?: boolean 
 }
 
 /** One of the client's own succeeded payments whose card can be charged again (`payment_method_id`). */
-export async function savedPaymentMethod(userId: string, paymentId: string): Promise<{ token: string; method: PaymentMethod } | null> {
+export async function savedPaymentMethod(
+  userId: string,
+  paymentId: string,
+): Promise<{ token: string; method: PaymentMethod } | null> {
   if (!isUuid(paymentId)) return null;
   const [row] = await db()
     .select({ token: payments.paymentMethodToken, method: payments.method, status: payments.status })
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
     .limit(1);
-  return row?.token && row.status === "succeeded" ? { token: row.token, method: row.method as PaymentMethod } : null;
+  return row?.token && row.status === "succeeded"
+    ? { token: row.token, method: row.method as PaymentMethod }
+    : null;
 }

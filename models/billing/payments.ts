@@ -9,7 +9,10 @@ import "../forms/zod-messages";
 /** The API's `payment_method` values; `credit_card` is the default (docs/product.md, "Billing and shop"). */
 export const PAYMENT_METHODS = ["credit_card", "debit_card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { credit_card: "Credit card", debit_card: "Debit card" };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  credit_card: "Credit card",
+  debit_card: "Debit card",
+};
 
 export const CURRENCIES = ["USD", "EUR", "INR"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -22,7 +25,12 @@ const LOCALES: Record<Currency, string> = { USD: "en-US", EUR: "en-IE", INR: "en
 /** "$70", "€65", "₹5,800", "₹1,00,000": whole amounts without decimals, others with. */
 export function formatMoney(minor: number, currency: Currency): string {
   const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(LOCALES[currency], { style: "currency", currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(minor / 100);
+  return new Intl.NumberFormat(LOCALES[currency], {
+    style: "currency",
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(minor / 100);
 }
 
 /** The test gateway's cards (the numbers payment providers use in test mode). */
@@ -37,9 +45,11 @@ export const PAYMENT_MESSAGES = {
   cvc: "Enter the 3 or 4 digit security code.",
   cardName: "Enter the name on the card.",
   declined: "Your card was declined. Please use a different card; you have not been charged.",
-  testModeOnly: "Payments are in test mode: use the test card 4242 4242 4242 4242. You have not been charged.",
+  testModeOnly:
+    "Payments are in test mode: use the test card 4242 4242 4242 4242. You have not been charged.",
   inProgress: "This payment is already being processed. Please wait a moment and reload the page.",
-  keyReused: "This idempotency key was already used for a different payment. Send a new key for a new payment; the same request with the same key answers the first result.",
+  keyReused:
+    "This idempotency key was already used for a different payment. Send a new key for a new payment; the same request with the same key answers the first result.",
   unknownSavedMethod: "Unknown payment method.",
   saveNeedsAccount: "Sign in to save a card.",
 } as const;
@@ -83,7 +93,8 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 }
 
 /** A card is good through the last day of its expiry month. */
-export const cardExpired = (month: number, year: number, now = new Date()) => year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+export const cardExpired = (month: number, year: number, now = new Date()) =>
+  year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
 
 const method = z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGES.method });
 
@@ -108,27 +119,48 @@ export const PaymentFields = {
   save_card: z.boolean().optional(),
 };
 
-type PaymentFieldValues = { card_number?: string; card_expiry?: string; card_cvc?: string; card_name?: string; payment_method_id?: string | null };
+type PaymentFieldValues = {
+  card_number?: string;
+  card_expiry?: string;
+  card_cvc?: string;
+  card_name?: string;
+  payment_method_id?: string | null;
+};
 
 /** A saved card was chosen: the typed card is not used. */
-const paysWithSavedCard = (value: PaymentFieldValues | undefined) => typeof value?.payment_method_id === "string" && value.payment_method_id.trim().length > 0;
+const paysWithSavedCard = (value: PaymentFieldValues | undefined) =>
+  typeof value?.payment_method_id === "string" && value.payment_method_id.trim().length > 0;
 
 /** The card the fields describe, or null when none was given; adds an issue per bad field. */
-export function readCard(raw: PaymentFieldValues, ctx: z.RefinementCtx, required: boolean, now = new Date()): CardDetails | null {
+export function readCard(
+  raw: PaymentFieldValues,
+  ctx: z.RefinementCtx,
+  required: boolean,
+  now = new Date(),
+): CardDetails | null {
   // Also runs when other fields failed (see withCard), so nothing here trusts the types.
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const value = { card_number: text(raw.card_number), card_expiry: text(raw.card_expiry), card_cvc: text(raw.card_cvc), card_name: text(raw.card_name) };
+  const value = {
+    card_number: text(raw.card_number),
+    card_expiry: text(raw.card_expiry),
+    card_cvc: text(raw.card_cvc),
+    card_name: text(raw.card_name),
+  };
   const number = digits(value.card_number);
   const anyGiven = [number, value.card_expiry, value.card_cvc].some((v) => v.length > 0);
   if (!anyGiven && !required) return null;
   if (!number) ctx.addIssue({ code: "custom", path: ["card_number"], message: PAYMENT_MESSAGES.cardNumber });
-  else if (!passesLuhn(number)) ctx.addIssue({ code: "custom", path: ["card_number"], message: PAYMENT_MESSAGES.cardNumberInvalid });
+  else if (!passesLuhn(number))
+    ctx.addIssue({ code: "custom", path: ["card_number"], message: PAYMENT_MESSAGES.cardNumberInvalid });
   const expiry = parseExpiry(value.card_expiry ?? "");
   if (!expiry) ctx.addIssue({ code: "custom", path: ["card_expiry"], message: PAYMENT_MESSAGES.expiry });
-  else if (cardExpired(expiry.month, expiry.year, now)) ctx.addIssue({ code: "custom", path: ["card_expiry"], message: PAYMENT_MESSAGES.expired });
+  else if (cardExpired(expiry.month, expiry.year, now))
+    ctx.addIssue({ code: "custom", path: ["card_expiry"], message: PAYMENT_MESSAGES.expired });
   const cvc = value.card_cvc ?? "";
-  if (!/^\d{3,4}$/.test(cvc)) ctx.addIssue({ code: "custom", path: ["card_cvc"], message: PAYMENT_MESSAGES.cvc });
-  if (required && !(value.card_name ?? "").trim()) ctx.addIssue({ code: "custom", path: ["card_name"], message: PAYMENT_MESSAGES.cardName });
+  if (!/^\d{3,4}$/.test(cvc))
+    ctx.addIssue({ code: "custom", path: ["card_cvc"], message: PAYMENT_MESSAGES.cvc });
+  if (required && !(value.card_name ?? "").trim())
+    ctx.addIssue({ code: "custom", path: ["card_name"], message: PAYMENT_MESSAGES.cardName });
   if (!number || !passesLuhn(number) || !expiry || !/^\d{3,4}$/.test(cvc)) return null;
   return { number, expMonth: expiry.month, expYear: expiry.year, cvc, name: (value.card_name ?? "").trim() };
 }
@@ -142,15 +174,25 @@ export const ALWAYS = { when: () => true } as const;
  * fields' errors) and the parsed card to its output (`card`, null when none
  * was given or `skip` says the card is not used).
  */
-export function withCard<T extends z.ZodType<PaymentFieldValues>>(schema: T, options: { cardRequired: boolean; now?: Date; skip?: (value: z.output<T>) => boolean }) {
-  const skip = (value: z.output<T>) => paysWithSavedCard(value as PaymentFieldValues) || Boolean(options.skip?.(value));
+export function withCard<T extends z.ZodType<PaymentFieldValues>>(
+  schema: T,
+  options: { cardRequired: boolean; now?: Date; skip?: (value: z.output<T>) => boolean },
+) {
+  const skip = (value: z.output<T>) =>
+    paysWithSavedCard(value as PaymentFieldValues) || Boolean(options.skip?.(value));
   return schema
     .superRefine((value, ctx) => {
       if (!skip(value)) readCard(value ?? {}, ctx, options.cardRequired, options.now);
     }, ALWAYS)
-    .transform((value) => ({ ...value, card: skip(value) ? null : readCard(value, silent, options.cardRequired, options.now) }));
+    .transform((value) => ({
+      ...value,
+      card: skip(value) ? null : readCard(value, silent, options.cardRequired, options.now),
+    }));
 }
 
 /** A fresh key for a payment or checkout form: a resubmitted form carries the same one. */
 export const newIdempotencyKey = () => globalThis.crypto.randomUUID();
-export const IdempotencyKey = z.string().trim().regex(/^[A-Za-z0-9_-]{8,80}$/, "Invalid request key.");
+export const IdempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,80}$/, "Invalid request key.");

@@ -16,7 +16,11 @@ const receipt: Receipt = {
   cardLast4: "4242",
 };
 const parties = {
-  seller: { name: "Ascendra", addressLines: ["Level 7 (Tidewater House)", "Navi Mumbai"], email: "support@ascendra.studio" },
+  seller: {
+    name: "Ascendra",
+    addressLines: ["Level 7 (Tidewater House)", "Navi Mumbai"],
+    email: "support@ascendra.studio",
+  },
   buyer: { name: "Asha Rao", email: "asha@example.com" },
 };
 
@@ -44,7 +48,9 @@ describe("receipts", () => {
     expect(pdf.slice(startxref, startxref + 4)).toBe("xref");
     const offsets = [...pdf.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(offsets).toHaveLength(6);
-    offsets.forEach((offset, index) => expect(pdf.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`));
+    offsets.forEach((offset, index) =>
+      expect(pdf.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`),
+    );
     const length = Number(/\/Length (\d+) >>\nstream\n/.exec(pdf)![1]);
     const stream = pdf.slice(pdf.indexOf("stream\n") + 7, pdf.indexOf("\nendstream"));
     expect(stream.length).toBe(length);

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { formatMoney, maskedCard, paymentMethodLabel, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
+import {
+  formatMoney,
+  maskedCard,
+  paymentMethodLabel,
+  RECEIPT_KIND_LABELS,
+  type Receipt,
+} from "./account-billing";
 
 // A receipt as a printable HTML page and as a one-page PDF. Pure: the data
 // comes from billing (account-billing.server.ts); no library, because a
@@ -10,11 +16,18 @@ export type ReceiptParties = {
   buyer: { name: string; email: string };
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** The receipt's lines, shared by both formats. */
 export function receiptLines(receipt: Receipt) {
-  const paidWith = receipt.cardBrand ? maskedCard(receipt.cardBrand, receipt.cardLast4) : paymentMethodLabel(receipt.method);
+  const paidWith = receipt.cardBrand
+    ? maskedCard(receipt.cardBrand, receipt.cardLast4)
+    : paymentMethodLabel(receipt.method);
   return [
     ["Receipt number", receipt.number],
     ["Date", dateFormat.format(receipt.issuedAt)],
@@ -58,7 +71,9 @@ export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdf
   const rows = receiptLines(receipt)
     .map(([term, value]) => `<tr><th scope="row">${escapeHtml(term)}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("");
-  const seller = [parties.seller.name, ...parties.seller.addressLines, parties.seller.email].map(escapeHtml).join("<br>");
+  const seller = [parties.seller.name, ...parties.seller.addressLines, parties.seller.email]
+    .map(escapeHtml)
+    .join("<br>");
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -104,12 +119,14 @@ const pdfMoney = (receipt: Receipt) =>
 
 export function renderReceiptPdf(receipt: Receipt, parties: ReceiptParties): Uint8Array<ArrayBuffer> {
   const ops: string[] = [];
-  const text = (font: "F1" | "F2", size: number, x: number, y: number, value: string) => ops.push(`BT /${font} ${size} Tf ${x} ${y} Td (${pdfText(value)}) Tj ET`);
+  const text = (font: "F1" | "F2", size: number, x: number, y: number, value: string) =>
+    ops.push(`BT /${font} ${size} Tf ${x} ${y} Td (${pdfText(value)}) Tj ET`);
   let y = 780;
   text("F2", 22, 50, y, "Receipt");
   text("F1", 11, 50, (y -= 18), receipt.number);
   let sellerY = 780;
-  for (const line of [parties.seller.name, ...parties.seller.addressLines, parties.seller.email]) text("F1", 10, 360, (sellerY -= 14) + 14, line);
+  for (const line of [parties.seller.name, ...parties.seller.addressLines, parties.seller.email])
+    text("F1", 10, 360, (sellerY -= 14) + 14, line);
   y = Math.min(y, sellerY) - 36;
   text("F1", 10, 50, y, "Billed to");
   text("F2", 11, 50, (y -= 15), parties.buyer.name);

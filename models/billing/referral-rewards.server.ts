@@ -14,7 +14,8 @@ export const REFERRAL_MESSAGES = {
   codeInvalid: ACCOUNT_MESSAGES.referralInvalid,
   codeUsed: ACCOUNT_MESSAGES.referralUsed,
   rewardTitle: "Referral reward",
-  reward: (tokens: number) => `Someone you invited made their first purchase: ${tokens} Creative Tokens are yours.`,
+  reward: (tokens: number) =>
+    `Someone you invited made their first purchase: ${tokens} Creative Tokens are yours.`,
 } as const;
 
 /** Codes are 8 characters without look-alikes; case and spaces do not matter. */
@@ -23,7 +24,10 @@ export const normaliseReferralCode = (code: string) => code.toUpperCase().replac
 export type ReferralCheck = { ok: true; referralId: string } | { ok: false; message: string };
 
 /** Whether a code can be used at signup: it exists and no one has signed up with it yet. */
-export async function checkReferralCode(code: string, database: Database | Transaction = db()): Promise<ReferralCheck> {
+export async function checkReferralCode(
+  code: string,
+  database: Database | Transaction = db(),
+): Promise<ReferralCheck> {
   const normalised = normaliseReferralCode(code);
   if (!/^[A-Z0-9]{8}$/.test(normalised)) return { ok: false, message: REFERRAL_MESSAGES.codeInvalid };
   const [row] = await database
@@ -42,12 +46,24 @@ export async function checkReferralCode(code: string, database: Database | Trans
  * sent it, or else the account with the referrer's email; nobody refers
  * themselves. Runs inside the signup's transaction.
  */
-export async function recordReferralSignup(tx: Transaction, inviteeId: string, referralId: string): Promise<void> {
-  const [referral] = await tx.select({ userId: referrals.userId, email: referrals.referrerEmail }).from(referrals).where(eq(referrals.id, referralId)).limit(1);
+export async function recordReferralSignup(
+  tx: Transaction,
+  inviteeId: string,
+  referralId: string,
+): Promise<void> {
+  const [referral] = await tx
+    .select({ userId: referrals.userId, email: referrals.referrerEmail })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .limit(1);
   if (!referral) return;
   let referrerId = referral.userId;
   if (!referrerId) {
-    const [byEmail] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${referral.email})`).limit(1);
+    const [byEmail] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${referral.email})`)
+      .limit(1);
     referrerId = byEmail?.id ?? null;
   }
   if (referrerId === inviteeId) referrerId = null;
@@ -59,7 +75,11 @@ export async function recordReferralSignup(tx: Transaction, inviteeId: string, r
  * the first one rewards the referrer. The row lock and the ledger's source
  * key make it happen once, however many purchases race.
  */
-export async function rewardReferrerOnce(tx: Transaction, inviteeId: string, now = new Date()): Promise<number> {
+export async function rewardReferrerOnce(
+  tx: Transaction,
+  inviteeId: string,
+  now = new Date(),
+): Promise<number> {
   const [signup] = await tx
     .select()
     .from(referralSignups)
@@ -67,8 +87,30 @@ export async function rewardReferrerOnce(tx: Transaction, inviteeId: string, now
     .for("update");
   if (!signup?.referrerId) return 0;
   const { referral } = await getBillingSettings(tx);
-  await grantTokens({ userId: signup.referrerId, amount: referral.rewardTokens, reason: "referral", description: "Referral reward: your invitee's first purchase", sourceKey: `referral:${inviteeId}`, now }, tx);
-  await tx.update(referralSignups).set({ rewardedAt: now, rewardTokens: referral.rewardTokens }).where(eq(referralSignups.inviteeId, inviteeId));
-  await addNotification({ userId: signup.referrerId, type: "success", title: REFERRAL_MESSAGES.rewardTitle, message: REFERRAL_MESSAGES.reward(referral.rewardTokens), link: "/dashboard2/billing" }, tx);
+  await grantTokens(
+    {
+      userId: signup.referrerId,
+      amount: referral.rewardTokens,
+      reason: "referral",
+      description: "Referral reward: your invitee's first purchase",
+      sourceKey: `referral:${inviteeId}`,
+      now,
+    },
+    tx,
+  );
+  await tx
+    .update(referralSignups)
+    .set({ rewardedAt: now, rewardTokens: referral.rewardTokens })
+    .where(eq(referralSignups.inviteeId, inviteeId));
+  await addNotification(
+    {
+      userId: signup.referrerId,
+      type: "success",
+      title: REFERRAL_MESSAGES.rewardTitle,
+      message: REFERRAL_MESSAGES.reward(referral.rewardTokens),
+      link: "/dashboard2/billing",
+    },
+    tx,
+  );
   return referral.rewardTokens;
 }

@@ -4,7 +4,13 @@ import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { cartItems, checkouts, purchases, shopItems } from "../schema";
-import { SHOP_MESSAGES, formatFileSize, MAX_CART_QUANTITY, type ShopCategory, type CATEGORY_FILTERS } from "./shop";
+import {
+  SHOP_MESSAGES,
+  formatFileSize,
+  MAX_CART_QUANTITY,
+  type ShopCategory,
+  type CATEGORY_FILTERS,
+} from "./shop";
 import { fromMinor } from "./payments";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
 
@@ -17,7 +23,10 @@ export type ShopItemRow = typeof shopItems.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
 /** A shop item (docs/product.md, "Billing and shop"), for one client. */
-export function apiShopItem(item: ShopItemRow, viewer: { owned: Set<string>; balance: number; inCart?: Set<string> }) {
+export function apiShopItem(
+  item: ShopItemRow,
+  viewer: { owned: Set<string>; balance: number; inCart?: Set<string> },
+) {
   return {
     id: item.id,
     name: item.name,
@@ -38,12 +47,19 @@ export function apiShopItem(item: ShopItemRow, viewer: { owned: Set<string>; bal
 export type ShopItemView = ReturnType<typeof apiShopItem>;
 
 async function ownedItemIds(userId: string): Promise<Set<string>> {
-  const rows = await db().select({ id: purchases.shopItemId }).from(purchases).where(eq(purchases.userId, userId));
+  const rows = await db()
+    .select({ id: purchases.shopItemId })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
   return new Set(rows.map((r) => r.id));
 }
 
 /** The catalogue, filtered by category and a search over name and description (any case). */
-export async function listShopItems(userId: string, filters: { category: (typeof CATEGORY_FILTERS)[number]; search: string }, now = new Date()): Promise<ShopItemView[]> {
+export async function listShopItems(
+  userId: string,
+  filters: { category: (typeof CATEGORY_FILTERS)[number]; search: string },
+  now = new Date(),
+): Promise<ShopItemView[]> {
   const conditions = [eq(shopItems.isActive, true)];
   if (filters.category !== "all") conditions.push(eq(shopItems.category, filters.category));
   if (filters.search) {
@@ -51,7 +67,11 @@ export async function listShopItems(userId: string, filters: { category: (typeof
     conditions.push(or(ilike(shopItems.name, pattern), ilike(shopItems.description, pattern))!);
   }
   const [items, owned, balance, cart] = await Promise.all([
-    db().select().from(shopItems).where(and(...conditions)).orderBy(asc(shopItems.position)),
+    db()
+      .select()
+      .from(shopItems)
+      .where(and(...conditions))
+      .orderBy(asc(shopItems.position)),
     ownedItemIds(userId),
     getBalance(userId, now),
     db().select({ id: cartItems.shopItemId }).from(cartItems).where(eq(cartItems.userId, userId)),
@@ -76,61 +96,108 @@ export type CartView = {
 /** The cart (docs/product.md, "Billing and shop"): items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
 export async function getCart(userId: string, now = new Date()): Promise<CartView> {
   const [rows, owned, balance] = await Promise.all([
-    db().select({ line: cartItems, item: shopItems }).from(cartItems).innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId)).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+    db()
+      .select({ line: cartItems, item: shopItems })
+      .from(cartItems)
+      .innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
     ownedItemIds(userId),
     getBalance(userId, now),
   ]);
-  const items = rows.map(({ line, item }) => ({ id: line.id, quantity: line.quantity, line_total: line.quantity * item.tokenPrice, shop_item: apiShopItem(item, { owned, balance }) }));
+  const items = rows.map(({ line, item }) => ({
+    id: line.id,
+    quantity: line.quantity,
+    line_total: line.quantity * item.tokenPrice,
+    shop_item: apiShopItem(item, { owned, balance }),
+  }));
   const total = items.reduce((s, i) => s + i.line_total, 0);
-  return { items, total_token_price: total, total_items: items.reduce((s, i) => s + i.quantity, 0), can_afford: items.length > 0 && total <= balance, balance };
+  return {
+    items,
+    total_token_price: total,
+    total_items: items.reduce((s, i) => s + i.quantity, 0),
+    can_afford: items.length > 0 && total <= balance,
+    balance,
+  };
 }
 
 /** Items in the cart (the navbar's badge). */
 export async function countCartItems(userId: string): Promise<number> {
-  const [row] = await db().select({ n: sum(cartItems.quantity) }).from(cartItems).where(eq(cartItems.userId, userId));
+  const [row] = await db()
+    .select({ n: sum(cartItems.quantity) })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
   return Number(row?.n ?? 0);
 }
 
-export type CartChange =
-  | { ok: true; message: string }
-  | { ok: false; status: 404 | 409; message: string };
+export type CartChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
 /**
  * Adds an item (or more of it). Blocked when it is already owned, or when the
  * client's tokens do not cover its price (docs/product.md, "Billing and shop", "Error messages").
  */
-export async function addToCart(userId: string, input: { shop_item_id: string; quantity: number }, now = new Date()): Promise<CartChange> {
+export async function addToCart(
+  userId: string,
+  input: { shop_item_id: string; quantity: number },
+  now = new Date(),
+): Promise<CartChange> {
   const item = await getShopItem(input.shop_item_id);
   if (!item || !item.isActive) return { ok: false, status: 404, message: SHOP_MESSAGES.itemNotFound };
-  if ((await ownedItemIds(userId)).has(item.id)) return { ok: false, status: 409, message: SHOP_MESSAGES.alreadyOwned };
+  if ((await ownedItemIds(userId)).has(item.id))
+    return { ok: false, status: 409, message: SHOP_MESSAGES.alreadyOwned };
   const balance = await getBalance(userId, now);
-  if (item.tokenPrice * input.quantity > balance) return { ok: false, status: 409, message: SHOP_MESSAGES.needTokens(item.tokenPrice * input.quantity, balance) };
+  if (item.tokenPrice * input.quantity > balance)
+    return {
+      ok: false,
+      status: 409,
+      message: SHOP_MESSAGES.needTokens(item.tokenPrice * input.quantity, balance),
+    };
   await db()
     .insert(cartItems)
     .values({ userId, shopItemId: item.id, quantity: input.quantity })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.shopItemId], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_CART_QUANTITY})`, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.shopItemId],
+      set: {
+        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_CART_QUANTITY})`,
+        updatedAt: now,
+      },
+    });
   return { ok: true, message: SHOP_MESSAGES.added(item.name, item.tokenPrice) };
 }
 
 async function ownLine(userId: string, cartItemId: string) {
   if (!isUuid(cartItemId)) return null;
-  const [row] = await db().select({ line: cartItems, name: shopItems.name }).from(cartItems).innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId)).where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId))).limit(1);
+  const [row] = await db()
+    .select({ line: cartItems, name: shopItems.name })
+    .from(cartItems)
+    .innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId))
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Sets a line's quantity; 0 or less removes it (docs/product.md, "Billing and shop"). Another client's line is "not found". */
-export async function updateCartItem(userId: string, cartItemId: string, quantity: number): Promise<CartChange> {
+export async function updateCartItem(
+  userId: string,
+  cartItemId: string,
+  quantity: number,
+): Promise<CartChange> {
   const found = await ownLine(userId, cartItemId);
   if (!found) return { ok: false, status: 404, message: SHOP_MESSAGES.cartItemNotFound };
   if (quantity <= 0) return removeCartItem(userId, cartItemId);
-  await db().update(cartItems).set({ quantity, updatedAt: new Date() }).where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+  await db()
+    .update(cartItems)
+    .set({ quantity, updatedAt: new Date() })
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
   return { ok: true, message: SHOP_MESSAGES.quantityUpdated(found.name, quantity) };
 }
 
 export async function removeCartItem(userId: string, cartItemId: string): Promise<CartChange> {
   const found = await ownLine(userId, cartItemId);
   if (!found) return { ok: false, status: 404, message: SHOP_MESSAGES.cartItemNotFound };
-  await db().delete(cartItems).where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+  await db()
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
   return { ok: true, message: SHOP_MESSAGES.removed(found.name) };
 }
 
@@ -140,8 +207,22 @@ export async function clearCart(userId: string): Promise<CartChange> {
 }
 
 export type CheckoutResult =
-  | { ok: true; totalSpent: number; remaining: number; purchaseIds: string[]; replayed: boolean; message: string }
-  | { ok: false; status: 400 | 409; reason: "empty" | "insufficient"; message: string; total?: number; balance?: number };
+  | {
+      ok: true;
+      totalSpent: number;
+      remaining: number;
+      purchaseIds: string[];
+      replayed: boolean;
+      message: string;
+    }
+  | {
+      ok: false;
+      status: 400 | 409;
+      reason: "empty" | "insufficient";
+      message: string;
+      total?: number;
+      balance?: number;
+    };
 
 /**
  * Buys everything in the cart, atomically. One transaction: lock the balance,
@@ -149,47 +230,129 @@ export type CheckoutResult =
  * with the spec's message), create the purchases, empty the cart, and reward
  * a referrer on a first purchase.
  */
-export async function checkout(userId: string, options: { idempotencyKey?: string; now?: Date } = {}): Promise<CheckoutResult> {
+export async function checkout(
+  userId: string,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<CheckoutResult> {
   const key = options.idempotencyKey ?? randomUUID();
   const now = options.now ?? new Date();
   return db().transaction(async (tx) => {
     const balance = await settleExpiredTokens(tx, userId, now);
-    const [previous] = await tx.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key))).limit(1);
+    const [previous] = await tx
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.idempotencyKey, key)))
+      .limit(1);
     if (previous) return replayCheckout(tx, previous);
 
     const lines = await tx
-      .select({ id: cartItems.id, quantity: cartItems.quantity, itemId: shopItems.id, name: shopItems.name, price: shopItems.tokenPrice, maxDownloads: shopItems.maxDownloads, active: shopItems.isActive })
+      .select({
+        id: cartItems.id,
+        quantity: cartItems.quantity,
+        itemId: shopItems.id,
+        name: shopItems.name,
+        price: shopItems.tokenPrice,
+        maxDownloads: shopItems.maxDownloads,
+        active: shopItems.isActive,
+      })
       .from(cartItems)
       .innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
       .for("update", { of: cartItems });
     // A line for something bought meanwhile (another tab) or withdrawn from sale is dropped, not charged.
-    const owned = new Set((await tx.select({ id: purchases.shopItemId }).from(purchases).where(eq(purchases.userId, userId))).map((r) => r.id));
+    const owned = new Set(
+      (await tx.select({ id: purchases.shopItemId }).from(purchases).where(eq(purchases.userId, userId))).map(
+        (r) => r.id,
+      ),
+    );
     const stale = lines.filter((l) => owned.has(l.itemId) || !l.active);
-    if (stale.length) await tx.delete(cartItems).where(inArray(cartItems.id, stale.map((l) => l.id)));
+    if (stale.length)
+      await tx.delete(cartItems).where(
+        inArray(
+          cartItems.id,
+          stale.map((l) => l.id),
+        ),
+      );
     const buying = lines.filter((l) => !stale.includes(l));
-    if (!buying.length) return { ok: false, status: 400, reason: "empty", message: SHOP_MESSAGES.cartEmpty } as const;
+    if (!buying.length)
+      return { ok: false, status: 400, reason: "empty", message: SHOP_MESSAGES.cartEmpty } as const;
 
     const total = buying.reduce((s, l) => s + l.price * l.quantity, 0);
     const names = buying.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(", ");
-    const spend = await spendTokens({ userId, amount: total, reason: "shop_checkout", description: `Shop: ${names}`.slice(0, 300), now }, tx);
-    if (!spend.ok) return { ok: false, status: 409, reason: "insufficient", message: SHOP_MESSAGES.insufficient(total, balance), total, balance } as const;
+    const spend = await spendTokens(
+      { userId, amount: total, reason: "shop_checkout", description: `Shop: ${names}`.slice(0, 300), now },
+      tx,
+    );
+    if (!spend.ok)
+      return {
+        ok: false,
+        status: 409,
+        reason: "insufficient",
+        message: SHOP_MESSAGES.insufficient(total, balance),
+        total,
+        balance,
+      } as const;
 
-    const [order] = await tx.insert(checkouts).values({ userId, idempotencyKey: key, totalTokens: total, ledgerId: spend.entry.id, balanceAfter: spend.balance, createdAt: now }).returning();
+    const [order] = await tx
+      .insert(checkouts)
+      .values({
+        userId,
+        idempotencyKey: key,
+        totalTokens: total,
+        ledgerId: spend.entry.id,
+        balanceAfter: spend.balance,
+        createdAt: now,
+      })
+      .returning();
     const created = await tx
       .insert(purchases)
-      .values(buying.map((l) => ({ userId, shopItemId: l.itemId, checkoutId: order!.id, quantity: l.quantity, tokensSpent: l.price * l.quantity, maxDownloads: l.maxDownloads * l.quantity, createdAt: now })))
+      .values(
+        buying.map((l) => ({
+          userId,
+          shopItemId: l.itemId,
+          checkoutId: order!.id,
+          quantity: l.quantity,
+          tokensSpent: l.price * l.quantity,
+          maxDownloads: l.maxDownloads * l.quantity,
+          createdAt: now,
+        })),
+      )
       .returning({ id: purchases.id });
-    await tx.delete(cartItems).where(inArray(cartItems.id, buying.map((l) => l.id)));
+    await tx.delete(cartItems).where(
+      inArray(
+        cartItems.id,
+        buying.map((l) => l.id),
+      ),
+    );
     await rewardReferrerOnce(tx, userId, now);
-    return { ok: true, totalSpent: total, remaining: spend.balance, purchaseIds: created.map((p) => p.id), replayed: false, message: SHOP_MESSAGES.checkedOut(total, spend.balance) } as const;
+    return {
+      ok: true,
+      totalSpent: total,
+      remaining: spend.balance,
+      purchaseIds: created.map((p) => p.id),
+      replayed: false,
+      message: SHOP_MESSAGES.checkedOut(total, spend.balance),
+    } as const;
   });
 }
 
-async function replayCheckout(tx: Transaction, previous: typeof checkouts.$inferSelect): Promise<CheckoutResult> {
-  const bought = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.checkoutId, previous.id));
-  return { ok: true, totalSpent: previous.totalTokens, remaining: previous.balanceAfter, purchaseIds: bought.map((p) => p.id), replayed: true, message: SHOP_MESSAGES.checkedOut(previous.totalTokens, previous.balanceAfter) };
+async function replayCheckout(
+  tx: Transaction,
+  previous: typeof checkouts.$inferSelect,
+): Promise<CheckoutResult> {
+  const bought = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(eq(purchases.checkoutId, previous.id));
+  return {
+    ok: true,
+    totalSpent: previous.totalTokens,
+    remaining: previous.balanceAfter,
+    purchaseIds: bought.map((p) => p.id),
+    replayed: true,
+    message: SHOP_MESSAGES.checkedOut(previous.totalTokens, previous.balanceAfter),
+  };
 }
 
 /** A purchase (docs/product.md, "Billing and shop"). */
@@ -209,13 +372,26 @@ export type PurchaseView = ReturnType<typeof apiPurchase>;
 
 /** The client's purchases, newest first. */
 export async function listPurchases(userId: string): Promise<PurchaseView[]> {
-  const rows = await db().select({ purchase: purchases, item: shopItems }).from(purchases).innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId)).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt), desc(purchases.id));
+  const rows = await db()
+    .select({ purchase: purchases, item: shopItems })
+    .from(purchases)
+    .innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId))
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id));
   return rows.map((r) => apiPurchase(r.purchase, r.item));
 }
 
 /** A purchase if it is the client's own; anyone else's is "not found". */
-export async function getOwnPurchase(userId: string, purchaseId: string | undefined): Promise<{ purchase: PurchaseRow; item: ShopItemRow } | null> {
+export async function getOwnPurchase(
+  userId: string,
+  purchaseId: string | undefined,
+): Promise<{ purchase: PurchaseRow; item: ShopItemRow } | null> {
   if (!isUuid(purchaseId)) return null;
-  const [row] = await db().select({ purchase: purchases, item: shopItems }).from(purchases).innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId)).where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId))).limit(1);
+  const [row] = await db()
+    .select({ purchase: purchases, item: shopItems })
+    .from(purchases)
+    .innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId))
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)))
+    .limit(1);
   return row ?? null;
 }

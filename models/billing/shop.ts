@@ -16,14 +16,18 @@ export const DOWNLOAD_LINK_TTL_MS = 5 * 60 * 1000;
 
 export const SHOP_MESSAGES = {
   alreadyOwned: "You already own this item!",
-  needTokens: (price: number, balance: number) => `You need ${price} Creative Tokens to purchase this item. You currently have ${balance} tokens.`,
-  insufficient: (total: number, balance: number) => `Insufficient Creative Tokens! You need ${total} tokens but have ${balance} tokens.`,
+  needTokens: (price: number, balance: number) =>
+    `You need ${price} Creative Tokens to purchase this item. You currently have ${balance} tokens.`,
+  insufficient: (total: number, balance: number) =>
+    `Insufficient Creative Tokens! You need ${total} tokens but have ${balance} tokens.`,
   added: (item: string, price: number) => `${item} added to cart for ${price} Creative Tokens!`,
-  checkedOut: (spent: number, remaining: number) => `Checkout successful! You spent ${spent} Creative Tokens and now have ${remaining} tokens remaining.`,
+  checkedOut: (spent: number, remaining: number) =>
+    `Checkout successful! You spent ${spent} Creative Tokens and now have ${remaining} tokens remaining.`,
   downloadStarted: (remaining: number) => `Download started! Downloads remaining: ${remaining}.`,
   downloadLimitReached: "Download Limit Reached",
   /** A GET never spends a download: only a POST starts one. */
-  downloadNeedsPost: "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads.",
+  downloadNeedsPost:
+    "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads.",
   // Ours, where the spec is silent.
   itemNotFound: "Shop item not found",
   cartItemNotFound: "Cart item not found",
@@ -51,7 +55,10 @@ export const SHOP_API_ERRORS = {
 } as const;
 
 /** ?category= and ?search= of the shop (page and API); anything unknown is "all". */
-export function parseShopFilters(params: URLSearchParams): { category: (typeof CATEGORY_FILTERS)[number]; search: string } {
+export function parseShopFilters(params: URLSearchParams): {
+  category: (typeof CATEGORY_FILTERS)[number];
+  search: string;
+} {
   const category = CATEGORY_FILTERS.find((c) => c === params.get("category")) ?? "all";
   return { category, search: (params.get("search") ?? "").trim().slice(0, 100) };
 }
@@ -66,12 +73,20 @@ const DIGITS = /^\s*[+-]?\d+\s*$/;
 const quantity = (min: number) =>
   z.preprocess(
     (value) => (typeof value === "string" && DIGITS.test(value) ? Number(value) : value),
-    z.number({ error: SHOP_MESSAGES.quantityInvalid }).int(SHOP_MESSAGES.quantityInvalid).min(min, SHOP_MESSAGES.quantityInvalid).max(MAX_CART_QUANTITY, SHOP_MESSAGES.tooMany),
+    z
+      .number({ error: SHOP_MESSAGES.quantityInvalid })
+      .int(SHOP_MESSAGES.quantityInvalid)
+      .min(min, SHOP_MESSAGES.quantityInvalid)
+      .max(MAX_CART_QUANTITY, SHOP_MESSAGES.tooMany),
   );
 
 /** POST /api/cart/ {shop_item_id, quantity}; quantity defaults to 1. */
 export const AddToCartSchema = z.object({
-  shop_item_id: z.string({ error: SHOP_MESSAGES.itemNotFound }).trim().min(1, SHOP_MESSAGES.itemNotFound).max(80, SHOP_MESSAGES.itemNotFound),
+  shop_item_id: z
+    .string({ error: SHOP_MESSAGES.itemNotFound })
+    .trim()
+    .min(1, SHOP_MESSAGES.itemNotFound)
+    .max(80, SHOP_MESSAGES.itemNotFound),
   quantity: quantity(1).optional().default(1),
 });
 

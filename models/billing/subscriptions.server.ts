@@ -7,7 +7,13 @@ import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.ser
 import { paymentFailureStatus, takePayment } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { subscriptionPlans, subscriptions } from "../schema";
-import { addMonth, FREE_PLAN, MAX_RENEWALS_PER_RUN, SUBSCRIPTION_MESSAGES, type SubscribeInput } from "./subscriptions";
+import {
+  addMonth,
+  FREE_PLAN,
+  MAX_RENEWALS_PER_RUN,
+  SUBSCRIPTION_MESSAGES,
+  type SubscribeInput,
+} from "./subscriptions";
 import { grantTokens } from "./tokens.server";
 
 // Subscriptions: one active plan per client (a partial unique index says so),
@@ -21,12 +27,22 @@ type WithPlan = { subscription: SubscriptionRow; plan: PlanRow };
 async function grantPeriodTokens(tx: Transaction, sub: SubscriptionRow, plan: PlanRow, now: Date) {
   if (plan.monthlyTokens <= 0) return;
   await grantTokens(
-    { userId: sub.userId, amount: plan.monthlyTokens, reason: "subscription", description: `${plan.name} plan: tokens for the month from ${sub.currentPeriodStart.toISOString().slice(0, 10)}`, sourceKey: `subscription:${sub.id}:${sub.currentPeriodStart.toISOString()}`, now },
+    {
+      userId: sub.userId,
+      amount: plan.monthlyTokens,
+      reason: "subscription",
+      description: `${plan.name} plan: tokens for the month from ${sub.currentPeriodStart.toISOString().slice(0, 10)}`,
+      sourceKey: `subscription:${sub.id}:${sub.currentPeriodStart.toISOString()}`,
+      now,
+    },
     tx,
   );
 }
 
-async function activeSubscription(userId: string, database: Transaction | ReturnType<typeof db> = db()): Promise<WithPlan | null> {
+async function activeSubscription(
+  userId: string,
+  database: Transaction | ReturnType<typeof db> = db(),
+): Promise<WithPlan | null> {
   const [row] = await database
     .select({ subscription: subscriptions, plan: subscriptionPlans })
     .from(subscriptions)
@@ -48,7 +64,16 @@ export async function getActiveSubscription(userId: string, now = new Date()): P
 
 /** The current subscription (docs/product.md, "Billing and shop"): plan (lower-case name), status, end_date; the free tier without one. */
 export function apiCurrentSubscription(active: WithPlan | null) {
-  if (!active) return { plan: FREE_PLAN.id, plan_id: FREE_PLAN.id, status: "active", end_date: null, cancel_at_period_end: false, monthly_tokens: 0, project_limit: FREE_PLAN.projectLimit };
+  if (!active)
+    return {
+      plan: FREE_PLAN.id,
+      plan_id: FREE_PLAN.id,
+      status: "active",
+      end_date: null,
+      cancel_at_period_end: false,
+      monthly_tokens: 0,
+      project_limit: FREE_PLAN.projectLimit,
+    };
   const { subscription: s, plan } = active;
   return {
     id: s.id,
@@ -83,12 +108,18 @@ export type SubscribeResult =
  * starts now and its monthly tokens are granted. Switching ends the old plan
  * at once (no proration). A plan set to end is simply resumed, uncharged.
  */
-export async function subscribe(userId: string, input: SubscribeInput, now = new Date()): Promise<SubscribeResult> {
+export async function subscribe(
+  userId: string,
+  input: SubscribeInput,
+  now = new Date(),
+): Promise<SubscribeResult> {
   const plan = await getPlan(input.plan_id);
-  if (!plan || !plan.isActive) return { ok: false, status: 400, field: "plan_id", message: SUBSCRIPTION_MESSAGES.planInvalid };
+  if (!plan || !plan.isActive)
+    return { ok: false, status: 400, field: "plan_id", message: SUBSCRIPTION_MESSAGES.planInvalid };
   const current = await getActiveSubscription(userId, now);
   if (current?.plan.id === plan.id) {
-    if (!current.subscription.cancelAtPeriodEnd) return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadySubscribed(plan.name) };
+    if (!current.subscription.cancelAtPeriodEnd)
+      return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadySubscribed(plan.name) };
     const kept = await db().transaction(async (tx) => {
       const renewal = await renewalCardOnResume(tx, userId, current.subscription.paymentMethodToken);
       if (renewal === "none") return false;
@@ -99,7 +130,13 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
       return true;
     });
     if (!kept) return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.keepNeedsCard(plan.name) };
-    return { ok: true, planName: plan.name, message: SUBSCRIPTION_MESSAGES.subscribed(plan.name), subscriptionId: current.subscription.id, replayed: false };
+    return {
+      ok: true,
+      planName: plan.name,
+      message: SUBSCRIPTION_MESSAGES.subscribed(plan.name),
+      subscriptionId: current.subscription.id,
+      replayed: false,
+    };
   }
 
   // A saved card, an earlier receipt's card, or the typed card (saved first when asked): docs/decisions/0023.
@@ -121,10 +158,24 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
     tokens: plan.monthlyTokens,
     fulfil: async (tx, payment) => {
       // Whatever was active ends now (a switch); the partial unique index allows one active plan.
-      await tx.update(subscriptions).set({ status: "ended", endedAt: now, endReason: "switched" }).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")));
+      await tx
+        .update(subscriptions)
+        .set({ status: "ended", endedAt: now, endReason: "switched" })
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")));
       const [sub] = await tx
         .insert(subscriptions)
-        .values({ userId, planId: plan.id, startedAt: now, currentPeriodStart: now, currentPeriodEnd: periodEnd, paymentMethodToken: payment.paymentMethodToken, paymentMethod: payment.method, cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, createdAt: now })
+        .values({
+          userId,
+          planId: plan.id,
+          startedAt: now,
+          currentPeriodStart: now,
+          currentPeriodEnd: periodEnd,
+          paymentMethodToken: payment.paymentMethodToken,
+          paymentMethod: payment.method,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          createdAt: now,
+        })
         .returning();
       await grantPeriodTokens(tx, sub!, plan, now);
       await rewardReferrerOnce(tx, userId, now);
@@ -132,19 +183,36 @@ export async function subscribe(userId: string, input: SubscribeInput, now = new
     },
     replay: async () => (await activeSubscription(userId))?.subscription.id ?? "",
   });
-  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
-  return { ok: true, planName: plan.name, message: SUBSCRIPTION_MESSAGES.subscribed(plan.name), subscriptionId: outcome.value, replayed: outcome.replayed };
+  if (!outcome.ok)
+    return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+  return {
+    ok: true,
+    planName: plan.name,
+    message: SUBSCRIPTION_MESSAGES.subscribed(plan.name),
+    subscriptionId: outcome.value,
+    replayed: outcome.replayed,
+  };
 }
 
-export type CancelResult = { ok: true; message: string; endDate: Date } | { ok: false; status: 409; message: string };
+export type CancelResult =
+  { ok: true; message: string; endDate: Date } | { ok: false; status: 409; message: string };
 
 /** Cancel Plan: only an active paid plan; access continues to the end of the period. */
 export async function cancelSubscription(userId: string, now = new Date()): Promise<CancelResult> {
   const current = await getActiveSubscription(userId, now);
-  if (!current || current.plan.price === 0) return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel };
-  if (current.subscription.cancelAtPeriodEnd) return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadyCancelled };
-  await db().update(subscriptions).set({ cancelAtPeriodEnd: true, cancelledAt: now }).where(and(eq(subscriptions.id, current.subscription.id), eq(subscriptions.status, "active")));
-  return { ok: true, message: SUBSCRIPTION_MESSAGES.cancelled, endDate: current.subscription.currentPeriodEnd };
+  if (!current || current.plan.price === 0)
+    return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel };
+  if (current.subscription.cancelAtPeriodEnd)
+    return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadyCancelled };
+  await db()
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, cancelledAt: now })
+    .where(and(eq(subscriptions.id, current.subscription.id), eq(subscriptions.status, "active")));
+  return {
+    ok: true,
+    message: SUBSCRIPTION_MESSAGES.cancelled,
+    endDate: current.subscription.currentPeriodEnd,
+  };
 }
 
 /** Subscription history (docs/product.md, "Billing and shop"): plan, start_date, end_date (absent while it runs: "Present"). */
@@ -176,14 +244,25 @@ export async function listSubscriptionHistory(userId: string) {
 export async function renewSubscription(subscriptionId: string, now = new Date()): Promise<number> {
   let renewed = 0;
   for (let step = 0; step < MAX_RENEWALS_PER_RUN; step++) {
-    const [row] = await db().select({ subscription: subscriptions, plan: subscriptionPlans }).from(subscriptions).innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId)).where(eq(subscriptions.id, subscriptionId));
+    const [row] = await db()
+      .select({ subscription: subscriptions, plan: subscriptionPlans })
+      .from(subscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+      .where(eq(subscriptions.id, subscriptionId));
     if (!row || row.subscription.status !== "active" || row.subscription.currentPeriodEnd > now) break;
     const { subscription: sub, plan } = row;
     const end = sub.currentPeriodEnd;
     // The period moves only from the end it was charged for (to the millisecond: JavaScript's precision).
-    const stillOn = and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active"), sql`date_trunc('milliseconds', ${subscriptions.currentPeriodEnd}) = ${end}`);
+    const stillOn = and(
+      eq(subscriptions.id, sub.id),
+      eq(subscriptions.status, "active"),
+      sql`date_trunc('milliseconds', ${subscriptions.currentPeriodEnd}) = ${end}`,
+    );
     if (sub.cancelAtPeriodEnd || !plan.isActive) {
-      await db().update(subscriptions).set({ status: "ended", endedAt: end, endReason: "cancelled" }).where(stillOn);
+      await db()
+        .update(subscriptions)
+        .set({ status: "ended", endedAt: end, endReason: "cancelled" })
+        .where(stillOn);
       break;
     }
     const outcome = await takePayment({
@@ -199,10 +278,23 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
       subscriptionPlanId: plan.id,
       tokens: plan.monthlyTokens,
       fulfil: async (tx) => {
-        const [next] = await tx.update(subscriptions).set({ currentPeriodStart: end, currentPeriodEnd: addMonth(end) }).where(stillOn).returning();
+        const [next] = await tx
+          .update(subscriptions)
+          .set({ currentPeriodStart: end, currentPeriodEnd: addMonth(end) })
+          .where(stillOn)
+          .returning();
         if (next) {
           await grantPeriodTokens(tx, next, plan, now);
-          await addNotification({ userId: sub.userId, type: "success", title: "Plan renewed", message: `Your ${plan.name} plan renewed and ${plan.monthlyTokens} Creative Tokens were added.`, link: "/dashboard2/billing" }, tx);
+          await addNotification(
+            {
+              userId: sub.userId,
+              type: "success",
+              title: "Plan renewed",
+              message: `Your ${plan.name} plan renewed and ${plan.monthlyTokens} Creative Tokens were added.`,
+              link: "/dashboard2/billing",
+            },
+            tx,
+          );
         }
         return true;
       },
@@ -210,8 +302,17 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
     });
     if (!outcome.ok) {
       if (outcome.reason === "in_progress") break;
-      await db().update(subscriptions).set({ status: "ended", endedAt: end, endReason: "payment_failed" }).where(stillOn);
-      await addNotification({ userId: sub.userId, type: "warning", title: "Plan ended", message: `We could not renew your ${plan.name} plan: ${outcome.message}`, link: "/dashboard2/billing" });
+      await db()
+        .update(subscriptions)
+        .set({ status: "ended", endedAt: end, endReason: "payment_failed" })
+        .where(stillOn);
+      await addNotification({
+        userId: sub.userId,
+        type: "warning",
+        title: "Plan ended",
+        message: `We could not renew your ${plan.name} plan: ${outcome.message}`,
+        link: "/dashboard2/billing",
+      });
       break;
     }
     renewed++;
@@ -221,7 +322,12 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
 
 /** Every subscription whose period is over (the jobs' renewal step). */
 export async function renewDueSubscriptions(now = new Date()): Promise<{ renewed: number; checked: number }> {
-  const due = await db().select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now))).orderBy(asc(subscriptions.currentPeriodEnd)).limit(500);
+  const due = await db()
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now)))
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(500);
   let renewed = 0;
   for (const { id } of due) renewed += await renewSubscription(id, now);
   return { renewed, checked: due.length };

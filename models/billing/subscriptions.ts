@@ -12,7 +12,17 @@ export const BILLING_PERIOD = "monthly";
  * such day (31 Jan → 28/29 Feb), keeping the time of day.
  */
 export function addMonth(date: Date, months = 1): Date {
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+      date.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return target;
@@ -37,14 +47,17 @@ export const MAX_RENEWALS_PER_RUN = 12;
 
 export const SUBSCRIPTION_MESSAGES = {
   subscribed: (plan: string) => `Successfully subscribed to ${plan}! Your plan is now active.`,
-  cancelled: "Subscription cancelled successfully. You will have access until the end of your billing period.",
-  cancelConfirm: "Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your billing period.",
+  cancelled:
+    "Subscription cancelled successfully. You will have access until the end of your billing period.",
+  cancelConfirm:
+    "Are you sure you want to cancel your subscription? You will lose access to premium features at the end of your billing period.",
   // Ours, where the spec is silent.
   planInvalid: "Choose one of our plans.",
   alreadySubscribed: (plan: string) => `You are already subscribed to ${plan}.`,
   nothingToCancel: "You have no paid plan to cancel.",
   alreadyCancelled: "Your plan is already set to end at the end of this billing period.",
-  keepNeedsCard: (plan: string) => `The card your ${plan} plan renewed with has been removed. Add a card under Payment methods, then keep your plan.`,
+  keepNeedsCard: (plan: string) =>
+    `The card your ${plan} plan renewed with has been removed. Add a card under Payment methods, then keep your plan.`,
 } as const;
 
 /** The product's default error texts (docs/product.md, "Error messages") of the subscription calls. */
@@ -62,7 +75,11 @@ export const SUBSCRIPTION_API_ERRORS = {
  * charged again; otherwise card fields (required on the page, optional in the API).
  */
 export const subscribeFields = z.object({
-  plan_id: z.string({ error: SUBSCRIPTION_MESSAGES.planInvalid }).trim().min(1, SUBSCRIPTION_MESSAGES.planInvalid).max(60, SUBSCRIPTION_MESSAGES.planInvalid),
+  plan_id: z
+    .string({ error: SUBSCRIPTION_MESSAGES.planInvalid })
+    .trim()
+    .min(1, SUBSCRIPTION_MESSAGES.planInvalid)
+    .max(60, SUBSCRIPTION_MESSAGES.planInvalid),
   idempotency_key: IdempotencyKey.optional(),
   ...PaymentFields,
 });

@@ -7,7 +7,8 @@ export const PACKAGE_REGIONS = ["us", "eu", "in"] as const;
 export type PackageRegionId = (typeof PACKAGE_REGIONS)[number];
 
 export const TOKEN_PURCHASE_MESSAGES = {
-  purchased: (tokens: number, balance: number) => `Success! You purchased ${tokens} Creative Tokens. Your new balance is ${balance} tokens.`,
+  purchased: (tokens: number, balance: number) =>
+    `Success! You purchased ${tokens} Creative Tokens. Your new balance is ${balance} tokens.`,
   packageInvalid: "Choose a token package.",
   regionInvalid: "Choose a region: US, Europe or India.",
 } as const;
@@ -24,7 +25,11 @@ export const TOKEN_PACKAGE_API_ERRORS = {
  * the card fields are required on the page and optional in the API.
  */
 export const purchaseTokensFields = z.object({
-  package_id: z.string({ error: TOKEN_PURCHASE_MESSAGES.packageInvalid }).trim().min(1, TOKEN_PURCHASE_MESSAGES.packageInvalid).max(60, TOKEN_PURCHASE_MESSAGES.packageInvalid),
+  package_id: z
+    .string({ error: TOKEN_PURCHASE_MESSAGES.packageInvalid })
+    .trim()
+    .min(1, TOKEN_PURCHASE_MESSAGES.packageInvalid)
+    .max(60, TOKEN_PURCHASE_MESSAGES.packageInvalid),
   region: z.enum(PACKAGE_REGIONS, { error: TOKEN_PURCHASE_MESSAGES.regionInvalid }).optional().default("us"),
   idempotency_key: IdempotencyKey.optional(),
   ...PaymentFields,

@@ -8,7 +8,14 @@ import { TOKEN_PURCHASE_MESSAGES, type PurchaseTokensInput } from "./token-packa
 import { getBalance, grantTokens } from "./tokens.server";
 
 export type TokenPurchaseResult =
-  | { ok: true; tokensAdded: number; newBalance: number; message: string; paymentId: string; replayed: boolean }
+  | {
+      ok: true;
+      tokensAdded: number;
+      newBalance: number;
+      message: string;
+      paymentId: string;
+      replayed: boolean;
+    }
   | { ok: false; status: 400 | 402 | 409 | 422; field?: "package_id" | "payment_method_id"; message: string };
 
 /**
@@ -16,9 +23,14 @@ export type TokenPurchaseResult =
  * transaction, the grant (tokens plus bonus, valid 90 days) and a referrer's
  * reward on a first purchase. The same idempotency key never charges twice.
  */
-export async function purchaseTokens(userId: string, input: PurchaseTokensInput, now = new Date()): Promise<TokenPurchaseResult> {
+export async function purchaseTokens(
+  userId: string,
+  input: PurchaseTokensInput,
+  now = new Date(),
+): Promise<TokenPurchaseResult> {
   const pkg = await getTokenPackage(input.package_id);
-  if (!pkg) return { ok: false, status: 400, field: "package_id", message: TOKEN_PURCHASE_MESSAGES.packageInvalid };
+  if (!pkg)
+    return { ok: false, status: 400, field: "package_id", message: TOKEN_PURCHASE_MESSAGES.packageInvalid };
   const tokens = pkg.tokens + pkg.bonusTokens;
   const source = await resolvePaymentSource(userId, input);
   if (!source.ok) return source;
@@ -35,13 +47,31 @@ export async function purchaseTokens(userId: string, input: PurchaseTokensInput,
     tokenPackageId: pkg.id,
     tokens,
     fulfil: async (tx, payment) => {
-      const grant = await grantTokens({ userId, amount: tokens, reason: "token_purchase", description: `${pkg.name} package (receipt #${payment.number})`, sourceKey: `payment:${payment.id}`, now }, tx);
+      const grant = await grantTokens(
+        {
+          userId,
+          amount: tokens,
+          reason: "token_purchase",
+          description: `${pkg.name} package (receipt #${payment.number})`,
+          sourceKey: `payment:${payment.id}`,
+          now,
+        },
+        tx,
+      );
       await rewardReferrerOnce(tx, userId, now);
       return grant.balance;
     },
     replay: () => getBalance(userId, now),
   });
-  if (!outcome.ok) return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+  if (!outcome.ok)
+    return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
   const added = outcome.payment.tokens ?? tokens;
-  return { ok: true, tokensAdded: added, newBalance: outcome.value, message: TOKEN_PURCHASE_MESSAGES.purchased(added, outcome.value), paymentId: outcome.payment.id, replayed: outcome.replayed };
+  return {
+    ok: true,
+    tokensAdded: added,
+    newBalance: outcome.value,
+    message: TOKEN_PURCHASE_MESSAGES.purchased(added, outcome.value),
+    paymentId: outcome.payment.id,
+    replayed: outcome.replayed,
+  };
 }

@@ -3,7 +3,19 @@ import type { AuditAction } from "../platform/audit";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { tokenAccounts, tokenAllocations, tokenLedger, tokenLots, users } from "../schema";
-import { allocateSpend, dueForExpiry, GRANT_REASONS, REASON_LABELS, SPEND_REASONS, tokenExpiry, type GrantReason, type LedgerKind, type LedgerReason, type Lot, type SpendReason } from "./tokens";
+import {
+  allocateSpend,
+  dueForExpiry,
+  GRANT_REASONS,
+  REASON_LABELS,
+  SPEND_REASONS,
+  tokenExpiry,
+  type GrantReason,
+  type LedgerKind,
+  type LedgerReason,
+  type Lot,
+  type SpendReason,
+} from "./tokens";
 
 // The Creative Tokens ledger. Every change locks the client's balance row
 // (SELECT … FOR UPDATE), settles grants that have expired, then writes one
@@ -29,7 +41,13 @@ export function ledgerAuditAction(entry: Pick<LedgerEntry, "kind" | "reason">): 
  */
 export function ledgerAuditActor(entry: Pick<LedgerEntry, "userId" | "reason" | "staffUserId">): AuditActor {
   if (entry.staffUserId) return { id: entry.staffUserId, role: "staff" };
-  if (entry.reason === "token_purchase" || entry.reason === "gift_card" || entry.reason === "shop_checkout" || entry.reason === "project") return { id: entry.userId, role: "client" };
+  if (
+    entry.reason === "token_purchase" ||
+    entry.reason === "gift_card" ||
+    entry.reason === "shop_checkout" ||
+    entry.reason === "project"
+  )
+    return { id: entry.userId, role: "client" };
   return { id: null, role: "system", label: "System" };
 }
 
@@ -39,14 +57,25 @@ export function ledgerAuditActor(entry: Pick<LedgerEntry, "userId" | "reason" | 
  * into token_ledger (there are three, all in this file).
  */
 async function auditLedgerEntry(tx: Transaction, entry: LedgerEntry, actor?: AuditActor): Promise<void> {
-  const [client] = await tx.select({ email: users.email }).from(users).where(eq(users.id, entry.userId)).limit(1);
+  const [client] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, entry.userId))
+    .limit(1);
   await recordAudit(
     {
       actor: actor ?? ledgerAuditActor(entry),
       action: ledgerAuditAction(entry),
       target: { type: "user", id: entry.userId, label: client?.email ?? entry.userId },
       before: { balance: entry.balanceAfter - entry.delta },
-      after: { balance: entry.balanceAfter, amount: entry.delta, kind: entry.kind, reason: entry.reason, ledger_entry_id: entry.id, source_key: entry.sourceKey },
+      after: {
+        balance: entry.balanceAfter,
+        amount: entry.delta,
+        kind: entry.kind,
+        reason: entry.reason,
+        ledger_entry_id: entry.id,
+        source_key: entry.sourceKey,
+      },
       reason: entry.description,
     },
     tx,
@@ -54,33 +83,60 @@ async function auditLedgerEntry(tx: Transaction, entry: LedgerEntry, actor?: Aud
 }
 
 /** Runs `work` in the given transaction, or in a new one. */
-export function inTransaction<T>(tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  tx: Transaction | undefined,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   return tx ? work(tx) : db().transaction(work);
 }
 
 /** Locks the client's balance row (creating it at 0 the first time) and returns the stored balance. */
 export async function lockTokenAccount(tx: Transaction, userId: string): Promise<number> {
   await tx.insert(tokenAccounts).values({ userId }).onConflictDoNothing();
-  const [row] = await tx.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for("update");
+  const [row] = await tx
+    .select({ balance: tokenAccounts.balance })
+    .from(tokenAccounts)
+    .where(eq(tokenAccounts.userId, userId))
+    .for("update");
   return row!.balance;
 }
 
-const lotColumns = { id: tokenLots.id, remaining: tokenLots.remaining, issuedAt: tokenLots.issuedAt, expiresAt: tokenLots.expiresAt };
+const lotColumns = {
+  id: tokenLots.id,
+  remaining: tokenLots.remaining,
+  issuedAt: tokenLots.issuedAt,
+  expiresAt: tokenLots.expiresAt,
+};
 
 async function openLots(tx: Executor, userId: string): Promise<Lot[]> {
-  return tx.select(lotColumns).from(tokenLots).where(and(eq(tokenLots.userId, userId), gt(tokenLots.remaining, 0)));
+  return tx
+    .select(lotColumns)
+    .from(tokenLots)
+    .where(and(eq(tokenLots.userId, userId), gt(tokenLots.remaining, 0)));
 }
 
 /**
  * Under the account lock: every grant whose 90 days are up and that still
  * holds tokens becomes an "expire" row. Returns the balance afterwards.
  */
-export async function settleExpiredTokens(tx: Transaction, userId: string, now = new Date()): Promise<number> {
+export async function settleExpiredTokens(
+  tx: Transaction,
+  userId: string,
+  now = new Date(),
+): Promise<number> {
   let balance = await lockTokenAccount(tx, userId);
   for (const lot of dueForExpiry(await openLots(tx, userId), now)) {
     const [entry] = await tx
       .insert(tokenLedger)
-      .values({ userId, kind: "expire", reason: "expiry", delta: -lot.remaining, lotId: lot.id, description: `${lot.remaining} tokens reached their 90 days`, createdAt: now })
+      .values({
+        userId,
+        kind: "expire",
+        reason: "expiry",
+        delta: -lot.remaining,
+        lotId: lot.id,
+        description: `${lot.remaining} tokens reached their 90 days`,
+        createdAt: now,
+      })
       .returning();
     await auditLedgerEntry(tx, entry!);
     await tx.insert(tokenAllocations).values({ entryId: entry!.id, lotId: lot.id, amount: lot.remaining });
@@ -113,7 +169,8 @@ export type GrantResult = { entry: LedgerEntry; balance: number; duplicate: bool
 
 /** Adds tokens (valid 90 days). Runs in `tx` when given, else in its own transaction. */
 export function grantTokens(input: GrantInput, tx?: Transaction): Promise<GrantResult> {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new RangeError(`A grant must be a whole positive number of tokens, not ${input.amount}`);
+  if (!Number.isInteger(input.amount) || input.amount <= 0)
+    throw new RangeError(`A grant must be a whole positive number of tokens, not ${input.amount}`);
   if (!GRANT_REASONS.includes(input.reason)) throw new RangeError(`Unknown grant reason: ${input.reason}`);
   const now = input.now ?? new Date();
   return inTransaction(tx, async (tx) => {
@@ -136,7 +193,14 @@ export function grantTokens(input: GrantInput, tx?: Transaction): Promise<GrantR
     const [inserted] = await tx.insert(tokenLedger).values(values).returning();
     const entry = inserted!;
     await auditLedgerEntry(tx, entry, input.actor);
-    await tx.insert(tokenLots).values({ id: entry.id, userId: input.userId, amount: input.amount, remaining: input.amount, issuedAt: now, expiresAt: tokenExpiry(now) });
+    await tx.insert(tokenLots).values({
+      id: entry.id,
+      userId: input.userId,
+      amount: input.amount,
+      remaining: input.amount,
+      issuedAt: now,
+      expiresAt: tokenExpiry(now),
+    });
     return { entry, balance: entry.balanceAfter, duplicate: false };
   });
 }
@@ -152,7 +216,9 @@ export type SpendInput = {
   actor?: AuditActor;
 };
 
-export type SpendResult = { ok: true; entry: LedgerEntry; balance: number } | { ok: false; reason: "insufficient"; balance: number; needed: number };
+export type SpendResult =
+  | { ok: true; entry: LedgerEntry; balance: number }
+  | { ok: false; reason: "insufficient"; balance: number; needed: number };
 
 /**
  * Takes tokens from the oldest live grants, all or nothing. Short of tokens,
@@ -181,9 +247,14 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
       })
       .returning();
     await auditLedgerEntry(tx, entry!, input.actor);
-    await tx.insert(tokenAllocations).values(allocations.map((a) => ({ entryId: entry!.id, lotId: a.lotId, amount: a.amount })));
+    await tx
+      .insert(tokenAllocations)
+      .values(allocations.map((a) => ({ entryId: entry!.id, lotId: a.lotId, amount: a.amount })));
     for (const a of allocations) {
-      await tx.update(tokenLots).set({ remaining: sql`${tokenLots.remaining} - ${a.amount}` }).where(eq(tokenLots.id, a.lotId));
+      await tx
+        .update(tokenLots)
+        .set({ remaining: sql`${tokenLots.remaining} - ${a.amount}` })
+        .where(eq(tokenLots.id, a.lotId));
     }
     return { ok: true, entry: entry!, balance: entry!.balanceAfter } as const;
   });
@@ -194,17 +265,43 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
  * tokens with a note, which is required. Removing more than the balance is
  * refused (nothing is written). The audit entry names the staff member.
  */
-export function adjustTokens(input: { userId: string; amount: number; staffUserId: string; note: string; now?: Date; actor?: AuditActor }, tx?: Transaction) {
+export function adjustTokens(
+  input: {
+    userId: string;
+    amount: number;
+    staffUserId: string;
+    note: string;
+    now?: Date;
+    actor?: AuditActor;
+  },
+  tx?: Transaction,
+) {
   const description = input.note.trim();
   if (!description) throw new RangeError("A token adjustment needs a reason");
   const actor = input.actor ?? { id: input.staffUserId, role: "staff" as const };
-  const common = { userId: input.userId, reason: "staff_adjustment" as const, description, staffUserId: input.staffUserId, now: input.now, actor };
-  if (input.amount > 0) return grantTokens({ ...common, amount: input.amount }, tx).then((r) => ({ ok: true as const, entry: r.entry, balance: r.balance }));
+  const common = {
+    userId: input.userId,
+    reason: "staff_adjustment" as const,
+    description,
+    staffUserId: input.staffUserId,
+    now: input.now,
+    actor,
+  };
+  if (input.amount > 0)
+    return grantTokens({ ...common, amount: input.amount }, tx).then((r) => ({
+      ok: true as const,
+      entry: r.entry,
+      balance: r.balance,
+    }));
   return spendTokens({ ...common, amount: -input.amount }, tx);
 }
 
 /** The tokens a client can spend now: what is left of grants that have not expired. Reads only. */
-export async function getBalance(userId: string, now = new Date(), database: Executor = db()): Promise<number> {
+export async function getBalance(
+  userId: string,
+  now = new Date(),
+  database: Executor = db(),
+): Promise<number> {
   const [row] = await database
     .select({ balance: sql<number>`coalesce(sum(${tokenLots.remaining}), 0)::int` })
     .from(tokenLots)
@@ -219,7 +316,17 @@ export async function settleTokenAccount(userId: string, now = new Date()): Prom
   return db().transaction((tx) => settleExpiredTokens(tx, userId, now));
 }
 
-export type LedgerView = { id: string; kind: LedgerKind; reason: LedgerReason; delta: number; balanceAfter: number; description: string; createdAt: Date; expiresAt: Date | null; staffUserId: string | null };
+export type LedgerView = {
+  id: string;
+  kind: LedgerKind;
+  reason: LedgerReason;
+  delta: number;
+  balanceAfter: number;
+  description: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  staffUserId: string | null;
+};
 
 /** The client's ledger, newest first; grants say when they expire. */
 export async function listLedger(userId: string, limit = 200): Promise<LedgerView[]> {
@@ -256,14 +363,24 @@ export const apiLedgerEntry = (row: LedgerView) => ({
 });
 
 /** Tokens granted and spent between two instants (the dashboard's usage bar). */
-export async function tokenFlow(userId: string, from: Date, to: Date): Promise<{ granted: number; spent: number }> {
+export async function tokenFlow(
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<{ granted: number; spent: number }> {
   const [row] = await db()
     .select({
       granted: sql<number>`coalesce(sum(case when ${tokenLedger.kind} = 'grant' then ${tokenLedger.delta} else 0 end), 0)::int`,
       spent: sql<number>`coalesce(sum(case when ${tokenLedger.kind} = 'spend' then -${tokenLedger.delta} else 0 end), 0)::int`,
     })
     .from(tokenLedger)
-    .where(and(eq(tokenLedger.userId, userId), sql`${tokenLedger.createdAt} >= ${from}`, sql`${tokenLedger.createdAt} < ${to}`));
+    .where(
+      and(
+        eq(tokenLedger.userId, userId),
+        sql`${tokenLedger.createdAt} >= ${from}`,
+        sql`${tokenLedger.createdAt} < ${to}`,
+      ),
+    );
   return { granted: row?.granted ?? 0, spent: row?.spent ?? 0 };
 }
 
@@ -272,19 +389,39 @@ export async function tokenFlow(userId: string, from: Date, to: Date): Promise<{
  * the stored balance, the sum of every ledger row, and what is left of the grants.
  */
 export async function ledgerTotals(userId: string, database: Executor = db()) {
-  const [account] = await database.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, userId));
-  const [ledger] = await database.select({ sum: sql<number>`coalesce(sum(${tokenLedger.delta}), 0)::int` }).from(tokenLedger).where(eq(tokenLedger.userId, userId));
-  const [lots] = await database.select({ sum: sql<number>`coalesce(sum(${tokenLots.remaining}), 0)::int` }).from(tokenLots).where(eq(tokenLots.userId, userId));
+  const [account] = await database
+    .select({ balance: tokenAccounts.balance })
+    .from(tokenAccounts)
+    .where(eq(tokenAccounts.userId, userId));
+  const [ledger] = await database
+    .select({ sum: sql<number>`coalesce(sum(${tokenLedger.delta}), 0)::int` })
+    .from(tokenLedger)
+    .where(eq(tokenLedger.userId, userId));
+  const [lots] = await database
+    .select({ sum: sql<number>`coalesce(sum(${tokenLots.remaining}), 0)::int` })
+    .from(tokenLots)
+    .where(eq(tokenLots.userId, userId));
   return { balance: account?.balance ?? 0, ledgerSum: ledger?.sum ?? 0, lotsRemaining: lots?.sum ?? 0 };
 }
 
 /** Grants that run out within `days` (for a reminder on the billing tab). */
-export async function expiringSoon(userId: string, days: number, now = new Date()): Promise<{ amount: number; expiresAt: Date } | null> {
+export async function expiringSoon(
+  userId: string,
+  days: number,
+  now = new Date(),
+): Promise<{ amount: number; expiresAt: Date } | null> {
   const until = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
   const [lot] = await db()
     .select({ remaining: tokenLots.remaining, expiresAt: tokenLots.expiresAt })
     .from(tokenLots)
-    .where(and(eq(tokenLots.userId, userId), gt(tokenLots.remaining, 0), gt(tokenLots.expiresAt, now), lte(tokenLots.expiresAt, until)))
+    .where(
+      and(
+        eq(tokenLots.userId, userId),
+        gt(tokenLots.remaining, 0),
+        gt(tokenLots.expiresAt, now),
+        lte(tokenLots.expiresAt, until),
+      ),
+    )
     .orderBy(asc(tokenLots.expiresAt))
     .limit(1);
   return lot ? { amount: lot.remaining, expiresAt: lot.expiresAt } : null;

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocateSpend, dueForExpiry, spendableBalance, TOKEN_VALIDITY_DAYS, TOKEN_VALIDITY_MS, tokenExpiry, type Lot } from "./tokens";
+import {
+  allocateSpend,
+  dueForExpiry,
+  spendableBalance,
+  TOKEN_VALIDITY_DAYS,
+  TOKEN_VALIDITY_MS,
+  tokenExpiry,
+  type Lot,
+} from "./tokens";
 
 const DAY = 24 * 60 * 60 * 1000;
 const t0 = new Date("2026-01-01T00:00:00Z");
@@ -49,17 +57,28 @@ describe("spending", () => {
 
   it("always spends exactly the amount from live grants, or nothing (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ remaining: fc.integer({ min: 0, max: 50 }), day: fc.integer({ min: 0, max: 120 }) }), { maxLength: 8 }), fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 200 }), (raw, amount, nowDay) => {
-        const lots = raw.map((r, i) => lot(`l${i}`, r.remaining, r.day));
-        const now = new Date(t0.getTime() + nowDay * DAY);
-        const live = spendableBalance(lots, now);
-        const allocations = allocateSpend(lots, amount, now);
-        if (amount > live) return allocations === null;
-        const byId = new Map(lots.map((l) => [l.id, l]));
-        const total = allocations!.reduce((s, a) => s + a.amount, 0);
-        const withinLots = allocations!.every((a) => a.amount > 0 && a.amount <= byId.get(a.lotId)!.remaining && byId.get(a.lotId)!.expiresAt > now);
-        return total === amount && withinLots;
-      }),
+      fc.property(
+        fc.array(
+          fc.record({ remaining: fc.integer({ min: 0, max: 50 }), day: fc.integer({ min: 0, max: 120 }) }),
+          { maxLength: 8 },
+        ),
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 0, max: 200 }),
+        (raw, amount, nowDay) => {
+          const lots = raw.map((r, i) => lot(`l${i}`, r.remaining, r.day));
+          const now = new Date(t0.getTime() + nowDay * DAY);
+          const live = spendableBalance(lots, now);
+          const allocations = allocateSpend(lots, amount, now);
+          if (amount > live) return allocations === null;
+          const byId = new Map(lots.map((l) => [l.id, l]));
+          const total = allocations!.reduce((s, a) => s + a.amount, 0);
+          const withinLots = allocations!.every(
+            (a) =>
+              a.amount > 0 && a.amount <= byId.get(a.lotId)!.remaining && byId.get(a.lotId)!.expiresAt > now,
+          );
+          return total === amount && withinLots;
+        },
+      ),
     );
   });
 });

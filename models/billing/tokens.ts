@@ -13,7 +13,13 @@ export const LEDGER_KINDS = ["grant", "spend", "expire"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Why tokens moved. Grants and spends each have their own reasons. */
-export const GRANT_REASONS = ["token_purchase", "subscription", "gift_card", "referral", "staff_adjustment"] as const;
+export const GRANT_REASONS = [
+  "token_purchase",
+  "subscription",
+  "gift_card",
+  "referral",
+  "staff_adjustment",
+] as const;
 export const SPEND_REASONS = ["shop_checkout", "project", "staff_adjustment"] as const;
 export const LEDGER_REASONS = [...new Set([...GRANT_REASONS, ...SPEND_REASONS, "expiry"])] as const;
 export type GrantReason = (typeof GRANT_REASONS)[number];
@@ -45,7 +51,11 @@ export function spendableBalance(lots: Lot[], now: Date): number {
 
 /** Oldest first: the grant that expires soonest is used up first (ties by id, so the order is stable). */
 export function byOldest(a: Lot, b: Lot): number {
-  return a.expiresAt.getTime() - b.expiresAt.getTime() || a.issuedAt.getTime() - b.issuedAt.getTime() || a.id.localeCompare(b.id);
+  return (
+    a.expiresAt.getTime() - b.expiresAt.getTime() ||
+    a.issuedAt.getTime() - b.issuedAt.getTime() ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 /**
@@ -54,7 +64,8 @@ export function byOldest(a: Lot, b: Lot): number {
  * never takes a balance below zero.
  */
 export function allocateSpend(lots: Lot[], amount: number, now: Date): Allocation[] | null {
-  if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`A spend must be a whole positive number of tokens, not ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new RangeError(`A spend must be a whole positive number of tokens, not ${amount}`);
   const allocations: Allocation[] = [];
   let left = amount;
   for (const lot of lots.filter((l) => isLive(l, now) && l.remaining > 0).sort(byOldest)) {

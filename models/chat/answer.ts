@@ -8,7 +8,11 @@ const ABOUT_BUSINESS =
   /\b(i|we)\s*(run|own|have|manage|sell|make|started|founded|launch|launched|am|are|'m|'re)\b|\b(my|our)\s+(\w+\s+)?(business|company|startup|start-up|shop|store|brand|restaurant|cafe|bakery|firm|salon|clinic|school|product|label)\b/i;
 
 /** The assistant's own answer (no language model): small talk, or passages from the site. */
-export function answerFromContent(index: ChatIndex, query: string, previous?: PreviousTurn | null): ComposedAnswer {
+export function answerFromContent(
+  index: ChatIndex,
+  query: string,
+  previous?: PreviousTurn | null,
+): ComposedAnswer {
   const talk = smallTalk(query);
   if (talk) return talk;
   const answer = composeAnswer(retrieve(index, query, previous));
@@ -16,7 +20,12 @@ export function answerFromContent(index: ChatIndex, query: string, previous?: Pr
   // A description rather than a question: the service it comes closest to
   // (any shared word) is a place to start; otherwise, everything we create.
   const loose = retrieve(index, query, previous, Number.MIN_VALUE);
-  const service = loose.status === "found" ? loose.ranked.filter((r) => r.document.url.startsWith("/strategy?")) : [];
-  const start = composeAnswer(service.length ? { status: "found", ranked: service, followUp: false } : retrieve(index, "services we create", null));
+  const service =
+    loose.status === "found" ? loose.ranked.filter((r) => r.document.url.startsWith("/strategy?")) : [];
+  const start = composeAnswer(
+    service.length
+      ? { status: "found", ranked: service, followUp: false }
+      : retrieve(index, "services we create", null),
+  );
   return { ...start, response: `${CHAT_COPY.business}\n\n${start.response}` };
 }

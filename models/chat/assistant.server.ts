@@ -70,20 +70,34 @@ export async function askAssistant(input: {
     const [{ site }, history] = await Promise.all([getSiteShell(), listMessages(conversation.id)]);
     const passages = answer.passageIds.map((id) => index.documents.get(id)!);
     response =
-      (await askLanguageModel({ agency: site.name, query: input.query, passages, history: history.slice(-LLM_HISTORY) })) ?? response;
+      (await askLanguageModel({
+        agency: site.name,
+        query: input.query,
+        passages,
+        history: history.slice(-LLM_HISTORY),
+      })) ?? response;
   }
 
   const [, ai] = await appendMessages(conversation.id, [
     { type: "user", message: input.query, createdAt: receivedAt },
     { type: "ai", message: response, sources: answer.sources, passageIds: answer.passageIds },
   ]);
-  return { status: "ok", reply: { response, sources: answer.sources, timestamp: ai!.timestamp }, conversationId: conversation.publicId };
+  return {
+    status: "ok",
+    reply: { response, sources: answer.sources, timestamp: ai!.timestamp },
+    conversationId: conversation.publicId,
+  };
 }
 
 /** What /chat shows: the visitor's latest conversation. */
-export async function currentConversation(visitor: string | null): Promise<{ conversationId: string | null; messages: StoredMessage[] }> {
+export async function currentConversation(
+  visitor: string | null,
+): Promise<{ conversationId: string | null; messages: StoredMessage[] }> {
   const conversation = visitor ? await latestConversation(visitor) : null;
-  return { conversationId: conversation?.publicId ?? null, messages: conversation ? await listMessages(conversation.id) : [] };
+  return {
+    conversationId: conversation?.publicId ?? null,
+    messages: conversation ? await listMessages(conversation.id) : [],
+  };
 }
 
 export function transcript(messages: StoredMessage[]): string {
@@ -93,7 +107,8 @@ export function transcript(messages: StoredMessage[]): string {
     return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
   });
   let text = lines.join("\n\n");
-  if (text.length > TRANSCRIPT_MAX) text = `… (earlier messages cut)\n${text.slice(text.length - TRANSCRIPT_MAX)}`;
+  if (text.length > TRANSCRIPT_MAX)
+    text = `… (earlier messages cut)\n${text.slice(text.length - TRANSCRIPT_MAX)}`;
   return text || "(The visitor asked for a person before writing a message.)";
 }
 
@@ -107,7 +122,9 @@ export async function handOffConversation(
   context: SubmissionContext,
 ): Promise<FormOutcome> {
   const conversation =
-    (input.conversationId ? await findConversation(input.visitor, input.conversationId) : await latestConversation(input.visitor)) ??
+    (input.conversationId
+      ? await findConversation(input.visitor, input.conversationId)
+      : await latestConversation(input.visitor)) ??
     (await openConversation(input.visitor, input.conversationId || newConversationId()));
   const messages = await listMessages(conversation.id);
   const outcome = await submitSupportTicket(
@@ -125,5 +142,10 @@ export async function handOffConversation(
   await recordHandoff(conversation.id, input.email, outcome.id);
   const message = CHAT_COPY.handoffDone(ticketNumber, input.email);
   const [stored] = await appendMessages(conversation.id, [{ type: "ai", message }]);
-  return { status: "ok", id: outcome.id, message, extra: { ticket_number: ticketNumber, timestamp: stored!.timestamp } };
+  return {
+    status: "ok",
+    id: outcome.id,
+    message,
+    extra: { ticket_number: ticketNumber, timestamp: stored!.timestamp },
+  };
 }

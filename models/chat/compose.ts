@@ -22,13 +22,16 @@ export const COMPOSE = {
 export function chosenPassages(ranked: Ranked[]): Ranked[] {
   const best = ranked[0];
   if (!best) return [];
-  return ranked.filter((r, i) => i === 0 || r.score >= best.score * COMPOSE.relatedScoreRatio).slice(0, COMPOSE.maxPassages);
+  return ranked
+    .filter((r, i) => i === 0 || r.score >= best.score * COMPOSE.relatedScoreRatio)
+    .slice(0, COMPOSE.maxPassages);
 }
 
 /** One link per page, in the order the answer uses them. */
 export function sourceLinks(passages: Ranked[]): ChatSourceLink[] {
   const seen = new Map<string, ChatSourceLink>();
-  for (const { document } of passages) if (!seen.has(document.url)) seen.set(document.url, { title: document.title, url: document.url });
+  for (const { document } of passages)
+    if (!seen.has(document.url)) seen.set(document.url, { title: document.title, url: document.url });
   return [...seen.values()];
 }
 
@@ -37,7 +40,8 @@ export function sourceLinks(passages: Ranked[]): ChatSourceLink[] {
  * as the content states them), with the pages they came from.
  */
 export function composeAnswer(retrieval: Retrieval): ComposedAnswer {
-  if (retrieval.status === "unknown") return { response: CHAT_COPY.unknown, sources: [], passageIds: [], found: false };
+  if (retrieval.status === "unknown")
+    return { response: CHAT_COPY.unknown, sources: [], passageIds: [], found: false };
   const passages = chosenPassages(retrieval.ranked);
   return {
     response: passages.map((p) => p.document.text).join("\n\n"),

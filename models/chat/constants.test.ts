@@ -46,8 +46,18 @@ describe("language model prompt", () => {
     const messages = llmMessages({
       agency: "Ascendra",
       query: "How much is it?",
-      passages: [{ id: "plan:starter", title: "STARTER plan", url: "/solutions/green", text: "STARTER: ₹14,999 / month." }],
-      history: [{ type: "user", message: "Tell me about Starter" }, { type: "ai", message: "STARTER: ₹14,999 / month." }],
+      passages: [
+        {
+          id: "plan:starter",
+          title: "STARTER plan",
+          url: "/solutions/green",
+          text: "STARTER: ₹14,999 / month.",
+        },
+      ],
+      history: [
+        { type: "user", message: "Tell me about Starter" },
+        { type: "ai", message: "STARTER: ₹14,999 / month." },
+      ],
     });
     expect(messages[0]).toMatchObject({ role: "system" });
     expect(messages[0]!.content).toContain("ONLY the passages below");

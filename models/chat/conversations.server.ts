@@ -12,7 +12,13 @@ import type { PreviousTurn } from "./retrieval";
 /** Conversations nobody has written to for this long are deleted (at boot). */
 export const CHAT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type StoredMessage = { id: number; type: "user" | "ai"; message: string; sources: ChatSourceLink[]; timestamp: string };
+export type StoredMessage = {
+  id: number;
+  type: "user" | "ai";
+  message: string;
+  sources: ChatSourceLink[];
+  timestamp: string;
+};
 export type Conversation = { id: string; publicId: string; handoffTicketId: string | null };
 
 export const newVisitorKey = () => createSecret();
@@ -26,14 +32,25 @@ export async function openConversation(visitor: string, publicId: string): Promi
   const [row] = await db()
     .insert(chatConversations)
     .values({ visitorHash: visitor, publicId })
-    .onConflictDoUpdate({ target: [chatConversations.visitorHash, chatConversations.publicId], set: { updatedAt: sql`now()` } })
-    .returning({ id: chatConversations.id, publicId: chatConversations.publicId, handoffTicketId: chatConversations.handoffTicketId });
+    .onConflictDoUpdate({
+      target: [chatConversations.visitorHash, chatConversations.publicId],
+      set: { updatedAt: sql`now()` },
+    })
+    .returning({
+      id: chatConversations.id,
+      publicId: chatConversations.publicId,
+      handoffTicketId: chatConversations.handoffTicketId,
+    });
   return row!;
 }
 
 export async function findConversation(visitor: string, publicId: string): Promise<Conversation | null> {
   const [row] = await db()
-    .select({ id: chatConversations.id, publicId: chatConversations.publicId, handoffTicketId: chatConversations.handoffTicketId })
+    .select({
+      id: chatConversations.id,
+      publicId: chatConversations.publicId,
+      handoffTicketId: chatConversations.handoffTicketId,
+    })
     .from(chatConversations)
     .where(and(eq(chatConversations.visitorHash, visitor), eq(chatConversations.publicId, publicId)))
     .limit(1);
@@ -43,7 +60,11 @@ export async function findConversation(visitor: string, publicId: string): Promi
 /** The visitor's most recent conversation (the one /chat shows). */
 export async function latestConversation(visitor: string): Promise<Conversation | null> {
   const [row] = await db()
-    .select({ id: chatConversations.id, publicId: chatConversations.publicId, handoffTicketId: chatConversations.handoffTicketId })
+    .select({
+      id: chatConversations.id,
+      publicId: chatConversations.publicId,
+      handoffTicketId: chatConversations.handoffTicketId,
+    })
     .from(chatConversations)
     .where(eq(chatConversations.visitorHash, visitor))
     .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt))
@@ -79,34 +100,70 @@ export async function previousTurn(conversationId: string): Promise<PreviousTurn
   return user ? { query: user.message, passageIds: ai?.passageIds ?? [] } : null;
 }
 
-type NewMessage = { type: "user" | "ai"; message: string; sources?: ChatSourceLink[]; passageIds?: string[]; createdAt?: Date };
+type NewMessage = {
+  type: "user" | "ai";
+  message: string;
+  sources?: ChatSourceLink[];
+  passageIds?: string[];
+  createdAt?: Date;
+};
 
 /** Adds messages in order and marks the conversation as active; answers the stored rows. */
-export async function appendMessages(conversationId: string, messages: NewMessage[]): Promise<StoredMessage[]> {
+export async function appendMessages(
+  conversationId: string,
+  messages: NewMessage[],
+): Promise<StoredMessage[]> {
   return db().transaction(async (tx) => {
     const rows = await tx
       .insert(chatMessages)
-      .values(messages.map((m) => ({ conversationId, type: m.type, message: m.message, sources: m.sources ?? [], passageIds: m.passageIds ?? [], createdAt: m.createdAt })))
+      .values(
+        messages.map((m) => ({
+          conversationId,
+          type: m.type,
+          message: m.message,
+          sources: m.sources ?? [],
+          passageIds: m.passageIds ?? [],
+          createdAt: m.createdAt,
+        })),
+      )
       .returning();
-    await tx.update(chatConversations).set({ updatedAt: sql`now()` }).where(eq(chatConversations.id, conversationId));
+    await tx
+      .update(chatConversations)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(chatConversations.id, conversationId));
     return rows
       .sort((a, b) => a.id - b.id)
-      .map((row) => ({ id: row.id, type: row.type as StoredMessage["type"], message: row.message, sources: row.sources, timestamp: row.createdAt.toISOString() }));
+      .map((row) => ({
+        id: row.id,
+        type: row.type as StoredMessage["type"],
+        message: row.message,
+        sources: row.sources,
+        timestamp: row.createdAt.toISOString(),
+      }));
   });
 }
 
 /** Clear: the visitor's conversations and their messages are deleted. A ticket made from one keeps its transcript. */
 export async function clearConversations(visitor: string): Promise<number> {
-  const deleted = await db().delete(chatConversations).where(eq(chatConversations.visitorHash, visitor)).returning({ id: chatConversations.id });
+  const deleted = await db()
+    .delete(chatConversations)
+    .where(eq(chatConversations.visitorHash, visitor))
+    .returning({ id: chatConversations.id });
   return deleted.length;
 }
 
 export async function recordHandoff(conversationId: string, email: string, ticketId: string): Promise<void> {
-  await db().update(chatConversations).set({ handoffEmail: email, handoffTicketId: ticketId }).where(eq(chatConversations.id, conversationId));
+  await db()
+    .update(chatConversations)
+    .set({ handoffEmail: email, handoffTicketId: ticketId })
+    .where(eq(chatConversations.id, conversationId));
 }
 
 export async function deleteStaleConversations(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - CHAT_RETENTION_MS);
-  const deleted = await db().delete(chatConversations).where(lt(chatConversations.updatedAt, cutoff)).returning({ id: chatConversations.id });
+  const deleted = await db()
+    .delete(chatConversations)
+    .where(lt(chatConversations.updatedAt, cutoff))
+    .returning({ id: chatConversations.id });
   return deleted.length;
 }

@@ -38,7 +38,8 @@ export const CHAT_COPY = {
   connectionError: (email: string) =>
     `I apologize, but I'm having trouble connecting right now. Please try again or contact the agency directly at ${email}.`,
   /** docs/product.md, "Chat assistant": a failure outside the call gives a similar "having trouble right now" message. */
-  outerError: (email: string) => `I apologize, but I'm having trouble right now. Please try again or contact the agency directly at ${email}.`,
+  outerError: (email: string) =>
+    `I apologize, but I'm having trouble right now. Please try again or contact the agency directly at ${email}.`,
 } as const;
 
 export const CHAT_API_MESSAGES = {
@@ -46,7 +47,8 @@ export const CHAT_API_MESSAGES = {
   longQuery: (max: number) => `query must be at most ${max} characters.`,
   badConversationId: "conversation_id must be 1 to 100 letters, digits, underscores or dashes.",
   blankMessage: "Please type a message.",
-  tooMany: (minutes: number) => `You are sending messages too quickly. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  tooMany: (minutes: number) =>
+    `You are sending messages too quickly. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
   noConversation: "There is no conversation to send yet: ask a question first.",
   failed: "The assistant could not answer",
 } as const;
@@ -58,6 +60,10 @@ export const MAX_QUERY_LENGTH = 1000;
 export const CHAT_SCROLL_DELAY_MS = 100;
 
 /** The JSON endpoints the chat panel calls (the first is the chat call of docs/product.md, "REST API"). */
-export const CHAT_ENDPOINTS = { ask: "/api/chat/", handoff: "/api/chat/handoff/", clear: "/api/chat/clear/" } as const;
+export const CHAT_ENDPOINTS = {
+  ask: "/api/chat/",
+  handoff: "/api/chat/handoff/",
+  clear: "/api/chat/clear/",
+} as const;
 /** Where the panel's form posts without JavaScript. */
 export const CHAT_PAGE = "/chat";

@@ -16,12 +16,17 @@ const state = globalThis as typeof globalThis & {
 
 /** Every passage of every source; two passages with one id are a bug in a source. */
 export async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<ChatDocument[]> {
-  const loaded = await Promise.all(sources.map(async (source) => ({ source, documents: await source.load() })));
+  const loaded = await Promise.all(
+    sources.map(async (source) => ({ source, documents: await source.load() })),
+  );
   const owner = new Map<string, string>();
   for (const { source, documents } of loaded) {
     for (const doc of documents) {
       const other = owner.get(doc.id);
-      if (other) throw new Error(`Chat source "${source.name}" repeats the passage id "${doc.id}" (also in "${other}").`);
+      if (other)
+        throw new Error(
+          `Chat source "${source.name}" repeats the passage id "${doc.id}" (also in "${other}").`,
+        );
       owner.set(doc.id, source.name);
     }
   }

@@ -23,7 +23,12 @@ export function chatLlmConfig(): ChatLlmConfig | null {
 
 export type LlmTurn = { type: "user" | "ai"; message: string };
 
-export function llmMessages(input: { agency: string; query: string; passages: ChatDocument[]; history: LlmTurn[] }) {
+export function llmMessages(input: {
+  agency: string;
+  query: string;
+  passages: ChatDocument[];
+  history: LlmTurn[];
+}) {
   const context = input.passages.map((p, i) => `[${i + 1}] ${p.title} (${p.url})\n${p.text}`).join("\n\n");
   const system =
     `You are ${input.agency}'s executive AI on the agency's website. Answer the visitor's last message using ONLY the passages below, ` +
@@ -32,7 +37,10 @@ export function llmMessages(input: { agency: string; query: string; passages: Ch
     `Never invent services, prices, dates or contact details.\n\nPassages:\n${context}`;
   return [
     { role: "system", content: system },
-    ...input.history.map((turn) => ({ role: turn.type === "user" ? "user" : "assistant", content: turn.message })),
+    ...input.history.map((turn) => ({
+      role: turn.type === "user" ? "user" : "assistant",
+      content: turn.message,
+    })),
     { role: "user", content: input.query },
   ];
 }
@@ -46,8 +54,16 @@ export async function askLanguageModel(
   try {
     const response = await fetch(settings.url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(settings.key ? { Authorization: `Bearer ${settings.key}` } : {}) },
-      body: JSON.stringify({ model: settings.model, messages: llmMessages(input), temperature: 0.2, max_tokens: 400 }),
+      headers: {
+        "Content-Type": "application/json",
+        ...(settings.key ? { Authorization: `Bearer ${settings.key}` } : {}),
+      },
+      body: JSON.stringify({
+        model: settings.model,
+        messages: llmMessages(input),
+        temperature: 0.2,
+        max_tokens: 400,
+      }),
       signal: AbortSignal.timeout(settings.timeoutMs ?? CHAT_LLM_TIMEOUT_MS),
     });
     if (!response.ok) {

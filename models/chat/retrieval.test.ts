@@ -7,7 +7,11 @@ import { processTerm, tokenize, topicTerms } from "./text";
 
 const index = seededChatIndex();
 const ask = (query: string, after?: string) =>
-  answerFromContent(index, query, after ? { query: after, passageIds: answerFromContent(index, after).passageIds } : null);
+  answerFromContent(
+    index,
+    query,
+    after ? { query: after, passageIds: answerFromContent(index, after).passageIds } : null,
+  );
 
 describe("chat retrieval over the seeded content", () => {
   it.each([
@@ -28,41 +32,57 @@ describe("chat retrieval over the seeded content", () => {
   });
 
   it("states prices and rules exactly as the content does", () => {
-    expect(ask("How much is the Starter plan?").response).toContain("STARTER (monthly subscription): ₹14,999 / month.");
-    expect(ask("How much do 120 tokens cost?").response).toContain("Popular: 120 tokens for $130 (US), €120 (Europe), ₹10,800 (India).");
-    expect(ask("Can I get a refund for unused tokens?").response).toContain("Unused tokens can be refunded within 20 days");
+    expect(ask("How much is the Starter plan?").response).toContain(
+      "STARTER (monthly subscription): ₹14,999 / month.",
+    );
+    expect(ask("How much do 120 tokens cost?").response).toContain(
+      "Popular: 120 tokens for $130 (US), €120 (Europe), ₹10,800 (India).",
+    );
+    expect(ask("Can I get a refund for unused tokens?").response).toContain(
+      "Unused tokens can be refunded within 20 days",
+    );
     expect(ask("What is your email address?").response).toContain("hello@ascendra.studio");
   });
 
   it("answers only with the site's own sentences and says where each came from", () => {
     const answer = ask("Do you design packaging?");
     const documents = seededChatDocuments();
-    for (const paragraph of answer.response.split("\n\n")) expect(documents.some((d) => d.text === paragraph)).toBe(true);
+    for (const paragraph of answer.response.split("\n\n"))
+      expect(documents.some((d) => d.text === paragraph)).toBe(true);
     expect(answer.sources.length).toBeGreaterThan(0);
-    for (const source of answer.sources) expect(documents.some((d) => d.url === source.url && d.title === source.title)).toBe(true);
+    for (const source of answer.sources)
+      expect(documents.some((d) => d.url === source.url && d.title === source.title)).toBe(true);
   });
 
   it("follows the conversation: a follow-up keeps the previous topic", () => {
     expect(ask("How much is it?", "Tell me about the Social plan").sources[0]?.url).toBe("/solutions/blue");
     expect(ask("How much is it?", "Tell me about the Social plan").response).toContain("₹29,999 / month");
-    expect(ask("And the Motion one?", "How much is the Starter plan?").sources[0]?.url).toBe("/solutions/yellow");
+    expect(ask("And the Motion one?", "How much is the Starter plan?").sources[0]?.url).toBe(
+      "/solutions/yellow",
+    );
     expect(ask("Do they expire?", "What are Creative Tokens?").sources[0]?.url).toBe("/creative-tokens");
   });
 
   it("a new topic after a previous one is not dragged back to it", () => {
-    expect(ask("What are Creative Tokens?", "How much is the Starter plan?").sources[0]?.url).toBe("/creative-tokens");
-    expect(ask("Where is your office?", "How much is the Starter plan?").sources[0]?.url).toBe("/contact#offline-meet");
+    expect(ask("What are Creative Tokens?", "How much is the Starter plan?").sources[0]?.url).toBe(
+      "/creative-tokens",
+    );
+    expect(ask("Where is your office?", "How much is the Starter plan?").sources[0]?.url).toBe(
+      "/contact#offline-meet",
+    );
   });
 
-  it.each(["What's the weather in Paris tomorrow?", "Who won the cricket world cup?", "Do you sell car insurance?", "asdf qwerty"])(
-    "says it does not know, and offers a person: %s",
-    (question) => {
-      const answer = ask(question);
-      expect(answer.found).toBe(false);
-      expect(answer.response).toBe(CHAT_COPY.unknown);
-      expect(answer.sources).toEqual([]);
-    },
-  );
+  it.each([
+    "What's the weather in Paris tomorrow?",
+    "Who won the cricket world cup?",
+    "Do you sell car insurance?",
+    "asdf qwerty",
+  ])("says it does not know, and offers a person: %s", (question) => {
+    const answer = ask(question);
+    expect(answer.found).toBe(false);
+    expect(answer.response).toBe(CHAT_COPY.unknown);
+    expect(answer.sources).toEqual([]);
+  });
 
   it("an out-of-scope follow-up is still unknown", () => {
     expect(ask("What about pizza delivery?", "How much is the Starter plan?").found).toBe(false);

@@ -21,7 +21,8 @@ export type ChatIndex = {
 export type PreviousTurn = { query: string; passageIds: string[] };
 
 export type Ranked = { document: ChatDocument; score: number };
-export type Retrieval = { status: "found"; ranked: Ranked[]; followUp: boolean } | { status: "unknown"; followUp: boolean };
+export type Retrieval =
+  { status: "found"; ranked: Ranked[]; followUp: boolean } | { status: "unknown"; followUp: boolean };
 
 export const RETRIEVAL = {
   fieldBoost: { title: 3, keywords: 2, text: 1 },
@@ -70,7 +71,8 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
   const documentFrequency = new Map<string, number>();
   for (const doc of documents) {
     const words = tokenize(`${doc.title} ${doc.keywords?.join(" ") ?? ""} ${doc.text}`).map(processTerm);
-    for (const word of new Set(words)) if (word) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+    for (const word of new Set(words))
+      if (word) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
   }
   return { search, documents: documents_, fingerprint: fingerprintOf(documents), documentFrequency };
 }
@@ -86,14 +88,22 @@ function weight(index: ChatIndex, term: string): number {
 function coverageOf(index: ChatIndex, matched: string[], terms: string[]): number {
   if (!terms.length) return 0;
   const total = terms.reduce((sum, t) => sum + weight(index, t), 0);
-  const found = [...new Set(matched.filter((t) => terms.includes(t)))].reduce((sum, t) => sum + weight(index, t), 0);
+  const found = [...new Set(matched.filter((t) => terms.includes(t)))].reduce(
+    (sum, t) => sum + weight(index, t),
+    0,
+  );
   return found / total;
 }
 
 /** "it", "that", "those", "what about…": the question points back at the previous topic. */
-const POINTS_BACK = /\b(it|its|it's|that|this|they|them|those|these|one|ones|same)\b|^\s*(and|also|what about|how about|so)\b/i;
+const POINTS_BACK =
+  /\b(it|its|it's|that|this|they|them|those|these|one|ones|same)\b|^\s*(and|also|what about|how about|so)\b/i;
 
-function rank(index: ChatIndex, results: SearchResult[], terms: string[]): { ranked: Ranked[]; coverage: number } {
+function rank(
+  index: ChatIndex,
+  results: SearchResult[],
+  terms: string[],
+): { ranked: Ranked[]; coverage: number } {
   const ranked = results.map((r) => ({ document: index.documents.get(r.id as string)!, score: r.score }));
   const best = results[0];
   const coverage = best ? coverageOf(index, best.queryTerms, terms) : 0;
@@ -107,7 +117,12 @@ function rank(index: ChatIndex, results: SearchResult[], terms: string[]): { ran
  * weigh less; the passages must still contain the new question's own words.
  * `minCoverage` relaxes the "unknown" rule (a visitor describing their business).
  */
-export function retrieve(index: ChatIndex, query: string, previous?: PreviousTurn | null, minCoverage: number = RETRIEVAL.minCoverage): Retrieval {
+export function retrieve(
+  index: ChatIndex,
+  query: string,
+  previous?: PreviousTurn | null,
+  minCoverage: number = RETRIEVAL.minCoverage,
+): Retrieval {
   const terms = topicTerms(query);
   const previousTerms = previous ? topicTerms(previous.query).filter((t) => !terms.includes(t)) : [];
   const hasTopic = previousTerms.length + (previous?.passageIds.length ?? 0) > 0;
@@ -128,7 +143,12 @@ export function retrieve(index: ChatIndex, query: string, previous?: PreviousTur
     boostDocument: (id) => (earlier.has(id) ? RETRIEVAL.previousPassageBoost : 1),
   });
   // Passages that hold enough of the new question's own words (all of them qualify for "how much is it?").
-  const relevant = results.filter((r) => !terms.length || coverageOf(index, r.queryTerms, terms) >= minCoverage);
-  if (relevant.length) return { status: "found", ranked: rank(index, relevant, terms).ranked, followUp: true };
-  return ownFound ? { status: "found", ranked: own.ranked, followUp: false } : { status: "unknown", followUp: false };
+  const relevant = results.filter(
+    (r) => !terms.length || coverageOf(index, r.queryTerms, terms) >= minCoverage,
+  );
+  if (relevant.length)
+    return { status: "found", ranked: rank(index, relevant, terms).ranked, followUp: true };
+  return ownFound
+    ? { status: "found", ranked: own.ranked, followUp: false }
+    : { status: "unknown", followUp: false };
 }

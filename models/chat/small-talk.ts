@@ -11,9 +11,15 @@ const PERSON =
 
 export function smallTalk(query: string): ComposedAnswer | null {
   const text = query.trim();
-  const reply = (response: string, sources: ComposedAnswer["sources"] = []): ComposedAnswer => ({ response, sources, passageIds: [], found: true });
+  const reply = (response: string, sources: ComposedAnswer["sources"] = []): ComposedAnswer => ({
+    response,
+    sources,
+    passageIds: [],
+    found: true,
+  });
   if (GREETING.test(text)) return reply(CHAT_COPY.greeting);
   if (THANKS.test(text)) return reply(CHAT_COPY.thanks);
-  if (PERSON.test(text)) return reply(CHAT_COPY.handoffOffer, [{ title: "Chat with us on WhatsApp", url: "/contact" }]);
+  if (PERSON.test(text))
+    return reply(CHAT_COPY.handoffOffer, [{ title: "Chat with us on WhatsApp", url: "/contact" }]);
   return null;
 }

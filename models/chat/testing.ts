@@ -14,7 +14,8 @@ import type { ChatDocument } from "./sources/types";
 // For unit tests: the passages built straight from seeds/ (validated by the
 // same schemas), without a database.
 
-const seed = (name: string): unknown => JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../seeds", `${name}.json`), "utf8"));
+const seed = (name: string): unknown =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../seeds", `${name}.json`), "utf8"));
 
 export function seededChatDocuments(): ChatDocument[] {
   const site = siteSchema.parse(seed("site"));

@@ -75,7 +75,11 @@ const newestFirst = [desc(blogPosts.publishedOn), desc(blogPosts.id)];
 
 /** The hero's post: the newest one marked featured, else the newest post. */
 export async function getFeaturedPost(): Promise<PostSummary | null> {
-  const [row] = await db().select(summaryColumns).from(blogPosts).orderBy(desc(blogPosts.featured), ...newestFirst).limit(1);
+  const [row] = await db()
+    .select(summaryColumns)
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.featured), ...newestFirst)
+    .limit(1);
   return row ? toSummary(row) : null;
 }
 
@@ -98,7 +102,13 @@ function matching(query: BlogQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type PostList = { featured: PostSummary | null; posts: PostSummary[]; total: number; page: number; pageCount: number };
+export type PostList = {
+  featured: PostSummary | null;
+  posts: PostSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
 
 /**
  * The list page. Unfiltered, the featured post is the hero and left out of the
@@ -108,7 +118,10 @@ export type PostList = { featured: PostSummary | null; posts: PostSummary[]; tot
 export async function listPosts(query: BlogQuery, pageSize = BLOG_PAGE_SIZE): Promise<PostList> {
   const featured = isFiltered(query) ? null : await getFeaturedPost();
   const where = and(matching(query), featured ? sql`${blogPosts.id} <> ${featured.id}` : undefined);
-  const [{ total } = { total: 0 }] = await db().select({ total: sql<number>`count(*)::int` }).from(blogPosts).where(where);
+  const [{ total } = { total: 0 }] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(blogPosts)
+    .where(where);
   const pages = pageCount(total, pageSize);
   const page = Math.min(query.page, pages);
   const rows = await db()
@@ -129,7 +142,10 @@ export async function getPost(slug: string): Promise<Post | null> {
 
 /** Every post, newest first, with its Markdown source (sitemap, site search index). */
 export async function listAllPosts(): Promise<Post[]> {
-  const rows = await db().select().from(blogPosts).orderBy(...newestFirst);
+  const rows = await db()
+    .select()
+    .from(blogPosts)
+    .orderBy(...newestFirst);
   return rows.map((row) => ({ ...toSummary(row), content: row.body }));
 }
 
@@ -162,11 +178,18 @@ export async function popularTags(limit = POPULAR_TAG_COUNT): Promise<{ tag: str
  * names them, and the rows are deleted after a day (deleteOldPostViews).
  */
 export function visitorKey(input: { address: string; userAgent: string; day: string }): string {
-  return createHash("sha256").update(`${input.day}\n${input.address}\n${input.userAgent}`).digest("base64url").slice(0, 32);
+  return createHash("sha256")
+    .update(`${input.day}\n${input.address}\n${input.userAgent}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** Counts one view of `slug` by `visitor` today; true when it was new (not already counted today). */
-export async function recordPostView(slug: string, visitor: string, day = todayInAgencyTimeZone()): Promise<boolean> {
+export async function recordPostView(
+  slug: string,
+  visitor: string,
+  day = todayInAgencyTimeZone(),
+): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(sql`
     with counted as (
       insert into blog_post_views (post_id, day, visitor)
@@ -183,7 +206,9 @@ export async function recordPostView(slug: string, visitor: string, day = todayI
 
 /** Yesterday's and older view rows are only needed for dedupe on their day. */
 export async function deleteOldPostViews(today = todayInAgencyTimeZone()): Promise<void> {
-  await db().delete(blogPostViews).where(lt(blogPostViews.day, sql`${today}::date - 1`));
+  await db()
+    .delete(blogPostViews)
+    .where(lt(blogPostViews.day, sql`${today}::date - 1`));
 }
 
 /**
@@ -222,7 +247,11 @@ export async function writeBlogPosts(tx: Transaction, posts: BlogPostSeed[]): Pr
     const [row] = await tx
       .insert(blogPosts)
       .values(values)
-      .onConflictDoUpdate({ target: blogPosts.slug, set: { ...changes, updatedAt: sql`now()` }, setWhere: changed })
+      .onConflictDoUpdate({
+        target: blogPosts.slug,
+        set: { ...changes, updatedAt: sql`now()` },
+        setWhere: changed,
+      })
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
     if (!row) count.unchanged++;
     else if (row.inserted) count.inserted++;

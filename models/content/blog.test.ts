@@ -1,14 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { blogListHref, blogPostSeedSchema, escapeLike, isFiltered, pageCount, parseBlogQuery, readMinutes, searchTerms } from "./blog";
+import {
+  blogListHref,
+  blogPostSeedSchema,
+  escapeLike,
+  isFiltered,
+  pageCount,
+  parseBlogQuery,
+  readMinutes,
+  searchTerms,
+} from "./blog";
 
 const query = (search: string) => parseBlogQuery(new URLSearchParams(search));
 
 describe("parseBlogQuery", () => {
   it("reads search, category, tag and page", () => {
-    expect(query("q=  brand   kit &category=creative-tools&tag=Motion&page=2")).toEqual({ q: "brand kit", category: "creative-tools", tag: "motion", page: 2 });
+    expect(query("q=  brand   kit &category=creative-tools&tag=Motion&page=2")).toEqual({
+      q: "brand kit",
+      category: "creative-tools",
+      tag: "motion",
+      page: 2,
+    });
   });
   it("drops what it does not know instead of failing", () => {
-    expect(query("category=knitting&tag=<script>&page=-3")).toEqual({ q: "", category: null, tag: null, page: 1 });
+    expect(query("category=knitting&tag=<script>&page=-3")).toEqual({
+      q: "",
+      category: null,
+      tag: null,
+      page: 1,
+    });
     expect(query("page=1.5").page).toBe(1);
     expect(query("page=99999999").page).toBe(1);
     expect(query(`q=${"x".repeat(500)}`).q).toHaveLength(80);
@@ -66,14 +85,21 @@ describe("blogPostSeedSchema", () => {
   };
   it("turns YAML's date into YYYY-MM-DD and the category label into its slug", () => {
     const parsed = blogPostSeedSchema.parse(post);
-    expect(parsed).toMatchObject({ date: "2026-10-02", category: "creative-tools", featured: false, views: 0 });
+    expect(parsed).toMatchObject({
+      date: "2026-10-02",
+      category: "creative-tools",
+      featured: false,
+      views: 0,
+    });
   });
   it("names the missing title and the unknown category", () => {
     const { title: _title, ...untitled } = post;
     const result = blogPostSeedSchema.safeParse({ ...untitled, category: "Knitting", tags: ["Not A Tag"] });
     const issues = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(issues.title).toBe("is required");
-    expect(issues.category).toMatch(/must be one of: Personal Branding, Creative Tools, AI Tokens, Creative Economy/);
+    expect(issues.category).toMatch(
+      /must be one of: Personal Branding, Creative Tools, AI Tokens, Creative Economy/,
+    );
     expect(issues["tags.0"]).toMatch(/lower-case/);
   });
 });

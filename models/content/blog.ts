@@ -35,31 +35,48 @@ export const BLOG_MESSAGES = {
 
 const required = (what = "is required") => z.string({ error: what }).trim().min(1, what);
 const media = z.string().regex(/^\/media\/[\w\-/]+\.(svg|png|webp|jpg)$/, "must be a file in public/media");
-const count = z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative");
+const count = z
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(0, "must not be negative");
 /** YAML reads 2026-10-02 as a Date; a quoted date stays a string. Both become "2026-10-02". */
 const isoDate = z.preprocess(
-  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
-  z.string({ error: "is required (YYYY-MM-DD)" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
+  (value) =>
+    value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
+  z
+    .string({ error: "is required (YYYY-MM-DD)" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
 );
-export const tagSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens, e.g. brand-voice");
+export const tagSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens, e.g. brand-voice");
 
 /** One seeds/blog/<slug>.md file: front matter plus the Markdown `body`. */
 export const blogPostSeedSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens (it is the file name)"),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens (it is the file name)"),
   title: required(),
   excerpt: required().max(240, "must be at most 240 characters (it is the card text)"),
-  description: required().min(50, "must be at least 50 characters").max(160, "must be at most 160 characters (it is the meta description)"),
+  description: required()
+    .min(50, "must be at least 50 characters")
+    .max(160, "must be at most 160 characters (it is the meta description)"),
   author: required(),
   date: isoDate,
-  category: z.enum(CATEGORY_LABELS, { error: `must be one of: ${CATEGORY_LABELS.join(", ")}` }).transform((label) => BLOG_CATEGORIES.find((c) => c.label === label)!.slug),
+  category: z
+    .enum(CATEGORY_LABELS, { error: `must be one of: ${CATEGORY_LABELS.join(", ")}` })
+    .transform((label) => BLOG_CATEGORIES.find((c) => c.label === label)!.slug),
   tags: z.array(tagSchema).min(1, "needs at least one tag").max(6, "at most 6 tags"),
   image: media,
-  imageAlt: z.string({ error: "is required (\"\" for a decorative image)" }).trim(),
+  imageAlt: z.string({ error: 'is required ("" for a decorative image)' }).trim(),
   featured: z.boolean().default(false),
   views: count.default(0),
   likes: count.default(0),
   comments: count.default(0),
-  body: required("needs some text below the front matter").min(200, "is too short for a post (at least 200 characters)"),
+  body: required("needs some text below the front matter").min(
+    200,
+    "is too short for a post (at least 200 characters)",
+  ),
 });
 export type BlogPostSeed = z.infer<typeof blogPostSeedSchema>;
 
@@ -92,7 +109,10 @@ export const postUrl = (slug: string) => `/blog/${slug}`;
 
 /** Started minutes at WORDS_PER_MINUTE (201 words: 2 min), at least one. */
 export function readMinutes(markdown: string): number {
-  const words = markdown.replace(/[#>*_`[\]()!-]/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = markdown
+    .replace(/[#>*_`[\]()!-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 export const readTimeLabel = (minutes: number) => `${minutes} min read`;
@@ -103,7 +123,9 @@ export type BlogQuery = { q: string; category: BlogCategory | null; tag: string 
 export function parseBlogQuery(params: URLSearchParams): BlogQuery {
   const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH);
   const categoryParam = params.get("category") ?? "";
-  const category = (CATEGORY_SLUGS as string[]).includes(categoryParam) ? (categoryParam as BlogCategory) : null;
+  const category = (CATEGORY_SLUGS as string[]).includes(categoryParam)
+    ? (categoryParam as BlogCategory)
+    : null;
   const tagParam = (params.get("tag") ?? "").trim().toLowerCase();
   const tag = tagSchema.safeParse(tagParam).success ? tagParam : null;
   const pageNumber = Number(params.get("page") ?? "1");

@@ -32,7 +32,13 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       url: post.url,
       markdown: `${post.excerpt}\n\nBy ${post.author}, ${post.date}. Category: ${post.categoryLabel}. Tags: ${post.tags.join(", ")}.\n\n${post.content}`,
     })),
-    ...articles.map((article) => ({ kind: "article" as const, id: `article:${article.id}`, title: article.title, url: article.url, markdown: `${article.date}\n\n${article.body}` })),
+    ...articles.map((article) => ({
+      kind: "article" as const,
+      id: `article:${article.id}`,
+      title: article.title,
+      url: article.url,
+      markdown: `${article.date}\n\n${article.body}`,
+    })),
     ...policies.map((policy) => ({
       kind: "policy" as const,
       id: `policy:${policy.slug}`,
@@ -40,7 +46,13 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       url: policy.url,
       markdown: `Effective ${formatLongDate(policy.effective)}. ${policy.summary}\n\n${policy.body}`,
     })),
-    ...pages.help.faqs.items.map((faq, i) => ({ kind: "faq" as const, id: `faq:${i + 1}`, title: faq.question, url: "/helpsupport#faq", markdown: faq.answer })),
+    ...pages.help.faqs.items.map((faq, i) => ({
+      kind: "faq" as const,
+      id: `faq:${i + 1}`,
+      title: faq.question,
+      url: "/helpsupport#faq",
+      markdown: faq.answer,
+    })),
     ...pages.team.members.map((member) => ({
       kind: "team" as const,
       id: `team:${member.name.toLowerCase().replace(/[^a-z]+/g, "-")}`,
@@ -67,14 +79,20 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       id: "page:companyprofile",
       title: pages["company-profile"].hero.title,
       url: "/companyprofile",
-      markdown: [pages["company-profile"].hero.intro, ...pages["company-profile"].story.map((s) => `## ${s.title}\n\n${s.text}`)].join("\n\n"),
+      markdown: [
+        pages["company-profile"].hero.intro,
+        ...pages["company-profile"].story.map((s) => `## ${s.title}\n\n${s.text}`),
+      ].join("\n\n"),
     },
     {
       kind: "page",
       id: "page:environment",
       title: pages.values.hero.title,
       url: "/environment",
-      markdown: [pages.values.hero.intro, ...pages.values.values.map((v) => `## ${v.title}\n\n${v.text}`)].join("\n\n"),
+      markdown: [
+        pages.values.hero.intro,
+        ...pages.values.values.map((v) => `## ${v.title}\n\n${v.text}`),
+      ].join("\n\n"),
     },
   ];
   return documents;

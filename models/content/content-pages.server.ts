@@ -22,7 +22,10 @@ export const POLICIES_BLOCK = "policies";
 export const ARTICLES_BLOCK = "articles";
 
 async function readBlock(key: string): Promise<unknown> {
-  const [row] = await db().select({ data: contentBlocks.data }).from(contentBlocks).where(eq(contentBlocks.key, key));
+  const [row] = await db()
+    .select({ data: contentBlocks.data })
+    .from(contentBlocks)
+    .where(eq(contentBlocks.key, key));
   if (!row) throw new Error(`Content block "${key}" is missing: run npm run seed.`);
   return row.data;
 }
@@ -33,7 +36,9 @@ export async function getContentPage<K extends ContentPageKey>(key: K): Promise<
 }
 
 /** Several at once (one query), e.g. a page and its FAQ. */
-export async function getContentPages<K extends ContentPageKey>(keys: K[]): Promise<{ [P in K]: ContentPage<P> }> {
+export async function getContentPages<K extends ContentPageKey>(
+  keys: K[],
+): Promise<{ [P in K]: ContentPage<P> }> {
   const rows = await db().select().from(contentBlocks).where(inArray(contentBlocks.key, keys));
   const byKey = new Map(rows.map((row) => [row.key, row.data]));
   return Object.fromEntries(
@@ -52,7 +57,9 @@ const articleList = articleSeedSchema.array();
 
 /** The four policies (/privacy, /termscondition, /refundpolicy, /shipping), Markdown source included. */
 export async function listPolicies(): Promise<Policy[]> {
-  return policyList.parse(await readBlock(POLICIES_BLOCK)).map((policy) => ({ ...policy, url: `/${policy.slug}` }));
+  return policyList
+    .parse(await readBlock(POLICIES_BLOCK))
+    .map((policy) => ({ ...policy, url: `/${policy.slug}` }));
 }
 
 export async function getPolicy(slug: PolicySlug): Promise<Policy | null> {
@@ -61,7 +68,9 @@ export async function getPolicy(slug: PolicySlug): Promise<Policy | null> {
 
 /** The product-update articles (/article/:id). */
 export async function listArticles(): Promise<Article[]> {
-  return articleList.parse(await readBlock(ARTICLES_BLOCK)).map(({ slug, ...article }) => ({ ...article, id: slug, url: `/article/${slug}` }));
+  return articleList
+    .parse(await readBlock(ARTICLES_BLOCK))
+    .map(({ slug, ...article }) => ({ ...article, id: slug, url: `/article/${slug}` }));
 }
 
 export async function getArticle(id: string): Promise<Article | null> {
@@ -70,6 +79,8 @@ export async function getArticle(id: string): Promise<Article | null> {
 
 /** Seed writer for a folder of Markdown files kept as one content block. */
 export function writeDocumentList(key: string) {
-  return (tx: Transaction, items: z.infer<typeof policySeedSchema>[] | z.infer<typeof articleSeedSchema>[]): Promise<WriteCount> =>
-    upsertContentBlock(tx, key, items);
+  return (
+    tx: Transaction,
+    items: z.infer<typeof policySeedSchema>[] | z.infer<typeof articleSeedSchema>[],
+  ): Promise<WriteCount> => upsertContentBlock(tx, key, items);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { eventCategoryFromParam, formatLongDate, formatRupees, listEvents, type EventItem } from "./content-pages";
+import {
+  eventCategoryFromParam,
+  formatLongDate,
+  formatRupees,
+  listEvents,
+  type EventItem,
+} from "./content-pages";
 
 const event = (slug: string, date: string, category: EventItem["category"]): EventItem => ({
   slug,
@@ -14,7 +20,13 @@ const event = (slug: string, date: string, category: EventItem["category"]): Eve
 });
 
 describe("events", () => {
-  const events = [event("old", "2026-01-10", "meetup"), event("soon", "2026-12-01", "workshop"), event("later", "2027-02-01", "conference"), event("older", "2025-06-01", "conference"), event("today", "2026-11-21", "meetup")];
+  const events = [
+    event("old", "2026-01-10", "meetup"),
+    event("soon", "2026-12-01", "workshop"),
+    event("later", "2027-02-01", "conference"),
+    event("older", "2025-06-01", "conference"),
+    event("today", "2026-11-21", "meetup"),
+  ];
 
   it("lists upcoming events first, soonest first, then past ones, newest first; today's event is not past", () => {
     const listed = listEvents(events, null, "2026-11-21");
@@ -27,13 +39,20 @@ describe("events", () => {
     ]);
   });
   it("filters by the category named in the URL; anything else means all", () => {
-    expect(listEvents(events, eventCategoryFromParam("conferences"), "2026-11-21").map((e) => e.slug)).toEqual(["later", "older"]);
+    expect(
+      listEvents(events, eventCategoryFromParam("conferences"), "2026-11-21").map((e) => e.slug),
+    ).toEqual(["later", "older"]);
     expect(eventCategoryFromParam("workshops")).toBe("workshop");
     expect(eventCategoryFromParam("parties")).toBeNull();
     expect(eventCategoryFromParam(null)).toBeNull();
   });
   it("shows prices in rupees, and 0 as Free", () => {
-    expect([formatRupees(2500), formatRupees(1200), formatRupees(0), formatRupees(100000)]).toEqual(["₹2,500", "₹1,200", "Free", "₹1,00,000"]);
+    expect([formatRupees(2500), formatRupees(1200), formatRupees(0), formatRupees(100000)]).toEqual([
+      "₹2,500",
+      "₹1,200",
+      "Free",
+      "₹1,00,000",
+    ]);
   });
 });
 

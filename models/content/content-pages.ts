@@ -7,14 +7,19 @@ import { CAREER_ROLES } from "../forms/applications";
 // the seed files directly, and components import the types.
 
 const text = z.string({ error: "is required" }).trim().min(1, "is required");
-const localHref = z.string().regex(/^\/(?!\/)[^\s]*$/, "must be a path on this site, starting with a single /");
+const localHref = z
+  .string()
+  .regex(/^\/(?!\/)[^\s]*$/, "must be a path on this site, starting with a single /");
 const media = z.string().regex(/^\/media\/[\w\-/]+\.(svg|png|webp|jpg)$/, "must be a file in public/media");
 const image = z.object({ src: media, alt: z.string().trim() });
 const link = z.object({ label: text, href: localHref });
 const accent = z.enum(["green", "blue", "yellow", "red", "purple"]);
 const isoDate = z.preprocess(
-  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
-  z.string({ error: "is required (YYYY-MM-DD)" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
+  (value) =>
+    value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value,
+  z
+    .string({ error: "is required (YYYY-MM-DD)" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
 );
 export const seoSchema = z.object({
   title: text,
@@ -38,7 +43,9 @@ export const blogPageSchema = z.object({
 export const teamSchema = z.object({
   seo: seoSchema,
   hero,
-  members: z.array(z.object({ name: text, title: text, description: text, image })).length(4, "needs exactly four members"),
+  members: z
+    .array(z.object({ name: text, title: text, description: text, image }))
+    .length(4, "needs exactly four members"),
   /** Shown when a portrait fails to load. */
   placeholder: media,
   cta: z.object({ title: text, text, link }),
@@ -47,7 +54,10 @@ export const teamSchema = z.object({
 export const companyProfileSchema = z.object({
   seo: seoSchema,
   hero,
-  facts: z.array(z.object({ value: text, label: text })).min(3).max(6),
+  facts: z
+    .array(z.object({ value: text, label: text }))
+    .min(3)
+    .max(6),
   story: z.array(card).min(2),
   disciplines: z.object({ title: text, items: z.array(text).min(4) }),
   resources: z.object({ title: text, items: z.array(link.extend({ text })).min(1) }),
@@ -108,7 +118,16 @@ export const careersSchema = z.object({
     title: text,
     intro: text,
     items: z
-      .array(z.object({ role: z.enum(roleValues, { error: "must be a role of the application form" }), title: text, team: text, location: text, type: text, summary: text }))
+      .array(
+        z.object({
+          role: z.enum(roleValues, { error: "must be a role of the application form" }),
+          title: text,
+          team: text,
+          location: text,
+          type: text,
+          summary: text,
+        }),
+      )
       .length(6, "needs exactly six open positions"),
   }),
 });
@@ -118,9 +137,14 @@ export const collaborationsSchema = z.object({
   partners: z.object({
     title: text,
     intro: text,
-    items: z.array(z.object({ name: text, kind: text, text, logo: media })).length(6, "needs exactly six partners"),
+    items: z
+      .array(z.object({ name: text, kind: text, text, logo: media }))
+      .length(6, "needs exactly six partners"),
   }),
-  types: z.object({ title: text, items: z.array(card.extend({ accent })).length(4, "needs exactly four collaboration types") }),
+  types: z.object({
+    title: text,
+    items: z.array(card.extend({ accent })).length(4, "needs exactly four collaboration types"),
+  }),
 });
 
 export const investorsSchema = z.object({
@@ -133,7 +157,10 @@ export const investorsSchema = z.object({
   }),
   reasons: z.object({ title: text, items: z.array(card.extend({ accent })).min(3) }),
   milestones: z.object({ title: text, items: z.array(z.object({ when: text, title: text, text })).min(3) }),
-  testimonials: z.object({ title: text, items: z.array(z.object({ quote: text, name: text, role: text })).min(2) }),
+  testimonials: z.object({
+    title: text,
+    items: z.array(z.object({ quote: text, name: text, role: text })).min(2),
+  }),
 });
 
 export const helpSchema = z.object({
@@ -154,7 +181,9 @@ export const POLICY_SLUGS = ["privacy", "termscondition", "refundpolicy", "shipp
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
 
 export const policySeedSchema = z.object({
-  slug: z.enum(POLICY_SLUGS, { error: `the file name must be one of: ${POLICY_SLUGS.map((s) => `${s}.md`).join(", ")}` }),
+  slug: z.enum(POLICY_SLUGS, {
+    error: `the file name must be one of: ${POLICY_SLUGS.map((s) => `${s}.md`).join(", ")}`,
+  }),
   title: text,
   /** "July 15, 2025" in the page; the date itself here. */
   effective: isoDate,
@@ -197,7 +226,9 @@ export type TeamMember = ContentPage<"team">["members"][number];
 
 /** "2025-07-15" → "July 15, 2025" (the policies' wording). */
 export function formatLongDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 }
 
 /** Events: the filter from ?category= (unknown → all), upcoming first by date, then past ones, newest first. */
@@ -206,8 +237,14 @@ export function eventCategoryFromParam(param: string | null): EventCategory | nu
 }
 
 export type ListedEvent = EventItem & { past: boolean };
-export function listEvents(events: EventItem[], category: EventCategory | null, today: string): ListedEvent[] {
-  const chosen = events.filter((e) => !category || e.category === category).map((e) => ({ ...e, past: e.date < today }));
+export function listEvents(
+  events: EventItem[],
+  category: EventCategory | null,
+  today: string,
+): ListedEvent[] {
+  const chosen = events
+    .filter((e) => !category || e.category === category)
+    .map((e) => ({ ...e, past: e.date < today }));
   const upcoming = chosen.filter((e) => !e.past).sort((a, b) => a.date.localeCompare(b.date));
   const past = chosen.filter((e) => e.past).sort((a, b) => b.date.localeCompare(a.date));
   return [...upcoming, ...past];

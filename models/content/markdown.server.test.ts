@@ -3,17 +3,23 @@ import { headingId, markdownToText, renderMarkdown } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("escapes raw HTML instead of passing it through", () => {
-    const { html } = renderMarkdown('Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n<iframe src="https://evil.example"></iframe>');
+    const { html } = renderMarkdown(
+      'Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n<iframe src="https://evil.example"></iframe>',
+    );
     expect(html).not.toMatch(/<script|<img|<iframe/);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
   it("refuses script URLs in links and images", () => {
-    const { html } = renderMarkdown("[click](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) ![x](vbscript:msgbox)");
+    const { html } = renderMarkdown(
+      "[click](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) ![x](vbscript:msgbox)",
+    );
     expect(html).not.toMatch(/href="javascript:|href="data:text|src="vbscript:/);
     expect(html).toContain("[click](javascript:alert(1))");
   });
   it("keeps ordinary Markdown, and marks outside links noopener", () => {
-    const { html } = renderMarkdown("Some **bold** text and [a link](https://example.com) and [a page](/contact).\n\n- one\n- two");
+    const { html } = renderMarkdown(
+      "Some **bold** text and [a link](https://example.com) and [a page](/contact).\n\n- one\n- two",
+    );
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">a link</a>');
     expect(html).toContain('<a href="/contact">a page</a>');

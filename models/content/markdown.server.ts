@@ -8,7 +8,9 @@ import MarkdownIt from "markdown-it";
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
-const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  markdown.renderer.rules.link_open ??
+  ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const href = String(tokens[idx]!.attrGet("href") ?? "");
   // Links that leave the site open without handing over this page.
@@ -66,7 +68,13 @@ export function markdownToText(source: string): string {
   const tokens = markdown.parse(source, {});
   const parts: string[] = [];
   for (const token of tokens) {
-    if (token.type === "inline") parts.push((token.children ?? []).filter((c) => c.type === "text" || c.type === "code_inline").map((c) => c.content).join(""));
+    if (token.type === "inline")
+      parts.push(
+        (token.children ?? [])
+          .filter((c) => c.type === "text" || c.type === "code_inline")
+          .map((c) => c.content)
+          .join(""),
+      );
   }
   return parts.join("\n");
 }

@@ -14,8 +14,12 @@ import { PACKAGE_COLOURS, REGIONS } from "./marketing-enums";
 // marketing-counts.ts (dependency-free), which the pages also read.
 
 const text = z.string().trim().min(1, "is required");
-const localHref = z.string().regex(/^\/(?!\/)[^\s]*$/, "must be a path on this site, starting with a single /");
-const media = z.string().regex(/^\/media\/[\w\-/]+\.(svg|png|webp|jpg|webm|mp4)$/, "must be a file in public/media");
+const localHref = z
+  .string()
+  .regex(/^\/(?!\/)[^\s]*$/, "must be a path on this site, starting with a single /");
+const media = z
+  .string()
+  .regex(/^\/media\/[\w\-/]+\.(svg|png|webp|jpg|webm|mp4)$/, "must be a file in public/media");
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https URL" });
 
 const link = z.object({ label: text, href: localHref });
@@ -26,7 +30,14 @@ const seo = z.object({
   description: text.min(50, "must be at least 50 characters").max(160, "must be at most 160 characters"),
 });
 
-export { PACKAGE_COLOURS, REGIONS, SOLUTION_TABS, type PackageColour, type Region, type SolutionTab } from "./marketing-enums";
+export {
+  PACKAGE_COLOURS,
+  REGIONS,
+  SOLUTION_TABS,
+  type PackageColour,
+  type Region,
+  type SolutionTab,
+} from "./marketing-enums";
 export const packageColour = z.enum(PACKAGE_COLOURS);
 
 const video = z.object({ webm: media, mp4: media, poster: media });
@@ -39,17 +50,27 @@ export const homeSchema = z.object({
     previous: text,
     next: text,
     addToCart: link,
-    slides: z.array(z.object({ eyebrow: text, title: text, text, image })).length(HERO_SLIDE_COUNT, `needs exactly ${HERO_SLIDE_COUNT} slides`),
+    slides: z
+      .array(z.object({ eyebrow: text, title: text, text, image }))
+      .length(HERO_SLIDE_COUNT, `needs exactly ${HERO_SLIDE_COUNT} slides`),
   }),
   promos: z.object({
     tokens: z.object({ eyebrow: text, title: text, text, image, learnMore: link, signUp: link }),
-    aiModels: z.object({ eyebrow: text, title: text, text, image, cta: z.object({ label: text, href: httpsUrl }) }),
+    aiModels: z.object({
+      eyebrow: text,
+      title: text,
+      text,
+      image,
+      cta: z.object({ label: text, href: httpsUrl }),
+    }),
   }),
   strategy: z.object({ eyebrow: text, title: text, text, wide: image, narrow: media, cta: link }),
   brands: z.object({
     title: text,
     text,
-    items: z.array(z.object({ name: text, logo: media })).length(MARQUEE_TILE_COUNT, `needs exactly ${MARQUEE_TILE_COUNT} brands`),
+    items: z
+      .array(z.object({ name: text, logo: media }))
+      .length(MARQUEE_TILE_COUNT, `needs exactly ${MARQUEE_TILE_COUNT} brands`),
   }),
   packages: z.object({
     title: text,
@@ -67,7 +88,14 @@ export const homeSchema = z.object({
 });
 
 const spotlightImage = z.object({ id: text, name: text, type: z.literal("image"), media });
-const spotlightVideo = z.object({ id: text, name: text, type: z.literal("video"), media, mp4: media, poster: media });
+const spotlightVideo = z.object({
+  id: text,
+  name: text,
+  type: z.literal("video"),
+  media,
+  mp4: media,
+  poster: media,
+});
 
 export const servicesSchema = z.object({
   seo,
@@ -87,20 +115,35 @@ export const servicesSchema = z.object({
     title: text,
     text,
     loadMore: text,
-    items: z.array(z.discriminatedUnion("type", [spotlightImage, spotlightVideo])).refine(
-      (items) => items.filter((i) => i.type === "image").length >= 2 && items.some((i) => i.type === "video"),
-      "needs at least two images and one video",
-    ),
+    items: z
+      .array(z.discriminatedUnion("type", [spotlightImage, spotlightVideo]))
+      .refine(
+        (items) =>
+          items.filter((i) => i.type === "image").length >= 2 && items.some((i) => i.type === "video"),
+        "needs at least two images and one video",
+      ),
   }),
-  quality: z.object({ title: text, paragraphs: z.array(text).min(1), points: z.array(z.object({ value: text, label: text })) }),
+  quality: z.object({
+    title: text,
+    paragraphs: z.array(text).min(1),
+    points: z.array(z.object({ value: text, label: text })),
+  }),
 });
 
-const featureCard = z.object({ id: text, title: text, image: media, description: text, bullets: z.array(text).min(1) });
+const featureCard = z.object({
+  id: text,
+  title: text,
+  image: media,
+  description: text,
+  bullets: z.array(text).min(1),
+});
 const serviceStrategy = z.object({
   /** The ?service= value, exactly as the specs write it ("AI AR VR"). */
   name: text,
   header: z.object({ title: text, image: media, heading: text, text }),
-  features: z.array(featureCard).length(FEATURE_CARDS_PER_SERVICE, `needs exactly ${FEATURE_CARDS_PER_SERVICE} feature cards`),
+  features: z
+    .array(featureCard)
+    .length(FEATURE_CARDS_PER_SERVICE, `needs exactly ${FEATURE_CARDS_PER_SERVICE} feature cards`),
   scalability: z.object({ title: text, description: text }),
 });
 
@@ -116,7 +159,10 @@ export const strategySchema = z.object({
   services: z
     .array(serviceStrategy)
     .length(STRATEGY_SERVICE_COUNT, `needs exactly ${STRATEGY_SERVICE_COUNT} services`)
-    .refine((list) => new Set(list.map((s) => s.name.toLowerCase())).size === list.length, "service names must be unique"),
+    .refine(
+      (list) => new Set(list.map((s) => s.name.toLowerCase())).size === list.length,
+      "service names must be unique",
+    ),
   /** Shown for a missing or unknown ?service=. */
   default: serviceStrategy,
   contact: z.object({
@@ -158,7 +204,16 @@ export const solutionsSchema = z.object({
     .refine((plans) => new Set(plans.map((p) => p.slug)).size === plans.length, "plan slugs must be unique"),
   supportPack: z.object({
     label: text,
-    options: z.array(z.object({ colour: z.enum(["white", ...PACKAGE_COLOURS]), name: text, text, points: z.array(text).min(1) })).min(1),
+    options: z
+      .array(
+        z.object({
+          colour: z.enum(["white", ...PACKAGE_COLOURS]),
+          name: text,
+          text,
+          points: z.array(text).min(1),
+        }),
+      )
+      .min(1),
   }),
   consultation: z.object({ label: text, title: text, text, points: z.array(text).min(1) }),
 });
@@ -168,31 +223,76 @@ const prices = z.object({ us: z.number().positive(), eu: z.number().positive(), 
 export const creativeTokensSchema = z.object({
   seo,
   hero: z.object({ eyebrow: text, title: text, text, image }),
-  labels: z.object({ getTokens: text, getTokensNow: text, contactUs: link, tokens: text, onwards: text, popular: text }),
+  labels: z.object({
+    getTokens: text,
+    getTokensNow: text,
+    contactUs: link,
+    tokens: text,
+    onwards: text,
+    popular: text,
+  }),
   howItWorks: z.object({ title: text, steps: z.array(z.object({ title: text, text })).min(1) }),
   usage: z.object({ title: text, text, items: z.array(text).min(1) }),
   pricing: z.object({
     title: text,
     text,
-    regions: z.array(z.object({ id: z.enum(REGIONS), label: text, currency: z.string().length(3) })).length(REGIONS.length),
+    regions: z
+      .array(z.object({ id: z.enum(REGIONS), label: text, currency: z.string().length(3) }))
+      .length(REGIONS.length),
     /** The token packages clients buy (loaded into token_packages; the page reads them from there). */
     bundles: z
-      .array(z.object({ slug: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"), name: text, tokens: z.int().positive(), bonusTokens: z.int().nonnegative().default(0), description: text, isPopular: z.boolean().default(false), prices }))
+      .array(
+        z.object({
+          slug: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
+          name: text,
+          tokens: z.int().positive(),
+          bonusTokens: z.int().nonnegative().default(0),
+          description: text,
+          isPopular: z.boolean().default(false),
+          prices,
+        }),
+      )
       .min(1)
-      .refine((bundles) => new Set(bundles.map((b) => b.slug)).size === bundles.length, "bundle slugs must be unique"),
+      .refine(
+        (bundles) => new Set(bundles.map((b) => b.slug)).size === bundles.length,
+        "bundle slugs must be unique",
+      ),
   }),
   tiers: z.object({
     title: text,
     text,
     columns: z.object({ poster: text, revision: text, fastDelivery: text }),
-    items: z.array(z.object({ name: text, poster: z.int().positive(), revision: z.int().positive(), fastDelivery: z.int().positive() })).min(1),
+    items: z
+      .array(
+        z.object({
+          name: text,
+          poster: z.int().positive(),
+          revision: z.int().positive(),
+          fastDelivery: z.int().positive(),
+        }),
+      )
+      .min(1),
   }),
   addOns: z.object({
     title: text,
     text,
-    items: z.array(z.object({ name: text, tokens: z.int().positive(), onwards: z.boolean(), note: z.string().trim().optional(), prices })).min(1),
+    items: z
+      .array(
+        z.object({
+          name: text,
+          tokens: z.int().positive(),
+          onwards: z.boolean(),
+          note: z.string().trim().optional(),
+          prices,
+        }),
+      )
+      .min(1),
   }),
-  about: z.object({ title: text, paragraphs: z.array(text).min(1), facts: z.array(z.object({ value: text, label: text })) }),
+  about: z.object({
+    title: text,
+    paragraphs: z.array(text).min(1),
+    facts: z.array(z.object({ value: text, label: text })),
+  }),
   closing: z.object({ title: text, text }),
 });
 
@@ -210,7 +310,9 @@ export type CreativeTokensContent = z.infer<typeof creativeTokensSchema>;
  * pages and billing read; their blocks keep the rest of the page.
  */
 export const solutionsBlockSchema = solutionsSchema.omit({ plans: true });
-export const creativeTokensBlockSchema = creativeTokensSchema.extend({ pricing: creativeTokensSchema.shape.pricing.omit({ bundles: true }) });
+export const creativeTokensBlockSchema = creativeTokensSchema.extend({
+  pricing: creativeTokensSchema.shape.pricing.omit({ bundles: true }),
+});
 export type Bundle = CreativeTokensContent["pricing"]["bundles"][number];
 
 /** content_blocks keys of the marketing pages, each with its schema (the seed files' shape). */

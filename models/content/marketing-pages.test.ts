@@ -2,15 +2,34 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SOLUTION_TABS, strategySchema, servicesSchema } from "./marketing-content";
-import { findStrategyService, formatPrice, getTokensHref, parseClicks, parseRegion, scalabilityLine, solutionsTab, spotlightView } from "./marketing-pages";
+import {
+  findStrategyService,
+  formatPrice,
+  getTokensHref,
+  parseClicks,
+  parseRegion,
+  scalabilityLine,
+  solutionsTab,
+  spotlightView,
+} from "./marketing-pages";
 
-const seed = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8"));
+const seed = (name: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8"));
 const strategy = strategySchema.parse(seed("strategy"));
 const spotlight = servicesSchema.parse(seed("services")).spotlight.items;
 
 describe("findStrategyService", () => {
   it("finds each of the eight services by its exact name", () => {
-    for (const name of ["Strategy", "Graphic Design", "Website Creation", "Motion & Video", "Social Media", "App Creation", "Sound Design", "AI AR VR"]) {
+    for (const name of [
+      "Strategy",
+      "Graphic Design",
+      "Website Creation",
+      "Motion & Video",
+      "Social Media",
+      "App Creation",
+      "Sound Design",
+      "AI AR VR",
+    ]) {
       expect(findStrategyService(strategy, name)?.name).toBe(name);
     }
   });
@@ -25,7 +44,9 @@ describe("findStrategyService", () => {
 });
 
 it("scalabilityLine fills in the service in capitals", () => {
-  expect(scalabilityLine(strategy.labels.scalabilityLine, "Graphic Design")).toBe("LET THIS GRAPHIC DESIGN SOLUTION WORK FOR YOU, EVERY WEEK.");
+  expect(scalabilityLine(strategy.labels.scalabilityLine, "Graphic Design")).toBe(
+    "LET THIS GRAPHIC DESIGN SOLUTION WORK FOR YOU, EVERY WEEK.",
+  );
 });
 
 describe("spotlightView", () => {
@@ -59,7 +80,8 @@ describe("spotlightView", () => {
 describe("solutionsTab", () => {
   it("starts on SUPPORT-PACK for purple, SUBSCRIPTIONS otherwise", () => {
     expect(solutionsTab("purple", null, SOLUTION_TABS)).toBe("support-pack");
-    for (const colour of ["green", "blue", "yellow", "red", null] as const) expect(solutionsTab(colour, null, SOLUTION_TABS)).toBe("subscriptions");
+    for (const colour of ["green", "blue", "yellow", "red", null] as const)
+      expect(solutionsTab(colour, null, SOLUTION_TABS)).toBe("subscriptions");
   });
   it("a valid ?tab= wins; an invalid one is ignored", () => {
     expect(solutionsTab("purple", "consultation", SOLUTION_TABS)).toBe("consultation");
@@ -84,6 +106,10 @@ describe("prices and regions", () => {
 it("Get Tokens goes to the token purchase page, through sign-in when anonymous, with the bundle chosen", () => {
   expect(getTokensHref(true)).toBe("/dashboard2/billing/tokens");
   expect(getTokensHref(false)).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens");
-  expect(getTokensHref(true, { package: "popular", region: "eu" })).toBe("/dashboard2/billing/tokens?package=popular&region=eu");
-  expect(getTokensHref(false, { package: "popular", region: "in" })).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens%3Fpackage%3Dpopular%26region%3Din");
+  expect(getTokensHref(true, { package: "popular", region: "eu" })).toBe(
+    "/dashboard2/billing/tokens?package=popular&region=eu",
+  );
+  expect(getTokensHref(false, { package: "popular", region: "in" })).toBe(
+    "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens%3Fpackage%3Dpopular%26region%3Din",
+  );
 });

@@ -2,7 +2,13 @@
 // content a ?service= value shows, what the spotlight shows after n clicks,
 // which solutions tab a colour opens on, how prices read.
 import { SPOTLIGHT_VIDEO_EVERY, SPOTLIGHT_VISIBLE_IMAGES } from "./marketing-counts";
-import type { PackageColour, Region, ServicesContent, SolutionTab, StrategyContent } from "./marketing-content";
+import type {
+  PackageColour,
+  Region,
+  ServicesContent,
+  SolutionTab,
+  StrategyContent,
+} from "./marketing-content";
 
 /**
  * The service a ?service= value names (already URL-decoded by URLSearchParams),
@@ -16,10 +22,12 @@ export function findStrategyService(content: StrategyContent, value: string | nu
 }
 
 /** "LET THIS {SERVICE} SOLUTION WORK FOR YOU, EVERY WEEK." with the name filled in. */
-export const scalabilityLine = (template: string, serviceName: string) => template.replace("{SERVICE}", serviceName.toUpperCase());
+export const scalabilityLine = (template: string, serviceName: string) =>
+  template.replace("{SERVICE}", serviceName.toUpperCase());
 
 type SpotlightItem = ServicesContent["spotlight"]["items"][number];
-export type SpotlightView = { kind: "video"; items: SpotlightItem[] } | { kind: "images"; items: SpotlightItem[] };
+export type SpotlightView =
+  { kind: "video"; items: SpotlightItem[] } | { kind: "images"; items: SpotlightItem[] };
 
 /** Load More clicks come in the URL (?spotlight=n): a whole number, else 0. */
 export function parseClicks(value: string | null): number {
@@ -30,7 +38,11 @@ export function parseClicks(value: string | null): number {
  * After `clicks` Load More clicks: every 4th click shows the single video,
  * any other count two different images picked at random.
  */
-export function spotlightView(items: SpotlightItem[], clicks: number, random: () => number = Math.random): SpotlightView {
+export function spotlightView(
+  items: SpotlightItem[],
+  clicks: number,
+  random: () => number = Math.random,
+): SpotlightView {
   if (clicks > 0 && clicks % SPOTLIGHT_VIDEO_EVERY === 0) {
     return { kind: "video", items: items.filter((i) => i.type === "video").slice(0, 1) };
   }
@@ -44,7 +56,11 @@ export function spotlightView(items: SpotlightItem[], clicks: number, random: ()
 }
 
 /** The tab the solutions page opens on: ?tab= when valid, else SUPPORT-PACK for purple, else SUBSCRIPTIONS. */
-export function solutionsTab(colour: PackageColour | null, tab: string | null, tabs: readonly SolutionTab[]): SolutionTab {
+export function solutionsTab(
+  colour: PackageColour | null,
+  tab: string | null,
+  tabs: readonly SolutionTab[],
+): SolutionTab {
   const asked = tabs.find((t) => t === tab);
   if (asked) return asked;
   return colour === "purple" ? "support-pack" : "subscriptions";
@@ -64,13 +80,19 @@ const CURRENCY: Record<Region, { code: string; locale: string }> = {
 /** "$70", "€65", "₹5,800": whole amounts in the region's currency. */
 export function formatPrice(amount: number, region: Region): string {
   const { code, locale } = CURRENCY[region];
-  return new Intl.NumberFormat(locale, { style: "currency", currency: code, maximumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: code,
+    maximumFractionDigits: 0,
+  }).format(amount);
 }
 
 /** The token purchase page of the dashboard; anonymous visitors sign in first and come back to it. */
 export const TOKEN_PURCHASE_PATH = "/dashboard2/billing/tokens";
 export function getTokensHref(signedIn: boolean, choice?: { package: string; region: Region }): string {
-  const target = choice ? `${TOKEN_PURCHASE_PATH}?${new URLSearchParams({ package: choice.package, region: choice.region })}` : TOKEN_PURCHASE_PATH;
+  const target = choice
+    ? `${TOKEN_PURCHASE_PATH}?${new URLSearchParams({ package: choice.package, region: choice.region })}`
+    : TOKEN_PURCHASE_PATH;
   return signedIn ? target : `/login?${new URLSearchParams({ redirectTo: target })}`;
 }
 

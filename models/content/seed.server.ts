@@ -25,8 +25,20 @@ import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-conte
  * a content block named `name` exists); boot loads the sources that are not.
  */
 export type SeedSource<T = unknown> = (
-  | { kind: "file"; name: string; file: string; schema: z.ZodType<T>; write: (tx: Transaction, data: T) => Promise<WriteCount> }
-  | { kind: "dir"; name: string; dir: string; schema: z.ZodType<T>; write: (tx: Transaction, items: T[]) => Promise<WriteCount> }
+  | {
+      kind: "file";
+      name: string;
+      file: string;
+      schema: z.ZodType<T>;
+      write: (tx: Transaction, data: T) => Promise<WriteCount>;
+    }
+  | {
+      kind: "dir";
+      name: string;
+      dir: string;
+      schema: z.ZodType<T>;
+      write: (tx: Transaction, items: T[]) => Promise<WriteCount>;
+    }
 ) & {
   /** Whether boot finds it loaded; by default, whether its content block exists. */
   loaded?: (database: Database, blocks: Set<string>) => Promise<boolean>;
@@ -39,17 +51,32 @@ function contentBlockSource<T>(key: string, schema: z.ZodType<T>): SeedSource {
   return { kind: "file", name: key, file: `${key}.json`, schema, write };
 }
 
-const add = (a: WriteCount, b: WriteCount): WriteCount => ({ inserted: a.inserted + b.inserted, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged });
-const hasRows = async (database: Database, table: typeof shopItems | typeof subscriptionPlans | typeof tokenPackages) => ((await database.select({ n: count() }).from(table))[0]?.n ?? 0) > 0;
+const add = (a: WriteCount, b: WriteCount): WriteCount => ({
+  inserted: a.inserted + b.inserted,
+  updated: a.updated + b.updated,
+  unchanged: a.unchanged + b.unchanged,
+});
+const hasRows = async (
+  database: Database,
+  table: typeof shopItems | typeof subscriptionPlans | typeof tokenPackages,
+) => ((await database.select({ n: count() }).from(table))[0]?.n ?? 0) > 0;
 
 /**
  * A page whose file also carries catalogue rows (plans, token bundles): the
  * rows go to their table, the rest of the page to its content block. One
  * source of truth, read by the marketing page and by billing alike.
  */
-function pageWithCatalogue<T, B>(key: string, schema: z.ZodType<T>, block: z.ZodType<B>, table: typeof subscriptionPlans | typeof tokenPackages, writeRows: (tx: Transaction, data: T) => Promise<WriteCount>): SeedSource {
-  const write = async (tx: Transaction, data: unknown) => add(await upsertContentBlock(tx, key, block.parse(data)), await writeRows(tx, data as T));
-  const loaded = async (database: Database, blocks: Set<string>) => blocks.has(key) && (await hasRows(database, table));
+function pageWithCatalogue<T, B>(
+  key: string,
+  schema: z.ZodType<T>,
+  block: z.ZodType<B>,
+  table: typeof subscriptionPlans | typeof tokenPackages,
+  writeRows: (tx: Transaction, data: T) => Promise<WriteCount>,
+): SeedSource {
+  const write = async (tx: Transaction, data: unknown) =>
+    add(await upsertContentBlock(tx, key, block.parse(data)), await writeRows(tx, data as T));
+  const loaded = async (database: Database, blocks: Set<string>) =>
+    blocks.has(key) && (await hasRows(database, table));
   return { kind: "file", name: key, file: `${key}.json`, schema, write, loaded };
 }
 
@@ -60,7 +87,12 @@ const shopItemsSource: SeedSource = {
   file: "shop-items.json",
   schema: shopItemsSchema.superRefine((data, ctx) => {
     data.items.forEach((item, index) => {
-      if (!shopFileExists(item.file)) ctx.addIssue({ code: "custom", path: ["items", index, "file"], message: `seeds/shop-files/${item.file} does not exist` });
+      if (!shopFileExists(item.file))
+        ctx.addIssue({
+          code: "custom",
+          path: ["items", index, "file"],
+          message: `seeds/shop-files/${item.file} does not exist`,
+        });
     });
   }),
   write: (tx, data) => upsertShopItems(tx, (data as z.infer<typeof shopItemsSchema>).items),
@@ -80,11 +112,43 @@ export const SEED_SOURCES: SeedSource[] = [
   contentBlockSource("strategy", MARKETING_BLOCKS.strategy),
   // Content pages (blog, company, events, policies): docs/decisions/0011-content-in-seeds-and-markdown.md.
   ...Object.entries(CONTENT_PAGE_BLOCKS).map(([key, schema]) => contentBlockSource(key, schema as z.ZodType)),
-  { kind: "dir", name: POLICIES_BLOCK, dir: "policies", schema: policySeedSchema, write: writeDocumentList(POLICIES_BLOCK) } as SeedSource,
-  { kind: "dir", name: ARTICLES_BLOCK, dir: "articles", schema: articleSeedSchema, write: writeDocumentList(ARTICLES_BLOCK) } as SeedSource,
-  { kind: "dir", name: "blog-posts", dir: "blog", schema: blogPostSeedSchema, write: writeBlogPosts, loaded: () => hasBlogPosts(), tableOnly: true } as SeedSource,
-  pageWithCatalogue("solutions", MARKETING_BLOCKS.solutions, solutionsBlockSchema, subscriptionPlans, (tx, data) => upsertPlans(tx, data.plans)),
-  pageWithCatalogue("creative-tokens", MARKETING_BLOCKS["creative-tokens"], creativeTokensBlockSchema, tokenPackages, (tx, data) => upsertTokenPackages(tx, data.pricing.bundles)),
+  {
+    kind: "dir",
+    name: POLICIES_BLOCK,
+    dir: "policies",
+    schema: policySeedSchema,
+    write: writeDocumentList(POLICIES_BLOCK),
+  } as SeedSource,
+  {
+    kind: "dir",
+    name: ARTICLES_BLOCK,
+    dir: "articles",
+    schema: articleSeedSchema,
+    write: writeDocumentList(ARTICLES_BLOCK),
+  } as SeedSource,
+  {
+    kind: "dir",
+    name: "blog-posts",
+    dir: "blog",
+    schema: blogPostSeedSchema,
+    write: writeBlogPosts,
+    loaded: () => hasBlogPosts(),
+    tableOnly: true,
+  } as SeedSource,
+  pageWithCatalogue(
+    "solutions",
+    MARKETING_BLOCKS.solutions,
+    solutionsBlockSchema,
+    subscriptionPlans,
+    (tx, data) => upsertPlans(tx, data.plans),
+  ),
+  pageWithCatalogue(
+    "creative-tokens",
+    MARKETING_BLOCKS["creative-tokens"],
+    creativeTokensBlockSchema,
+    tokenPackages,
+    (tx, data) => upsertTokenPackages(tx, data.pricing.bundles),
+  ),
   contentBlockSource("billing", billingSettingsSchema),
   shopItemsSource,
 ];
@@ -159,7 +223,10 @@ export async function runSeed(
   const report: SeedReport = {};
   await database.transaction(async (tx) => {
     for (const { source, data } of loaded) {
-      report[source.name] = await (source.write as (tx: Transaction, data: unknown) => Promise<WriteCount>)(tx, data);
+      report[source.name] = await (source.write as (tx: Transaction, data: unknown) => Promise<WriteCount>)(
+        tx,
+        data,
+      );
     }
   });
   return report;
@@ -180,7 +247,9 @@ export async function seedIfEmpty(): Promise<boolean> {
  */
 export async function seedOnBoot(): Promise<string[]> {
   if (await seedIfEmpty()) return SEED_SOURCES.map((source) => source.name);
-  const present = new Set((await db().select({ key: contentBlocks.key }).from(contentBlocks)).map((row) => row.key));
+  const present = new Set(
+    (await db().select({ key: contentBlocks.key }).from(contentBlocks)).map((row) => row.key),
+  );
   const missing: SeedSource[] = [];
   for (const source of SEED_SOURCES) {
     const loaded = source.loaded ? await source.loaded(db(), present) : present.has(source.name);

@@ -16,7 +16,11 @@ export const siteSchema = z.object({
   /** The agency's name; also forms API field names (why_join_<name>), so letters only. */
   name: z.string().regex(/^[A-Z][A-Za-z]+$/, "must be one capitalised word of letters only"),
   tagline: z.string().trim().min(1, "is required"),
-  description: z.string().trim().min(50, "must be at least 50 characters (used as the meta description)").max(160, "must be at most 160 characters (search engines cut longer descriptions)"),
+  description: z
+    .string()
+    .trim()
+    .min(50, "must be at least 50 characters (used as the meta description)")
+    .max(160, "must be at most 160 characters (search engines cut longer descriptions)"),
   emails: z.object({
     hello: z.email("must be an email address"),
     careers: z.email("must be an email address"),
@@ -62,4 +66,5 @@ export const SHELL_BLOCKS = { site: siteSchema, navigation: navigationSchema, fo
 export const WHATSAPP_PREFILL = "Hello, I would like to contact you,";
 
 /** The contact page's WhatsApp link; the chat assistant offers the same one. */
-export const whatsappUrl = (site: Pick<Site, "whatsapp">) => `https://wa.me/${site.whatsapp}?text=${encodeURIComponent(WHATSAPP_PREFILL)}`;
+export const whatsappUrl = (site: Pick<Site, "whatsapp">) =>
+  `https://wa.me/${site.whatsapp}?text=${encodeURIComponent(WHATSAPP_PREFILL)}`;

@@ -14,12 +14,21 @@ import {
   type CollaborationInput,
   type JobApplicationInput,
 } from "./applications";
-import { notifySubmission, withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
+import {
+  notifySubmission,
+  withFormRateLimit,
+  type FormOutcome,
+  type SubmissionContext,
+} from "./submission-steps.server";
 
-const label = (list: readonly { value: string; label: string }[], value: string) => list.find((item) => item.value === value)?.label ?? value;
+const label = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((item) => item.value === value)?.label ?? value;
 
 /** Careers: the CV is checked (extension, magic bytes, 10 MB) and stored before the row. */
-export function submitJobApplication(input: JobApplicationInput, context: SubmissionContext): Promise<FormOutcome> {
+export function submitJobApplication(
+  input: JobApplicationInput,
+  context: SubmissionContext,
+): Promise<FormOutcome> {
   return withFormRateLimit("job_application", context, async () => {
     const stored = await storeUpload(input.cv_resume, CV_RULES);
     if (!stored.ok) return { status: "invalid", fieldErrors: { cv_resume: [stored.message] } };
@@ -56,7 +65,10 @@ export function submitJobApplication(input: JobApplicationInput, context: Submis
 }
 
 /** Collaboration pitch, with an optional attachment checked like every upload. */
-export function submitCollaboration(input: CollaborationInput, context: SubmissionContext): Promise<FormOutcome> {
+export function submitCollaboration(
+  input: CollaborationInput,
+  context: SubmissionContext,
+): Promise<FormOutcome> {
   return withFormRateLimit("collaboration", context, async () => {
     let attachment = null;
     if (input.attached_file) {

@@ -60,7 +60,10 @@ export const BUDGET_RANGES = [
 ] as const;
 
 export const CV_RULES = { extensions: ["pdf", "doc", "docx"] as FileKind[], maxBytes: 10 * MEGABYTE };
-export const ATTACHMENT_RULES = { extensions: ["pdf", "doc", "docx", "ppt", "pptx", "jpg", "jpeg", "png"] as FileKind[], maxBytes: 10 * MEGABYTE };
+export const ATTACHMENT_RULES = {
+  extensions: ["pdf", "doc", "docx", "ppt", "pptx", "jpg", "jpeg", "png"] as FileKind[],
+  maxBytes: 10 * MEGABYTE,
+};
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
@@ -91,12 +94,15 @@ const emptyFile = (value: unknown) => !(value instanceof File) || value.size ===
  * with JavaScript on, the browser flags a wrong or too-big file before
  * uploading it; the server checks again, and also the file's first bytes.
  */
-const withinRules = (rules: { extensions: readonly string[]; maxBytes: number }) => (file: unknown, ctx: z.RefinementCtx) => {
-  if (emptyFile(file)) return;
-  const { name, size } = file as File;
-  if (!rules.extensions.includes(fileExtension(name))) ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.wrongType(rules.extensions) });
-  else if (size > rules.maxBytes) ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.tooLarge(rules.maxBytes) });
-};
+const withinRules =
+  (rules: { extensions: readonly string[]; maxBytes: number }) => (file: unknown, ctx: z.RefinementCtx) => {
+    if (emptyFile(file)) return;
+    const { name, size } = file as File;
+    if (!rules.extensions.includes(fileExtension(name)))
+      ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.wrongType(rules.extensions) });
+    else if (size > rules.maxBytes)
+      ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.tooLarge(rules.maxBytes) });
+  };
 
 export type JobApplicationInput = {
   full_name: string;
@@ -110,7 +116,9 @@ export const JobApplicationSchema = z.object({
   email_address: requiredEmail(M.emailAddress),
   role_of_interest: choice(values(CAREER_ROLES), M.role),
   [WHY_JOIN_FIELD]: requiredText(M.whyJoin, 3000),
-  cv_resume: z.custom<File>((value) => !emptyFile(value), { error: M.cvRequired }).superRefine(withinRules(CV_RULES)),
+  cv_resume: z
+    .custom<File>((value) => !emptyFile(value), { error: M.cvRequired })
+    .superRefine(withinRules(CV_RULES)),
 }) as unknown as z.ZodType<JobApplicationInput>;
 
 export const CollaborationSchema = z.object({
@@ -133,7 +141,9 @@ export const CollaborationSchema = z.object({
   expected_timeline: optionalText(100),
   budget_range: optionalText(100),
   attached_file: z
-    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File, { error: M.attachmentNotAFile })
+    .custom<File | undefined>((value) => value === undefined || value === "" || value instanceof File, {
+      error: M.attachmentNotAFile,
+    })
     .optional()
     .transform((value) => (value instanceof File && !emptyFile(value) ? value : undefined))
     .superRefine(withinRules(ATTACHMENT_RULES)),

@@ -9,7 +9,12 @@ export { HONEYPOT_FIELD } from "./honeypot";
 export const AGENCY_TIME_ZONE = "Asia/Kolkata";
 
 export function todayInAgencyTimeZone(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: AGENCY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: AGENCY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 }
 
 export const PHONE_LIMITS = { maxRawLength: 250, minNationalDigits: 2, maxNationalDigits: 17 } as const;
@@ -17,7 +22,8 @@ export const PHONE_LIMITS = { maxRawLength: 250, minNationalDigits: 2, maxNation
 export const COMMON_MESSAGES = {
   emailInvalid: "Please enter a valid email address.",
   phoneRequired: "Phone number is required.",
-  phoneInvalid: "Please enter a valid phone number: digits only, optionally starting with + and the country code.",
+  phoneInvalid:
+    "Please enter a valid phone number: digits only, optionally starting with + and the country code.",
   phoneLength: "Please enter a valid phone number: 2 to 17 digits after the country code.",
   phoneCountry: "Please choose the phone number's country from the list.",
   tooLong: (max: number) => `Please keep this under ${max} characters.`,
@@ -26,7 +32,9 @@ export const COMMON_MESSAGES = {
 } as const;
 
 const M = COMMON_MESSAGES;
-const requiredMessage = (message: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? message : undefined) });
+const requiredMessage = (message: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? message : undefined),
+});
 
 /** A required, trimmed text field. */
 export function requiredText(message: string, max = 200) {
@@ -39,7 +47,12 @@ export function requiredText(message: string, max = 200) {
 
 /** An optional, trimmed text field ("" when left empty). */
 export function optionalText(max = 2000) {
-  return z.string().trim().max(max, { error: M.tooLong(max) }).optional().default("");
+  return z
+    .string()
+    .trim()
+    .max(max, { error: M.tooLong(max) })
+    .optional()
+    .default("");
 }
 
 export function requiredEmail(message: string) {
@@ -56,10 +69,18 @@ export function requiredEmail(message: string) {
  * (an API client's, usually) is also told which values are allowed.
  */
 export function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === "" ? message : `${message} Allowed values: ${values.join(", ")}.`) });
+  return z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ""
+        ? message
+        : `${message} Allowed values: ${values.join(", ")}.`,
+  });
 }
 
-export const phoneCountry = z.enum(COUNTRY_CODES, { error: M.phoneCountry }).optional().default(DEFAULT_COUNTRY);
+export const phoneCountry = z
+  .enum(COUNTRY_CODES, { error: M.phoneCountry })
+  .optional()
+  .default(DEFAULT_COUNTRY);
 
 /**
  * The phone number as typed: a national number (with phone_country) or an
@@ -92,7 +113,10 @@ export function phoneNumber(options: { required: boolean }) {
   return options.required ? checked : checked.optional().default("");
 }
 
-export const PHONE_COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: `${c.flag} ${c.name} (${c.dial})` }));
+export const PHONE_COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
+  value: c.code,
+  label: `${c.flag} ${c.name} (${c.dial})`,
+}));
 
 /** Checkbox: "on" (a form), true (JSON) or absent. */
 export const checkbox = z

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { checkbox, choice, phoneCountry, phoneNumber, requiredEmail, requiredText, todayInAgencyTimeZone } from "./common";
+import {
+  checkbox,
+  choice,
+  phoneCountry,
+  phoneNumber,
+  requiredEmail,
+  requiredText,
+  todayInAgencyTimeZone,
+} from "./common";
 
 // The contact page's three forms (docs/product.md, "Public forms", "Error messages"): office visit,
 // investor/partner meeting and service quote.
@@ -48,7 +56,8 @@ export const CONTACT_MESSAGES = {
   briefTooShort: "Please provide a more detailed description (at least 20 characters)",
   visitSuccess: "Office visit booking submitted successfully! We will confirm your visit soon.",
   meetingSuccess: "Meeting request submitted successfully! Our team will contact you soon.",
-  quoteSuccess: "Service quote request submitted successfully! We will send you a detailed quote within 24-48 hours.",
+  quoteSuccess:
+    "Service quote request submitted successfully! We will send you a detailed quote within 24-48 hours.",
   visitConfirmation: "We will confirm our availability to you through Email and WhatsApp.",
   // Ours, where the spec only says "required".
   companyName: "Company name is required.",
@@ -80,7 +89,10 @@ const visitDate = z
   .trim()
   .min(1, { error: M.visitDateRequired, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.visitDateRequired, abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: M.visitDateRequired, abort: true })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+    error: M.visitDateRequired,
+    abort: true,
+  })
   .refine((value) => value > todayInAgencyTimeZone(), { error: M.visitDateFuture });
 
 export const OfficeVisitSchema = z.object({

@@ -18,7 +18,13 @@ const addDays = (isoDate: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-const company = { company_name: "Acme", your_name: "Maya", company_designation: "Founder", company_email: "maya@acme.in", phone_number: "98200 12345" };
+const company = {
+  company_name: "Acme",
+  your_name: "Maya",
+  company_designation: "Founder",
+  company_email: "maya@acme.in",
+  phone_number: "98200 12345",
+};
 
 describe("office visit", () => {
   const today = todayInAgencyTimeZone();
@@ -29,12 +35,25 @@ describe("office visit", () => {
     [today, CONTACT_MESSAGES.visitDateFuture],
     [addDays(today, -3), CONTACT_MESSAGES.visitDateFuture],
   ])("visit_date %s → %s", (visit_date, message) => {
-    expect(firstErrors(OfficeVisitSchema.safeParse({ ...company, company_address: "Vashi", visit_date })).visit_date).toBe(message);
+    expect(
+      firstErrors(OfficeVisitSchema.safeParse({ ...company, company_address: "Vashi", visit_date }))
+        .visit_date,
+    ).toBe(message);
   });
 
   it("accepts tomorrow, with Mumbai and India as defaults, trimmed", () => {
-    const parsed = OfficeVisitSchema.parse({ ...company, company_name: "  Acme  ", company_address: "Vashi", visit_date: addDays(today, 1) });
-    expect(parsed).toMatchObject({ company_name: "Acme", city: "Mumbai", country: "India", phone_country: "IN" });
+    const parsed = OfficeVisitSchema.parse({
+      ...company,
+      company_name: "  Acme  ",
+      company_address: "Vashi",
+      visit_date: addDays(today, 1),
+    });
+    expect(parsed).toMatchObject({
+      company_name: "Acme",
+      city: "Mumbai",
+      country: "India",
+      phone_country: "IN",
+    });
   });
 
   it("requires every field", () => {
@@ -52,18 +71,28 @@ describe("office visit", () => {
   it("uses the spec's wording", () => {
     expect(CONTACT_MESSAGES.visitDateRequired).toBe("Please select a visit date");
     expect(CONTACT_MESSAGES.visitDateFuture).toBe("Please select a future date for your visit");
-    expect(CONTACT_MESSAGES.briefTooShort).toBe("Please provide a more detailed description (at least 20 characters)");
+    expect(CONTACT_MESSAGES.briefTooShort).toBe(
+      "Please provide a more detailed description (at least 20 characters)",
+    );
   });
 });
 
 describe("meeting and quote", () => {
   it("defaults the meeting type to investor, the agenda is optional, the checkbox is a boolean", () => {
-    expect(InvestorMeetingSchema.parse({ ...company })).toMatchObject({ meeting_type: "investor", meeting_agenda: "", connect_google_meet: false });
-    expect(InvestorMeetingSchema.parse({ ...company, connect_google_meet: "on" }).connect_google_meet).toBe(true);
+    expect(InvestorMeetingSchema.parse({ ...company })).toMatchObject({
+      meeting_type: "investor",
+      meeting_agenda: "",
+      connect_google_meet: false,
+    });
+    expect(InvestorMeetingSchema.parse({ ...company, connect_google_meet: "on" }).connect_google_meet).toBe(
+      true,
+    );
   });
 
   it("needs a brief of at least 20 characters after trimming, a service and a solution", () => {
-    expect(firstErrors(ServiceQuoteSchema.safeParse({ ...company, additional_brief: `   ${"x".repeat(19)}   ` }))).toEqual({
+    expect(
+      firstErrors(ServiceQuoteSchema.safeParse({ ...company, additional_brief: `   ${"x".repeat(19)}   ` })),
+    ).toEqual({
       selected_service: CONTACT_MESSAGES.service,
       selected_solution: CONTACT_MESSAGES.solution,
       additional_brief: CONTACT_MESSAGES.briefTooShort,
@@ -73,9 +102,18 @@ describe("meeting and quote", () => {
 
 describe("investment inquiry", () => {
   it("needs a message of at least 50 characters after trimming", () => {
-    const errors = firstErrors(InvestmentInquirySchema.safeParse({ full_name: "A", email_address: "a@b.co", investment_interest: "serious", message: ` ${"y".repeat(49)} ` }));
+    const errors = firstErrors(
+      InvestmentInquirySchema.safeParse({
+        full_name: "A",
+        email_address: "a@b.co",
+        investment_interest: "serious",
+        message: ` ${"y".repeat(49)} `,
+      }),
+    );
     expect(errors).toEqual({ message: INQUIRY_MESSAGES.investorMessageTooShort });
-    expect(INQUIRY_MESSAGES.investorMessageTooShort).toBe("Please provide more details about your investment interest (at least 50 characters).");
+    expect(INQUIRY_MESSAGES.investorMessageTooShort).toBe(
+      "Please provide more details about your investment interest (at least 50 characters).",
+    );
   });
 });
 
@@ -88,7 +126,8 @@ describe("phone numbers", () => {
   });
 
   it("applies the spec's limits in the schema", () => {
-    const phone = (phone_number: string) => firstErrors(OfficeVisitSchema.safeParse({ ...company, phone_number })).phone_number;
+    const phone = (phone_number: string) =>
+      firstErrors(OfficeVisitSchema.safeParse({ ...company, phone_number })).phone_number;
     expect(phone("98200 12345")).toBeUndefined();
     expect(phone("9820O12345")).toMatch(/digits only/);
     expect(phone("1")).toMatch(/2 to 17 digits/);
@@ -99,12 +138,35 @@ describe("phone numbers", () => {
 });
 
 describe("every public form schema", () => {
-  const schemas = { OfficeVisitSchema, InvestorMeetingSchema, ServiceQuoteSchema, InvestmentInquirySchema, SupportTicketSchema, NewsletterSchema, ReferralSchema };
-  const anyValue = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.string()));
+  const schemas = {
+    OfficeVisitSchema,
+    InvestorMeetingSchema,
+    ServiceQuoteSchema,
+    InvestmentInquirySchema,
+    SupportTicketSchema,
+    NewsletterSchema,
+    ReferralSchema,
+  };
+  const anyValue = fc.oneof(
+    fc.string(),
+    fc.string({ unit: "binary" }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.array(fc.string()),
+  );
 
   for (const [name, schema] of Object.entries(schemas)) {
     it(`${name} answers any input without throwing`, () => {
-      const keys = Object.keys((schema as unknown as { shape?: object }).shape ?? { email: 1, subject: 1, referrer_email: 1, invitee_email: 1 });
+      const keys = Object.keys(
+        (schema as unknown as { shape?: object }).shape ?? {
+          email: 1,
+          subject: 1,
+          referrer_email: 1,
+          invitee_email: 1,
+        },
+      );
       fc.assert(
         fc.property(fc.dictionary(fc.constantFrom(...keys, "extra"), anyValue), (input) => {
           const result = schema.safeParse(input);

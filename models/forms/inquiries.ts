@@ -36,7 +36,8 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
 
 export const INQUIRY_MESSAGES = {
   // The product's wording (docs/product.md, "Error messages"), word for word.
-  investorMessageTooShort: "Please provide more details about your investment interest (at least 50 characters).",
+  investorMessageTooShort:
+    "Please provide more details about your investment interest (at least 50 characters).",
   investorSuccess: "Thank you for your interest! We will be in touch soon.",
   // Ours.
   fullName: "Full name is required.",
@@ -55,7 +56,10 @@ export const InvestmentInquirySchema = z.object({
   investment_interest: choice(values(INTEREST_LEVELS), M.interest),
   investor_type: choice(values(INVESTOR_TYPES), M.investorType).optional().default("individual"),
   organization: optionalText(200),
-  investment_amount_range: z.union([z.literal(""), choice(values(INVESTMENT_RANGES), M.amountRange)]).optional().default(""),
+  investment_amount_range: z
+    .union([z.literal(""), choice(values(INVESTMENT_RANGES), M.amountRange)])
+    .optional()
+    .default(""),
   message: z
     .string({ error: (issue) => (issue.input === undefined ? M.investorMessageTooShort : undefined) })
     .trim()

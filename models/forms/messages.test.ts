@@ -25,13 +25,36 @@ const SCHEMAS: Record<string, z.ZodType> = {
   RedeemGiftCardSchema,
 };
 
-const WRONG_VALUES: unknown[] = [null, 42, -1, 1e308, true, false, [], ["a"], {}, { a: 1 }, "", " ", "not-an-option", "x".repeat(20_000), "2020-02-30", "constructor", "__proto__"];
+const WRONG_VALUES: unknown[] = [
+  null,
+  42,
+  -1,
+  1e308,
+  true,
+  false,
+  [],
+  ["a"],
+  {},
+  { a: 1 },
+  "",
+  " ",
+  "not-an-option",
+  "x".repeat(20_000),
+  "2020-02-30",
+  "constructor",
+  "__proto__",
+];
 
 /** Zod 4's own (English) messages: "Invalid input…", "Invalid option…", "Too big: …", "Invalid email address", … */
-const LIBRARY_DEFAULT = /^(Invalid (input|option)\b|Invalid [a-zA-Z ]+(:|$)|Too (big|small): |Unrecognized key|Expected |Required$)/;
+const LIBRARY_DEFAULT =
+  /^(Invalid (input|option)\b|Invalid [a-zA-Z ]+(:|$)|Too (big|small): |Unrecognized key|Expected |Required$)/;
 
 function fieldsOf(schema: z.ZodType): string[] {
-  const def = (schema as unknown as { _zod: { def: { shape?: Record<string, unknown>; in?: z.ZodType; schema?: z.ZodType } } })._zod.def;
+  const def = (
+    schema as unknown as {
+      _zod: { def: { shape?: Record<string, unknown>; in?: z.ZodType; schema?: z.ZodType } };
+    }
+  )._zod.def;
   if (def.shape) return Object.keys(def.shape);
   if (def.in) return fieldsOf(def.in);
   if (def.schema) return fieldsOf(def.schema);
@@ -59,15 +82,30 @@ describe("public form schemas", () => {
 
 describe("values that must come from a list", () => {
   it("say which values are allowed", () => {
-    const meeting = InvestorMeetingSchema.safeParse({ meeting_type: "lunch" }).error?.issues.find((issue) => issue.path[0] === "meeting_type");
-    expect(meeting?.message).toContain("Allowed values: investor, partner, strategic, collaboration, acquisition, joint_venture.");
-    const type = CollaborationSchema.safeParse({ collaboration_type: 7 }).error?.issues.find((issue) => issue.path[0] === "collaboration_type");
+    const meeting = InvestorMeetingSchema.safeParse({ meeting_type: "lunch" }).error?.issues.find(
+      (issue) => issue.path[0] === "meeting_type",
+    );
+    expect(meeting?.message).toContain(
+      "Allowed values: investor, partner, strategic, collaboration, acquisition, joint_venture.",
+    );
+    const type = CollaborationSchema.safeParse({ collaboration_type: 7 }).error?.issues.find(
+      (issue) => issue.path[0] === "collaboration_type",
+    );
     expect(type?.message).toContain("Allowed values: project_partnership,");
   });
 
   it("leave the collaboration's timeline and budget free, as the spec does, up to 100 characters", () => {
     const pitch = { name: "Type Co", email: "hi@type.example", collaboration_idea: "y".repeat(120) };
-    expect(CollaborationSchema.parse({ ...pitch, expected_timeline: "Before Diwali", budget_range: "About ₹3 lakh" })).toMatchObject({ expected_timeline: "Before Diwali", budget_range: "About ₹3 lakh" });
-    expect(CollaborationSchema.safeParse({ ...pitch, expected_timeline: "x".repeat(101) }).error?.issues[0]?.message).toBe("Please keep this under 100 characters.");
+    expect(
+      CollaborationSchema.parse({
+        ...pitch,
+        expected_timeline: "Before Diwali",
+        budget_range: "About ₹3 lakh",
+      }),
+    ).toMatchObject({ expected_timeline: "Before Diwali", budget_range: "About ₹3 lakh" });
+    expect(
+      CollaborationSchema.safeParse({ ...pitch, expected_timeline: "x".repeat(101) }).error?.issues[0]
+        ?.message,
+    ).toBe("Please keep this under 100 characters.");
   });
 });

@@ -12,7 +12,10 @@ import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./s
  * confirmed one is left alone. The answer is the same in every case, so the
  * form never tells whether an address is on the list.
  */
-export function subscribeToNewsletter(email: string, context: SubmissionContext & { baseUrl: string }): Promise<FormOutcome> {
+export function subscribeToNewsletter(
+  email: string,
+  context: SubmissionContext & { baseUrl: string },
+): Promise<FormOutcome> {
   return withFormRateLimit("newsletter", context, async () => {
     const confirmToken = createSecret();
     const unsubscribeToken = createSecret();
@@ -31,7 +34,11 @@ export function subscribeToNewsletter(email: string, context: SubmissionContext 
         status: "pending" as const,
       };
       const [row] = existing
-        ? await db().update(newsletterSubscribers).set(values).where(eq(newsletterSubscribers.id, existing.id)).returning({ id: newsletterSubscribers.id })
+        ? await db()
+            .update(newsletterSubscribers)
+            .set(values)
+            .where(eq(newsletterSubscribers.id, existing.id))
+            .returning({ id: newsletterSubscribers.id })
         : await db()
             .insert(newsletterSubscribers)
             .values({ email, userId: context.userId ?? null, ...values })
@@ -41,7 +48,10 @@ export function subscribeToNewsletter(email: string, context: SubmissionContext 
       if (row) {
         const { site } = await getSiteShell();
         const confirm = new URL(`/newsletter/confirm/${confirmToken}`, context.baseUrl).toString();
-        const unsubscribe = new URL(`/newsletter/unsubscribe/${unsubscribeToken}`, context.baseUrl).toString();
+        const unsubscribe = new URL(
+          `/newsletter/unsubscribe/${unsubscribeToken}`,
+          context.baseUrl,
+        ).toString();
         await sendEmail({
           kind: "newsletter_confirm",
           to: email,
@@ -55,12 +65,22 @@ export function subscribeToNewsletter(email: string, context: SubmissionContext 
 }
 
 async function findByToken(column: "confirm" | "unsubscribe", token: string) {
-  const field = column === "confirm" ? newsletterSubscribers.confirmTokenHash : newsletterSubscribers.unsubscribeTokenHash;
-  const [row] = await db().select().from(newsletterSubscribers).where(eq(field, sha256(token))).limit(1);
+  const field =
+    column === "confirm"
+      ? newsletterSubscribers.confirmTokenHash
+      : newsletterSubscribers.unsubscribeTokenHash;
+  const [row] = await db()
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(field, sha256(token)))
+    .limit(1);
   return row ?? null;
 }
 
-export async function isNewsletterTokenValid(kind: "confirm" | "unsubscribe", token: string): Promise<boolean> {
+export async function isNewsletterTokenValid(
+  kind: "confirm" | "unsubscribe",
+  token: string,
+): Promise<boolean> {
   const row = await findByToken(kind, token);
   return kind === "confirm" ? row?.status === "pending" : Boolean(row && row.status !== "unsubscribed");
 }
@@ -69,7 +89,12 @@ export async function confirmNewsletter(token: string): Promise<boolean> {
   const rows = await db()
     .update(newsletterSubscribers)
     .set({ status: "confirmed", confirmedAt: sql`now()`, confirmTokenHash: null })
-    .where(and(eq(newsletterSubscribers.confirmTokenHash, sha256(token)), eq(newsletterSubscribers.status, "pending")))
+    .where(
+      and(
+        eq(newsletterSubscribers.confirmTokenHash, sha256(token)),
+        eq(newsletterSubscribers.status, "pending"),
+      ),
+    )
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
 }

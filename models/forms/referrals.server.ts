@@ -14,7 +14,10 @@ export function createReferralCode(): string {
 }
 
 /** Stores the invite with its code and emails the friend a signup link carrying it. */
-export function inviteFriend(input: ReferralInput, context: SubmissionContext & { baseUrl: string }): Promise<FormOutcome> {
+export function inviteFriend(
+  input: ReferralInput,
+  context: SubmissionContext & { baseUrl: string },
+): Promise<FormOutcome> {
   return withFormRateLimit("referral", context, async () => {
     const code = createReferralCode();
     const [row] = await db()
@@ -37,6 +40,11 @@ export function inviteFriend(input: ReferralInput, context: SubmissionContext & 
       subject: `${input.referrer_name} invites you to ${site.name}`,
       text: `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\nCreate your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
     });
-    return { status: "ok", id: row!.id, message: SUPPORT_MESSAGES.referralSent(input.invitee_email), extra: { code } };
+    return {
+      status: "ok",
+      id: row!.id,
+      message: SUPPORT_MESSAGES.referralSent(input.invitee_email),
+      extra: { code },
+    };
   });
 }

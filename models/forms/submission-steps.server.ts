@@ -23,13 +23,20 @@ export async function withFormRateLimit(
   const limit = await consumeRateLimit(`form:${form}:${context.clientAddress}`, FORM_RATE_LIMIT);
   if (limit.limited) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    return { status: "limited", message: COMMON_MESSAGES.tooManySubmissions(minutes), retryAfterSeconds: limit.retryAfterSeconds };
+    return {
+      status: "limited",
+      message: COMMON_MESSAGES.tooManySubmissions(minutes),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   }
   return work();
 }
 
 /** Normalises a phone number to E.164, or returns the field error. */
-export function normalisePhone(raw: string, country: string): { ok: true; value: string } | { ok: false; outcome: FormOutcome } {
+export function normalisePhone(
+  raw: string,
+  country: string,
+): { ok: true; value: string } | { ok: false; outcome: FormOutcome } {
   if (!raw) return { ok: true, value: "" };
   const parsed = toE164(raw, country);
   if (parsed.ok) return { ok: true, value: parsed.e164 };
@@ -51,7 +58,10 @@ export async function notifySubmission(input: {
   confirmation: string;
 }): Promise<void> {
   const { site } = await getSiteShell();
-  const details = input.summary.filter(([, value]) => value !== "").map(([label, value]) => `${label}: ${value}`).join("\n");
+  const details = input.summary
+    .filter(([, value]) => value !== "")
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
   await sendEmail({
     kind: `${input.kind}_notification`,
     to: site.emails[input.mailbox],

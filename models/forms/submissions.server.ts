@@ -1,15 +1,40 @@
 import { db } from "../platform/db.server";
-import { investmentInquiries, investorMeetings, officeVisits, serviceQuotes, supportTickets } from "../schema";
-import { CONTACT_MESSAGES, MEETING_TYPES, SERVICES, SOLUTIONS, type InvestorMeetingInput, type OfficeVisitInput, type ServiceQuoteInput } from "./contact";
+import {
+  investmentInquiries,
+  investorMeetings,
+  officeVisits,
+  serviceQuotes,
+  supportTickets,
+} from "../schema";
+import {
+  CONTACT_MESSAGES,
+  MEETING_TYPES,
+  SERVICES,
+  SOLUTIONS,
+  type InvestorMeetingInput,
+  type OfficeVisitInput,
+  type ServiceQuoteInput,
+} from "./contact";
 import { INQUIRY_MESSAGES, INTEREST_LEVELS, INVESTOR_TYPES, type InvestmentInquiryInput } from "./inquiries";
-import { normalisePhone, notifySubmission, withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
+import {
+  normalisePhone,
+  notifySubmission,
+  withFormRateLimit,
+  type FormOutcome,
+  type SubmissionContext,
+} from "./submission-steps.server";
 import { SUPPORT_MESSAGES, type SupportTicketInput } from "./support";
 
 const label = <T extends readonly { value: string; label: string }[]>(list: T, value: string) =>
   list.find((item) => item.value === value)?.label ?? value;
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
-type CompanyInput = { company_name: string; your_name: string; company_designation: string; company_email: string };
+type CompanyInput = {
+  company_name: string;
+  your_name: string;
+  company_designation: string;
+  company_email: string;
+};
 
 /** The columns the visit, meeting and quote tables share. */
 const companyColumns = (input: CompanyInput, phoneNumber: string, context: SubmissionContext) => ({
@@ -54,7 +79,10 @@ export function submitOfficeVisit(input: OfficeVisitInput, context: SubmissionCo
   });
 }
 
-export function submitInvestorMeeting(input: InvestorMeetingInput, context: SubmissionContext): Promise<FormOutcome> {
+export function submitInvestorMeeting(
+  input: InvestorMeetingInput,
+  context: SubmissionContext,
+): Promise<FormOutcome> {
   return withFormRateLimit("investor_meeting", context, async () => {
     const phone = normalisePhone(input.phone_number, input.phone_country);
     if (!phone.ok) return phone.outcome;
@@ -86,7 +114,10 @@ export function submitInvestorMeeting(input: InvestorMeetingInput, context: Subm
   });
 }
 
-export function submitServiceQuote(input: ServiceQuoteInput, context: SubmissionContext): Promise<FormOutcome> {
+export function submitServiceQuote(
+  input: ServiceQuoteInput,
+  context: SubmissionContext,
+): Promise<FormOutcome> {
   return withFormRateLimit("service_quote", context, async () => {
     const phone = normalisePhone(input.phone_number, input.phone_country);
     if (!phone.ok) return phone.outcome;
@@ -119,7 +150,10 @@ export function submitServiceQuote(input: ServiceQuoteInput, context: Submission
   });
 }
 
-export function submitInvestmentInquiry(input: InvestmentInquiryInput, context: SubmissionContext): Promise<FormOutcome> {
+export function submitInvestmentInquiry(
+  input: InvestmentInquiryInput,
+  context: SubmissionContext,
+): Promise<FormOutcome> {
   return withFormRateLimit("investment_inquiry", context, async () => {
     const phone = normalisePhone(input.phone_number, input.phone_country);
     if (!phone.ok) return phone.outcome;
@@ -161,11 +195,22 @@ export function submitInvestmentInquiry(input: InvestmentInquiryInput, context: 
 }
 
 /** `channel` "chat": a chat assistant handoff, labelled as such in the back-office inbox. */
-export function submitSupportTicket(input: SupportTicketInput, context: SubmissionContext, channel: "form" | "chat" = "form"): Promise<FormOutcome> {
+export function submitSupportTicket(
+  input: SupportTicketInput,
+  context: SubmissionContext,
+  channel: "form" | "chat" = "form",
+): Promise<FormOutcome> {
   return withFormRateLimit("support_ticket", context, async () => {
     const [row] = await db()
       .insert(supportTickets)
-      .values({ userId: context.userId ?? null, email: input.email, subject: input.subject, type: input.type, description: input.description, channel })
+      .values({
+        userId: context.userId ?? null,
+        email: input.email,
+        subject: input.subject,
+        type: input.type,
+        description: input.description,
+        channel,
+      })
       .returning({ id: supportTickets.id, ticketNumber: supportTickets.ticketNumber });
     const message = SUPPORT_MESSAGES.ticketCreated(row!.ticketNumber);
     await notifySubmission({

@@ -10,7 +10,8 @@ export const SUPPORT_MESSAGES = {
   subject: "Subject is required.",
   type: "Please choose a ticket type.",
   description: "Description is required.",
-  ticketCreated: (number: number) => `Ticket #${number} created. We have emailed you a copy and will reply soon.`,
+  ticketCreated: (number: number) =>
+    `Ticket #${number} created. We have emailed you a copy and will reply soon.`,
   newsletterEmail: "Email is required.",
   newsletterCheckInbox: "Almost there: check your inbox and confirm your subscription.",
   newsletterConfirmed: "You are subscribed. Thank you!",

@@ -7,7 +7,13 @@ import { z } from "zod";
 // Loaded by models/forms/common.ts and models/billing/payments.ts, which every form
 // schema imports; a message a schema gives itself always wins over these.
 
-const TYPE_WORDS: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", array: "a list" };
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+};
 
 /** The message for an issue no schema named; exported for its test. */
 export function formMessage(issue: z.core.$ZodRawIssue): string {
@@ -18,11 +24,15 @@ export function formMessage(issue: z.core.$ZodRawIssue): string {
     case "invalid_value":
       return `Please choose one of: ${issue.values.map((value) => (typeof value === "string" ? `"${value}"` : String(value))).join(", ")}.`;
     case "too_big":
-      return text ? `Please keep this under ${Number(issue.maximum)} characters.` : `Please enter at most ${Number(issue.maximum)}.`;
+      return text
+        ? `Please keep this under ${Number(issue.maximum)} characters.`
+        : `Please enter at most ${Number(issue.maximum)}.`;
     case "too_small":
       return `Please enter at least ${Number(issue.minimum)}${text ? " characters" : ""}.`;
     case "invalid_format":
-      return issue.format === "email" ? "Please enter a valid email address." : "Please check the format of this field.";
+      return issue.format === "email"
+        ? "Please enter a valid email address."
+        : "Please check the format of this field.";
     default:
       return "Please check this field.";
   }

@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { describeUserAgent } from "./manage-account";
-import { closeBillingForDeletedAccount, exportBillingData, finishBillingForDeletedAccount } from "../billing/account-billing.server";
+import {
+  closeBillingForDeletedAccount,
+  exportBillingData,
+  finishBillingForDeletedAccount,
+} from "../billing/account-billing.server";
 import { checkCurrentPassword, getPrivacyPreferences, recordAccountEvent } from "./account-settings.server";
 import { db } from "../platform/db.server";
 import { sendEmail } from "../platform/mail.server";
@@ -59,7 +63,10 @@ function publicRow(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(row)
       .filter(([key]) => !INTERNAL.test(key))
-      .map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value instanceof Date ? value.toISOString() : value]),
+      .map(([key, value]) => [
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        value instanceof Date ? value.toISOString() : value,
+      ]),
   );
 }
 
@@ -72,44 +79,109 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * this client's rows; no password, session or key hashes.
  */
 export async function exportAccountData(userId: string) {
-  const [user] = await db().select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
   if (!user) return null;
-  const [[profile], notificationSettings, privacy, sessionRows, tokenRows, projectRows, noteRows, eventRows, changeRows, emailRows, newsletterRows, billing] =
-    await Promise.all([
-      db().select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
-      getNotificationPreferences(userId),
-      getPrivacyPreferences(userId),
-      db().select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
-      db().select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt)),
-      db().select().from(projects).where(eq(projects.userId, userId)).orderBy(asc(projects.createdAt)),
-      db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt)),
-      db().select().from(accountEvents).where(eq(accountEvents.userId, userId)).orderBy(asc(accountEvents.createdAt)),
-      db().select().from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(asc(emailChanges.createdAt)),
-      db()
-        .select({ subject: emailOutbox.subject, kind: emailOutbox.kind, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
-        .from(emailOutbox)
-        .where(sql`lower(${emailOutbox.to}) = lower(${user.email})`)
-        .orderBy(asc(emailOutbox.createdAt)),
-      db()
-        .select()
-        .from(newsletterSubscribers)
-        .where(or(eq(newsletterSubscribers.userId, userId), sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`)),
-      exportBillingData(userId),
-    ]);
+  const [
+    [profile],
+    notificationSettings,
+    privacy,
+    sessionRows,
+    tokenRows,
+    projectRows,
+    noteRows,
+    eventRows,
+    changeRows,
+    emailRows,
+    newsletterRows,
+    billing,
+  ] = await Promise.all([
+    db().select().from(profiles).where(eq(profiles.userId, userId)).limit(1),
+    getNotificationPreferences(userId),
+    getPrivacyPreferences(userId),
+    db().select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
+    db().select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt)),
+    db().select().from(projects).where(eq(projects.userId, userId)).orderBy(asc(projects.createdAt)),
+    db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.createdAt)),
+    db()
+      .select()
+      .from(accountEvents)
+      .where(eq(accountEvents.userId, userId))
+      .orderBy(asc(accountEvents.createdAt)),
+    db()
+      .select()
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, userId))
+      .orderBy(asc(emailChanges.createdAt)),
+    db()
+      .select({
+        subject: emailOutbox.subject,
+        kind: emailOutbox.kind,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.to}) = lower(${user.email})`)
+      .orderBy(asc(emailOutbox.createdAt)),
+    db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(
+        or(
+          eq(newsletterSubscribers.userId, userId),
+          sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`,
+        ),
+      ),
+    exportBillingData(userId),
+  ]);
 
   const projectIds = projectRows.map((p) => p.id);
-  const some = <T,>(query: () => Promise<T[]>) => (projectIds.length ? query() : Promise.resolve([] as T[]));
+  const some = <T>(query: () => Promise<T[]>) => (projectIds.length ? query() : Promise.resolve([] as T[]));
   const [files, comments, history, requests, ratings] = await Promise.all([
-    some(() => db().select().from(projectFiles).where(inArray(projectFiles.projectId, projectIds)).orderBy(asc(projectFiles.createdAt))),
-    some(() => db().select().from(projectComments).where(inArray(projectComments.projectId, projectIds)).orderBy(asc(projectComments.createdAt))),
-    some(() => db().select().from(projectStatusHistory).where(inArray(projectStatusHistory.projectId, projectIds)).orderBy(asc(projectStatusHistory.createdAt))),
-    some(() => db().select().from(projectRequests).where(inArray(projectRequests.projectId, projectIds)).orderBy(asc(projectRequests.createdAt))),
+    some(() =>
+      db()
+        .select()
+        .from(projectFiles)
+        .where(inArray(projectFiles.projectId, projectIds))
+        .orderBy(asc(projectFiles.createdAt)),
+    ),
+    some(() =>
+      db()
+        .select()
+        .from(projectComments)
+        .where(inArray(projectComments.projectId, projectIds))
+        .orderBy(asc(projectComments.createdAt)),
+    ),
+    some(() =>
+      db()
+        .select()
+        .from(projectStatusHistory)
+        .where(inArray(projectStatusHistory.projectId, projectIds))
+        .orderBy(asc(projectStatusHistory.createdAt)),
+    ),
+    some(() =>
+      db()
+        .select()
+        .from(projectRequests)
+        .where(inArray(projectRequests.projectId, projectIds))
+        .orderBy(asc(projectRequests.createdAt)),
+    ),
     some(() => db().select().from(projectRatings).where(inArray(projectRatings.projectId, projectIds))),
   ]);
 
   const submissions: Record<string, Record<string, unknown>[]> = {};
   for (const [name, table] of Object.entries(FORM_TABLES)) {
-    const rows = (await db().select().from(table).where(eq(table.userId, userId))) as Record<string, unknown>[];
+    const rows = (await db().select().from(table).where(eq(table.userId, userId))) as Record<
+      string,
+      unknown
+    >[];
     submissions[name] = rows.map(publicRow);
   }
 
@@ -138,10 +210,26 @@ export async function exportAccountData(userId: string) {
           avatar: profile.avatar,
         }
       : null,
-    notification_preferences: { email: notificationSettings.email, sms: notificationSettings.sms, project_updates: notificationSettings.projectUpdates, marketing: notificationSettings.marketing },
+    notification_preferences: {
+      email: notificationSettings.email,
+      sms: notificationSettings.sms,
+      project_updates: notificationSettings.projectUpdates,
+      marketing: notificationSettings.marketing,
+    },
     privacy_preferences: { showcase_work: privacy.showcaseWork, list_as_client: privacy.listAsClient },
-    sessions: sessionRows.map((s) => ({ device: describeUserAgent(s.userAgent), user_agent: s.userAgent, remember: s.remember, created_at: iso(s.createdAt), expires_at: iso(s.expiresAt) })),
-    api_tokens: tokenRows.map((t) => ({ name: t.name, created_at: iso(t.createdAt), last_used_at: iso(t.lastUsedAt), revoked_at: iso(t.revokedAt) })),
+    sessions: sessionRows.map((s) => ({
+      device: describeUserAgent(s.userAgent),
+      user_agent: s.userAgent,
+      remember: s.remember,
+      created_at: iso(s.createdAt),
+      expires_at: iso(s.expiresAt),
+    })),
+    api_tokens: tokenRows.map((t) => ({
+      name: t.name,
+      created_at: iso(t.createdAt),
+      last_used_at: iso(t.lastUsedAt),
+      revoked_at: iso(t.revokedAt),
+    })),
     projects: projectRows.map((p) => {
       const rating = ratings.find((r) => r.projectId === p.id);
       return {
@@ -159,17 +247,47 @@ export async function exportAccountData(userId: string) {
         updated_at: iso(p.updatedAt),
         files: files
           .filter((f) => f.projectId === p.id)
-          .map((f) => ({ id: f.id, name: f.name, size: f.size, content_type: f.contentType, uploaded_by_you: f.uploadedBy === userId, created_at: iso(f.createdAt) })),
+          .map((f) => ({
+            id: f.id,
+            name: f.name,
+            size: f.size,
+            content_type: f.contentType,
+            uploaded_by_you: f.uploadedBy === userId,
+            created_at: iso(f.createdAt),
+          })),
         conversation: comments
           .filter((c) => c.projectId === p.id)
-          .map((c) => ({ author: c.authorId === userId ? "You" : AUTHOR_LABELS[c.authorRole as "client" | "staff"], text: c.body, created_at: iso(c.createdAt) })),
+          .map((c) => ({
+            author: c.authorId === userId ? "You" : AUTHOR_LABELS[c.authorRole as "client" | "staff"],
+            text: c.body,
+            created_at: iso(c.createdAt),
+          })),
         status_history: history
           .filter((h) => h.projectId === p.id)
-          .map((h) => ({ from_status: h.fromStatus, to_status: h.toStatus, action: h.action, reason: h.reason, created_at: iso(h.createdAt) })),
+          .map((h) => ({
+            from_status: h.fromStatus,
+            to_status: h.toStatus,
+            action: h.action,
+            reason: h.reason,
+            created_at: iso(h.createdAt),
+          })),
         requests: requests
           .filter((r) => r.projectId === p.id)
-          .map((r) => ({ kind: r.kind, preferred_time: iso(r.preferredTime), note: r.note, created_at: iso(r.createdAt), handled_at: iso(r.handledAt) })),
-        rating: rating ? { rating: rating.rating, comment: rating.comment, created_at: iso(rating.createdAt), updated_at: iso(rating.updatedAt) } : null,
+          .map((r) => ({
+            kind: r.kind,
+            preferred_time: iso(r.preferredTime),
+            note: r.note,
+            created_at: iso(r.createdAt),
+            handled_at: iso(r.handledAt),
+          })),
+        rating: rating
+          ? {
+              rating: rating.rating,
+              comment: rating.comment,
+              created_at: iso(rating.createdAt),
+              updated_at: iso(rating.updatedAt),
+            }
+          : null,
       };
     }),
     notifications: noteRows.map((n) => ({
@@ -181,9 +299,23 @@ export async function exportAccountData(userId: string) {
       created_at: iso(n.createdAt),
       dismissed_at: iso(n.dismissedAt),
     })),
-    account_history: eventRows.map((e) => ({ kind: e.kind, message: e.message, created_at: iso(e.createdAt) })),
-    email_changes: changeRows.map((c) => ({ new_email: c.newEmail, created_at: iso(c.createdAt), expires_at: iso(c.expiresAt), used_at: iso(c.usedAt) })),
-    emails_sent_to_you: emailRows.map((e) => ({ subject: e.subject, kind: e.kind, created_at: iso(e.createdAt), sent_at: iso(e.sentAt) })),
+    account_history: eventRows.map((e) => ({
+      kind: e.kind,
+      message: e.message,
+      created_at: iso(e.createdAt),
+    })),
+    email_changes: changeRows.map((c) => ({
+      new_email: c.newEmail,
+      created_at: iso(c.createdAt),
+      expires_at: iso(c.expiresAt),
+      used_at: iso(c.usedAt),
+    })),
+    emails_sent_to_you: emailRows.map((e) => ({
+      subject: e.subject,
+      kind: e.kind,
+      created_at: iso(e.createdAt),
+      sent_at: iso(e.sentAt),
+    })),
     newsletter: newsletterRows.map(publicRow),
     form_submissions: submissions,
     billing,
@@ -194,7 +326,8 @@ export async function exportAccountData(userId: string) {
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
 
 /** The file name of the export: ascendra-data-<username>-<date>.json */
-export const exportFileName = (username: string, now = new Date()) => `ascendra-data-${username.replace(/[^A-Za-z0-9._-]/g, "_")}-${now.toISOString().slice(0, 10)}.json`;
+export const exportFileName = (username: string, now = new Date()) =>
+  `ascendra-data-${username.replace(/[^A-Za-z0-9._-]/g, "_")}-${now.toISOString().slice(0, 10)}.json`;
 
 /** Not an argon2 hash, so no password ever verifies against it. */
 export const DELETED_PASSWORD_HASH = "!account-deleted";
@@ -215,36 +348,71 @@ export type DeleteAccountResult = { ok: true } | { ok: false; message: string };
  * keys and links are revoked, and no password can sign in again. Form
  * submissions are detached from the account; staff hear about open projects.
  */
-export async function deleteAccount(userId: string, password: string, options: { siteName: string }): Promise<DeleteAccountResult> {
+export async function deleteAccount(
+  userId: string,
+  password: string,
+  options: { siteName: string },
+): Promise<DeleteAccountResult> {
   const check = await checkCurrentPassword(userId, password);
   if (!check.ok) return check;
   const anonymous = anonymisedIdentity(userId);
   const outcome = await db().transaction(async (tx) => {
-    const [before] = await tx.select({ email: users.email, username: users.username }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for("update");
+    const [before] = await tx
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
     if (!before) return null;
     const detachedCards = await closeBillingForDeletedAccount(userId, tx);
     await tx
       .update(users)
-      .set({ ...anonymous, firstName: "", lastName: "", passwordHash: DELETED_PASSWORD_HASH, deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        ...anonymous,
+        firstName: "",
+        lastName: "",
+        passwordHash: DELETED_PASSWORD_HASH,
+        deletedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, userId));
     await tx
       .update(profiles)
-      .set({ contact: "", companyName: "", companyEmail: "", companyWebsite: "", address: "", avatar: null, updatedAt: sql`now()` })
+      .set({
+        contact: "",
+        companyName: "",
+        companyEmail: "",
+        companyWebsite: "",
+        address: "",
+        avatar: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(profiles.userId, userId));
     const off = { email: false, sms: false, projectUpdates: false, marketing: false };
-    await tx.insert(notificationPreferences).values({ userId, ...off }).onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...off, updatedAt: sql`now()` } });
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId, ...off })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...off, updatedAt: sql`now()` } });
     await tx.delete(privacyPreferences).where(eq(privacyPreferences.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(accountEvents).where(eq(accountEvents.userId, userId));
-    for (const table of Object.values(FORM_TABLES)) await tx.update(table).set({ userId: null }).where(eq(table.userId, userId));
+    for (const table of Object.values(FORM_TABLES))
+      await tx.update(table).set({ userId: null }).where(eq(table.userId, userId));
     await tx
       .update(newsletterSubscribers)
       .set({ status: "unsubscribed", unsubscribedAt: sql`now()`, confirmTokenHash: null, userId: null })
-      .where(or(eq(newsletterSubscribers.userId, userId), sql`lower(${newsletterSubscribers.email}) = lower(${before.email})`));
+      .where(
+        or(
+          eq(newsletterSubscribers.userId, userId),
+          sql`lower(${newsletterSubscribers.email}) = lower(${before.email})`,
+        ),
+      );
     await recordAccountEvent(userId, "account_deleted", "The account was deleted by its owner.", tx);
     const [open] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -254,7 +422,9 @@ export async function deleteAccount(userId: string, password: string, options: {
       {
         type: "warning",
         title: "A client deleted their account",
-        message: open?.n ? `They had ${open.n} open project${open.n === 1 ? "" : "s"}; the projects stay, under a deleted client.` : "They had no open projects.",
+        message: open?.n
+          ? `They had ${open.n} open project${open.n === 1 ? "" : "s"}; the projects stay, under a deleted client.`
+          : "They had no open projects.",
       },
       tx,
     );

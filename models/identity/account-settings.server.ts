@@ -7,10 +7,22 @@ import { newPasswordProblem } from "./common-passwords.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { toE164 } from "../forms/phone.server";
 import { sendEmail } from "../platform/mail.server";
-import { getNotificationPreferences, listNotifications, setNotificationPreferences } from "../platform/notifications.server";
+import {
+  getNotificationPreferences,
+  listNotifications,
+  setNotificationPreferences,
+} from "../platform/notifications.server";
 import { createSecret, hashPassword, sha256, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, resetRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
-import { accountEvents, emailChanges, newsletterSubscribers, privacyPreferences, profiles, sessions, users } from "../schema";
+import {
+  accountEvents,
+  emailChanges,
+  newsletterSubscribers,
+  privacyPreferences,
+  profiles,
+  sessions,
+  users,
+} from "../schema";
 
 // Manage account → Profile Settings: personal info, toggles, password, email,
 // sessions, and the account's own history. See docs/decisions/0019.
@@ -42,12 +54,24 @@ export type AccountEventKind =
   | "project_rated"
   | "account_deleted";
 
-export async function recordAccountEvent(userId: string, kind: AccountEventKind, message: string, database: Executor = db()): Promise<void> {
+export async function recordAccountEvent(
+  userId: string,
+  kind: AccountEventKind,
+  message: string,
+  database: Executor = db(),
+): Promise<void> {
   await database.insert(accountEvents).values({ userId, kind, message });
 }
 
-export async function getPrivacyPreferences(userId: string, database: Executor = db()): Promise<PrivacyPreferences> {
-  const [row] = await database.select().from(privacyPreferences).where(eq(privacyPreferences.userId, userId)).limit(1);
+export async function getPrivacyPreferences(
+  userId: string,
+  database: Executor = db(),
+): Promise<PrivacyPreferences> {
+  const [row] = await database
+    .select()
+    .from(privacyPreferences)
+    .where(eq(privacyPreferences.userId, userId))
+    .limit(1);
   return row ? { showcaseWork: row.showcaseWork, listAsClient: row.listAsClient } : { ...DEFAULT_PRIVACY };
 }
 
@@ -66,7 +90,13 @@ export async function getAccountSettings(userId: string) {
     db()
       .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
       .from(emailChanges)
-      .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(emailChanges.userId, userId),
+          isNull(emailChanges.usedAt),
+          gt(emailChanges.expiresAt, sql`now()`),
+        ),
+      )
       .orderBy(desc(emailChanges.createdAt))
       .limit(1),
   ]);
@@ -94,7 +124,10 @@ export type SaveProfileResult = { ok: true } | { ok: false; field: "phone"; mess
  * transaction. The phone is stored in E.164. Switching marketing email off
  * also takes the account's address off the newsletter (consent withdrawn).
  */
-export async function saveAccountProfile(userId: string, input: AccountProfileInput): Promise<SaveProfileResult> {
+export async function saveAccountProfile(
+  userId: string,
+  input: AccountProfileInput,
+): Promise<SaveProfileResult> {
   let contact = "";
   if (input.phone) {
     const phone = toE164(input.phone, input.phoneCountry);
@@ -103,8 +136,17 @@ export async function saveAccountProfile(userId: string, input: AccountProfileIn
   }
   const { firstName, lastName } = splitFullName(input.fullName);
   await db().transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ firstName, lastName, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ email: users.email });
-    const values = { contact, countryCode: input.phoneCountry, companyName: input.company, address: input.address };
+    const [user] = await tx
+      .update(users)
+      .set({ firstName, lastName, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    const values = {
+      contact,
+      countryCode: input.phoneCountry,
+      companyName: input.company,
+      address: input.address,
+    };
     await tx
       .insert(profiles)
       .values({ userId, ...values })
@@ -113,12 +155,20 @@ export async function saveAccountProfile(userId: string, input: AccountProfileIn
     await tx
       .insert(privacyPreferences)
       .values({ userId, ...input.privacy })
-      .onConflictDoUpdate({ target: privacyPreferences.userId, set: { ...input.privacy, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: privacyPreferences.userId,
+        set: { ...input.privacy, updatedAt: sql`now()` },
+      });
     if ((!input.notifications.marketing || !input.notifications.email) && user) {
       await tx
         .update(newsletterSubscribers)
         .set({ status: "unsubscribed", unsubscribedAt: sql`now()`, confirmTokenHash: null })
-        .where(and(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`, ne(newsletterSubscribers.status, "unsubscribed")));
+        .where(
+          and(
+            sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`,
+            ne(newsletterSubscribers.status, "unsubscribed"),
+          ),
+        );
     }
     await recordAccountEvent(userId, "profile_updated", "You updated your profile and preferences.", tx);
   });
@@ -131,9 +181,15 @@ export type PasswordCheck = { ok: true } | { ok: false; message: string };
 export async function checkCurrentPassword(userId: string, password: string): Promise<PasswordCheck> {
   const key = `password-check:${userId}`;
   const limit = await consumeRateLimit(key, PASSWORD_CHECK_LIMIT);
-  if (limit.limited) return { ok: false, message: ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(limit.retryAfterSeconds)) };
-  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
-  if (!row || !(await verifyPassword(row.passwordHash, password))) return { ok: false, message: MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong };
+  if (limit.limited)
+    return { ok: false, message: ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(limit.retryAfterSeconds)) };
+  const [row] = await db()
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, password)))
+    return { ok: false, message: MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong };
   await resetRateLimit(key);
   return { ok: true };
 }
@@ -143,7 +199,8 @@ async function sendSecurityNotice(to: string, subject: string, lines: string[]):
   await sendEmail({ kind: "account_security", to, subject, text: lines.join("\n") });
 }
 
-export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; field: "currentPassword" | "newPassword"; message: string };
+export type ChangePasswordResult =
+  { ok: true; signedOut: number } | { ok: false; field: "currentPassword" | "newPassword"; message: string };
 
 /**
  * Change password: the current one must be right. Then every other browser
@@ -164,7 +221,12 @@ export async function changePassword(
   const { signedOut, email } = await db().transaction(async (tx) => {
     const { signedOut } = await replacePassword(userId, passwordHash, { keepSessionId }, tx);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    await recordAccountEvent(userId, "password_changed", "You changed your password; other sessions were signed out.", tx);
+    await recordAccountEvent(
+      userId,
+      "password_changed",
+      "You changed your password; other sessions were signed out.",
+      tx,
+    );
     return { signedOut, email: user!.email };
   });
   await sendSecurityNotice(email, `Your ${options.siteName} password was changed`, [
@@ -177,7 +239,8 @@ export async function changePassword(
   return { ok: true, signedOut };
 }
 
-export type EmailChangeResult = { ok: true; newEmail: string } | { ok: false; field: "newEmail" | "currentPassword"; message: string };
+export type EmailChangeResult =
+  { ok: true; newEmail: string } | { ok: false; field: "newEmail" | "currentPassword"; message: string };
 
 /**
  * Starts an email change: the new address gets a one-day link and the
@@ -190,19 +253,37 @@ export async function requestEmailChange(
   options: { baseUrl: string; siteName: string },
 ): Promise<EmailChangeResult> {
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) return { ok: false, field: "currentPassword", message: MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong };
-  if (user.email.toLowerCase() === input.newEmail.toLowerCase()) return { ok: false, field: "newEmail", message: MANAGE_ACCOUNT_MESSAGES.emailSame };
+  if (!user)
+    return { ok: false, field: "currentPassword", message: MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong };
+  if (user.email.toLowerCase() === input.newEmail.toLowerCase())
+    return { ok: false, field: "newEmail", message: MANAGE_ACCOUNT_MESSAGES.emailSame };
   const check = await checkCurrentPassword(userId, input.currentPassword);
   if (!check.ok) return { ok: false, field: "currentPassword", message: check.message };
-  if (await emailTaken(input.newEmail, userId)) return { ok: false, field: "newEmail", message: ACCOUNT_MESSAGES.emailTaken };
+  if (await emailTaken(input.newEmail, userId))
+    return { ok: false, field: "newEmail", message: ACCOUNT_MESSAGES.emailTaken };
   const limit = await consumeRateLimit(`email-change:${userId}`, EMAIL_CHANGE_LIMIT);
-  if (limit.limited) return { ok: false, field: "newEmail", message: ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(limit.retryAfterSeconds)) };
+  if (limit.limited)
+    return {
+      ok: false,
+      field: "newEmail",
+      message: ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(limit.retryAfterSeconds)),
+    };
 
   const token = createSecret();
   await db().transaction(async (tx) => {
     await tx.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
-    await tx.insert(emailChanges).values({ userId, newEmail: input.newEmail, tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
-    await recordAccountEvent(userId, "email_change_requested", `You asked to change your email to ${input.newEmail}.`, tx);
+    await tx.insert(emailChanges).values({
+      userId,
+      newEmail: input.newEmail,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    });
+    await recordAccountEvent(
+      userId,
+      "email_change_requested",
+      `You asked to change your email to ${input.newEmail}.`,
+      tx,
+    );
   });
   const link = new URL(`/verify-email/${token}`, options.baseUrl).toString();
   await sendEmail({
@@ -239,33 +320,62 @@ async function emailTaken(email: string, exceptUserId: string): Promise<boolean>
 }
 
 const pendingChange = (token: string) =>
-  and(eq(emailChanges.tokenHash, sha256(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`));
+  and(
+    eq(emailChanges.tokenHash, sha256(token)),
+    isNull(emailChanges.usedAt),
+    gt(emailChanges.expiresAt, sql`now()`),
+  );
 
 /** The new address an unused, unexpired link would confirm, or null. */
 export async function getEmailChange(token: string): Promise<{ newEmail: string } | null> {
-  const [row] = await db().select({ newEmail: emailChanges.newEmail }).from(emailChanges).where(pendingChange(token)).limit(1);
+  const [row] = await db()
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(pendingChange(token))
+    .limit(1);
   return row ?? null;
 }
 
 export type ConfirmEmailResult = { ok: true; email: string } | { ok: false; message: string };
 
 /** Opens the link: the account's email becomes the new address (if nobody took it meanwhile). */
-export async function confirmEmailChange(token: string, options: { siteName: string }): Promise<ConfirmEmailResult> {
+export async function confirmEmailChange(
+  token: string,
+  options: { siteName: string },
+): Promise<ConfirmEmailResult> {
   const invalid = { ok: false, message: MANAGE_ACCOUNT_MESSAGES.emailLinkInvalid } as const;
   let outcome: { userId: string; oldEmail: string; newEmail: string } | null;
   try {
     outcome = await db().transaction(async (tx) => {
-      const [change] = await tx.update(emailChanges).set({ usedAt: sql`now()` }).where(pendingChange(token)).returning();
+      const [change] = await tx
+        .update(emailChanges)
+        .set({ usedAt: sql`now()` })
+        .where(pendingChange(token))
+        .returning();
       if (!change) return null;
-      const [before] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, change.userId), isNull(users.deletedAt))).for("update");
+      const [before] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, change.userId), isNull(users.deletedAt)))
+        .for("update");
       if (!before) return null;
-      await tx.update(users).set({ email: change.newEmail, updatedAt: sql`now()` }).where(eq(users.id, change.userId));
-      await recordAccountEvent(change.userId, "email_changed", `Your email address changed to ${change.newEmail}.`, tx);
+      await tx
+        .update(users)
+        .set({ email: change.newEmail, updatedAt: sql`now()` })
+        .where(eq(users.id, change.userId));
+      await recordAccountEvent(
+        change.userId,
+        "email_changed",
+        `Your email address changed to ${change.newEmail}.`,
+        tx,
+      );
       return { userId: change.userId, oldEmail: before.email, newEmail: change.newEmail };
     });
   } catch (error) {
     // Someone signed up with the address after the link was sent.
-    const code = (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string })?.code;
+    const code =
+      (error as { cause?: { code?: string }; code?: string })?.cause?.code ??
+      (error as { code?: string })?.code;
     if (code === "23505") return { ok: false, message: ACCOUNT_MESSAGES.emailTaken };
     throw error;
   }
@@ -280,10 +390,19 @@ export async function confirmEmailChange(token: string, options: { siteName: str
   return { ok: true, email: outcome.newEmail };
 }
 
-export type ActiveSession = { device: string; createdAt: Date; expiresAt: Date; remember: boolean; current: boolean };
+export type ActiveSession = {
+  device: string;
+  createdAt: Date;
+  expiresAt: Date;
+  remember: boolean;
+  current: boolean;
+};
 
 /** The account's signed-in browsers, this one first, then newest first. */
-export async function listActiveSessions(userId: string, currentSessionId: string | null): Promise<ActiveSession[]> {
+export async function listActiveSessions(
+  userId: string,
+  currentSessionId: string | null,
+): Promise<ActiveSession[]> {
   const rows = await db()
     .select()
     .from(sessions)
@@ -291,19 +410,40 @@ export async function listActiveSessions(userId: string, currentSessionId: strin
     .orderBy(desc(sessions.createdAt));
   const current = currentSessionId ? sha256(currentSessionId) : null;
   return rows
-    .map((row) => ({ device: describeUserAgent(row.userAgent), createdAt: row.createdAt, expiresAt: row.expiresAt, remember: row.remember, current: row.idHash === current }))
+    .map((row) => ({
+      device: describeUserAgent(row.userAgent),
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      remember: row.remember,
+      current: row.idHash === current,
+    }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** Signs out every other browser; this one stays. Returns how many ended. */
 export async function signOutOtherSessions(userId: string, currentSessionId: string | null): Promise<number> {
-  const where = currentSessionId ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(currentSessionId))) : eq(sessions.userId, userId);
+  const where = currentSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(currentSessionId)))
+    : eq(sessions.userId, userId);
   const deleted = await db().delete(sessions).where(where).returning({ idHash: sessions.idHash });
-  if (deleted.length) await recordAccountEvent(userId, "sessions_signed_out", `You signed out ${deleted.length} other session${deleted.length === 1 ? "" : "s"}.`);
+  if (deleted.length)
+    await recordAccountEvent(
+      userId,
+      "sessions_signed_out",
+      `You signed out ${deleted.length} other session${deleted.length === 1 ? "" : "s"}.`,
+    );
   return deleted.length;
 }
 
-export type ActivityItem = { id: string; source: "notification" | "account"; title: string; message: string; at: Date; link: string | null; tone: "success" | "warning" | "info" };
+export type ActivityItem = {
+  id: string;
+  source: "notification" | "account";
+  title: string;
+  message: string;
+  at: Date;
+  link: string | null;
+  tone: "success" | "warning" | "info";
+};
 
 const EVENT_TITLES: Record<AccountEventKind, string> = {
   profile_updated: "Profile updated",
@@ -317,14 +457,38 @@ const EVENT_TITLES: Record<AccountEventKind, string> = {
 };
 
 /** The Dashboard's recent activity: notifications and the account's own history, newest first. */
-export async function listRecentActivity(userId: string, limit = RECENT_ACTIVITY_SHOWN): Promise<ActivityItem[]> {
+export async function listRecentActivity(
+  userId: string,
+  limit = RECENT_ACTIVITY_SHOWN,
+): Promise<ActivityItem[]> {
   const [notes, events] = await Promise.all([
     listNotifications(userId, limit),
-    db().select().from(accountEvents).where(eq(accountEvents.userId, userId)).orderBy(desc(accountEvents.createdAt)).limit(limit),
+    db()
+      .select()
+      .from(accountEvents)
+      .where(eq(accountEvents.userId, userId))
+      .orderBy(desc(accountEvents.createdAt))
+      .limit(limit),
   ]);
   const items: ActivityItem[] = [
-    ...notes.map((n) => ({ id: n.id, source: "notification" as const, title: n.title, message: n.message, at: n.createdAt, link: n.link, tone: n.type as ActivityItem["tone"] })),
-    ...events.map((e) => ({ id: e.id, source: "account" as const, title: EVENT_TITLES[e.kind as AccountEventKind] ?? e.kind, message: e.message, at: e.createdAt, link: null, tone: "info" as const })),
+    ...notes.map((n) => ({
+      id: n.id,
+      source: "notification" as const,
+      title: n.title,
+      message: n.message,
+      at: n.createdAt,
+      link: n.link,
+      tone: n.type as ActivityItem["tone"],
+    })),
+    ...events.map((e) => ({
+      id: e.id,
+      source: "account" as const,
+      title: EVENT_TITLES[e.kind as AccountEventKind] ?? e.kind,
+      message: e.message,
+      at: e.createdAt,
+      link: null,
+      tone: "info" as const,
+    })),
   ];
   return items.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
 }

@@ -31,16 +31,28 @@ const accountColumns = {
 
 /** The user object the API returns (docs/product.md, "Accounts"). */
 export function apiUser(user: AccountUser) {
-  return { id: user.id, username: user.username, email: user.email, first_name: user.firstName, last_name: user.lastName };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  };
 }
 
 type Conflict = { field: "username" | "email" | "referral_code"; message: string };
 
-async function findConflict(username: string, email: string, database: Database | Transaction = db()): Promise<Conflict | undefined> {
+async function findConflict(
+  username: string,
+  email: string,
+  database: Database | Transaction = db(),
+): Promise<Conflict | undefined> {
   const [taken] = await database
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`))
+    .where(
+      or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+    )
     .limit(1);
   if (!taken) return undefined;
   return taken.username.toLowerCase() === username.toLowerCase()
@@ -49,9 +61,12 @@ async function findConflict(username: string, email: string, database: Database 
 }
 
 function uniqueViolation(error: unknown): Conflict | undefined {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } })?.cause ??
+    (error as { code?: string; constraint?: string });
   if (cause?.code !== "23505") return undefined;
-  if (cause.constraint === "referral_signups_referral_id_key") return { field: "referral_code", message: ACCOUNT_MESSAGES.referralUsed };
+  if (cause.constraint === "referral_signups_referral_id_key")
+    return { field: "referral_code", message: ACCOUNT_MESSAGES.referralUsed };
   return cause.constraint === "users_email_lower_key"
     ? { field: "email", message: ACCOUNT_MESSAGES.emailTaken }
     : { field: "username", message: ACCOUNT_MESSAGES.usernameTaken };
@@ -112,7 +127,12 @@ export async function verifyLogin(identifier: string, password: string): Promise
   const [row] = await db()
     .select({ ...accountColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${identifier})`, sql`lower(${users.email}) = lower(${identifier})`))
+    .where(
+      or(
+        sql`lower(${users.username}) = lower(${identifier})`,
+        sql`lower(${users.email}) = lower(${identifier})`,
+      ),
+    )
     .limit(1);
   if (!row) {
     await burnPasswordCheck(password);
@@ -144,23 +164,50 @@ export async function replacePassword(
   options: { keepSessionId?: string | null } = {},
   database: Database | Transaction = db(),
 ): Promise<{ signedOut: number }> {
-  await database.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
-  const signedOut = await deleteUserSessions(userId, { except: options.keepSessionId ?? undefined }, database);
+  await database
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  const signedOut = await deleteUserSessions(
+    userId,
+    { except: options.keepSessionId ?? undefined },
+    database,
+  );
   await revokeApiTokens(userId, database);
-  await database.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await database
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   // Whoever set it proved they own the account: lift a lockout others caused.
-  const [names] = await database.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId));
-  if (names) await database.delete(rateLimits).where(inArray(rateLimits.key, [accountLimitKey(names.username), accountLimitKey(names.email)]));
+  const [names] = await database
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (names)
+    await database
+      .delete(rateLimits)
+      .where(inArray(rateLimits.key, [accountLimitKey(names.username), accountLimitKey(names.email)]));
   return { signedOut };
 }
 
 /** Sets a password from the command line (npm run create-staff): like a reset, it signs the account out everywhere. */
-export async function setPassword(userId: string, password: string, database: Database | Transaction = db()): Promise<void> {
+export async function setPassword(
+  userId: string,
+  password: string,
+  database: Database | Transaction = db(),
+): Promise<void> {
   await replacePassword(userId, await hashPassword(password), {}, database);
 }
 
-export async function setRole(userId: string, role: AccountUser["role"], database: Database | Transaction = db()): Promise<void> {
-  await database.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+export async function setRole(
+  userId: string,
+  role: AccountUser["role"],
+  database: Database | Transaction = db(),
+): Promise<void> {
+  await database
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** GET /api/profile/ (docs/product.md, "Accounts"). */
@@ -175,7 +222,12 @@ export async function getProfile(userId: string) {
   const { user, profile } = row;
   const [plan, tokens] = await Promise.all([currentPlanName(userId), getBalance(userId)]);
   return {
-    user: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email },
+    user: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      username: user.username,
+      email: user.email,
+    },
     profile: {
       contact: profile?.contact ?? "",
       country_code: profile?.countryCode ?? "IN",
@@ -196,7 +248,10 @@ export async function updateProfile(userId: string, input: ProfileUpdate): Promi
   await db().transaction(async (tx) => {
     const names = { firstName: input.first_name, lastName: input.last_name };
     const userValues = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
-    await tx.update(users).set({ ...userValues, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ ...userValues, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     const fields = {
       contact: input.contact,
       countryCode: input.country_code,
@@ -218,7 +273,8 @@ export type LoginAttempt =
   | { status: "invalid" }
   | { status: "limited"; retryAfterSeconds: number };
 
-const loginLimitKey = (identifier: string, clientAddress: string) => `login:${identifier.toLowerCase()}:${clientAddress}`;
+const loginLimitKey = (identifier: string, clientAddress: string) =>
+  `login:${identifier.toLowerCase()}:${clientAddress}`;
 // The name as typed, not the account it finds: keyed by account, "alice" and
 // "alice@example.com" locking each other out would tell that both exist.
 const accountLimitKey = (identifier: string) => `login-account:${identifier.trim().toLowerCase()}`;
@@ -229,7 +285,11 @@ const accountLimitKey = (identifier: string) => `login-account:${identifier.trim
  * login clears both counts. Unknown account and wrong password are the same
  * answer, and so is the lockout.
  */
-export async function attemptLogin(input: { identifier: string; password: string; clientAddress: string }): Promise<LoginAttempt> {
+export async function attemptLogin(input: {
+  identifier: string;
+  password: string;
+  clientAddress: string;
+}): Promise<LoginAttempt> {
   const addressKey = loginLimitKey(input.identifier, input.clientAddress);
   const accountKey = accountLimitKey(input.identifier);
   // Counted before the password is checked, so parallel guesses cannot slip past either limit.
@@ -244,15 +304,29 @@ export async function attemptLogin(input: { identifier: string; password: string
   return { status: "ok", user };
 }
 
-export type SignUpResult = CreateAccountResult | { ok: false; field: "form"; retryAfterSeconds: number } | { ok: false; field: "password"; message: string };
+export type SignUpResult =
+  | CreateAccountResult
+  | { ok: false; field: "form"; retryAfterSeconds: number }
+  | { ok: false; field: "password"; message: string };
 
 /** Signup with its rate limit (10 accounts an hour per address), refusing the most common passwords. */
-export async function signUp(input: { username: string; email: string; password: string; referral_code?: string; clientAddress: string }): Promise<SignUpResult> {
+export async function signUp(input: {
+  username: string;
+  email: string;
+  password: string;
+  referral_code?: string;
+  clientAddress: string;
+}): Promise<SignUpResult> {
   const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
   if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
   const problem = await newPasswordProblem(input.password);
   if (problem) return { ok: false, field: "password", message: problem };
-  return createAccount({ username: input.username, email: input.email, password: input.password, referralCode: input.referral_code });
+  return createAccount({
+    username: input.username,
+    email: input.email,
+    password: input.password,
+    referralCode: input.referral_code,
+  });
 }
 
 /** Whole minutes until a limit lifts, for the message. */

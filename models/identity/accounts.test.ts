@@ -2,14 +2,22 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES as M, LoginFormSchema, ProfileUpdateSchema, SignupFormSchema } from "./accounts";
 
 /** Field → first message, in the order the schema reports them. */
-function errors(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
+function errors(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[issue.path.map(String).join(".")] ??= issue.message;
   return out;
 }
 
 describe("signup validation (docs/product.md, 'Accounts', in order, exact messages)", () => {
-  const valid = { username: "maya", email: "maya@example.com", password: "secret12", confirmPassword: "secret12" };
+  const valid = {
+    username: "maya",
+    email: "maya@example.com",
+    password: "secret12",
+    confirmPassword: "secret12",
+  };
 
   it.each([
     [{ ...valid, username: "" }, { username: M.usernameRequired }],
@@ -25,7 +33,9 @@ describe("signup validation (docs/product.md, 'Accounts', in order, exact messag
   });
 
   it("reports the fields in the spec's order, one message each, and checks the match last", () => {
-    const result = errors(SignupFormSchema.safeParse({ username: "ab", email: "nope", password: "123", confirmPassword: "x" }));
+    const result = errors(
+      SignupFormSchema.safeParse({ username: "ab", email: "nope", password: "123", confirmPassword: "x" }),
+    );
     expect(Object.entries(result)).toEqual([
       ["username", M.usernameTooShort],
       ["email", M.emailInvalid],
@@ -35,7 +45,15 @@ describe("signup validation (docs/product.md, 'Accounts', in order, exact messag
   });
 
   it("uses the spec's exact wording", () => {
-    expect([M.usernameRequired, M.usernameTooShort, M.emailRequired, M.emailInvalid, M.passwordRequired, M.passwordTooShort, M.passwordsDoNotMatch]).toEqual([
+    expect([
+      M.usernameRequired,
+      M.usernameTooShort,
+      M.emailRequired,
+      M.emailInvalid,
+      M.passwordRequired,
+      M.passwordTooShort,
+      M.passwordsDoNotMatch,
+    ]).toEqual([
       "Username is required.",
       "Username must be at least 3 characters long.",
       "Email is required.",
@@ -64,14 +82,24 @@ describe("login validation", () => {
   });
 
   it("accepts a username or an email, and remember me", () => {
-    expect(LoginFormSchema.parse({ username: "maya@example.com", password: "secret12", remember: true }).remember).toBe(true);
+    expect(
+      LoginFormSchema.parse({ username: "maya@example.com", password: "secret12", remember: true }).remember,
+    ).toBe(true);
     expect(LoginFormSchema.parse({ username: "maya", password: "secret12" }).remember).toBe(false);
   });
 });
 
 describe("profile update", () => {
   it("checks the company email, the website and the country", () => {
-    expect(errors(ProfileUpdateSchema.safeParse({ company_email: "acme", company_website: "javascript:alert(1)", country_code: "XX" }))).toEqual({
+    expect(
+      errors(
+        ProfileUpdateSchema.safeParse({
+          company_email: "acme",
+          company_website: "javascript:alert(1)",
+          country_code: "XX",
+        }),
+      ),
+    ).toEqual({
       company_email: M.companyEmailInvalid,
       company_website: M.websiteInvalid,
       country_code: M.countryInvalid,
@@ -80,6 +108,9 @@ describe("profile update", () => {
 
   it("lets every field be left out, or cleared", () => {
     expect(ProfileUpdateSchema.parse({})).toEqual({});
-    expect(ProfileUpdateSchema.parse({ company_email: "", company_website: "" })).toEqual({ company_email: "", company_website: "" });
+    expect(ProfileUpdateSchema.parse({ company_email: "", company_website: "" })).toEqual({
+      company_email: "",
+      company_website: "",
+    });
   });
 });

@@ -16,12 +16,14 @@ export const ACCOUNT_MESSAGES = {
   usernameTooLong: "Username must be at most 30 characters long.",
   usernameCharacters: "Username can only use letters, numbers, dots, hyphens and underscores.",
   passwordTooLong: "Password must be at most 200 characters long.",
-  passwordTooCommon: "This password is one of the most common, and among the first an attacker would try. Please choose another.",
+  passwordTooCommon:
+    "This password is one of the most common, and among the first an attacker would try. Please choose another.",
   usernameTaken: "This username is already taken.",
   emailTaken: "An account with this email already exists.",
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  resetRequested: "If an account exists for that email, we have sent a link to reset your password. It works for 1 hour.",
+  resetRequested:
+    "If an account exists for that email, we have sent a link to reset your password. It works for 1 hour.",
   resetInvalid: "This reset link is invalid or has expired. Please ask for a new one.",
   resetDone: "Your password has been reset. Sign in with your new password.",
   companyEmailInvalid: "Please enter a valid company email address.",
@@ -41,7 +43,9 @@ export const ACCOUNT_API_ERRORS = {
 } as const;
 
 const M = ACCOUNT_MESSAGES;
-const missing = (message: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? message : undefined) });
+const missing = (message: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? message : undefined),
+});
 
 // Checks run in the spec's order, and each field stops at its first failure
 // (abort), so a field shows exactly one message: the first that applies.
@@ -106,7 +110,11 @@ export const ResetPasswordSchema = z
     when: (payload) => z.object({ password }).safeParse(payload.value).success,
   });
 
-const text = (max: number) => z.string().trim().max(max, { error: M.fieldTooLong(max) });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: M.fieldTooLong(max) });
 
 const profileFields = {
   first_name: text(60),
@@ -123,7 +131,12 @@ const profileFields = {
     .string()
     .trim()
     .max(300, { error: M.websiteInvalid })
-    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: M.websiteInvalid })])),
+    .pipe(
+      z.union([
+        z.literal(""),
+        z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: M.websiteInvalid }),
+      ]),
+    ),
 };
 
 /**

@@ -8,7 +8,9 @@ import { randomBytes } from "node:crypto";
 /** A new API key (40 hex characters, like the original API's). Only its hash is stored. */
 export async function createApiToken(userId: string, name = "API login"): Promise<string> {
   const key = randomBytes(20).toString("hex");
-  await db().insert(apiTokens).values({ userId, keyHash: sha256(key), name });
+  await db()
+    .insert(apiTokens)
+    .values({ userId, keyHash: sha256(key), name });
   return key;
 }
 
@@ -18,12 +20,24 @@ export async function getApiTokenUser(key: string): Promise<AccountUser | null> 
     .update(apiTokens)
     .set({ lastUsedAt: sql`now()` })
     .from(users)
-    .where(and(eq(apiTokens.keyHash, sha256(key)), isNull(apiTokens.revokedAt), eq(users.id, apiTokens.userId)))
-    .returning({ id: users.id, username: users.username, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName });
+    .where(
+      and(eq(apiTokens.keyHash, sha256(key)), isNull(apiTokens.revokedAt), eq(users.id, apiTokens.userId)),
+    )
+    .returning({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    });
   return row ?? null;
 }
 
-export async function revokeApiTokens(userId: string, database: Database | Transaction = db()): Promise<number> {
+export async function revokeApiTokens(
+  userId: string,
+  database: Database | Transaction = db(),
+): Promise<number> {
   const revoked = await database
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })

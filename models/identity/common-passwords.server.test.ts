@@ -4,7 +4,16 @@ import { isCommonPassword, newPasswordProblem, REFUSED_COMMON_PASSWORDS } from "
 
 describe("common passwords", () => {
   it("refuses the most common ones, whatever their case", async () => {
-    for (const password of ["123456", "password", "Password", "QWERTY123", "iloveyou", "letmein", "football1", "trustno1"]) {
+    for (const password of [
+      "123456",
+      "password",
+      "Password",
+      "QWERTY123",
+      "iloveyou",
+      "letmein",
+      "football1",
+      "trustno1",
+    ]) {
       expect(await isCommonPassword(password)).toBe(true);
     }
     expect(await newPasswordProblem("123456")).toBe(ACCOUNT_MESSAGES.passwordTooCommon);

@@ -14,7 +14,9 @@ export const REFUSED_COMMON_PASSWORDS = 10_000;
 let refused: Promise<Set<string>> | undefined;
 // Loaded on first use (about half a second), not at boot.
 const refusedPasswords = () =>
-  (refused ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set(dictionary["passwords-common"].slice(0, REFUSED_COMMON_PASSWORDS))));
+  (refused ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"].slice(0, REFUSED_COMMON_PASSWORDS)),
+  ));
 
 /** The list is lowercase; "Password" and "PASSWORD" are as guessable as "password". */
 export async function isCommonPassword(password: string): Promise<boolean> {

@@ -18,16 +18,29 @@ export const MANAGE_ACCOUNT_MESSAGES = {
   newPasswordSame: "Please choose a password different from your current one.",
   passwordChanged: "Your password has been changed. Every other session and API key has been signed out.",
   emailSame: "This is already your email address.",
-  emailChangeSent: (email: string) => `We sent a link to ${email}. Open it within 24 hours to confirm your new email address; until then, your current one stays.`,
+  emailChangeSent: (email: string) =>
+    `We sent a link to ${email}. Open it within 24 hours to confirm your new email address; until then, your current one stays.`,
   emailChanged: (email: string) => `Your email address is now ${email}.`,
-  emailLinkInvalid: "This link is invalid or has expired. Ask for a new one under Manage account → Profile Settings.",
-  otherSessionsSignedOut: (n: number) => (n ? `Signed out of ${n} other session${n === 1 ? "" : "s"}.` : "There were no other sessions to sign out."),
+  emailLinkInvalid:
+    "This link is invalid or has expired. Ask for a new one under Manage account → Profile Settings.",
+  otherSessionsSignedOut: (n: number) =>
+    n
+      ? `Signed out of ${n} other session${n === 1 ? "" : "s"}.`
+      : "There were no other sessions to sign out.",
   deletePasswordRequired: "Please enter your password to delete your account.",
 } as const;
 
 const M = MANAGE_ACCOUNT_MESSAGES;
-const missing = (message: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? message : undefined) });
-const optionalText = (max: number) => z.string().trim().max(max, { error: M.tooLong(max) }).optional().default("");
+const missing = (message: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? message : undefined),
+});
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: M.tooLong(max) })
+    .optional()
+    .default("");
 
 /**
  * Profile Settings' main form: personal info, notification toggles and privacy
@@ -43,7 +56,10 @@ export const AccountProfileSchema = z.object({
     .min(1, { error: M.fullNameRequired, abort: true })
     .min(2, { error: M.fullNameTooShort, abort: true })
     .max(120, { error: M.tooLong(120) }),
-  phoneCountry: z.enum(COUNTRY_CODES, { error: ACCOUNT_MESSAGES.countryInvalid }).optional().default(DEFAULT_COUNTRY),
+  phoneCountry: z
+    .enum(COUNTRY_CODES, { error: ACCOUNT_MESSAGES.countryInvalid })
+    .optional()
+    .default(DEFAULT_COUNTRY),
   phone: phoneNumber({ required: false }),
   company: optionalText(120),
   address: optionalText(300),
@@ -51,11 +67,17 @@ export const AccountProfileSchema = z.object({
     .object({ email: checkbox, sms: checkbox, projectUpdates: checkbox, marketing: checkbox })
     .optional()
     .default({ email: false, sms: false, projectUpdates: false, marketing: false }),
-  privacy: z.object({ showcaseWork: checkbox, listAsClient: checkbox }).optional().default({ showcaseWork: false, listAsClient: false }),
+  privacy: z
+    .object({ showcaseWork: checkbox, listAsClient: checkbox })
+    .optional()
+    .default({ showcaseWork: false, listAsClient: false }),
 });
 export type AccountProfileInput = z.infer<typeof AccountProfileSchema>;
 
-const currentPassword = z.string(missing(M.currentPasswordRequired)).min(1, { error: M.currentPasswordRequired }).max(200, { error: M.currentPasswordWrong });
+const currentPassword = z
+  .string(missing(M.currentPasswordRequired))
+  .min(1, { error: M.currentPasswordRequired })
+  .max(200, { error: M.currentPasswordWrong });
 
 const newPassword = z
   .string(missing(ACCOUNT_MESSAGES.passwordRequired))
@@ -90,6 +112,8 @@ export const EmailChangeSchema = z.object({
 
 /** Delete account: confirmed with the password. */
 export const DeleteAccountSchema = z.object({
-  password: z.string(missing(M.deletePasswordRequired)).min(1, { error: M.deletePasswordRequired }).max(200, { error: M.currentPasswordWrong }),
+  password: z
+    .string(missing(M.deletePasswordRequired))
+    .min(1, { error: M.deletePasswordRequired })
+    .max(200, { error: M.currentPasswordWrong }),
 });
-

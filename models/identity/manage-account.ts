@@ -22,10 +22,13 @@ export function averageRating(ratings: number[]): number | null {
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const clean = fullName.trim().replace(/\s+/g, " ");
   const space = clean.indexOf(" ");
-  return space === -1 ? { firstName: clean, lastName: "" } : { firstName: clean.slice(0, space), lastName: clean.slice(space + 1) };
+  return space === -1
+    ? { firstName: clean, lastName: "" }
+    : { firstName: clean.slice(0, space), lastName: clean.slice(space + 1) };
 }
 
-export const fullNameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+export const fullNameOf = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
 
 /** The avatar's initials: the first letters of the first and last name, else of the username. */
 export function initialsOf(user: { firstName: string; lastName: string; username: string }): string {

@@ -13,13 +13,20 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
  * Emails a reset link when an account has this email. Says nothing either
  * way: the caller shows the same message whether or not the account exists.
  */
-export async function requestPasswordReset(email: string, options: { baseUrl: string; siteName: string }): Promise<void> {
+export async function requestPasswordReset(
+  email: string,
+  options: { baseUrl: string; siteName: string },
+): Promise<void> {
   const user = await findAccountByEmail(email);
   if (!user) return;
   const token = createSecret();
   await db()
     .insert(passwordResets)
-    .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+    .values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+    });
   const link = new URL(`/reset-password/${token}`, options.baseUrl).toString();
   await sendEmail({
     kind: "password_reset",
@@ -42,13 +49,20 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
   const [row] = await db()
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
 /** "invalid": the token is unknown, used or expired. */
-export type ResetResult = { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "password"; message: string };
+export type ResetResult =
+  { ok: true } | { ok: false; reason: "invalid" } | { ok: false; reason: "password"; message: string };
 
 /**
  * Sets the new password and uses up the token, in one transaction; like a
@@ -64,7 +78,13 @@ export async function resetPassword(token: string, password: string): Promise<Re
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     if (!reset) return { ok: false, reason: "invalid" };
     await replacePassword(reset.userId, passwordHash, {}, tx);
@@ -75,5 +95,10 @@ export async function resetPassword(token: string, password: string): Promise<Re
 export async function deleteStalePasswordResets(): Promise<void> {
   await db()
     .delete(passwordResets)
-    .where(or(lt(passwordResets.expiresAt, sql`now() - interval '1 day'`), lt(passwordResets.usedAt, sql`now() - interval '1 day'`)));
+    .where(
+      or(
+        lt(passwordResets.expiresAt, sql`now() - interval '1 day'`),
+        lt(passwordResets.usedAt, sql`now() - interval '1 day'`),
+      ),
+    );
 }

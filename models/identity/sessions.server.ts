@@ -14,14 +14,27 @@ export async function createSession(input: { userId: string; remember: boolean; 
   const expiresAt = new Date(Date.now() + (input.remember ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
   await db()
     .insert(sessions)
-    .values({ idHash: sha256(id), userId: input.userId, remember: input.remember, userAgent: (input.userAgent ?? "").slice(0, 300), expiresAt });
+    .values({
+      idHash: sha256(id),
+      userId: input.userId,
+      remember: input.remember,
+      userAgent: (input.userAgent ?? "").slice(0, 300),
+      expiresAt,
+    });
   return { id, expiresAt };
 }
 
 /** The signed-in account for a session id, or null when it is unknown or expired. */
 export async function getSessionUser(sessionId: string): Promise<AccountUser | null> {
   const [row] = await db()
-    .select({ id: users.id, username: users.username, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, sha256(sessionId)), gt(sessions.expiresAt, sql`now()`)))
@@ -30,11 +43,17 @@ export async function getSessionUser(sessionId: string): Promise<AccountUser | n
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
-  await db().delete(sessions).where(eq(sessions.idHash, sha256(sessionId)));
+  await db()
+    .delete(sessions)
+    .where(eq(sessions.idHash, sha256(sessionId)));
 }
 
 /** Signs a user out everywhere, or everywhere but the session `except`. */
-export async function deleteUserSessions(userId: string, options: { except?: string } = {}, database: Database | Transaction = db()): Promise<number> {
+export async function deleteUserSessions(
+  userId: string,
+  options: { except?: string } = {},
+  database: Database | Transaction = db(),
+): Promise<number> {
   const where = options.except
     ? and(eq(sessions.userId, userId), ne(sessions.idHash, sha256(options.except)))
     : eq(sessions.userId, userId);
@@ -43,6 +62,9 @@ export async function deleteUserSessions(userId: string, options: { except?: str
 }
 
 export async function deleteExpiredSessions(): Promise<number> {
-  const deleted = await db().delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ idHash: sessions.idHash });
+  const deleted = await db()
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ idHash: sessions.idHash });
   return deleted.length;
 }

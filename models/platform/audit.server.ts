@@ -29,16 +29,25 @@ export type AuditEntry = {
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /** A staff member acting from the back-office. */
-export const staffActor = (user: { id: string; username: string }, ip = ""): AuditActor => ({ id: user.id, role: "staff", label: user.username, ip });
+export const staffActor = (user: { id: string; username: string }, ip = ""): AuditActor => ({
+  id: user.id,
+  role: "staff",
+  label: user.username,
+  ip,
+});
 
 /** JSON for a jsonb column: dates as ISO strings, undefined dropped. */
-const json = (value: unknown) => (value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown));
+const json = (value: unknown) =>
+  value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
 
 /** Appends one entry. Pass the transaction that makes the change. */
 export async function recordAudit(entry: AuditEntry, database: Database | Transaction = db()): Promise<void> {
   const { actor } = entry;
   const label =
-    actor.label ?? (actor.id ? sql<string>`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')` : "");
+    actor.label ??
+    (actor.id
+      ? sql<string>`coalesce((select ${users.username} from ${users} where ${users.id} = ${actor.id}), '')`
+      : "");
   await database.insert(auditLog).values({
     actorId: actor.id,
     actorRole: actor.role,
@@ -77,7 +86,14 @@ function conditions(filter: AuditFilter): SQL | undefined {
   if (filter.targetId) where.push(eq(auditLog.targetId, filter.targetId));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    where.push(or(ilike(auditLog.actorLabel, pattern), ilike(auditLog.targetLabel, pattern), ilike(auditLog.targetId, pattern), ilike(auditLog.reason, pattern)));
+    where.push(
+      or(
+        ilike(auditLog.actorLabel, pattern),
+        ilike(auditLog.targetLabel, pattern),
+        ilike(auditLog.targetId, pattern),
+        ilike(auditLog.reason, pattern),
+      ),
+    );
   }
   if (filter.from) where.push(gte(auditLog.createdAt, filter.from));
   if (filter.until) where.push(lt(auditLog.createdAt, filter.until));
@@ -85,11 +101,20 @@ function conditions(filter: AuditFilter): SQL | undefined {
 }
 
 /** Newest first, one page at a time. */
-export async function listAuditLog(filter: AuditFilter, requestedPage = 1): Promise<{ entries: AuditRow[]; page: Page }> {
+export async function listAuditLog(
+  filter: AuditFilter,
+  requestedPage = 1,
+): Promise<{ entries: AuditRow[]; page: Page }> {
   const where = conditions(filter);
   const [total] = await db().select({ n: count() }).from(auditLog).where(where);
   const page = paginate(total?.n ?? 0, requestedPage);
-  const entries = await db().select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(page.limit).offset(page.offset);
+  const entries = await db()
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return { entries, page };
 }
 

@@ -41,9 +41,20 @@ export const AUDIT_ACTOR_ROLES = ["staff", "client", "system"] as const;
 export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
 
 /** The kinds of thing an entry is about; a submission's target type is its inbox type. */
-export const AUDIT_TARGET_TYPES = ["submission", "inbox", "project", "user", "email", "staff_invitation", "shop_item", "token_package", "subscription_plan"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "submission",
+  "inbox",
+  "project",
+  "user",
+  "email",
+  "staff_invitation",
+  "shop_item",
+  "token_package",
+  "subscription_plan",
+] as const;
 
-export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+export const auditActionLabel = (action: string) =>
+  (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 
 /** The labels of the actions in `entries` only: a page sends these instead of the whole list. */
 export const auditLabelsFor = (entries: ReadonlyArray<{ action: string }>): Record<string, string> =>

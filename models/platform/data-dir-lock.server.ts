@@ -75,7 +75,8 @@ export function lockDataDir(lockFile: string, owner: string): () => void {
       if (contents && !isStale(lockFile, contents)) throw new DataDirLockedError(contents, lockFile);
       // Stale: remove it and try the atomic create again. Two processes taking
       // over at once both get here, but only one of them wins the create.
-      if (attempt >= 2) throw new DataDirLockedError(contents ?? { pid: 0, owner: "Another process" }, lockFile);
+      if (attempt >= 2)
+        throw new DataDirLockedError(contents ?? { pid: 0, owner: "Another process" }, lockFile);
       rmSync(lockFile, { force: true });
     }
   }

@@ -20,12 +20,25 @@ export type OutgoingEmail = { to: string; subject: string; text: string; html?: 
 export const MAX_SEND_ATTEMPTS = 5;
 
 /** Sends one outbox row; `counted` when the attempt was already added (a claimed retry). */
-async function deliver(id: string, email: { to: string; subject: string; text: string; html?: string | null }, counted = false): Promise<boolean> {
+async function deliver(
+  id: string,
+  email: { to: string; subject: string; text: string; html?: string | null },
+  counted = false,
+): Promise<boolean> {
   if (!transport) return false;
   const attempts = counted ? emailOutbox.attempts : sql`${emailOutbox.attempts} + 1`;
   try {
-    await transport.sendMail({ from: config.from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
-    await db().update(emailOutbox).set({ sentAt: sql`now()`, error: null, attempts }).where(eq(emailOutbox.id, id));
+    await transport.sendMail({
+      from: config.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? undefined,
+    });
+    await db()
+      .update(emailOutbox)
+      .set({ sentAt: sql`now()`, error: null, attempts })
+      .where(eq(emailOutbox.id, id));
     return true;
   } catch (error) {
     console.error(`Sending email ${id} failed:`, error);
@@ -64,7 +77,13 @@ export async function retryUnsentEmails(limit = 20): Promise<number> {
   const claimable = db()
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.error), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS)))
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        isNotNull(emailOutbox.error),
+        lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS),
+      ),
+    )
     .orderBy(asc(emailOutbox.createdAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -103,7 +122,11 @@ export async function resendEmail(id: string): Promise<ResendStatus> {
     .where(inArray(emailOutbox.id, claimable))
     .returning();
   if (!claimed) {
-    const [row] = await db().select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+    const [row] = await db()
+      .select({ sentAt: emailOutbox.sentAt })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id))
+      .limit(1);
     if (!row) return "not_found";
     return row.sentAt ? "already_sent" : "busy";
   }

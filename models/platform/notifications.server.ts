@@ -11,37 +11,89 @@ import { notificationPreferences, notifications, users } from "../schema";
 // preferences allow.
 
 export type NotificationType = "success" | "warning" | "info";
-export type NotificationInput = { userId: string; type: NotificationType; title: string; message: string; link?: string | null };
+export type NotificationInput = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link?: string | null;
+};
 export type NotificationRow = typeof notifications.$inferSelect;
 
 type Executor = Database | Transaction;
 
 /** Writes the in-app notification (inside the caller's transaction when given one). */
-export async function addNotification(input: NotificationInput, database: Executor = db()): Promise<NotificationRow> {
+export async function addNotification(
+  input: NotificationInput,
+  database: Executor = db(),
+): Promise<NotificationRow> {
   const [row] = await database
     .insert(notifications)
-    .values({ userId: input.userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null })
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      link: input.link ?? null,
+    })
     .returning();
   return row!;
 }
 
 /** In-app notifications for every staff member (project requests, client actions). */
-export async function notifyStaff(input: Omit<NotificationInput, "userId">, database: Executor = db()): Promise<number> {
-  const staff = await database.select({ id: users.id }).from(users).where(and(eq(users.role, "staff"), isNull(users.deletedAt)));
+export async function notifyStaff(
+  input: Omit<NotificationInput, "userId">,
+  database: Executor = db(),
+): Promise<number> {
+  const staff = await database
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "staff"), isNull(users.deletedAt)));
   if (!staff.length) return 0;
-  await database.insert(notifications).values(staff.map((s) => ({ userId: s.id, type: input.type, title: input.title, message: input.message, link: input.link ?? null })));
+  await database.insert(notifications).values(
+    staff.map((s) => ({
+      userId: s.id,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      link: input.link ?? null,
+    })),
+  );
   return staff.length;
 }
 
-export const DEFAULT_PREFERENCES = { email: true, sms: false, projectUpdates: true, marketing: false } as const;
-export type NotificationPreferences = { email: boolean; sms: boolean; projectUpdates: boolean; marketing: boolean };
+export const DEFAULT_PREFERENCES = {
+  email: true,
+  sms: false,
+  projectUpdates: true,
+  marketing: false,
+} as const;
+export type NotificationPreferences = {
+  email: boolean;
+  sms: boolean;
+  projectUpdates: boolean;
+  marketing: boolean;
+};
 
-export async function getNotificationPreferences(userId: string, database: Executor = db()): Promise<NotificationPreferences> {
-  const [row] = await database.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
-  return row ? { email: row.email, sms: row.sms, projectUpdates: row.projectUpdates, marketing: row.marketing } : { ...DEFAULT_PREFERENCES };
+export async function getNotificationPreferences(
+  userId: string,
+  database: Executor = db(),
+): Promise<NotificationPreferences> {
+  const [row] = await database
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .limit(1);
+  return row
+    ? { email: row.email, sms: row.sms, projectUpdates: row.projectUpdates, marketing: row.marketing }
+    : { ...DEFAULT_PREFERENCES };
 }
 
-export async function setNotificationPreferences(userId: string, preferences: Partial<NotificationPreferences>, database: Executor = db()): Promise<void> {
+export async function setNotificationPreferences(
+  userId: string,
+  preferences: Partial<NotificationPreferences>,
+  database: Executor = db(),
+): Promise<void> {
   const next = { ...(await getNotificationPreferences(userId, database)), ...preferences };
   await database
     .insert(notificationPreferences)
@@ -67,17 +119,28 @@ export function allowsEmail(preferences: NotificationPreferences, topic: EmailTo
  * a deleted account). Returns whether an email was queued. Call it after the
  * transaction commits.
  */
-export async function emailUser(userId: string, topic: EmailTopic, email: { subject: string; text: string; kind: string }): Promise<boolean> {
+export async function emailUser(
+  userId: string,
+  topic: EmailTopic,
+  email: { subject: string; text: string; kind: string },
+): Promise<boolean> {
   const preferences = await getNotificationPreferences(userId);
   if (!allowsEmail(preferences, topic)) return false;
-  const [user] = await db().select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  const [user] = await db()
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
   if (!user) return false;
   await sendEmail({ to: user.email, subject: email.subject, text: email.text, kind: email.kind });
   return true;
 }
 
 /** Emails a project update when the user wants email and project updates. */
-export function emailProjectUpdate(userId: string, email: { subject: string; text: string }): Promise<boolean> {
+export function emailProjectUpdate(
+  userId: string,
+  email: { subject: string; text: string },
+): Promise<boolean> {
   return emailUser(userId, "project_updates", { ...email, kind: "project_update" });
 }
 
@@ -91,13 +154,27 @@ export async function listMarketingRecipients(): Promise<{ userId: string; email
     .select({ userId: users.id, email: users.email })
     .from(users)
     .innerJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(isNull(users.deletedAt), eq(notificationPreferences.email, true), eq(notificationPreferences.marketing, true)));
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(notificationPreferences.email, true),
+        eq(notificationPreferences.marketing, true),
+      ),
+    );
 }
 
 const visible = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));
 
-export async function listNotifications(userId: string, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationRow[]> {
-  return db().select().from(notifications).where(visible(userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+export async function listNotifications(
+  userId: string,
+  limit = NOTIFICATION_LIST_LIMIT,
+): Promise<NotificationRow[]> {
+  return db()
+    .select()
+    .from(notifications)
+    .where(visible(userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 export async function countUnread(userId: string): Promise<number> {

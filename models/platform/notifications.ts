@@ -11,4 +11,3 @@ export const NOTIFICATION_MESSAGES = {
 
 /** How many notifications the dropdown and the list show. */
 export const NOTIFICATION_LIST_LIMIT = 50;
-

@@ -42,9 +42,13 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule): Promis
 }
 
 export async function resetRateLimit(key: string): Promise<void> {
-  await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  await db()
+    .delete(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
 }
 
 export async function deleteExpiredRateLimits(): Promise<void> {
-  await db().delete(rateLimits).where(lt(rateLimits.windowEnd, sql`now()`));
+  await db()
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowEnd, sql`now()`));
 }

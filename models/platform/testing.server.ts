@@ -12,8 +12,7 @@ import pg from "pg";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "./db.server";
 
 export type TestDatabaseTemplate =
-  | { kind: "pglite"; dumpPath: string }
-  | { kind: "postgres"; url: string; template: string };
+  { kind: "pglite"; dumpPath: string } | { kind: "postgres"; url: string; template: string };
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -34,7 +33,9 @@ async function adminQuery(url: string, statements: string[]): Promise<void> {
 }
 
 /** Runs once per test run (vitest globalSetup). */
-export async function prepareTestDatabaseTemplate(databaseUrl: string | undefined): Promise<TestDatabaseTemplate> {
+export async function prepareTestDatabaseTemplate(
+  databaseUrl: string | undefined,
+): Promise<TestDatabaseTemplate> {
   if (databaseUrl) {
     const base = new URL(databaseUrl).pathname.slice(1) || "postgres";
     const template = `${base}_test_template`;
@@ -43,7 +44,11 @@ export async function prepareTestDatabaseTemplate(databaseUrl: string | undefine
       `drop database if exists ${quoteIdent(template)}`,
       `create database ${quoteIdent(template)}`,
     ]);
-    const handle = await openDatabase({ kind: "postgres", url: withDatabase(databaseUrl, template), poolSize: 1 });
+    const handle = await openDatabase({
+      kind: "postgres",
+      url: withDatabase(databaseUrl, template),
+      poolSize: 1,
+    });
     await handle.close();
     return { kind: "postgres", url: databaseUrl, template };
   }
@@ -64,7 +69,8 @@ export async function truncateAllTables(database: Database): Promise<void> {
     database,
   );
   const tables = rows.map((row) => quoteIdent(row.tablename));
-  if (tables.length) await database.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+  if (tables.length)
+    await database.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
 }
 
 /** Drops the PostgreSQL clones a test run left behind (workers exit without closing them). */
@@ -79,7 +85,9 @@ export async function dropTestClones(template: TestDatabaseTemplate): Promise<vo
       [prefix],
     );
     for (const { datname } of rows) {
-      await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [datname]);
+      await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [
+        datname,
+      ]);
       await client.query(`drop database if exists ${quoteIdent(datname)}`);
     }
   } finally {
@@ -94,7 +102,9 @@ export async function openTestDatabase(template: TestDatabaseTemplate): Promise<
     return openDatabase({ kind: "pglite", loadDataDir: new Blob([dump]) });
   }
   const name = `${cloneNamePrefix(template.template)}${randomBytes(6).toString("hex")}`;
-  await adminQuery(template.url, [`create database ${quoteIdent(name)} template ${quoteIdent(template.template)}`]);
+  await adminQuery(template.url, [
+    `create database ${quoteIdent(name)} template ${quoteIdent(template.template)}`,
+  ]);
   const handle = await openDatabase({ kind: "postgres", url: withDatabase(template.url, name), poolSize: 4 });
   return {
     ...handle,

@@ -3,7 +3,14 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { CONTENT_TYPES, cleanFileName, fileExtension, hasMagicBytes, UPLOAD_MESSAGES, type FileKind } from "./uploads";
+import {
+  CONTENT_TYPES,
+  cleanFileName,
+  fileExtension,
+  hasMagicBytes,
+  UPLOAD_MESSAGES,
+  type FileKind,
+} from "./uploads";
 
 // Uploaded files live in DATA_DIR/uploads under random names; the database
 // keeps their metadata (original name, size, type, owner). They are served only
@@ -21,12 +28,17 @@ export function uploadsDir(dataDir = process.env.DATA_DIR || ".data"): string {
 }
 
 /** The rules, checked on the server: size, extension, then the file's first bytes. */
-export async function checkUpload(file: File, rules: UploadRules): Promise<{ ok: true; kind: FileKind; bytes: Uint8Array } | { ok: false; message: string }> {
+export async function checkUpload(
+  file: File,
+  rules: UploadRules,
+): Promise<{ ok: true; kind: FileKind; bytes: Uint8Array } | { ok: false; message: string }> {
   if (file.size > rules.maxBytes) return { ok: false, message: UPLOAD_MESSAGES.tooLarge(rules.maxBytes) };
   const kind = fileExtension(file.name) as FileKind;
-  if (!rules.extensions.includes(kind)) return { ok: false, message: UPLOAD_MESSAGES.wrongType(rules.extensions) };
+  if (!rules.extensions.includes(kind))
+    return { ok: false, message: UPLOAD_MESSAGES.wrongType(rules.extensions) };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!hasMagicBytes(kind, bytes.subarray(0, 16))) return { ok: false, message: UPLOAD_MESSAGES.contentMismatch };
+  if (!hasMagicBytes(kind, bytes.subarray(0, 16)))
+    return { ok: false, message: UPLOAD_MESSAGES.contentMismatch };
   return { ok: true, kind, bytes };
 }
 
@@ -40,7 +52,12 @@ export async function storeUpload(file: File, rules: UploadRules, dataDir?: stri
   await writeFile(path.join(dir, storageKey), checked.bytes, { flag: "wx", mode: 0o600 });
   return {
     ok: true,
-    upload: { storageKey, name: cleanFileName(file.name), size: checked.bytes.byteLength, contentType: CONTENT_TYPES[checked.kind] },
+    upload: {
+      storageKey,
+      name: cleanFileName(file.name),
+      size: checked.bytes.byteLength,
+      contentType: CONTENT_TYPES[checked.kind],
+    },
   };
 }
 
@@ -50,7 +67,10 @@ function filePath(storageKey: string, dataDir?: string): string {
 }
 
 /** The stored file as a web stream, or null when it is gone. */
-export async function openUpload(storageKey: string, dataDir?: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
+export async function openUpload(
+  storageKey: string,
+  dataDir?: string,
+): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
   const file = filePath(storageKey, dataDir);
   try {
     const { size } = await stat(file);
@@ -68,7 +88,10 @@ export async function deleteUpload(storageKey: string, dataDir?: string): Promis
  * A download response: always an attachment, never sniffed, never cached by
  * shared caches. The name is sent both plainly (ASCII) and as UTF-8.
  */
-export function attachmentResponse(upload: { name: string; contentType: string }, body: { stream: ReadableStream<Uint8Array>; size: number }): Response {
+export function attachmentResponse(
+  upload: { name: string; contentType: string },
+  body: { stream: ReadableStream<Uint8Array>; size: number },
+): Response {
   const ascii = upload.name.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
   return new Response(body.stream, {
     headers: {

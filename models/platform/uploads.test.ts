@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cleanFileName, fileExtension, formatFileSize, hasMagicBytes, MAGIC_BYTES, PROJECT_FILE_RULES } from "./uploads";
+import {
+  cleanFileName,
+  fileExtension,
+  formatFileSize,
+  hasMagicBytes,
+  MAGIC_BYTES,
+  PROJECT_FILE_RULES,
+} from "./uploads";
 
 describe("formatFileSize", () => {
   it("reads in Bytes, KB, MB and GB", () => {
@@ -16,7 +23,8 @@ describe("formatFileSize", () => {
 });
 
 describe("file checks", () => {
-  const head = (text: string | number[]) => new Uint8Array(typeof text === "string" ? Array.from(text, (c) => c.charCodeAt(0)) : text);
+  const head = (text: string | number[]) =>
+    new Uint8Array(typeof text === "string" ? Array.from(text, (c) => c.charCodeAt(0)) : text);
 
   it("knows every allowed type's magic bytes", () => {
     for (const kind of PROJECT_FILE_RULES.extensions) expect(MAGIC_BYTES[kind].length).toBeGreaterThan(0);

@@ -4,7 +4,8 @@
 
 export const MEGABYTE = 1024 * 1024;
 
-export type FileKind = "pdf" | "doc" | "docx" | "ppt" | "pptx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
+export type FileKind =
+  "pdf" | "doc" | "docx" | "ppt" | "pptx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
 
 /** Project files: pdf, doc, docx, jpg, jpeg, png, gif, zip, rar; 10 MB (docs/product.md, "Uploads"). */
 export const PROJECT_FILE_RULES = {
@@ -14,7 +15,8 @@ export const PROJECT_FILE_RULES = {
 
 export const UPLOAD_MESSAGES = {
   notAFile: "Please choose a file to upload.",
-  wrongType: (extensions: readonly string[]) => `Please upload a ${extensions.slice(0, -1).join(", ")} or ${extensions.at(-1)} file.`,
+  wrongType: (extensions: readonly string[]) =>
+    `Please upload a ${extensions.slice(0, -1).join(", ")} or ${extensions.at(-1)} file.`,
   tooLarge: (maxBytes: number) => `The file is too large. The maximum size is ${formatFileSize(maxBytes)}.`,
   contentMismatch: "This file's contents do not match its extension. Please upload the original file.",
 } as const;
@@ -77,7 +79,10 @@ export function formatFileSize(size: number): string {
 /** A file name safe to show and to put in Content-Disposition: no paths, no control characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(-150);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(-150);
   return cleaned || "file";
 }

@@ -12,12 +12,22 @@ export const PROJECT_RATING_MESSAGES = {
 } as const;
 
 const R = PROJECT_RATING_MESSAGES;
-const optionalText = (max: number) => z.string().trim().max(max, { error: `Please keep this under ${max} characters.` }).optional().default("");
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Please keep this under ${max} characters.` })
+    .optional()
+    .default("");
 
 /** A 1–5 star rating of a finished project, with an optional comment. */
 export const RatingSchema = z.object({
   projectId: z.uuid({ error: R.projectNotFound }),
-  rating: z.number({ error: R.ratingRequired }).int({ error: R.ratingRequired }).min(1, { error: R.ratingRequired }).max(5, { error: R.ratingRequired }),
+  rating: z
+    .number({ error: R.ratingRequired })
+    .int({ error: R.ratingRequired })
+    .min(1, { error: R.ratingRequired })
+    .max(5, { error: R.ratingRequired }),
   comment: optionalText(500),
 });
 
@@ -30,7 +40,10 @@ export const PROJECT_FILTERS = [
 ] as const;
 export type ProjectFilter = (typeof PROJECT_FILTERS)[number]["value"];
 export const ProjectFilterSchema = z.object({
-  status: z.enum(PROJECT_FILTERS.map((f) => f.value) as [ProjectFilter, ...ProjectFilter[]]).catch("all").default("all"),
+  status: z
+    .enum(PROJECT_FILTERS.map((f) => f.value) as [ProjectFilter, ...ProjectFilter[]])
+    .catch("all")
+    .default("all"),
 });
 
 /**
@@ -43,7 +56,8 @@ export const FILTER_STATUSES: Record<Exclude<ProjectFilter, "all">, readonly Pro
   completed: ["published", "completed"],
 };
 
-export const matchesFilter = (status: ProjectStatus, filter: ProjectFilter) => filter === "all" || FILTER_STATUSES[filter].includes(status);
+export const matchesFilter = (status: ProjectStatus, filter: ProjectFilter) =>
+  filter === "all" || FILTER_STATUSES[filter].includes(status);
 
 /** Finished work: what the Completed stat counts and what may be rated. */
 export const isFinished = (status: ProjectStatus) => status === "published" || status === "completed";
@@ -61,4 +75,3 @@ export function summariseProjects(projects: { status: ProjectStatus; step: numbe
     averageProgress: progress.length ? Math.round(progress.reduce((a, b) => a + b, 0) / progress.length) : 0,
   };
 }
-

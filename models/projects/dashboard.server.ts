@@ -1,5 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
-import { currentPeriod, DASHBOARD_CONTENT, RECENT_PROJECTS_SHOWN, tokenUsagePercent, type ProjectHelp, type Recommendation, type TokenUsage } from "./dashboard";
+import {
+  currentPeriod,
+  DASHBOARD_CONTENT,
+  RECENT_PROJECTS_SHOWN,
+  tokenUsagePercent,
+  type ProjectHelp,
+  type Recommendation,
+  type TokenUsage,
+} from "./dashboard";
 import { db } from "../platform/db.server";
 import { countActiveProjects, listProjects } from "./projects.server";
 import { getActiveSubscription } from "../billing/subscriptions.server";
@@ -14,16 +22,28 @@ import { contentBlocks } from "../schema";
  */
 export async function getTokenUsage(userId: string, now = new Date()): Promise<TokenUsage> {
   const active = await getActiveSubscription(userId, now);
-  const { start, end } = active ? { start: active.subscription.currentPeriodStart, end: active.subscription.currentPeriodEnd } : currentPeriod(now);
+  const { start, end } = active
+    ? { start: active.subscription.currentPeriodStart, end: active.subscription.currentPeriodEnd }
+    : currentPeriod(now);
   const [balance, flow] = await Promise.all([getBalance(userId, now), tokenFlow(userId, start, end)]);
-  return { balance, granted: flow.granted, spent: flow.spent, percent: tokenUsagePercent(flow.spent, flow.granted), periodStart: start, periodEnd: end };
+  return {
+    balance,
+    granted: flow.granted,
+    spent: flow.spent,
+    percent: tokenUsagePercent(flow.spent, flow.granted),
+    periodStart: start,
+    periodEnd: end,
+  };
 }
 
 /** getTokenUsage once per request: the /dashboard2 layout (the top bar's balance) and its tab share it. */
 export const tokenUsageForRequest = oncePerRequest((_request, userId: string) => getTokenUsage(userId));
 
 /** The stats of GET /api/dashboard/stats/ (docs/product.md, "Dashboard"): active_projects, tokens_left. */
-const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({ active_projects: activeProjects, tokens_left: tokens.balance });
+const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({
+  active_projects: activeProjects,
+  tokens_left: tokens.balance,
+});
 
 export async function getDashboardStats(userId: string) {
   const [active, tokens] = await Promise.all([countActiveProjects(userId), getTokenUsage(userId)]);
@@ -39,7 +59,10 @@ export async function getDashboardContent(): Promise<DashboardContent> {
   const byKey = new Map(rows.map((row) => [row.key, row.data]));
   const recommendations = DASHBOARD_CONTENT.recommendations.safeParse(byKey.get("recommendations"));
   const help = DASHBOARD_CONTENT["project-help"].safeParse(byKey.get("project-help"));
-  return { recommendations: recommendations.success ? recommendations.data.items : [], help: help.success ? help.data : null };
+  return {
+    recommendations: recommendations.success ? recommendations.data.items : [],
+    help: help.success ? help.data : null,
+  };
 }
 
 /** Everything the Dashboard tab shows, with the request's token usage (shared with the layout). */

@@ -29,7 +29,10 @@ export const projectHelpSchema = z.object({
 });
 export type ProjectHelp = z.infer<typeof projectHelpSchema>;
 
-export const DASHBOARD_CONTENT = { recommendations: recommendationsSchema, "project-help": projectHelpSchema } as const;
+export const DASHBOARD_CONTENT = {
+  recommendations: recommendationsSchema,
+  "project-help": projectHelpSchema,
+} as const;
 
 /** The dashboard shows the 3 most recent projects and 3 recommendations (docs/product.md, "Dashboard"). */
 export const RECENT_PROJECTS_SHOWN = 3;
@@ -41,7 +44,14 @@ export function tokenUsagePercent(spent: number, granted: number): number {
   return Math.min(100, Math.round((spent / granted) * 100));
 }
 
-export type TokenUsage = { balance: number; granted: number; spent: number; percent: number; periodStart: Date; periodEnd: Date };
+export type TokenUsage = {
+  balance: number;
+  granted: number;
+  spent: number;
+  percent: number;
+  periodStart: Date;
+  periodEnd: Date;
+};
 
 /** Without a subscription, the current period is the calendar month (UTC). */
 export function currentPeriod(now = new Date()): { start: Date; end: Date } {

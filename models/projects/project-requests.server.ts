@@ -28,7 +28,15 @@ export async function createProjectRequest(
     });
     const title = request.kind === "meeting" ? "Online meeting requested" : "Detailed update requested";
     const when = request.preferredTime ? ` Preferred time: ${request.preferredTime.toISOString()}.` : "";
-    await notifyStaff({ type: "info", title, message: `“${project.title}”.${when}${request.note ? ` Note: ${request.note.slice(0, 200)}` : ""}`, link: `/project/${project.id}` }, tx);
+    await notifyStaff(
+      {
+        type: "info",
+        title,
+        message: `“${project.title}”.${when}${request.note ? ` Note: ${request.note.slice(0, 200)}` : ""}`,
+        link: `/project/${project.id}`,
+      },
+      tx,
+    );
   });
 }
 
@@ -57,13 +65,30 @@ export async function getLatestProjectSummary(userId: string, now = new Date()) 
     lastStaffComment && (!lastStatus || lastStaffComment.timestamp > lastStatus.at)
       ? { kind: "message" as const, text: lastStaffComment.text, at: lastStaffComment.timestamp }
       : lastStatus
-        ? { kind: "status" as const, text: lastStatus.reason || `Status changed to ${STATUS_LABELS[lastStatus.toStatus]}.`, at: lastStatus.at, status: lastStatus.toStatus }
+        ? {
+            kind: "status" as const,
+            text: lastStatus.reason || `Status changed to ${STATUS_LABELS[lastStatus.toStatus]}.`,
+            at: lastStatus.at,
+            status: lastStatus.toStatus,
+          }
         : null;
   const resources: ResourceItem[] = [
-    { label: "A detailed brief (at least 100 characters)", done: project.description.length >= 100, fixHref: `/project/${project.id}#conversation` },
+    {
+      label: "A detailed brief (at least 100 characters)",
+      done: project.description.length >= 100,
+      fixHref: `/project/${project.id}#conversation`,
+    },
     { label: "Reference files attached", done: files.length > 0, fixHref: `/project/${project.id}#files` },
-    { label: "Company name in your profile", done: Boolean(profile?.profile.company_name), fixHref: "/dashboard2/profile" },
-    { label: "Contact number in your profile", done: Boolean(profile?.profile.contact), fixHref: "/dashboard2/profile" },
+    {
+      label: "Company name in your profile",
+      done: Boolean(profile?.profile.company_name),
+      fixHref: "/dashboard2/profile",
+    },
+    {
+      label: "Contact number in your profile",
+      done: Boolean(profile?.profile.contact),
+      fixHref: "/dashboard2/profile",
+    },
   ];
   const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;
   const due = days === null ? null : new Date(project.createdAt.getTime() + days * 86_400_000);
@@ -73,5 +98,15 @@ export async function getLatestProjectSummary(userId: string, now = new Date()) 
     teamWorking: project.status === "in_progress" || project.status === "revision_requested",
     pendingResources: resources.some((r) => !r.done),
   };
-  return { project, due, checks, files, comments: comments.slice(-3), history: steps, requests, latestUpdate, resources };
+  return {
+    project,
+    due,
+    checks,
+    files,
+    comments: comments.slice(-3),
+    history: steps,
+    requests,
+    latestUpdate,
+    resources,
+  };
 }

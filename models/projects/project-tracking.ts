@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { progressFor, STEPS, stepFor, TIMELINES, type ProjectCategory, type ProjectStatus, type ProjectTimeline } from "./projects";
+import {
+  progressFor,
+  STEPS,
+  stepFor,
+  TIMELINES,
+  type ProjectCategory,
+  type ProjectStatus,
+  type ProjectTimeline,
+} from "./projects";
 
 // How the /order page tracks a project (docs/product.md, "Projects": tracked
 // statuses, milestones and priorities), all derived from stored data. Pure.
@@ -10,7 +18,11 @@ export const TRACKED_STATUSES = [
   { value: "under-review", label: "Under Review", meaning: "Deliverables are being checked for quality." },
   { value: "completed", label: "Completed", meaning: "Finalized and delivered." },
   { value: "on-hold", label: "On Hold", meaning: "Paused, waiting for your input or approval." },
-  { value: "revision-requested", label: "Revision Requested", meaning: "Awaiting your feedback on submitted work." },
+  {
+    value: "revision-requested",
+    label: "Revision Requested",
+    meaning: "Awaiting your feedback on submitted work.",
+  },
 ] as const;
 export type TrackedStatus = (typeof TRACKED_STATUSES)[number]["value"] | "cancelled";
 
@@ -34,7 +46,11 @@ export function priorityFor(timeline: ProjectTimeline): Priority {
   return timeline === "1_week" ? "High" : timeline === "2_weeks" ? "Medium" : "Low";
 }
 
-export type Milestone = { name: string; status: "completed" | "in-progress" | "pending"; date: string | null };
+export type Milestone = {
+  name: string;
+  status: "completed" | "in-progress" | "pending";
+  date: string | null;
+};
 
 /**
  * The stepper's five steps as milestones. A step is completed once the
@@ -52,7 +68,11 @@ export function milestonesFor(
     const step = index + 1;
     const reached = history.find((h) => h.step >= step);
     const state: Milestone["status"] =
-      step < current || (finished && step === current) ? "completed" : step === current && status !== "cancelled" ? "in-progress" : "pending";
+      step < current || (finished && step === current)
+        ? "completed"
+        : step === current && status !== "cancelled"
+          ? "in-progress"
+          : "pending";
     return { name, status: state, date: state === "pending" ? null : (reached?.at ?? null) };
   });
 }
@@ -60,13 +80,21 @@ export function milestonesFor(
 /** The /order search (docs/product.md, "Projects"): case-insensitive "contains" over name, id and client name. */
 export const OrderFilterSchema = z.object({
   q: z.string().trim().max(200).catch("").default(""),
-  status: z.enum(["all", ...TRACKED_STATUSES.map((s) => s.value)] as [string, ...string[]]).catch("all").default("all"),
+  status: z
+    .enum(["all", ...TRACKED_STATUSES.map((s) => s.value)] as [string, ...string[]])
+    .catch("all")
+    .default("all"),
 });
 
-export function matchesSearch(project: { title: string; id: string; clientName: string }, query: string): boolean {
+export function matchesSearch(
+  project: { title: string; id: string; clientName: string },
+  query: string,
+): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return [project.title, project.id, project.clientName].some((field) => field.toLowerCase().includes(needle));
+  return [project.title, project.id, project.clientName].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
 }
 
 /** The team that takes a project, by its category. */
@@ -99,7 +127,9 @@ export type HistoryPoint = { toStatus: ProjectStatus; step: number; at: Date };
 /** A project as the /order page tracks it (docs/product.md, "Projects"), all derived from stored data. */
 export function trackProject(project: TrackableProject, history: HistoryPoint[], clientName: string) {
   const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;
-  const finishedAt = [...history].reverse().find((h) => h.toStatus === "completed" || h.toStatus === "published");
+  const finishedAt = [...history]
+    .reverse()
+    .find((h) => h.toStatus === "completed" || h.toStatus === "published");
   const finished = project.status === "completed" || project.status === "published";
   return {
     id: project.id,

@@ -3,7 +3,23 @@ import { recordAudit } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { addNotification, emailProjectUpdate, notifyStaff } from "../platform/notifications.server";
-import { ACTION_LABELS, ACTIVE_STATUSES, canTakeAction, nextStatus, PROJECT_MESSAGES, STATUS_LABELS, STATUS_TONES, stepFor, storedStepAfter, fileDownloadPath, type ActorRole, type ProjectAction, type ProjectCategory, type ProjectTimeline, type ProjectStatus } from "./projects";
+import {
+  ACTION_LABELS,
+  ACTIVE_STATUSES,
+  canTakeAction,
+  nextStatus,
+  PROJECT_MESSAGES,
+  STATUS_LABELS,
+  STATUS_TONES,
+  stepFor,
+  storedStepAfter,
+  fileDownloadPath,
+  type ActorRole,
+  type ProjectAction,
+  type ProjectCategory,
+  type ProjectTimeline,
+  type ProjectStatus,
+} from "./projects";
 import { type ProjectInput } from "./project-forms";
 import { matchesSearch, trackProject, type TrackedProject } from "./project-tracking";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
@@ -31,7 +47,8 @@ async function countActive(userId: string, database: Database | Transaction = db
   return row?.n ?? 0;
 }
 
-export type CreateProjectResult = { ok: true; project: ProjectRow } | { ok: false; field: "files" | "form"; message: string };
+export type CreateProjectResult =
+  { ok: true; project: ProjectRow } | { ok: false; field: "files" | "form"; message: string };
 
 class ProjectLimitReached extends Error {}
 
@@ -46,7 +63,11 @@ export async function createProject(
   options: { projectLimit?: number; dataDir?: string; siteUrl?: string } = {},
 ): Promise<CreateProjectResult> {
   const limit = options.projectLimit ?? (await projectLimitFor(owner.id));
-  const limitReached = { ok: false, field: "form", message: PROJECT_MESSAGES.projectLimitReached(limit) } as const;
+  const limitReached = {
+    ok: false,
+    field: "form",
+    message: PROJECT_MESSAGES.projectLimitReached(limit),
+  } as const;
   if (limit !== UNLIMITED && (await countActive(owner.id)) >= limit) return limitReached;
 
   const stored = input.files ? await storeUpload(input.files, PROJECT_FILE_RULES, options.dataDir) : null;
@@ -74,11 +95,36 @@ export async function createProject(
         })
         .returning();
       const row = created as ProjectRow;
-      await tx.insert(projectStatusHistory).values({ projectId: row.id, fromStatus: null, toStatus: status, step, action: "submit", changedBy: owner.id });
-      if (stored?.ok) await tx.insert(projectFiles).values({ projectId: row.id, uploadedBy: owner.id, ...stored.upload });
+      await tx.insert(projectStatusHistory).values({
+        projectId: row.id,
+        fromStatus: null,
+        toStatus: status,
+        step,
+        action: "submit",
+        changedBy: owner.id,
+      });
+      if (stored?.ok)
+        await tx.insert(projectFiles).values({ projectId: row.id, uploadedBy: owner.id, ...stored.upload });
       const link = `/project/${row.id}`;
-      await addNotification({ userId: owner.id, type: "info", title: "Project submitted", message: `“${row.title}” has been submitted and is now under review.`, link }, tx);
-      await notifyStaff({ type: "info", title: "New project submitted", message: `“${row.title}” is waiting for review.`, link }, tx);
+      await addNotification(
+        {
+          userId: owner.id,
+          type: "info",
+          title: "Project submitted",
+          message: `“${row.title}” has been submitted and is now under review.`,
+          link,
+        },
+        tx,
+      );
+      await notifyStaff(
+        {
+          type: "info",
+          title: "New project submitted",
+          message: `“${row.title}” is waiting for review.`,
+          link,
+        },
+        tx,
+      );
       return row;
     });
   } catch (error) {
@@ -95,7 +141,11 @@ export async function createProject(
 
 /** The client's projects, newest first. */
 export async function listProjects(userId: string, limit?: number): Promise<ProjectRow[]> {
-  const query = db().select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+  const query = db()
+    .select()
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.createdAt), desc(projects.id));
   return (limit ? await query.limit(limit) : await query) as ProjectRow[];
 }
 
@@ -104,7 +154,10 @@ export async function countActiveProjects(userId: string): Promise<number> {
 }
 
 /** The project if the viewer may see it (its owner, or staff); otherwise null, as if it did not exist. */
-export async function getProjectForViewer(projectId: string | undefined, viewer: Viewer): Promise<ProjectRow | null> {
+export async function getProjectForViewer(
+  projectId: string | undefined,
+  viewer: Viewer,
+): Promise<ProjectRow | null> {
   if (!isUuid(projectId)) return null;
   const [row] = await db().select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!row || (row.userId !== viewer.id && viewer.role !== "staff")) return null;
@@ -114,7 +167,14 @@ export async function getProjectForViewer(projectId: string | undefined, viewer:
 export const AUTHOR_LABELS: Record<ActorRole, string> = { client: "Client", staff: "Project Manager" };
 
 export type ProjectComment = { id: string; text: string; author: string; role: ActorRole; timestamp: Date };
-export type ProjectHistoryEntry = { toStatus: ProjectStatus; fromStatus: ProjectStatus | null; step: number; action: string; reason: string; at: Date };
+export type ProjectHistoryEntry = {
+  toStatus: ProjectStatus;
+  fromStatus: ProjectStatus | null;
+  step: number;
+  action: string;
+  reason: string;
+  at: Date;
+};
 
 export async function listHistory(projectIds: string[]): Promise<Map<string, ProjectHistoryEntry[]>> {
   const byProject = new Map<string, ProjectHistoryEntry[]>();
@@ -126,14 +186,25 @@ export async function listHistory(projectIds: string[]): Promise<Map<string, Pro
     .orderBy(asc(projectStatusHistory.createdAt), asc(projectStatusHistory.id));
   for (const row of rows) {
     const list = byProject.get(row.projectId) ?? [];
-    list.push({ toStatus: row.toStatus as ProjectStatus, fromStatus: row.fromStatus as ProjectStatus | null, step: row.step, action: row.action, reason: row.reason, at: row.createdAt });
+    list.push({
+      toStatus: row.toStatus as ProjectStatus,
+      fromStatus: row.fromStatus as ProjectStatus | null,
+      step: row.step,
+      action: row.action,
+      reason: row.reason,
+      at: row.createdAt,
+    });
     byProject.set(row.projectId, list);
   }
   return byProject;
 }
 
 export async function listComments(projectId: string): Promise<ProjectComment[]> {
-  const rows = await db().select().from(projectComments).where(eq(projectComments.projectId, projectId)).orderBy(asc(projectComments.createdAt), asc(projectComments.id));
+  const rows = await db()
+    .select()
+    .from(projectComments)
+    .where(eq(projectComments.projectId, projectId))
+    .orderBy(asc(projectComments.createdAt), asc(projectComments.id));
   return rows.map((row) => {
     const role = row.authorRole as ActorRole;
     return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
@@ -141,19 +212,31 @@ export async function listComments(projectId: string): Promise<ProjectComment[]>
 }
 
 export async function listFiles(projectId: string): Promise<ProjectFileRow[]> {
-  return db().select().from(projectFiles).where(eq(projectFiles.projectId, projectId)).orderBy(asc(projectFiles.createdAt));
+  return db()
+    .select()
+    .from(projectFiles)
+    .where(eq(projectFiles.projectId, projectId))
+    .orderBy(asc(projectFiles.createdAt));
 }
 
 /** Everything /project/:id shows, or null when the viewer may not see it. */
 export async function getProjectDetail(projectId: string | undefined, viewer: Viewer) {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return null;
-  const [files, comments, history] = await Promise.all([listFiles(project.id), listComments(project.id), listHistory([project.id])]);
+  const [files, comments, history] = await Promise.all([
+    listFiles(project.id),
+    listComments(project.id),
+    listHistory([project.id]),
+  ]);
   return { project, files, comments, history: history.get(project.id) ?? [] };
 }
 
 /** A file of a project the viewer may see, or null. */
-export async function getProjectFile(projectId: string | undefined, fileId: string | undefined, viewer: Viewer): Promise<ProjectFileRow | null> {
+export async function getProjectFile(
+  projectId: string | undefined,
+  fileId: string | undefined,
+  viewer: Viewer,
+): Promise<ProjectFileRow | null> {
   if (!isUuid(fileId)) return null;
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return null;
@@ -171,7 +254,12 @@ export type CommentResult = { ok: true; comment: ProjectComment | null } | { ok:
  * Adds to the conversation. A blank comment is ignored (docs/product.md, "Projects"); a staff
  * reply notifies the client and is written to the audit log.
  */
-export async function addComment(projectId: string | undefined, viewer: Viewer, text: string, options: { actorIp?: string } = {}): Promise<CommentResult> {
+export async function addComment(
+  projectId: string | undefined,
+  viewer: Viewer,
+  text: string,
+  options: { actorIp?: string } = {},
+): Promise<CommentResult> {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return { ok: false };
   const body = text.trim();
@@ -179,20 +267,48 @@ export async function addComment(projectId: string | undefined, viewer: Viewer, 
   const role: ActorRole = viewer.role === "staff" && project.userId !== viewer.id ? "staff" : "client";
   const link = `/project/${project.id}`;
   const row = await db().transaction(async (tx) => {
-    const [inserted] = await tx.insert(projectComments).values({ projectId: project.id, authorId: viewer.id, authorRole: role, body }).returning();
+    const [inserted] = await tx
+      .insert(projectComments)
+      .values({ projectId: project.id, authorId: viewer.id, authorRole: role, body })
+      .returning();
     await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
     if (role === "staff") {
-      await addNotification({ userId: project.userId, type: "info", title: "New message from your project manager", message: `On “${project.title}”: ${body.slice(0, 140)}`, link }, tx);
+      await addNotification(
+        {
+          userId: project.userId,
+          type: "info",
+          title: "New message from your project manager",
+          message: `On “${project.title}”: ${body.slice(0, 140)}`,
+          link,
+        },
+        tx,
+      );
       await recordAudit(
-        { actor: { id: viewer.id, role: "staff", ip: options.actorIp }, action: "project.comment", target: { type: "project", id: project.id, label: project.title }, after: { comment_id: inserted!.id, text: body } },
+        {
+          actor: { id: viewer.id, role: "staff", ip: options.actorIp },
+          action: "project.comment",
+          target: { type: "project", id: project.id, label: project.title },
+          after: { comment_id: inserted!.id, text: body },
+        },
         tx,
       );
     } else {
-      await notifyStaff({ type: "info", title: "New client message", message: `On “${project.title}”: ${body.slice(0, 140)}`, link }, tx);
+      await notifyStaff(
+        {
+          type: "info",
+          title: "New client message",
+          message: `On “${project.title}”: ${body.slice(0, 140)}`,
+          link,
+        },
+        tx,
+      );
     }
     return inserted!;
   });
-  return { ok: true, comment: { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt } };
+  return {
+    ok: true,
+    comment: { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt },
+  };
 }
 
 export type TransitionResult =
@@ -224,15 +340,42 @@ export async function transitionProject(
       const [locked] = await tx.select().from(projects).where(eq(projects.id, visible.id)).for("update");
       from = locked!.status as ProjectStatus;
       const to = nextStatus(from, action);
-      if (!to || !canTakeAction(from, action, role)) throw new IllegalTransition(PROJECT_MESSAGES.illegalTransition(ACTION_LABELS[action], from));
+      if (!to || !canTakeAction(from, action, role))
+        throw new IllegalTransition(PROJECT_MESSAGES.illegalTransition(ACTION_LABELS[action], from));
       const step = storedStepAfter(to, locked!.step);
-      const [updated] = await tx.update(projects).set({ status: to, step, updatedAt: new Date() }).where(eq(projects.id, visible.id)).returning();
-      await tx.insert(projectStatusHistory).values({ projectId: visible.id, fromStatus: from, toStatus: to, step, action, changedBy: viewer.id, reason: reason.trim() });
+      const [updated] = await tx
+        .update(projects)
+        .set({ status: to, step, updatedAt: new Date() })
+        .where(eq(projects.id, visible.id))
+        .returning();
+      await tx.insert(projectStatusHistory).values({
+        projectId: visible.id,
+        fromStatus: from,
+        toStatus: to,
+        step,
+        action,
+        changedBy: viewer.id,
+        reason: reason.trim(),
+      });
       if (action === "request_revision" && reason.trim()) {
-        await tx.insert(projectComments).values({ projectId: visible.id, authorId: viewer.id, authorRole: role, body: `Revision requested: ${reason.trim()}` });
+        await tx.insert(projectComments).values({
+          projectId: visible.id,
+          authorId: viewer.id,
+          authorRole: role,
+          body: `Revision requested: ${reason.trim()}`,
+        });
       }
       const link = `/project/${visible.id}`;
-      await addNotification({ userId: visible.userId, type: STATUS_TONES[to], title: "Project status updated", message: `“${visible.title}” is now ${STATUS_LABELS[to]}.`, link }, tx);
+      await addNotification(
+        {
+          userId: visible.userId,
+          type: STATUS_TONES[to],
+          title: "Project status updated",
+          message: `“${visible.title}” is now ${STATUS_LABELS[to]}.`,
+          link,
+        },
+        tx,
+      );
       if (role === "staff") {
         await recordAudit(
           {
@@ -247,7 +390,15 @@ export async function transitionProject(
         );
       }
       if (role === "client") {
-        await notifyStaff({ type: STATUS_TONES[to], title: `Client action: ${ACTION_LABELS[action]}`, message: `“${visible.title}” is now ${STATUS_LABELS[to]}.${reason.trim() ? ` Reason: ${reason.trim().slice(0, 200)}` : ""}`, link }, tx);
+        await notifyStaff(
+          {
+            type: STATUS_TONES[to],
+            title: `Client action: ${ACTION_LABELS[action]}`,
+            message: `“${visible.title}” is now ${STATUS_LABELS[to]}.${reason.trim() ? ` Reason: ${reason.trim().slice(0, 200)}` : ""}`,
+            link,
+          },
+          tx,
+        );
       }
       return updated as ProjectRow;
     });
@@ -266,7 +417,12 @@ export async function transitionProject(
 // API shapes (docs/product.md, "Projects")
 
 export function apiProjectSummary(project: ProjectRow) {
-  return { id: project.id, title: project.title, status: project.status, created_at: project.createdAt.toISOString() };
+  return {
+    id: project.id,
+    title: project.title,
+    status: project.status,
+    created_at: project.createdAt.toISOString(),
+  };
 }
 
 export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFileRow[] }, origin: string) {
@@ -283,7 +439,11 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
     timeline: project.timeline,
     use_tokens: project.useTokens,
     tokens_used: project.tokensUsed,
-    files: files.map((file) => ({ name: file.name, size: file.size, file: new URL(fileDownloadPath(project.id, file.id), origin).toString() })),
+    files: files.map((file) => ({
+      name: file.name,
+      size: file.size,
+      file: new URL(fileDownloadPath(project.id, file.id), origin).toString(),
+    })),
   };
 }
 
@@ -291,7 +451,10 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
  * The /order page: the client's projects as tracked cards, filtered by the
  * search text (name, id, client name; case-insensitive) and tracked status.
  */
-export async function listTrackedProjects(client: { id: string; clientName: string }, filter: { q: string; status: string }): Promise<{ projects: TrackedProject[]; total: number }> {
+export async function listTrackedProjects(
+  client: { id: string; clientName: string },
+  filter: { q: string; status: string },
+): Promise<{ projects: TrackedProject[]; total: number }> {
   const rows = await listProjects(client.id);
   const history = await listHistory(rows.map((r) => r.id));
   const tracked = rows.map((row) =>
@@ -302,7 +465,9 @@ export async function listTrackedProjects(client: { id: string; clientName: stri
     ),
   );
   const shown = tracked.filter(
-    (p) => matchesSearch({ title: p.projectName, id: p.id, clientName: p.clientName }, filter.q) && (filter.status === "all" || p.trackedStatus === filter.status),
+    (p) =>
+      matchesSearch({ title: p.projectName, id: p.id, clientName: p.clientName }, filter.q) &&
+      (filter.status === "all" || p.trackedStatus === filter.status),
   );
   return { projects: shown, total: rows.length };
 }
@@ -312,29 +477,62 @@ export function clientNameOf(user: { username: string; firstName: string; lastNa
   return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }
 
-export type AddFileResult = { ok: true; file: ProjectFileRow } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; message: string };
+export type AddFileResult =
+  | { ok: true; file: ProjectFileRow }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; message: string };
 
 /** Attaches another file to a project the viewer may see: the client's references, or a staff deliverable (audited). */
-export async function addProjectFile(projectId: string | undefined, viewer: Viewer, file: File, options: { dataDir?: string; actorIp?: string } = {}): Promise<AddFileResult> {
+export async function addProjectFile(
+  projectId: string | undefined,
+  viewer: Viewer,
+  file: File,
+  options: { dataDir?: string; actorIp?: string } = {},
+): Promise<AddFileResult> {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return { ok: false, reason: "not_found" };
   const stored = await storeUpload(file, PROJECT_FILE_RULES, options.dataDir);
   if (!stored.ok) return { ok: false, reason: "invalid", message: stored.message };
   try {
     const row = await db().transaction(async (tx) => {
-      const [inserted] = await tx.insert(projectFiles).values({ projectId: project.id, uploadedBy: viewer.id, ...stored.upload }).returning();
+      const [inserted] = await tx
+        .insert(projectFiles)
+        .values({ projectId: project.id, uploadedBy: viewer.id, ...stored.upload })
+        .returning();
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
       const link = `/project/${project.id}`;
       if (project.userId === viewer.id) {
-        await notifyStaff({ type: "info", title: "New client file", message: `“${project.title}”: ${stored.upload.name}`, link }, tx);
+        await notifyStaff(
+          {
+            type: "info",
+            title: "New client file",
+            message: `“${project.title}”: ${stored.upload.name}`,
+            link,
+          },
+          tx,
+        );
       } else {
-        await addNotification({ userId: project.userId, type: "success", title: "New file from your project manager", message: `“${project.title}”: ${stored.upload.name}`, link }, tx);
+        await addNotification(
+          {
+            userId: project.userId,
+            type: "success",
+            title: "New file from your project manager",
+            message: `“${project.title}”: ${stored.upload.name}`,
+            link,
+          },
+          tx,
+        );
         await recordAudit(
           {
             actor: { id: viewer.id, role: "staff", ip: options.actorIp },
             action: "project.file_upload",
             target: { type: "project", id: project.id, label: project.title },
-            after: { file_id: inserted!.id, name: inserted!.name, size: inserted!.size, content_type: inserted!.contentType },
+            after: {
+              file_id: inserted!.id,
+              name: inserted!.name,
+              size: inserted!.size,
+              content_type: inserted!.contentType,
+            },
           },
           tx,
         );

@@ -1,18 +1,108 @@
 import { describe, expect, it } from "vitest";
-import { ACTION_ROLES, availableActions, canTakeAction, clientActions, nextStatus, progressFor, PROJECT_ACTIONS, PROJECT_MESSAGES, PROJECT_STATUSES, stepFor, storedStepAfter, type ProjectAction, type ProjectStatus } from "./projects";
+import {
+  ACTION_ROLES,
+  availableActions,
+  canTakeAction,
+  clientActions,
+  nextStatus,
+  progressFor,
+  PROJECT_ACTIONS,
+  PROJECT_MESSAGES,
+  PROJECT_STATUSES,
+  stepFor,
+  storedStepAfter,
+  type ProjectAction,
+  type ProjectStatus,
+} from "./projects";
 import { MeetingRequestSchema, ProjectFormSchema } from "./project-forms";
-import { matchesSearch, milestonesFor, OrderFilterSchema, priorityFor, trackProject } from "./project-tracking";
+import {
+  matchesSearch,
+  milestonesFor,
+  OrderFilterSchema,
+  priorityFor,
+  trackProject,
+} from "./project-tracking";
 
 // The transition table written out independently of the model: every
 // status × every action, "-" for illegal. See docs/decisions/0007.
 const EXPECTED: Record<ProjectStatus, Record<ProjectAction, ProjectStatus | "-">> = {
-  draft: { approve: "-", request_revision: "revision_requested", cancel: "cancelled", accept: "-", send_for_review: "in_review", return_to_draft: "-", start_revision: "-", complete: "-", staff_cancel: "cancelled" },
-  in_review: { approve: "published", request_revision: "revision_requested", cancel: "-", accept: "in_progress", send_for_review: "-", return_to_draft: "draft", start_revision: "-", complete: "-", staff_cancel: "cancelled" },
-  in_progress: { approve: "-", request_revision: "revision_requested", cancel: "-", accept: "-", send_for_review: "in_review", return_to_draft: "-", start_revision: "-", complete: "completed", staff_cancel: "cancelled" },
-  revision_requested: { approve: "-", request_revision: "-", cancel: "-", accept: "-", send_for_review: "in_review", return_to_draft: "-", start_revision: "in_progress", complete: "-", staff_cancel: "cancelled" },
-  published: { approve: "-", request_revision: "-", cancel: "-", accept: "-", send_for_review: "-", return_to_draft: "-", start_revision: "-", complete: "completed", staff_cancel: "-" },
-  completed: { approve: "-", request_revision: "-", cancel: "-", accept: "-", send_for_review: "-", return_to_draft: "-", start_revision: "-", complete: "-", staff_cancel: "-" },
-  cancelled: { approve: "-", request_revision: "-", cancel: "-", accept: "-", send_for_review: "-", return_to_draft: "-", start_revision: "-", complete: "-", staff_cancel: "-" },
+  draft: {
+    approve: "-",
+    request_revision: "revision_requested",
+    cancel: "cancelled",
+    accept: "-",
+    send_for_review: "in_review",
+    return_to_draft: "-",
+    start_revision: "-",
+    complete: "-",
+    staff_cancel: "cancelled",
+  },
+  in_review: {
+    approve: "published",
+    request_revision: "revision_requested",
+    cancel: "-",
+    accept: "in_progress",
+    send_for_review: "-",
+    return_to_draft: "draft",
+    start_revision: "-",
+    complete: "-",
+    staff_cancel: "cancelled",
+  },
+  in_progress: {
+    approve: "-",
+    request_revision: "revision_requested",
+    cancel: "-",
+    accept: "-",
+    send_for_review: "in_review",
+    return_to_draft: "-",
+    start_revision: "-",
+    complete: "completed",
+    staff_cancel: "cancelled",
+  },
+  revision_requested: {
+    approve: "-",
+    request_revision: "-",
+    cancel: "-",
+    accept: "-",
+    send_for_review: "in_review",
+    return_to_draft: "-",
+    start_revision: "in_progress",
+    complete: "-",
+    staff_cancel: "cancelled",
+  },
+  published: {
+    approve: "-",
+    request_revision: "-",
+    cancel: "-",
+    accept: "-",
+    send_for_review: "-",
+    return_to_draft: "-",
+    start_revision: "-",
+    complete: "completed",
+    staff_cancel: "-",
+  },
+  completed: {
+    approve: "-",
+    request_revision: "-",
+    cancel: "-",
+    accept: "-",
+    send_for_review: "-",
+    return_to_draft: "-",
+    start_revision: "-",
+    complete: "-",
+    staff_cancel: "-",
+  },
+  cancelled: {
+    approve: "-",
+    request_revision: "-",
+    cancel: "-",
+    accept: "-",
+    send_for_review: "-",
+    return_to_draft: "-",
+    start_revision: "-",
+    complete: "-",
+    staff_cancel: "-",
+  },
 };
 
 describe("project state machine", () => {
@@ -44,7 +134,8 @@ describe("project state machine", () => {
     for (const status of PROJECT_STATUSES) {
       expect(clientActions(status).includes("approve")).toBe(status === "in_review");
       expect(clientActions(status).includes("cancel")).toBe(status === "draft");
-      if (status === "published" || status === "completed") expect(clientActions(status)).not.toContain("request_revision");
+      if (status === "published" || status === "completed")
+        expect(clientActions(status)).not.toContain("request_revision");
     }
   });
 
@@ -87,7 +178,15 @@ describe("stepper", () => {
 
 describe("tracking", () => {
   const created = new Date("2026-03-01T10:00:00Z");
-  const base = { id: "7a1b2c3d-0000-4000-8000-000000000001", title: "Café rebrand", description: "Logo", category: "graphic" as const, timeline: "2_weeks" as const, createdAt: created, updatedAt: new Date("2026-03-05T10:00:00Z") };
+  const base = {
+    id: "7a1b2c3d-0000-4000-8000-000000000001",
+    title: "Café rebrand",
+    description: "Logo",
+    category: "graphic" as const,
+    timeline: "2_weeks" as const,
+    createdAt: created,
+    updatedAt: new Date("2026-03-05T10:00:00Z"),
+  };
 
   it("derives milestones, dates, team, priority and completion from the history", () => {
     const history = [
@@ -110,14 +209,20 @@ describe("tracking", () => {
   });
 
   it("marks every milestone done once published, and a cancelled project has none in progress", () => {
-    const done = milestonesFor("completed", 5, [{ toStatus: "completed", step: 5, at: "2026-03-09T00:00:00.000Z" }]);
+    const done = milestonesFor("completed", 5, [
+      { toStatus: "completed", step: 5, at: "2026-03-09T00:00:00.000Z" },
+    ]);
     expect(done.every((m) => m.status === "completed")).toBe(true);
     const cancelled = milestonesFor("cancelled", 2, []);
     expect(cancelled.map((m) => m.status)).toEqual(["completed", "pending", "pending", "pending", "pending"]);
   });
 
   it("has a flexible timeline without an estimated date, low priority", () => {
-    const tracked = trackProject({ ...base, timeline: "flexible", status: "published", step: 5 }, [{ toStatus: "published", step: 5, at: new Date("2026-03-10T00:00:00Z") }], "Maya");
+    const tracked = trackProject(
+      { ...base, timeline: "flexible", status: "published", step: 5 },
+      [{ toStatus: "published", step: 5, at: new Date("2026-03-10T00:00:00Z") }],
+      "Maya",
+    );
     expect(tracked.estimatedCompletion).toBeNull();
     expect(tracked.priority).toBe("Low");
     expect(tracked.trackedStatus).toBe("completed");
@@ -140,7 +245,10 @@ describe("tracking", () => {
   });
 
   it("reads the /order filter from the URL, falling back to all", () => {
-    expect(OrderFilterSchema.parse({ q: " logo ", status: "completed" })).toEqual({ q: "logo", status: "completed" });
+    expect(OrderFilterSchema.parse({ q: " logo ", status: "completed" })).toEqual({
+      q: "logo",
+      status: "completed",
+    });
     expect(OrderFilterSchema.parse({ status: "nonsense" })).toEqual({ q: "", status: "all" });
   });
 });
@@ -162,7 +270,9 @@ describe("create project form", () => {
 
   it("maps the slider's 0..3 to the timeline values, and accepts the values themselves", () => {
     const base = { title: "T", description: "D", category: "graphic", budget: "1k_5k" };
-    expect(["0", "1", "2", "3"].map((t) => ProjectFormSchema.parse({ ...base, timeline: t }).timeline)).toEqual(["1_week", "2_weeks", "1_month", "flexible"]);
+    expect(
+      ["0", "1", "2", "3"].map((t) => ProjectFormSchema.parse({ ...base, timeline: t }).timeline),
+    ).toEqual(["1_week", "2_weeks", "1_month", "flexible"]);
     expect(ProjectFormSchema.parse({ ...base, timeline: "2_weeks" }).timeline).toBe("2_weeks");
     expect(ProjectFormSchema.safeParse({ ...base, timeline: "4" }).success).toBe(false);
     expect(ProjectFormSchema.parse({ ...base, timeline: 1, use_tokens: true }).use_tokens).toBe(true);
@@ -172,12 +282,20 @@ describe("create project form", () => {
 
   it("rejects a wrong category or budget, and an unsupported or oversized file", () => {
     const base = { title: "T", description: "D", category: "graphic", budget: "1k_5k", timeline: "1_week" };
-    expect(ProjectFormSchema.safeParse({ ...base, category: "poetry" }).error?.issues[0]?.message).toBe(PROJECT_MESSAGES.categoryRequired);
-    expect(ProjectFormSchema.safeParse({ ...base, budget: "free" }).error?.issues[0]?.message).toBe(PROJECT_MESSAGES.budgetRequired);
+    expect(ProjectFormSchema.safeParse({ ...base, category: "poetry" }).error?.issues[0]?.message).toBe(
+      PROJECT_MESSAGES.categoryRequired,
+    );
+    expect(ProjectFormSchema.safeParse({ ...base, budget: "free" }).error?.issues[0]?.message).toBe(
+      PROJECT_MESSAGES.budgetRequired,
+    );
     const exe = new File(["MZ"], "setup.exe");
-    expect(ProjectFormSchema.safeParse({ ...base, files: exe }).error?.issues[0]?.message).toMatch(/^Please upload a pdf, doc/);
+    expect(ProjectFormSchema.safeParse({ ...base, files: exe }).error?.issues[0]?.message).toMatch(
+      /^Please upload a pdf, doc/,
+    );
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.pdf");
-    expect(ProjectFormSchema.safeParse({ ...base, files: big }).error?.issues[0]?.message).toBe("The file is too large. The maximum size is 10 MB.");
+    expect(ProjectFormSchema.safeParse({ ...base, files: big }).error?.issues[0]?.message).toBe(
+      "The file is too large. The maximum size is 10 MB.",
+    );
     // An empty file input is no file.
     expect(ProjectFormSchema.parse({ ...base, files: new File([], "") }).files).toBeUndefined();
   });
@@ -185,8 +303,14 @@ describe("create project form", () => {
 
 describe("meeting request", () => {
   it("reads the preferred time in IST and wants it in the future", () => {
-    expect(MeetingRequestSchema.parse({ preferredTime: "2999-01-02T15:30" }).preferredTime.toISOString()).toBe("2999-01-02T10:00:00.000Z");
-    expect(MeetingRequestSchema.safeParse({ preferredTime: "2001-01-02T15:30" }).error?.issues[0]?.message).toBe("Please choose a time in the future.");
-    expect(MeetingRequestSchema.safeParse({ preferredTime: "" }).error?.issues[0]?.message).toBe("Please choose a preferred time.");
+    expect(
+      MeetingRequestSchema.parse({ preferredTime: "2999-01-02T15:30" }).preferredTime.toISOString(),
+    ).toBe("2999-01-02T10:00:00.000Z");
+    expect(
+      MeetingRequestSchema.safeParse({ preferredTime: "2001-01-02T15:30" }).error?.issues[0]?.message,
+    ).toBe("Please choose a time in the future.");
+    expect(MeetingRequestSchema.safeParse({ preferredTime: "" }).error?.issues[0]?.message).toBe(
+      "Please choose a preferred time.",
+    );
   });
 });

@@ -2,7 +2,15 @@
 // DB), so the pages, the API, the unit tests and the browser share one copy.
 // See docs/decisions/0007-project-state-machine.md.
 
-export const PROJECT_STATUSES = ["draft", "in_review", "in_progress", "revision_requested", "published", "completed", "cancelled"] as const;
+export const PROJECT_STATUSES = [
+  "draft",
+  "in_review",
+  "in_progress",
+  "revision_requested",
+  "published",
+  "completed",
+  "cancelled",
+] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const STATUS_LABELS: Record<ProjectStatus, string> = {
@@ -44,7 +52,8 @@ export const TIMELINES = [
 ] as const;
 
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
-const values = <const T extends readonly { value: string }[]>(list: T) => list.map((o) => o.value) as unknown as Values<T>;
+const values = <const T extends readonly { value: string }[]>(list: T) =>
+  list.map((o) => o.value) as unknown as Values<T>;
 
 export const CATEGORY_VALUES = values(CATEGORIES);
 export const BUDGET_VALUES = values(BUDGETS);
@@ -65,7 +74,8 @@ export const PROJECT_MESSAGES = {
   timelineRequired: "Please select a timeline",
   submitted: "Your project has been submitted and is now under review",
   notFoundTitle: "Project Not Found",
-  notFound: (id: string) => `The project with ID ${id} could not be found. Please check the URL or go back to the dashboard.`,
+  notFound: (id: string) =>
+    `The project with ID ${id} could not be found. Please check the URL or go back to the dashboard.`,
   apiNotFound: "Project not found",
   noProjectsFound: "No projects found",
   adjustFilters: "Try adjusting your search or filter criteria",
@@ -144,7 +154,12 @@ export const ACTION_ROLES: Record<ProjectAction, ActorRole> = {
  * closed except for published → completed.
  */
 export const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectAction, ProjectStatus>>> = {
-  draft: { request_revision: "revision_requested", cancel: "cancelled", send_for_review: "in_review", staff_cancel: "cancelled" },
+  draft: {
+    request_revision: "revision_requested",
+    cancel: "cancelled",
+    send_for_review: "in_review",
+    staff_cancel: "cancelled",
+  },
   in_review: {
     approve: "published",
     request_revision: "revision_requested",
@@ -152,8 +167,17 @@ export const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectAction, Pr
     return_to_draft: "draft",
     staff_cancel: "cancelled",
   },
-  in_progress: { request_revision: "revision_requested", send_for_review: "in_review", complete: "completed", staff_cancel: "cancelled" },
-  revision_requested: { start_revision: "in_progress", send_for_review: "in_review", staff_cancel: "cancelled" },
+  in_progress: {
+    request_revision: "revision_requested",
+    send_for_review: "in_review",
+    complete: "completed",
+    staff_cancel: "cancelled",
+  },
+  revision_requested: {
+    start_revision: "in_progress",
+    send_for_review: "in_review",
+    staff_cancel: "cancelled",
+  },
   published: { complete: "completed" },
   completed: {},
   cancelled: {},
@@ -182,7 +206,12 @@ export const clientActions = (status: ProjectStatus) => availableActions(status,
 export const STEPS = ["Submitted", "Accepted", "In Progress", "Review", "Published"] as const;
 
 /** Statuses with a fixed stepper position (docs/product.md, "Projects"); others show the stored step. */
-const FIXED_STEP: Partial<Record<ProjectStatus, number>> = { draft: 1, in_progress: 3, published: 5, completed: 5 };
+const FIXED_STEP: Partial<Record<ProjectStatus, number>> = {
+  draft: 1,
+  in_progress: 3,
+  published: 5,
+  completed: 5,
+};
 
 /**
  * in_review means two things in our state machine: a fresh submission under
@@ -193,7 +222,8 @@ const FRESH_REVIEW_STEP = 2;
 export const REVIEW_STEP = 4;
 const IN_PROGRESS_STEP = 3;
 
-const validStep = (step: number | null | undefined) => (step && Number.isInteger(step) && step >= 1 && step <= STEPS.length ? step : null);
+const validStep = (step: number | null | undefined) =>
+  step && Number.isInteger(step) && step >= 1 && step <= STEPS.length ? step : null;
 
 /** The stepper position: draft 1, in_review 2 (4 once work was in progress), in_progress 3, published/completed 5, otherwise the stored step or 1. */
 export function stepFor(status: ProjectStatus, storedStep?: number | null): number {
@@ -203,7 +233,8 @@ export function stepFor(status: ProjectStatus, storedStep?: number | null): numb
 
 /** The step stored after entering a status: a fixed status sets it; others keep the step reached. */
 export function storedStepAfter(status: ProjectStatus, previousStep: number): number {
-  if (status === "in_review") return (validStep(previousStep) ?? 1) >= IN_PROGRESS_STEP ? REVIEW_STEP : FRESH_REVIEW_STEP;
+  if (status === "in_review")
+    return (validStep(previousStep) ?? 1) >= IN_PROGRESS_STEP ? REVIEW_STEP : FRESH_REVIEW_STEP;
   return FIXED_STEP[status] ?? validStep(previousStep) ?? 1;
 }
 
@@ -212,7 +243,11 @@ export function storedStepAfter(status: ProjectStatus, previousStep: number): nu
  * "Accept" starts the work; from work under review the same move sends it
  * back to In Progress, and says so.
  */
-export function staffActionLabel(action: ProjectAction, status: ProjectStatus, storedStep?: number | null): string {
+export function staffActionLabel(
+  action: ProjectAction,
+  status: ProjectStatus,
+  storedStep?: number | null,
+): string {
   if (action === "accept" && stepFor(status, storedStep) === REVIEW_STEP) return "Back to In Progress";
   return ACTION_LABELS[action];
 }
@@ -233,7 +268,12 @@ export function progressFor(status: ProjectStatus, storedStep?: number | null): 
 }
 
 /** Statuses that count as "active" for the dashboard stat and the plan's project limit. */
-export const ACTIVE_STATUSES: readonly ProjectStatus[] = ["draft", "in_review", "in_progress", "revision_requested"];
+export const ACTIVE_STATUSES: readonly ProjectStatus[] = [
+  "draft",
+  "in_review",
+  "in_progress",
+  "revision_requested",
+];
 
 /** Where a project file downloads from (an authorised resource route). */
 export function fileDownloadPath(projectId: string, fileId: string): string {

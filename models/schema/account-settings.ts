@@ -65,5 +65,8 @@ export const projectRatings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("project_ratings_user_id_idx").on(t.userId), check("project_ratings_rating_check", sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    index("project_ratings_user_id_idx").on(t.userId),
+    check("project_ratings_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
 );

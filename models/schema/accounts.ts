@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -12,7 +22,9 @@ export const users = pgTable(
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["client", "staff"] }).notNull().default("client"),
+    role: text("role", { enum: ["client", "staff"] })
+      .notNull()
+      .default("client"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     ...timestamps,
@@ -101,7 +113,10 @@ export const rateLimits = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     windowEnd: timestamp("window_end", { withTimezone: true }).notNull(),
   },
-  (t) => [check("rate_limits_count_check", sql`${t.count} >= 0`), index("rate_limits_window_end_idx").on(t.windowEnd)],
+  (t) => [
+    check("rate_limits_count_check", sql`${t.count} >= 0`),
+    index("rate_limits_window_end_idx").on(t.windowEnd),
+  ],
 );
 
 /** Every email the site sends. Without SMTP_URL this is where staff read them. */

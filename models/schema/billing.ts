@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { CURRENCIES, PAYMENT_METHODS } from "../billing/payments";
 import { SHOP_CATEGORIES } from "../billing/shop";
 import { LEDGER_KINDS, LEDGER_REASONS } from "../billing/tokens";
@@ -60,7 +73,10 @@ export const tokenLedger = pgTable(
     uniqueIndex("token_ledger_source_key_key").on(t.sourceKey),
     check("token_ledger_kind_check", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
     check("token_ledger_reason_check", sql`${t.reason} in (${inList(LEDGER_REASONS)})`),
-    check("token_ledger_delta_sign_check", sql`(${t.kind} = 'grant' and ${t.delta} > 0) or (${t.kind} <> 'grant' and ${t.delta} < 0)`),
+    check(
+      "token_ledger_delta_sign_check",
+      sql`(${t.kind} = 'grant' and ${t.delta} > 0) or (${t.kind} <> 'grant' and ${t.delta} < 0)`,
+    ),
   ],
 );
 
@@ -99,7 +115,11 @@ export const tokenAllocations = pgTable(
       .references(() => tokenLots.id, { onDelete: "cascade" }),
     amount: integer("amount").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.lotId] }), index("token_allocations_lot_id_idx").on(t.lotId), check("token_allocations_amount_check", sql`${t.amount} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.lotId] }),
+    index("token_allocations_lot_id_idx").on(t.lotId),
+    check("token_allocations_amount_check", sql`${t.amount} > 0`),
+  ],
 );
 
 /** Seeded from seeds/shop-items.json; the file lives in seeds/shop-files/. */
@@ -152,7 +172,10 @@ export const cartItems = pgTable(
     createdAt,
     updatedAt,
   },
-  (t) => [uniqueIndex("cart_items_user_item_key").on(t.userId, t.shopItemId), check("cart_items_quantity_check", sql`${t.quantity} between 1 and 10`)],
+  (t) => [
+    uniqueIndex("cart_items_user_item_key").on(t.userId, t.shopItemId),
+    check("cart_items_quantity_check", sql`${t.quantity} between 1 and 10`),
+  ],
 );
 
 /** One per successful checkout; the key makes a resubmitted checkout answer the first result. */
@@ -171,7 +194,10 @@ export const checkouts = pgTable(
     balanceAfter: integer("balance_after").notNull(),
     createdAt,
   },
-  (t) => [uniqueIndex("checkouts_user_key_key").on(t.userId, t.idempotencyKey), check("checkouts_total_check", sql`${t.totalTokens} > 0`)],
+  (t) => [
+    uniqueIndex("checkouts_user_key_key").on(t.userId, t.idempotencyKey),
+    check("checkouts_total_check", sql`${t.totalTokens} > 0`),
+  ],
 );
 
 /** An owned item. One per client and item; downloads are counted against the limit in the database. */
@@ -196,25 +222,32 @@ export const purchases = pgTable(
   (t) => [
     uniqueIndex("purchases_user_item_key").on(t.userId, t.shopItemId),
     index("purchases_user_id_created_at_idx").on(t.userId, t.createdAt),
-    check("purchases_downloads_check", sql`${t.downloadCount} >= 0 and ${t.downloadCount} <= ${t.maxDownloads}`),
+    check(
+      "purchases_downloads_check",
+      sql`${t.downloadCount} >= 0 and ${t.downloadCount} <= ${t.maxDownloads}`,
+    ),
     check("purchases_tokens_spent_check", sql`${t.tokensSpent} >= 0`),
   ],
 );
 
 /** Seeded from the bundles in seeds/creative-tokens.json; prices in whole units of each currency. */
-export const tokenPackages = pgTable("token_packages", {
-  id: text("id").primaryKey(),
-  position: integer("position").notNull().default(0),
-  name: text("name").notNull(),
-  tokens: integer("tokens").notNull(),
-  bonusTokens: integer("bonus_tokens").notNull().default(0),
-  description: text("description").notNull(),
-  isPopular: boolean("is_popular").notNull().default(false),
-  prices: jsonb("prices").$type<{ us: number; eu: number; in: number }>().notNull(),
-  isActive: boolean("is_active").notNull().default(true),
-  managedBy,
-  updatedAt,
-}, (t) => [check("token_packages_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`)]);
+export const tokenPackages = pgTable(
+  "token_packages",
+  {
+    id: text("id").primaryKey(),
+    position: integer("position").notNull().default(0),
+    name: text("name").notNull(),
+    tokens: integer("tokens").notNull(),
+    bonusTokens: integer("bonus_tokens").notNull().default(0),
+    description: text("description").notNull(),
+    isPopular: boolean("is_popular").notNull().default(false),
+    prices: jsonb("prices").$type<{ us: number; eu: number; in: number }>().notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    managedBy,
+    updatedAt,
+  },
+  (t) => [check("token_packages_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`)],
+);
 
 /** Seeded from the plans in seeds/solutions.json: the same five plans /solutions shows. */
 export const subscriptionPlans = pgTable(
@@ -237,7 +270,11 @@ export const subscriptionPlans = pgTable(
     managedBy,
     updatedAt,
   },
-  (t) => [check("subscription_plans_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`), check("subscription_plans_price_check", sql`${t.price} >= 0`), check("subscription_plans_project_limit_check", sql`${t.projectLimit} >= -1`)],
+  (t) => [
+    check("subscription_plans_managed_by_check", sql`${t.managedBy} in ('seed', 'staff')`),
+    check("subscription_plans_price_check", sql`${t.price} >= 0`),
+    check("subscription_plans_project_limit_check", sql`${t.projectLimit} >= -1`),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -267,12 +304,19 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // At most one active subscription per client, whatever the code does.
-    uniqueIndex("subscriptions_one_active_key").on(t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex("subscriptions_one_active_key")
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
     index("subscriptions_user_id_started_at_idx").on(t.userId, t.startedAt),
-    index("subscriptions_renewal_idx").on(t.currentPeriodEnd).where(sql`${t.status} = 'active'`),
+    index("subscriptions_renewal_idx")
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
     check("subscriptions_status_check", sql`${t.status} in ('active', 'ended')`),
     check("subscriptions_period_check", sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
-    check("subscriptions_end_reason_check", sql`${t.endReason} is null or ${t.endReason} in ('cancelled', 'switched', 'payment_failed')`),
+    check(
+      "subscriptions_end_reason_check",
+      sql`${t.endReason} is null or ${t.endReason} in ('cancelled', 'switched', 'payment_failed')`,
+    ),
   ],
 );
 
@@ -352,7 +396,9 @@ export const giftCards = pgTable(
   (t) => [
     uniqueIndex("gift_cards_code_key").on(t.code),
     uniqueIndex("gift_cards_payment_id_key").on(t.paymentId),
-    index("gift_cards_delivery_idx").on(t.deliverOn).where(sql`${t.deliveredAt} is null`),
+    index("gift_cards_delivery_idx")
+      .on(t.deliverOn)
+      .where(sql`${t.deliveredAt} is null`),
     check("gift_cards_amount_check", sql`${t.amountInr} between 1000 and 100000`),
     check("gift_cards_redeemed_check", sql`(${t.redeemedAt} is null) = (${t.tokensGranted} is null)`),
   ],
@@ -373,7 +419,13 @@ export const referralSignups = pgTable(
     rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
     rewardTokens: integer("reward_tokens"),
   },
-  (t) => [uniqueIndex("referral_signups_referral_id_key").on(t.referralId), check("referral_signups_not_self_check", sql`${t.referrerId} is null or ${t.referrerId} <> ${t.inviteeId}`)],
+  (t) => [
+    uniqueIndex("referral_signups_referral_id_key").on(t.referralId),
+    check(
+      "referral_signups_not_self_check",
+      sql`${t.referrerId} is null or ${t.referrerId} <> ${t.inviteeId}`,
+    ),
+  ],
 );
 
 /** Server-side keys shared by every process (e.g. the download link signing key). */

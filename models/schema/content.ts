@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /**
  * Agency-edited content that is one document per key (site identity,
@@ -30,7 +40,10 @@ export const blogPosts = pgTable(
     publishedOn: date("published_on").notNull(),
     readMinutes: integer("read_minutes").notNull(),
     category: text("category").notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     image: text("image").notNull(),
     imageAlt: text("image_alt").notNull(),
     featured: boolean("featured").notNull().default(false),
@@ -42,7 +55,10 @@ export const blogPosts = pgTable(
     countedViews: integer("counted_views").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("blog_posts_published_on_idx").on(t.publishedOn), index("blog_posts_category_idx").on(t.category)],
+  (t) => [
+    index("blog_posts_published_on_idx").on(t.publishedOn),
+    index("blog_posts_category_idx").on(t.category),
+  ],
 );
 
 /**

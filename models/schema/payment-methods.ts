@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /**
@@ -33,8 +43,12 @@ export const paymentMethods = pgTable(
     index("payment_methods_user_id_idx").on(t.userId),
     uniqueIndex("payment_methods_gateway_reference_key").on(t.gateway, t.gatewayReference),
     // One saved row per card and client while it is attached; at most one default.
-    uniqueIndex("payment_methods_user_fingerprint_key").on(t.userId, t.fingerprint).where(sql`${t.detachedAt} is null`),
-    uniqueIndex("payment_methods_one_default_key").on(t.userId).where(sql`${t.isDefault} and ${t.detachedAt} is null`),
+    uniqueIndex("payment_methods_user_fingerprint_key")
+      .on(t.userId, t.fingerprint)
+      .where(sql`${t.detachedAt} is null`),
+    uniqueIndex("payment_methods_one_default_key")
+      .on(t.userId)
+      .where(sql`${t.isDefault} and ${t.detachedAt} is null`),
     check("payment_methods_last4_check", sql`${t.last4} ~ '^[0-9]{4}$'`),
     check("payment_methods_exp_month_check", sql`${t.expMonth} between 1 and 12`),
     check("payment_methods_exp_year_check", sql`${t.expYear} between 2000 and 2200`),

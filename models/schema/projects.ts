@@ -60,7 +60,10 @@ export const projectFiles = pgTable(
     storageKey: text("storage_key").notNull().unique(),
     createdAt,
   },
-  (t) => [index("project_files_project_id_idx").on(t.projectId), check("project_files_size_check", sql`${t.size} >= 0`)],
+  (t) => [
+    index("project_files_project_id_idx").on(t.projectId),
+    check("project_files_size_check", sql`${t.size} >= 0`),
+  ],
 );
 
 /** The project conversation between the client and the agency. */
@@ -119,7 +122,10 @@ export const projectRequests = pgTable(
     createdAt,
     handledAt: timestamp("handled_at", { withTimezone: true }),
   },
-  (t) => [index("project_requests_project_id_idx").on(t.projectId), check("project_requests_kind_check", sql`${t.kind} in ('meeting', 'update')`)],
+  (t) => [
+    index("project_requests_project_id_idx").on(t.projectId),
+    check("project_requests_kind_check", sql`${t.kind} in ('meeting', 'update')`),
+  ],
 );
 
 /** In-app notifications (docs/product.md, "Accounts"). Dismissed ones stay for the record but are not shown. */

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 // One table per public form. Every row records when it arrived and whether
@@ -101,7 +112,9 @@ export const newsletterSubscribers = pgTable(
   {
     ...submission,
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
     confirmTokenHash: text("confirm_token_hash"),
     unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),

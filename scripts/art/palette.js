@@ -34,7 +34,10 @@ export const round = (n) => Math.round(n * 10) / 10;
 export function defs({ id, w, h, glow = [], grain = true }) {
   const glows = glow
     .map(
-      (g, i) => `<radialGradient id="${id}-g${i}" cx="${g.x / w}" cy="${g.y / h}" r="${g.r}" gradientUnits="objectBoundingBox">
+      (
+        g,
+        i,
+      ) => `<radialGradient id="${id}-g${i}" cx="${g.x / w}" cy="${g.y / h}" r="${g.r}" gradientUnits="objectBoundingBox">
       <stop offset="0" stop-color="${g.color}" stop-opacity="${g.opacity ?? 0.55}"/>
       <stop offset="1" stop-color="${g.color}" stop-opacity="0"/>
     </radialGradient>`,

@@ -1,11 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  createAccount,
-  expect,
-  signIn,
-  test,
-  waitForHydration,
-} from "./fixtures";
+import { createAccount, expect, signIn, test, waitForHydration } from "./fixtures";
 import { seriousViolations } from "./axe";
 
 // Manage account's Billing & Payments with real billing (docs/decisions/0023):
@@ -52,24 +46,17 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByLabel("Save this card for next time").check();
         await page.getByRole("button", { name: "Pay and add tokens" }).click();
         await expect(
-          page.getByText(
-            "Success! You purchased 50 Creative Tokens. Your new balance is 50 tokens.",
-          ),
+          page.getByText("Success! You purchased 50 Creative Tokens. Your new balance is 50 tokens."),
         ).toBeVisible();
 
         // The next payment offers the saved card, chosen by default; paying with it needs no card fields.
         await page.goto("/dashboard2/billing/tokens?package=essential");
         if (javaScriptEnabled) await waitForHydration(page);
-        await expect(
-          page.getByRole("radio", { name: /Visa •••• 4242/ }),
-        ).toBeChecked();
-        if (javaScriptEnabled)
-          await expect(page.getByLabel("Card number")).toBeHidden();
+        await expect(page.getByRole("radio", { name: /Visa •••• 4242/ })).toBeChecked();
+        if (javaScriptEnabled) await expect(page.getByLabel("Card number")).toBeHidden();
         await page.getByRole("button", { name: "Pay and add tokens" }).click();
         await expect(
-          page.getByText(
-            "Success! You purchased 50 Creative Tokens. Your new balance is 100 tokens.",
-          ),
+          page.getByText("Success! You purchased 50 Creative Tokens. Your new balance is 100 tokens."),
         ).toBeVisible();
 
         // Spend 2 tokens in the shop.
@@ -79,22 +66,16 @@ for (const javaScriptEnabled of [false, true]) {
             name: /^Add to Cart\b.*Type Scale Cheat Sheet$/,
           })
           .click();
-        await expect(page.getByTestId("action-notice")).toContainText(
-          "added to cart",
-        );
+        await expect(page.getByTestId("action-notice")).toContainText("added to cart");
         await page.goto("/cart");
         if (javaScriptEnabled) await waitForHydration(page);
         await page.getByRole("button", { name: "Checkout" }).click();
-        await expect(page.getByTestId("action-notice")).toContainText(
-          "Checkout successful!",
-        );
+        await expect(page.getByTestId("action-notice")).toContainText("Checkout successful!");
 
         // Dashboard tab: Total spent is the ledger's spends and the money paid.
         await page.goto("/manageaccount");
         await expect(page.getByTestId("stat-spent")).toHaveText("2 tokens");
-        await expect(
-          page.getByTestId("stat-spent").locator("xpath=.."),
-        ).toContainText("$140.00");
+        await expect(page.getByTestId("stat-spent").locator("xpath=..")).toContainText("$140.00");
 
         // Billing & Payments: plan, usage, two receipts, the saved card.
         await page
@@ -109,16 +90,10 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(receipts.first()).toContainText("Creative Tokens");
         await expect(receipts.first()).toContainText("$70.00");
         await expect(receipts.first()).toContainText("Paid");
-        await expect(page.getByTestId("payment-method")).toHaveText(
-          /Visa •••• 4242/,
-        );
+        await expect(page.getByTestId("payment-method")).toHaveText(/Visa •••• 4242/);
 
         // The receipt as a PDF download and as a printable page.
-        const number = (await receipts
-          .first()
-          .locator("td")
-          .nth(1)
-          .textContent())!.trim();
+        const number = (await receipts.first().locator("td").nth(1).textContent())!.trim();
         expect(number).toMatch(/^#\d+$/);
         const downloading = page.waitForEvent("download");
         await receipts
@@ -126,26 +101,18 @@ for (const javaScriptEnabled of [false, true]) {
           .getByRole("link", { name: `Download ${number} as PDF` })
           .click();
         const download = await downloading;
-        expect(download.suggestedFilename()).toBe(
-          `receipt-${number.slice(1)}.pdf`,
-        );
+        expect(download.suggestedFilename()).toBe(`receipt-${number.slice(1)}.pdf`);
         const pdf = await download.createReadStream();
         const head = await new Promise<string>((resolve) =>
-          pdf.once("data", (chunk: Buffer) =>
-            resolve(chunk.subarray(0, 5).toString()),
-          ),
+          pdf.once("data", (chunk: Buffer) => resolve(chunk.subarray(0, 5).toString())),
         );
         expect(head).toBe("%PDF-");
         await receipts
           .first()
           .getByRole("link", { name: `Print ${number}` })
           .click();
-        await expect(
-          page.getByRole("heading", { name: "Receipt" }),
-        ).toBeVisible();
-        await expect(
-          page.getByRole("row", { name: `Receipt number ${number}` }),
-        ).toBeVisible();
+        await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible();
+        await expect(page.getByRole("row", { name: `Receipt number ${number}` })).toBeVisible();
         await expect(page.getByText("Visa •••• 4242")).toBeVisible();
         await page.goBack();
 
@@ -164,9 +131,7 @@ for (const javaScriptEnabled of [false, true]) {
         // Remove the card.
         await expect(page).toHaveURL(/\/manageaccount\/billing$/);
         if (javaScriptEnabled) await waitForHydration(page);
-        await page
-          .getByRole("button", { name: "Remove Visa •••• 4242" })
-          .click();
+        await page.getByRole("button", { name: "Remove Visa •••• 4242" }).click();
         await expect(page.getByText("Payment method removed.")).toBeVisible();
         await expect(page.getByTestId("payment-method")).toHaveCount(0);
         await expect(page.getByTestId("no-payment-methods")).toBeVisible();
@@ -179,12 +144,8 @@ for (const javaScriptEnabled of [false, true]) {
         const account = await createAccount(page);
         await signIn(page, account, javaScriptEnabled);
         await page.goto("/manageaccount/billing");
-        await page
-          .getByRole("link", { name: "Add New Payment Method" })
-          .click();
-        await expect(page).toHaveURL(
-          /\/manageaccount\/billing\/payment-methods#add-card$/,
-        );
+        await page.getByRole("link", { name: "Add New Payment Method" }).click();
+        await expect(page).toHaveURL(/\/manageaccount\/billing\/payment-methods#add-card$/);
         if (javaScriptEnabled) await waitForHydration(page);
         await expect(page.getByTestId("no-saved-cards")).toBeVisible();
 
@@ -193,9 +154,7 @@ for (const javaScriptEnabled of [false, true]) {
         await fillCard(page, "4000 0000 0000 0002");
         await page.getByRole("button", { name: "Save card" }).click();
         await expect(
-          page.getByText(
-            "Your card was declined. Please use a different card; you have not been charged.",
-          ),
+          page.getByText("Your card was declined. Please use a different card; you have not been charged."),
         ).toBeVisible();
         await expect(page.getByTestId("saved-card")).toHaveCount(0);
 
@@ -207,17 +166,11 @@ for (const javaScriptEnabled of [false, true]) {
         );
 
         await page.goto("/manageaccount/billing");
-        await expect(page.getByTestId("payment-method")).toContainText(
-          "Visa •••• 4242",
-        );
+        await expect(page.getByTestId("payment-method")).toContainText("Visa •••• 4242");
         await page.getByRole("link", { name: "Change Payment Method" }).click();
-        await expect(page).toHaveURL(
-          /\/manageaccount\/billing\/payment-methods$/,
-        );
+        await expect(page).toHaveURL(/\/manageaccount\/billing\/payment-methods$/);
         if (javaScriptEnabled) await waitForHydration(page);
-        await page
-          .getByRole("button", { name: "Remove Visa •••• 4242" })
-          .click();
+        await page.getByRole("button", { name: "Remove Visa •••• 4242" }).click();
         await expect(page.getByText("Payment method removed.")).toBeVisible();
         await expect(page.getByTestId("no-saved-cards")).toBeVisible();
       });

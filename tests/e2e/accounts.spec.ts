@@ -1,7 +1,10 @@
 import { createAccount, expect, test, uniqueName, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-async function fillSignup(page: Page, values: { username: string; email: string; password: string; confirm: string }) {
+async function fillSignup(
+  page: Page,
+  values: { username: string; email: string; password: string; confirm: string },
+) {
   await page.getByLabel("Username").fill(values.username);
   await page.getByLabel("Email").fill(values.email);
   await page.getByLabel("Password", { exact: true }).fill(values.password);
@@ -25,7 +28,12 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
 
       const username = uniqueName("flow");
-      await fillSignup(page, { username, email: `${username}@example.com`, password: "secret12", confirm: "secret13" });
+      await fillSignup(page, {
+        username,
+        email: `${username}@example.com`,
+        password: "secret12",
+        confirm: "secret13",
+      });
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page.getByText("Passwords do not match.")).toBeVisible();
       // Nothing typed is lost but the passwords.
@@ -39,7 +47,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
       await expect(page.getByRole("heading", { name: `Hello, ${username}` })).toBeVisible();
 
-      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Profile" }).click();
+      await page
+        .getByRole("navigation", { name: "Dashboard" })
+        .getByRole("link", { name: "Profile" })
+        .click();
       await expect(page).toHaveURL(/\/dashboard2\/profile$/);
       await page.getByLabel("Company name").fill("Northwind Studio");
       await page.getByLabel("Website").fill("https://northwind.example");
@@ -79,7 +90,9 @@ test("with JavaScript, one press of Sign in shows every missing field's message"
   await expect(page.getByText("Username is required.")).toBeHidden();
 });
 
-test("the password field has a show/hide toggle with JavaScript, and is a plain field without", async ({ browser }) => {
+test("the password field has a show/hide toggle with JavaScript, and is a plain field without", async ({
+  browser,
+}) => {
   const noJs = await browser.newPage({ javaScriptEnabled: false });
   await noJs.goto("/login");
   await expect(noJs.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
@@ -98,7 +111,10 @@ test("the password field has a show/hide toggle with JavaScript, and is a plain 
   await page.close();
 });
 
-test("remember me keeps the cookie for 30 days; otherwise it ends with the browser", async ({ page, context }) => {
+test("remember me keeps the cookie for 30 days; otherwise it ends with the browser", async ({
+  page,
+  context,
+}) => {
   const account = await createAccount(page);
   await page.goto("/login");
   await page.getByLabel("Username or email").fill(account.username);
@@ -121,7 +137,9 @@ test("remember me keeps the cookie for 30 days; otherwise it ends with the brows
   expect(days).toBeLessThanOrEqual(30);
 });
 
-test("a signed-in visitor of /login or /signup lands on /dashboard2; login returns to redirectTo", async ({ page }) => {
+test("a signed-in visitor of /login or /signup lands on /dashboard2; login returns to redirectTo", async ({
+  page,
+}) => {
   const account = await createAccount(page);
   await page.goto("/dashboard2/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard2%2Fprofile$/);
@@ -142,13 +160,23 @@ test("forgot password answers the same for any email", async ({ page }) => {
   await page.getByRole("button", { name: "Send the reset link" }).click();
   await expect(page.getByText(/If an account exists for that email, we have sent a link/)).toBeVisible();
   await page.goto("/reset-password/not-a-real-token");
-  await expect(page.getByText("This reset link is invalid or has expired. Please ask for a new one.")).toBeVisible();
+  await expect(
+    page.getByText("This reset link is invalid or has expired. Please ask for a new one."),
+  ).toBeVisible();
 });
 
-test("the close button goes home, and the login page links to signup and forgot password", async ({ page }) => {
+test("the close button goes home, and the login page links to signup and forgot password", async ({
+  page,
+}) => {
   await page.goto("/login");
-  await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
-  await expect(page.getByRole("main").getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign up" })).toHaveAttribute(
+    "href",
+    "/signup",
+  );
   await page.getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

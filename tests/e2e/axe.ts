@@ -17,12 +17,21 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] };
 
 async function violations(page: Page): Promise<Violation[]> {
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
+  if (page.frames().length > 1)
+    return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   return page.evaluate(async (tags) => {
     const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const results = await run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target as unknown[] })) }));
+    const results = await run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target as unknown[] })),
+    }));
   }, AXE_TAGS);
 }
 
@@ -30,5 +39,11 @@ async function violations(page: Page): Promise<Violation[]> {
 export async function seriousViolations(page: Page): Promise<string[]> {
   return (await violations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }

@@ -5,7 +5,10 @@ import { E2E_STAFF } from "./staff-account";
 // The back-office's billing parts: tokens on a client's page, the catalogue,
 // gift cards in the inbox.
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e7d6f50000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e7d6f50000000049454e44ae426082",
+  "hex",
+);
 const ZIP = Buffer.from("504b0506000000000000000000000000000000000000", "hex");
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
@@ -20,7 +23,12 @@ async function openClient(staff: Page, username: string, javaScriptEnabled: bool
   if (javaScriptEnabled) await waitForHydration(staff);
 }
 
-async function adjustTokens(staff: Page, direction: "Grant tokens" | "Deduct tokens", amount: string, reason: string) {
+async function adjustTokens(
+  staff: Page,
+  direction: "Grant tokens" | "Deduct tokens",
+  amount: string,
+  reason: string,
+) {
   const form = staff.locator("form#adjust-tokens");
   await form.getByLabel("Grant or deduct").selectOption({ label: direction });
   await form.getByLabel("Tokens").fill(amount);
@@ -34,7 +42,10 @@ for (const javaScriptEnabled of [true]) {
     test.use({ javaScriptEnabled });
     test.setTimeout(150_000);
 
-    test("staff grant tokens with a reason, cannot deduct below zero, and the client sees the new balance", async ({ page, browser }) => {
+    test("staff grant tokens with a reason, cannot deduct below zero, and the client sees the new balance", async ({
+      page,
+      browser,
+    }) => {
       const account = await createAccount(page);
       await signInAs(page, account, { javaScriptEnabled });
       const staff = await newVisitor(browser, javaScriptEnabled);
@@ -43,7 +54,9 @@ for (const javaScriptEnabled of [true]) {
       await expect(staff.getByTestId("client-balance")).toHaveText("0");
 
       await adjustTokens(staff, "Grant tokens", "30", "");
-      await expect(staff.getByText("Please give a reason: it is kept in the ledger and the audit log.")).toBeVisible();
+      await expect(
+        staff.getByText("Please give a reason: it is kept in the ledger and the audit log."),
+      ).toBeVisible();
       await adjustTokens(staff, "Grant tokens", "30", "Welcome tokens for the pilot");
       await expect(staff.getByText("Granted 30 tokens. The balance is now 30.")).toBeVisible();
       await expect(staff.getByTestId("client-balance")).toHaveText("30");
@@ -51,7 +64,9 @@ for (const javaScriptEnabled of [true]) {
       await expect(staff.getByTestId("ledger-row").first()).toContainText(E2E_STAFF.username);
 
       await adjustTokens(staff, "Deduct tokens", "31", "Correction");
-      await expect(staff.getByText("Cannot deduct 31 tokens: the client has 30, and a balance can never go below zero.")).toBeVisible();
+      await expect(
+        staff.getByText("Cannot deduct 31 tokens: the client has 30, and a balance can never go below zero."),
+      ).toBeVisible();
       await expect(staff.getByTestId("client-balance")).toHaveText("30");
 
       await open(page, "/dashboard2/billing", javaScriptEnabled);
@@ -63,7 +78,10 @@ for (const javaScriptEnabled of [true]) {
       await expect(staff.getByTestId("token-movement")).toHaveText("+30 · balance 0 → 30");
     });
 
-    test("staff add a shop item with its file; a client buys and downloads it; retired, it still downloads", async ({ page, browser }) => {
+    test("staff add a shop item with its file; a client buys and downloads it; retired, it still downloads", async ({
+      page,
+      browser,
+    }) => {
       const name = `Kit ${uniqueName("k")}`;
       const id = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
       const staff = await newVisitor(browser, javaScriptEnabled);
@@ -77,8 +95,12 @@ for (const javaScriptEnabled of [true]) {
       await staff.getByLabel("Description").fill("Frames for a client workshop.");
       await staff.getByLabel("Category").selectOption("templates");
       await staff.getByLabel("Price in tokens").fill("4");
-      await staff.getByLabel(/^Download file/).setInputFiles({ name: "workshop-kit.zip", mimeType: "application/zip", buffer: ZIP });
-      await staff.getByLabel(/^Card image/).setInputFiles({ name: "card.png", mimeType: "image/png", buffer: PNG });
+      await staff
+        .getByLabel(/^Download file/)
+        .setInputFiles({ name: "workshop-kit.zip", mimeType: "application/zip", buffer: ZIP });
+      await staff
+        .getByLabel(/^Card image/)
+        .setInputFiles({ name: "card.png", mimeType: "image/png", buffer: PNG });
       await staff.getByRole("button", { name: "Add shop item" }).click();
       await expect(staff.getByText(`${name} was added. Clients see it now.`)).toBeVisible();
 

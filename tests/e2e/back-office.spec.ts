@@ -14,7 +14,10 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
     test.setTimeout(120_000);
 
-    test("a visitor's quote reaches the inbox; staff reply and mark it handled", async ({ page, browser }) => {
+    test("a visitor's quote reaches the inbox; staff reply and mark it handled", async ({
+      page,
+      browser,
+    }) => {
       const company = uniqueName("Studio");
       const sender = `Maya ${uniqueName("R")}`;
       await open(page, "/contact", javaScriptEnabled);
@@ -28,11 +31,16 @@ for (const javaScriptEnabled of [false, true]) {
       await form.getByLabel("Solution").selectOption("full_service");
       await form.getByLabel("Your brief").fill("A full rebrand for our spice range, packaging included.");
       await form.getByRole("button", { name: "GET A QUOTE" }).click();
-      await expect(form.getByText("Service quote request submitted successfully!", { exact: false })).toBeVisible();
+      await expect(
+        form.getByText("Service quote request submitted successfully!", { exact: false }),
+      ).toBeVisible();
 
       const staff = await newVisitor(browser, javaScriptEnabled);
       await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin" });
-      await staff.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: /^Inbox/ }).click();
+      await staff
+        .getByRole("navigation", { name: "Back-office" })
+        .getByRole("link", { name: /^Inbox/ })
+        .click();
       await expect(staff.getByRole("heading", { name: "Inbox" })).toBeVisible();
       await staff.getByLabel("Search").fill(company);
       await staff.getByRole("button", { name: "Apply" }).click();
@@ -67,7 +75,9 @@ for (const javaScriptEnabled of [false, true]) {
       await staff.goto(`/admin/inbox?q=${encodeURIComponent(company)}`);
       await expect(staff.getByTestId("inbox-row")).toContainText("Handled");
       await staff.goto("/admin/outbox?q=maya%40acme.example");
-      await expect(staff.getByTestId("outbox-row").filter({ hasText: "Re: your quote request" }).first()).toBeVisible();
+      await expect(
+        staff.getByTestId("outbox-row").filter({ hasText: "Re: your quote request" }).first(),
+      ).toBeVisible();
 
       // The filtered list as a spreadsheet.
       const csv = await staff.request.get(`/admin/inbox/export.csv?q=${encodeURIComponent(company)}`);
@@ -76,95 +86,119 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     // Without JavaScript: tests/http/journeys-back-office.test.ts.
-    if (javaScriptEnabled) test("a client's project: staff accept, write, deliver and complete; the client sees it all", async ({ page, browser }) => {
-      const account = await createAccount(page);
-      await signInAs(page, account, { javaScriptEnabled });
-      const title = `Identity ${uniqueName("p")}`;
-      await open(page, "/createprojectform", javaScriptEnabled);
-      await page.getByLabel("Project title").fill(title);
-      await page.getByLabel("Description").fill("Logo, colours and packaging for our tea shops.");
-      await page.getByLabel("Category").selectOption("graphic");
-      await page.getByLabel("Budget").selectOption("10k_50k");
-      await page.getByRole("button", { name: "Submit project" }).click();
-      await expect(page.getByRole("heading", { name: "Your project has been submitted and is now under review" })).toBeVisible();
+    if (javaScriptEnabled)
+      test("a client's project: staff accept, write, deliver and complete; the client sees it all", async ({
+        page,
+        browser,
+      }) => {
+        const account = await createAccount(page);
+        await signInAs(page, account, { javaScriptEnabled });
+        const title = `Identity ${uniqueName("p")}`;
+        await open(page, "/createprojectform", javaScriptEnabled);
+        await page.getByLabel("Project title").fill(title);
+        await page.getByLabel("Description").fill("Logo, colours and packaging for our tea shops.");
+        await page.getByLabel("Category").selectOption("graphic");
+        await page.getByLabel("Budget").selectOption("10k_50k");
+        await page.getByRole("button", { name: "Submit project" }).click();
+        await expect(
+          page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
+        ).toBeVisible();
 
-      const staff = await newVisitor(browser, javaScriptEnabled);
-      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/projects" });
-      await staff.getByLabel("Search").fill(title);
-      await staff.getByRole("button", { name: "Search" }).click();
-      await expect(staff.getByTestId("pipeline-row")).toHaveCount(1);
-      await staff.getByRole("link", { name: title }).click();
-      await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
-      if (javaScriptEnabled) await waitForHydration(staff);
+        const staff = await newVisitor(browser, javaScriptEnabled);
+        await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/projects" });
+        await staff.getByLabel("Search").fill(title);
+        await staff.getByRole("button", { name: "Search" }).click();
+        await expect(staff.getByTestId("pipeline-row")).toHaveCount(1);
+        await staff.getByRole("link", { name: title }).click();
+        await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
+        if (javaScriptEnabled) await waitForHydration(staff);
 
-      await staff.getByLabel("Note for the client (optional)").fill("We start on Monday.");
-      await staff.getByRole("button", { name: "Accept", exact: true }).click();
-      await expect(staff.getByText("The project is now In Progress. The client has been notified.")).toBeVisible();
+        await staff.getByLabel("Note for the client (optional)").fill("We start on Monday.");
+        await staff.getByRole("button", { name: "Accept", exact: true }).click();
+        await expect(
+          staff.getByText("The project is now In Progress. The client has been notified."),
+        ).toBeVisible();
 
-      await staff.getByLabel("Message to the client").fill("First drafts arrive on Thursday.");
-      await staff.getByRole("button", { name: "Send message" }).click();
-      await expect(staff.getByText("Message sent. The client has been notified.")).toBeVisible();
-      await expect(staff.getByTestId("comment")).toContainText("First drafts arrive on Thursday.");
+        await staff.getByLabel("Message to the client").fill("First drafts arrive on Thursday.");
+        await staff.getByRole("button", { name: "Send message" }).click();
+        await expect(staff.getByText("Message sent. The client has been notified.")).toBeVisible();
+        await expect(staff.getByTestId("comment")).toContainText("First drafts arrive on Thursday.");
 
-      await staff.getByLabel("Upload a deliverable").setInputFiles({ name: "logo-final.pdf", mimeType: "application/pdf", buffer: PDF });
-      await staff.getByRole("button", { name: "Upload", exact: true }).click();
-      await expect(staff.getByText("logo-final.pdf was added. The client has been notified.")).toBeVisible();
-      await expect(staff.getByTestId("project-file")).toContainText("from the team");
+        await staff
+          .getByLabel("Upload a deliverable")
+          .setInputFiles({ name: "logo-final.pdf", mimeType: "application/pdf", buffer: PDF });
+        await staff.getByRole("button", { name: "Upload", exact: true }).click();
+        await expect(
+          staff.getByText("logo-final.pdf was added. The client has been notified."),
+        ).toBeVisible();
+        await expect(staff.getByTestId("project-file")).toContainText("from the team");
 
-      await staff.getByRole("button", { name: "Complete", exact: true }).click();
-      await expect(staff.getByText("The project is now Completed. The client has been notified.")).toBeVisible();
-      await expect(staff.getByText("This project is closed: no further status changes.")).toBeVisible();
-      await expect(staff.getByTestId("status-history")).toContainText("We start on Monday.");
+        await staff.getByRole("button", { name: "Complete", exact: true }).click();
+        await expect(
+          staff.getByText("The project is now Completed. The client has been notified."),
+        ).toBeVisible();
+        await expect(staff.getByText("This project is closed: no further status changes.")).toBeVisible();
+        await expect(staff.getByTestId("status-history")).toContainText("We start on Monday.");
 
-      // The client: notifications, the conversation and the file.
-      await open(page, "/dashboard2/notifications", javaScriptEnabled);
-      // The page's list (the top bar's dropdown holds the same items, closed).
-      const notifications = page.locator('[data-testid="notification"]:visible');
-      for (const heading of ["New file from your project manager", "New message from your project manager", "Project status updated"]) {
-        await expect(notifications.filter({ hasText: heading }).first()).toBeVisible();
-      }
-      await expect(notifications.filter({ hasText: `“${title}” is now Completed.` })).toBeVisible();
-      await notifications.filter({ hasText: "New file from your project manager" }).getByRole("button", { name: /^New file/ }).click();
-      await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
-      await expect(page.locator("[data-status]").first()).toHaveText("Completed");
-      const comment = page.getByTestId("comment").filter({ hasText: "First drafts arrive on Thursday." });
-      await expect(comment).toContainText("Project Manager");
-      const file = page.getByTestId("project-file").filter({ hasText: "logo-final.pdf" });
-      const downloading = page.waitForEvent("download");
-      await file.getByRole("link", { name: /Download/ }).click();
-      expect((await downloading).suggestedFilename()).toBe("logo-final.pdf");
-    });
+        // The client: notifications, the conversation and the file.
+        await open(page, "/dashboard2/notifications", javaScriptEnabled);
+        // The page's list (the top bar's dropdown holds the same items, closed).
+        const notifications = page.locator('[data-testid="notification"]:visible');
+        for (const heading of [
+          "New file from your project manager",
+          "New message from your project manager",
+          "Project status updated",
+        ]) {
+          await expect(notifications.filter({ hasText: heading }).first()).toBeVisible();
+        }
+        await expect(notifications.filter({ hasText: `“${title}” is now Completed.` })).toBeVisible();
+        await notifications
+          .filter({ hasText: "New file from your project manager" })
+          .getByRole("button", { name: /^New file/ })
+          .click();
+        await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+        await expect(page.locator("[data-status]").first()).toHaveText("Completed");
+        const comment = page.getByTestId("comment").filter({ hasText: "First drafts arrive on Thursday." });
+        await expect(comment).toContainText("Project Manager");
+        const file = page.getByTestId("project-file").filter({ hasText: "logo-final.pdf" });
+        const downloading = page.waitForEvent("download");
+        await file.getByRole("link", { name: /Download/ }).click();
+        expect((await downloading).suggestedFilename()).toBe("logo-final.pdf");
+      });
 
     // Without JavaScript: tests/http/journeys-back-office.test.ts.
-    if (javaScriptEnabled) test("staff invite a colleague; the emailed link makes them staff, once", async ({ browser }) => {
-      const staff = await newVisitor(browser, javaScriptEnabled);
-      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/staff" });
-      const email = `${uniqueName("hire")}@e2e.ascendra.test`;
-      await staff.getByLabel("Email address").fill(email);
-      await staff.getByRole("button", { name: "Send invitation" }).click();
-      await expect(staff.getByText(`Invitation sent to ${email}.`, { exact: false })).toBeVisible();
-      await expect(staff.getByTestId("invitation-row").filter({ hasText: email })).toBeVisible();
+    if (javaScriptEnabled)
+      test("staff invite a colleague; the emailed link makes them staff, once", async ({ browser }) => {
+        const staff = await newVisitor(browser, javaScriptEnabled);
+        await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/staff" });
+        const email = `${uniqueName("hire")}@e2e.ascendra.test`;
+        await staff.getByLabel("Email address").fill(email);
+        await staff.getByRole("button", { name: "Send invitation" }).click();
+        await expect(staff.getByText(`Invitation sent to ${email}.`, { exact: false })).toBeVisible();
+        await expect(staff.getByTestId("invitation-row").filter({ hasText: email })).toBeVisible();
 
-      // No SMTP in tests: the email waits in the outbox, where staff read it.
-      await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
-      await staff.getByRole("link", { name: /You are invited/ }).click();
-      const link = /http:\/\/\S+\/staff-invite\/\S+/.exec((await staff.getByTestId("email-text").textContent()) ?? "")?.[0];
-      expect(link).toBeTruthy();
+        // No SMTP in tests: the email waits in the outbox, where staff read it.
+        await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
+        await staff.getByRole("link", { name: /You are invited/ }).click();
+        const link = /http:\/\/\S+\/staff-invite\/\S+/.exec(
+          (await staff.getByTestId("email-text").textContent()) ?? "",
+        )?.[0];
+        expect(link).toBeTruthy();
 
-      const newcomer = await newVisitor(browser, javaScriptEnabled);
-      await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
-      await expect(newcomer.getByRole("heading", { name: "Join the team" })).toBeVisible();
-      const username = uniqueName("hire");
-      await newcomer.getByLabel("Username").fill(username);
-      await newcomer.getByLabel("Password", { exact: true }).fill("new-staff-pass");
-      await newcomer.getByLabel("Confirm password").fill("new-staff-pass");
-      await newcomer.getByRole("button", { name: "Join the team" }).click();
-      await expect(newcomer).toHaveURL(/\/admin$/);
-      await expect(newcomer.getByRole("heading", { name: "Overview" })).toBeVisible();
-      await expect(newcomer.getByRole("link", { name: "Back-office" })).toBeVisible();
+        const newcomer = await newVisitor(browser, javaScriptEnabled);
+        await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
+        await expect(newcomer.getByRole("heading", { name: "Join the team" })).toBeVisible();
+        const username = uniqueName("hire");
+        await newcomer.getByLabel("Username").fill(username);
+        await newcomer.getByLabel("Password", { exact: true }).fill("new-staff-pass");
+        await newcomer.getByLabel("Confirm password").fill("new-staff-pass");
+        await newcomer.getByRole("button", { name: "Join the team" }).click();
+        await expect(newcomer).toHaveURL(/\/admin$/);
+        await expect(newcomer.getByRole("heading", { name: "Overview" })).toBeVisible();
+        await expect(newcomer.getByRole("link", { name: "Back-office" })).toBeVisible();
 
-      await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
-      await expect(newcomer.getByRole("heading", { name: "Link expired" })).toBeVisible();
-    });
+        await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
+        await expect(newcomer.getByRole("heading", { name: "Link expired" })).toBeVisible();
+      });
   });
 }

@@ -1,11 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  createAccount,
-  expect,
-  signIn,
-  test,
-  waitForHydration,
-} from "./fixtures";
+import { createAccount, expect, signIn, test, waitForHydration } from "./fixtures";
 
 async function payWith(page: Page, number = "4242 4242 4242 4242") {
   await page.getByLabel("Card number").fill(number);
@@ -24,25 +18,19 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
     test.setTimeout(150_000);
 
-    test("buy tokens, add to cart, checkout, download until the limit", async ({
-      page,
-    }) => {
+    test("buy tokens, add to cart, checkout, download until the limit", async ({ page }) => {
       const account = await createAccount(page);
       await signIn(page, account, javaScriptEnabled);
 
       await page.goto("/dashboard2/billing/tokens?package=essential");
       if (javaScriptEnabled) await waitForHydration(page);
-      await expect(
-        page.getByRole("radio", { name: /Essential/ }),
-      ).toBeChecked();
+      await expect(page.getByRole("radio", { name: /Essential/ })).toBeChecked();
       await page.getByRole("button", { name: "Pay and add tokens" }).click();
       await expect(page.getByText("Enter your card number.")).toBeVisible();
       await payWith(page);
       await page.getByRole("button", { name: "Pay and add tokens" }).click();
       await expect(
-        page.getByText(
-          "Success! You purchased 50 Creative Tokens. Your new balance is 50 tokens.",
-        ),
+        page.getByText("Success! You purchased 50 Creative Tokens. Your new balance is 50 tokens."),
       ).toBeVisible();
       await expect(page.getByTestId("token-balance")).toHaveText("50");
 
@@ -56,22 +44,16 @@ for (const javaScriptEnabled of [false, true]) {
           name: /^Add to Cart\b.*Type Scale Cheat Sheet$/,
         })
         .click();
-      await expect(notice(page)).toContainText(
-        "Type Scale Cheat Sheet added to cart for 2 Creative Tokens!",
-      );
+      await expect(notice(page)).toContainText("Type Scale Cheat Sheet added to cart for 2 Creative Tokens!");
       await expect(page.getByTestId("navbar-cart-count")).toHaveText("1");
       await expect(page.getByTestId("cart-count")).toHaveText("1");
       await expect(
-        page
-          .locator('[data-item="type-scale-sheet"]')
-          .getByRole("link", { name: "In cart" }),
+        page.locator('[data-item="type-scale-sheet"]').getByRole("link", { name: "In cart" }),
       ).toBeVisible();
 
       // The top bar's cart dropdown leads to the cart page and checkout.
       await page.getByTestId("cart-dropdown").locator("summary").click();
-      await expect(page.getByTestId("cart-dropdown")).toContainText(
-        "Type Scale Cheat Sheet",
-      );
+      await expect(page.getByTestId("cart-dropdown")).toContainText("Type Scale Cheat Sheet");
       await page.getByRole("link", { name: "View cart and checkout" }).click();
       await expect(page).toHaveURL(/\/cart$/);
       await expect(page.getByTestId("cart-total")).toHaveText("2 tokens");
@@ -87,27 +69,17 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/dashboard2\/purchases$/);
       for (const remaining of [2, 1, 0]) {
         const downloading = page.waitForEvent("download");
-        await page
-          .getByRole("button", { name: "Download Type Scale Cheat Sheet" })
-          .click();
+        await page.getByRole("button", { name: "Download Type Scale Cheat Sheet" }).click();
         const download = await downloading;
         expect(download.suggestedFilename()).toBe("type-scale-sheet.txt");
-        await expect(notice(page)).toContainText(
-          `Download started! Downloads remaining: ${remaining}.`,
-        );
+        await expect(notice(page)).toContainText(`Download started! Downloads remaining: ${remaining}.`);
       }
-      await expect(
-        page.getByRole("button", { name: "Download Limit Reached" }),
-      ).toBeDisabled();
-      await expect(page.getByTestId("downloads-used")).toHaveText(
-        "3 of 3 downloads used",
-      );
+      await expect(page.getByRole("button", { name: "Download Limit Reached" })).toBeDisabled();
+      await expect(page.getByTestId("downloads-used")).toHaveText("3 of 3 downloads used");
 
       // Owned in the shop, with the button disabled.
       await page.goto("/dashboard2/shop?category=tools");
-      await expect(
-        page.getByRole("button", { name: "Type Scale Cheat Sheet: Owned" }),
-      ).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Type Scale Cheat Sheet: Owned" })).toBeDisabled();
     });
 
     if (javaScriptEnabled)
@@ -120,25 +92,17 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page).toHaveURL(/\/dashboard2\/billing\/plans\/starter$/);
         if (javaScriptEnabled) await waitForHydration(page);
         await payWith(page);
-        await page
-          .getByRole("button", { name: "Subscribe for ₹14,999 a month" })
-          .click();
+        await page.getByRole("button", { name: "Subscribe for ₹14,999 a month" }).click();
         await expect(
-          page.getByText(
-            "Successfully subscribed to STARTER! Your plan is now active.",
-          ),
+          page.getByText("Successfully subscribed to STARTER! Your plan is now active."),
         ).toBeVisible();
 
         await page.getByRole("link", { name: "See your plan" }).click();
         const plan = page.getByTestId("current-plan");
         await expect(plan).toContainText("STARTER");
-        await expect(page.getByTestId("plan-status")).toContainText(
-          "Active · renews",
-        );
+        await expect(page.getByTestId("plan-status")).toContainText("Active · renews");
         await expect(page.getByTestId("billing-balance")).toHaveText("60");
-        await expect(page.getByTestId("subscription-history")).toContainText(
-          "Present",
-        );
+        await expect(page.getByTestId("subscription-history")).toContainText("Present");
 
         await plan.getByText("Cancel Plan").click();
         await expect(
@@ -150,42 +114,25 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(notice(page)).toContainText(
           "Subscription cancelled successfully. You will have access until the end of your billing period.",
         );
-        await expect(page.getByTestId("plan-status")).toContainText(
-          "Cancelled · access until",
-        );
-        await expect(
-          page.getByTestId("current-plan").getByText("Cancel Plan"),
-        ).toHaveCount(0);
+        await expect(page.getByTestId("plan-status")).toContainText("Cancelled · access until");
+        await expect(page.getByTestId("current-plan").getByText("Cancel Plan")).toHaveCount(0);
       });
 
     if (javaScriptEnabled)
-      test("buy a gift card, then redeem it in another account", async ({
-        page,
-        browser,
-      }) => {
+      test("buy a gift card, then redeem it in another account", async ({ page, browser }) => {
         await page.goto("/gift");
         if (javaScriptEnabled) {
           await waitForHydration(page);
           // Typing a custom amount deselects the presets; choosing a preset clears it.
           await page.getByLabel("Or a custom amount (₹)").fill("2,500");
           await expect(page.getByTestId("gift-selected")).toHaveText("₹2,500");
-          await expect(
-            page.getByRole("radio", { name: "₹15,000" }),
-          ).not.toBeChecked();
+          await expect(page.getByRole("radio", { name: "₹15,000" })).not.toBeChecked();
           await page.getByText("₹5,000", { exact: true }).click();
-          await expect(page.getByLabel("Or a custom amount (₹)")).toHaveValue(
-            "",
-          );
-          await page
-            .getByLabel("Personal message (optional)")
-            .fill("Happy launch!");
-          await expect(page.getByTestId("gift-message-count")).toHaveText(
-            "13 / 500",
-          );
+          await expect(page.getByLabel("Or a custom amount (₹)")).toHaveValue("");
+          await page.getByLabel("Personal message (optional)").fill("Happy launch!");
+          await expect(page.getByTestId("gift-message-count")).toHaveText("13 / 500");
         } else {
-          await expect(
-            page.getByRole("radio", { name: "₹15,000" }),
-          ).toBeChecked();
+          await expect(page.getByRole("radio", { name: "₹15,000" })).toBeChecked();
           await page.getByText("₹5,000", { exact: true }).click();
         }
         await expect(page.getByRole("radio", { name: "₹5,000" })).toBeChecked();
@@ -200,9 +147,7 @@ for (const javaScriptEnabled of [false, true]) {
         await payWith(page, "4000 0000 0000 0002");
         await page.getByRole("button", { name: "Purchase" }).click();
         await expect(
-          page.getByText(
-            "Your card was declined. Please use a different card; you have not been charged.",
-          ),
+          page.getByText("Your card was declined. Please use a different card; you have not been charged."),
         ).toBeVisible();
         await payWith(page);
         await page.getByRole("button", { name: "Purchase" }).click();
@@ -211,9 +156,7 @@ for (const javaScriptEnabled of [false, true]) {
             name: "Gift card purchased successfully!",
           }),
         ).toBeVisible();
-        await expect(page.getByTestId("gift-success")).toContainText(
-          "₹5,000 for Meera",
-        );
+        await expect(page.getByTestId("gift-success")).toContainText("₹5,000 for Meera");
         const code = (await page.getByTestId("gift-code").textContent())!;
         expect(code).toMatch(/^ASC-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
@@ -229,29 +172,18 @@ for (const javaScriptEnabled of [false, true]) {
         await friend.goto("/dashboard2/billing");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText(
-          "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
-        );
+        await expect(notice(friend)).toContainText("Gift card redeemed: ₹5,000 became 50 Creative Tokens.");
         await expect(friend.getByTestId("billing-balance")).toHaveText("50");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText(
-          "This gift card has already been redeemed.",
-        );
+        await expect(notice(friend)).toContainText("This gift card has already been redeemed.");
         await context.close();
       });
   });
 }
 
-test("signed-out visitors go to login from the cart and the billing pages", async ({
-  page,
-}) => {
-  for (const path of [
-    "/cart",
-    "/dashboard2/shop",
-    "/dashboard2/purchases",
-    "/dashboard2/billing/tokens",
-  ]) {
+test("signed-out visitors go to login from the cart and the billing pages", async ({ page }) => {
+  for (const path of ["/cart", "/dashboard2/shop", "/dashboard2/purchases", "/dashboard2/billing/tokens"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
   }

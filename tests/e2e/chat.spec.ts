@@ -7,7 +7,9 @@ const log = (page: Page) => page.getByTestId("chat-log");
 const input = (page: Page) => panel(page).getByLabel(CHAT_COPY.inputLabel);
 
 test.describe("chat assistant with JavaScript", () => {
-  test("home panel: its code loads on first use; Enter sends, typing state, reply with sources, clear", async ({ page }) => {
+  test("home panel: its code loads on first use; Enter sends, typing state, reply with sources, clear", async ({
+    page,
+  }) => {
     const chatModules: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/chat(-panel)?-[\w-]+\.js$/.test(request.url())) chatModules.push(request.url());
@@ -41,12 +43,17 @@ test.describe("chat assistant with JavaScript", () => {
 
     const answer = log(page).locator("[data-type=ai]").nth(1);
     await expect(answer).toContainText("₹14,999 / month");
-    await expect(answer.getByRole("link", { name: "STARTER plan" })).toHaveAttribute("href", "/solutions/green");
+    await expect(answer.getByRole("link", { name: "STARTER plan" })).toHaveAttribute(
+      "href",
+      "/solutions/green",
+    );
     await expect(page.getByTestId("chat-typing")).toHaveCount(0);
     await expect(input(page)).toBeEnabled();
     await expect(panel(page)).toHaveAttribute("data-expanded", "true");
     // The list scrolls to the newest message (after 100 ms).
-    await expect.poll(() => log(page).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2)).toBe(true);
+    await expect
+      .poll(() => log(page).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2))
+      .toBe(true);
 
     await panel(page).getByRole("button", { name: CHAT_COPY.clear }).click();
     await expect(log(page).locator("[data-type=user]")).toHaveCount(0);
@@ -65,27 +72,38 @@ test.describe("chat assistant with JavaScript", () => {
     await page.route("**/api/chat/", (route) => route.fulfill({ status: 500, body: "{}" }));
     await input(page).press("Enter");
     await expect(log(page).locator("[data-type=user]")).toHaveText(/first line\nsecond line$/);
-    await expect(log(page).locator("[data-type=ai]").nth(1)).toContainText(CHAT_COPY.connectionError("hello@ascendra.studio"));
+    await expect(log(page).locator("[data-type=ai]").nth(1)).toContainText(
+      CHAT_COPY.connectionError("hello@ascendra.studio"),
+    );
   });
 
-  test("Talk to a person from the panel: a ticket number in the chat, and the WhatsApp link", async ({ page }) => {
+  test("Talk to a person from the panel: a ticket number in the chat, and the WhatsApp link", async ({
+    page,
+  }) => {
     await page.goto("/chat");
     await waitForHydration(page);
     await input(page).fill("Can you build an app for my clinic?");
     await input(page).press("Enter");
     await expect(log(page).locator("[data-type=ai]")).toHaveCount(2);
     await panel(page).getByText(CHAT_COPY.handoffTitle).click();
-    await expect(panel(page).getByRole("link", { name: CHAT_COPY.whatsapp })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+    await expect(panel(page).getByRole("link", { name: CHAT_COPY.whatsapp })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/\d+\?text=/,
+    );
     await panel(page).getByLabel(CHAT_COPY.handoffEmail).fill(`${uniqueName()}@example.com`);
     await panel(page).getByRole("button", { name: CHAT_COPY.handoffSubmit }).click();
-    await expect(log(page).locator("[data-type=ai]").last()).toContainText(/our conversation is with the team as ticket #\d+/i);
+    await expect(log(page).locator("[data-type=ai]").last()).toContainText(
+      /our conversation is with the team as ticket #\d+/i,
+    );
   });
 });
 
 test.describe("chat assistant without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the home panel is a form: the conversation continues on /chat, follow-ups included, and clears", async ({ page }) => {
+  test("the home panel is a form: the conversation continues on /chat, follow-ups included, and clears", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.getByText(CHAT_COPY.open, { exact: true }).click();
     await input(page).fill("How much is the Starter plan?");
@@ -98,7 +116,9 @@ test.describe("chat assistant without JavaScript", () => {
     await input(page).fill("And the Motion one?");
     await panel(page).getByRole("button", { name: CHAT_COPY.send }).click();
     await expect(log(page).locator("[data-type=ai]").nth(2)).toContainText("MOTION");
-    await expect(log(page).locator("[data-type=ai]").nth(2).getByRole("link", { name: "MOTION plan" })).toHaveAttribute("href", "/solutions/yellow");
+    await expect(
+      log(page).locator("[data-type=ai]").nth(2).getByRole("link", { name: "MOTION plan" }),
+    ).toHaveAttribute("href", "/solutions/yellow");
 
     await panel(page).getByRole("button", { name: CHAT_COPY.clear }).click();
     await expect(log(page).locator("[data-type=user]")).toHaveCount(0);

@@ -5,18 +5,28 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { LAYOUTS, mediaWithoutDimensions } from "./marketing-content";
 
 // The content pages (issue 5), read against the same seed files they render.
-const seed = <T>(name: string): T => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
+const seed = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
 type Hero = { hero: { title: string } };
 const team = seed<Hero & { members: { name: string }[] }>("team");
 const help = seed<Hero & { faqs: { items: { question: string }[] } }>("help");
 const events = seed<Hero & { events: { title: string; date: string; category: string }[] }>("events");
 const careers = seed<{ positions: { items: { title: string; role: string }[] } }>("careers");
-const collaborations = seed<{ partners: { items: { name: string }[] }; types: { items: { title: string }[] } }>("collaborations");
-const investors = seed<{ deck: { label: string; file: string }; milestones: { items: { title: string }[] } }>("investors");
+const collaborations = seed<{
+  partners: { items: { name: string }[] };
+  types: { items: { title: string }[] };
+}>("collaborations");
+const investors = seed<{ deck: { label: string; file: string }; milestones: { items: { title: string }[] } }>(
+  "investors",
+);
 
 const ROUTES: { path: string; h1: string | RegExp; text: string }[] = [
   { path: "/blogpage", h1: seed<Hero>("blog").hero.title, text: "Latest articles" },
-  { path: "/blog/how-creative-tokens-work", h1: "How Creative Tokens Work, and How to Plan a Quarter With Them", text: "What a token buys" },
+  {
+    path: "/blog/how-creative-tokens-work",
+    h1: "How Creative Tokens Work, and How to Plan a Quarter With Them",
+    text: "What a token buys",
+  },
   { path: "/article/simple-to-manage", h1: "Simple to Manage", text: "24 April" },
   { path: "/article/introducing-solutions", h1: "Introducing Solutions", text: "24 April" },
   { path: "/article/major-updates", h1: "Major Updates", text: "24 April" },
@@ -57,7 +67,8 @@ async function differingPixels(browser: Browser, a: Buffer, b: Buffer): Promise<
       if (x.length !== y.length) return 1;
       let differing = 0;
       for (let i = 0; i < x.length; i += 4) {
-        if (Math.abs(x[i]! - y[i]!) + Math.abs(x[i + 1]! - y[i + 1]!) + Math.abs(x[i + 2]! - y[i + 2]!) > 48) differing++;
+        if (Math.abs(x[i]! - y[i]!) + Math.abs(x[i + 1]! - y[i + 1]!) + Math.abs(x[i + 2]! - y[i + 2]!) > 48)
+          differing++;
       }
       return differing / (x.length / 4);
     },
@@ -67,14 +78,17 @@ async function differingPixels(browser: Browser, a: Buffer, b: Buffer): Promise<
   return share;
 }
 
-const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const cards = (page: Page) => page.getByTestId("post-card");
 
 for (const layout of LAYOUTS) {
   test.describe(layout.name, () => {
     test.use({ viewport: { width: layout.width, height: 900 }, javaScriptEnabled: layout.js });
 
-    test("every content page shows its heading and content, fits the screen, and sizes its images", async ({ page }) => {
+    test("every content page shows its heading and content, fits the screen, and sizes its images", async ({
+      page,
+    }) => {
       test.setTimeout(120_000); // a dozen pages in one test
       for (const route of ROUTES) {
         const response = await page.goto(route.path);
@@ -101,7 +115,9 @@ for (const javaScriptEnabled of [true]) {
       return response;
     }
 
-    test("blog search narrows the list, survives a reload, and says when nothing matches", async ({ page }) => {
+    test("blog search narrows the list, survives a reload, and says when nothing matches", async ({
+      page,
+    }) => {
       await open(page, "/blogpage");
       await expect(page.getByTestId("featured-post")).toBeVisible();
       await expect(cards(page)).toHaveCount(6);
@@ -109,7 +125,9 @@ for (const javaScriptEnabled of [true]) {
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/\/blogpage\?q=retainer$/);
       await expect(cards(page)).toHaveCount(1);
-      await expect(cards(page).getByRole("link")).toHaveText("Tokens vs Retainers: Paying for Creative Work by the Outcome");
+      await expect(cards(page).getByRole("link")).toHaveText(
+        "Tokens vs Retainers: Paying for Creative Work by the Outcome",
+      );
       await expect(page.getByTestId("featured-post")).toHaveCount(0);
       await page.reload();
       await expect(cards(page)).toHaveCount(1);
@@ -126,12 +144,22 @@ for (const javaScriptEnabled of [true]) {
     test("blog categories and tags narrow the list, combine, and survive a reload", async ({ page }) => {
       await open(page, "/blogpage");
       const categories = page.getByRole("navigation", { name: "Categories" });
-      await expect(categories.getByRole("link")).toHaveText(["All", "Personal Branding", "Creative Tools", "AI Tokens", "Creative Economy"]);
+      await expect(categories.getByRole("link")).toHaveText([
+        "All",
+        "Personal Branding",
+        "Creative Tools",
+        "AI Tokens",
+        "Creative Economy",
+      ]);
       await categories.getByRole("link", { name: "Creative Tools" }).click();
       await expect(page).toHaveURL(/\?category=creative-tools$/);
-      await expect(categories.getByRole("link", { name: "Creative Tools" })).toHaveAttribute("aria-current", "page");
+      await expect(categories.getByRole("link", { name: "Creative Tools" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await expect(cards(page)).toHaveCount(3);
-      for (const eyebrow of await cards(page).locator(".eyebrow").allTextContents()) expect(eyebrow).toBe("Creative Tools");
+      for (const eyebrow of await cards(page).locator(".eyebrow").allTextContents())
+        expect(eyebrow).toBe("Creative Tools");
       await page.reload();
       await expect(cards(page)).toHaveCount(3);
 
@@ -139,7 +167,10 @@ for (const javaScriptEnabled of [true]) {
       // Wait for the list to change before the next click, or the tag link still carries the category.
       await expect(page).toHaveURL(/\/blogpage$/);
       await expect(cards(page)).not.toHaveCount(3);
-      await page.getByRole("navigation", { name: "Popular tags" }).getByRole("link", { name: "#pricing" }).click();
+      await page
+        .getByRole("navigation", { name: "Popular tags" })
+        .getByRole("link", { name: "#pricing" })
+        .click();
       await expect(page).toHaveURL(/\?tag=pricing$/);
       await expect(cards(page)).toHaveCount(3);
       await categories.getByRole("link", { name: "AI Tokens" }).click();
@@ -147,7 +178,9 @@ for (const javaScriptEnabled of [true]) {
       await expect(cards(page)).toHaveCount(2);
       await page.reload();
       await expect(cards(page)).toHaveCount(2);
-      await expect(page.locator("#articles").getByRole("status")).toContainText("2 articles for AI Tokens, #pricing");
+      await expect(page.locator("#articles").getByRole("status")).toContainText(
+        "2 articles for AI Tokens, #pricing",
+      );
     });
 
     test("blog pages: older posts on page 2, and a post links back to the list", async ({ page }) => {
@@ -179,15 +212,24 @@ for (const javaScriptEnabled of [true]) {
       const filter = page.getByRole("navigation", { name: "Event type" });
       await expect(filter.getByRole("link")).toHaveText(["All", "Conferences", "Workshops", "Meetups"]);
       await expect(page.getByTestId("event")).toHaveCount(events.events.length);
-      await expect(page.locator('[data-testid="event"][data-past="true"]')).toHaveCount(events.events.filter((e) => e.date < today).length);
-      await expect(page.locator('[data-testid="event"][data-past="true"]').first()).toContainText("Past event");
+      await expect(page.locator('[data-testid="event"][data-past="true"]')).toHaveCount(
+        events.events.filter((e) => e.date < today).length,
+      );
+      await expect(page.locator('[data-testid="event"][data-past="true"]').first()).toContainText(
+        "Past event",
+      );
       await filter.getByRole("link", { name: "Workshops" }).click();
       await expect(page).toHaveURL(/\/events\?category=workshops$/);
       await expect(filter.getByRole("link", { name: "Workshops" })).toHaveAttribute("aria-current", "page");
-      await expect(page.getByTestId("event")).toHaveCount(events.events.filter((e) => e.category === "workshop").length);
-      for (const price of await page.getByTestId("event-price").allTextContents()) expect(price).toBe("₹1,200");
+      await expect(page.getByTestId("event")).toHaveCount(
+        events.events.filter((e) => e.category === "workshop").length,
+      );
+      for (const price of await page.getByTestId("event-price").allTextContents())
+        expect(price).toBe("₹1,200");
       await page.reload();
-      await expect(page.getByTestId("event")).toHaveCount(events.events.filter((e) => e.category === "workshop").length);
+      await expect(page.getByTestId("event")).toHaveCount(
+        events.events.filter((e) => e.category === "workshop").length,
+      );
     });
 
     test("careers: Apply on a position picks its role in the form", async ({ page }) => {
@@ -198,10 +240,15 @@ for (const javaScriptEnabled of [true]) {
       await expect(page.getByLabel("Role of interest")).toHaveValue(position.role);
     });
 
-    test("help & support links to the chat and to a new ticket; answers open without JavaScript", async ({ page }) => {
+    test("help & support links to the chat and to a new ticket; answers open without JavaScript", async ({
+      page,
+    }) => {
       await open(page, "/helpsupport");
       await expect(page.getByRole("link", { name: "Start a chat" })).toHaveAttribute("href", "/chat");
-      await expect(page.getByRole("link", { name: "Create a ticket" }).first()).toHaveAttribute("href", "/createticket");
+      await expect(page.getByRole("link", { name: "Create a ticket" }).first()).toHaveAttribute(
+        "href",
+        "/createticket",
+      );
       const faq = page.locator("details.faq").first();
       await faq.locator("summary").click();
       await expect(faq.locator("p")).toBeVisible();
@@ -222,20 +269,28 @@ test.describe("team portraits", () => {
     await expect(first).toHaveAttribute("data-fallback", "true");
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(first).toHaveAttribute("alt", "Illustrated portrait of Aarav Mehta");
-    await expect(page.getByTestId("team-member").nth(1).locator("img")).toHaveAttribute("src", "/media/team/ishita-rao.svg");
+    await expect(page.getByTestId("team-member").nth(1).locator("img")).toHaveAttribute(
+      "src",
+      "/media/team/ishita-rao.svg",
+    );
   });
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
     test("a portrait that fails to load shows the placeholder", async ({ page, browser }) => {
-      const placeholder = readFileSync(path.join(import.meta.dirname, "../../public/media/team/placeholder.svg"));
+      const placeholder = readFileSync(
+        path.join(import.meta.dirname, "../../public/media/team/placeholder.svg"),
+      );
       const portrait = page.locator(".portrait").first();
       const shoot = async (serve: "broken" | "placeholder" | "real") => {
         await page.unroute(broken);
         if (serve === "broken") await page.route(broken, (route) => route.fulfill({ status: 404, body: "" }));
         // What the fallback must look like: the placeholder served in the portrait's place.
-        if (serve === "placeholder") await page.route(broken, (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: placeholder }));
+        if (serve === "placeholder")
+          await page.route(broken, (route) =>
+            route.fulfill({ status: 200, contentType: "image/svg+xml", body: placeholder }),
+          );
         await page.goto("/teampage");
         await expect(portrait.locator("img")).toHaveJSProperty("complete", true);
         await expect(portrait.locator("img")).toHaveJSProperty("naturalWidth", serve === "broken" ? 0 : 480);
@@ -250,7 +305,9 @@ test.describe("team portraits", () => {
   });
 });
 
-test("content pages have a title, description, canonical and Open Graph tags, and run under the CSP", async ({ page }) => {
+test("content pages have a title, description, canonical and Open Graph tags, and run under the CSP", async ({
+  page,
+}) => {
   test.setTimeout(120_000); // a dozen pages in one test
   const violations: string[] = [];
   page.on("console", (message) => {
@@ -293,7 +350,11 @@ test("the blog and team pages do not shift while they load", async ({ page }) =>
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[])
+              if (!entry.hadRecentInput) total += entry.value;
           }).observe({ type: "layout-shift", buffered: true });
           setTimeout(() => resolve(total), 500);
         }),

@@ -8,7 +8,9 @@ for (const javaScriptEnabled of [false, true]) {
     // One long journey through five pages; the machine is shared.
     test.setTimeout(120_000);
 
-    test("create a project with a file, follow it on the dashboard and /order, talk, request a revision, read notifications", async ({ page }) => {
+    test("create a project with a file, follow it on the dashboard and /order, talk, request a revision, read notifications", async ({
+      page,
+    }) => {
       const account = await createAccount(page);
       await signIn(page, account, javaScriptEnabled);
       await expect(page.getByTestId("stat-active-projects")).toHaveText("0");
@@ -18,12 +20,19 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/createprojectform$/);
       if (javaScriptEnabled) await waitForHydration(page);
       await page.getByRole("button", { name: "Submit project" }).click();
-      for (const message of ["Project title is required", "Project description is required", "Please select a category", "Please select a budget range"]) {
+      for (const message of [
+        "Project title is required",
+        "Project description is required",
+        "Please select a category",
+        "Please select a budget range",
+      ]) {
         await expect(page.getByText(message)).toBeVisible();
       }
       const title = `Launch ${uniqueName("video")}`;
       await page.getByLabel("Project title").fill(title);
-      await page.getByLabel("Description").fill("A 30 second teaser for our spring collection, cut for reels and stories.");
+      await page
+        .getByLabel("Description")
+        .fill("A 30 second teaser for our spring collection, cut for reels and stories.");
       await page.getByLabel("Category").selectOption("video");
       await page.getByLabel("Budget").selectOption("10k_50k");
       // The slider starts at Flexible; three steps left is 1 week (keyboard works with or without JavaScript).
@@ -32,10 +41,14 @@ for (const javaScriptEnabled of [false, true]) {
       for (let i = 0; i < 3; i++) await timeline.press("ArrowLeft");
       await expect(timeline).toHaveValue("0");
       if (javaScriptEnabled) await expect(page.locator("output")).toHaveText("1 week");
-      await page.getByLabel("Attach a file (optional)").setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: PDF });
+      await page
+        .getByLabel("Attach a file (optional)")
+        .setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: PDF });
       await page.getByLabel("Use my Creative Tokens for this project").check();
       await page.getByRole("button", { name: "Submit project" }).click();
-      await expect(page.getByRole("heading", { name: "Your project has been submitted and is now under review" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
+      ).toBeVisible();
       // Then the dashboard, after 2 seconds (a countdown with JavaScript, a meta refresh without).
       await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
       await expect(page.getByTestId("stat-active-projects")).toHaveText("1");
@@ -80,13 +93,17 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.getByLabel("Your message").fill("Could the first cut be ready by Friday?");
       await page.getByRole("button", { name: "Send message" }).click();
-      const comment = page.getByTestId("comment").filter({ hasText: "Could the first cut be ready by Friday?" });
+      const comment = page
+        .getByTestId("comment")
+        .filter({ hasText: "Could the first cut be ready by Friday?" });
       await expect(comment).toContainText("Client");
 
       await page.getByText("Request Revision", { exact: true }).click();
       await page.getByLabel("What should change?").fill("Please use our new logo in the end card.");
       await page.getByRole("button", { name: "Send revision request" }).click();
-      await expect(page.getByText("Revision requested. Your project manager has been notified.")).toBeVisible();
+      await expect(
+        page.getByText("Revision requested. Your project manager has been notified."),
+      ).toBeVisible();
       await expect(page.locator("[data-status]").first()).toHaveText("Revision Requested");
       await expect(page.getByRole("button", { name: "Approve & Publish" })).toHaveCount(0);
 
@@ -94,7 +111,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/dashboard2");
       await expect(page.getByTestId("unread-count")).toHaveText("1");
       await page.getByTestId("notifications-dropdown").locator("summary").click();
-      await page.getByTestId("notifications-dropdown").getByRole("button", { name: /^Project status updated/ }).click();
+      await page
+        .getByTestId("notifications-dropdown")
+        .getByRole("button", { name: /^Project status updated/ })
+        .click();
       await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
       await page.goto("/dashboard2/notifications");
       await expect(page.getByText("You're all caught up.")).toBeVisible();

@@ -1,12 +1,15 @@
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 let sequence = 0;
-export const uniqueName = (prefix = "e2e") => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+export const uniqueName = (prefix = "e2e") =>
+  `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** Every test is its own client address, as the server (TRUST_PROXY) sees it. */
 export const test = base.extend({
   extraHTTPHeaders: async ({}, use) => {
-    await use({ "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}` });
+    await use({
+      "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`,
+    });
   },
 });
 
@@ -24,7 +27,9 @@ export async function createAccount(page: Page, password = "secret12") {
 export async function waitForHydration(page: Page) {
   // React pages hydrate; island pages (decision 0021) mark <html data-enhanced>.
   await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules || document.documentElement.dataset.enhanced,
+    () =>
+      (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ||
+      document.documentElement.dataset.enhanced,
   );
 }
 
@@ -32,13 +37,19 @@ export async function waitForHydration(page: Page) {
 export async function newVisitor(browser: Browser, javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({
     javaScriptEnabled,
-    extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}` },
+    extraHTTPHeaders: {
+      "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`,
+    },
   });
   return context.newPage();
 }
 
 /** Signs in on /login and waits for the page it leads to. */
-export async function signInAs(page: Page, account: { username: string; password: string }, options: { javaScriptEnabled: boolean; redirectTo?: string }) {
+export async function signInAs(
+  page: Page,
+  account: { username: string; password: string },
+  options: { javaScriptEnabled: boolean; redirectTo?: string },
+) {
   const redirectTo = options.redirectTo ?? "/dashboard2";
   await page.goto(`/login?${new URLSearchParams({ redirectTo })}`);
   if (options.javaScriptEnabled) await waitForHydration(page);
@@ -49,7 +60,11 @@ export async function signInAs(page: Page, account: { username: string; password
 }
 
 /** Signs in through the login page and lands on the dashboard. */
-export async function signIn(page: Page, account: { username: string; password: string }, javaScriptEnabled: boolean) {
+export async function signIn(
+  page: Page,
+  account: { username: string; password: string },
+  javaScriptEnabled: boolean,
+) {
   await page.goto("/login");
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("Username or email").fill(account.username);

@@ -21,13 +21,14 @@ let lead: Identity;
 let owned: Owned;
 let sitemap: string[];
 
-
 test.beforeAll(async ({ baseURL }) => {
   a = await client(baseURL!, "a11y");
   lead = await staff(baseURL!);
   owned = await ownedBy(a);
   // Something in the inbox, so its detail page is checked with a real submission.
-  expect((await a.api.post("/api/newsletter/", { data: { email: `${a.username}@example.com` } })).status()).toBeLessThan(300);
+  expect(
+    (await a.api.post("/api/newsletter/", { data: { email: `${a.username}@example.com` } })).status(),
+  ).toBeLessThan(300);
   sitemap = sitemapPaths(await (await a.api.get("/sitemap.xml")).text());
 });
 
@@ -44,7 +45,11 @@ async function urlsFor(pattern: string, access: string): Promise<string[]> {
   }
   // A's own records where a page takes them; otherwise the first record linked from the page above (the inbox's
   // first submission, the client list's first client, billing's first plan), as the one who may see it.
-  const values: Record<string, string | undefined> = { token: "not-a-real-token", kind: "confirm", ...(pattern.startsWith("/project/") ? { id: owned.projectId, fileId: owned.fileId } : {}) };
+  const values: Record<string, string | undefined> = {
+    token: "not-a-real-token",
+    kind: "confirm",
+    ...(pattern.startsWith("/project/") ? { id: owned.projectId, fileId: owned.fileId } : {}),
+  };
   if (paramsOf(pattern).every((p) => p.optional || values[p.name])) return [fillPattern(pattern, values)!];
   const linked = await linkedUrl(access === "staff" ? lead : a, pattern);
   if (linked) return [linked];
@@ -63,7 +68,9 @@ function pageFor(browser: Browser, who: Identity | null) {
     pages.set(
       key,
       (async () => {
-        const context = await browser.newContext({ storageState: who ? await who.api.storageState() : undefined });
+        const context = await browser.newContext({
+          storageState: who ? await who.api.storageState() : undefined,
+        });
         return { context, page: await context.newPage() };
       })(),
     );

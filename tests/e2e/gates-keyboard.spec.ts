@@ -21,7 +21,8 @@ async function walk(page: Page, max = 300): Promise<Stop[]> {
       const shows = (style: CSSStyleDeclaration) =>
         (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== "none";
       const candidates = [getComputedStyle(el), getComputedStyle(el, "::after")];
-      for (let up = el.parentElement, i = 0; up && i < 3; up = up.parentElement, i++) candidates.push(getComputedStyle(up));
+      for (let up = el.parentElement, i = 0; up && i < 3; up = up.parentElement, i++)
+        candidates.push(getComputedStyle(up));
       return {
         label: `${el.tagName.toLowerCase()}${el.getAttribute("name") ? `[name=${el.getAttribute("name")}]` : ""} ${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}`,
         inFooter: !!el.closest("footer"),
@@ -47,8 +48,14 @@ for (const path of ["/", "/services", "/strategy", "/solutions", "/creative-toke
     await waitForHydration(page);
     const stops = await walk(page);
     expect(stops.length, "focusable elements").toBeGreaterThan(5);
-    expect(stops.some((s) => s.inFooter), `focus never reached the footer of ${path} (a trap?)`).toBe(true);
-    expect(stops.filter((s) => !s.visible).map((s) => s.label), `stops without a visible focus indicator on ${path}`).toEqual([]);
+    expect(
+      stops.some((s) => s.inFooter),
+      `focus never reached the footer of ${path} (a trap?)`,
+    ).toBe(true);
+    expect(
+      stops.filter((s) => !s.visible).map((s) => s.label),
+      `stops without a visible focus indicator on ${path}`,
+    ).toEqual([]);
   });
 }
 
@@ -57,13 +64,16 @@ test("the hamburger menu opens, is walked and closes from the keyboard", async (
   await page.goto("/services");
   await waitForHydration(page);
   const menu = page.locator('summary[aria-label="Menu"]');
-  for (let i = 0; i < 20 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 20 && !(await menu.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(menu).toBeFocused();
   await page.keyboard.press("Enter");
   const nav = page.getByTestId("mobile-menu").getByRole("navigation", { name: "Main" });
   await expect(nav).toBeVisible();
   await page.keyboard.press("Tab");
-  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="mobile-menu"] nav'))).toBe(true);
+  expect(
+    await page.evaluate(() => !!document.activeElement?.closest('[data-testid="mobile-menu"] nav')),
+  ).toBe(true);
   await page.keyboard.press("Escape");
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();
@@ -76,7 +86,9 @@ test("slider arrows and solutions tabs work from the keyboard", async ({ page })
   const next = page.getByTestId("hero-slider").locator("#slide-1").getByRole("link", { name: /next/i });
   await next.focus();
   await page.keyboard.press("Enter");
-  await expect.poll(() => page.getByTestId("hero-slider").evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(1);
+  await expect
+    .poll(() => page.getByTestId("hero-slider").evaluate((el) => Math.round(el.scrollLeft / el.clientWidth)))
+    .toBe(1);
 
   await page.goto("/solutions");
   await waitForHydration(page);
@@ -106,7 +118,12 @@ for (const path of ["/", "/services", "/solutions", "/creative-tokens"]) {
       [...document.querySelectorAll("*")]
         .filter((el) => {
           const s = getComputedStyle(el);
-          return s.animationName !== "none" && s.animationIterationCount === "infinite" && s.animationPlayState === "running" && parseFloat(s.animationDuration) > 0.01;
+          return (
+            s.animationName !== "none" &&
+            s.animationIterationCount === "infinite" &&
+            s.animationPlayState === "running" &&
+            parseFloat(s.animationDuration) > 0.01
+          );
         })
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
     );

@@ -4,7 +4,12 @@ import { createAccount, expect, test, uniqueName, waitForHydration } from "./fix
 
 type Account = { username: string; email: string; password: string };
 
-async function signIn(page: Page, account: { username: string; password: string }, javaScriptEnabled: boolean, to = "/manageaccount") {
+async function signIn(
+  page: Page,
+  account: { username: string; password: string },
+  javaScriptEnabled: boolean,
+  to = "/manageaccount",
+) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("Username or email").fill(account.username);
@@ -18,38 +23,61 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /** A project with a file, made through the API. */
 async function apiProject(request: APIRequestContext, account: Account, title: string) {
-  const login = await request.post("/api/auth/login/", { data: { username: account.username, password: account.password } });
+  const login = await request.post("/api/auth/login/", {
+    data: { username: account.username, password: account.password },
+  });
   const { token } = (await login.json()) as { token: string };
   const created = await request.post("/api/projects/", {
     headers: { Authorization: `Token ${token}` },
-    multipart: { title, description: "A brand refresh for spring.", category: "graphic", budget: "5k_10k", timeline: "flexible", files: { name: "brief.pdf", mimeType: "application/pdf", buffer: PDF } },
+    multipart: {
+      title,
+      description: "A brand refresh for spring.",
+      category: "graphic",
+      budget: "5k_10k",
+      timeline: "flexible",
+      files: { name: "brief.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
   });
   expect(created.status()).toBe(201);
   return token;
 }
 
-const formWith = (page: Page, button: string) => page.locator("form", { has: page.getByRole("button", { name: button }) });
+const formWith = (page: Page, button: string) =>
+  page.locator("form", { has: page.getByRole("button", { name: button }) });
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`Manage account with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     test.setTimeout(120_000);
 
-    test("tabs, profile settings with Cancel, and a password change that signs out the other browser", async ({ page, browser }) => {
+    test("tabs, profile settings with Cancel, and a password change that signs out the other browser", async ({
+      page,
+      browser,
+    }) => {
       const account = await createAccount(page);
       await signIn(page, account, javaScriptEnabled);
       await expect(page.getByRole("heading", { name: `Welcome back, ${account.username}` })).toBeVisible();
       await expect(page.getByTestId("plan-badge")).toHaveText("Free Plan");
       for (const id of ["stat-active", "stat-completed"]) await expect(page.getByTestId(id)).toHaveText("0");
-      await expect(page.getByRole("complementary", { name: "Account" }).getByRole("link", { name: "Help & Support" })).toHaveAttribute("href", "/helpsupport");
+      await expect(
+        page.getByRole("complementary", { name: "Account" }).getByRole("link", { name: "Help & Support" }),
+      ).toHaveAttribute("href", "/helpsupport");
       await page.getByRole("link", { name: /^Billing Plan/ }).click();
       await expect(page).toHaveURL(/\/manageaccount\/billing$/);
-      await page.getByRole("navigation", { name: "Manage account" }).getByRole("link", { name: "Profile Settings" }).click();
+      await page
+        .getByRole("navigation", { name: "Manage account" })
+        .getByRole("link", { name: "Profile Settings" })
+        .click();
       await expect(page).toHaveURL(/\/manageaccount\/profile$/);
       if (javaScriptEnabled) await waitForHydration(page);
 
       // Defaults: email and project updates on, sms and marketing off.
-      for (const [name, on] of [["Email notifications", true], ["SMS notifications", false], ["Project updates", true], ["Marketing emails", false]] as const) {
+      for (const [name, on] of [
+        ["Email notifications", true],
+        ["SMS notifications", false],
+        ["Project updates", true],
+        ["Marketing emails", false],
+      ] as const) {
         await expect(page.getByRole("switch", { name })).toBeChecked({ checked: on });
       }
       await page.getByRole("button", { name: "Save Changes" }).click();
@@ -102,7 +130,11 @@ for (const javaScriptEnabled of [false, true]) {
       await password.getByLabel("New password", { exact: true }).fill("newpass1");
       await password.getByLabel("Confirm new password").fill("newpass1");
       await password.getByRole("button", { name: "Change Password" }).click();
-      await expect(page.getByText("Your password has been changed. Every other session and API key has been signed out.")).toBeVisible();
+      await expect(
+        page.getByText(
+          "Your password has been changed. Every other session and API key has been signed out.",
+        ),
+      ).toBeVisible();
       await expect(page.getByTestId("session")).toHaveCount(1);
 
       await other.goto("/manageaccount");
@@ -120,80 +152,112 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     // Without JavaScript: tests/http/journeys-manage-account.test.ts.
-    if (javaScriptEnabled) test("projects filter, billing usage, data export with only my data, and deletion that ends every way in", async ({ page }) => {
-      const stranger = await createAccount(page);
-      await apiProject(page.request, stranger, "Stranger's launch");
-      const account = await createAccount(page);
-      const title = `Rebrand ${uniqueName("p")}`;
-      const token = await apiProject(page.request, account, title);
-      await signIn(page, account, javaScriptEnabled, "/manageaccount/projects");
+    if (javaScriptEnabled)
+      test("projects filter, billing usage, data export with only my data, and deletion that ends every way in", async ({
+        page,
+      }) => {
+        const stranger = await createAccount(page);
+        await apiProject(page.request, stranger, "Stranger's launch");
+        const account = await createAccount(page);
+        const title = `Rebrand ${uniqueName("p")}`;
+        const token = await apiProject(page.request, account, title);
+        await signIn(page, account, javaScriptEnabled, "/manageaccount/projects");
 
-      await expect(page.getByTestId("summary-total")).toHaveText("1");
-      await expect(page.getByTestId("summary-progress")).toHaveText("40%");
-      const card = page.getByTestId("account-project");
-      await expect(card).toHaveCount(1);
-      await expect(card).toContainText(title);
-      await expect(card).toContainText("Under Review");
-      await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", /^\/project\/[0-9a-f-]{36}$/);
-      await expect(card.getByRole("link", { name: "Contact Team" })).toHaveAttribute("href", /#conversation$/);
-      const downloading = page.waitForEvent("download");
-      await card.getByRole("link", { name: /Download Files/ }).click();
-      expect((await downloading).suggestedFilename()).toBe("brief.pdf");
+        await expect(page.getByTestId("summary-total")).toHaveText("1");
+        await expect(page.getByTestId("summary-progress")).toHaveText("40%");
+        const card = page.getByTestId("account-project");
+        await expect(card).toHaveCount(1);
+        await expect(card).toContainText(title);
+        await expect(card).toContainText("Under Review");
+        await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute(
+          "href",
+          /^\/project\/[0-9a-f-]{36}$/,
+        );
+        await expect(card.getByRole("link", { name: "Contact Team" })).toHaveAttribute(
+          "href",
+          /#conversation$/,
+        );
+        const downloading = page.waitForEvent("download");
+        await card.getByRole("link", { name: /Download Files/ }).click();
+        expect((await downloading).suggestedFilename()).toBe("brief.pdf");
 
-      await page.getByLabel("Show").selectOption("completed");
-      if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
-      await expect(page).toHaveURL(/status=completed/);
-      await expect(page.getByText("No projects found")).toBeVisible();
-      await page.getByLabel("Show").selectOption("under-review");
-      if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
-      await expect(page.getByTestId("account-project")).toHaveCount(1);
-      await expect(page.getByRole("link", { name: "New Project" })).toHaveAttribute("href", "/createprojectform");
+        await page.getByLabel("Show").selectOption("completed");
+        if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
+        await expect(page).toHaveURL(/status=completed/);
+        await expect(page.getByText("No projects found")).toBeVisible();
+        await page.getByLabel("Show").selectOption("under-review");
+        if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
+        await expect(page.getByTestId("account-project")).toHaveCount(1);
+        await expect(page.getByRole("link", { name: "New Project" })).toHaveAttribute(
+          "href",
+          "/createprojectform",
+        );
 
-      await page.getByRole("navigation", { name: "Manage account" }).getByRole("link", { name: "Billing & Payments" }).click();
-      await expect(page.getByTestId("current-plan")).toHaveText("Free Plan");
-      await expect(page.getByTestId("usage-storage")).toHaveText(`${PDF.length} Bytes of 1 GB (0%)`);
-      await expect(page.getByTestId("no-receipts")).toBeVisible();
-      await expect(page.getByRole("link", { name: "Upgrade Plan" })).toBeVisible();
+        await page
+          .getByRole("navigation", { name: "Manage account" })
+          .getByRole("link", { name: "Billing & Payments" })
+          .click();
+        await expect(page.getByTestId("current-plan")).toHaveText("Free Plan");
+        await expect(page.getByTestId("usage-storage")).toHaveText(`${PDF.length} Bytes of 1 GB (0%)`);
+        await expect(page.getByTestId("no-receipts")).toBeVisible();
+        await expect(page.getByRole("link", { name: "Upgrade Plan" })).toBeVisible();
 
-      // Export: a JSON file with my project and nothing of the stranger's.
-      await page.getByRole("navigation", { name: "Manage account" }).getByRole("link", { name: "Profile Settings" }).click();
-      if (javaScriptEnabled) await waitForHydration(page);
-      const exporting = page.waitForEvent("download");
-      await page.getByRole("button", { name: "Download my data (JSON)" }).click();
-      const download = await exporting;
-      expect(download.suggestedFilename()).toMatch(new RegExp(`^ascendra-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
-      const text = await readFile((await download.path())!, "utf8");
-      const exported = JSON.parse(text) as { account: { username: string }; projects: { title: string }[] };
-      expect(exported.account.username).toBe(account.username);
-      expect(exported.projects.map((p) => p.title)).toEqual([title]);
-      expect(text).not.toContain(stranger.username);
-      expect(text).not.toContain("Stranger's launch");
+        // Export: a JSON file with my project and nothing of the stranger's.
+        await page
+          .getByRole("navigation", { name: "Manage account" })
+          .getByRole("link", { name: "Profile Settings" })
+          .click();
+        if (javaScriptEnabled) await waitForHydration(page);
+        const exporting = page.waitForEvent("download");
+        await page.getByRole("button", { name: "Download my data (JSON)" }).click();
+        const download = await exporting;
+        expect(download.suggestedFilename()).toMatch(
+          new RegExp(`^ascendra-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+        );
+        const text = await readFile((await download.path())!, "utf8");
+        const exported = JSON.parse(text) as { account: { username: string }; projects: { title: string }[] };
+        expect(exported.account.username).toBe(account.username);
+        expect(exported.projects.map((p) => p.title)).toEqual([title]);
+        expect(text).not.toContain(stranger.username);
+        expect(text).not.toContain("Stranger's launch");
 
-      // Delete: the password is checked, then nothing lets this account in again.
-      await page.getByText("Delete my account", { exact: true }).click();
-      await page.getByLabel("Your password").fill("wrong-password");
-      await page.getByRole("button", { name: "Delete my account permanently" }).click();
-      await expect(page.getByText("Your current password is not correct.")).toBeVisible();
-      if (!(await page.getByLabel("Your password").isVisible())) await page.getByText("Delete my account", { exact: true }).click();
-      await page.getByLabel("Your password").fill(account.password);
-      await page.getByRole("button", { name: "Delete my account permanently" }).click();
-      await expect(page).toHaveURL(/\/account-deleted$/);
-      await expect(page.getByRole("heading", { name: "Your account has been deleted" })).toBeVisible();
+        // Delete: the password is checked, then nothing lets this account in again.
+        await page.getByText("Delete my account", { exact: true }).click();
+        await page.getByLabel("Your password").fill("wrong-password");
+        await page.getByRole("button", { name: "Delete my account permanently" }).click();
+        await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+        if (!(await page.getByLabel("Your password").isVisible()))
+          await page.getByText("Delete my account", { exact: true }).click();
+        await page.getByLabel("Your password").fill(account.password);
+        await page.getByRole("button", { name: "Delete my account permanently" }).click();
+        await expect(page).toHaveURL(/\/account-deleted$/);
+        await expect(page.getByRole("heading", { name: "Your account has been deleted" })).toBeVisible();
 
-      await page.goto("/manageaccount");
-      await expect(page).toHaveURL(/\/login\?redirectTo=/);
-      for (const identifier of [account.username, account.email]) {
-        const login = await page.request.post("/api/auth/login/", { data: { username: identifier, password: account.password } });
-        expect(login.ok()).toBe(false);
-      }
-      const api = await page.request.get("/api/projects/", { headers: { Authorization: `Token ${token}` } });
-      expect(api.status()).toBe(401);
-    });
+        await page.goto("/manageaccount");
+        await expect(page).toHaveURL(/\/login\?redirectTo=/);
+        for (const identifier of [account.username, account.email]) {
+          const login = await page.request.post("/api/auth/login/", {
+            data: { username: identifier, password: account.password },
+          });
+          expect(login.ok()).toBe(false);
+        }
+        const api = await page.request.get("/api/projects/", {
+          headers: { Authorization: `Token ${token}` },
+        });
+        expect(api.status()).toBe(401);
+      });
   });
 }
 
-test("anonymous visitors of Manage account go to login; an email link that is not valid says so", async ({ page }) => {
-  for (const path of ["/manageaccount", "/manageaccount/profile", "/manageaccount/projects", "/manageaccount/billing"]) {
+test("anonymous visitors of Manage account go to login; an email link that is not valid says so", async ({
+  page,
+}) => {
+  for (const path of [
+    "/manageaccount",
+    "/manageaccount/profile",
+    "/manageaccount/projects",
+    "/manageaccount/billing",
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
   }

@@ -3,9 +3,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import type { CreativeTokensContent, HomeContent, ServicesContent, SolutionsContent, StrategyContent } from "../../models/content/marketing-content";
+import type {
+  CreativeTokensContent,
+  HomeContent,
+  ServicesContent,
+  SolutionsContent,
+  StrategyContent,
+} from "../../models/content/marketing-content";
 
-const seed = <T>(name: string): T => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
+const seed = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
 
 export const HOME = seed<HomeContent>("home");
 export const SERVICES = seed<ServicesContent>("services");
@@ -15,11 +22,17 @@ export const TOKENS = seed<CreativeTokensContent>("creative-tokens");
 
 /** The widths the issue asks for: phone, the 1024 px boundary, desktop. */
 export const WIDTHS = [375, 1024, 1440] as const;
-export const LAYOUTS = WIDTHS.flatMap((width) => [true, false].map((js) => ({ width, js, name: `${width} px, JavaScript ${js ? "on" : "off"}` })));
+export const LAYOUTS = WIDTHS.flatMap((width) =>
+  [true, false].map((js) => ({ width, js, name: `${width} px, JavaScript ${js ? "on" : "off"}` })),
+);
 
 /** Every <img> and <video> on the page has width, height and alt (or is a decorative video). */
 export async function mediaWithoutDimensions(page: Page) {
-  return page.locator("main img:not([width]), main img:not([height]), main img:not([alt]), main video:not([width]), main video:not([height])").count();
+  return page
+    .locator(
+      "main img:not([width]), main img:not([height]), main img:not([alt]), main video:not([width]), main video:not([height])",
+    )
+    .count();
 }
 
 /** Scrolls through the page so lazy images load. */

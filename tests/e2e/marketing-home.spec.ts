@@ -27,11 +27,19 @@ for (const layout of LAYOUTS) {
         const slide = slides.nth(i);
         await expect(slide.getByRole("heading", { name: HOME.slider.slides[i]!.title })).toBeAttached();
         await expect(slide.getByRole("link", { name: "Add to Cart" })).toHaveAttribute("href", "/contact");
-        await expect(slide.getByRole("link", { name: HOME.slider.previous })).toHaveAttribute("href", `#slide-${((i + 3) % 4) + 1}`);
-        await expect(slide.getByRole("link", { name: HOME.slider.next })).toHaveAttribute("href", `#slide-${((i + 1) % 4) + 1}`);
+        await expect(slide.getByRole("link", { name: HOME.slider.previous })).toHaveAttribute(
+          "href",
+          `#slide-${((i + 3) % 4) + 1}`,
+        );
+        await expect(slide.getByRole("link", { name: HOME.slider.next })).toHaveAttribute(
+          "href",
+          `#slide-${((i + 1) % 4) + 1}`,
+        );
       }
 
-      await expect(page.getByRole("link", { name: HOME.promos.tokens.learnMore.label }).nth(1)).toHaveAttribute("href", "/creative-tokens");
+      await expect(
+        page.getByRole("link", { name: HOME.promos.tokens.learnMore.label }).nth(1),
+      ).toHaveAttribute("href", "/creative-tokens");
       await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/profile");
       const ai = page.getByRole("link", { name: new RegExp(HOME.promos.aiModels.cta.label) });
       await expect(ai).toHaveAttribute("href", /^https:\/\//);
@@ -42,7 +50,9 @@ for (const layout of LAYOUTS) {
       await expect(picture.locator("source")).toHaveAttribute("srcset", HOME.strategy.narrow);
       const strategyImage = picture.locator("img");
       await strategyImage.scrollIntoViewIfNeeded();
-      await expect.poll(() => strategyImage.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(layout.width <= 767 ? "strategy-narrow.svg" : "strategy-wide.svg");
+      await expect
+        .poll(() => strategyImage.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toContain(layout.width <= 767 ? "strategy-narrow.svg" : "strategy-wide.svg");
 
       const marquee = page.getByTestId("brand-marquee");
       await expect(marquee.getByRole("listitem")).toHaveCount(16); // the repeat is hidden from assistive tech
@@ -54,7 +64,10 @@ for (const layout of LAYOUTS) {
       for (const [i, item] of HOME.packages.items.entries()) {
         await expect(packages.nth(i)).toContainText(HOME.packages.category);
         await expect(packages.nth(i)).toContainText(item.tagline);
-        await expect(packages.nth(i).getByRole("link")).toHaveAttribute("href", `/solutions/${item.colour}#solution-tabs`);
+        await expect(packages.nth(i).getByRole("link")).toHaveAttribute(
+          "href",
+          `/solutions/${item.colour}#solution-tabs`,
+        );
       }
       await expect(packages.nth(5)).toContainText("Explore More Ways");
       await expect(page.getByTestId("chat-slot")).toBeAttached();
@@ -87,7 +100,10 @@ test.describe("without JavaScript", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
-  for (const [width, steps] of [[375, 6], [1440, 4]] as const) {
+  for (const [width, steps] of [
+    [375, 6],
+    [1440, 4],
+  ] as const) {
     test(`package arrows are ?pkg= links that wrap after ${steps} steps at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
@@ -170,7 +186,10 @@ test.describe("with JavaScript", () => {
     await page.goto("/");
     const track = page.getByTestId("brand-marquee").locator(".marquee-track");
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("marquee");
-    const [a, b] = await page.getByTestId("brand-marquee").locator("ul").evaluateAll((lists) => lists.map((l) => l.textContent));
+    const [a, b] = await page
+      .getByTestId("brand-marquee")
+      .locator("ul")
+      .evaluateAll((lists) => lists.map((l) => l.textContent));
     expect(a).toBe(b);
   });
 });
@@ -215,7 +234,9 @@ for (const [width, visible, steps] of [
   });
 }
 
-test("package slider: a swipe sets the step the arrows go on from; quick clicks are never lost", async ({ page }) => {
+test("package slider: a swipe sets the step the arrows go on from; quick clicks are never lost", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await page.goto("/");
   await waitForHydration(page);
@@ -228,7 +249,9 @@ test("package slider: a swipe sets the step the arrows go on from; quick clicks 
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(700, 0);
   await expect.poll(scrollLeft).toBeGreaterThan(435);
-  await expect.poll(async () => Number(await section.getAttribute("data-step"))).toBe(Math.round((await scrollLeft()) / 290));
+  await expect
+    .poll(async () => Number(await section.getAttribute("data-step")))
+    .toBe(Math.round((await scrollLeft()) / 290));
   const swiped = Number(await section.getAttribute("data-step"));
   expect(swiped).toBeGreaterThanOrEqual(2);
 
@@ -256,5 +279,9 @@ test("package slider: a swipe sets the step the arrows go on from; quick clicks 
 test("structured data: Organization JSON-LD on the home page", async ({ page }) => {
   await page.goto("/");
   const json = await page.locator('script[type="application/ld+json"]').textContent();
-  expect(JSON.parse(json!)).toMatchObject({ "@context": "https://schema.org", "@type": "Organization", name: "Ascendra" });
+  expect(JSON.parse(json!)).toMatchObject({
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: "Ascendra",
+  });
 });

@@ -3,9 +3,18 @@
 // (tests/http/seo-and-caching.test.ts).
 import { expect, test } from "./fixtures";
 
-const PAGES = ["/", "/services", "/strategy?service=Graphic%20Design", "/solutions", "/solutions/purple", "/creative-tokens"];
+const PAGES = [
+  "/",
+  "/services",
+  "/strategy?service=Graphic%20Design",
+  "/solutions",
+  "/solutions/purple",
+  "/creative-tokens",
+];
 
-test("every marketing page has a title, description, canonical and Open Graph tags, and runs under the CSP", async ({ page }) => {
+test("every marketing page has a title, description, canonical and Open Graph tags, and runs under the CSP", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -8,7 +8,8 @@ for (const layout of LAYOUTS) {
     test("the services page has every section", async ({ page }) => {
       await page.goto("/services");
       const heading = page.getByRole("heading", { level: 1 });
-      for (const bar of ["Ascendra", ...SERVICES.intro.bars.slice(1)]) await expect(heading).toContainText(bar);
+      for (const bar of ["Ascendra", ...SERVICES.intro.bars.slice(1)])
+        await expect(heading).toContainText(bar);
       await expect(page.getByTestId("intro-bar")).toHaveCount(3);
 
       const create = page.getByRole("region", { name: SERVICES.whatWeCreate.title });
@@ -16,7 +17,9 @@ for (const layout of LAYOUTS) {
       for (const item of SERVICES.whatWeCreate.items) {
         const link = create.getByRole("link", { name: new RegExp(`^${item.label.replace(/[&,]/g, ".")}`) });
         await expect(link).toHaveAttribute("href", `/strategy?service=${encodeURIComponent(item.service)}`);
-        await expect(link.getByText(SERVICES.whatWeCreate.newBadge, { exact: true })).toHaveCount(item.isNew ? 1 : 0);
+        await expect(link.getByText(SERVICES.whatWeCreate.newBadge, { exact: true })).toHaveCount(
+          item.isNew ? 1 : 0,
+        );
       }
       await expect(create.getByText("NEW", { exact: true })).toHaveCount(2);
 
@@ -53,13 +56,25 @@ for (const [width, widths] of [
   [1024, [250, 170, 90]],
   [375, [250, 170, 90]],
 ] as const) {
-  test(`the intro bars grow to ${widths.join("/")} px at ${width} px, after 100/300/400 ms`, async ({ page }) => {
+  test(`the intro bars grow to ${widths.join("/")} px at ${width} px, after 100/300/400 ms`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/services");
     const bars = page.getByTestId("intro-bar");
-    expect(await bars.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay))).toEqual(["0.1s", "0.3s", "0.4s"]);
-    expect(await bars.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName))).toEqual(["bar-grow", "bar-grow", "bar-grow"]);
-    await expect.poll(() => bars.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)))).toEqual([...widths]);
+    expect(await bars.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDelay))).toEqual([
+      "0.1s",
+      "0.3s",
+      "0.4s",
+    ]);
+    expect(await bars.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName))).toEqual([
+      "bar-grow",
+      "bar-grow",
+      "bar-grow",
+    ]);
+    await expect
+      .poll(() => bars.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width))))
+      .toEqual([...widths]);
   });
 }
 
@@ -79,9 +94,13 @@ test("the intro bars grow without moving the page below them (no layout shift)",
   });
   await page.goto("/services");
   const bars = page.getByTestId("intro-bar");
-  await expect.poll(() => bars.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)))).toEqual([250, 170, 90]);
+  await expect
+    .poll(() => bars.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width))))
+    .toEqual([250, 170, 90]);
   // Once every bar's animation has finished, nothing else moves.
-  await bars.evaluateAll((els) => Promise.all(els.flatMap((el) => el.getAnimations()).map((animation) => animation.finished)));
+  await bars.evaluateAll((els) =>
+    Promise.all(els.flatMap((el) => el.getAnimations()).map((animation) => animation.finished)),
+  );
   const shifts = await page.evaluate(() => {
     const state = window as unknown as { shifts: number; pendingShifts: () => void };
     state.pendingShifts();

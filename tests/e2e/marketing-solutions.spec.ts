@@ -11,18 +11,25 @@ for (const layout of LAYOUTS) {
     test("purple starts on SUPPORT-PACK", async ({ page }) => {
       await page.goto("/solutions/purple");
       await expect(page.getByRole("heading", { level: 1, name: SOLUTIONS.headline })).toBeAttached();
-      await expect(tabs(page).getByRole("link", { name: "SUPPORT-PACK" })).toHaveAttribute("aria-current", "page");
+      await expect(tabs(page).getByRole("link", { name: "SUPPORT-PACK" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       const pack = page.getByTestId("support-pack");
       await expect(pack.getByRole("heading", { name: "GRAPHIC DESIGN" })).toBeVisible();
       await expect(pack.getByRole("heading", { name: "DEVELOP/DEPLOY" })).toBeVisible();
       await expect(pack.getByText("ON-PROJECT SOLUTION")).toHaveCount(2);
-      for (const point of ["Professional creative team", "High end developers", "Faster delivery"]) await expect(pack.getByText(point).first()).toBeVisible();
+      for (const point of ["Professional creative team", "High end developers", "Faster delivery"])
+        await expect(pack.getByText(point).first()).toBeVisible();
       await expect(pack.getByRole("link", { name: /^CONTACT/ }).first()).toHaveAttribute("href", "/contact");
     });
 
     test("other colours start on SUBSCRIPTIONS with the five plans; tabs are links", async ({ page }) => {
       await page.goto("/solutions/green");
-      await expect(tabs(page).getByRole("link", { name: "SUBSCRIPTIONS" })).toHaveAttribute("aria-current", "page");
+      await expect(tabs(page).getByRole("link", { name: "SUBSCRIPTIONS" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       const plans = page.getByTestId("plans").locator("> li");
       await expect(plans).toHaveCount(5);
       for (const [i, plan] of SOLUTIONS.plans.entries()) {
@@ -30,16 +37,23 @@ for (const layout of LAYOUTS) {
         await expect(plans.nth(i).getByRole("heading", { name: plan.name })).toBeVisible();
         await expect(plans.nth(i)).toContainText("MONTHLY SUBSCRIPTION");
         await expect(plans.nth(i).locator("ul li")).toHaveCount(plan.features.length);
-        await expect(plans.nth(i).getByRole("link", { name: /^CONTACT/ })).toHaveAttribute("href", "/contact");
+        await expect(plans.nth(i).getByRole("link", { name: /^CONTACT/ })).toHaveAttribute(
+          "href",
+          "/contact",
+        );
       }
       await expect(page.locator('[data-selected="true"]')).toHaveAttribute("data-colour", "green");
 
       await tabs(page).getByRole("link", { name: "CONSULTATION" }).click();
       await expect(page).toHaveURL(/\/solutions\/green\?tab=consultation#solution-tabs$/);
-      await expect(tabs(page).getByRole("link", { name: "CONSULTATION" })).toHaveAttribute("aria-current", "page");
+      await expect(tabs(page).getByRole("link", { name: "CONSULTATION" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       const consultation = page.getByTestId("consultation");
       await expect(consultation.getByText("FAST PACED SOLUTION")).toBeVisible();
-      for (const point of SOLUTIONS.consultation.points) await expect(consultation.getByText(point)).toBeVisible();
+      for (const point of SOLUTIONS.consultation.points)
+        await expect(consultation.getByText(point)).toBeVisible();
       await expect(page.getByTestId("plans")).toHaveCount(0);
     });
   });
@@ -48,7 +62,9 @@ for (const layout of LAYOUTS) {
 test("with JavaScript the page scrolls to the tabs, and a switch slides out then in", async ({ page }) => {
   await page.goto("/solutions/blue");
   await waitForHydration(page);
-  await expect.poll(() => page.locator("#solution-tabs").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120);
+  await expect
+    .poll(() => page.locator("#solution-tabs").evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBeLessThan(120);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
   const panel = page.locator("[data-tab]");
@@ -58,18 +74,34 @@ test("with JavaScript the page scrolls to the tabs, and a switch slides out then
     const log: Array<{ className: string; tab: string | null; at: number }> = [];
     (window as unknown as { __tabLog: typeof log }).__tabLog = log;
     const observe = (el: Element) =>
-      new MutationObserver(() => log.push({ className: el.className, tab: el.getAttribute("data-tab"), at: performance.now() })).observe(el, {
+      new MutationObserver(() =>
+        log.push({ className: el.className, tab: el.getAttribute("data-tab"), at: performance.now() }),
+      ).observe(el, {
         attributes: true,
         attributeFilter: ["class", "data-tab"],
       });
     const root = document.querySelector("#solution-tabs")!;
     root.querySelectorAll("[data-tab]").forEach(observe);
-    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n instanceof Element && n.matches("[data-tab]") && (log.push({ className: n.className, tab: n.getAttribute("data-tab"), at: performance.now() }), observe(n))))).observe(root, { childList: true, subtree: true });
+    new MutationObserver((records) =>
+      records.forEach((r) =>
+        r.addedNodes.forEach(
+          (n) =>
+            n instanceof Element &&
+            n.matches("[data-tab]") &&
+            (log.push({ className: n.className, tab: n.getAttribute("data-tab"), at: performance.now() }),
+            observe(n)),
+        ),
+      ),
+    ).observe(root, { childList: true, subtree: true });
   });
   await tabs(page).getByRole("link", { name: "SUPPORT-PACK" }).click();
   await expect(panel).toHaveAttribute("data-tab", "support-pack");
   await expect(panel).toHaveClass(/tab-in/);
-  const log = await page.evaluate(() => (window as unknown as { __tabLog: Array<{ className: string; tab: string | null; at: number }> }).__tabLog);
+  const log = await page.evaluate(
+    () =>
+      (window as unknown as { __tabLog: Array<{ className: string; tab: string | null; at: number }> })
+        .__tabLog,
+  );
   const out = log.find((entry) => entry.className.includes("tab-out"));
   const into = log.find((entry) => entry.className.includes("tab-in") && entry.tab === "support-pack");
   expect(out, JSON.stringify(log)).toBeTruthy();

@@ -2,7 +2,8 @@ import { createAccount, expect, test } from "./fixtures";
 import { LAYOUTS, mediaWithoutDimensions, TOKENS } from "./marketing-content";
 
 const LOGIN_FIRST = "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens";
-const loginFirst = (bundle: string) => `/login?${new URLSearchParams({ redirectTo: `/dashboard2/billing/tokens?package=${bundle}&region=us` })}`;
+const loginFirst = (bundle: string) =>
+  `/login?${new URLSearchParams({ redirectTo: `/dashboard2/billing/tokens?package=${bundle}&region=us` })}`;
 
 for (const layout of LAYOUTS) {
   test.describe(layout.name, () => {
@@ -11,7 +12,14 @@ for (const layout of LAYOUTS) {
     test("the creative tokens page has every section and wired calls to action", async ({ page }) => {
       await page.goto("/creative-tokens");
       await expect(page.getByRole("heading", { level: 1, name: TOKENS.hero.title })).toBeVisible();
-      for (const title of [TOKENS.howItWorks.title, TOKENS.usage.title, TOKENS.pricing.title, TOKENS.tiers.title, TOKENS.addOns.title, TOKENS.about.title]) {
+      for (const title of [
+        TOKENS.howItWorks.title,
+        TOKENS.usage.title,
+        TOKENS.pricing.title,
+        TOKENS.tiers.title,
+        TOKENS.addOns.title,
+        TOKENS.about.title,
+      ]) {
         await expect(page.getByRole("heading", { level: 2, name: title })).toBeAttached();
       }
       await expect(page.getByTestId("usage").locator("li")).toHaveCount(TOKENS.usage.items.length);
@@ -21,15 +29,35 @@ for (const layout of LAYOUTS) {
       await expect(tiers.locator('[data-tier="Pro"] dd')).toHaveText(["20 tokens", "10 tokens", "3 tokens"]);
       const rows = page.getByTestId("add-ons").locator("tbody tr");
       await expect(rows).toHaveCount(8);
-      await expect(rows.filter({ hasText: "Landing Page, design only" }).locator("td")).toHaveText(["100", "$120", "€110", "₹9,980"]);
-      await expect(rows.filter({ hasText: "Video Revisions" }).locator("td")).toHaveText(["1 onwards", "$2", "€2", "₹160"]);
+      await expect(rows.filter({ hasText: "Landing Page, design only" }).locator("td")).toHaveText([
+        "100",
+        "$120",
+        "€110",
+        "₹9,980",
+      ]);
+      await expect(rows.filter({ hasText: "Video Revisions" }).locator("td")).toHaveText([
+        "1 onwards",
+        "$2",
+        "€2",
+        "₹160",
+      ]);
 
       const getTokens = page.getByRole("link", { name: /^Get Tokens/ });
       expect(await getTokens.count()).toBe(5); // hero, three bundles, Get Tokens Now
       // The hero and closing buttons open the purchase page; each bundle's opens it with that bundle chosen.
-      expect(await getTokens.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([LOGIN_FIRST, loginFirst("essential"), loginFirst("popular"), loginFirst("best-value"), LOGIN_FIRST]);
+      expect(await getTokens.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+        LOGIN_FIRST,
+        loginFirst("essential"),
+        loginFirst("popular"),
+        loginFirst("best-value"),
+        LOGIN_FIRST,
+      ]);
       await expect(page.getByRole("link", { name: "Get Tokens Now" })).toBeVisible();
-      for (const href of await page.getByRole("main").getByRole("link", { name: "Contact Us" }).evaluateAll((links) => links.map((a) => a.getAttribute("href")))) expect(href).toBe("/contact");
+      for (const href of await page
+        .getByRole("main")
+        .getByRole("link", { name: "Contact Us" })
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
+        expect(href).toBe("/contact");
       expect(await mediaWithoutDimensions(page)).toBe(0);
     });
 
@@ -61,7 +89,10 @@ test("Get Tokens: sign in first, then the token purchase page of the dashboard",
   await expect(page.getByRole("heading", { level: 1, name: "Buy Creative Tokens" })).toBeVisible();
 
   await page.goto("/creative-tokens?region=in");
-  await expect(page.getByRole("link", { name: "Get Tokens" }).first()).toHaveAttribute("href", "/dashboard2/billing/tokens");
+  await expect(page.getByRole("link", { name: "Get Tokens" }).first()).toHaveAttribute(
+    "href",
+    "/dashboard2/billing/tokens",
+  );
   await page.getByRole("link", { name: "Get Tokens: Popular" }).click();
   await expect(page).toHaveURL(/\/dashboard2\/billing\/tokens\?package=popular&region=in$/);
   await expect(page.getByRole("radio", { name: /Popular/ })).toBeChecked();

@@ -17,15 +17,19 @@ test("documents carry an enforced CSP whose nonce is on every inline script", as
   expect(nonce).toBeTruthy();
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
 
-  const scripts = await page.locator("script").evaluateAll((elements) =>
-    elements.map((el) => ({ inline: !el.getAttribute("src"), nonce: (el as HTMLScriptElement).nonce })),
-  );
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((elements) =>
+      elements.map((el) => ({ inline: !el.getAttribute("src"), nonce: (el as HTMLScriptElement).nonce })),
+    );
   const inline = scripts.filter((s) => s.inline);
   expect(inline.length).toBeGreaterThan(0);
   for (const script of inline) expect(script.nonce).toBe(nonce);
 
   // The app hydrates under the policy: client navigation works, nothing was blocked.
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  );
   expect(violations).toEqual([]);
 
   const second = await page.request.get("/services");
@@ -38,8 +42,12 @@ test("the home page (an island) runs its one script under the policy", async ({ 
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   const response = await page.goto("/");
-  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"] ?? "")?.[1];
-  const scripts = await page.locator("script[src]").evaluateAll((elements) => elements.map((el) => (el as HTMLScriptElement).nonce));
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(
+    response!.headers()["content-security-policy"] ?? "",
+  )?.[1];
+  const scripts = await page
+    .locator("script[src]")
+    .evaluateAll((elements) => elements.map((el) => (el as HTMLScriptElement).nonce));
   expect(scripts).toEqual([nonce]);
   await page.waitForFunction(() => document.documentElement.dataset.enhanced === "home");
   expect(violations).toEqual([]);

@@ -53,10 +53,18 @@ test("an unknown path is a 404 page inside the site shell", async ({ page }) => 
 test("the footer: link groups, social links and the current year", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(
+    footer.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy Policy" }),
+  ).toHaveAttribute("href", "/privacy");
   const social = footer.getByRole("list", { name: "Social" });
-  await expect(social.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", /^https:\/\/www\.instagram\.com\//);
-  await expect(social.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\//);
+  await expect(social.getByRole("link", { name: "Instagram" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.instagram\.com\//,
+  );
+  await expect(social.getByRole("link", { name: "LinkedIn" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.linkedin\.com\//,
+  );
   for (const plain of ["Facebook", "Snapchat", "X"]) {
     await expect(social.getByText(plain, { exact: true })).toBeVisible();
     await expect(social.getByRole("link", { name: plain, exact: true })).toHaveCount(0);
@@ -73,9 +81,17 @@ test("the rotating words step 25 px every 2000 ms, and stop for reduced motion",
   const track = words.locator(".rotating-words__track");
   const animation = await track.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { name: style.animationName, duration: style.animationDuration, timing: style.animationTimingFunction };
+    return {
+      name: style.animationName,
+      duration: style.animationDuration,
+      timing: style.animationTimingFunction,
+    };
   });
-  expect(animation).toEqual({ name: "rotate-words", duration: `${(WORDS.length * 2000) / 1000}s`, timing: `steps(${WORDS.length})` });
+  expect(animation).toEqual({
+    name: "rotate-words",
+    duration: `${(WORDS.length * 2000) / 1000}s`,
+    timing: `steps(${WORDS.length})`,
+  });
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
@@ -99,7 +115,9 @@ test.describe("with JavaScript", () => {
   test("the hamburger closes on Escape and after navigating", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/strategy");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    );
     const menuButton = page.locator('summary[aria-label="Menu"]');
     const mobileNav = page.getByTestId("mobile-menu").getByRole("navigation", { name: "Main" });
     await menuButton.click();
@@ -130,10 +148,17 @@ test.describe("with JavaScript", () => {
     await expect(mobileNav).toBeHidden();
   });
 
-  test("a client-side link to the home page loads it as a document, with its own script", async ({ page }) => {
+  test("a client-side link to the home page loads it as a document, with its own script", async ({
+    page,
+  }) => {
     await page.goto("/services");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
-    await page.getByRole("banner").getByRole("link", { name: / home$/ }).click();
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    );
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: / home$/ })
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.dataset.enhanced)).toBe("home");
@@ -142,7 +167,9 @@ test.describe("with JavaScript", () => {
 
   test("a new path starts at the top of the page", async ({ page }) => {
     await page.goto("/services");
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    );
     const link = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
     await link.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
@@ -160,12 +187,22 @@ test("a field focused under the sticky navbar comes out from under it, label and
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/contact");
   const field = page.getByLabel("Company name").first();
-  const navbarBottom = await page.getByRole("banner").first().evaluate((el) => el.getBoundingClientRect().bottom);
+  const navbarBottom = await page
+    .getByRole("banner")
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().bottom);
   // Scroll so the field's top is 8 px below the top of the window, behind the navbar.
-  await field.evaluate((el) => window.scrollBy({ top: el.getBoundingClientRect().top - 8, behavior: "instant" }));
+  await field.evaluate((el) =>
+    window.scrollBy({ top: el.getBoundingClientRect().top - 8, behavior: "instant" }),
+  );
   expect(await field.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(navbarBottom);
   await field.evaluate((el) => el.focus());
-  await expect.poll(() => field.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(navbarBottom);
-  const labelTop = await page.locator("label", { hasText: "Company name" }).first().evaluate((el) => el.getBoundingClientRect().top);
+  await expect
+    .poll(() => field.evaluate((el) => el.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(navbarBottom);
+  const labelTop = await page
+    .locator("label", { hasText: "Company name" })
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top);
   expect(labelTop).toBeGreaterThanOrEqual(navbarBottom);
 });

@@ -69,16 +69,26 @@ export function sitemapPaths(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 }
 
-const isRedirectToLogin = (status: number, location?: string) => [302, 303].includes(status) && (location ?? "").startsWith("/login");
+const isRedirectToLogin = (status: number, location?: string) =>
+  [302, 303].includes(status) && (location ?? "").startsWith("/login");
 
 /**
  * What an anonymous GET of a route must answer, given its access: null when
  * the answer is as designed, otherwise why not.
  */
-export function anonymousGetProblem(access: Access, pattern: string, status: number, location?: string): string | null {
+export function anonymousGetProblem(
+  access: Access,
+  pattern: string,
+  status: number,
+  location?: string,
+): string | null {
   if (access === "public") return status < 500 ? null : `a public route failed with ${status}`;
-  if (access === "staff") return status === 404 ? null : `a back-office route answered ${status} instead of 404`;
-  if (isApi(pattern)) return status === 401 || status === 405 ? null : `a protected API route answered ${status} instead of 401`;
+  if (access === "staff")
+    return status === 404 ? null : `a back-office route answered ${status} instead of 404`;
+  if (isApi(pattern))
+    return status === 401 || status === 405
+      ? null
+      : `a protected API route answered ${status} instead of 401`;
   if (isRedirectToLogin(status, location) || status === 401 || status === 404) return null;
   return `a protected route answered ${status}${location ? ` → ${location}` : ""}: it must redirect to /login (or answer 401/404), or be declared public in tests/harness/policy.ts`;
 }

@@ -22,7 +22,10 @@ export type DiscoveredRoute = {
 
 function exportsOf(file: string) {
   const source = readFileSync(path.join(APP_DIR, file), "utf8");
-  const named = (name: string) => new RegExp(`export\\s+(async\\s+)?(function|const|let)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`).test(source);
+  const named = (name: string) =>
+    new RegExp(
+      `export\\s+(async\\s+)?(function|const|let)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`,
+    ).test(source);
   return { page: /export\s+default\b/.test(source), loader: named("loader"), action: named("action") };
 }
 
@@ -49,7 +52,9 @@ function flatten(entries: RouteConfigEntry[], parent: string, out: DiscoveredRou
 }
 
 /** Every leaf route: pages and resource routes, the catch-all excluded. */
-export function discoverRoutes(config: RouteConfigEntry[] = routeConfig as RouteConfigEntry[]): DiscoveredRoute[] {
+export function discoverRoutes(
+  config: RouteConfigEntry[] = routeConfig as RouteConfigEntry[],
+): DiscoveredRoute[] {
   return flatten(config, "/", [])
     .map((r) => ({ ...r, pattern: r.pattern.startsWith("/") ? r.pattern : `/${r.pattern}` }))
     .filter((r) => !r.pattern.includes("*"));

@@ -5,11 +5,18 @@ import { expect, test } from "vitest";
 import { attr, findAll, parseHtml, textOf } from "./html";
 import { anonymous, client, staff } from "./identities";
 
-const headings = (html: string) => findAll(parseHtml(html), (el) => el.tagName === "h1").map((el) => textOf(el).trim());
+const headings = (html: string) =>
+  findAll(parseHtml(html), (el) => el.tagName === "h1").map((el) => textOf(el).trim());
 
 test("the back-office is a 404 for anonymous visitors and clients, and never cached or indexed", async () => {
   const visitor = anonymous().visitor;
-  for (const path of ["/admin", "/admin/inbox", "/admin/projects", "/admin/audit", "/admin/inbox/export.csv"]) {
+  for (const path of [
+    "/admin",
+    "/admin/inbox",
+    "/admin/projects",
+    "/admin/audit",
+    "/admin/inbox/export.csv",
+  ]) {
     const response = await visitor.get(path);
     await response.arrayBuffer();
     expect(response.status, path).toBe(404);
@@ -39,6 +46,8 @@ test("the back-office is a 404 for anonymous visitors and clients, and never cac
     expect(response.headers.get("x-page-cache"), path).toBeNull();
   }
   const overview = parseHtml(await (await lead.get("/admin")).text());
-  const robots = findAll(overview, (el) => el.tagName === "meta" && attr(el, "name") === "robots").map((el) => attr(el, "content"));
+  const robots = findAll(overview, (el) => el.tagName === "meta" && attr(el, "name") === "robots").map((el) =>
+    attr(el, "content"),
+  );
   expect(robots).toEqual(["noindex, nofollow"]);
 });

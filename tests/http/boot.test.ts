@@ -10,7 +10,11 @@ const EXIT_TIMEOUT_MS = 20_000;
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["server.js"], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -23,7 +27,12 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
 }
 
 test("the server refuses to start on a bad environment variable, and says which", async () => {
-  const { code, output } = await runServer({ PORT: "not-a-port", DATA_DIR: ".data/http-bad-env", HOST: "127.0.0.1", NODE_ENV: "production" });
+  const { code, output } = await runServer({
+    PORT: "not-a-port",
+    DATA_DIR: ".data/http-bad-env",
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+  });
   expect(code).toBe(1);
   expect(output).toContain('PORT="not-a-port": must be a whole number from 1 to 65535');
   expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace

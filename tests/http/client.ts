@@ -13,7 +13,8 @@ export type RequestOptions = { method?: string; headers?: Record<string, string>
 
 let sequence = 0;
 /** A name no other test uses. */
-export const uniqueName = (prefix = "http") => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+export const uniqueName = (prefix = "http") =>
+  `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 const address = () => `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
 
@@ -43,13 +44,22 @@ export class Visitor {
       body = given.raw as BodyInit;
       headers.set("Content-Type", given.contentType);
     }
-    const response = await fetch(new URL(path, this.baseURL), { method: options.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+    const response = await fetch(new URL(path, this.baseURL), {
+      method: options.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      redirect: "manual",
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(";");
       const at = pair!.indexOf("=");
       const name = pair!.slice(0, at).trim();
       const value = pair!.slice(at + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]!) < Date.now()));
+      const expired = attributes.some(
+        (a) =>
+          /^\s*max-age=0\s*$/i.test(a) ||
+          (/^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]!) < Date.now()),
+      );
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -67,7 +77,11 @@ export class Visitor {
   /** Follows redirects (same origin) and returns the last response. */
   async follow(response: Response, limit = 5): Promise<Response> {
     let current = response;
-    for (let i = 0; i < limit && current.status >= 300 && current.status < 400 && current.headers.get("location"); i++) {
+    for (
+      let i = 0;
+      i < limit && current.status >= 300 && current.status < 400 && current.headers.get("location");
+      i++
+    ) {
       await current.arrayBuffer();
       current = await this.get(current.headers.get("location")!);
     }

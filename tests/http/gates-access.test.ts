@@ -27,7 +27,6 @@ beforeAll(async () => {
   sitemap = sitemapPaths(await (await anon.visitor.get("/sitemap.xml")).text());
 });
 
-
 test.for(discoverRoutes())("access: $pattern", async (route) => {
   const access = accessOf(route, sitemap);
   const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
@@ -36,7 +35,15 @@ test.for(discoverRoutes())("access: $pattern", async (route) => {
   if (route.page || route.loader) {
     const visitor = await anon.visitor.get(url);
     await visitor.arrayBuffer();
-    expect(anonymousGetProblem(access, route.pattern, visitor.status, visitor.headers.get("location") ?? undefined), `anonymous GET ${url}`).toBeNull();
+    expect(
+      anonymousGetProblem(
+        access,
+        route.pattern,
+        visitor.status,
+        visitor.headers.get("location") ?? undefined,
+      ),
+      `anonymous GET ${url}`,
+    ).toBeNull();
 
     const owner = await a.visitor.get(url, bearer(a));
     await owner.arrayBuffer();
@@ -59,17 +66,26 @@ test.for(discoverRoutes())("access: $pattern", async (route) => {
       expect([403, 404, 405], `client B GET ${url} (A's record)`).toContain(stranger.status);
     }
     const seen = await stranger.text();
-    for (const secret of secrets) expect(seen.includes(secret), `client B saw A's "${secret}" at ${url}`).toBe(false);
+    for (const secret of secrets)
+      expect(seen.includes(secret), `client B saw A's "${secret}" at ${url}`).toBe(false);
   }
 
   if (route.action) {
     // Another site posting with A's cookies is refused before anything runs.
     for (const method of ["POST", ...(isApi(route.pattern) ? ["PUT", "DELETE"] : [])]) {
-      const forged = await a.visitor.request(url, { method, headers: { Origin: "https://evil.example" }, body: { form: { probe: "1" } } });
+      const forged = await a.visitor.request(url, {
+        method,
+        headers: { Origin: "https://evil.example" },
+        body: { form: { probe: "1" } },
+      });
       await forged.arrayBuffer();
       expect(forged.status, `cross-site ${method} ${url}`).toBe(403);
     }
-    const forgedNoOrigin = await a.visitor.post(url, { form: { probe: "1" } }, { "Sec-Fetch-Site": "cross-site" });
+    const forgedNoOrigin = await a.visitor.post(
+      url,
+      { form: { probe: "1" } },
+      { "Sec-Fetch-Site": "cross-site" },
+    );
     await forgedNoOrigin.arrayBuffer();
     expect(forgedNoOrigin.status, `cross-site (Sec-Fetch-Site) POST ${url}`).toBe(403);
 
@@ -82,10 +98,17 @@ test.for(discoverRoutes())("access: $pattern", async (route) => {
     if (access !== "public") {
       const visitor = await anon.visitor.post(url, { form: { probe: "1" } });
       await visitor.arrayBuffer();
-      expect(anonymousWriteProblem(visitor.status, visitor.headers.get("location") ?? undefined), `anonymous POST ${url}`).toBeNull();
+      expect(
+        anonymousWriteProblem(visitor.status, visitor.headers.get("location") ?? undefined),
+        `anonymous POST ${url}`,
+      ).toBeNull();
     }
     if (access !== "public" && ownsParams(route.pattern)) {
-      const stranger = await b.visitor.post(url, { form: { intent: "comment", comment: "probe" } }, bearer(b));
+      const stranger = await b.visitor.post(
+        url,
+        { form: { intent: "comment", comment: "probe" } },
+        bearer(b),
+      );
       await stranger.arrayBuffer();
       expect([403, 404, 405], `client B POST ${url} (A's record)`).toContain(stranger.status);
     }

@@ -35,25 +35,30 @@ function expectPrivate(response: Response, where: string) {
   expect(vary, `Vary of ${where}`).toContain("authorization");
 }
 
-test.for(discoverRoutes().filter((route) => route.page || route.loader))("private caching: $pattern", async (route) => {
-  const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
-  const urls = route.page ? [url, dataUrl(url)] : [url];
-  for (const target of urls) {
-    const signedIn = await a.visitor.get(target);
-    await signedIn.arrayBuffer();
-    expect(signedIn.status, `client GET ${target}`).toBeLessThan(500);
-    expectPrivate(signedIn, `client (cookie) GET ${target}`);
+test.for(discoverRoutes().filter((route) => route.page || route.loader))(
+  "private caching: $pattern",
+  async (route) => {
+    const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
+    const urls = route.page ? [url, dataUrl(url)] : [url];
+    for (const target of urls) {
+      const signedIn = await a.visitor.get(target);
+      await signedIn.arrayBuffer();
+      expect(signedIn.status, `client GET ${target}`).toBeLessThan(500);
+      expectPrivate(signedIn, `client (cookie) GET ${target}`);
 
-    // A fresh visitor: the API token is its only credential.
-    const withToken = await new Visitor().get(target, bearer(a));
-    await withToken.arrayBuffer();
-    expect(withToken.status, `token GET ${target}`).toBeLessThan(500);
-    expectPrivate(withToken, `token GET ${target}`);
-  }
-});
+      // A fresh visitor: the API token is its only credential.
+      const withToken = await new Visitor().get(target, bearer(a));
+      await withToken.arrayBuffer();
+      expect(withToken.status, `token GET ${target}`).toBeLessThan(500);
+      expectPrivate(withToken, `token GET ${target}`);
+    }
+  },
+);
 
 test("anonymous marketing pages keep their public caching", async () => {
-  const marketing = ["/", "/services", "/solutions", "/strategy", "/creative-tokens"].filter((path) => sitemap.includes(path));
+  const marketing = ["/", "/services", "/solutions", "/strategy", "/creative-tokens"].filter((path) =>
+    sitemap.includes(path),
+  );
   expect(marketing.length).toBeGreaterThan(0);
   for (const path of marketing) {
     const page = await new Visitor().get(path);
@@ -64,7 +69,11 @@ test("anonymous marketing pages keep their public caching", async () => {
 });
 
 test("a page whose URL holds a secret token is not stored, even for an anonymous visitor", async () => {
-  for (const path of ["/reset-password/not-a-real-token", "/staff-invite/not-a-real-token", "/newsletter/confirm/not-a-real-token"]) {
+  for (const path of [
+    "/reset-password/not-a-real-token",
+    "/staff-invite/not-a-real-token",
+    "/newsletter/confirm/not-a-real-token",
+  ]) {
     const page = await new Visitor().get(path);
     await page.arrayBuffer();
     expect(page.headers.get("cache-control") ?? "", path).toMatch(/no-store/);

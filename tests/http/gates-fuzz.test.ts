@@ -21,8 +21,27 @@ const PLACEHOLDER = "oddsegmentplaceholder";
 const SEGMENT_SAMPLE = 3;
 /** Field names the site's forms and API calls use; each odd body sets all of them. */
 const FIELDS = [
-  "query", "email", "username", "password", "name", "title", "description", "category", "budget", "timeline", "message",
-  "intent", "quantity", "shop_item_id", "package_id", "plan_id", "code", "conversation_id", "idempotency_key", "search", "id",
+  "query",
+  "email",
+  "username",
+  "password",
+  "name",
+  "title",
+  "description",
+  "category",
+  "budget",
+  "timeline",
+  "message",
+  "intent",
+  "quantity",
+  "shop_item_id",
+  "package_id",
+  "plan_id",
+  "code",
+  "conversation_id",
+  "idempotency_key",
+  "search",
+  "id",
 ];
 const ODD_VALUES: unknown[] = ["constructor", "a\0b", 1e20, [2], { toString: "x" }];
 
@@ -37,14 +56,41 @@ const multipart = (value: string) => {
 /** The bodies every action receives. */
 const BODIES: { label: string; body: Body }[] = [
   ...ODD_VALUES.map((value) => ({ label: `JSON ${JSON.stringify(value)}`, body: { json: fill(value) } })),
-  { label: "JSON prototype keys", body: { raw: `{"__proto__":{"polluted":true},"constructor":{"prototype":{}},"query":"x"}`, contentType: "application/json" } },
-  { label: "JSON 1e309", body: { raw: `{${FIELDS.map((f) => `"${f}":1e309`).join(",")}}`, contentType: "application/json" } },
+  {
+    label: "JSON prototype keys",
+    body: {
+      raw: `{"__proto__":{"polluted":true},"constructor":{"prototype":{}},"query":"x"}`,
+      contentType: "application/json",
+    },
+  },
+  {
+    label: "JSON 1e309",
+    body: { raw: `{${FIELDS.map((f) => `"${f}":1e309`).join(",")}}`, contentType: "application/json" },
+  },
   { label: "malformed JSON", body: { raw: `{"query": "x",`, contentType: "application/json" } },
   { label: "JSON array", body: { json: [1, 2] } },
-  { label: "invalid UTF-8 JSON", body: { raw: new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), contentType: "application/json" } },
-  ...["constructor", "a\0b"].map((value) => ({ label: `form ${JSON.stringify(value)}`, body: { form: fill(value) as Record<string, string> } })),
-  { label: "form invalid UTF-8", body: { raw: FIELDS.map((f) => `${f}=%FF%FE`).join("&"), contentType: "application/x-www-form-urlencoded" } },
-  ...["__proto__", "a\0b"].map((value) => ({ label: `multipart ${JSON.stringify(value)}`, body: { multipart: multipart(value) } })),
+  {
+    label: "invalid UTF-8 JSON",
+    body: {
+      raw: new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      contentType: "application/json",
+    },
+  },
+  ...["constructor", "a\0b"].map((value) => ({
+    label: `form ${JSON.stringify(value)}`,
+    body: { form: fill(value) as Record<string, string> },
+  })),
+  {
+    label: "form invalid UTF-8",
+    body: {
+      raw: FIELDS.map((f) => `${f}=%FF%FE`).join("&"),
+      contentType: "application/x-www-form-urlencoded",
+    },
+  },
+  ...["__proto__", "a\0b"].map((value) => ({
+    label: `multipart ${JSON.stringify(value)}`,
+    body: { multipart: multipart(value) },
+  })),
   { label: "malformed multipart", body: { raw: "--x\r\n", contentType: "multipart/form-data; boundary=x" } },
 ];
 
@@ -53,7 +99,8 @@ const BATCH = 10;
 async function inBatches(probes: (() => Promise<string | null>)[]): Promise<string[]> {
   const problems: string[] = [];
   for (let i = 0; i < probes.length; i += BATCH) {
-    for (const problem of await Promise.all(probes.slice(i, i + BATCH).map((probe) => probe()))) if (problem) problems.push(problem);
+    for (const problem of await Promise.all(probes.slice(i, i + BATCH).map((probe) => probe())))
+      if (problem) problems.push(problem);
   }
   return problems;
 }
@@ -74,11 +121,25 @@ function oddUrls(pattern: string): string[] {
   const params = paramsOf(pattern);
   // Every odd segment reaches some parameter of some route; each parameter meets a rotating sample.
   const offset = [...pattern].reduce((sum, c) => sum + c.charCodeAt(0), 0);
-  const sample = Array.from({ length: SEGMENT_SAMPLE }, (_, i) => ODD_SEGMENTS[(offset + i) % ODD_SEGMENTS.length]!);
-  const urls = params.flatMap((param) => [...new Set(["constructor", "%00", "a%00b", ...sample])].map((segment) => fillPattern(pattern, { ...base, [param.name]: PLACEHOLDER })!.replace(PLACEHOLDER, segment)));
+  const sample = Array.from(
+    { length: SEGMENT_SAMPLE },
+    (_, i) => ODD_SEGMENTS[(offset + i) % ODD_SEGMENTS.length]!,
+  );
+  const urls = params.flatMap((param) =>
+    [...new Set(["constructor", "%00", "a%00b", ...sample])].map((segment) =>
+      fillPattern(pattern, { ...base, [param.name]: PLACEHOLDER })!.replace(PLACEHOLDER, segment),
+    ),
+  );
   const url = fillPattern(pattern, base)!;
-  const query = (value: string) => `${url}?${["search", "q", "page", "id", "status", "type", "redirectTo"].map((key) => `${key}=${value}`).join("&")}`;
-  urls.push(query("constructor"), query("a%00b"), query("%FF%FE"), query("99999999999999999999"), `${url}?__proto__[x]=1&constructor=1&search[]=a&search[]=b`);
+  const query = (value: string) =>
+    `${url}?${["search", "q", "page", "id", "status", "type", "redirectTo"].map((key) => `${key}=${value}`).join("&")}`;
+  urls.push(
+    query("constructor"),
+    query("a%00b"),
+    query("%FF%FE"),
+    query("99999999999999999999"),
+    `${url}?__proto__[x]=1&constructor=1&search[]=a&search[]=b`,
+  );
   return urls;
 }
 
@@ -87,23 +148,33 @@ const endsSession = (pattern: string) => /logout/.test(pattern);
 
 test.for(discoverRoutes())("odd input: $pattern", { timeout: 60_000 }, async (route) => {
   const who = [anon, a];
-  const probe = (identity: Identity, url: string, method: string, body?: { label: string; body: Body }) => async () => {
-    const response = await identity.visitor.request(url, { method, headers: bearer(identity), body: body?.body });
-    const text = await response.text();
-    return response.status >= 500 ? `${identity.label} ${method} ${url}${body ? ` with ${body.label}` : ""} → ${response.status} ${text.slice(0, 200)}` : null;
-  };
+  const probe =
+    (identity: Identity, url: string, method: string, body?: { label: string; body: Body }) => async () => {
+      const response = await identity.visitor.request(url, {
+        method,
+        headers: bearer(identity),
+        body: body?.body,
+      });
+      const text = await response.text();
+      return response.status >= 500
+        ? `${identity.label} ${method} ${url}${body ? ` with ${body.label}` : ""} → ${response.status} ${text.slice(0, 200)}`
+        : null;
+    };
   const probes: (() => Promise<string | null>)[] = [];
   if (route.page || route.loader) {
-    for (const url of oddUrls(route.pattern)) for (const identity of who) probes.push(probe(identity, url, "GET"));
+    for (const url of oddUrls(route.pattern))
+      for (const identity of who) probes.push(probe(identity, url, "GET"));
   }
   if (route.action) {
     // An odd parameter on a write (an action looked up by name): one plain body each.
-    for (const url of oddUrls(route.pattern).filter((u) => !u.includes("?"))) for (const identity of who) probes.push(probe(identity, url, "POST", BODIES[0]));
+    for (const url of oddUrls(route.pattern).filter((u) => !u.includes("?")))
+      for (const identity of who) probes.push(probe(identity, url, "POST", BODIES[0]));
     const url = fillPattern(route.pattern, paramsFor(route.pattern, owned))!;
     for (const identity of who) {
       if (identity !== anon && endsSession(route.pattern)) continue;
       for (const body of BODIES) probes.push(probe(identity, url, "POST", body));
-      if (route.pattern.startsWith("/api/")) probes.push(probe(identity, url, "PUT", BODIES[0]), probe(identity, url, "PATCH", BODIES[1]));
+      if (route.pattern.startsWith("/api/"))
+        probes.push(probe(identity, url, "PUT", BODIES[0]), probe(identity, url, "PATCH", BODIES[1]));
     }
   }
   expect(await inBatches(probes)).toEqual([]);

@@ -31,7 +31,9 @@ beforeAll(async () => {
   [a, lead] = await Promise.all([client("probe"), staff()]);
   owned = await ownedBy(a);
   // Something in the inbox, so a submission's page (reply form) is probed too.
-  expect((await a.visitor.post("/api/newsletter/", { json: { email: `${a.username}@example.com` } })).status).toBeLessThan(300);
+  expect(
+    (await a.visitor.post("/api/newsletter/", { json: { email: `${a.username}@example.com` } })).status,
+  ).toBeLessThan(300);
   sitemap = sitemapPaths(await (await a.visitor.get("/sitemap.xml")).text());
 });
 
@@ -43,7 +45,10 @@ async function formUrl(pattern: string, who: Visitor): Promise<string | null> {
 }
 
 /** The body a native submission of `form` sends, its text fields filled with payloads. */
-function submission(form: NativeForm, offset: number): { form: Record<string, string> } | { multipart: FormData } {
+function submission(
+  form: NativeForm,
+  offset: number,
+): { form: Record<string, string> } | { multipart: FormData } {
   const typed = new Map(form.textFields.map((name, f) => [name, PAYLOADS[(f + offset) % PAYLOADS.length]!]));
   const pairs = form.fields.map(([name, value]): [string, string] => [name, typed.get(name) ?? value]);
   if (form.submitter) pairs.push(form.submitter);
@@ -83,25 +88,56 @@ test("the API keeps injection payloads as plain text: stored verbatim, never a 5
   // A client of its own: the free plan allows one active project, and A's is taken.
   const writer = await client("verbatim");
   for (const [i, payload] of PAYLOADS.entries()) {
-    for (const form of ["office-visit", "investor-meeting", "service-quote", "collaboration", "investment-inquiry", "support-ticket"]) {
+    for (const form of [
+      "office-visit",
+      "investor-meeting",
+      "service-quote",
+      "collaboration",
+      "investment-inquiry",
+      "support-ticket",
+    ]) {
       const response = await anon.post(`/api/contact/${form}/`, {
-        json: { your_name: payload, full_name: payload, name: payload, company_name: payload, message: payload, description: payload, subject: payload, email: payload, company_email: `${uniqueName()}@example.com` },
+        json: {
+          your_name: payload,
+          full_name: payload,
+          name: payload,
+          company_name: payload,
+          message: payload,
+          description: payload,
+          subject: payload,
+          email: payload,
+          company_email: `${uniqueName()}@example.com`,
+        },
       });
       expect(response.status, `${form} with payload ${i}`).toBeLessThan(500);
     }
     expect((await anon.post("/api/newsletter/", { json: { email: payload } })).status).toBeLessThan(500);
-    expect((await anon.post("/api/auth/login/", { json: { username: payload, password: payload } })).status).toBeLessThan(500);
+    expect(
+      (await anon.post("/api/auth/login/", { json: { username: payload, password: payload } })).status,
+    ).toBeLessThan(500);
   }
 
   const title = PAYLOADS[0]!;
   const created = await writer.visitor.post(
     "/api/projects/",
-    { json: { title, description: PAYLOADS[1], category: "strategy", budget: "under_1k", timeline: "flexible", use_tokens: false } },
+    {
+      json: {
+        title,
+        description: PAYLOADS[1],
+        category: "strategy",
+        budget: "under_1k",
+        timeline: "flexible",
+        use_tokens: false,
+      },
+    },
     bearer(writer),
   );
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  const stored = (await (await writer.visitor.get(`/api/projects/${id}/`, bearer(writer))).json()) as { title: string; description: string };
+  const stored = (await (await writer.visitor.get(`/api/projects/${id}/`, bearer(writer))).json()) as {
+    title: string;
+    description: string;
+  };
   expect(stored.title).toBe(title);
   expect(stored.description).toBe(PAYLOADS[1]);
 
@@ -115,7 +151,13 @@ test("the API keeps injection payloads as plain text: stored verbatim, never a 5
 test("the session cookie is HttpOnly, SameSite=Lax, host-wide; logout ends it on the server", async () => {
   const visitor = anonymous().visitor;
   const username = uniqueName("cookie");
-  expect((await visitor.post("/api/auth/signup/", { json: { username, email: `${username}@example.com`, password: "secret12" } })).status).toBe(201);
+  expect(
+    (
+      await visitor.post("/api/auth/signup/", {
+        json: { username, email: `${username}@example.com`, password: "secret12" },
+      })
+    ).status,
+  ).toBe(201);
   const login = await visitor.post("/login", { form: { username, password: "secret12" } }, { Cookie: "" });
   const setCookie = login.headers.get("set-cookie") ?? "";
   expect(setCookie).toMatch(/^ascendra_session=/);
@@ -125,7 +167,9 @@ test("the session cookie is HttpOnly, SameSite=Lax, host-wide; logout ends it on
   const cookie = setCookie.split(";")[0]!;
 
   expect((await visitor.get("/dashboard2", { Cookie: cookie })).status).toBe(200);
-  expect((await visitor.post("/logout", { form: {} }, { Cookie: cookie })).status).toBeGreaterThanOrEqual(300);
+  expect((await visitor.post("/logout", { form: {} }, { Cookie: cookie })).status).toBeGreaterThanOrEqual(
+    300,
+  );
   // The same cookie, replayed after logout, no longer signs anyone in.
   const after = await visitor.get("/dashboard2", { Cookie: cookie });
   expect(after.status).toBe(302);
@@ -136,19 +180,30 @@ test("repeated failed sign-ins from one address answer 429", async () => {
   const visitor = anonymous().visitor;
   const statuses: number[] = [];
   for (let i = 0; i < 7; i++) {
-    statuses.push((await visitor.post("/api/auth/login/", { json: { username: "nobody-at-all", password: "wrong-password" } })).status);
+    statuses.push(
+      (
+        await visitor.post("/api/auth/login/", {
+          json: { username: "nobody-at-all", password: "wrong-password" },
+        })
+      ).status,
+    );
   }
   expect(statuses.slice(0, 5).every((s) => s === 400 || s === 401)).toBe(true);
   expect(statuses.at(-1)).toBe(429);
 });
 
 test("the gate itself: a page that echoes a payload unescaped is caught, an escaped one is not", () => {
-  expect(injectedMarkup(`<main><p>Hello ${PAYLOADS[0]}</p><p>${PAYLOADS[4]}</p></main>`).length).toBeGreaterThanOrEqual(2);
-  expect(injectedMarkup(`<main><p>Hello ${PAYLOADS[0]!.replace(/</g, "&lt;").replace(/>/g, "&gt;")}</p></main>`)).toEqual([]);
+  expect(
+    injectedMarkup(`<main><p>Hello ${PAYLOADS[0]}</p><p>${PAYLOADS[4]}</p></main>`).length,
+  ).toBeGreaterThanOrEqual(2);
+  expect(
+    injectedMarkup(`<main><p>Hello ${PAYLOADS[0]!.replace(/</g, "&lt;").replace(/>/g, "&gt;")}</p></main>`),
+  ).toEqual([]);
 });
 
 test("the gate itself: forms are read as a browser without JavaScript submits them", () => {
-  const [form] = postFormsInMain(`<header><form method="post" action="/logout"><button>Sign out</button></form></header><main>
+  const [form] =
+    postFormsInMain(`<header><form method="post" action="/logout"><button>Sign out</button></form></header><main>
     <form method="post" action="/x?index" enctype="multipart/form-data">
       <input name="title" value="kept"><input type="email" name="email"><input name="website" tabindex="-1">
       <input type="hidden" name="intent" value="save"><input type="checkbox" name="on" checked><input type="checkbox" name="off">
@@ -159,7 +214,15 @@ test("the gate itself: forms are read as a browser without JavaScript submits th
   expect(form).toEqual({
     action: "/x?index",
     multipart: true,
-    fields: [["title", "kept"], ["email", ""], ["website", ""], ["intent", "save"], ["on", "on"], ["tier", "pro"], ["notes", "typed"]],
+    fields: [
+      ["title", "kept"],
+      ["email", ""],
+      ["website", ""],
+      ["intent", "save"],
+      ["on", "on"],
+      ["tier", "pro"],
+      ["notes", "typed"],
+    ],
     textFields: ["title", "email", "notes"],
     submitter: ["intent2", "send"],
   });

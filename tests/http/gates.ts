@@ -25,7 +25,11 @@ export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
  * first link matching the pattern on the nearest page above it (the inbox for
  * an inbox item, the client list for a client). Null when there is none.
  */
-export async function linkedUrl(who: Visitor, pattern: string, headers: Record<string, string> = {}): Promise<string | null> {
+export async function linkedUrl(
+  who: Visitor,
+  pattern: string,
+  headers: Record<string, string> = {},
+): Promise<string | null> {
   const regex = patternRegex(pattern);
   const segments = pattern.split("/");
   for (let n = segments.length - 1; n >= 1; n--) {
@@ -53,7 +57,12 @@ export function paramsFor(pattern: string, owned: Owned): Record<string, string 
     "/download/:purchaseId/file": { purchaseId: owned.purchaseId },
     "/api/cart-item/:id": { id: owned.cartItemId },
   };
-  const values: Record<string, string | undefined> = { form: "office-visit", token: "not-a-real-token", kind: "confirm", ...owners[pattern] };
+  const values: Record<string, string | undefined> = {
+    form: "office-visit",
+    token: "not-a-real-token",
+    kind: "confirm",
+    ...owners[pattern],
+  };
   for (const param of paramsOf(pattern)) {
     if (values[param.name] === undefined && !param.optional) values[param.name] = NOBODYS_ID;
   }

@@ -44,16 +44,35 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("The HTTP suite runs the production build: run `npm run build` first.");
+  if (!existsSync(path.join(ROOT, "build/server/index.js")))
+    throw new Error("The HTTP suite runs the production build: run `npm run build` first.");
   const port = Number(process.env.HTTP_TEST_PORT) || (await freePort());
   const dataDir = path.join(ROOT, `.data/http-${port}`);
   await rm(dataDir, { recursive: true, force: true });
   // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so rate limits only meet the tests written for them.
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", TRUST_PROXY: "true", DATABASE_URL: "" };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    TRUST_PROXY: "true",
+    DATABASE_URL: "",
+  };
 
   const staff = spawnSync(
     process.execPath,
-    ["--import", "tsx", "scripts/create-staff.ts", "--email", E2E_STAFF.email, "--username", E2E_STAFF.username, "--password", E2E_STAFF.password],
+    [
+      "--import",
+      "tsx",
+      "scripts/create-staff.ts",
+      "--email",
+      E2E_STAFF.email,
+      "--username",
+      E2E_STAFF.username,
+      "--password",
+      E2E_STAFF.password,
+    ],
     { cwd: ROOT, env, encoding: "utf8" },
   );
   if (staff.status !== 0) throw new Error(`create-staff failed:\n${staff.stdout}${staff.stderr}`);

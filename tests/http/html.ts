@@ -19,7 +19,8 @@ export function findAll(root: Node, match: (element: Element) => boolean): Eleme
   const walk = (node: Node) => {
     if (isElement(node) && match(node)) found.push(node);
     // <template> keeps its children in a fragment of its own.
-    const parent = isElement(node) && node.tagName === "template" ? (node as unknown as { content: Node }).content : node;
+    const parent =
+      isElement(node) && node.tagName === "template" ? (node as unknown as { content: Node }).content : node;
     for (const child of "childNodes" in parent ? (parent.childNodes as Node[]) : []) walk(child);
   };
   walk(root);
@@ -65,7 +66,10 @@ function isHiddenFromPeople(el: Element, ancestors: Element[]): boolean {
 export function postFormsInMain(html: string): NativeForm[] {
   const main = findAll(parseHtml(html), (el) => el.tagName === "main")[0];
   if (!main) return [];
-  return findAll(main, (el) => el.tagName === "form" && (attr(el, "method") ?? "").toLowerCase() === "post").map((form) => {
+  return findAll(
+    main,
+    (el) => el.tagName === "form" && (attr(el, "method") ?? "").toLowerCase() === "post",
+  ).map((form) => {
     const fields: [string, string][] = [];
     const textFields: string[] = [];
     let submitter: [string, string] | undefined;

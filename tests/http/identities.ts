@@ -15,7 +15,8 @@ export type Identity = {
   password?: string;
 };
 
-export const bearer = (who: Identity): Record<string, string> => (who.token ? { Authorization: `Token ${who.token}` } : {});
+export const bearer = (who: Identity): Record<string, string> =>
+  who.token ? { Authorization: `Token ${who.token}` } : {};
 
 export function anonymous(): Identity {
   return { label: "anonymous", visitor: new Visitor() };
@@ -50,27 +51,61 @@ export async function staff(): Promise<Identity> {
   return { label: "staff", visitor, token, ...E2E_STAFF };
 }
 
-export type Owned = { projectId: string; projectTitle: string; fileId: string; notificationId?: string; purchaseId: string; cartItemId: string };
+export type Owned = {
+  projectId: string;
+  projectTitle: string;
+  fileId: string;
+  notificationId?: string;
+  purchaseId: string;
+  cartItemId: string;
+};
 
 /** Client A's own records, for the ownership checks. */
 export async function ownedBy(who: Identity): Promise<Owned> {
   const api = who.visitor;
   const projectTitle = `Private ${uniqueName("brief")}`;
   const form = new FormData();
-  for (const [name, value] of Object.entries({ title: projectTitle, description: "Confidential brief for the access matrix", category: "strategy", budget: "under_1k", timeline: "flexible" })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    title: projectTitle,
+    description: "Confidential brief for the access matrix",
+    category: "strategy",
+    budget: "under_1k",
+    timeline: "flexible",
+  }))
+    form.set(name, value);
   form.set("files", new Blob(["%PDF-1.4\n%%EOF\n"], { type: "application/pdf" }), "brief.pdf");
-  const created = await api.request("/api/projects/", { method: "POST", headers: bearer(who), body: { multipart: form } });
+  const created = await api.request("/api/projects/", {
+    method: "POST",
+    headers: bearer(who),
+    body: { multipart: form },
+  });
   expect(created.status, await created.clone().text()).toBe(201);
   const project = (await created.json()) as { id: string; files: { file: string }[] };
   const fileId = project.files[0]!.file.split("/").filter(Boolean).pop()!;
-  const notifications = (await (await api.get("/api/notifications/", bearer(who))).json()) as { id: string }[] | { results?: { id: string }[] };
+  const notifications = (await (await api.get("/api/notifications/", bearer(who))).json()) as
+    { id: string }[] | { results?: { id: string }[] };
   const list = Array.isArray(notifications) ? notifications : (notifications.results ?? []);
 
   // A purchase and a cart line: tokens through the test gateway, one item bought, another left in the cart.
   const packages = (await (await api.get("/api/token-packages/")).json()) as { id: string }[];
-  expect((await api.post("/api/purchase-tokens/", { json: { package_id: packages[0]!.id } }, bearer(who))).ok).toBe(true);
-  expect((await api.post("/api/cart/", { json: { shop_item_id: "social-post-grid" } }, bearer(who))).status).toBe(201);
-  const checkout = (await (await api.post("/api/checkout/", { json: {} }, bearer(who))).json()) as { purchase_ids: string[] };
-  const cart = (await (await api.post("/api/cart/", { json: { shop_item_id: "pitch-deck-outline" } }, bearer(who))).json()) as { cart: { items: { id: string }[] } };
-  return { projectId: project.id, projectTitle, fileId, notificationId: list[0]?.id, purchaseId: checkout.purchase_ids[0]!, cartItemId: cart.cart.items[0]!.id };
+  expect(
+    (await api.post("/api/purchase-tokens/", { json: { package_id: packages[0]!.id } }, bearer(who))).ok,
+  ).toBe(true);
+  expect(
+    (await api.post("/api/cart/", { json: { shop_item_id: "social-post-grid" } }, bearer(who))).status,
+  ).toBe(201);
+  const checkout = (await (await api.post("/api/checkout/", { json: {} }, bearer(who))).json()) as {
+    purchase_ids: string[];
+  };
+  const cart = (await (
+    await api.post("/api/cart/", { json: { shop_item_id: "pitch-deck-outline" } }, bearer(who))
+  ).json()) as { cart: { items: { id: string }[] } };
+  return {
+    projectId: project.id,
+    projectTitle,
+    fileId,
+    notificationId: list[0]?.id,
+    purchaseId: checkout.purchase_ids[0]!,
+    cartItemId: cart.cart.items[0]!.id,
+  };
 }

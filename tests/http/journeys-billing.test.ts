@@ -15,16 +15,12 @@ const card = (number = "4242 4242 4242 4242") => ({
 });
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
-const textsOf = (page: Page, testId: string) =>
-  page.byTestId(testId).map((el) => squash(textOf(el)));
+const textsOf = (page: Page, testId: string) => page.byTestId(testId).map((el) => squash(textOf(el)));
 
 /** The one link named `name` on the page; its href. */
 function linkTo(page: Page, name: string | RegExp): string {
   const hrefs = page.links(name);
-  expect(
-    hrefs.length,
-    `link ${String(name)} on ${page.url}`,
-  ).toBeGreaterThanOrEqual(1);
+  expect(hrefs.length, `link ${String(name)} on ${page.url}`).toBeGreaterThanOrEqual(1);
   return hrefs[0]!;
 }
 
@@ -41,9 +37,7 @@ test.concurrent("subscribe to a plan, then cancel it", async () => {
     card(),
     "Subscribe for ₹14,999 a month",
   );
-  subscribed.page.expectText(
-    "Successfully subscribed to STARTER! Your plan is now active.",
-  );
+  subscribed.page.expectText("Successfully subscribed to STARTER! Your plan is now active.");
 
   const mine = await open(visitor, linkTo(subscribed.page, "See your plan"));
   expect(mine.testIdText("current-plan")).toContain("STARTER");
@@ -63,106 +57,62 @@ test.concurrent("subscribe to a plan, then cancel it", async () => {
   expect(cancelled.page.testIdText("action-notice")).toContain(
     "Subscription cancelled successfully. You will have access until the end of your billing period.",
   );
-  expect(cancelled.page.testIdText("plan-status")).toContain(
-    "Cancelled · access until",
-  );
-  expect(cancelled.page.testIdText("current-plan")).not.toContain(
-    "Cancel Plan",
-  );
+  expect(cancelled.page.testIdText("plan-status")).toContain("Cancelled · access until");
+  expect(cancelled.page.testIdText("current-plan")).not.toContain("Cancel Plan");
 });
 
-test.concurrent(
-  "buy a gift card, then redeem it in another account",
-  async () => {
-    const page = await open(anonymous().visitor, "/gift");
-    let form = page.form({ id: "gift-card" });
-    expect(valueOf(form, "amount")).toBe("15000");
-    const custom = findAll(
-      form.element,
-      (el) => attr(el, "name") === "customAmount",
-    )[0]!;
-    expect(attr(custom, "placeholder")).toBe("1,000 - 1,00,000");
-    const details = {
-      amount: "5000",
-      recipientName: "Meera",
-      recipientEmail: "meera@studio.example",
-      senderName: "Ravi",
-      senderEmail: "ravi@brand.example",
-    };
-    const declined = await submit(
-      page,
-      form,
-      { ...details, ...card("4000 0000 0000 0002") },
-      "Purchase",
-    );
-    declined.page.expectText(
-      "Your card was declined. Please use a different card; you have not been charged.",
-    );
-    form = declined.page.form({ id: "gift-card" });
-    expect(valueOf(form, "amount")).toBe("5000");
-    const bought = await submit(
-      declined.page,
-      form,
-      { ...details, ...card() },
-      "Purchase",
-    );
-    expect(
-      bought.page.named("h2", "Gift card purchased successfully!").length +
-        bought.page.named("h1", "Gift card purchased successfully!").length,
-    ).toBe(1);
-    expect(bought.page.testIdText("gift-success")).toContain(
-      "₹5,000 for Meera",
-    );
-    const code = bought.page.testIdText("gift-code");
-    expect(code).toMatch(/^ASC-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+test.concurrent("buy a gift card, then redeem it in another account", async () => {
+  const page = await open(anonymous().visitor, "/gift");
+  let form = page.form({ id: "gift-card" });
+  expect(valueOf(form, "amount")).toBe("15000");
+  const custom = findAll(form.element, (el) => attr(el, "name") === "customAmount")[0]!;
+  expect(attr(custom, "placeholder")).toBe("1,000 - 1,00,000");
+  const details = {
+    amount: "5000",
+    recipientName: "Meera",
+    recipientEmail: "meera@studio.example",
+    senderName: "Ravi",
+    senderEmail: "ravi@brand.example",
+  };
+  const declined = await submit(page, form, { ...details, ...card("4000 0000 0000 0002") }, "Purchase");
+  declined.page.expectText("Your card was declined. Please use a different card; you have not been charged.");
+  form = declined.page.form({ id: "gift-card" });
+  expect(valueOf(form, "amount")).toBe("5000");
+  const bought = await submit(declined.page, form, { ...details, ...card() }, "Purchase");
+  expect(
+    bought.page.named("h2", "Gift card purchased successfully!").length +
+      bought.page.named("h1", "Gift card purchased successfully!").length,
+  ).toBe(1);
+  expect(bought.page.testIdText("gift-success")).toContain("₹5,000 for Meera");
+  const code = bought.page.testIdText("gift-code");
+  expect(code).toMatch(/^ASC-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
-    const friend = await client("giftee");
-    const billing = await open(friend.visitor, "/dashboard2/billing");
-    const redeemed = await submit(
-      billing,
-      billing.form({ button: "Redeem" }),
-      { code },
-      "Redeem",
-    );
-    expect(redeemed.page.testIdText("action-notice")).toContain(
-      "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
-    );
-    expect(redeemed.page.testIdText("billing-balance")).toBe("50");
-    const again = await submit(
-      redeemed.page,
-      redeemed.page.form({ button: "Redeem" }),
-      { code },
-      "Redeem",
-    );
-    expect(again.page.testIdText("action-notice")).toContain(
-      "This gift card has already been redeemed.",
-    );
-  },
-);
+  const friend = await client("giftee");
+  const billing = await open(friend.visitor, "/dashboard2/billing");
+  const redeemed = await submit(billing, billing.form({ button: "Redeem" }), { code }, "Redeem");
+  expect(redeemed.page.testIdText("action-notice")).toContain(
+    "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
+  );
+  expect(redeemed.page.testIdText("billing-balance")).toBe("50");
+  const again = await submit(redeemed.page, redeemed.page.form({ button: "Redeem" }), { code }, "Redeem");
+  expect(again.page.testIdText("action-notice")).toContain("This gift card has already been redeemed.");
+});
 
 test.concurrent(
   "pay with the test card and save it, then Billing & Payments shows the plan, the receipt, the card, and Total spent is real",
   async () => {
     const { visitor } = await client("receipts");
-    const tokens = await open(
-      visitor,
-      "/dashboard2/billing/tokens?package=essential",
-    );
+    const tokens = await open(visitor, "/dashboard2/billing/tokens?package=essential");
     const first = await submit(
       tokens,
       tokens.form({ button: "Pay and add tokens" }),
       { ...card(), save_card: "on" },
       "Pay and add tokens",
     );
-    first.page.expectText(
-      "Success! You purchased 50 Creative Tokens. Your new balance is 50 tokens.",
-    );
+    first.page.expectText("Success! You purchased 50 Creative Tokens. Your new balance is 50 tokens.");
 
     // The next payment offers the saved card, chosen by default; paying with it needs no card fields.
-    const again = await open(
-      visitor,
-      "/dashboard2/billing/tokens?package=essential",
-    );
+    const again = await open(visitor, "/dashboard2/billing/tokens?package=essential");
     const form = again.form({ button: "Pay and add tokens" });
     const chosen = valueOf(form, "payment_method_id");
     const radio = findAll(
@@ -173,17 +123,12 @@ test.concurrent(
         attr(el, "name") === "payment_method_id" &&
         attr(el, "value") === chosen,
     )[0];
-    expect(
-      radio,
-      `the checked saved card (${chosen}) is a radio`,
-    ).toBeDefined();
-    expect(
-      squash(textOf((radio as unknown as { parentNode: Element }).parentNode)),
-    ).toMatch(/^Visa •••• 4242/);
-    const second = await submit(again, form, {}, "Pay and add tokens");
-    second.page.expectText(
-      "Success! You purchased 50 Creative Tokens. Your new balance is 100 tokens.",
+    expect(radio, `the checked saved card (${chosen}) is a radio`).toBeDefined();
+    expect(squash(textOf((radio as unknown as { parentNode: Element }).parentNode))).toMatch(
+      /^Visa •••• 4242/,
     );
+    const second = await submit(again, form, {}, "Pay and add tokens");
+    second.page.expectText("Success! You purchased 50 Creative Tokens. Your new balance is 100 tokens.");
 
     // Spend 2 tokens in the shop.
     const shop = await open(visitor, "/dashboard2/shop?category=tools");
@@ -195,15 +140,8 @@ test.concurrent(
     );
     expect(added.page.testIdText("action-notice")).toContain("added to cart");
     const cart = await open(visitor, "/cart");
-    const checkedOut = await submit(
-      cart,
-      cart.form({ button: "Checkout" }),
-      {},
-      "Checkout",
-    );
-    expect(checkedOut.page.testIdText("action-notice")).toContain(
-      "Checkout successful!",
-    );
+    const checkedOut = await submit(cart, cart.form({ button: "Checkout" }), {}, "Checkout");
+    expect(checkedOut.page.testIdText("action-notice")).toContain("Checkout successful!");
 
     // Dashboard tab: Total spent is the ledger's spends and the money paid.
     const account = await open(visitor, "/manageaccount");
@@ -222,10 +160,7 @@ test.concurrent(
 
     // Billing & Payments: plan, usage, two receipts, the saved card.
     const nav = account.named("nav", "Manage account")[0]!;
-    const billingPath = attr(
-      namedIn(nav, "a", "Billing & Payments")[0]!,
-      "href",
-    );
+    const billingPath = attr(namedIn(nav, "a", "Billing & Payments")[0]!, "href");
     expect(billingPath).toBe("/manageaccount/billing");
     const billing = await open(visitor, billingPath!);
     expect(billing.testIdText("current-plan")).toBe("Free Plan");
@@ -233,38 +168,22 @@ test.concurrent(
     const receipts = billing.byTestId("receipt");
     expect(receipts).toHaveLength(2);
     const receipt = squash(textOf(receipts[0]!));
-    for (const part of ["Creative Tokens", "$70.00", "Paid"])
-      expect(receipt).toContain(part);
+    for (const part of ["Creative Tokens", "$70.00", "Paid"]) expect(receipt).toContain(part);
     expect(billing.testIdText("payment-method")).toMatch(/Visa •••• 4242/);
 
     // The receipt as a PDF download and as a printable page.
-    const number = squash(
-      textOf(findAll(receipts[0]!, (el) => el.tagName === "td")[1]!),
-    );
+    const number = squash(textOf(findAll(receipts[0]!, (el) => el.tagName === "td")[1]!));
     expect(number).toMatch(/^#\d+$/);
-    const pdfHref = attr(
-      namedIn(receipts[0]!, "a", `Download ${number} as PDF`)[0]!,
-      "href",
-    )!;
+    const pdfHref = attr(namedIn(receipts[0]!, "a", `Download ${number} as PDF`)[0]!, "href")!;
     const pdf = await visitor.get(pdfHref);
     expect(pdf.status).toBe(200);
-    expect(pdf.headers.get("content-disposition")).toContain(
-      `receipt-${number.slice(1)}.pdf`,
-    );
-    expect(
-      new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5)),
-    ).toBe("%PDF-");
-    const print = await open(
-      visitor,
-      attr(namedIn(receipts[0]!, "a", `Print ${number}`)[0]!, "href")!,
-    );
+    expect(pdf.headers.get("content-disposition")).toContain(`receipt-${number.slice(1)}.pdf`);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const print = await open(visitor, attr(namedIn(receipts[0]!, "a", `Print ${number}`)[0]!, "href")!);
     expect(print.status).toBe(200);
-    expect(
-      findAll(
-        print.doc,
-        (el) => /^h[1-3]$/.test(el.tagName) && labelOf(el) === "Receipt",
-      ),
-    ).toHaveLength(1);
+    expect(findAll(print.doc, (el) => /^h[1-3]$/.test(el.tagName) && labelOf(el) === "Receipt")).toHaveLength(
+      1,
+    );
     expect(
       findAll(
         print.doc,
@@ -295,18 +214,11 @@ test.concurrent(
   async () => {
     const { visitor } = await client("cards");
     const billing = await open(visitor, "/manageaccount/billing");
-    expect(linkTo(billing, "Add New Payment Method")).toBe(
-      "/manageaccount/billing/payment-methods#add-card",
-    );
+    expect(linkTo(billing, "Add New Payment Method")).toBe("/manageaccount/billing/payment-methods#add-card");
     const page = await open(visitor, "/manageaccount/billing/payment-methods");
     expect(page.byTestId("no-saved-cards")).toHaveLength(1);
 
-    const empty = await submit(
-      page,
-      page.form({ id: "add-card-form" }),
-      {},
-      "Save card",
-    );
+    const empty = await submit(page, page.form({ id: "add-card-form" }), {}, "Save card");
     empty.page.expectText("Enter your card number.");
     const declined = await submit(
       empty.page,
@@ -326,9 +238,7 @@ test.concurrent(
     );
     saved.page.expectText("Visa •••• 4242 is saved.");
     expect(textsOf(saved.page, "saved-card")).toHaveLength(1);
-    expect(textsOf(saved.page, "saved-card")[0]).toMatch(
-      /Visa •••• 4242 · expires 12\/2039\s*Default/,
-    );
+    expect(textsOf(saved.page, "saved-card")[0]).toMatch(/Visa •••• 4242 · expires 12\/2039\s*Default/);
 
     const after = await open(visitor, "/manageaccount/billing");
     expect(after.testIdText("payment-method")).toContain("Visa •••• 4242");

@@ -9,7 +9,8 @@ import { expect, test } from "vitest";
 import { Visitor } from "./client";
 import { attr, findAll, parseHtml, textOf, type Element } from "./html";
 
-const seed = <T>(name: string): T => JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
+const seed = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "../../seeds", `${name}.json`), "utf8")) as T;
 const events = seed<{ events: { title: string; date: string; category: string }[] }>("events");
 const careers = seed<{ positions: { items: { title: string; role: string }[] } }>("careers");
 
@@ -25,7 +26,10 @@ async function open(visitor: Visitor, url: string) {
   const nameOf = (el: Element) => {
     const by = attr(el, "aria-labelledby");
     if (!by) return attr(el, "aria-label");
-    return by.split(" ").map((id) => squash(textOf(all((x) => attr(x, "id") === id)[0] ?? el))).join(" ");
+    return by
+      .split(" ")
+      .map((id) => squash(textOf(all((x) => attr(x, "id") === id)[0] ?? el)))
+      .join(" ");
   };
   const nav = (label: string) => {
     const found = all((el) => el.tagName === "nav" && nameOf(el) === label)[0];
@@ -38,7 +42,16 @@ async function open(visitor: Visitor, url: string) {
     expect(found, `a link named "${name}" on ${url}`).toBeDefined();
     return found!;
   };
-  return { status: response.status, doc, all, byTestId, nav, links, link, href: (a: Element) => attr(a, "href")! };
+  return {
+    status: response.status,
+    doc,
+    all,
+    byTestId,
+    nav,
+    links,
+    link,
+    href: (a: Element) => attr(a, "href")!,
+  };
 }
 
 test("blog search narrows the list, survives a reload, and says when nothing matches", async () => {
@@ -47,14 +60,21 @@ test("blog search narrows the list, survives a reload, and says when nothing mat
   expect(blog.byTestId("featured-post")).toHaveLength(1);
   expect(blog.byTestId("post-card")).toHaveLength(6);
   // The search box is a GET form: its submission is the URL below.
-  const search = blog.all((el) => el.tagName === "form" && (attr(el, "method") ?? "get").toLowerCase() === "get" && findAll(el, (i) => attr(i, "name") === "q").length > 0)[0];
+  const search = blog.all(
+    (el) =>
+      el.tagName === "form" &&
+      (attr(el, "method") ?? "get").toLowerCase() === "get" &&
+      findAll(el, (i) => attr(i, "name") === "q").length > 0,
+  )[0];
   expect(search, "a GET search form with a q field").toBeDefined();
   expect(attr(search!, "action") ?? "/blogpage").toMatch(/\/blogpage$/);
 
   const found = await open(visitor, "/blogpage?q=retainer");
   const cards = found.byTestId("post-card");
   expect(cards).toHaveLength(1);
-  expect(squash(textOf(found.links(cards[0])[0]!))).toBe("Tokens vs Retainers: Paying for Creative Work by the Outcome");
+  expect(squash(textOf(found.links(cards[0])[0]!))).toBe(
+    "Tokens vs Retainers: Paying for Creative Work by the Outcome",
+  );
   expect(found.byTestId("featured-post")).toHaveLength(0);
   const box = found.all((el) => el.tagName === "input" && attr(el, "name") === "q")[0]!;
   expect(attr(box, "value")).toBe("retainer");
@@ -68,14 +88,23 @@ test("blog categories and tags narrow the list, combine, and say what is shown",
   const visitor = new Visitor();
   const blog = await open(visitor, "/blogpage");
   const categories = blog.nav("Categories");
-  expect(blog.links(categories).map((a) => squash(textOf(a)))).toEqual(["All", "Personal Branding", "Creative Tools", "AI Tokens", "Creative Economy"]);
+  expect(blog.links(categories).map((a) => squash(textOf(a)))).toEqual([
+    "All",
+    "Personal Branding",
+    "Creative Tools",
+    "AI Tokens",
+    "Creative Economy",
+  ]);
   expect(blog.href(blog.link("Creative Tools", categories))).toMatch(/\?category=creative-tools$/);
 
   const tools = await open(visitor, "/blogpage?category=creative-tools");
   expect(attr(tools.link("Creative Tools", tools.nav("Categories")), "aria-current")).toBe("page");
   const cards = tools.byTestId("post-card");
   expect(cards).toHaveLength(3);
-  for (const card of cards) expect(squash(textOf(findAll(card, (el) => (attr(el, "class") ?? "").split(" ").includes("eyebrow"))[0]!))).toBe("Creative Tools");
+  for (const card of cards)
+    expect(
+      squash(textOf(findAll(card, (el) => (attr(el, "class") ?? "").split(" ").includes("eyebrow"))[0]!)),
+    ).toBe("Creative Tools");
   expect(tools.href(tools.link("All", tools.nav("Categories")))).toBe("/blogpage");
 
   const pricing = await open(visitor, blog.href(blog.link("#pricing", blog.nav("Popular tags"))));
@@ -84,7 +113,10 @@ test("blog categories and tags narrow the list, combine, and say what is shown",
   expect(combined).toMatch(/\?category=ai-tokens&tag=pricing$/);
   const both = await open(visitor, combined);
   expect(both.byTestId("post-card")).toHaveLength(2);
-  const status = findAll(both.all((el) => attr(el, "id") === "articles")[0]!, (el) => attr(el, "role") === "status")[0]!;
+  const status = findAll(
+    both.all((el) => attr(el, "id") === "articles")[0]!,
+    (el) => attr(el, "role") === "status",
+  )[0]!;
   expect(squash(textOf(status))).toContain("2 articles for AI Tokens, #pricing");
 });
 
@@ -114,7 +146,9 @@ test("an unknown post or article says so, with a 404 status", async () => {
   expect(post.href(post.link("← Back to blog"))).toBe("/blogpage");
   const article = await open(visitor, "/article/no-such-article");
   expect(article.status).toBe(404);
-  expect(article.all((el) => el.tagName === "h1").map((h) => squash(textOf(h)))).toEqual(["Article not found"]);
+  expect(article.all((el) => el.tagName === "h1").map((h) => squash(textOf(h)))).toEqual([
+    "Article not found",
+  ]);
 });
 
 test("the events filter keeps to one type, and past events are marked", async () => {
@@ -122,7 +156,12 @@ test("the events filter keeps to one type, and past events are marked", async ()
   const visitor = new Visitor();
   const all = await open(visitor, "/events");
   const filter = all.nav("Event type");
-  expect(all.links(filter).map((a) => squash(textOf(a)))).toEqual(["All", "Conferences", "Workshops", "Meetups"]);
+  expect(all.links(filter).map((a) => squash(textOf(a)))).toEqual([
+    "All",
+    "Conferences",
+    "Workshops",
+    "Meetups",
+  ]);
   expect(all.byTestId("event")).toHaveLength(events.events.length);
   const past = all.byTestId("event").filter((el) => attr(el, "data-past") === "true");
   expect(past).toHaveLength(events.events.filter((e) => e.date < today).length);
@@ -131,7 +170,9 @@ test("the events filter keeps to one type, and past events are marked", async ()
   expect(workshopsUrl).toMatch(/\/events\?category=workshops$/);
   const workshops = await open(visitor, workshopsUrl);
   expect(attr(workshops.link("Workshops", workshops.nav("Event type")), "aria-current")).toBe("page");
-  expect(workshops.byTestId("event")).toHaveLength(events.events.filter((e) => e.category === "workshop").length);
+  expect(workshops.byTestId("event")).toHaveLength(
+    events.events.filter((e) => e.category === "workshop").length,
+  );
   for (const price of workshops.byTestId("event-price")) expect(squash(textOf(price))).toBe("₹1,200");
 });
 
@@ -154,21 +195,29 @@ test("help & support links to the chat and to a new ticket; answers open without
   expect(help.href(help.link("Start a chat"))).toBe("/chat");
   expect(help.href(help.link("Create a ticket"))).toBe("/createticket");
   // A native <details>: its summary opens the answer with no script.
-  const faq = help.all((el) => el.tagName === "details" && (attr(el, "class") ?? "").split(" ").includes("faq"))[0]!;
+  const faq = help.all(
+    (el) => el.tagName === "details" && (attr(el, "class") ?? "").split(" ").includes("faq"),
+  )[0]!;
   expect(findAll(faq, (el) => el.tagName === "summary")).toHaveLength(1);
   expect(squash(textOf(findAll(faq, (el) => el.tagName === "p")[0]!)).length).toBeGreaterThan(0);
 });
 
 test("a post's views count once per visitor and day, also when the page comes from memory; crawlers do not count", async () => {
   const slug = "a-brand-kit-in-a-weekend";
-  const browserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+  const browserAgent =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
   const as = (userAgent: string, extra: Record<string, string> = {}) => {
     const visitor = new Visitor();
     return (url: string) => visitor.get(url, { "User-Agent": userAgent, ...extra });
   };
   // A crawler with a session cookie: never counted, never served from memory, so it reads the current figure.
   const reader = as("Googlebot/2.1 (+http://www.google.com/bot.html)", { Cookie: "ascendra_session=reader" });
-  const currentViews = async () => Number(/data-testid="post-views">([\d,]+) views/.exec(await (await reader(`/blog/${slug}`)).text())![1]!.replace(/,/g, ""));
+  const currentViews = async () =>
+    Number(
+      /data-testid="post-views">([\d,]+) views/
+        .exec(await (await reader(`/blog/${slug}`)).text())![1]!
+        .replace(/,/g, ""),
+    );
   const start = await currentViews();
 
   const first = as(browserAgent);
@@ -181,7 +230,9 @@ test("a post's views count once per visitor and day, also when the page comes fr
   const second = await as(browserAgent)(`/blog/${slug}`);
   await second.arrayBuffer();
   expect(second.headers.get("x-page-cache")).toBe("hit");
-  await (await as("Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)")(`/blog/${slug}`)).arrayBuffer();
+  await (
+    await as("Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)")(`/blog/${slug}`)
+  ).arrayBuffer();
 
   await expect.poll(currentViews).toBe(start + 2);
 });
@@ -189,12 +240,28 @@ test("a post's views count once per visitor and day, also when the page comes fr
 test("the sitemap lists the content pages and posts; anonymous content pages are cached", async () => {
   const visitor = new Visitor();
   const xml = await (await visitor.get("/sitemap.xml")).text();
-  for (const url of ["/blogpage", "/teampage", "/companyprofile", "/environment", "/events", "/comingsoon", "/helpsupport", "/privacy", "/termscondition", "/refundpolicy", "/shipping", "/blog/how-creative-tokens-work", "/article/major-updates"]) {
+  for (const url of [
+    "/blogpage",
+    "/teampage",
+    "/companyprofile",
+    "/environment",
+    "/events",
+    "/comingsoon",
+    "/helpsupport",
+    "/privacy",
+    "/termscondition",
+    "/refundpolicy",
+    "/shipping",
+    "/blog/how-creative-tokens-work",
+    "/article/major-updates",
+  ]) {
     expect(xml).toContain(`<loc>${visitor.baseURL}${url}</loc>`);
   }
   await (await visitor.get("/privacy")).arrayBuffer();
   const again = await visitor.get("/privacy");
   await again.arrayBuffer();
   expect(again.headers.get("x-page-cache")).toBe("hit");
-  expect(again.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=3600, stale-while-revalidate=86400");
+  expect(again.headers.get("cache-control")).toBe(
+    "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
+  );
 });

@@ -10,8 +10,7 @@ import { labelOf, namedIn, open, submit, type Page } from "./journeys";
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 const h1s = (page: Page) => page.named("h1", /.*/).map(labelOf);
-const PDF =
-  "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
 /** A project with a file, made through the API. */
 async function apiProject(who: Identity, title: string) {
@@ -64,21 +63,13 @@ test.concurrent(
     const card = cards[0]!;
     expect(squash(textOf(card))).toContain(title);
     expect(squash(textOf(card))).toContain("Under Review");
-    expect(attr(namedIn(card, "a", /View Details/)[0]!, "href")).toMatch(
-      /^\/project\/[0-9a-f-]{36}$/,
-    );
-    expect(attr(namedIn(card, "a", "Contact Team")[0]!, "href")).toMatch(
-      /#conversation$/,
-    );
+    expect(attr(namedIn(card, "a", /View Details/)[0]!, "href")).toMatch(/^\/project\/[0-9a-f-]{36}$/);
+    expect(attr(namedIn(card, "a", "Contact Team")[0]!, "href")).toMatch(/#conversation$/);
     const file = await visitor.follow(
-      await visitor.get(
-        attr(namedIn(card, "a", /Download Files/)[0]!, "href")!,
-      ),
+      await visitor.get(attr(namedIn(card, "a", /Download Files/)[0]!, "href")!),
     );
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="brief.pdf"/,
-    );
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="brief.pdf"/);
     await file.arrayBuffer();
 
     const completed = await submit(
@@ -97,14 +88,9 @@ test.concurrent(
       "Filter",
     );
     expect(underReview.page.byTestId("account-project")).toHaveLength(1);
-    expect(underReview.page.links("New Project")).toEqual([
-      "/createprojectform",
-    ]);
+    expect(underReview.page.links("New Project")).toEqual(["/createprojectform"]);
 
-    const billing = await open(
-      visitor,
-      tab(underReview.page, "Billing & Payments"),
-    );
+    const billing = await open(visitor, tab(underReview.page, "Billing & Payments"));
     expect(billing.testIdText("current-plan")).toBe("Free Plan");
     expect(billing.testIdText("usage-storage")).toBe(
       `${new TextEncoder().encode(PDF).length} Bytes of 1 GB (0%)`,
@@ -122,9 +108,7 @@ test.concurrent(
     );
     expect(exported.status).toBe(200);
     expect(exported.response.headers.get("content-disposition")).toMatch(
-      new RegExp(
-        `^attachment; filename="ascendra-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`,
-      ),
+      new RegExp(`^attachment; filename="ascendra-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
     );
     const text = exported.page.html;
     const data = JSON.parse(text) as {
@@ -150,8 +134,7 @@ test.concurrent(
       wrong.page.doc,
       (el) =>
         el.tagName === "details" &&
-        findAll(el, (f) => f.tagName === "form" && attr(f, "id") === "delete")
-          .length > 0,
+        findAll(el, (f) => f.tagName === "form" && attr(f, "id") === "delete").length > 0,
     )[0];
     expect(attr(details!, "open")).toBeDefined();
     const deleted = await submit(

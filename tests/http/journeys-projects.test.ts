@@ -15,11 +15,26 @@ test("the REST API answers on the spec's paths, trailing slash included", async 
   const stranger = await client("apistranger");
   const api = owner.visitor;
   const form = new FormData();
-  for (const [name, value] of Object.entries({ title: "API brief", description: "Sent as multipart", category: "app", budget: "1k_5k", timeline: "2" })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    title: "API brief",
+    description: "Sent as multipart",
+    category: "app",
+    budget: "1k_5k",
+    timeline: "2",
+  }))
+    form.set(name, value);
   form.set("files", new Blob([PDF], { type: "application/pdf" }), "spec.pdf");
-  const created = await api.request("/api/projects/", { method: "POST", headers: bearer(owner), body: { multipart: form } });
+  const created = await api.request("/api/projects/", {
+    method: "POST",
+    headers: bearer(owner),
+    body: { multipart: form },
+  });
   expect(created.status).toBe(201);
-  const project = (await created.json()) as { id: string; timeline: string; files: { name: string; size: number; file: string }[] };
+  const project = (await created.json()) as {
+    id: string;
+    timeline: string;
+    files: { name: string; size: number; file: string }[];
+  };
   expect(project.timeline).toBe("1_month");
   expect(project.files[0]).toMatchObject({ name: "spec.pdf", size: PDF.length });
 
@@ -31,7 +46,10 @@ test("the REST API answers on the spec's paths, trailing slash included", async 
   await notTheirs.arrayBuffer();
   expect(notTheirs.status).toBe(404);
 
-  expect(await (await api.get("/api/dashboard/stats/", bearer(owner))).json()).toEqual({ active_projects: 1, tokens_left: 0 });
+  expect(await (await api.get("/api/dashboard/stats/", bearer(owner))).json()).toEqual({
+    active_projects: 1,
+    tokens_left: 0,
+  });
   const own = await api.get(`/api/projects/${project.id}/`, bearer(owner));
   await own.arrayBuffer();
   expect(own.status).toBe(200);
@@ -39,14 +57,27 @@ test("the REST API answers on the spec's paths, trailing slash included", async 
   expect(hidden.status).toBe(404);
   expect(await hidden.json()).toEqual({ error: "Project not found" });
 
-  const notifications = (await (await api.get("/api/notifications/", bearer(owner))).json()) as { id: string; is_read: boolean }[];
+  const notifications = (await (await api.get("/api/notifications/", bearer(owner))).json()) as {
+    id: string;
+    is_read: boolean;
+  }[];
   expect(notifications).toHaveLength(1);
-  const foreign = await stranger.visitor.post(`/api/notifications/${notifications[0]!.id}/mark-read/`, { json: {} }, bearer(stranger));
+  const foreign = await stranger.visitor.post(
+    `/api/notifications/${notifications[0]!.id}/mark-read/`,
+    { json: {} },
+    bearer(stranger),
+  );
   await foreign.arrayBuffer();
   expect(foreign.status).toBe(404);
-  const read = await api.post(`/api/notifications/${notifications[0]!.id}/mark-read/`, { json: {} }, bearer(owner));
+  const read = await api.post(
+    `/api/notifications/${notifications[0]!.id}/mark-read/`,
+    { json: {} },
+    bearer(owner),
+  );
   expect(await read.json()).toMatchObject({ is_read: true });
-  expect(await (await api.post("/api/notifications/mark-all-read/", { json: {} }, bearer(owner))).json()).toEqual({ marked: 0 });
+  expect(
+    await (await api.post("/api/notifications/mark-all-read/", { json: {} }, bearer(owner))).json(),
+  ).toEqual({ marked: 0 });
   const anonymous = await new Visitor().get("/api/notifications/");
   await anonymous.arrayBuffer();
   expect(anonymous.status).toBe(401);
@@ -61,12 +92,23 @@ test("anonymous visitors go to login; another client's project is 'Project Not F
     expect(response.headers.get("location"), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   }
   const profile = parseHtml(await (await visitor.get("/profile")).text());
-  expect(findAll(profile, (el) => el.tagName === "a" && squash(textOf(el)) === "Create an account")).toHaveLength(1);
+  expect(
+    findAll(profile, (el) => el.tagName === "a" && squash(textOf(el)) === "Create an account"),
+  ).toHaveLength(1);
 
   const owner = await client("owner");
   const created = await owner.visitor.post(
     "/api/projects/",
-    { json: { title: "Private rebrand", description: "Only mine", category: "strategy", budget: "under_1k", timeline: "flexible", use_tokens: false } },
+    {
+      json: {
+        title: "Private rebrand",
+        description: "Only mine",
+        category: "strategy",
+        budget: "under_1k",
+        timeline: "flexible",
+        use_tokens: false,
+      },
+    },
     bearer(owner),
   );
   expect(created.status).toBe(201);
@@ -77,8 +119,12 @@ test("anonymous visitors go to login; another client's project is 'Project Not F
   expect(response.status).toBe(404);
   const html = await response.text();
   const page = parseHtml(html);
-  expect(findAll(page, (el) => /^h[1-3]$/.test(el.tagName) && squash(textOf(el)) === "Project Not Found")).toHaveLength(1);
-  expect(squash(textOf(page))).toContain(`The project with ID ${id} could not be found. Please check the URL or go back to the dashboard.`);
+  expect(
+    findAll(page, (el) => /^h[1-3]$/.test(el.tagName) && squash(textOf(el)) === "Project Not Found"),
+  ).toHaveLength(1);
+  expect(squash(textOf(page))).toContain(
+    `The project with ID ${id} could not be found. Please check the URL or go back to the dashboard.`,
+  );
   expect(html).not.toContain("Private rebrand");
   const back = findAll(page, (el) => el.tagName === "a" && squash(textOf(el)) === "Back to Dashboard");
   expect(back.map((a) => attr(a, "href"))).toEqual(["/dashboard2"]);
@@ -91,11 +137,19 @@ test("without JavaScript every dashboard tab is a link to its own URL; empty one
     ["My Purchases", "/dashboard2/purchases", "No purchases yet"],
     ["Recommendations", "/dashboard2/recommendations", "Put your logo in motion"],
     ["Projects", "/dashboard2/projects", "No projects yet"],
-    ["Billing & Tokens", "/dashboard2/billing", "No tokens yet. Buy a package, subscribe to a plan or redeem a gift card."],
+    [
+      "Billing & Tokens",
+      "/dashboard2/billing",
+      "No tokens yet. Buy a package, subscribe to a plan or redeem a gift card.",
+    ],
     ["Profile", "/dashboard2/profile", "Signed in as"],
     ["Dashboard", "/dashboard2", "Hello,"],
   ] as const;
-  const tabsOf = (doc: ReturnType<typeof parseHtml>) => findAll(findAll(doc, (el) => el.tagName === "nav" && attr(el, "aria-label") === "Dashboard")[0]!, (el) => el.tagName === "a");
+  const tabsOf = (doc: ReturnType<typeof parseHtml>) =>
+    findAll(
+      findAll(doc, (el) => el.tagName === "nav" && attr(el, "aria-label") === "Dashboard")[0]!,
+      (el) => el.tagName === "a",
+    );
   const named = (links: Element[], label: string) => links.find((a) => squash(textOf(a)) === label);
   let doc = parseHtml(await (await visitor.get("/dashboard2")).text());
   for (const [label, path, text] of expected) {

@@ -5,8 +5,7 @@ import { expect, test } from "vitest";
 import { anonymous } from "./identities";
 import { formText, isChecked, open, pdf, submit, valueOf } from "./journeys";
 
-const tomorrow = () =>
-  new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
+const tomorrow = () => new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
 
 const company = {
   company_name: "Acme Spices",
@@ -42,32 +41,18 @@ test.concurrent("contact: office visit", async () => {
     "Office visit booking submitted successfully! We will confirm your visit soon.",
   );
   expect(valueOf(form, "company_name")).toBe("");
-  expect(formText(form)).toContain(
-    "We will confirm our availability to you through Email and WhatsApp.",
-  );
+  expect(formText(form)).toContain("We will confirm our availability to you through Email and WhatsApp.");
 });
 
 test.concurrent("contact: investor meeting", async () => {
   const page = await open(anonymous().visitor, "/contact");
-  const first = await submit(
-    page,
-    page.form({ id: "investor-meeting" }),
-    {},
-    "CONFIRM MEETING",
-  );
+  const first = await submit(page, page.form({ id: "investor-meeting" }), {}, "CONFIRM MEETING");
   let form = first.page.form({ id: "investor-meeting" });
   expect(formText(form)).toContain("Company name is required.");
   expect(valueOf(form, "meeting_type")).toBe("investor");
-  const done = await submit(
-    first.page,
-    form,
-    { ...company, connect_google_meet: "on" },
-    "CONFIRM MEETING",
-  );
+  const done = await submit(first.page, form, { ...company, connect_google_meet: "on" }, "CONFIRM MEETING");
   form = done.page.form({ id: "investor-meeting" });
-  expect(formText(form)).toContain(
-    "Meeting request submitted successfully! Our team will contact you soon.",
-  );
+  expect(formText(form)).toContain("Meeting request submitted successfully! Our team will contact you soon.");
   expect(isChecked(form, "connect_google_meet")).toBe(false);
 });
 
@@ -80,9 +65,7 @@ test.concurrent("contact: quote", async () => {
     "GET A QUOTE",
   );
   const form = first.page.form({ id: "service-quote" });
-  expect(formText(form)).toContain(
-    "Please provide a more detailed description (at least 20 characters)",
-  );
+  expect(formText(form)).toContain("Please provide a more detailed description (at least 20 characters)");
   expect(formText(form)).toContain("Please select a service.");
   expect(valueOf(form, "additional_brief")).toBe("Too short");
   expect(formText(form)).toContain("9 / 20 characters minimum");
@@ -93,8 +76,7 @@ test.concurrent("contact: quote", async () => {
     {
       selected_service: "graphic_design",
       selected_solution: "full_service",
-      additional_brief:
-        "A full rebrand for our spice range, packaging included.",
+      additional_brief: "A full rebrand for our spice range, packaging included.",
     },
     "GET A QUOTE",
   );
@@ -111,12 +93,7 @@ test.concurrent("investors: inquiry", async () => {
     investment_interest: "serious",
     message: "Short note",
   };
-  const first = await submit(
-    page,
-    page.form({ id: "investment-inquiry" }),
-    values,
-    "Send inquiry",
-  );
+  const first = await submit(page, page.form({ id: "investment-inquiry" }), values, "Send inquiry");
   first.page.expectText(
     "Please provide more details about your investment interest (at least 50 characters).",
   );
@@ -126,24 +103,16 @@ test.concurrent("investors: inquiry", async () => {
     first.page,
     form,
     {
-      message:
-        "We back design-led studios and would like to learn more about your token model.",
+      message: "We back design-led studios and would like to learn more about your token model.",
     },
     "Send inquiry",
   );
-  done.page.expectText(
-    "Thank you for your interest! We will be in touch soon.",
-  );
+  done.page.expectText("Thank you for your interest! We will be in touch soon.");
 });
 
 test.concurrent("support ticket", async () => {
   const page = await open(anonymous().visitor, "/createticket");
-  const first = await submit(
-    page,
-    page.form({ id: "support-ticket" }),
-    {},
-    "Create ticket",
-  );
+  const first = await submit(page, page.form({ id: "support-ticket" }), {}, "Create ticket");
   first.page.expectText("Email is required.");
   first.page.expectText("Subject is required.");
   const done = await submit(
@@ -157,9 +126,7 @@ test.concurrent("support ticket", async () => {
     },
     "Create ticket",
   );
-  expect(done.page.text).toMatch(
-    /Ticket #\d+ created\. We have emailed you a copy and will reply soon\./,
-  );
+  expect(done.page.text).toMatch(/Ticket #\d+ created\. We have emailed you a copy and will reply soon\./);
 });
 
 test.concurrent("referral invite", async () => {
@@ -169,12 +136,7 @@ test.concurrent("referral invite", async () => {
     referrer_email: "maya@acme.example",
     invitee_email: "maya@acme.example",
   };
-  const first = await submit(
-    page,
-    page.form({ id: "referral" }),
-    values,
-    "Send invitation",
-  );
+  const first = await submit(page, page.form({ id: "referral" }), values, "Send invitation");
   first.page.expectText("Please invite someone other than yourself.");
   const done = await submit(
     first.page,
@@ -182,49 +144,40 @@ test.concurrent("referral invite", async () => {
     { invitee_email: "friend@brand.example" },
     "Send invitation",
   );
-  done.page.expectText(
-    "Invitation sent to friend@brand.example. Thank you for spreading the word!",
-  );
+  done.page.expectText("Invitation sent to friend@brand.example. Thank you for spreading the word!");
   expect(done.page.testIdText("referral-code")).toMatch(/^[A-Z2-9]{8}$/);
 });
 
-test.concurrent(
-  "collaboration pitch: messages, the character count, then an attachment",
-  async () => {
-    const page = await open(anonymous().visitor, "/collabpage");
-    const first = await submit(
-      page,
-      page.form({ id: "collaboration" }),
-      {
-        name: "T",
-        email: "hi@type.example",
-        collaboration_idea: "A typeface together.",
-      },
-      "Send pitch",
-    );
-    first.page.expectText("Name must be at least 2 characters long.");
-    first.page.expectText(
-      "Please describe your idea in at least 100 characters.",
-    );
-    first.page.expectText("20 / 100 characters minimum");
-    const form = first.page.form({ id: "collaboration" });
-    expect(valueOf(form, "collaboration_type")).toBe("other");
-    const done = await submit(
-      first.page,
-      form,
-      {
-        name: "Type Co",
-        collaboration_idea:
-          "We run a type foundry and want to co-create a variable typeface for Indian scripts with your brand team, then launch it together.",
-        attached_file: pdf("deck.pdf"),
-      },
-      "Send pitch",
-    );
-    done.page.expectText(
-      "Thank you for your collaboration idea! We'll be in touch soon.",
-    );
-  },
-);
+test.concurrent("collaboration pitch: messages, the character count, then an attachment", async () => {
+  const page = await open(anonymous().visitor, "/collabpage");
+  const first = await submit(
+    page,
+    page.form({ id: "collaboration" }),
+    {
+      name: "T",
+      email: "hi@type.example",
+      collaboration_idea: "A typeface together.",
+    },
+    "Send pitch",
+  );
+  first.page.expectText("Name must be at least 2 characters long.");
+  first.page.expectText("Please describe your idea in at least 100 characters.");
+  first.page.expectText("20 / 100 characters minimum");
+  const form = first.page.form({ id: "collaboration" });
+  expect(valueOf(form, "collaboration_type")).toBe("other");
+  const done = await submit(
+    first.page,
+    form,
+    {
+      name: "Type Co",
+      collaboration_idea:
+        "We run a type foundry and want to co-create a variable typeface for Indian scripts with your brand team, then launch it together.",
+      attached_file: pdf("deck.pdf"),
+    },
+    "Send pitch",
+  );
+  done.page.expectText("Thank you for your collaboration idea! We'll be in touch soon.");
+});
 
 test.concurrent("newsletter in the footer", async () => {
   const page = await open(anonymous().visitor, "/services");
@@ -237,13 +190,6 @@ test.concurrent("newsletter in the footer", async () => {
   first.page.expectText("Please enter a valid email address.");
   // Without JavaScript the answer is a page whose main holds the box again.
   const box = first.page.forms().filter((f) => f.action === "/newsletter")[0]!;
-  const done = await submit(
-    first.page,
-    box,
-    { email: `reader${Date.now()}@news.example` },
-    "Subscribe",
-  );
-  done.page.expectText(
-    "Almost there: check your inbox and confirm your subscription.",
-  );
+  const done = await submit(first.page, box, { email: `reader${Date.now()}@news.example` }, "Subscribe");
+  done.page.expectText("Almost there: check your inbox and confirm your subscription.");
 });

@@ -42,8 +42,7 @@ export type Form = {
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The accessible name of an element, roughly: aria-label, else its text. */
-export const labelOf = (el: Element) =>
-  squash(attr(el, "aria-label") ?? textOf(el));
+export const labelOf = (el: Element) => squash(attr(el, "aria-label") ?? textOf(el));
 
 const CONTROLS = ["input", "textarea", "select", "button"];
 
@@ -52,17 +51,12 @@ export function controlsOf(form: Element, doc?: Element): Element[] {
   const id = attr(form, "id");
   const own = findAll(
     form,
-    (e) =>
-      CONTROLS.includes(e.tagName) &&
-      (attr(e, "form") === undefined || attr(e, "form") === id),
+    (e) => CONTROLS.includes(e.tagName) && (attr(e, "form") === undefined || attr(e, "form") === id),
   );
   if (!doc || !id) return own;
   const outside = findAll(
     doc,
-    (e) =>
-      CONTROLS.includes(e.tagName) &&
-      attr(e, "form") === id &&
-      !own.includes(e),
+    (e) => CONTROLS.includes(e.tagName) && attr(e, "form") === id && !own.includes(e),
   );
   return [...own, ...outside];
 }
@@ -95,22 +89,16 @@ export function readForm(form: Element, doc?: Element): Form {
     if (!name || disabled) continue;
     if (el.tagName === "input") {
       if (type === "checkbox" || type === "radio") {
-        if (attr(el, "checked") !== undefined)
-          fields.push([name, attr(el, "value") ?? "on"]);
-      } else if (
-        TEXT_TYPES.has(type) ||
-        !["file", "button", "reset", "image"].includes(type)
-      ) {
+        if (attr(el, "checked") !== undefined) fields.push([name, attr(el, "value") ?? "on"]);
+      } else if (TEXT_TYPES.has(type) || !["file", "button", "reset", "image"].includes(type)) {
         fields.push([name, attr(el, "value") ?? ""]);
       }
     } else if (el.tagName === "textarea") {
       fields.push([name, textOf(el).replace(/^\n/, "")]);
     } else if (el.tagName === "select") {
       const options = findAll(el, (o) => o.tagName === "option");
-      const chosen =
-        options.find((o) => attr(o, "selected") !== undefined) ?? options[0];
-      if (chosen)
-        fields.push([name, attr(chosen, "value") ?? textOf(chosen).trim()]);
+      const chosen = options.find((o) => attr(o, "selected") !== undefined) ?? options[0];
+      if (chosen) fields.push([name, attr(chosen, "value") ?? textOf(chosen).trim()]);
     }
   }
   return {
@@ -118,8 +106,7 @@ export function readForm(form: Element, doc?: Element): Form {
     id: attr(form, "id"),
     action: attr(form, "action"),
     method: (attr(form, "method") ?? "get").toLowerCase(),
-    multipart:
-      (attr(form, "enctype") ?? "").toLowerCase() === "multipart/form-data",
+    multipart: (attr(form, "enctype") ?? "").toLowerCase() === "multipart/form-data",
     fields,
     buttons,
   };
@@ -144,8 +131,7 @@ export class Page {
         .map((child) =>
           child.nodeName === "#text"
             ? (child as unknown as { value: string }).value
-            : "tagName" in child &&
-                !["script", "style", "template"].includes(child.tagName)
+            : "tagName" in child && !["script", "style", "template"].includes(child.tagName)
               ? strip(child)
               : "",
         )
@@ -155,32 +141,21 @@ export class Page {
 
   /** Every form on the page. */
   forms(): Form[] {
-    return findAll(this.doc, (e) => e.tagName === "form").map((form) =>
-      readForm(form, this.doc as Element),
-    );
+    return findAll(this.doc, (e) => e.tagName === "form").map((form) => readForm(form, this.doc as Element));
   }
 
   /** The one form with this id, or holding a submit button with this label (string: exact; RegExp: match). */
-  form(match: {
-    id?: string;
-    button?: string | RegExp;
-    action?: string;
-  }): Form {
+  form(match: { id?: string; button?: string | RegExp; action?: string }): Form {
     const found = this.forms().filter(
       (f) =>
         (match.id === undefined || f.id === match.id) &&
         (match.action === undefined || f.action === match.action) &&
         (match.button === undefined ||
           f.buttons.some((b) =>
-            typeof match.button === "string"
-              ? b.label === match.button
-              : match.button!.test(b.label),
+            typeof match.button === "string" ? b.label === match.button : match.button!.test(b.label),
           )),
     );
-    expect(
-      found.length,
-      `forms matching ${JSON.stringify(match)} on ${this.url}`,
-    ).toBeGreaterThanOrEqual(1);
+    expect(found.length, `forms matching ${JSON.stringify(match)} on ${this.url}`).toBeGreaterThanOrEqual(1);
     return found[0]!;
   }
 
@@ -191,10 +166,7 @@ export class Page {
 
   testIdText(id: string): string {
     const found = this.byTestId(id);
-    expect(
-      found.length,
-      `[data-testid=${id}] on ${this.url}`,
-    ).toBeGreaterThanOrEqual(1);
+    expect(found.length, `[data-testid=${id}] on ${this.url}`).toBeGreaterThanOrEqual(1);
     return squash(textOf(found[0]!));
   }
 
@@ -211,11 +183,7 @@ export class Page {
   named(tag: string, name: string | RegExp): Element[] {
     return findAll(
       this.doc,
-      (e) =>
-        e.tagName === tag &&
-        (typeof name === "string"
-          ? labelOf(e) === name
-          : name.test(labelOf(e))),
+      (e) => e.tagName === tag && (typeof name === "string" ? labelOf(e) === name : name.test(labelOf(e))),
     );
   }
 
@@ -225,14 +193,11 @@ export class Page {
 }
 
 /** The value a field of `form` sends (undefined when it sends none). */
-export const valueOf = (form: Form, name: string) =>
-  form.fields.find(([n]) => n === name)?.[1];
+export const valueOf = (form: Form, name: string) => form.fields.find(([n]) => n === name)?.[1];
 
 /** Whether the checkbox/radio `name` (with `value`, if given) is checked in the form. */
 export const isChecked = (form: Form, name: string, value?: string) =>
-  form.fields.some(
-    ([n, v]) => n === name && (value === undefined || v === value),
-  );
+  form.fields.some(([n, v]) => n === name && (value === undefined || v === value));
 
 /** GETs a path, following redirects; the page as the visitor ends up on it. */
 export async function open(visitor: Visitor, path: string): Promise<Page> {
@@ -240,19 +205,12 @@ export async function open(visitor: Visitor, path: string): Promise<Page> {
   return landed(visitor, path, first);
 }
 
-async function landed(
-  visitor: Visitor,
-  path: string,
-  response: Response,
-): Promise<Page> {
+async function landed(visitor: Visitor, path: string, response: Response): Promise<Page> {
   let url = path;
   let current = response;
   for (
     let i = 0;
-    i < 5 &&
-    current.status >= 300 &&
-    current.status < 400 &&
-    current.headers.get("location");
+    i < 5 && current.status >= 300 && current.status < 400 && current.headers.get("location");
     i++
   ) {
     await current.arrayBuffer();
@@ -289,8 +247,7 @@ export async function submit(
 }> {
   const pairs: [string, string | File][] = [];
   const overridden = new Set(Object.keys(values));
-  for (const [name, value] of form.fields)
-    if (!overridden.has(name)) pairs.push([name, value]);
+  for (const [name, value] of form.fields) if (!overridden.has(name)) pairs.push([name, value]);
   for (const [name, value] of Object.entries(values)) {
     if (value === null) continue;
     if (Array.isArray(value)) for (const v of value) pairs.push([name, v]);
@@ -299,26 +256,17 @@ export async function submit(
   const pressed =
     button === undefined
       ? form.buttons[0]
-      : form.buttons.find((b) =>
-          typeof button === "string"
-            ? b.label === button
-            : button.test(b.label),
-        );
+      : form.buttons.find((b) => (typeof button === "string" ? b.label === button : button.test(b.label)));
   expect(
     pressed,
     `button ${String(button)} in form ${form.id ?? form.action ?? ""} on ${page.url}`,
   ).toBeDefined();
   expect(pressed!.disabled, `button ${pressed!.label} is enabled`).toBe(false);
   if (pressed!.name) pairs.push([pressed!.name, pressed!.value]);
-  const target = new URL(
-    form.action ?? page.url,
-    new URL(page.url, page.visitor.baseURL),
-  );
+  const target = new URL(form.action ?? page.url, new URL(page.url, page.visitor.baseURL));
   const path = target.pathname + target.search;
   if (form.method === "get") {
-    const query = new URLSearchParams(
-      pairs.filter((p): p is [string, string] => typeof p[1] === "string"),
-    );
+    const query = new URLSearchParams(pairs.filter((p): p is [string, string] => typeof p[1] === "string"));
     const next = await open(page.visitor, `${target.pathname}?${query}`);
     return {
       response: new Response(null, { status: next.status }),
@@ -354,22 +302,15 @@ export async function submit(
 }
 
 /** A small PDF file, as a file input would send it. */
-export const pdf = (name: string) =>
-  new File(["%PDF-1.4\n%%EOF\n"], name, { type: "application/pdf" });
+export const pdf = (name: string) => new File(["%PDF-1.4\n%%EOF\n"], name, { type: "application/pdf" });
 
 /** A form's own text, whitespace collapsed (messages shown inside it). */
 export const formText = (form: Form) => squash(textOf(form.element));
 
 /** The elements under `root` with this tag whose accessible name matches. */
-export function namedIn(
-  root: Element,
-  tag: string,
-  name: string | RegExp,
-): Element[] {
+export function namedIn(root: Element, tag: string, name: string | RegExp): Element[] {
   return findAll(
     root,
-    (e) =>
-      e.tagName === tag &&
-      (typeof name === "string" ? labelOf(e) === name : name.test(labelOf(e))),
+    (e) => e.tagName === tag && (typeof name === "string" ? labelOf(e) === name : name.test(labelOf(e))),
   );
 }

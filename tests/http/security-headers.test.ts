@@ -24,7 +24,11 @@ describe("baseline headers", () => {
 
   test("a page whose URL holds a secret token sends no Referer anywhere", async () => {
     const visitor = new Visitor();
-    for (const path of ["/reset-password/not-a-real-token", "/staff-invite/not-a-real-token", "/newsletter/confirm/not-a-real-token"]) {
+    for (const path of [
+      "/reset-password/not-a-real-token",
+      "/staff-invite/not-a-real-token",
+      "/newsletter/confirm/not-a-real-token",
+    ]) {
       const response = await visitor.get(path);
       expect(response.status, path).toBe(410);
       expect(response.headers.get("referrer-policy"), path).toBe("no-referrer");
@@ -57,7 +61,11 @@ describe("baseline headers", () => {
   });
 
   test("a page action rejects a cross-origin POST", async () => {
-    const response = await new Visitor().post("/login", { form: { username: "someone", password: "secret12" } }, { Origin: "https://evil.example" });
+    const response = await new Visitor().post(
+      "/login",
+      { form: { username: "someone", password: "secret12" } },
+      { Origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie")).toBeNull();
   });
@@ -72,12 +80,20 @@ describe("baseline headers", () => {
     expect(await page.text()).toBe("Cross-site requests are not accepted.");
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
 
-    const api = await visitor.post("/api/newsletter", { json: { email: "someone@example.com" } }, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    const api = await visitor.post(
+      "/api/newsletter",
+      { json: { email: "someone@example.com" } },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    );
     expect(api.status).toBe(403);
     expect(await api.json()).toEqual({ error: "Cross-site requests are not accepted." });
 
     // The site's own origin passes the check (whatever the route then answers).
-    const own = await visitor.post("/api/newsletter", { json: {} }, { Origin: new URL(visitor.baseURL).origin, "Sec-Fetch-Site": "same-origin" });
+    const own = await visitor.post(
+      "/api/newsletter",
+      { json: {} },
+      { Origin: new URL(visitor.baseURL).origin, "Sec-Fetch-Site": "same-origin" },
+    );
     await own.arrayBuffer();
     expect(own.status).not.toBe(403);
   });

@@ -5,16 +5,38 @@ import { Visitor } from "./client";
 import { attr, findAll, parseHtml } from "./html";
 import { client } from "./identities";
 
-const PAGES = ["/", "/services", "/strategy?service=Graphic%20Design", "/solutions", "/solutions/purple", "/creative-tokens"];
+const PAGES = [
+  "/",
+  "/services",
+  "/strategy?service=Graphic%20Design",
+  "/solutions",
+  "/solutions/purple",
+  "/creative-tokens",
+];
 
-const canonicalOf = (html: string) => attr(findAll(parseHtml(html), (el) => el.tagName === "link" && attr(el, "rel") === "canonical")[0]!, "href");
+const canonicalOf = (html: string) =>
+  attr(
+    findAll(parseHtml(html), (el) => el.tagName === "link" && attr(el, "rel") === "canonical")[0]!,
+    "href",
+  );
 
 test("sitemap.xml lists every public page and robots.txt points to it", async () => {
   const visitor = new Visitor();
   const sitemap = await visitor.get("/sitemap.xml");
   expect(sitemap.headers.get("content-type")).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/services", "/strategy", "/solutions", "/solutions/green", "/solutions/purple", "/creative-tokens", "/login", "/signup", "/strategy?service=Sound+Design"]) {
+  for (const path of [
+    "/",
+    "/services",
+    "/strategy",
+    "/solutions",
+    "/solutions/green",
+    "/solutions/purple",
+    "/creative-tokens",
+    "/login",
+    "/signup",
+    "/strategy?service=Sound+Design",
+  ]) {
     expect(xml).toContain(`<loc>${visitor.baseURL}${path}</loc>`);
   }
   const robots = await (await visitor.get("/robots.txt")).text();
@@ -24,7 +46,9 @@ test("sitemap.xml lists every public page and robots.txt points to it", async ()
 test("canonical URLs drop view state but keep the service", async () => {
   const visitor = new Visitor();
   expect(canonicalOf(await (await visitor.get("/services?spotlight=3")).text())).toMatch(/\/services$/);
-  expect(canonicalOf(await (await visitor.get("/strategy?service=Sound%20Design")).text())).toMatch(/\/strategy\?service=Sound\+Design$/);
+  expect(canonicalOf(await (await visitor.get("/strategy?service=Sound%20Design")).text())).toMatch(
+    /\/strategy\?service=Sound\+Design$/,
+  );
 });
 
 test("anonymous pages are publicly cacheable and served from memory; signed-in pages are not stored", async () => {
@@ -33,7 +57,9 @@ test("anonymous pages are publicly cacheable and served from memory; signed-in p
     await (await visitor.get(path)).arrayBuffer();
     const again = await visitor.get(path);
     await again.arrayBuffer();
-    expect(again.headers.get("cache-control"), path).toBe("public, max-age=300, s-maxage=3600, stale-while-revalidate=86400");
+    expect(again.headers.get("cache-control"), path).toBe(
+      "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400",
+    );
     expect(again.headers.get("vary"), path).toContain("Cookie");
     expect(again.headers.get("x-page-cache"), path).toBe("hit");
   }
@@ -42,6 +68,9 @@ test("anonymous pages are publicly cacheable and served from memory; signed-in p
   expect(page.headers.get("cache-control")).toBe("private, no-store");
   expect(page.headers.get("x-page-cache")).toBeNull();
   // The shell knows who is signed in: the navbar offers the dashboard.
-  const dashboardLinks = findAll(parseHtml(await page.text()), (el) => el.tagName === "a" && attr(el, "href") === "/dashboard2");
+  const dashboardLinks = findAll(
+    parseHtml(await page.text()),
+    (el) => el.tagName === "a" && attr(el, "href") === "/dashboard2",
+  );
   expect(dashboardLinks.length).toBeGreaterThan(0);
 });

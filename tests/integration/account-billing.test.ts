@@ -19,7 +19,15 @@ import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
 import { addPaymentMethod, setDefaultPaymentMethod } from "~models/billing/payment-methods.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
-import { cartItems, paymentMethods, payments, purchases, subscriptions, tokenLedger, users } from "~models/schema";
+import {
+  cartItems,
+  paymentMethods,
+  payments,
+  purchases,
+  subscriptions,
+  tokenLedger,
+  users,
+} from "~models/schema";
 import { runSeed } from "~models/content/seed.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
 import { adjustTokens } from "~models/billing/tokens.server";
@@ -49,42 +57,109 @@ beforeAll(async () => {
   await runSeed();
 });
 
-const card = { card_number: "4242 4242 4242 4242", card_expiry: "12/40", card_cvc: "123", card_name: "Asha Rao" };
+const card = {
+  card_number: "4242 4242 4242 4242",
+  card_expiry: "12/40",
+  card_cvc: "123",
+  card_name: "Asha Rao",
+};
 const declined = { ...card, card_number: "4000 0000 0000 0002" };
 const DECLINED = "Your card was declined. Please use a different card; you have not been charged.";
 
-const buyTokens = (client: Client, payload: Record<string, unknown>) => api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", payload);
-const subscribe = (client: Client, payload: Record<string, unknown>) => api.send(apiSubscribe.action, client, "POST", "/api/subscribe/", payload);
-const methodsAction = (client: Client, fields: Record<string, string>) => call(methodsPage.action, formRequest("/manageaccount/billing/payment-methods", fields, { cookie: client.cookie }));
+const buyTokens = (client: Client, payload: Record<string, unknown>) =>
+  api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", payload);
+const subscribe = (client: Client, payload: Record<string, unknown>) =>
+  api.send(apiSubscribe.action, client, "POST", "/api/subscribe/", payload);
+const methodsAction = (client: Client, fields: Record<string, string>) =>
+  call(
+    methodsPage.action,
+    formRequest("/manageaccount/billing/payment-methods", fields, { cookie: client.cookie }),
+  );
 async function buyTokensOnPage(client: Client, fields: Record<string, string>) {
-  const page = body<{ idempotencyKey: string }>(await call(buyTokensPage.loader, getRequest("/dashboard2/billing/tokens", { cookie: client.cookie })));
-  return call(buyTokensPage.action, formRequest("/dashboard2/billing/tokens", { package_id: "essential", region: "us", payment_method: "credit_card", idempotency_key: page.idempotencyKey, ...fields }, { cookie: client.cookie }));
+  const page = body<{ idempotencyKey: string }>(
+    await call(buyTokensPage.loader, getRequest("/dashboard2/billing/tokens", { cookie: client.cookie })),
+  );
+  return call(
+    buyTokensPage.action,
+    formRequest(
+      "/dashboard2/billing/tokens",
+      {
+        package_id: "essential",
+        region: "us",
+        payment_method: "credit_card",
+        idempotency_key: page.idempotencyKey,
+        ...fields,
+      },
+      { cookie: client.cookie },
+    ),
+  );
 }
 async function buyGift(client: Client, fields: Record<string, string>) {
-  const page = body<{ idempotencyKey: string }>(await call(giftPage.loader, getRequest("/gift", { cookie: client.cookie })));
-  const form = { recipientName: "Meera", recipientEmail: "meera@studio.example", senderName: "Asha", senderEmail: client.email, amount: "5000", idempotency_key: page.idempotencyKey, ...fields };
+  const page = body<{ idempotencyKey: string }>(
+    await call(giftPage.loader, getRequest("/gift", { cookie: client.cookie })),
+  );
+  const form = {
+    recipientName: "Meera",
+    recipientEmail: "meera@studio.example",
+    senderName: "Asha",
+    senderEmail: client.email,
+    amount: "5000",
+    idempotency_key: page.idempotencyKey,
+    ...fields,
+  };
   return call(giftPage.action, formRequest("/gift", form, { cookie: client.cookie }));
 }
 
 describe("current plan", () => {
   it("is the active subscription everywhere: the tab, the sidebar badge and GET /api/profile/'s current_plan", async () => {
     const client = await signedInClient();
-    const sidebar = async () => (body<{ plan: string }>(await call(layout.loader, getRequest("/manageaccount", { cookie: client.cookie })))).plan;
-    const apiPlan = async () => body<{ profile: { current_plan: string } }>(await api.get(apiProfile.loader, client, "/api/profile/")).profile.current_plan;
+    const sidebar = async () =>
+      body<{ plan: string }>(
+        await call(layout.loader, getRequest("/manageaccount", { cookie: client.cookie })),
+      ).plan;
+    const apiPlan = async () =>
+      body<{ profile: { current_plan: string } }>(await api.get(apiProfile.loader, client, "/api/profile/"))
+        .profile.current_plan;
 
-    expect(await getCurrentPlan(client.id)).toEqual({ slug: "free", name: "Free", priceLabel: null, periodEnd: null, cancelAtPeriodEnd: false, storageQuotaBytes: FREE_STORAGE_QUOTA_BYTES });
+    expect(await getCurrentPlan(client.id)).toEqual({
+      slug: "free",
+      name: "Free",
+      priceLabel: null,
+      periodEnd: null,
+      cancelAtPeriodEnd: false,
+      storageQuotaBytes: FREE_STORAGE_QUOTA_BYTES,
+    });
     expect([await sidebar(), await apiPlan()]).toEqual(["Free", "free"]);
 
     expect((await subscribe(client, { plan_id: "social", ...card })).status).toBe(201);
     const plan = await getCurrentPlan(client.id);
-    expect(plan).toMatchObject({ slug: "social", name: "SOCIAL", priceLabel: "₹29,999/month", cancelAtPeriodEnd: false, storageQuotaBytes: 10 * 1024 ** 3 });
-    const [sub] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    expect(plan).toMatchObject({
+      slug: "social",
+      name: "SOCIAL",
+      priceLabel: "₹29,999/month",
+      cancelAtPeriodEnd: false,
+      storageQuotaBytes: 10 * 1024 ** 3,
+    });
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
     expect(plan.periodEnd).toEqual(sub!.currentPeriodEnd);
-    expect([await sidebar(), await apiPlan(), (await getProfile(client.id))!.profile.current_plan]).toEqual(["SOCIAL", "social", "social"]);
-    const tab = body<{ plan: { name: string }; storage: { quotaBytes: number }; links: unknown }>(await call(billingTab.loader, getRequest("/manageaccount/billing", { cookie: client.cookie })));
+    expect([await sidebar(), await apiPlan(), (await getProfile(client.id))!.profile.current_plan]).toEqual([
+      "SOCIAL",
+      "social",
+      "social",
+    ]);
+    const tab = body<{ plan: { name: string }; storage: { quotaBytes: number }; links: unknown }>(
+      await call(billingTab.loader, getRequest("/manageaccount/billing", { cookie: client.cookie })),
+    );
     expect(tab).toMatchObject({ plan: { name: "SOCIAL" }, storage: { quotaBytes: 10 * 1024 ** 3 } });
     expect(tab.links).toEqual(BILLING_LINKS);
-    expect(BILLING_LINKS).toEqual({ upgradePlan: "/dashboard2/billing#plans-title", changePaymentMethod: "/manageaccount/billing/payment-methods", addPaymentMethod: "/manageaccount/billing/payment-methods#add-card" });
+    expect(BILLING_LINKS).toEqual({
+      upgradePlan: "/dashboard2/billing#plans-title",
+      changePaymentMethod: "/manageaccount/billing/payment-methods",
+      addPaymentMethod: "/manageaccount/billing/payment-methods#add-card",
+    });
 
     await api.send(apiCancel.action, client, "POST", "/api/cancel-subscription/");
     expect(await getCurrentPlan(client.id)).toMatchObject({ name: "SOCIAL", cancelAtPeriodEnd: true });
@@ -107,10 +182,27 @@ describe("total spent and tokens this period", () => {
     const staff = await signedInClient("staff");
     await adjustTokens({ userId: client.id, amount: -5, staffUserId: staff.id, note: "Correction" });
 
-    expect(await getTotalSpent(client.id)).toEqual({ tokens: 28, money: [{ amountMinor: 580_000, currency: "INR" }, { amountMinor: 13_000, currency: "USD" }] });
-    const home = body<{ stats: { totalSpent: unknown } }>(await call(dashboardTab.loader, getRequest("/manageaccount", { cookie: client.cookie })));
-    expect(home.stats.totalSpent).toEqual({ tokens: 28, money: [{ amountMinor: 580_000, currency: "INR" }, { amountMinor: 13_000, currency: "USD" }] });
-    expect(await getTotalSpent(other.id)).toEqual({ tokens: 0, money: [{ amountMinor: 25_000, currency: "USD" }] });
+    expect(await getTotalSpent(client.id)).toEqual({
+      tokens: 28,
+      money: [
+        { amountMinor: 580_000, currency: "INR" },
+        { amountMinor: 13_000, currency: "USD" },
+      ],
+    });
+    const home = body<{ stats: { totalSpent: unknown } }>(
+      await call(dashboardTab.loader, getRequest("/manageaccount", { cookie: client.cookie })),
+    );
+    expect(home.stats.totalSpent).toEqual({
+      tokens: 28,
+      money: [
+        { amountMinor: 580_000, currency: "INR" },
+        { amountMinor: 13_000, currency: "USD" },
+      ],
+    });
+    expect(await getTotalSpent(other.id)).toEqual({
+      tokens: 0,
+      money: [{ amountMinor: 25_000, currency: "USD" }],
+    });
   });
 
   it("tokens this period equal the ledger's rows in the calendar month, or in the subscription's period", async () => {
@@ -125,7 +217,13 @@ describe("total spent and tokens this period", () => {
           spent: sql<number>`coalesce(sum(case when ${tokenLedger.kind} = 'spend' then -${tokenLedger.delta} else 0 end), 0)::int`,
         })
         .from(tokenLedger)
-        .where(and(eq(tokenLedger.userId, client.id), gte(tokenLedger.createdAt, start), lt(tokenLedger.createdAt, end)));
+        .where(
+          and(
+            eq(tokenLedger.userId, client.id),
+            gte(tokenLedger.createdAt, start),
+            lt(tokenLedger.createdAt, end),
+          ),
+        );
       return row!;
     };
     const month = currentPeriod();
@@ -134,10 +232,19 @@ describe("total spent and tokens this period", () => {
     expect({ granted: free.granted, spent: free.spent }).toEqual(await sumLedger(month.start, month.end));
 
     await subscribe(client, { plan_id: "starter", ...card });
-    const [sub] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
     const period = await getTokensThisPeriod(client.id);
-    expect(period).toMatchObject({ periodStart: sub!.currentPeriodStart, periodEnd: sub!.currentPeriodEnd, granted: 60 });
-    expect({ granted: period.granted, spent: period.spent }).toEqual(await sumLedger(sub!.currentPeriodStart, sub!.currentPeriodEnd));
+    expect(period).toMatchObject({
+      periodStart: sub!.currentPeriodStart,
+      periodEnd: sub!.currentPeriodEnd,
+      granted: 60,
+    });
+    expect({ granted: period.granted, spent: period.spent }).toEqual(
+      await sumLedger(sub!.currentPeriodStart, sub!.currentPeriodEnd),
+    );
   });
 });
 
@@ -157,7 +264,10 @@ describe("receipts", () => {
       ["token_purchase", "Paid", "Visa", "4242"],
     ]);
     expect(receipts.map((r) => r.currency)).toEqual(["INR", "INR", "USD"]);
-    expect(receipts[2]).toMatchObject({ amountMinor: 7000, description: "Essential token package: 50 Creative Tokens" });
+    expect(receipts[2]).toMatchObject({
+      amountMinor: 7000,
+      description: "Essential token package: 50 Creative Tokens",
+    });
     const [row] = await db().select().from(payments).where(eq(payments.id, receipts[2]!.id));
     expect(receipts[2]!.number).toBe(`#${row!.number}`);
     expect(await listReceipts(client.id, 1)).toHaveLength(1);
@@ -167,10 +277,19 @@ describe("receipts", () => {
     expect(await getReceipt(client.id, id)).toMatchObject({ id, kind: "subscription" });
     expect(await getReceipt(other.id, id)).toBeNull();
     expect(await getReceipt(client.id, "not-a-uuid")).toBeNull();
-    const failed = (await db().select().from(payments).where(and(eq(payments.userId, client.id), eq(payments.status, "failed"))))[0]!;
+    const failed = (
+      await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, client.id), eq(payments.status, "failed")))
+    )[0]!;
     expect(await getReceipt(client.id, failed.id)).toBeNull();
 
-    const html = await call(receiptRoute.loader, getRequest(`/manageaccount/receipts/${id}`, { cookie: client.cookie }), { id });
+    const html = await call(
+      receiptRoute.loader,
+      getRequest(`/manageaccount/receipts/${id}`, { cookie: client.cookie }),
+      { id },
+    );
     expect(html.headers.get("Content-Type")).toContain("text/html");
     expect(String(html.body)).toContain(receipts[1]!.number);
     expect(String(html.body)).toContain("Visa •••• 4242");
@@ -181,18 +300,40 @@ describe("receipts", () => {
     expect(csp).not.toMatch(/unsafe-inline|script-src/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(String(html.body))![1]!;
     expect(csp).toContain(`style-src 'sha256-${createHash("sha256").update(style).digest("base64")}'`);
-    const pdf = await call(receiptRoute.loader, getRequest(`/manageaccount/receipts/${id}/pdf`, { cookie: client.cookie }), { id, format: "pdf" });
+    const pdf = await call(
+      receiptRoute.loader,
+      getRequest(`/manageaccount/receipts/${id}/pdf`, { cookie: client.cookie }),
+      { id, format: "pdf" },
+    );
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Content-Disposition")).toMatch(/^attachment; filename="receipt-\d+\.pdf"$/);
-    expect((await call(receiptRoute.loader, getRequest(`/manageaccount/receipts/${id}`, { cookie: other.cookie }), { id })).status).toBe(404);
-    expect((await call(receiptRoute.loader, getRequest(`/manageaccount/receipts/${id}/pdf`, { cookie: other.cookie }), { id, format: "pdf" })).status).toBe(404);
+    expect(
+      (
+        await call(
+          receiptRoute.loader,
+          getRequest(`/manageaccount/receipts/${id}`, { cookie: other.cookie }),
+          { id },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          receiptRoute.loader,
+          getRequest(`/manageaccount/receipts/${id}/pdf`, { cookie: other.cookie }),
+          { id, format: "pdf" },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe("saved cards", () => {
   it("adds a card through the gateway (brand, last four, expiry only), declines the declined card, and keeps one row per card", async () => {
     const client = await signedInClient();
-    expect(formErrors(await methodsAction(client, { intent: "add", ...card, card_number: "4242 4242 4242 4241" }))).toMatchObject({ card_number: ["This card number is not valid."] });
+    expect(
+      formErrors(await methodsAction(client, { intent: "add", ...card, card_number: "4242 4242 4242 4241" })),
+    ).toMatchObject({ card_number: ["This card number is not valid."] });
     const refused = await methodsAction(client, { intent: "add", ...declined });
     expect(refused.status).toBe(402);
     expect(formErrors(refused)).toMatchObject({ "": [DECLINED] });
@@ -200,23 +341,44 @@ describe("saved cards", () => {
 
     const added = await methodsAction(client, { intent: "add", ...card });
     expect(added).toMatchObject({ status: 200, body: { ok: true, message: "Visa •••• 4242 is saved." } });
-    expect(await listPaymentMethods(client.id)).toEqual([{ id: expect.any(String), brand: "Visa", last4: "4242", expMonth: 12, expYear: 2040, isDefault: true }]);
+    expect(await listPaymentMethods(client.id)).toEqual([
+      { id: expect.any(String), brand: "Visa", last4: "4242", expMonth: 12, expYear: 2040, isDefault: true },
+    ]);
     const again = await methodsAction(client, { intent: "add", ...card, card_expiry: "11/41" });
-    expect(again.body).toMatchObject({ ok: true, message: "Visa •••• 4242 was already saved; its details are up to date." });
-    expect(await listPaymentMethods(client.id)).toMatchObject([{ expMonth: 11, expYear: 2041, isDefault: true }]);
+    expect(again.body).toMatchObject({
+      ok: true,
+      message: "Visa •••• 4242 was already saved; its details are up to date.",
+    });
+    expect(await listPaymentMethods(client.id)).toMatchObject([
+      { expMonth: 11, expYear: 2041, isDefault: true },
+    ]);
 
     // Neither the number nor the security code is anywhere in the table.
-    const [dump] = await db().select({ text: sql<string>`string_agg(${paymentMethods}::text, ' ')` }).from(paymentMethods).where(eq(paymentMethods.userId, client.id));
+    const [dump] = await db()
+      .select({ text: sql<string>`string_agg(${paymentMethods}::text, ' ')` })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, client.id));
     expect(dump!.text).not.toContain("4242424242424242");
     expect(dump!.text).not.toMatch(/\b123\b/);
-    const page = body<{ cards: unknown[] }>(await call(methodsPage.loader, getRequest("/manageaccount/billing/payment-methods", { cookie: client.cookie })));
+    const page = body<{ cards: unknown[] }>(
+      await call(
+        methodsPage.loader,
+        getRequest("/manageaccount/billing/payment-methods", { cookie: client.cookie }),
+      ),
+    );
     expect(JSON.stringify(page)).not.toContain("pm_test");
   });
 
   it("pays with a saved card or saves the card that pays; another client's card is unknown to them", async () => {
     const client = await signedInClient();
     const other = await signedInClient();
-    const saved = await addPaymentMethod(client.id, { number: "4242424242424242", expMonth: 1, expYear: 2039, cvc: "999", name: "Asha" });
+    const saved = await addPaymentMethod(client.id, {
+      number: "4242424242424242",
+      expMonth: 1,
+      expYear: 2039,
+      cvc: "999",
+      name: "Asha",
+    });
     if (!saved.ok) throw new Error(saved.message);
 
     const paid = await buyTokensOnPage(client, { payment_method_id: saved.card.id });
@@ -225,13 +387,18 @@ describe("saved cards", () => {
     const theft = await buyTokensOnPage(other, { payment_method_id: saved.card.id });
     expect(formErrors(theft)).toMatchObject({ payment_method_id: ["Unknown payment method."] });
     expect(await listReceipts(other.id)).toEqual([]);
-    expect(await subscribe(other, { plan_id: "starter", payment_method_id: saved.card.id })).toMatchObject({ status: 400, body: { payment_method_id: ["Unknown payment method."] } });
+    expect(await subscribe(other, { plan_id: "starter", payment_method_id: saved.card.id })).toMatchObject({
+      status: 400,
+      body: { payment_method_id: ["Unknown payment method."] },
+    });
 
     // "Save this card" on a payment form: saved first, then charged; a declined card is neither.
     expect((await buyTokensOnPage(other, { ...declined, save_card: "on" })).status).toBe(402);
     expect(await listPaymentMethods(other.id)).toEqual([]);
     expect((await buyTokensOnPage(other, { ...card, save_card: "on" })).status).toBe(200);
-    expect(await listPaymentMethods(other.id)).toMatchObject([{ brand: "Visa", last4: "4242", isDefault: true }]);
+    expect(await listPaymentMethods(other.id)).toMatchObject([
+      { brand: "Visa", last4: "4242", isDefault: true },
+    ]);
     const gift = await buyGift(other, { payment_method_id: (await listPaymentMethods(other.id))[0]!.id });
     expect(gift.status).toBe(200);
   });
@@ -239,77 +406,187 @@ describe("saved cards", () => {
   it("removes only the client's own card; the card a running plan renews with stays until another is the default", async () => {
     const client = await signedInClient();
     const other = await signedInClient();
-    const first = await addPaymentMethod(client.id, { number: "4242424242424242", expMonth: 1, expYear: 2039, cvc: "999", name: "Asha" });
+    const first = await addPaymentMethod(client.id, {
+      number: "4242424242424242",
+      expMonth: 1,
+      expYear: 2039,
+      cvc: "999",
+      name: "Asha",
+    });
     if (!first.ok) throw new Error(first.message);
 
     expect(await removePaymentMethod(other.id, first.card.id)).toMatchObject({ ok: false, status: 404 });
     expect((await methodsAction(other, { intent: "remove", id: first.card.id })).status).toBe(404);
-    expect((await call(billingTab.action, formRequest("/manageaccount/billing", { intent: "remove-method", id: first.card.id }, { cookie: other.cookie }))).status).toBe(404);
+    expect(
+      (
+        await call(
+          billingTab.action,
+          formRequest(
+            "/manageaccount/billing",
+            { intent: "remove-method", id: first.card.id },
+            { cookie: other.cookie },
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect((await methodsAction(other, { intent: "default", id: first.card.id })).status).toBe(404);
     expect(await listPaymentMethods(client.id)).toHaveLength(1);
 
-    expect((await subscribe(client, { plan_id: "starter", payment_method_id: first.card.id })).status).toBe(201);
+    expect((await subscribe(client, { plan_id: "starter", payment_method_id: first.card.id })).status).toBe(
+      201,
+    );
     const blocked = await methodsAction(client, { intent: "remove", id: first.card.id });
-    expect(blocked).toMatchObject({ status: 409, body: { ok: false, message: "Visa •••• 4242 pays for your STARTER plan. Make another card the default first, or cancel the plan." } });
+    expect(blocked).toMatchObject({
+      status: 409,
+      body: {
+        ok: false,
+        message:
+          "Visa •••• 4242 pays for your STARTER plan. Make another card the default first, or cancel the plan.",
+      },
+    });
 
     // Another card, made the default, becomes the plan's card; then the first one can go.
     const gateway = setPaymentGateway({
       ...testGateway,
-      saveCard: async ({ card: c }) => ({ ok: true, reference: "pm_test_mastercard_4444_ab", fingerprint: "mc-4444", brand: "Mastercard", last4: "4444", expMonth: c.expMonth, expYear: c.expYear }),
+      saveCard: async ({ card: c }) => ({
+        ok: true,
+        reference: "pm_test_mastercard_4444_ab",
+        fingerprint: "mc-4444",
+        brand: "Mastercard",
+        last4: "4444",
+        expMonth: c.expMonth,
+        expYear: c.expYear,
+      }),
     });
     let second: Awaited<ReturnType<typeof addPaymentMethod>>;
     try {
-      second = await addPaymentMethod(client.id, { number: "5555555555554444", expMonth: 2, expYear: 2038, cvc: "111", name: "Asha" });
+      second = await addPaymentMethod(client.id, {
+        number: "5555555555554444",
+        expMonth: 2,
+        expYear: 2038,
+        cvc: "111",
+        name: "Asha",
+      });
     } finally {
       setPaymentGateway(gateway);
     }
     if (!second.ok) throw new Error(second.message);
     expect(second.card.isDefault).toBe(false);
     expect(await setDefaultPaymentMethod(client.id, second.card.id)).toMatchObject({ ok: true });
-    const [sub] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
-    expect(sub).toMatchObject({ cardBrand: "Mastercard", cardLast4: "4444", paymentMethodToken: "pm_test_mastercard_4444_ab" });
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    expect(sub).toMatchObject({
+      cardBrand: "Mastercard",
+      cardLast4: "4444",
+      paymentMethodToken: "pm_test_mastercard_4444_ab",
+    });
 
-    const removed = await call(billingTab.action, formRequest("/manageaccount/billing", { intent: "remove-method", id: first.card.id }, { cookie: client.cookie }));
+    const removed = await call(
+      billingTab.action,
+      formRequest(
+        "/manageaccount/billing",
+        { intent: "remove-method", id: first.card.id },
+        { cookie: client.cookie },
+      ),
+    );
     expect(removed).toMatchObject({ status: 200, body: { ok: true, message: "Payment method removed." } });
     expect((await listPaymentMethods(client.id)).map((m) => m.last4)).toEqual(["4444"]);
     // A removed card cannot be charged again, by its id nor through an old receipt that used it.
-    const receiptPaidWithIt = (await db().select().from(payments).where(and(eq(payments.userId, client.id), eq(payments.kind, "subscription"))))[0]!;
-    expect(await subscribe(client, { plan_id: "pro", payment_method_id: first.card.id })).toMatchObject({ status: 400 });
-    expect(await subscribe(client, { plan_id: "pro", payment_method_id: receiptPaidWithIt.id })).toMatchObject({ status: 400, body: { payment_method_id: ["Unknown payment method."] } });
+    const receiptPaidWithIt = (
+      await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, client.id), eq(payments.kind, "subscription")))
+    )[0]!;
+    expect(await subscribe(client, { plan_id: "pro", payment_method_id: first.card.id })).toMatchObject({
+      status: 400,
+    });
+    expect(
+      await subscribe(client, { plan_id: "pro", payment_method_id: receiptPaidWithIt.id }),
+    ).toMatchObject({ status: 400, body: { payment_method_id: ["Unknown payment method."] } });
   });
 });
 
 describe("keeping a cancelled plan after its card was removed", () => {
   it("renews with the client's remaining card, and is refused with a way forward when none is left", async () => {
     const client = await signedInClient();
-    const first = await addPaymentMethod(client.id, { number: "4242424242424242", expMonth: 1, expYear: 2039, cvc: "999", name: "Asha" });
+    const first = await addPaymentMethod(client.id, {
+      number: "4242424242424242",
+      expMonth: 1,
+      expYear: 2039,
+      cvc: "999",
+      name: "Asha",
+    });
     if (!first.ok) throw new Error(first.message);
-    expect((await subscribe(client, { plan_id: "starter", payment_method_id: first.card.id })).status).toBe(201);
+    expect((await subscribe(client, { plan_id: "starter", payment_method_id: first.card.id })).status).toBe(
+      201,
+    );
     await api.send(apiCancel.action, client, "POST", "/api/cancel-subscription/");
     // A plan set to end no longer holds its card.
     expect(await removePaymentMethod(client.id, first.card.id)).toMatchObject({ ok: true });
 
-    const keep = () => call(planPage.action, formRequest("/dashboard2/billing/plans/starter", { intent: "resume" }, { cookie: client.cookie }), { planId: "starter" });
+    const keep = () =>
+      call(
+        planPage.action,
+        formRequest("/dashboard2/billing/plans/starter", { intent: "resume" }, { cookie: client.cookie }),
+        { planId: "starter" },
+      );
     const refused = await keep();
     expect(refused).toMatchObject({
       status: 409,
-      body: { error: "The card your STARTER plan renewed with has been removed. Add a card under Payment methods, then keep your plan." },
+      body: {
+        error:
+          "The card your STARTER plan renewed with has been removed. Add a card under Payment methods, then keep your plan.",
+      },
     });
-    const [stillEnding] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    const [stillEnding] = await db()
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
     expect(stillEnding).toMatchObject({ cancelAtPeriodEnd: true });
 
     const gateway = setPaymentGateway({
       ...testGateway,
-      saveCard: async ({ card: c }) => ({ ok: true, reference: `pm_test_mastercard_4444_${client.id.slice(0, 8)}`, fingerprint: `mc-4444-${client.id}`, brand: "Mastercard", last4: "4444", expMonth: c.expMonth, expYear: c.expYear }),
+      saveCard: async ({ card: c }) => ({
+        ok: true,
+        reference: `pm_test_mastercard_4444_${client.id.slice(0, 8)}`,
+        fingerprint: `mc-4444-${client.id}`,
+        brand: "Mastercard",
+        last4: "4444",
+        expMonth: c.expMonth,
+        expYear: c.expYear,
+      }),
     });
     try {
-      expect(await addPaymentMethod(client.id, { number: "5555555555554444", expMonth: 2, expYear: 2038, cvc: "111", name: "Asha" })).toMatchObject({ ok: true });
+      expect(
+        await addPaymentMethod(client.id, {
+          number: "5555555555554444",
+          expMonth: 2,
+          expYear: 2038,
+          cvc: "111",
+          name: "Asha",
+        }),
+      ).toMatchObject({ ok: true });
     } finally {
       setPaymentGateway(gateway);
     }
-    expect(await keep()).toMatchObject({ status: 200, body: { success: "Successfully subscribed to STARTER! Your plan is now active." } });
-    const [kept] = await db().select().from(subscriptions).where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
-    expect(kept).toMatchObject({ cancelAtPeriodEnd: false, cancelledAt: null, cardBrand: "Mastercard", cardLast4: "4444", paymentMethodToken: `pm_test_mastercard_4444_${client.id.slice(0, 8)}` });
+    expect(await keep()).toMatchObject({
+      status: 200,
+      body: { success: "Successfully subscribed to STARTER! Your plan is now active." },
+    });
+    const [kept] = await db()
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, client.id), eq(subscriptions.status, "active")));
+    expect(kept).toMatchObject({
+      cancelAtPeriodEnd: false,
+      cancelledAt: null,
+      cardBrand: "Mastercard",
+      cardLast4: "4444",
+      paymentMethodToken: `pm_test_mastercard_4444_${client.id.slice(0, 8)}`,
+    });
   });
 });
 
@@ -319,28 +596,61 @@ describe("data export and deletion", () => {
     const b = await signedInClient();
     for (const client of [a, b]) {
       await buyTokens(client, { package_id: "popular", ...card });
-      await addToCart(client.id, { shop_item_id: client === a ? "social-post-grid" : "pitch-deck-outline", quantity: 1 });
+      await addToCart(client.id, {
+        shop_item_id: client === a ? "social-post-grid" : "pitch-deck-outline",
+        quantity: 1,
+      });
       await checkout(client.id);
-      await addPaymentMethod(client.id, { number: "4242424242424242", expMonth: 3, expYear: 2037, cvc: "123", name: "X" });
+      await addPaymentMethod(client.id, {
+        number: "4242424242424242",
+        expMonth: 3,
+        expYear: 2037,
+        cvc: "123",
+        name: "X",
+      });
     }
     await subscribe(b, { plan_id: "pro", ...card });
     await buyGift(a, { ...card, recipientName: "Nila" });
     await buyGift(b, { ...card, recipientName: "Bharat" });
 
     const billing = await exportBillingData(a.id);
-    expect(billing.purchases).toMatchObject([{ shop_item_id: "social-post-grid", quantity: 1, tokens_spent: 8 }]);
-    expect(billing.token_ledger).toMatchObject([{ kind: "grant", amount: 130 }, { kind: "spend", amount: -8, balance_after: 122 }]);
+    expect(billing.purchases).toMatchObject([
+      { shop_item_id: "social-post-grid", quantity: 1, tokens_spent: 8 },
+    ]);
+    expect(billing.token_ledger).toMatchObject([
+      { kind: "grant", amount: 130 },
+      { kind: "spend", amount: -8, balance_after: 122 },
+    ]);
     expect(billing.subscriptions).toEqual([]);
     expect(billing.receipts).toHaveLength(2);
-    expect(billing.payment_methods).toMatchObject([{ brand: "Visa", last4: "4242", exp_month: 3, exp_year: 2037, removed_at: null }]);
-    expect(billing.gift_cards).toMatchObject([{ relation: "bought", recipient_name: "Nila", amount_inr: 5000 }]);
+    expect(billing.payment_methods).toMatchObject([
+      { brand: "Visa", last4: "4242", exp_month: 3, exp_year: 2037, removed_at: null },
+    ]);
+    expect(billing.gift_cards).toMatchObject([
+      { relation: "bought", recipient_name: "Nila", amount_inr: 5000 },
+    ]);
 
-    const response = await call(exportRoute.action, formRequest("/manageaccount/export", {}, { cookie: a.cookie }));
+    const response = await call(
+      exportRoute.action,
+      formRequest("/manageaccount/export", {}, { cookie: a.cookie }),
+    );
     const text = typeof response.body === "string" ? response.body : JSON.stringify(response.body);
     const data = JSON.parse(text) as { billing: Record<string, unknown[]> };
     expect(data.billing.purchases).toHaveLength(1);
     expect(data.billing.token_ledger).toHaveLength(2);
-    for (const secret of ["pitch-deck-outline", "Bharat", "PRO", b.id, b.email, "pm_test", "4242424242424242", "gateway_reference", "fingerprint", "idempotency"]) expect(text).not.toContain(secret);
+    for (const secret of [
+      "pitch-deck-outline",
+      "Bharat",
+      "PRO",
+      b.id,
+      b.email,
+      "pm_test",
+      "4242424242424242",
+      "gateway_reference",
+      "fingerprint",
+      "idempotency",
+    ])
+      expect(text).not.toContain(secret);
     const bPayments = await db().select({ id: payments.id }).from(payments).where(eq(payments.userId, b.id));
     for (const { id } of bPayments) expect(text).not.toContain(id);
   });
@@ -356,7 +666,14 @@ describe("data export and deletion", () => {
     const paymentsBefore = await db().select().from(payments).where(eq(payments.userId, client.id));
     const balanceBefore = await ledgerIsConsistent(client);
 
-    const deleted = await call(profile.action, formRequest("/manageaccount/profile", { intent: "delete", password: "secret12" }, { cookie: client.cookie }));
+    const deleted = await call(
+      profile.action,
+      formRequest(
+        "/manageaccount/profile",
+        { intent: "delete", password: "secret12" },
+        { cookie: client.cookie },
+      ),
+    );
     expect(deleted.status).toBe(302);
 
     expect(await verifyLogin(client.username, "secret12")).toBeNull();
@@ -364,17 +681,25 @@ describe("data export and deletion", () => {
     const [user] = await db().select().from(users).where(eq(users.id, client.id));
     expect(user!.deletedAt).not.toBeNull();
     const subs = await db().select().from(subscriptions).where(eq(subscriptions.userId, client.id));
-    expect(subs.map((s) => [s.status, s.endReason, s.paymentMethodToken])).toEqual([["ended", "cancelled", null]]);
+    expect(subs.map((s) => [s.status, s.endReason, s.paymentMethodToken])).toEqual([
+      ["ended", "cancelled", null],
+    ]);
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, client.id))).toEqual([]);
     expect(await listPaymentMethods(client.id)).toEqual([]);
-    expect((await db().select().from(paymentMethods).where(eq(paymentMethods.userId, client.id)))[0]!.detachedAt).not.toBeNull();
+    expect(
+      (await db().select().from(paymentMethods).where(eq(paymentMethods.userId, client.id)))[0]!.detachedAt,
+    ).not.toBeNull();
     expect(await ledgerIsConsistent(client)).toBe(balanceBefore);
     expect(await db().select().from(purchases).where(eq(purchases.userId, client.id))).toHaveLength(1);
-    expect(await db().select().from(payments).where(eq(payments.userId, client.id))).toHaveLength(paymentsBefore.length);
+    expect(await db().select().from(payments).where(eq(payments.userId, client.id))).toHaveLength(
+      paymentsBefore.length,
+    );
 
     // Nothing renews afterwards, however late the jobs run.
     await runJobs(new Date(Date.now() + 40 * 24 * 60 * 60 * 1000));
-    expect(await db().select().from(payments).where(eq(payments.userId, client.id))).toHaveLength(paymentsBefore.length);
+    expect(await db().select().from(payments).where(eq(payments.userId, client.id))).toHaveLength(
+      paymentsBefore.length,
+    );
     expect(await ledgerIsConsistent(client)).toBeLessThanOrEqual(balanceBefore);
   });
 });

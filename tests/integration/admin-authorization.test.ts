@@ -15,11 +15,15 @@ type RouteEntry = { path?: string; file: string; index?: boolean; children?: Rou
 function flatten(entries: RouteEntry[], prefix = ""): Array<{ path: string; file: string }> {
   return entries.flatMap((entry) => {
     const path = [prefix, entry.path ?? ""].filter(Boolean).join("/");
-    return [...(entry.path !== undefined || entry.index ? [{ path, file: entry.file }] : []), ...flatten(entry.children ?? [], path)];
+    return [
+      ...(entry.path !== undefined || entry.index ? [{ path, file: entry.file }] : []),
+      ...flatten(entry.children ?? [], path),
+    ];
   });
 }
 
-const isBackOffice = (path: string) => path === "admin" || path.startsWith("admin/") || path.startsWith("api/admin/");
+const isBackOffice = (path: string) =>
+  path === "admin" || path.startsWith("admin/") || path.startsWith("api/admin/");
 const BACK_OFFICE_ROUTES = flatten(routes as RouteEntry[]).filter((route) => isBackOffice(route.path));
 
 withTemporaryDataDir();
@@ -47,7 +51,8 @@ function paramsFor(path: string): Record<string, string> {
   return make();
 }
 
-const urlFor = (path: string, params: Record<string, string>) => `/${path.replace(/:(\w+)/g, (_, name: string) => params[name]!)}`;
+const urlFor = (path: string, params: Record<string, string>) =>
+  `/${path.replace(/:(\w+)/g, (_, name: string) => params[name]!)}`;
 
 beforeAll(async () => {
   await seedSite();
@@ -55,20 +60,41 @@ beforeAll(async () => {
   staff = await signedInClient("staff");
   const project = await projectOf(client);
   const email = await sendEmail({ to: "someone@example.com", subject: "Hello", text: "Hi", kind: "test" });
-  fixtures = { quote: await sendQuote(), application: await sendApplication(), project: project.id, client: client.id, email: email.id };
+  fixtures = {
+    quote: await sendQuote(),
+    application: await sendApplication(),
+    project: project.id,
+    client: client.id,
+    email: email.id,
+  };
   anonymousCookie = "";
 });
 
 describe("the back-office routes", () => {
   it("are found in app/routes.ts", () => {
     const paths = BACK_OFFICE_ROUTES.map((route) => route.path);
-    for (const expected of ["admin", "admin/inbox", "admin/projects/:id", "admin/clients/:id", "admin/outbox", "admin/audit", "admin/staff", "api/admin/inbox"]) expect(paths).toContain(expected);
+    for (const expected of [
+      "admin",
+      "admin/inbox",
+      "admin/projects/:id",
+      "admin/clients/:id",
+      "admin/outbox",
+      "admin/audit",
+      "admin/staff",
+      "api/admin/inbox",
+    ])
+      expect(paths).toContain(expected);
   });
 });
 
 describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
   const load = () =>
-    import(/* @vite-ignore */ `../../app/${file}`) as Promise<{ loader?: (args: never) => unknown; action?: (args: never) => unknown; default?: unknown; meta?: (args: never) => Array<Record<string, string>> }>;
+    import(/* @vite-ignore */ `../../app/${file}`) as Promise<{
+      loader?: (args: never) => unknown;
+      action?: (args: never) => unknown;
+      default?: unknown;
+      meta?: (args: never) => Array<Record<string, string>>;
+    }>;
   const who = () => ({ anonymous: anonymousCookie, client: client.cookie, "client with an API key": "" });
 
   it("answers 404 to anonymous visitors and clients (loader)", async () => {
@@ -76,8 +102,13 @@ describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
     expect(module.loader, `${file} must export a loader`).toBeTypeOf("function");
     const params = paramsFor(path);
     for (const [name, cookie] of Object.entries(who())) {
-      const headers: Record<string, string> = name === "client with an API key" ? { Authorization: `Token ${client.token}` } : {};
-      const outcome = await call(module.loader!, getRequest(urlFor(path, params), { cookie, headers }), params);
+      const headers: Record<string, string> =
+        name === "client with an API key" ? { Authorization: `Token ${client.token}` } : {};
+      const outcome = await call(
+        module.loader!,
+        getRequest(urlFor(path, params), { cookie, headers }),
+        params,
+      );
       expect(outcome.status, `${name} GET /${path}`).toBe(404);
       expect(JSON.stringify(outcome.body)).not.toContain("Acme Spices");
     }
@@ -88,8 +119,13 @@ describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
     if (!module.action) return;
     const params = paramsFor(path);
     for (const [name, cookie] of Object.entries(who())) {
-      const headers: Record<string, string> = name === "client with an API key" ? { Authorization: `Token ${client.token}` } : {};
-      const outcome = await call(module.action, formRequest(urlFor(path, params), { intent: "handled" }, { cookie, headers }), params);
+      const headers: Record<string, string> =
+        name === "client with an API key" ? { Authorization: `Token ${client.token}` } : {};
+      const outcome = await call(
+        module.action,
+        formRequest(urlFor(path, params), { intent: "handled" }, { cookie, headers }),
+        params,
+      );
       expect(outcome.status, `${name} POST /${path}`).toBe(404);
     }
   });
@@ -97,18 +133,33 @@ describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
   it("asks search engines not to index it (pages)", async () => {
     const module = await load();
     if (!module.default) return;
-    expect(module.meta, `${file} needs a meta export with the robots rule (adminMeta)`).toBeTypeOf("function");
-    expect(module.meta!({ data: undefined, params: {}, matches: [], location: {} } as never)).toContainEqual({ name: "robots", content: "noindex, nofollow" });
+    expect(module.meta, `${file} needs a meta export with the robots rule (adminMeta)`).toBeTypeOf(
+      "function",
+    );
+    expect(module.meta!({ data: undefined, params: {}, matches: [], location: {} } as never)).toContainEqual({
+      name: "robots",
+      content: "noindex, nofollow",
+    });
   });
 
   it("lets staff in", async () => {
     const module = await load();
     const params = paramsFor(path);
-    const outcome = await call(module.loader!, getRequest(urlFor(path, params), { cookie: staff.cookie }), params);
+    const outcome = await call(
+      module.loader!,
+      getRequest(urlFor(path, params), { cookie: staff.cookie }),
+      params,
+    );
     // A POST-only API endpoint answers 405 to a GET; everything else answers.
-    expect(outcome.status, `staff GET /${path}`).toBe(module.action && path.endsWith("/transition") ? 405 : 200);
+    expect(outcome.status, `staff GET /${path}`).toBe(
+      module.action && path.endsWith("/transition") ? 405 : 200,
+    );
     if (module.action) {
-      const posted = await call(module.action, formRequest(urlFor(path, params), { intent: "nothing-known" }, { cookie: staff.cookie }), params);
+      const posted = await call(
+        module.action,
+        formRequest(urlFor(path, params), { intent: "nothing-known" }, { cookie: staff.cookie }),
+        params,
+      );
       expect(posted.status, `staff POST /${path}`).not.toBe(404);
       expect(posted.status).toBeLessThan(500);
     }

@@ -3,7 +3,11 @@ import { queryRows } from "~models/platform/db.server";
 import { WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
 import { inviteFriend } from "~models/forms/referrals.server";
-import { submitInvestorMeeting, submitServiceQuote, submitSupportTicket } from "~models/forms/submissions.server";
+import {
+  submitInvestorMeeting,
+  submitServiceQuote,
+  submitSupportTicket,
+} from "~models/forms/submissions.server";
 import type { FormOutcome } from "~models/forms/submission-steps.server";
 import { runSeed, SEED_SOURCES } from "~models/content/seed.server";
 import { SHELL_BLOCKS } from "~models/content/site-content";
@@ -20,29 +24,74 @@ const idOf = (outcome: FormOutcome) => {
 };
 
 /** The site identity (name, mailboxes) that form emails need. */
-export const seedSite = () => runSeed({ sources: SEED_SOURCES.filter((source) => source.name in SHELL_BLOCKS) });
+export const seedSite = () =>
+  runSeed({ sources: SEED_SOURCES.filter((source) => source.name in SHELL_BLOCKS) });
 
-const company = { company_name: "Acme Spices", your_name: "Maya Rao", company_designation: "Founder", company_email: "maya@acme.example", phone_country: "IN", phone_number: "98200 12345" };
+const company = {
+  company_name: "Acme Spices",
+  your_name: "Maya Rao",
+  company_designation: "Founder",
+  company_email: "maya@acme.example",
+  phone_country: "IN",
+  phone_number: "98200 12345",
+};
 
 export async function sendQuote(overrides: Partial<Record<string, string>> = {}): Promise<string> {
   return idOf(
     await submitServiceQuote(
-      { ...company, selected_service: "graphic_design", selected_solution: "full_service", additional_brief: "A full rebrand for our spice range, packaging too.", connect_google_meet: false, ...overrides } as never,
+      {
+        ...company,
+        selected_service: "graphic_design",
+        selected_solution: "full_service",
+        additional_brief: "A full rebrand for our spice range, packaging too.",
+        connect_google_meet: false,
+        ...overrides,
+      } as never,
       context(),
     ),
   );
 }
 
 export async function sendMeeting(): Promise<string> {
-  return idOf(await submitInvestorMeeting({ ...company, meeting_type: "partner", connect_google_meet: true, meeting_agenda: "Distribution" } as never, context()));
+  return idOf(
+    await submitInvestorMeeting(
+      {
+        ...company,
+        meeting_type: "partner",
+        connect_google_meet: true,
+        meeting_agenda: "Distribution",
+      } as never,
+      context(),
+    ),
+  );
 }
 
 export async function sendTicket(subject = "Cannot download my file"): Promise<string> {
-  return idOf(await submitSupportTicket({ email: "help@client.example", subject, type: "Support", description: "The download button does nothing." } as never, context()));
+  return idOf(
+    await submitSupportTicket(
+      {
+        email: "help@client.example",
+        subject,
+        type: "Support",
+        description: "The download button does nothing.",
+      } as never,
+      context(),
+    ),
+  );
 }
 
 export async function sendReferral(): Promise<string> {
-  return idOf(await inviteFriend({ referrer_name: "Asha", referrer_email: "asha@example.com", invitee_email: "friend@example.com", message: "" } as never, { ...context(), baseUrl: "http://127.0.0.1:3000" }));
+  return idOf(
+    await inviteFriend(
+      {
+        referrer_name: "Asha",
+        referrer_email: "asha@example.com",
+        invitee_email: "friend@example.com",
+        message: "",
+      } as never,
+      { ...context(), baseUrl: "http://127.0.0.1:3000" },
+    ),
+  );
 }
 
 export const cvFile = (name = "cv.pdf") => {
@@ -55,13 +104,23 @@ export const cvFile = (name = "cv.pdf") => {
 export async function sendApplication(): Promise<string> {
   return idOf(
     await submitJobApplication(
-      { full_name: "Ravi Kumar", email_address: "ravi@example.com", role_of_interest: "brand_designer", [WHY_JOIN_FIELD]: "I love your work.", cv_resume: cvFile() } as never,
+      {
+        full_name: "Ravi Kumar",
+        email_address: "ravi@example.com",
+        role_of_interest: "brand_designer",
+        [WHY_JOIN_FIELD]: "I love your work.",
+        cv_resume: cvFile(),
+      } as never,
       context(),
     ),
   );
 }
 
 export async function auditCount(action?: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(action ? sql`select count(*)::int as n from audit_log where action = ${action}` : sql`select count(*)::int as n from audit_log`);
+  const rows = await queryRows<{ n: number }>(
+    action
+      ? sql`select count(*)::int as n from audit_log where action = ${action}`
+      : sql`select count(*)::int as n from audit_log`,
+  );
   return Number(rows[0]!.n);
 }

@@ -48,7 +48,11 @@ describe("email outbox", () => {
     configureMail({ smtpUrl: smtpUrl(), from: FROM });
     await sendEmail({ to: "sent@example.com", subject: "Delivered", text: "…", kind: "test" });
 
-    const list = async (query: string) => ((await call(outboxPage.loader, getRequest(`/admin/outbox${query}`, { cookie: staff.cookie }))).body as { emails: Array<{ to: string; state: string }> }).emails;
+    const list = async (query: string) =>
+      (
+        (await call(outboxPage.loader, getRequest(`/admin/outbox${query}`, { cookie: staff.cookie })))
+          .body as { emails: Array<{ to: string; state: string }> }
+      ).emails;
     expect((await list("")).map((e) => [e.to, e.state])).toEqual([
       ["sent@example.com", "sent"],
       ["failed@example.com", "failed"],
@@ -61,18 +65,36 @@ describe("email outbox", () => {
 
   it("retries a failed email now and records the attempt", async () => {
     configureMail({ smtpUrl: "smtp://127.0.0.1:1", from: FROM });
-    const { id } = await sendEmail({ to: "retry@example.com", subject: "Try again", text: "Body", kind: "test" });
+    const { id } = await sendEmail({
+      to: "retry@example.com",
+      subject: "Try again",
+      text: "Body",
+      kind: "test",
+    });
     configureMail({ smtpUrl: smtpUrl(), from: FROM });
-    const outcome = await call(emailPage.action, formRequest(`/admin/outbox/${id}`, { intent: "retry" }, { cookie: staff.cookie }), { id });
+    const outcome = await call(
+      emailPage.action,
+      formRequest(`/admin/outbox/${id}`, { intent: "retry" }, { cookie: staff.cookie }),
+      { id },
+    );
     expect(outcome).toMatchObject({ status: 200, body: { message: RETRY_MESSAGES.sent } });
     expect(received.at(-1)).toContain("Subject: Try again");
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ error: null, attempts: 2 });
     expect(row!.sentAt).toBeInstanceOf(Date);
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
-    expect(entry).toMatchObject({ action: "email.retry", actorId: staff.id, before: { attempts: 1, sent_at: null }, after: { attempts: 2, error: null } });
+    expect(entry).toMatchObject({
+      action: "email.retry",
+      actorId: staff.id,
+      before: { attempts: 1, sent_at: null },
+      after: { attempts: 2, error: null },
+    });
     // Sent is sent: a second retry sends nothing.
-    const again = await call(emailPage.action, formRequest(`/admin/outbox/${id}`, { intent: "retry" }, { cookie: staff.cookie }), { id });
+    const again = await call(
+      emailPage.action,
+      formRequest(`/admin/outbox/${id}`, { intent: "retry" }, { cookie: staff.cookie }),
+      { id },
+    );
     expect(again).toMatchObject({ status: 409, body: { message: RETRY_MESSAGES.already_sent } });
   });
 
@@ -81,18 +103,29 @@ describe("email outbox", () => {
     await sendEmail({ to: "one@example.com", subject: "One", text: "…", kind: "test" });
     await sendEmail({ to: "two@example.com", subject: "Two", text: "…", kind: "test" });
     configureMail({ smtpUrl: smtpUrl(), from: FROM });
-    const outcome = await call(outboxPage.action, formRequest("/admin/outbox", { intent: "retry-failed" }, { cookie: staff.cookie }));
+    const outcome = await call(
+      outboxPage.action,
+      formRequest("/admin/outbox", { intent: "retry-failed" }, { cookie: staff.cookie }),
+    );
     // One more failed email is left from the first test.
     expect(outcome.body).toMatchObject({ message: "3 sent, 0 failed again." });
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, "two@example.com"))).toMatchObject([{ error: null }]);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, "two@example.com"))).toMatchObject([
+      { error: null },
+    ]);
   });
 
   it("explains that nothing can be sent without an SMTP server", async () => {
     configureMail({ from: FROM });
     const { id } = await sendEmail({ to: "nosmtp@example.com", subject: "Stays", text: "…", kind: "test" });
-    const outcome = await call(emailPage.action, formRequest(`/admin/outbox/${id}`, { intent: "retry" }, { cookie: staff.cookie }), { id });
+    const outcome = await call(
+      emailPage.action,
+      formRequest(`/admin/outbox/${id}`, { intent: "retry" }, { cookie: staff.cookie }),
+      { id },
+    );
     expect(outcome).toMatchObject({ status: 409, body: { message: RETRY_MESSAGES.not_configured } });
-    const page = await call(emailPage.loader, getRequest(`/admin/outbox/${id}`, { cookie: staff.cookie }), { id });
+    const page = await call(emailPage.loader, getRequest(`/admin/outbox/${id}`, { cookie: staff.cookie }), {
+      id,
+    });
     expect(page.body).toMatchObject({ mailConfigured: false, email: { state: "queued", text: "…" } });
   });
 });

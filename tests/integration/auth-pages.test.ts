@@ -27,7 +27,10 @@ const signIn = (fields: Record<string, string>, init?: { cookie?: string; ip?: s
 
 describe("signup page", () => {
   it("shows the spec's messages for each field, in order", async () => {
-    const outcome = await call(signup.action, formRequest("/signup", { username: "ab", email: "bad", password: "123", confirmPassword: "" }));
+    const outcome = await call(
+      signup.action,
+      formRequest("/signup", { username: "ab", email: "bad", password: "123", confirmPassword: "" }),
+    );
     expect(outcome.status).toBe(400);
     expect(formErrors(outcome)).toEqual({
       username: [M.usernameTooShort],
@@ -39,8 +42,18 @@ describe("signup page", () => {
   it("keeps the spec's 6-character minimum, and refuses the most common passwords", async () => {
     const username = unique("common");
     const fields = { username, email: `${username}@example.com` };
-    expect(formErrors(await call(signup.action, formRequest("/signup", { ...fields, password: "12345", confirmPassword: "12345" })))).toEqual({ password: [M.passwordTooShort] });
-    const common = await call(signup.action, formRequest("/signup", { ...fields, password: "123456", confirmPassword: "123456" }));
+    expect(
+      formErrors(
+        await call(
+          signup.action,
+          formRequest("/signup", { ...fields, password: "12345", confirmPassword: "12345" }),
+        ),
+      ),
+    ).toEqual({ password: [M.passwordTooShort] });
+    const common = await call(
+      signup.action,
+      formRequest("/signup", { ...fields, password: "123456", confirmPassword: "123456" }),
+    );
     expect(common.status).toBe(400);
     expect(formErrors(common)).toEqual({ password: [M.passwordTooCommon] });
     expect(JSON.stringify(common.body)).not.toContain("123456");
@@ -49,7 +62,15 @@ describe("signup page", () => {
   });
 
   it("checks that the passwords match once the rest is valid", async () => {
-    const outcome = await call(signup.action, formRequest("/signup", { username: "maya", email: "maya@example.com", password: "secret12", confirmPassword: "secret21" }));
+    const outcome = await call(
+      signup.action,
+      formRequest("/signup", {
+        username: "maya",
+        email: "maya@example.com",
+        password: "secret12",
+        confirmPassword: "secret21",
+      }),
+    );
     expect(formErrors(outcome)).toEqual({ confirmPassword: [M.passwordsDoNotMatch] });
   });
 
@@ -57,7 +78,12 @@ describe("signup page", () => {
     const username = unique("new");
     const outcome = await call(
       signup.action,
-      formRequest("/signup", { username, email: `${username}@example.com`, password: "secret12", confirmPassword: "secret12" }),
+      formRequest("/signup", {
+        username,
+        email: `${username}@example.com`,
+        password: "secret12",
+        confirmPassword: "secret12",
+      }),
     );
     expect(outcome.status).toBe(200);
     expect(outcome.body).toMatchObject({ signedUp: true });
@@ -65,33 +91,59 @@ describe("signup page", () => {
   });
 
   it("signs the new client in, and the success screen leads to /dashboard2 or the safe page that sent them", async () => {
-    const fields = (username: string) => ({ username, email: `${username}@example.com`, password: "secret12", confirmPassword: "secret12" });
+    const fields = (username: string) => ({
+      username,
+      email: `${username}@example.com`,
+      password: "secret12",
+      confirmPassword: "secret12",
+    });
     const outcome = await call(signup.action, formRequest("/signup", fields(unique("fresh"))));
     expect(outcome.body).toMatchObject({ signedUp: true, next: "/dashboard2" });
     const cookie = cookieFrom(outcome);
     expect(cookie).toMatch(/^ascendra_session=/);
     expect((await call(dashboard.loader, getRequest("/dashboard2", { cookie }))).status).toBe(200);
 
-    const back = await call(signup.action, formRequest("/signup?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens", { ...fields(unique("back")), redirectTo: "/dashboard2/billing/tokens" }));
+    const back = await call(
+      signup.action,
+      formRequest("/signup?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens", {
+        ...fields(unique("back")),
+        redirectTo: "/dashboard2/billing/tokens",
+      }),
+    );
     expect(back.body).toMatchObject({ signedUp: true, next: "/dashboard2/billing/tokens" });
-    const away = await call(signup.action, formRequest("/signup", { ...fields(unique("away")), redirectTo: "/.//evil.example" }));
+    const away = await call(
+      signup.action,
+      formRequest("/signup", { ...fields(unique("away")), redirectTo: "/.//evil.example" }),
+    );
     expect(away.body).toMatchObject({ signedUp: true, next: "/dashboard2" });
     // With JavaScript, the page does not reload its loader (which sends signed-in visitors away) before the 3 seconds are up.
-    expect(signup.shouldRevalidate({ actionResult: outcome.body, defaultShouldRevalidate: true } as never)).toBe(false);
+    expect(
+      signup.shouldRevalidate({ actionResult: outcome.body, defaultShouldRevalidate: true } as never),
+    ).toBe(false);
   });
 
   it("answers a taken username or email with a field error, whatever the case", async () => {
     const existing = await newAccount();
     const taken = await call(
       signup.action,
-      formRequest("/signup", { username: existing.username.toUpperCase(), email: "fresh@example.com", password: "secret12", confirmPassword: "secret12" }),
+      formRequest("/signup", {
+        username: existing.username.toUpperCase(),
+        email: "fresh@example.com",
+        password: "secret12",
+        confirmPassword: "secret12",
+      }),
     );
     expect(taken.status).toBe(409);
     expect(formErrors(taken)).toEqual({ username: [M.usernameTaken] });
 
     const emailTaken = await call(
       signup.action,
-      formRequest("/signup", { username: unique("other"), email: existing.email.toUpperCase(), password: "secret12", confirmPassword: "secret12" }),
+      formRequest("/signup", {
+        username: unique("other"),
+        email: existing.email.toUpperCase(),
+        password: "secret12",
+        confirmPassword: "secret12",
+      }),
     );
     expect(formErrors(emailTaken)).toEqual({ email: [M.emailTaken] });
   });
@@ -101,17 +153,31 @@ describe("signup page", () => {
     let last;
     for (let i = 0; i <= RATE_LIMITS.signup.limit; i++) {
       const username = unique("burst");
-      last = await call(signup.action, formRequest("/signup", { username, email: `${username}@example.com`, password: "secret12", confirmPassword: "secret12" }, { ip }));
+      last = await call(
+        signup.action,
+        formRequest(
+          "/signup",
+          { username, email: `${username}@example.com`, password: "secret12", confirmPassword: "secret12" },
+          { ip },
+        ),
+      );
     }
     expect(last!.status).toBe(429);
-    expect((last!.body as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect((last!.body as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
   });
 });
 
 describe("login page", () => {
   it("shows the spec's messages for missing fields", async () => {
-    expect(formErrors(await signIn({ username: " ", password: "" }))).toEqual({ username: [M.usernameRequired], password: [M.passwordRequired] });
-    expect(formErrors(await signIn({ username: "maya", password: "12345" }))).toEqual({ password: [M.passwordTooShort] });
+    expect(formErrors(await signIn({ username: " ", password: "" }))).toEqual({
+      username: [M.usernameRequired],
+      password: [M.passwordRequired],
+    });
+    expect(formErrors(await signIn({ username: "maya", password: "12345" }))).toEqual({
+      password: [M.passwordTooShort],
+    });
   });
 
   it("signs in with the username or the email and goes to /dashboard2", async () => {
@@ -125,7 +191,12 @@ describe("login page", () => {
 
   it("takes staff to /admin, unless a safe redirectTo asked for another page", async () => {
     const username = unique("staff");
-    const created = await createAccount({ username, email: `${username}@example.com`, password: "secret12", role: "staff" });
+    const created = await createAccount({
+      username,
+      email: `${username}@example.com`,
+      password: "secret12",
+      role: "staff",
+    });
     if (!created.ok) throw new Error(created.message);
     const plain = await signIn({ username, password: "secret12" });
     expect(plain.status).toBe(302);
@@ -169,17 +240,38 @@ describe("login page", () => {
 
   it("goes back to a safe redirectTo, never to another site", async () => {
     const user = await newAccount();
-    const local = await signIn({ username: user.username, password: user.password, redirectTo: "/dashboard2/profile" });
+    const local = await signIn({
+      username: user.username,
+      password: user.password,
+      redirectTo: "/dashboard2/profile",
+    });
     expect(local.headers.get("Location")).toBe("/dashboard2/profile");
-    const foreign = await signIn({ username: user.username, password: user.password, redirectTo: "https://evil.example/x" });
+    const foreign = await signIn({
+      username: user.username,
+      password: user.password,
+      redirectTo: "https://evil.example/x",
+    });
     expect(foreign.headers.get("Location")).toBe("/dashboard2");
   });
 
   it("never follows a redirectTo that resolves to another host (POST /login?redirectTo=%2F.%2F%2Fevil.example)", async () => {
     const user = await newAccount();
     const target = "/.//evil.example";
-    const fromQuery = await call(login.action, formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, { username: user.username, password: user.password }));
-    const fromField = await call(login.action, formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, { username: user.username, password: user.password, redirectTo: target }));
+    const fromQuery = await call(
+      login.action,
+      formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, {
+        username: user.username,
+        password: user.password,
+      }),
+    );
+    const fromField = await call(
+      login.action,
+      formRequest(`/login?redirectTo=${encodeURIComponent(target)}`, {
+        username: user.username,
+        password: user.password,
+        redirectTo: target,
+      }),
+    );
     for (const outcome of [fromQuery, fromField]) {
       expect(outcome.status).toBe(302);
       expect(outcome.headers.get("Location")).toBe("/dashboard2");
@@ -204,7 +296,10 @@ describe("login page", () => {
   it("stores only a hash of the session id", async () => {
     const user = await newAccount();
     const cookie = cookieFrom(await signIn({ username: user.username, password: user.password }));
-    const rows = await db().select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id));
+    const rows = await db()
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
     const sessionValue = decodeURIComponent(cookie.split("=")[1]!);
     expect(rows.length).toBe(1);
     expect(rows[0]!.idHash).not.toContain(sessionValue);
@@ -221,7 +316,9 @@ describe("login page", () => {
     const second = await signIn({ username: other.username, password: other.password }, { cookie: stale });
     expect(cookieFrom(second)).not.toBe(first);
 
-    await db().execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    await db().execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
     const rotated = await signIn({ username: user.username, password: user.password }, { cookie: first });
     expect(rotated.status).toBe(302);
     const rows = await db().select().from(sessions).where(eq(sessions.userId, user.id));
@@ -233,14 +330,18 @@ describe("login page", () => {
     const user = await newAccount();
     const ip = "198.51.100.99";
     for (let i = 0; i < RATE_LIMITS.login.limit; i++) {
-      expect((await signIn({ username: user.username, password: "wrong-password" }, { ip })).status).toBe(400);
+      expect((await signIn({ username: user.username, password: "wrong-password" }, { ip })).status).toBe(
+        400,
+      );
     }
     const blocked = await signIn({ username: user.username, password: user.password }, { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(formErrors(blocked)[""]?.[0]).toBe(M.tooManyAttempts(15));
     // Another address is not blocked.
-    expect((await signIn({ username: user.username, password: user.password }, { ip: "198.51.100.100" })).status).toBe(302);
+    expect(
+      (await signIn({ username: user.username, password: user.password }, { ip: "198.51.100.100" })).status,
+    ).toBe(302);
   });
 
   it("locks an account after 10 failures in 15 minutes from any addresses, with the same answer for an unknown name", async () => {
@@ -250,8 +351,16 @@ describe("login page", () => {
     for (const name of [user.username, ghost]) {
       const outcomes = [];
       // 20 wrong passwords, each from its own address: rotating X-Forwarded-For does not help.
-      for (let i = 0; i < 20; i++) outcomes.push(await signIn({ username: name, password: "wrong-password" }, { ip: `198.18.${counter % 250}.${i + 1}` }));
-      expect(outcomes.slice(0, RATE_LIMITS.loginAccount.limit).map((o) => o.status)).toEqual(Array(RATE_LIMITS.loginAccount.limit).fill(400));
+      for (let i = 0; i < 20; i++)
+        outcomes.push(
+          await signIn(
+            { username: name, password: "wrong-password" },
+            { ip: `198.18.${counter % 250}.${i + 1}` },
+          ),
+        );
+      expect(outcomes.slice(0, RATE_LIMITS.loginAccount.limit).map((o) => o.status)).toEqual(
+        Array(RATE_LIMITS.loginAccount.limit).fill(400),
+      );
       for (const locked of outcomes.slice(RATE_LIMITS.loginAccount.limit)) {
         expect(locked.status).toBe(429);
         expect(formErrors(locked)).toEqual({ "": [M.tooManyAttempts(15)] });
@@ -260,17 +369,23 @@ describe("login page", () => {
     const right = await signIn({ username: user.email, password: user.password }, { ip: "198.18.251.1" });
     // The email is another name for the account; its own count is still clear.
     expect(right.status).toBe(302);
-    const stillLocked = await signIn({ username: user.username, password: user.password }, { ip: "198.18.251.2" });
+    const stillLocked = await signIn(
+      { username: user.username, password: user.password },
+      { ip: "198.18.251.2" },
+    );
     expect(stillLocked.status).toBe(429);
   });
 
   it("clears the count after a successful login", async () => {
     const user = await newAccount();
     const ip = "198.51.100.120";
-    for (let i = 0; i < RATE_LIMITS.login.limit - 1; i++) await signIn({ username: user.username, password: "wrong-password" }, { ip });
+    for (let i = 0; i < RATE_LIMITS.login.limit - 1; i++)
+      await signIn({ username: user.username, password: "wrong-password" }, { ip });
     expect((await signIn({ username: user.username, password: user.password }, { ip })).status).toBe(302);
     for (let i = 0; i < RATE_LIMITS.login.limit - 1; i++) {
-      expect((await signIn({ username: user.username, password: "wrong-password" }, { ip })).status).toBe(400);
+      expect((await signIn({ username: user.username, password: "wrong-password" }, { ip })).status).toBe(
+        400,
+      );
     }
   });
 });

@@ -19,10 +19,37 @@ beforeAll(async () => {
   await give(client, 200);
 });
 
-const FIELDS = ["shop_item_id", "quantity", "package_id", "payment_method", "region", "plan_id", "payment_method_id", "card_number", "card_expiry", "card_cvc", "card_name", "idempotency_key"];
+const FIELDS = [
+  "shop_item_id",
+  "quantity",
+  "package_id",
+  "payment_method",
+  "region",
+  "plan_id",
+  "payment_method_id",
+  "card_number",
+  "card_expiry",
+  "card_cvc",
+  "card_name",
+  "idempotency_key",
+];
 const value = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom("essential", "popular", "starter", "grain-overlay", "launch-poster", "credit_card", "4242 4242 4242 4242", "4000000000000002", "12/39", "-1", "0", "1e9", "' OR 1=1 --"),
+  fc.constantFrom(
+    "essential",
+    "popular",
+    "starter",
+    "grain-overlay",
+    "launch-poster",
+    "credit_card",
+    "4242 4242 4242 4242",
+    "4000000000000002",
+    "12/39",
+    "-1",
+    "0",
+    "1e9",
+    "' OR 1=1 --",
+  ),
   fc.integer({ min: -5, max: 20 }),
   fc.double(),
   fc.boolean(),
@@ -33,12 +60,19 @@ const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys
 
 describe("random bodies to the billing API", () => {
   it("never answer 5xx, and the balance always equals the ledger", async () => {
-    const [line] = (await api.send(apiCart.action, client, "POST", "/api/cart/", { shop_item_id: "grain-overlay" }).then((r) => (r.body as { cart: { items: { id: string }[] } }).cart.items)) ?? [];
+    const [line] =
+      (await api
+        .send(apiCart.action, client, "POST", "/api/cart/", { shop_item_id: "grain-overlay" })
+        .then((r) => (r.body as { cart: { items: { id: string }[] } }).cart.items)) ?? [];
     const calls = [
       (payload: unknown) => api.send(apiCart.action, client, "POST", "/api/cart/", payload),
-      (payload: unknown) => api.send(apiCartItem.action, client, "PUT", `/api/cart-item/${line?.id}/`, payload, { id: line?.id ?? "" }),
+      (payload: unknown) =>
+        api.send(apiCartItem.action, client, "PUT", `/api/cart-item/${line?.id}/`, payload, {
+          id: line?.id ?? "",
+        }),
       (payload: unknown) => api.send(apiCheckout.action, client, "POST", "/api/checkout/", payload),
-      (payload: unknown) => api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", payload),
+      (payload: unknown) =>
+        api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", payload),
       (payload: unknown) => api.send(apiSubscribe.action, client, "POST", "/api/subscribe/", payload),
     ];
     await fc.assert(

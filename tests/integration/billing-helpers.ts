@@ -10,11 +10,24 @@ type Handler = (args: never) => unknown;
 export const api = {
   get: (handler: Handler, client: Client | null, path: string, params: Record<string, string> = {}) =>
     call(handler, getRequest(path, { headers: client ? tokenHeader(client) : {} }), params),
-  send: (handler: Handler, client: Client | null, method: string, path: string, body: unknown = {}, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-    call(handler, jsonRequest(path, method, body, { headers: { ...(client ? tokenHeader(client) : {}), ...headers } }), params),
+  send: (
+    handler: Handler,
+    client: Client | null,
+    method: string,
+    path: string,
+    body: unknown = {},
+    params: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) =>
+    call(
+      handler,
+      jsonRequest(path, method, body, { headers: { ...(client ? tokenHeader(client) : {}), ...headers } }),
+      params,
+    ),
 };
 
-export const give = (client: { id: string }, amount: number) => grantTokens({ userId: client.id, amount, reason: "staff_adjustment", description: "Test tokens" });
+export const give = (client: { id: string }, amount: number) =>
+  grantTokens({ userId: client.id, amount, reason: "staff_adjustment", description: "Test tokens" });
 
 /** The stored balance equals the sum of the ledger and what is left of the grants. */
 export async function ledgerIsConsistent(client: { id: string }): Promise<number> {

@@ -6,10 +6,21 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { askAssistant, CHAT_RATE_LIMIT } from "~models/chat/assistant.server";
 import { CHAT_API_MESSAGES, CHAT_COPY } from "~models/chat/copy";
 import { HANDOFF_MESSAGES } from "~models/chat/handoff";
-import { CHAT_INDEX_CHECK_INTERVAL_MS, getChatIndex, rebuildChatIndex, settleChatIndex } from "~models/chat/index.server";
+import {
+  CHAT_INDEX_CHECK_INTERVAL_MS,
+  getChatIndex,
+  rebuildChatIndex,
+  settleChatIndex,
+} from "~models/chat/index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { db } from "~models/platform/db.server";
-import { chatConversations, chatMessages, emailOutbox, subscriptionPlans, supportTickets } from "~models/schema";
+import {
+  chatConversations,
+  chatMessages,
+  emailOutbox,
+  subscriptionPlans,
+  supportTickets,
+} from "~models/schema";
 import { runSeed } from "~models/content/seed.server";
 import * as apiChat from "~/routes/api/chat";
 import * as apiConversation from "~/routes/api/chat-conversation";
@@ -23,44 +34,70 @@ beforeAll(async () => {
 
 afterEach(() => configureChatLlm(null));
 
-const ask = (body: unknown, init?: { cookie?: string; ip?: string }, path = "/api/chat/") => call(apiChat.action, jsonRequest(path, "POST", body, init));
-const reply = (outcome: Outcome) => outcome.body as { response: string; sources: { title: string; url: string }[]; timestamp: string };
+const ask = (body: unknown, init?: { cookie?: string; ip?: string }, path = "/api/chat/") =>
+  call(apiChat.action, jsonRequest(path, "POST", body, init));
+const reply = (outcome: Outcome) =>
+  outcome.body as { response: string; sources: { title: string; url: string }[]; timestamp: string };
 
 describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
   it("answers {response, sources, timestamp} from the site's content and sets the chat cookie", async () => {
-    const outcome = await ask({ query: "How much is the Starter plan?", conversation_id: "chat_1790000000000" });
+    const outcome = await ask({
+      query: "How much is the Starter plan?",
+      conversation_id: "chat_1790000000000",
+    });
     expect(outcome.status).toBe(200);
     expect(Object.keys(outcome.body as object).sort()).toEqual(["response", "sources", "timestamp"]);
     expect(reply(outcome).response).toContain("₹14,999 / month");
     expect(reply(outcome).sources).toEqual([{ title: "STARTER plan", url: "/solutions/green" }]);
     expect(new Date(reply(outcome).timestamp).toISOString()).toBe(reply(outcome).timestamp);
-    expect(outcome.headers.get("Set-Cookie")).toMatch(/^ascendra_chat=.+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(outcome.headers.get("Set-Cookie")).toMatch(
+      /^ascendra_chat=.+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
     expect(outcome.headers.get("Cache-Control")).toBe("no-store");
   });
 
   it("answers on the spec's own path, /aizre-query-public, too", async () => {
-    const outcome = await ask({ query: "Where is your office?", conversation_id: "chat_1" }, undefined, "/aizre-query-public");
+    const outcome = await ask(
+      { query: "Where is your office?", conversation_id: "chat_1" },
+      undefined,
+      "/aizre-query-public",
+    );
     expect(outcome.status).toBe(200);
     expect(reply(outcome).sources[0]?.url).toBe("/contact#offline-meet");
   });
 
-  it.each([{ query: "" }, { query: "   \n " }, {}, { query: 42 }])("refuses a blank query with 400: %j", async (body) => {
-    const outcome = await ask(body);
-    expect(outcome.status).toBe(400);
-    expect(outcome.body).toEqual({ query: [CHAT_API_MESSAGES.blankQuery], error: CHAT_API_MESSAGES.blankQuery });
-  });
+  it.each([{ query: "" }, { query: "   \n " }, {}, { query: 42 }])(
+    "refuses a blank query with 400: %j",
+    async (body) => {
+      const outcome = await ask(body);
+      expect(outcome.status).toBe(400);
+      expect(outcome.body).toEqual({
+        query: [CHAT_API_MESSAGES.blankQuery],
+        error: CHAT_API_MESSAGES.blankQuery,
+      });
+    },
+  );
 
   it("refuses an overlong query, a malformed conversation_id, non-JSON and GET", async () => {
     expect((await ask({ query: "x".repeat(1001) })).status).toBe(400);
-    expect((await ask({ query: "hi", conversation_id: "../../etc" })).body).toMatchObject({ error: CHAT_API_MESSAGES.badConversationId });
+    expect((await ask({ query: "hi", conversation_id: "../../etc" })).body).toMatchObject({
+      error: CHAT_API_MESSAGES.badConversationId,
+    });
     expect((await call(apiChat.action, formRequest("/api/chat/", { query: "hi" }))).status).toBe(415);
     expect((await call(apiChat.loader, getRequest("/api/chat/"))).status).toBe(405);
   });
 
   it("stores both messages: type, message, sources and timestamp", async () => {
     const first = await ask({ query: "Do you make explainer videos?", conversation_id: "chat_stored" });
-    const [conversation] = await db().select().from(chatConversations).where(eq(chatConversations.publicId, "chat_stored"));
-    const rows = await db().select().from(chatMessages).where(eq(chatMessages.conversationId, conversation!.id)).orderBy(chatMessages.id);
+    const [conversation] = await db()
+      .select()
+      .from(chatConversations)
+      .where(eq(chatConversations.publicId, "chat_stored"));
+    const rows = await db()
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversation!.id))
+      .orderBy(chatMessages.id);
     expect(rows.map((r) => [r.type, r.message])).toEqual([
       ["user", "Do you make explainer videos?"],
       ["ai", reply(first).response],
@@ -88,7 +125,8 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
 
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
-    for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++) expect((await ask({ query: "hello" }, { ip })).status).toBe(200);
+    for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
+      expect((await ask({ query: "hello" }, { ip })).status).toBe(200);
     const limited = await ask({ query: "hello" }, { ip });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -103,18 +141,39 @@ describe("/chat without JavaScript", () => {
     expect(empty.body).toMatchObject({ conversationId: null, messages: [] });
     expect(empty.headers.get("Cache-Control")).toBe("private, no-store");
 
-    const sent = await call(chatPage.action, formRequest("/chat", { intent: "send", message: "  How much is the Starter plan?  " }));
+    const sent = await call(
+      chatPage.action,
+      formRequest("/chat", { intent: "send", message: "  How much is the Starter plan?  " }),
+    );
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/chat#chat-end");
     const cookie = cookieFrom(sent);
 
     // A suggestion button sends its own "message" beside the empty text box.
     await call(chatPage.action, formRequest("/chat", { intent: "send", message: "" }, { cookie }));
-    const body = new URLSearchParams([["intent", "send"], ["message", "And the Motion one?"], ["message", ""]]);
-    await call(chatPage.action, new Request("http://127.0.0.1:3000/chat", { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "X-Client-Address": "203.0.113.9" } }));
+    const body = new URLSearchParams([
+      ["intent", "send"],
+      ["message", "And the Motion one?"],
+      ["message", ""],
+    ]);
+    await call(
+      chatPage.action,
+      new Request("http://127.0.0.1:3000/chat", {
+        method: "POST",
+        body,
+        headers: {
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Client-Address": "203.0.113.9",
+        },
+      }),
+    );
 
     const page = await call(chatPage.loader, getRequest("/chat", { cookie }));
-    const { messages, conversationId } = page.body as { messages: { type: string; message: string; sources: { url: string }[] }[]; conversationId: string };
+    const { messages, conversationId } = page.body as {
+      messages: { type: string; message: string; sources: { url: string }[] }[];
+      conversationId: string;
+    };
     expect(conversationId).toMatch(/^chat_\d+$/);
     expect(messages.map((m) => m.type)).toEqual(["user", "ai", "user", "ai"]);
     expect(messages[0]!.message).toBe("How much is the Starter plan?");
@@ -128,31 +187,61 @@ describe("/chat without JavaScript", () => {
   });
 
   it("clear empties the history", async () => {
-    const sent = await call(chatPage.action, formRequest("/chat", { intent: "send", message: "Where is your office?" }));
+    const sent = await call(
+      chatPage.action,
+      formRequest("/chat", { intent: "send", message: "Where is your office?" }),
+    );
     const cookie = cookieFrom(sent);
-    expect(((await call(chatPage.loader, getRequest("/chat", { cookie }))).body as { messages: unknown[] }).messages).toHaveLength(2);
-    expect((await call(chatPage.action, formRequest("/chat", { intent: "clear" }, { cookie }))).status).toBe(302);
-    expect((await call(chatPage.loader, getRequest("/chat", { cookie }))).body).toMatchObject({ conversationId: null, messages: [] });
+    expect(
+      ((await call(chatPage.loader, getRequest("/chat", { cookie }))).body as { messages: unknown[] })
+        .messages,
+    ).toHaveLength(2);
+    expect((await call(chatPage.action, formRequest("/chat", { intent: "clear" }, { cookie }))).status).toBe(
+      302,
+    );
+    expect((await call(chatPage.loader, getRequest("/chat", { cookie }))).body).toMatchObject({
+      conversationId: null,
+      messages: [],
+    });
   });
 
   it("Talk to a person: a support ticket with the transcript and the visitor's email, emailed to the support mailbox", async () => {
-    const sent = await call(chatPage.action, formRequest("/chat", { intent: "send", message: "Can you build an app for my clinic?" }));
+    const sent = await call(
+      chatPage.action,
+      formRequest("/chat", { intent: "send", message: "Can you build an app for my clinic?" }),
+    );
     const cookie = cookieFrom(sent);
-    const invalid = await call(chatPage.action, formRequest("/chat", { intent: "handoff", email: "" }, { cookie }));
+    const invalid = await call(
+      chatPage.action,
+      formRequest("/chat", { intent: "handoff", email: "" }, { cookie }),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual({ handoffError: HANDOFF_MESSAGES.email });
 
-    const done = await call(chatPage.action, formRequest("/chat", { intent: "handoff", email: "ravi@clinic.example" }, { cookie }));
+    const done = await call(
+      chatPage.action,
+      formRequest("/chat", { intent: "handoff", email: "ravi@clinic.example" }, { cookie }),
+    );
     expect(done.status).toBe(302);
-    const [ticket] = await db().select().from(supportTickets).where(eq(supportTickets.email, "ravi@clinic.example"));
+    const [ticket] = await db()
+      .select()
+      .from(supportTickets)
+      .where(eq(supportTickets.email, "ravi@clinic.example"));
     expect(ticket).toMatchObject({ subject: CHAT_COPY.handoffSubject, type: "Support" });
     expect(ticket!.description).toContain("Visitor: Can you build an app for my clinic?");
     expect(ticket!.description).toContain(`${CHAT_COPY.name}: `);
-    const [conversation] = await db().select().from(chatConversations).where(eq(chatConversations.handoffTicketId, ticket!.id));
+    const [conversation] = await db()
+      .select()
+      .from(chatConversations)
+      .where(eq(chatConversations.handoffTicketId, ticket!.id));
     expect(conversation!.handoffEmail).toBe("ravi@clinic.example");
 
     const outbox = await db().select().from(emailOutbox);
-    expect(outbox.some((e) => e.to === "support@ascendra.studio" && e.text.includes("Can you build an app for my clinic?"))).toBe(true);
+    expect(
+      outbox.some(
+        (e) => e.to === "support@ascendra.studio" && e.text.includes("Can you build an app for my clinic?"),
+      ),
+    ).toBe(true);
     expect(outbox.some((e) => e.to === "ravi@clinic.example")).toBe(true);
 
     const page = await call(chatPage.loader, getRequest("/chat", { cookie }));
@@ -164,35 +253,66 @@ describe("/chat without JavaScript", () => {
 describe("the panel's JSON calls", () => {
   it("know only their own actions: a name from Object.prototype is 404, not a crash or {}", async () => {
     for (const action of ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype"]) {
-      const posted = await call(apiConversation.action, jsonRequest(`/api/chat/${action}/`, "POST", {}), { action });
+      const posted = await call(apiConversation.action, jsonRequest(`/api/chat/${action}/`, "POST", {}), {
+        action,
+      });
       expect(posted, action).toMatchObject({ status: 404, body: { error: "Not found." } });
-      expect((await call(apiConversation.loader, getRequest(`/api/chat/${action}/`), { action })).status, action).toBe(404);
+      expect(
+        (await call(apiConversation.loader, getRequest(`/api/chat/${action}/`), { action })).status,
+        action,
+      ).toBe(404);
     }
   });
 
   it("answer a question made of a prototype's member names", async () => {
-    for (const query of ["constructor", "toString valueOf", "__proto__"]) expect((await ask({ query })).status, query).toBe(200);
+    for (const query of ["constructor", "toString valueOf", "__proto__"])
+      expect((await ask({ query })).status, query).toBe(200);
   });
 
   it("POST /api/chat/handoff/ hands the cookie's conversation to the team; /api/chat/clear/ clears it", async () => {
     const first = await ask({ query: "Do you design packaging?", conversation_id: "chat_panel" });
     const cookie = cookieFrom(first);
-    const bad = await call(apiConversation.action, jsonRequest("/api/chat/handoff/", "POST", { email: "nope" }, { cookie }), { action: "handoff" });
+    const bad = await call(
+      apiConversation.action,
+      jsonRequest("/api/chat/handoff/", "POST", { email: "nope" }, { cookie }),
+      { action: "handoff" },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ email: [expect.any(String)], error: expect.any(String) });
 
-    const done = await call(apiConversation.action, jsonRequest("/api/chat/handoff/", "POST", { email: "asha@shop.example", conversation_id: "chat_panel" }, { cookie }), { action: "handoff" });
+    const done = await call(
+      apiConversation.action,
+      jsonRequest(
+        "/api/chat/handoff/",
+        "POST",
+        { email: "asha@shop.example", conversation_id: "chat_panel" },
+        { cookie },
+      ),
+      { action: "handoff" },
+    );
     expect(done.status).toBe(201);
     const { ticket_number, message } = done.body as { ticket_number: number; message: string };
     expect(message).toBe(CHAT_COPY.handoffDone(ticket_number, "asha@shop.example"));
-    const [ticket] = await db().select().from(supportTickets).where(eq(supportTickets.ticketNumber, ticket_number));
+    const [ticket] = await db()
+      .select()
+      .from(supportTickets)
+      .where(eq(supportTickets.ticketNumber, ticket_number));
     expect(ticket!.description).toContain("Conversation chat_panel");
     expect(ticket!.description).toContain("Visitor: Do you design packaging?");
 
-    const cleared = await call(apiConversation.action, jsonRequest("/api/chat/clear/", "POST", {}, { cookie }), { action: "clear" });
+    const cleared = await call(
+      apiConversation.action,
+      jsonRequest("/api/chat/clear/", "POST", {}, { cookie }),
+      { action: "clear" },
+    );
     expect(cleared.body).toEqual({ cleared: 1 });
-    expect(await db().select().from(chatConversations).where(eq(chatConversations.publicId, "chat_panel"))).toEqual([]);
-    expect((await call(apiConversation.action, jsonRequest("/api/chat/other/", "POST", {}), { action: "other" })).status).toBe(404);
+    expect(
+      await db().select().from(chatConversations).where(eq(chatConversations.publicId, "chat_panel")),
+    ).toEqual([]);
+    expect(
+      (await call(apiConversation.action, jsonRequest("/api/chat/other/", "POST", {}), { action: "other" }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -206,16 +326,29 @@ describe("index freshness", () => {
 
     await getChatIndex(Date.now() + CHAT_INDEX_CHECK_INTERVAL_MS);
     await settleChatIndex();
-    expect(reply(await ask({ query: "How much is the Starter plan?" })).response).toContain("₹15,999 / month");
+    expect(reply(await ask({ query: "How much is the Starter plan?" })).response).toContain(
+      "₹15,999 / month",
+    );
 
-    await db().update(subscriptionPlans).set({ price: starter!.price }).where(eq(subscriptionPlans.id, "starter"));
+    await db()
+      .update(subscriptionPlans)
+      .set({ price: starter!.price })
+      .where(eq(subscriptionPlans.id, "starter"));
     await rebuildChatIndex();
   });
 });
 
 describe("optional language model (CHAT_LLM_URL), against a local mock server", () => {
-  async function mockModel(handler: (body: { messages: { role: string; content: string }[] }, request: IncomingMessage) => { status?: number; delayMs?: number; content?: string }) {
-    const requests: { body: { messages: { role: string; content: string }[]; model: string }; authorization?: string }[] = [];
+  async function mockModel(
+    handler: (
+      body: { messages: { role: string; content: string }[] },
+      request: IncomingMessage,
+    ) => { status?: number; delayMs?: number; content?: string },
+  ) {
+    const requests: {
+      body: { messages: { role: string; content: string }[]; model: string };
+      authorization?: string;
+    }[] = [];
     const server: Server = createServer(async (request, response) => {
       let raw = "";
       for await (const chunk of request) raw += chunk;
@@ -225,7 +358,9 @@ describe("optional language model (CHAT_LLM_URL), against a local mock server", 
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       if (response.destroyed) return;
       response.writeHead(answer.status ?? 200, { "Content-Type": "application/json" });
-      response.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: answer.content ?? "" } }] }));
+      response.end(
+        JSON.stringify({ choices: [{ message: { role: "assistant", content: answer.content ?? "" } }] }),
+      );
     });
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
@@ -233,18 +368,28 @@ describe("optional language model (CHAT_LLM_URL), against a local mock server", 
     return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   }
 
-  const question = (query: string) => askAssistant({ query, visitor: `visitor-${Math.random()}`, clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}` });
+  const question = (query: string) =>
+    askAssistant({
+      query,
+      visitor: `visitor-${Math.random()}`,
+      clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
+    });
 
   it("hands the passages to the model and answers with its words, citing the same pages", async () => {
     const model = await mockModel(() => ({ content: "Starter costs ₹14,999 a month." }));
     configureChatLlm({ url: model.url, key: "secret-key", model: "test-model" });
     const outcome = await question("How much is the Starter plan?");
     await model.close();
-    expect(outcome).toMatchObject({ status: "ok", reply: { response: "Starter costs ₹14,999 a month.", sources: [{ url: "/solutions/green" }] } });
+    expect(outcome).toMatchObject({
+      status: "ok",
+      reply: { response: "Starter costs ₹14,999 a month.", sources: [{ url: "/solutions/green" }] },
+    });
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]!.authorization).toBe("Bearer secret-key");
     expect(model.requests[0]!.body.model).toBe("test-model");
-    expect(model.requests[0]!.body.messages[0]!.content).toContain("STARTER (monthly subscription): ₹14,999 / month.");
+    expect(model.requests[0]!.body.messages[0]!.content).toContain(
+      "STARTER (monthly subscription): ₹14,999 / month.",
+    );
   });
 
   it("falls back to the passages after the timeout, on an error status and for questions it has no passages for", async () => {
@@ -253,13 +398,19 @@ describe("optional language model (CHAT_LLM_URL), against a local mock server", 
     const started = Date.now();
     const late = await question("How much is the Starter plan?");
     expect(Date.now() - started).toBeLessThan(900);
-    expect(late).toMatchObject({ reply: { response: expect.stringContaining("STARTER (monthly subscription): ₹14,999 / month.") } });
+    expect(late).toMatchObject({
+      reply: { response: expect.stringContaining("STARTER (monthly subscription): ₹14,999 / month.") },
+    });
     await slow.close();
 
     const failing = await mockModel(() => ({ status: 500 }));
     configureChatLlm({ url: failing.url, model: "m" });
-    expect(await question("Where is your office?")).toMatchObject({ reply: { response: expect.stringContaining("Our registered office is at") } });
-    expect(await question("What's the weather in Paris?")).toMatchObject({ reply: { response: CHAT_COPY.unknown } });
+    expect(await question("Where is your office?")).toMatchObject({
+      reply: { response: expect.stringContaining("Our registered office is at") },
+    });
+    expect(await question("What's the weather in Paris?")).toMatchObject({
+      reply: { response: CHAT_COPY.unknown },
+    });
     expect(failing.requests).toHaveLength(1);
     await failing.close();
   });

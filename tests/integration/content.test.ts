@@ -4,7 +4,15 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseBlogQuery } from "~models/content/blog";
-import { deleteOldPostViews, getPost, listPosts, popularTags, recordPostView, relatedPosts, visitorKey } from "~models/content/blog.server";
+import {
+  deleteOldPostViews,
+  getPost,
+  listPosts,
+  popularTags,
+  recordPostView,
+  relatedPosts,
+  visitorKey,
+} from "~models/content/blog.server";
 import { listContentDocuments } from "~models/content/content-documents.server";
 import { getArticle, getFaqs, getPolicy, getTeam, listPolicies } from "~models/content/content-pages.server";
 import { db, queryRows } from "~models/platform/db.server";
@@ -20,7 +28,8 @@ import * as policy from "~/routes/content/policy";
 import * as sitemap from "~/routes/sitemap";
 import { call, getRequest } from "./helpers";
 
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const query = (search = "") => parseBlogQuery(new URLSearchParams(search));
 const views = async (slug: string) => (await getPost(slug))!.views;
 type Body = Record<string, unknown>;
@@ -115,7 +124,8 @@ describe("listing posts", () => {
     const both = await listPosts(query("q=tokens budget"));
     expect(both.posts.map((p) => p.slug)).toContain("how-creative-tokens-work");
     for (const found of both.posts) {
-      const text = `${found.title} ${found.excerpt} ${(await getPost(found.slug))!.content} ${found.tags.join(" ")}`.toLowerCase();
+      const text =
+        `${found.title} ${found.excerpt} ${(await getPost(found.slug))!.content} ${found.tags.join(" ")}`.toLowerCase();
       expect(text, found.slug).toContain("budget");
       expect(text, found.slug).toContain("tokens");
     }
@@ -157,7 +167,9 @@ describe("counting views", () => {
     const visitor = visitorKey({ address: "198.51.100.7", userAgent: BROWSER, day });
     expect(await recordPostView(slug, visitor, day)).toBe(true);
     expect(await recordPostView(slug, visitor, day)).toBe(false);
-    expect(await recordPostView(slug, visitorKey({ address: "198.51.100.8", userAgent: BROWSER, day }), day)).toBe(true);
+    expect(
+      await recordPostView(slug, visitorKey({ address: "198.51.100.8", userAgent: BROWSER, day }), day),
+    ).toBe(true);
     expect(await recordPostView(slug, visitor, "2026-11-22")).toBe(true);
     expect(await recordPostView("no-such-post", visitor, day)).toBe(false);
     expect(await views(slug)).toBe(start + 3);
@@ -173,7 +185,9 @@ describe("counting views", () => {
   it("deletes view rows older than yesterday", async () => {
     await recordPostView("finding-your-founder-voice", "old-visitor", "2026-01-01");
     await deleteOldPostViews("2026-11-21");
-    const rows = await queryRows<{ n: number }>(sql`select count(*)::int as n from blog_post_views where day < '2026-11-20'`);
+    const rows = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from blog_post_views where day < '2026-11-20'`,
+    );
     expect(Number(rows[0]!.n)).toBe(0);
   });
 
@@ -181,24 +195,48 @@ describe("counting views", () => {
     const slug = "the-lean-creative-stack";
     const path = `/blog/${slug}`;
     const start = await views(slug);
-    const page = await call(blogPost.loader, getRequest(path, { ip: "192.0.2.10", headers: { "User-Agent": BROWSER } }), { slug });
+    const page = await call(
+      blogPost.loader,
+      getRequest(path, { ip: "192.0.2.10", headers: { "User-Agent": BROWSER } }),
+      { slug },
+    );
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
-    await call(blogPost.loader, getRequest(path, { ip: "192.0.2.10", headers: { "User-Agent": BROWSER } }), { slug });
-    await call(blogPost.loader, getRequest(path, { ip: "192.0.2.11", headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }), { slug });
-    await call(blogPost.loader, getRequest(path, { ip: "192.0.2.12", headers: { "User-Agent": BROWSER, "Sec-Purpose": "prefetch" } }), { slug });
+    await call(blogPost.loader, getRequest(path, { ip: "192.0.2.10", headers: { "User-Agent": BROWSER } }), {
+      slug,
+    });
+    await call(
+      blogPost.loader,
+      getRequest(path, {
+        ip: "192.0.2.11",
+        headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+      }),
+      { slug },
+    );
+    await call(
+      blogPost.loader,
+      getRequest(path, { ip: "192.0.2.12", headers: { "User-Agent": BROWSER, "Sec-Purpose": "prefetch" } }),
+      { slug },
+    );
     expect(await views(slug)).toBe(start + 1);
   });
 });
 
 describe("pages", () => {
   it("a post renders its Markdown to HTML on the server, with SEO for an article", async () => {
-    const outcome = await call(blogPost.loader, getRequest("/blog/how-creative-tokens-work"), { slug: "how-creative-tokens-work" });
+    const outcome = await call(blogPost.loader, getRequest("/blog/how-creative-tokens-work"), {
+      slug: "how-creative-tokens-work",
+    });
     const body = outcome.body as Body & { html: string; meta: Body[]; post: Body };
     expect(body.html).toContain('<h2 id="what-a-token-buys">What a token buys</h2>');
     expect(body.html).toContain("<strong>90 days</strong>");
     expect(body.post).not.toHaveProperty("content");
-    expect(body.meta).toEqual(expect.arrayContaining([{ property: "og:type", content: "article" }, { tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/blog/how-creative-tokens-work" }]));
+    expect(body.meta).toEqual(
+      expect.arrayContaining([
+        { property: "og:type", content: "article" },
+        { tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/blog/how-creative-tokens-work" },
+      ]),
+    );
   });
 
   it("an unknown post or article is a 404, never cached", async () => {
@@ -207,13 +245,22 @@ describe("pages", () => {
     expect(post.headers.get("Cache-Control")).toBeNull();
     const missing = await call(article.loader, getRequest("/article/nope"), { id: "nope" });
     expect(missing).toMatchObject({ status: 404, body: { found: false } });
-    const known = await call(article.loader, getRequest("/article/simple-to-manage"), { id: "simple-to-manage" });
-    expect(known.body).toMatchObject({ found: true, article: { title: "Simple to Manage", date: "24 April" } });
+    const known = await call(article.loader, getRequest("/article/simple-to-manage"), {
+      id: "simple-to-manage",
+    });
+    expect(known.body).toMatchObject({
+      found: true,
+      article: { title: "Simple to Manage", date: "24 April" },
+    });
   });
 
   it("the blog list builds its filter links from the query", async () => {
     const outcome = await call(blogPage.loader, getRequest("/blogpage?q=tokens&category=ai-tokens"));
-    const body = outcome.body as Body & { categories: { label: string; href: string; current: boolean }[]; hidden: Body; featured: unknown };
+    const body = outcome.body as Body & {
+      categories: { label: string; href: string; current: boolean }[];
+      hidden: Body;
+      featured: unknown;
+    };
     expect(body.featured).toBeNull();
     expect(body.hidden).toEqual({ category: "ai-tokens" });
     expect(body.categories[0]).toEqual({ label: "All", href: "/blogpage?q=tokens", current: false });
@@ -222,26 +269,45 @@ describe("pages", () => {
 
   it("policies: the path names the policy; a table of contents from its headings", async () => {
     const outcome = await call(policy.loader, getRequest("/refundpolicy"));
-    const body = outcome.body as { policy: Body; toc: { id: string; text: string }[]; others: { href: string }[]; html: string };
-    expect(body.policy).toMatchObject({ title: "Cancellation & Refund Policy", effectiveLabel: "Effective July 15, 2025" });
+    const body = outcome.body as {
+      policy: Body;
+      toc: { id: string; text: string }[];
+      others: { href: string }[];
+      html: string;
+    };
+    expect(body.policy).toMatchObject({
+      title: "Cancellation & Refund Policy",
+      effectiveLabel: "Effective July 15, 2025",
+    });
     expect(body.toc.map((h) => h.text)).toContain("Creative Tokens");
     expect(body.html).toContain(`id="${body.toc[0]!.id}"`);
     expect(body.others.map((o) => o.href).sort()).toEqual(["/privacy", "/shipping", "/termscondition"]);
   });
 
   it("events: the filter comes from ?category=, and past events are marked", async () => {
-    const all = (await call(events.loader, getRequest("/events"))).body as { events: { category: string; past: boolean; priceLabel: string }[] };
+    const all = (await call(events.loader, getRequest("/events"))).body as {
+      events: { category: string; past: boolean; priceLabel: string }[];
+    };
     expect(all.events.length).toBeGreaterThanOrEqual(6);
     expect(all.events.some((e) => e.past)).toBe(true);
     expect(new Set(all.events.map((e) => e.priceLabel))).toEqual(new Set(["₹2,500", "₹1,200", "Free"]));
-    const workshops = (await call(events.loader, getRequest("/events?category=workshops"))).body as { events: { category: string }[] };
+    const workshops = (await call(events.loader, getRequest("/events?category=workshops"))).body as {
+      events: { category: string }[];
+    };
     expect(workshops.events.length).toBeGreaterThan(0);
     expect(workshops.events.every((e) => e.category === "workshop")).toBe(true);
   });
 
   it("the sitemap lists the content pages, every post and every article", async () => {
     const xml = (await call(sitemap.loader, getRequest("/sitemap.xml"))).body as string;
-    for (const path of ["/blogpage", "/teampage", "/privacy", "/shipping", "/blog/how-creative-tokens-work", "/article/major-updates"]) {
+    for (const path of [
+      "/blogpage",
+      "/teampage",
+      "/privacy",
+      "/shipping",
+      "/blog/how-creative-tokens-work",
+      "/article/major-updates",
+    ]) {
       expect(xml).toContain(`<loc>http://127.0.0.1:3000${path}</loc>`);
     }
   });
@@ -249,11 +315,19 @@ describe("pages", () => {
 
 describe("reading the content from one place", () => {
   it("policies, FAQs, team and articles have small readers", async () => {
-    expect((await listPolicies()).map((p) => p.url).sort()).toEqual(["/privacy", "/refundpolicy", "/shipping", "/termscondition"]);
+    expect((await listPolicies()).map((p) => p.url).sort()).toEqual([
+      "/privacy",
+      "/refundpolicy",
+      "/shipping",
+      "/termscondition",
+    ]);
     expect((await getPolicy("privacy"))?.body).toContain("# Cookies");
     expect((await getFaqs()).length).toBeGreaterThanOrEqual(4);
     expect(await getTeam()).toHaveLength(4);
-    expect(await getArticle("major-updates")).toMatchObject({ id: "major-updates", url: "/article/major-updates" });
+    expect(await getArticle("major-updates")).toMatchObject({
+      id: "major-updates",
+      url: "/article/major-updates",
+    });
     expect(await getArticle("minor-updates")).toBeNull();
   });
 

@@ -24,8 +24,17 @@ import { give } from "./billing-helpers";
 import { call, formErrors, formRequest, getRequest, jsonRequest } from "./helpers";
 import { projectOf, signedInClient, tokenHeader, validProject, type Client } from "./project-helpers";
 
-type NotificationJson = { id: string; type: string; title: string; message: string; is_read: boolean; created_at: string };
-const apiList = async (client: Client) => (await call(apiNotifications.loader, getRequest("/api/notifications/", { headers: tokenHeader(client) }))).body as NotificationJson[];
+type NotificationJson = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  is_read: boolean;
+  created_at: string;
+};
+const apiList = async (client: Client) =>
+  (await call(apiNotifications.loader, getRequest("/api/notifications/", { headers: tokenHeader(client) })))
+    .body as NotificationJson[];
 
 describe("dashboard", () => {
   it("sends anonymous visitors of every tab to /login", async () => {
@@ -46,18 +55,36 @@ describe("dashboard", () => {
     await projectOf(other, { title: "Not yours" });
 
     const outcome = await call(dashboardHome.loader, getRequest("/dashboard2", { cookie: client.cookie }));
-    const body = outcome.body as { stats: object; recent: { title: string }[]; tokens: { percent: number; granted: number }; recommendations: { title: string }[] };
+    const body = outcome.body as {
+      stats: object;
+      recent: { title: string }[];
+      tokens: { percent: number; granted: number };
+      recommendations: { title: string }[];
+    };
     expect(body.stats).toEqual({ active_projects: 4, tokens_left: 0 });
     expect(body.recent.map((p) => p.title)).toEqual(["Five", "Four", "Three"]);
     expect(body.tokens).toMatchObject({ percent: 0, granted: 0 });
-    expect(body.recommendations.map((r) => r.title)).toEqual(["Put your logo in motion", "Plan a month of social posts", "Start with a brand strategy session"]);
+    expect(body.recommendations.map((r) => r.title)).toEqual([
+      "Put your logo in motion",
+      "Plan a month of social posts",
+      "Start with a brand strategy session",
+    ]);
 
-    const api = await call(apiStats.loader, getRequest("/api/dashboard/stats/", { headers: tokenHeader(client) }));
+    const api = await call(
+      apiStats.loader,
+      getRequest("/api/dashboard/stats/", { headers: tokenHeader(client) }),
+    );
     expect(api.body).toEqual({ active_projects: 4, tokens_left: 0 });
     expect((await call(apiStats.loader, getRequest("/api/dashboard/stats/"))).status).toBe(401);
 
     const tab = await call(projectsTab.loader, getRequest("/dashboard2/projects", { cookie: client.cookie }));
-    expect((tab.body as { projects: { title: string }[] }).projects.map((p) => p.title)).toEqual(["Five", "Four", "Three", "Two", "One"]);
+    expect((tab.body as { projects: { title: string }[] }).projects.map((p) => p.title)).toEqual([
+      "Five",
+      "Four",
+      "Three",
+      "Two",
+      "One",
+    ]);
   });
 
   it("computes token usage once per request: the layout's balance and the tab's come from one computation", async () => {
@@ -66,7 +93,10 @@ describe("dashboard", () => {
     const spy = vi.spyOn(tokens, "tokenFlow");
     try {
       const request = getRequest("/dashboard2", { cookie: client.cookie });
-      const [layout, home] = await Promise.all([call(dashboardLayout.loader, request), call(dashboardHome.loader, request)]);
+      const [layout, home] = await Promise.all([
+        call(dashboardLayout.loader, request),
+        call(dashboardHome.loader, request),
+      ]);
       expect((layout.body as { tokens: number }).tokens).toBe(40);
       expect((home.body as { stats: { tokens_left: number } }).stats.tokens_left).toBe(40);
       expect(spy).toHaveBeenCalledTimes(1);
@@ -84,14 +114,28 @@ describe("dashboard", () => {
     await db().execute(sql`alter table projects rename to projects_gone`);
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const stats = await call(apiStats.loader, getRequest("/api/dashboard/stats/", { headers: tokenHeader(client) }));
+      const stats = await call(
+        apiStats.loader,
+        getRequest("/api/dashboard/stats/", { headers: tokenHeader(client) }),
+      );
       expect(stats).toMatchObject({ status: 500, body: { error: "Failed to fetch dashboard stats" } });
-      const list = await call(apiProjects.loader, getRequest("/api/projects/", { headers: tokenHeader(client) }));
+      const list = await call(
+        apiProjects.loader,
+        getRequest("/api/projects/", { headers: tokenHeader(client) }),
+      );
       expect(list).toMatchObject({ status: 500, body: { error: "Failed to fetch projects" } });
-      const create = await call(apiProjects.action, jsonRequest("/api/projects/", "POST", { ...validProject }, { headers: tokenHeader(client) }));
+      const create = await call(
+        apiProjects.action,
+        jsonRequest("/api/projects/", "POST", { ...validProject }, { headers: tokenHeader(client) }),
+      );
       expect(create).toMatchObject({ status: 500, body: { error: "Failed to create project" } });
       // The page's loader throws, and the route's error boundary shows the Reload screen.
-      await expect(dashboardHome.loader({ request: getRequest("/dashboard2", { cookie: client.cookie }), params: {} } as never)).rejects.toThrow();
+      await expect(
+        dashboardHome.loader({
+          request: getRequest("/dashboard2", { cookie: client.cookie }),
+          params: {},
+        } as never),
+      ).rejects.toThrow();
     } finally {
       quiet.mockRestore();
       await db().execute(sql`alter table projects_gone rename to projects`);
@@ -111,7 +155,10 @@ describe("notifications", () => {
     ]);
     expect(list.every((n) => n.is_read === false)).toBe(true);
     const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
-    expect(mail.map((m) => m.subject)).toEqual(["Project submitted: Café rebrand", "Café rebrand: Revision Requested"]);
+    expect(mail.map((m) => m.subject)).toEqual([
+      "Project submitted: Café rebrand",
+      "Café rebrand: Revision Requested",
+    ]);
 
     await setNotificationPreferences(client.id, { projectUpdates: false });
     const second = await projectOf(client, { title: "Quiet" });
@@ -127,7 +174,10 @@ describe("notifications", () => {
     expect((await apiList(staff)).map((n) => n.title)).toEqual(["New project submitted"]);
     const { addComment } = await import("~models/projects/projects.server");
     await addComment(project.id, staff, "Kick-off call on Monday?");
-    expect((await apiList(client))[0]).toMatchObject({ title: "New message from your project manager", message: "On “Café rebrand”: Kick-off call on Monday?" });
+    expect((await apiList(client))[0]).toMatchObject({
+      title: "New message from your project manager",
+      message: "On “Café rebrand”: Kick-off call on Monday?",
+    });
   });
 
   it("marks one read, all read, and dismisses — only the caller's own", async () => {
@@ -139,33 +189,84 @@ describe("notifications", () => {
     const [first, second] = await apiList(a);
     const [theirs] = await apiList(b);
 
-    const stolen = await call(apiMarkRead.action, new Request(`http://127.0.0.1:3000/api/notifications/${theirs!.id}/mark-read/`, { method: "POST", headers: tokenHeader(a) }), { id: theirs!.id });
+    const stolen = await call(
+      apiMarkRead.action,
+      new Request(`http://127.0.0.1:3000/api/notifications/${theirs!.id}/mark-read/`, {
+        method: "POST",
+        headers: tokenHeader(a),
+      }),
+      { id: theirs!.id },
+    );
     expect(stolen.status).toBe(404);
     expect(stolen.body).toEqual({ error: "Notification not found" });
     expect((await apiList(b))[0]!.is_read).toBe(false);
 
-    const read = await call(apiMarkRead.action, new Request(`http://127.0.0.1:3000/api/notifications/${first!.id}/mark-read/`, { method: "POST", headers: tokenHeader(a) }), { id: first!.id });
+    const read = await call(
+      apiMarkRead.action,
+      new Request(`http://127.0.0.1:3000/api/notifications/${first!.id}/mark-read/`, {
+        method: "POST",
+        headers: tokenHeader(a),
+      }),
+      { id: first!.id },
+    );
     expect(read.body).toMatchObject({ id: first!.id, is_read: true });
     expect((await apiList(a)).map((n) => n.is_read)).toEqual([true, false]);
 
-    const all = await call(apiMarkAll.action, new Request("http://127.0.0.1:3000/api/notifications/mark-all-read/", { method: "POST", headers: tokenHeader(a) }));
+    const all = await call(
+      apiMarkAll.action,
+      new Request("http://127.0.0.1:3000/api/notifications/mark-all-read/", {
+        method: "POST",
+        headers: tokenHeader(a),
+      }),
+    );
     expect(all.body).toEqual({ marked: 1 });
     expect((await apiList(a)).every((n) => n.is_read)).toBe(true);
     expect((await apiList(b))[0]!.is_read).toBe(false);
-    expect((await call(apiMarkAll.loader, getRequest("/api/notifications/mark-all-read/", { headers: tokenHeader(a) }))).status).toBe(405);
+    expect(
+      (
+        await call(
+          apiMarkAll.loader,
+          getRequest("/api/notifications/mark-all-read/", { headers: tokenHeader(a) }),
+        )
+      ).status,
+    ).toBe(405);
 
     // Pages: open marks read and follows the link; dismiss hides it for good.
-    const opened = await call(notificationsPage.action, formRequest("/dashboard2/notifications", { intent: "open", id: second!.id, redirectTo: "/dashboard2" }, { cookie: a.cookie }));
+    const opened = await call(
+      notificationsPage.action,
+      formRequest(
+        "/dashboard2/notifications",
+        { intent: "open", id: second!.id, redirectTo: "/dashboard2" },
+        { cookie: a.cookie },
+      ),
+    );
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toMatch(/^\/project\/[0-9a-f-]{36}$/);
-    const dismissed = await call(notificationsPage.action, formRequest("/dashboard2/notifications", { intent: "dismiss", id: second!.id, redirectTo: "/dashboard2" }, { cookie: a.cookie }));
+    const dismissed = await call(
+      notificationsPage.action,
+      formRequest(
+        "/dashboard2/notifications",
+        { intent: "dismiss", id: second!.id, redirectTo: "/dashboard2" },
+        { cookie: a.cookie },
+      ),
+    );
     expect(dismissed.headers.get("Location")).toBe("/dashboard2");
     expect((await apiList(a)).map((n) => n.id)).toEqual([first!.id]);
     const [row] = await db().select().from(notifications).where(eq(notifications.id, second!.id));
     expect(row!.dismissedAt).not.toBeNull();
-    const foreign = await call(notificationsPage.action, formRequest("/dashboard2/notifications", { intent: "dismiss", id: theirs!.id }, { cookie: a.cookie }));
+    const foreign = await call(
+      notificationsPage.action,
+      formRequest("/dashboard2/notifications", { intent: "dismiss", id: theirs!.id }, { cookie: a.cookie }),
+    );
     expect(foreign.status).toBe(404);
-    const offsite = await call(notificationsPage.action, formRequest("/dashboard2/notifications", { intent: "read-all", redirectTo: "https://evil.example" }, { cookie: b.cookie }));
+    const offsite = await call(
+      notificationsPage.action,
+      formRequest(
+        "/dashboard2/notifications",
+        { intent: "read-all", redirectTo: "https://evil.example" },
+        { cookie: b.cookie },
+      ),
+    );
     expect(offsite.headers.get("Location")).toBe("/dashboard2/notifications");
 
     const layout = await call(dashboardLayout.loader, getRequest("/dashboard2", { cookie: b.cookie }));
@@ -182,7 +283,17 @@ describe("/order", () => {
     await transitionProject(site.id, client, "approve");
     await projectOf(other, { title: "Logo for someone else" });
 
-    const load = async (query: string) => (await call(order.loader, getRequest(`/order${query}`, { cookie: client.cookie }))).body as { projects: { projectName: string; priority: string; trackedStatus: string; progress: number; clientName: string }[]; total: number };
+    const load = async (query: string) =>
+      (await call(order.loader, getRequest(`/order${query}`, { cookie: client.cookie }))).body as {
+        projects: {
+          projectName: string;
+          priority: string;
+          trackedStatus: string;
+          progress: number;
+          clientName: string;
+        }[];
+        total: number;
+      };
     const all = await load("");
     expect(all.total).toBe(2);
     expect(all.projects.map((p) => [p.projectName, p.trackedStatus, p.priority, p.progress])).toEqual([
@@ -190,7 +301,9 @@ describe("/order", () => {
       ["Logo refresh", "under-review", "High", 40],
     ]);
     expect((await load("?q=LOGO")).projects.map((p) => p.projectName)).toEqual(["Logo refresh"]);
-    expect((await load(`?q=${logo.id.slice(0, 8).toUpperCase()}`)).projects.map((p) => p.projectName)).toEqual(["Logo refresh"]);
+    expect(
+      (await load(`?q=${logo.id.slice(0, 8).toUpperCase()}`)).projects.map((p) => p.projectName),
+    ).toEqual(["Logo refresh"]);
     expect((await load(`?q=${client.username.toUpperCase()}`)).projects).toHaveLength(2);
     expect((await load("?status=completed")).projects.map((p) => p.projectName)).toEqual(["Website launch"]);
     expect((await load("?q=logo&status=completed")).projects).toEqual([]);
@@ -211,10 +324,15 @@ describe("/profile", () => {
     const client = await signedInClient();
     await projectOf(client, { title: "Older" });
     const latest = await projectOf(client, { title: "Latest" });
-    const summary = (await call(profileHome.loader, getRequest("/profile", { cookie: client.cookie }))).body as { summary: { project: { id: string }; checks: Record<string, boolean>; resources: { done: boolean }[] } };
+    const summary = (await call(profileHome.loader, getRequest("/profile", { cookie: client.cookie })))
+      .body as {
+      summary: { project: { id: string }; checks: Record<string, boolean>; resources: { done: boolean }[] };
+    };
     expect(summary.summary.project.id).toBe(latest.id);
     expect(summary.summary.checks).toEqual({ onTime: true, teamWorking: false, pendingResources: true });
-    const list = (await call(profileProjects.loader, getRequest("/profile/projects", { cookie: client.cookie }))).body as { projects: { title: string }[] };
+    const list = (
+      await call(profileProjects.loader, getRequest("/profile/projects", { cookie: client.cookie }))
+    ).body as { projects: { title: string }[] };
     expect(list.projects.map((p) => p.title)).toEqual(["Latest", "Older"]);
   });
 
@@ -224,23 +342,50 @@ describe("/profile", () => {
     const stranger = await signedInClient();
     const project = await projectOf(client);
 
-    const past = await call(profileHome.action, formRequest("/profile", { intent: "meet", projectId: project.id, preferredTime: "2001-01-01T10:00" }, { cookie: client.cookie }));
+    const past = await call(
+      profileHome.action,
+      formRequest(
+        "/profile",
+        { intent: "meet", projectId: project.id, preferredTime: "2001-01-01T10:00" },
+        { cookie: client.cookie },
+      ),
+    );
     expect(formErrors(past)).toEqual({ preferredTime: ["Please choose a time in the future."] });
-    const meet = await call(profileHome.action, formRequest("/profile", { intent: "meet", projectId: project.id, preferredTime: "2999-05-01T15:30", note: "Logo review" }, { cookie: client.cookie }));
+    const meet = await call(
+      profileHome.action,
+      formRequest(
+        "/profile",
+        { intent: "meet", projectId: project.id, preferredTime: "2999-05-01T15:30", note: "Logo review" },
+        { cookie: client.cookie },
+      ),
+    );
     expect(meet.body).toMatchObject({ message: "Meeting requested. We will confirm the time by email." });
-    const update = await call(profileHome.action, formRequest("/profile", { intent: "update", projectId: project.id }, { cookie: client.cookie }));
-    expect(update.body).toMatchObject({ message: "Update requested. Your project manager will reply in the conversation." });
+    const update = await call(
+      profileHome.action,
+      formRequest("/profile", { intent: "update", projectId: project.id }, { cookie: client.cookie }),
+    );
+    expect(update.body).toMatchObject({
+      message: "Update requested. Your project manager will reply in the conversation.",
+    });
     const rows = await db().select().from(projectRequests).where(eq(projectRequests.projectId, project.id));
     expect(rows.map((r) => [r.kind, r.preferredTime?.toISOString() ?? null, r.note]).sort()).toEqual([
       ["meeting", "2999-05-01T10:00:00.000Z", "Logo review"],
       ["update", null, ""],
     ]);
     const staffTitles = (await apiList(staff)).map((n) => n.title);
-    expect(staffTitles).toEqual(expect.arrayContaining(["Online meeting requested", "Detailed update requested"]));
+    expect(staffTitles).toEqual(
+      expect.arrayContaining(["Online meeting requested", "Detailed update requested"]),
+    );
 
-    const foreign = await call(profileHome.action, formRequest("/profile", { intent: "update", projectId: project.id }, { cookie: stranger.cookie }));
+    const foreign = await call(
+      profileHome.action,
+      formRequest("/profile", { intent: "update", projectId: project.id }, { cookie: stranger.cookie }),
+    );
     expect(foreign.status).toBe(404);
-    const count = await db().select().from(projectRequests).where(and(eq(projectRequests.projectId, project.id), eq(projectRequests.userId, stranger.id)));
+    const count = await db()
+      .select()
+      .from(projectRequests)
+      .where(and(eq(projectRequests.projectId, project.id), eq(projectRequests.userId, stranger.id)));
     expect(count).toEqual([]);
   });
 });

@@ -19,8 +19,13 @@ function runScript(script: string, dataDir: string, args: string[] = []): Promis
     execFile(
       process.execPath,
       ["--import", "tsx", `scripts/${script}`, ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" }, timeout: 150_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+        timeout: 150_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
     );
   });
 }
@@ -45,7 +50,9 @@ describe("the embedded data dir's lock", () => {
       ]);
       for (const run of runs) {
         expect(run.code).toBe(1);
-        expect(run.stderr.trim()).toBe(`The server is running on this data dir (pid ${process.pid}): stop it, or use DATABASE_URL.`);
+        expect(run.stderr.trim()).toBe(
+          `The server is running on this data dir (pid ${process.pid}): stop it, or use DATABASE_URL.`,
+        );
         expect(run.stdout).toBe("");
       }
       // Nothing was opened: no database was created beside the lock.
@@ -62,7 +69,12 @@ describe("the embedded data dir's lock", () => {
     const lockFile = path.join(dataDir, "db.lock");
     writeFileSync(lockFile, JSON.stringify({ pid: gone, owner: "The server" }));
 
-    const run = await runScript("create-staff.ts", dataDir, ["--email", "lead@example.com", "--password", "a-long-staff-password"]);
+    const run = await runScript("create-staff.ts", dataDir, [
+      "--email",
+      "lead@example.com",
+      "--password",
+      "a-long-staff-password",
+    ]);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain("Created staff account lead <lead@example.com>.");
     expect(run.code).toBe(0);
@@ -81,7 +93,9 @@ describe("the embedded data dir's lock", () => {
     writeFileSync(lockFile, JSON.stringify({ pid: process.pid, owner: "The server" }));
     const release = lockDataDir(lockFile, "npm run seed");
     try {
-      expect(() => lockDataDir(lockFile, "npm run jobs")).toThrow(`npm run seed is running on this data dir (pid ${process.pid}): stop it, or use DATABASE_URL.`);
+      expect(() => lockDataDir(lockFile, "npm run jobs")).toThrow(
+        `npm run seed is running on this data dir (pid ${process.pid}): stop it, or use DATABASE_URL.`,
+      );
     } finally {
       release();
     }

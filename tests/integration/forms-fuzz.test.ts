@@ -10,16 +10,49 @@ beforeAll(async () => {
 });
 
 const FIELDS = [
-  "company_name", "your_name", "company_designation", "company_email", "phone_country", "phone_number", "company_address",
-  "visit_date", "city", "country", "meeting_type", "connect_google_meet", "meeting_agenda", "selected_service",
-  "selected_solution", "additional_brief", "full_name", "email_address", "investment_interest", "investor_type", "message",
-  "linkedin_profile", "email", "subject", "type", "description", "name", "collaboration_idea", "website_url",
+  "company_name",
+  "your_name",
+  "company_designation",
+  "company_email",
+  "phone_country",
+  "phone_number",
+  "company_address",
+  "visit_date",
+  "city",
+  "country",
+  "meeting_type",
+  "connect_google_meet",
+  "meeting_agenda",
+  "selected_service",
+  "selected_solution",
+  "additional_brief",
+  "full_name",
+  "email_address",
+  "investment_interest",
+  "investor_type",
+  "message",
+  "linkedin_profile",
+  "email",
+  "subject",
+  "type",
+  "description",
+  "name",
+  "collaboration_idea",
+  "website_url",
 ];
 
 const value = fc.oneof(
   fc.string(),
   fc.string({ unit: "binary", maxLength: 300 }),
-  fc.constantFrom("<script>alert(1)</script>", "' OR 1=1 --", "\u0000", "+91 98200 12345", "2099-01-01", "on", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢"),
+  fc.constantFrom(
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "\u0000",
+    "+91 98200 12345",
+    "2099-01-01",
+    "on",
+    "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -34,11 +67,21 @@ const jsonPost = (path: string, payload: unknown) =>
   new Request(`http://127.0.0.1:3000${path}`, {
     method: "POST",
     body: JSON.stringify(payload) ?? "null",
-    headers: { "Content-Type": "application/json", "X-Client-Address": `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}` },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Client-Address": `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`,
+    },
   });
 
 describe("random bodies to every form endpoint", () => {
-  for (const form of ["office-visit", "investor-meeting", "service-quote", "investment-inquiry", "support-ticket", "collaboration"]) {
+  for (const form of [
+    "office-visit",
+    "investor-meeting",
+    "service-quote",
+    "investment-inquiry",
+    "support-ticket",
+    "collaboration",
+  ]) {
     it(`/api/contact/${form}/ never answers 5xx`, async () => {
       await fc.assert(
         fc.asyncProperty(body, async (payload) => {
@@ -53,7 +96,9 @@ describe("random bodies to every form endpoint", () => {
   it("/api/newsletter/ never answers 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
-        expect((await call(apiNewsletter.action, jsonPost("/api/newsletter/", payload))).status).toBeLessThan(500);
+        expect((await call(apiNewsletter.action, jsonPost("/api/newsletter/", payload))).status).toBeLessThan(
+          500,
+        );
       }),
       { numRuns: 40 },
     );

@@ -43,7 +43,18 @@ let projectId: string;
 beforeAll(async () => {
   await runSeed();
   owner = await signedInClient();
-  const created = await createProject(owner, { title: "Read-only probe", description: "A project to read", category: "strategy", budget: "under_1k", timeline: "flexible", use_tokens: false } as never, { siteUrl: "http://127.0.0.1:3000" });
+  const created = await createProject(
+    owner,
+    {
+      title: "Read-only probe",
+      description: "A project to read",
+      category: "strategy",
+      budget: "under_1k",
+      timeline: "flexible",
+      use_tokens: false,
+    } as never,
+    { siteUrl: "http://127.0.0.1:3000" },
+  );
   projectId = (created as { ok: true; project: { id: string } }).project?.id ?? NOBODYS_ID;
 });
 
@@ -59,16 +70,30 @@ it("the gate itself: a write between two fingerprints shows", async () => {
 describe("GET never changes state", () => {
   it.each(routes.map((r) => [r.pattern, r] as const))("%s", async (_pattern, route) => {
     const module = (await import(`../../app/${route.file}`)) as { loader: (args: never) => unknown };
-    const values: Record<string, string> = { id: projectId, form: "office-visit", token: "not-a-real-token", kind: "confirm" };
+    const values: Record<string, string> = {
+      id: projectId,
+      form: "office-visit",
+      token: "not-a-real-token",
+      kind: "confirm",
+    };
     for (const param of paramsOf(route.pattern)) if (!param.optional) values[param.name] ??= NOBODYS_ID;
     const url = fillPattern(route.pattern, values)!;
-    const params = Object.fromEntries(paramsOf(route.pattern).filter((p) => values[p.name] && !p.optional).map((p) => [p.name, values[p.name]!]));
+    const params = Object.fromEntries(
+      paramsOf(route.pattern)
+        .filter((p) => values[p.name] && !p.optional)
+        .map((p) => [p.name, values[p.name]!]),
+    );
 
     for (const cookie of [undefined, owner.cookie]) {
       const before = await fingerprint();
-      const outcome = await call(module.loader, getRequest(url, { cookie }), params).catch((error: unknown) => ({ status: 500, error }));
+      const outcome = await call(module.loader, getRequest(url, { cookie }), params).catch(
+        (error: unknown) => ({ status: 500, error }),
+      );
       expect(outcome.status, `GET ${url}`).toBeLessThan(500);
-      expect(await fingerprint(), `GET ${url} ${cookie ? "signed in" : "anonymous"} changed the database`).toEqual(before);
+      expect(
+        await fingerprint(),
+        `GET ${url} ${cookie ? "signed in" : "anonymous"} changed the database`,
+      ).toEqual(before);
     }
   });
 });

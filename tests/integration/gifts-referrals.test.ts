@@ -21,16 +21,36 @@ beforeAll(async () => {
   await runSeed();
 });
 
-const card = { card_number: "4242424242424242", card_expiry: "01/39", card_cvc: "321", card_name: "Ravi Menon" };
-const giftForm = { recipientName: "Meera", recipientEmail: "meera@studio.example", senderName: "Ravi", senderEmail: "ravi@brand.example", message: "For the new studio!", ...card };
+const card = {
+  card_number: "4242424242424242",
+  card_expiry: "01/39",
+  card_cvc: "321",
+  card_name: "Ravi Menon",
+};
+const giftForm = {
+  recipientName: "Meera",
+  recipientEmail: "meera@studio.example",
+  senderName: "Ravi",
+  senderEmail: "ravi@brand.example",
+  message: "For the new studio!",
+  ...card,
+};
 
 async function buyGift(fields: Record<string, string>, cookie?: string) {
   const page = body<{ idempotencyKey: string }>(await call(giftPage.loader, getRequest("/gift", { cookie })));
-  return call(giftPage.action, formRequest("/gift", { idempotency_key: page.idempotencyKey, ...fields }, { cookie }));
+  return call(
+    giftPage.action,
+    formRequest("/gift", { idempotency_key: page.idempotencyKey, ...fields }, { cookie }),
+  );
 }
 
-const redeem = (client: Client, code: string) => call(billingPage.action, formRequest("/dashboard2/billing", { intent: "redeem", code }, { cookie: client.cookie }));
-const notice = (outcome: { body: unknown }) => (outcome.body as { notice: { tone: string; message: string } }).notice;
+const redeem = (client: Client, code: string) =>
+  call(
+    billingPage.action,
+    formRequest("/dashboard2/billing", { intent: "redeem", code }, { cookie: client.cookie }),
+  );
+const notice = (outcome: { body: unknown }) =>
+  (outcome.body as { notice: { tone: string; message: string } }).notice;
 
 describe("gift cards", () => {
   it("validates the form: presets, custom amount 1,000-1,00,000 (the custom one wins), names, emails, date, message", async () => {
@@ -42,25 +62,51 @@ describe("gift cards", () => {
       senderName: ["Your name is required."],
       senderEmail: ["Your email is required."],
     });
-    const wrong = await buyGift({ ...giftForm, amount: "12345", deliveryDate: "2001-01-01", message: "x".repeat(501) });
-    expect(formErrors(wrong)).toMatchObject({ amount: ["Choose one of the amounts."], deliveryDate: ["The delivery date cannot be earlier than today."], message: ["Your message can be at most 500 characters."] });
+    const wrong = await buyGift({
+      ...giftForm,
+      amount: "12345",
+      deliveryDate: "2001-01-01",
+      message: "x".repeat(501),
+    });
+    expect(formErrors(wrong)).toMatchObject({
+      amount: ["Choose one of the amounts."],
+      deliveryDate: ["The delivery date cannot be earlier than today."],
+      message: ["Your message can be at most 500 characters."],
+    });
 
     // A preset and a custom amount both sent (no JavaScript): the custom amount is the one charged.
     const bought = await buyGift({ ...giftForm, amount: "50000", customAmount: "1,00,000" });
-    expect(body(bought)).toMatchObject({ message: "Gift card purchased successfully!", card: { amount: "₹1,00,000", delivered: true } });
+    expect(body(bought)).toMatchObject({
+      message: "Gift card purchased successfully!",
+      card: { amount: "₹1,00,000", delivered: true },
+    });
     const [payment] = await db().select().from(payments).where(eq(payments.payerEmail, "ravi@brand.example"));
-    expect(payment).toMatchObject({ kind: "gift_card", amountMinor: 10_000_000, currency: "INR", status: "succeeded", cardLast4: "4242", userId: null });
+    expect(payment).toMatchObject({
+      kind: "gift_card",
+      amountMinor: 10_000_000,
+      currency: "INR",
+      status: "succeeded",
+      cardLast4: "4242",
+      userId: null,
+    });
   });
 
   it("is emailed on its delivery date by the jobs, and redeemed once, in another account, at the documented rate", async () => {
     const buyer = await signedInClient();
     const friend = await signedInClient();
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const outcome = await buyGift({ ...giftForm, recipientEmail: "later@studio.example", deliveryDate: todayInAgencyTimeZone(tomorrow) }, buyer.cookie);
+    const outcome = await buyGift(
+      { ...giftForm, recipientEmail: "later@studio.example", deliveryDate: todayInAgencyTimeZone(tomorrow) },
+      buyer.cookie,
+    );
     const { code, delivered } = body<{ card: { code: string; delivered: boolean } }>(outcome).card;
     expect(code).toMatch(/^ASC-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(delivered).toBe(false);
-    const mailTo = () => db().select().from(emailOutbox).where(and(eq(emailOutbox.to, "later@studio.example"), eq(emailOutbox.kind, "gift_card")));
+    const mailTo = () =>
+      db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, "later@studio.example"), eq(emailOutbox.kind, "gift_card")));
     expect(await mailTo()).toHaveLength(0);
     await runJobs(new Date());
     expect(await mailTo()).toHaveLength(0);
@@ -73,10 +119,19 @@ describe("gift cards", () => {
 
     // The default amount is ₹15,000: 150 tokens at ₹100 a token.
     const redeemed = await redeem(friend, code.toLowerCase().replaceAll("-", " "));
-    expect(notice(redeemed)).toEqual({ tone: "success", message: "Gift card redeemed: ₹15,000 became 150 Creative Tokens." });
+    expect(notice(redeemed)).toEqual({
+      tone: "success",
+      message: "Gift card redeemed: ₹15,000 became 150 Creative Tokens.",
+    });
     expect(await getBalance(friend.id)).toBe(150);
-    expect(notice(await redeem(friend, code))).toEqual({ tone: "error", message: "This gift card has already been redeemed." });
-    expect(notice(await redeem(buyer, code))).toEqual({ tone: "error", message: "This gift card has already been redeemed." });
+    expect(notice(await redeem(friend, code))).toEqual({
+      tone: "error",
+      message: "This gift card has already been redeemed.",
+    });
+    expect(notice(await redeem(buyer, code))).toEqual({
+      tone: "error",
+      message: "This gift card has already been redeemed.",
+    });
     expect(await getBalance(buyer.id)).toBe(0);
     const [row] = await db().select().from(giftCards).where(eq(giftCards.redeemedBy, friend.id));
     expect(row).toMatchObject({ amountInr: 15000, tokensGranted: 150 });
@@ -85,17 +140,35 @@ describe("gift cards", () => {
 
   it("cannot be guessed: wrong codes are limited per account, and a declined card buys nothing", async () => {
     const client = await signedInClient();
-    for (let i = 0; i < 5; i++) expect(notice(await redeem(client, `ASC-AAAA-BBBB-CCC${i}`)).message).toBe("This gift card code is not valid.");
-    expect(notice(await redeem(client, "ASC-AAAA-BBBB-CCCC")).message).toMatch(/^Too many wrong codes\. Please wait \d+ minutes? and try again\.$/);
-    const declined = await buyGift({ ...giftForm, recipientEmail: "declined@studio.example", card_number: "4000000000000002" });
+    for (let i = 0; i < 5; i++)
+      expect(notice(await redeem(client, `ASC-AAAA-BBBB-CCC${i}`)).message).toBe(
+        "This gift card code is not valid.",
+      );
+    expect(notice(await redeem(client, "ASC-AAAA-BBBB-CCCC")).message).toMatch(
+      /^Too many wrong codes\. Please wait \d+ minutes? and try again\.$/,
+    );
+    const declined = await buyGift({
+      ...giftForm,
+      recipientEmail: "declined@studio.example",
+      card_number: "4000000000000002",
+    });
     expect(declined.status).toBe(402);
-    expect(await db().select().from(giftCards).where(eq(giftCards.recipientEmail, "declined@studio.example"))).toHaveLength(0);
+    expect(
+      await db().select().from(giftCards).where(eq(giftCards.recipientEmail, "declined@studio.example")),
+    ).toHaveLength(0);
   });
 });
 
 describe("referrals", () => {
   async function invite(referrer: Client, invitee: string): Promise<string> {
-    await call(referralPage.action, formRequest("/referrals", { referrer_name: referrer.username, referrer_email: referrer.email, invitee_email: invitee }, { cookie: referrer.cookie }));
+    await call(
+      referralPage.action,
+      formRequest(
+        "/referrals",
+        { referrer_name: referrer.username, referrer_email: referrer.email, invitee_email: invitee },
+        { cookie: referrer.cookie },
+      ),
+    );
     const [row] = await db().select().from(referrals).where(eq(referrals.inviteeEmail, invitee));
     return row!.code;
   }
@@ -103,27 +176,61 @@ describe("referrals", () => {
   it("links a signup to the invitation and rewards the referrer once, on the first purchase", async () => {
     const referrer = await signedInClient();
     const code = await invite(referrer, "newcomer@brand.example");
-    expect((await call(signupPage.loader, getRequest(`/signup?ref=${code}`))).body).toEqual({ referralCode: code });
+    expect((await call(signupPage.loader, getRequest(`/signup?ref=${code}`))).body).toEqual({
+      referralCode: code,
+    });
 
-    const bad = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username: "newcomer0", email: "n0@brand.example", password: "secret12", referral_code: "NOPE2345" }));
+    const bad = await call(
+      apiSignup.action,
+      jsonRequest("/api/auth/signup/", "POST", {
+        username: "newcomer0",
+        email: "n0@brand.example",
+        password: "secret12",
+        referral_code: "NOPE2345",
+      }),
+    );
     expect(bad).toMatchObject({ status: 400, body: { referral_code: ["This referral code is not valid."] } });
 
-    const signup = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username: "newcomer1", email: "newcomer@brand.example", password: "secret12", referral_code: code.toLowerCase() }));
+    const signup = await call(
+      apiSignup.action,
+      jsonRequest("/api/auth/signup/", "POST", {
+        username: "newcomer1",
+        email: "newcomer@brand.example",
+        password: "secret12",
+        referral_code: code.toLowerCase(),
+      }),
+    );
     expect(signup.status).toBe(201);
     const { token, user } = body<{ token: string; user: { id: string } }>(signup);
     const [link] = await db().select().from(referralSignups).where(eq(referralSignups.inviteeId, user.id));
     expect(link).toMatchObject({ referrerId: referrer.id, rewardedAt: null });
     // A code works for one signup only.
-    const reused = await call(signupPage.action, formRequest("/signup", { username: "newcomer2", email: "n2@brand.example", password: "secret12", confirmPassword: "secret12", referral_code: code }));
-    expect(formErrors(reused)).toMatchObject({ referral_code: ["This referral code has already been used."] });
+    const reused = await call(
+      signupPage.action,
+      formRequest("/signup", {
+        username: "newcomer2",
+        email: "n2@brand.example",
+        password: "secret12",
+        confirmPassword: "secret12",
+        referral_code: code,
+      }),
+    );
+    expect(formErrors(reused)).toMatchObject({
+      referral_code: ["This referral code has already been used."],
+    });
 
     const newcomer = { id: user.id, token } as Client;
-    const buy = () => api.send(apiPurchaseTokens.action, newcomer, "POST", "/api/purchase-tokens/", { package_id: "essential" });
+    const buy = () =>
+      api.send(apiPurchaseTokens.action, newcomer, "POST", "/api/purchase-tokens/", {
+        package_id: "essential",
+      });
     expect((await buy()).status).toBe(201);
     expect(await getBalance(referrer.id)).toBe(25);
     expect((await buy()).status).toBe(201);
     await give(newcomer, 10);
-    await api.send((await import("~/routes/api/billing/cart")).action, newcomer, "POST", "/api/cart/", { shop_item_id: "grain-overlay" });
+    await api.send((await import("~/routes/api/billing/cart")).action, newcomer, "POST", "/api/cart/", {
+      shop_item_id: "grain-overlay",
+    });
     expect((await checkout(newcomer.id)).ok).toBe(true);
     expect(await getBalance(referrer.id)).toBe(25);
     const rewards = (await listLedger(referrer.id)).filter((e) => e.reason === "referral");
@@ -133,9 +240,27 @@ describe("referrals", () => {
 
   it("rewards an invitation sent without signing in to the account with the referrer's email", async () => {
     const referrer = await signedInClient();
-    await call(referralPage.action, formRequest("/referrals", { referrer_name: "R", referrer_email: referrer.email.toUpperCase(), invitee_email: "anon-invite@brand.example" }));
-    const [row] = await db().select().from(referrals).where(eq(referrals.inviteeEmail, "anon-invite@brand.example"));
-    const signup = await call(apiSignup.action, jsonRequest("/api/auth/signup/", "POST", { username: "anoninvitee", email: "anon-invite@brand.example", password: "secret12", referral_code: row!.code }));
+    await call(
+      referralPage.action,
+      formRequest("/referrals", {
+        referrer_name: "R",
+        referrer_email: referrer.email.toUpperCase(),
+        invitee_email: "anon-invite@brand.example",
+      }),
+    );
+    const [row] = await db()
+      .select()
+      .from(referrals)
+      .where(eq(referrals.inviteeEmail, "anon-invite@brand.example"));
+    const signup = await call(
+      apiSignup.action,
+      jsonRequest("/api/auth/signup/", "POST", {
+        username: "anoninvitee",
+        email: "anon-invite@brand.example",
+        password: "secret12",
+        referral_code: row!.code,
+      }),
+    );
     const { user } = body<{ user: { id: string } }>(signup);
     const [link] = await db().select().from(referralSignups).where(eq(referralSignups.inviteeId, user.id));
     expect(link?.referrerId).toBe(referrer.id);

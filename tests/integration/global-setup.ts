@@ -1,6 +1,10 @@
 import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
-import { dropTestClones, prepareTestDatabaseTemplate, type TestDatabaseTemplate } from "../../models/platform/testing.server";
+import {
+  dropTestClones,
+  prepareTestDatabaseTemplate,
+  type TestDatabaseTemplate,
+} from "../../models/platform/testing.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

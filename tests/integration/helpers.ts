@@ -37,10 +37,15 @@ type Handler = (args: never) => unknown;
 
 /** What data(body, init) makes: React Router answers it with init's status. */
 type DataResult = { type: "DataWithResponseInit"; data: unknown; init?: ResponseInit };
-const isDataResult = (value: unknown): value is DataResult => (value as { type?: string } | null)?.type === "DataWithResponseInit";
+const isDataResult = (value: unknown): value is DataResult =>
+  (value as { type?: string } | null)?.type === "DataWithResponseInit";
 
 /** Runs a loader or action; a thrown Response (redirect, 401) is an outcome too. */
-export async function call(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+export async function call(
+  handler: Handler,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
   let result: unknown;
   try {
     const args = { request, params, context: undefined, url: new URL(request.url), pattern: "" };
@@ -76,5 +81,8 @@ export function cookieFrom(outcome: Outcome): string {
 
 /** Conform's per-field errors from a page action's reply. */
 export function formErrors(outcome: Outcome): Record<string, string[] | undefined> {
-  return ((outcome.body as { result?: { error?: Record<string, string[]> } })?.result?.error ?? {}) as Record<string, string[] | undefined>;
+  return ((outcome.body as { result?: { error?: Record<string, string[]> } })?.result?.error ?? {}) as Record<
+    string,
+    string[] | undefined
+  >;
 }

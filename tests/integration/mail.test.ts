@@ -34,7 +34,12 @@ afterAll(async () => {
 describe("mail", () => {
   it("keeps email in the outbox when no SMTP server is configured", async () => {
     configureMail({ from: "Ascendra <no-reply@ascendra.studio>" });
-    const { id, sent } = await sendEmail({ to: "a@example.com", subject: "Hello", text: "Body", kind: "test" });
+    const { id, sent } = await sendEmail({
+      to: "a@example.com",
+      subject: "Hello",
+      text: "Body",
+      kind: "test",
+    });
     expect(sent).toBe(false);
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ to: "a@example.com", subject: "Hello", sentAt: null });
@@ -43,7 +48,12 @@ describe("mail", () => {
   it("sends over SMTP when SMTP_URL is set, and records it", async () => {
     const { port } = server.server.address() as AddressInfo;
     configureMail({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Ascendra <no-reply@ascendra.studio>" });
-    const { id, sent } = await sendEmail({ to: "b@example.com", subject: "Your link", text: "Open it", kind: "test" });
+    const { id, sent } = await sendEmail({
+      to: "b@example.com",
+      subject: "Your link",
+      text: "Open it",
+      kind: "test",
+    });
     expect(sent).toBe(true);
     expect(received.at(-1)).toContain("Subject: Your link");
     expect(received.at(-1)).toContain("To: b@example.com");

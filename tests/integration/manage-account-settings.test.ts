@@ -15,7 +15,11 @@ import * as login from "~/routes/auth/login";
 import { call, cookieFrom, formErrors, formRequest, getRequest } from "./helpers";
 import { projectOf, signedInClient, type Client } from "./project-helpers";
 
-const outbox = (to: string) => db().select().from(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${to})`);
+const outbox = (to: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.to}) = lower(${to})`);
 
 const profileFields = (overrides: Record<string, string> = {}) => ({
   intent: "profile",
@@ -29,7 +33,8 @@ const profileFields = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const postProfile = (client: Client, fields: Record<string, string>) => call(profile.action, formRequest("/manageaccount/profile", fields, { cookie: client.cookie }));
+const postProfile = (client: Client, fields: Record<string, string>) =>
+  call(profile.action, formRequest("/manageaccount/profile", fields, { cookie: client.cookie }));
 
 /** Whether a browser with this cookie is still signed in. */
 async function signedIn(cookie: string): Promise<boolean> {
@@ -39,22 +44,30 @@ async function signedIn(cookie: string): Promise<boolean> {
 
 /** A second browser signed in to the same account. */
 async function secondSession(client: Client) {
-  return cookieFrom(await call(login.action, formRequest("/login", { username: client.username, password: "secret12" })));
+  return cookieFrom(
+    await call(login.action, formRequest("/login", { username: client.username, password: "secret12" })),
+  );
 }
 
 describe("manage account: profile settings", () => {
   it("needs sign-in", async () => {
     const outcome = await call(layout.loader, getRequest("/manageaccount/profile"));
-    expect(outcome.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/manageaccount/profile")}`);
+    expect(outcome.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/manageaccount/profile")}`,
+    );
   });
 
   it("saves personal info, notification and privacy toggles: Profile updated successfully!", async () => {
     const client = await signedInClient();
-    const saved = await postProfile(client, profileFields({ "notifications.marketing": "on", "privacy.showcaseWork": "on" }));
+    const saved = await postProfile(
+      client,
+      profileFields({ "notifications.marketing": "on", "privacy.showcaseWork": "on" }),
+    );
     expect(saved.status).toBe(200);
     expect((saved.body as { message: string }).message).toBe("Profile updated successfully!");
 
-    const page = (await call(profile.loader, getRequest("/manageaccount/profile", { cookie: client.cookie }))).body as { settings: Record<string, unknown> };
+    const page = (await call(profile.loader, getRequest("/manageaccount/profile", { cookie: client.cookie })))
+      .body as { settings: Record<string, unknown> };
     expect(page.settings).toMatchObject({
       fullName: "Asha Rao",
       phone: "+919820012345",
@@ -72,11 +85,16 @@ describe("manage account: profile settings", () => {
 
   it("validates on the server with the browser's messages", async () => {
     const client = await signedInClient();
-    const outcome = await postProfile(client, profileFields({ fullName: " ", phone: "12ab", address: "x".repeat(301) }));
+    const outcome = await postProfile(
+      client,
+      profileFields({ fullName: " ", phone: "12ab", address: "x".repeat(301) }),
+    );
     expect(outcome.status).toBe(400);
     expect(formErrors(outcome)).toMatchObject({
       fullName: [MANAGE_ACCOUNT_MESSAGES.fullNameRequired],
-      phone: ["Please enter a valid phone number: digits only, optionally starting with + and the country code."],
+      phone: [
+        "Please enter a valid phone number: digits only, optionally starting with + and the country code.",
+      ],
       address: [MANAGE_ACCOUNT_MESSAGES.tooLong(300)],
     });
     // A number libphonenumber cannot place is refused too.
@@ -88,7 +106,12 @@ describe("manage account: profile settings", () => {
   it("notification toggles decide which emails go out", async () => {
     const client = await signedInClient();
     const staff = await signedInClient("staff");
-    expect(await getNotificationPreferences(client.id)).toEqual({ email: true, sms: false, projectUpdates: true, marketing: false });
+    expect(await getNotificationPreferences(client.id)).toEqual({
+      email: true,
+      sms: false,
+      projectUpdates: true,
+      marketing: false,
+    });
 
     // Defaults: project updates by email.
     const first = await projectOf(client, { title: "Defaults" });
@@ -116,9 +139,14 @@ describe("manage account: profile settings", () => {
 
   it("switching marketing off takes the account's address off the newsletter", async () => {
     const client = await signedInClient();
-    await db().insert(newsletterSubscribers).values({ email: client.email.toUpperCase(), status: "confirmed", unsubscribeTokenHash: "x" });
+    await db()
+      .insert(newsletterSubscribers)
+      .values({ email: client.email.toUpperCase(), status: "confirmed", unsubscribeTokenHash: "x" });
     await postProfile(client, profileFields());
-    const [row] = await db().select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${client.email})`);
+    const [row] = await db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = lower(${client.email})`);
     expect(row!.status).toBe("unsubscribed");
   });
 });
@@ -127,18 +155,42 @@ describe("manage account: password", () => {
   it("checks the current password, then signs out other sessions and API keys but not this one", async () => {
     const client = await signedInClient();
     const other = await secondSession(client);
-    const change = (fields: Record<string, string>) => call(profile.action, formRequest("/manageaccount/profile", { intent: "password", ...fields }, { cookie: client.cookie }));
+    const change = (fields: Record<string, string>) =>
+      call(
+        profile.action,
+        formRequest("/manageaccount/profile", { intent: "password", ...fields }, { cookie: client.cookie }),
+      );
 
-    expect(formErrors(await change({ currentPassword: "wrong-one", newPassword: "newpass1", confirmPassword: "newpass1" }))).toEqual({
+    expect(
+      formErrors(
+        await change({ currentPassword: "wrong-one", newPassword: "newpass1", confirmPassword: "newpass1" }),
+      ),
+    ).toEqual({
       currentPassword: [MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong],
     });
-    expect(formErrors(await change({ currentPassword: "secret12", newPassword: "short", confirmPassword: "short" }))).toEqual({ newPassword: [ACCOUNT_MESSAGES.passwordTooShort] });
-    expect(formErrors(await change({ currentPassword: "secret12", newPassword: "newpass1", confirmPassword: "newpass2" }))).toEqual({ confirmPassword: [ACCOUNT_MESSAGES.passwordsDoNotMatch] });
-    expect(formErrors(await change({ currentPassword: "secret12", newPassword: "iloveyou", confirmPassword: "iloveyou" }))).toEqual({ newPassword: [ACCOUNT_MESSAGES.passwordTooCommon] });
+    expect(
+      formErrors(
+        await change({ currentPassword: "secret12", newPassword: "short", confirmPassword: "short" }),
+      ),
+    ).toEqual({ newPassword: [ACCOUNT_MESSAGES.passwordTooShort] });
+    expect(
+      formErrors(
+        await change({ currentPassword: "secret12", newPassword: "newpass1", confirmPassword: "newpass2" }),
+      ),
+    ).toEqual({ confirmPassword: [ACCOUNT_MESSAGES.passwordsDoNotMatch] });
+    expect(
+      formErrors(
+        await change({ currentPassword: "secret12", newPassword: "iloveyou", confirmPassword: "iloveyou" }),
+      ),
+    ).toEqual({ newPassword: [ACCOUNT_MESSAGES.passwordTooCommon] });
     expect(await verifyLogin(client.username, "iloveyou")).toBeNull();
     expect(await signedIn(other)).toBe(true);
 
-    const done = await change({ currentPassword: "secret12", newPassword: "newpass1", confirmPassword: "newpass1" });
+    const done = await change({
+      currentPassword: "secret12",
+      newPassword: "newpass1",
+      confirmPassword: "newpass1",
+    });
     expect(done.status).toBe(200);
     expect((done.body as { message: string }).message).toBe(MANAGE_ACCOUNT_MESSAGES.passwordChanged);
     expect(await signedIn(other)).toBe(false);
@@ -152,8 +204,23 @@ describe("manage account: password", () => {
   it("allows 5 wrong current passwords in 15 minutes", async () => {
     const client = await signedInClient();
     const wrong = () =>
-      call(profile.action, formRequest("/manageaccount/profile", { intent: "password", currentPassword: "nope-nope", newPassword: "newpass1", confirmPassword: "newpass1" }, { cookie: client.cookie }));
-    for (let i = 0; i < 5; i++) expect(formErrors(await wrong()).currentPassword).toEqual([MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong]);
+      call(
+        profile.action,
+        formRequest(
+          "/manageaccount/profile",
+          {
+            intent: "password",
+            currentPassword: "nope-nope",
+            newPassword: "newpass1",
+            confirmPassword: "newpass1",
+          },
+          { cookie: client.cookie },
+        ),
+      );
+    for (let i = 0; i < 5; i++)
+      expect(formErrors(await wrong()).currentPassword).toEqual([
+        MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong,
+      ]);
     expect(formErrors(await wrong()).currentPassword?.[0]).toMatch(/^Too many attempts/);
   });
 });
@@ -164,8 +231,17 @@ describe("manage account: email change", () => {
   it("sends a link to the new address; the email changes only when it is opened, once", async () => {
     const client = await signedInClient();
     const newEmail = `new-${client.username}@example.org`;
-    const requested = await call(profile.action, formRequest("/manageaccount/profile", { intent: "email", newEmail, currentPassword: "secret12" }, { cookie: client.cookie }));
-    expect((requested.body as { message: string }).message).toBe(MANAGE_ACCOUNT_MESSAGES.emailChangeSent(newEmail));
+    const requested = await call(
+      profile.action,
+      formRequest(
+        "/manageaccount/profile",
+        { intent: "email", newEmail, currentPassword: "secret12" },
+        { cookie: client.cookie },
+      ),
+    );
+    expect((requested.body as { message: string }).message).toBe(
+      MANAGE_ACCOUNT_MESSAGES.emailChangeSent(newEmail),
+    );
     expect((await db().select().from(users).where(eq(users.id, client.id)))[0]!.email).toBe(client.email);
     const [link] = await outbox(newEmail);
     expect(link!.kind).toBe("email_change");
@@ -181,30 +257,55 @@ describe("manage account: email change", () => {
 
     const again = await call(verifyEmail.action, formRequest(`/verify-email/${token}`, {}), { token });
     expect(again.status).toBe(410);
-    expect((await call(verifyEmail.loader, getRequest(`/verify-email/${token}`), { token })).status).toBe(410);
+    expect((await call(verifyEmail.loader, getRequest(`/verify-email/${token}`), { token })).status).toBe(
+      410,
+    );
   });
 
   it("refuses a wrong password, the same address, a taken one; an expired link does nothing", async () => {
     const client = await signedInClient();
     const other = await signedInClient();
     const request = (newEmail: string, currentPassword = "secret12") =>
-      call(profile.action, formRequest("/manageaccount/profile", { intent: "email", newEmail, currentPassword }, { cookie: client.cookie }));
-    expect(formErrors(await request("fresh@example.org", "wrong-one"))).toEqual({ currentPassword: [MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong] });
-    expect(formErrors(await request(client.email.toUpperCase()))).toEqual({ newEmail: [MANAGE_ACCOUNT_MESSAGES.emailSame] });
+      call(
+        profile.action,
+        formRequest(
+          "/manageaccount/profile",
+          { intent: "email", newEmail, currentPassword },
+          { cookie: client.cookie },
+        ),
+      );
+    expect(formErrors(await request("fresh@example.org", "wrong-one"))).toEqual({
+      currentPassword: [MANAGE_ACCOUNT_MESSAGES.currentPasswordWrong],
+    });
+    expect(formErrors(await request(client.email.toUpperCase()))).toEqual({
+      newEmail: [MANAGE_ACCOUNT_MESSAGES.emailSame],
+    });
     expect(formErrors(await request(other.email))).toEqual({ newEmail: [ACCOUNT_MESSAGES.emailTaken] });
     expect(formErrors(await request("not-an-email"))).toEqual({ newEmail: [ACCOUNT_MESSAGES.emailInvalid] });
 
     const newEmail = `late-${client.username}@example.org`;
     await request(newEmail);
     const token = linkIn((await outbox(newEmail))[0]!.text);
-    await db().update(emailChanges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(emailChanges.userId, client.id));
-    expect((await call(verifyEmail.action, formRequest(`/verify-email/${token}`, {}), { token })).status).toBe(410);
+    await db()
+      .update(emailChanges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailChanges.userId, client.id));
+    expect(
+      (await call(verifyEmail.action, formRequest(`/verify-email/${token}`, {}), { token })).status,
+    ).toBe(410);
   });
 
   it("sends at most 5 links an hour", async () => {
     const client = await signedInClient();
     const request = (n: number) =>
-      call(profile.action, formRequest("/manageaccount/profile", { intent: "email", newEmail: `n${n}-${client.username}@example.org`, currentPassword: "secret12" }, { cookie: client.cookie }));
+      call(
+        profile.action,
+        formRequest(
+          "/manageaccount/profile",
+          { intent: "email", newEmail: `n${n}-${client.username}@example.org`, currentPassword: "secret12" },
+          { cookie: client.cookie },
+        ),
+      );
     for (let n = 0; n < 5; n++) expect((await request(n)).status).toBe(200);
     expect(formErrors(await request(5)).newEmail?.[0]).toMatch(/^Too many attempts/);
     expect(await outbox(`n5-${client.username}@example.org`)).toHaveLength(0);
@@ -213,9 +314,20 @@ describe("manage account: email change", () => {
   it("says so when someone signed up with the address after the link was sent", async () => {
     const client = await signedInClient();
     const newEmail = `race-${client.username}@example.org`;
-    await call(profile.action, formRequest("/manageaccount/profile", { intent: "email", newEmail, currentPassword: "secret12" }, { cookie: client.cookie }));
+    await call(
+      profile.action,
+      formRequest(
+        "/manageaccount/profile",
+        { intent: "email", newEmail, currentPassword: "secret12" },
+        { cookie: client.cookie },
+      ),
+    );
     const token = linkIn((await outbox(newEmail))[0]!.text);
-    await createAccount({ username: `r${client.username}`.slice(0, 30), email: newEmail, password: "secret12" });
+    await createAccount({
+      username: `r${client.username}`.slice(0, 30),
+      email: newEmail,
+      password: "secret12",
+    });
     const outcome = await call(verifyEmail.action, formRequest(`/verify-email/${token}`, {}), { token });
     expect(outcome.body).toEqual({ ok: false, message: ACCOUNT_MESSAGES.emailTaken });
     expect((await db().select().from(users).where(eq(users.id, client.id)))[0]!.email).toBe(client.email);
@@ -226,16 +338,28 @@ describe("manage account: sessions", () => {
   it("lists this browser first and signs out the others, or everything", async () => {
     const client = await signedInClient();
     const other = await secondSession(client);
-    const page = (await call(profile.loader, getRequest("/manageaccount/profile", { cookie: client.cookie }))).body as { sessions: { current: boolean }[] };
+    const page = (await call(profile.loader, getRequest("/manageaccount/profile", { cookie: client.cookie })))
+      .body as { sessions: { current: boolean }[] };
     expect(page.sessions.map((s) => s.current)).toEqual([true, false]);
 
-    const signedOut = await call(profile.action, formRequest("/manageaccount/profile", { intent: "signout-others" }, { cookie: client.cookie }));
-    expect((signedOut.body as { message: string }).message).toBe(MANAGE_ACCOUNT_MESSAGES.otherSessionsSignedOut(1));
+    const signedOut = await call(
+      profile.action,
+      formRequest("/manageaccount/profile", { intent: "signout-others" }, { cookie: client.cookie }),
+    );
+    expect((signedOut.body as { message: string }).message).toBe(
+      MANAGE_ACCOUNT_MESSAGES.otherSessionsSignedOut(1),
+    );
     expect(await signedIn(other)).toBe(false);
-    const events = await db().select().from(accountEvents).where(and(eq(accountEvents.userId, client.id), eq(accountEvents.kind, "sessions_signed_out")));
+    const events = await db()
+      .select()
+      .from(accountEvents)
+      .where(and(eq(accountEvents.userId, client.id), eq(accountEvents.kind, "sessions_signed_out")));
     expect(events).toHaveLength(1);
 
-    const everywhere = await call(profile.action, formRequest("/manageaccount/profile", { intent: "signout-all" }, { cookie: client.cookie }));
+    const everywhere = await call(
+      profile.action,
+      formRequest("/manageaccount/profile", { intent: "signout-all" }, { cookie: client.cookie }),
+    );
     expect(everywhere.headers.get("Location")).toBe("/login");
     expect(await signedIn(client.cookie)).toBe(false);
   });

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~models/identity/accounts.server";
-import { getCreativeTokensContent, getHomeContent, getPlans, getServicesContent, getSolutionsContent, getStrategyContent } from "~models/content/marketing-content.server";
+import {
+  getCreativeTokensContent,
+  getHomeContent,
+  getPlans,
+  getServicesContent,
+  getSolutionsContent,
+  getStrategyContent,
+} from "~models/content/marketing-content.server";
 import { runSeed } from "~models/content/seed.server";
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as login from "~/routes/auth/login";
@@ -27,7 +34,13 @@ describe("marketing content from the seeds", () => {
     expect((await getStrategyContent()).services.every((s) => s.features.length === 5)).toBe(true);
     expect((await getSolutionsContent()).tabs.consultation).toBe("CONSULTATION");
     expect((await getCreativeTokensContent()).pricing.bundles).toHaveLength(3);
-    expect((await getPlans()).map((p) => p.slug)).toEqual(["starter", "social", "motion", "trend-plus", "pro"]);
+    expect((await getPlans()).map((p) => p.slug)).toEqual([
+      "starter",
+      "social",
+      "motion",
+      "trend-plus",
+      "pro",
+    ]);
   });
 });
 
@@ -38,8 +51,14 @@ describe("page loaders", () => {
     expect(body.step).toBe(3);
     expect(outcome.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
     expect(outcome.headers.get("Vary")).toBe("Cookie, Authorization");
-    expect(body.meta).toEqual(expect.arrayContaining([{ tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/" }]));
-    expect(body.organization).toMatchObject({ "@type": "Organization", name: "Ascendra", url: "http://127.0.0.1:3000/" });
+    expect(body.meta).toEqual(
+      expect.arrayContaining([{ tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/" }]),
+    );
+    expect(body.organization).toMatchObject({
+      "@type": "Organization",
+      name: "Ascendra",
+      url: "http://127.0.0.1:3000/",
+    });
     expect((await call(home.loader, getRequest("/?pkg=42"))).body).toMatchObject({ step: 0 });
   });
 
@@ -52,24 +71,50 @@ describe("page loaders", () => {
   });
 
   it("strategy: a known service by its decoded name; the default cards otherwise", async () => {
-    const motion = (await call(strategy.loader, getRequest("/strategy?service=Motion%20%26%20Video"))).body as Body & { page: { name: string }; meta: Body[] };
-    expect(motion).toMatchObject({ known: true, line: "LET THIS MOTION & VIDEO SOLUTION WORK FOR YOU, EVERY WEEK." });
-    expect(motion.meta).toEqual(expect.arrayContaining([{ tagName: "link", rel: "canonical", href: "http://127.0.0.1:3000/strategy?service=Motion+%26+Video" }]));
+    const motion = (await call(strategy.loader, getRequest("/strategy?service=Motion%20%26%20Video")))
+      .body as Body & { page: { name: string }; meta: Body[] };
+    expect(motion).toMatchObject({
+      known: true,
+      line: "LET THIS MOTION & VIDEO SOLUTION WORK FOR YOU, EVERY WEEK.",
+    });
+    expect(motion.meta).toEqual(
+      expect.arrayContaining([
+        {
+          tagName: "link",
+          rel: "canonical",
+          href: "http://127.0.0.1:3000/strategy?service=Motion+%26+Video",
+        },
+      ]),
+    );
     const defaults = await getStrategyContent();
     for (const path of ["/strategy", "/strategy?service=Knitting"]) {
-      const body = (await call(strategy.loader, getRequest(path))).body as Body & { page: { features: { id: string }[] } };
+      const body = (await call(strategy.loader, getRequest(path))).body as Body & {
+        page: { features: { id: string }[] };
+      };
       expect(body.known).toBe(false);
       expect(body.page.features.map((f) => f.id)).toEqual(defaults.default.features.map((f) => f.id));
     }
   });
 
   it("solutions: purple opens SUPPORT-PACK, other colours SUBSCRIPTIONS, an unknown colour is a 404", async () => {
-    expect((await call(solutions.loader, getRequest("/solutions/purple"), { scolor: "purple" })).body).toMatchObject({ tab: "support-pack", colour: "purple" });
-    expect((await call(solutions.loader, getRequest("/solutions/green"), { scolor: "green" })).body).toMatchObject({ tab: "subscriptions", colour: "green" });
-    expect((await call(solutions.loader, getRequest("/solutions"))).body).toMatchObject({ tab: "subscriptions", colour: null });
-    expect((await call(solutions.loader, getRequest("/solutions/green?tab=consultation"), { scolor: "green" })).body).toMatchObject({ tab: "consultation" });
+    expect(
+      (await call(solutions.loader, getRequest("/solutions/purple"), { scolor: "purple" })).body,
+    ).toMatchObject({ tab: "support-pack", colour: "purple" });
+    expect(
+      (await call(solutions.loader, getRequest("/solutions/green"), { scolor: "green" })).body,
+    ).toMatchObject({ tab: "subscriptions", colour: "green" });
+    expect((await call(solutions.loader, getRequest("/solutions"))).body).toMatchObject({
+      tab: "subscriptions",
+      colour: null,
+    });
+    expect(
+      (await call(solutions.loader, getRequest("/solutions/green?tab=consultation"), { scolor: "green" }))
+        .body,
+    ).toMatchObject({ tab: "consultation" });
     // A thrown data(null, 404) is an outcome of call() with that status.
-    expect((await call(solutions.loader, getRequest("/solutions/orange"), { scolor: "orange" })).status).toBe(404);
+    expect((await call(solutions.loader, getRequest("/solutions/orange"), { scolor: "orange" })).status).toBe(
+      404,
+    );
   });
 
   it("solutions: every plan keeps CONTACT and subscribes at its checkout, through sign-in when anonymous (issue 18, item 11)", async () => {
@@ -77,35 +122,67 @@ describe("page loaders", () => {
     const anonymous = await call(solutions.loader, getRequest("/solutions"));
     const { plans, contact } = anonymous.body as Plans;
     expect(contact.href).toBe("/contact");
-    expect(plans.map((p) => p.subscribeHref)).toEqual(plans.map((p) => `/login?${new URLSearchParams({ redirectTo: `/dashboard2/billing/plans/${p.slug}` })}`));
+    expect(plans.map((p) => p.subscribeHref)).toEqual(
+      plans.map(
+        (p) => `/login?${new URLSearchParams({ redirectTo: `/dashboard2/billing/plans/${p.slug}` })}`,
+      ),
+    );
     expect(anonymous.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
 
-    const created = await createAccount({ username: "planbuyer", email: "planbuyer@example.com", password: "secret12" });
+    const created = await createAccount({
+      username: "planbuyer",
+      email: "planbuyer@example.com",
+      password: "secret12",
+    });
     expect(created.ok).toBe(true);
     // The visitor signs in with that redirectTo and lands on the plan's checkout.
     const starter = plans.find((p) => p.slug === "starter")!;
-    const signIn = await call(login.action, formRequest(starter.subscribeHref, { username: "planbuyer", password: "secret12", redirectTo: new URL(starter.subscribeHref, "http://x").searchParams.get("redirectTo")! }));
+    const signIn = await call(
+      login.action,
+      formRequest(starter.subscribeHref, {
+        username: "planbuyer",
+        password: "secret12",
+        redirectTo: new URL(starter.subscribeHref, "http://x").searchParams.get("redirectTo")!,
+      }),
+    );
     expect(signIn.headers.get("Location")).toBe("/dashboard2/billing/plans/starter");
     const cookie = cookieFrom(signIn);
-    const checkout = await call(subscribePage.loader, getRequest("/dashboard2/billing/plans/starter", { cookie }), { planId: "starter" });
+    const checkout = await call(
+      subscribePage.loader,
+      getRequest("/dashboard2/billing/plans/starter", { cookie }),
+      { planId: "starter" },
+    );
     expect(checkout.body).toMatchObject({ plan: { id: "starter" } });
 
     const signedIn = await call(solutions.loader, getRequest("/solutions", { cookie }));
-    expect((signedIn.body as Plans).plans.map((p) => p.subscribeHref)).toEqual(plans.map((p) => `/dashboard2/billing/plans/${p.slug}`));
+    expect((signedIn.body as Plans).plans.map((p) => p.subscribeHref)).toEqual(
+      plans.map((p) => `/dashboard2/billing/plans/${p.slug}`),
+    );
     expect(signedIn.headers.get("Cache-Control")).toBe(PRIVATE_PAGE_CACHE);
   });
 
   it("creative tokens: prices by region; Get Tokens through sign-in when anonymous; private when signed in", async () => {
     const anonymous = await call(creativeTokens.loader, getRequest("/creative-tokens?region=in"));
-    expect(anonymous.body).toMatchObject({ region: "in", getTokens: "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens" });
+    expect(anonymous.body).toMatchObject({
+      region: "in",
+      getTokens: "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens",
+    });
     const bundles = (anonymous.body as { bundles: { price: string; href: string }[] }).bundles;
     expect(bundles.map((b) => b.price)).toEqual(["₹5,800", "₹10,800", "₹20,800"]);
-    expect(bundles[1]!.href).toBe("/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens%3Fpackage%3Dpopular%26region%3Din");
+    expect(bundles[1]!.href).toBe(
+      "/login?redirectTo=%2Fdashboard2%2Fbilling%2Ftokens%3Fpackage%3Dpopular%26region%3Din",
+    );
     expect(anonymous.headers.get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);
 
-    const created = await createAccount({ username: "tokenbuyer", email: "tokenbuyer@example.com", password: "secret12" });
+    const created = await createAccount({
+      username: "tokenbuyer",
+      email: "tokenbuyer@example.com",
+      password: "secret12",
+    });
     expect(created.ok).toBe(true);
-    const cookie = cookieFrom(await call(login.action, formRequest("/login", { username: "tokenbuyer", password: "secret12" })));
+    const cookie = cookieFrom(
+      await call(login.action, formRequest("/login", { username: "tokenbuyer", password: "secret12" })),
+    );
     const signedIn = await call(creativeTokens.loader, getRequest("/creative-tokens", { cookie }));
     expect(signedIn.body).toMatchObject({ region: "us", getTokens: "/dashboard2/billing/tokens" });
     expect(signedIn.headers.get("Cache-Control")).toBe(PRIVATE_PAGE_CACHE);
@@ -113,7 +190,15 @@ describe("page loaders", () => {
 
   it("sitemap.xml lists every public page; robots.txt points to it", async () => {
     const xml = (await call(sitemap.loader, getRequest("/sitemap.xml"))).body as string;
-    for (const loc of ["/", "/services", "/solutions/purple", "/creative-tokens", "/login", "/signup", "/strategy?service=AI+AR+VR"]) {
+    for (const loc of [
+      "/",
+      "/services",
+      "/solutions/purple",
+      "/creative-tokens",
+      "/login",
+      "/signup",
+      "/strategy?service=AI+AR+VR",
+    ]) {
       expect(xml).toContain(`<loc>http://127.0.0.1:3000${loc}</loc>`);
     }
     expect(xml).toContain("<loc>http://127.0.0.1:3000/strategy?service=Motion+%26+Video</loc>");

@@ -41,7 +41,9 @@ describe("password reset", () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toMatchObject({ sent: true });
     expect(unknown.body).toMatchObject({ sent: true });
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, "nobody@example.com"))).toHaveLength(0);
+    expect(
+      await db().select().from(emailOutbox).where(eq(emailOutbox.to, "nobody@example.com")),
+    ).toHaveLength(0);
   });
 
   it("emails a link, through the outbox, and stores only the token's hash", async () => {
@@ -58,8 +60,19 @@ describe("password reset", () => {
 
   it("never takes the link's host from the request: an unknown Host gets the server's own address", async () => {
     // What the express adapter makes of "Host: evil.example" (or of X-Forwarded-Host behind a trusted proxy).
-    const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Client-Address": "203.0.113.200", "X-Forwarded-Host": "evil.example" };
-    await call(forgot.action, new Request("http://evil.example/forgot-password", { method: "POST", body: new URLSearchParams({ email: user.email }), headers }));
+    const headers = {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Client-Address": "203.0.113.200",
+      "X-Forwarded-Host": "evil.example",
+    };
+    await call(
+      forgot.action,
+      new Request("http://evil.example/forgot-password", {
+        method: "POST",
+        body: new URLSearchParams({ email: user.email }),
+        headers,
+      }),
+    );
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
     expect(mail!.text).toContain("http://127.0.0.1:3000/reset-password/");
     expect(mail!.text).not.toContain("evil.example");
@@ -69,16 +82,26 @@ describe("password reset", () => {
     await createSession({ userId: user.id, remember: true });
     await requestLink(user.email);
     const token = await latestLinkToken();
-    expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).body).toEqual({ valid: true });
+    expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).body).toEqual({
+      valid: true,
+    });
 
-    const done = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    const done = await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }),
+      { token },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/login?reset=done");
     expect(await verifyLogin(user.username, "new-secret")).not.toBeNull();
     expect(await verifyLogin(user.username, "old-secret")).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
 
-    const again = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "third-secret", confirmPassword: "third-secret" }), { token });
+    const again = await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "third-secret", confirmPassword: "third-secret" }),
+      { token },
+    );
     expect(again.status).toBe(410);
     expect(formErrors(again)[""]).toEqual([M.resetInvalid]);
     expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).status).toBe(410);
@@ -86,29 +109,45 @@ describe("password reset", () => {
 
   it("revokes every API key, as a password change does", async () => {
     const key = await createApiToken(user.id);
-    const profile = () => call(apiProfile.loader, getRequest("/api/profile/", { headers: { Authorization: `Token ${key}` } }));
+    const profile = () =>
+      call(apiProfile.loader, getRequest("/api/profile/", { headers: { Authorization: `Token ${key}` } }));
     expect((await profile()).status).toBe(200);
     await requestLink(user.email);
     const token = await latestLinkToken();
-    await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }),
+      { token },
+    );
     expect((await profile()).status).toBe(401);
   });
 
   it("lifts a lockout that failed sign-ins caused: the new password works at once", async () => {
-    const attempt = (password: string, i: number) => attemptLogin({ identifier: user.username, password, clientAddress: `198.18.200.${i}` });
+    const attempt = (password: string, i: number) =>
+      attemptLogin({ identifier: user.username, password, clientAddress: `198.18.200.${i}` });
     for (let i = 0; i <= RATE_LIMITS.loginAccount.limit; i++) await attempt("wrong-password", i);
     expect((await attempt("old-secret", 50)).status).toBe("limited");
     await requestLink(user.email);
     const token = await latestLinkToken();
-    await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }),
+      { token },
+    );
     expect((await attempt("new-secret", 51)).status).toBe("ok");
   });
 
   it("expires after one hour", async () => {
     await requestLink(user.email);
     const token = await latestLinkToken();
-    await db().execute(sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
-    const outcome = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }), { token });
+    await db().execute(
+      sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
+    const outcome = await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "new-secret" }),
+      { token },
+    );
     expect(outcome.status).toBe(410);
     expect(await verifyLogin(user.username, "old-secret")).not.toBeNull();
   });
@@ -116,19 +155,33 @@ describe("password reset", () => {
   it("validates the new password with the spec's messages", async () => {
     await requestLink(user.email);
     const token = await latestLinkToken();
-    const outcome = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "123", confirmPassword: "123" }), { token });
+    const outcome = await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "123", confirmPassword: "123" }),
+      { token },
+    );
     expect(formErrors(outcome)).toEqual({ password: [M.passwordTooShort] });
-    const common = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "Password1", confirmPassword: "Password1" }), { token });
+    const common = await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "Password1", confirmPassword: "Password1" }),
+      { token },
+    );
     expect(common.status).toBe(400);
     expect(formErrors(common)).toEqual({ password: [M.passwordTooCommon] });
     // The link was not used up: a better password still goes through.
     expect((await call(reset.loader, getRequest(`/reset-password/${token}`), { token })).status).toBe(200);
-    const mismatch = await call(reset.action, formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "other-secret" }), { token });
+    const mismatch = await call(
+      reset.action,
+      formRequest(`/reset-password/${token}`, { password: "new-secret", confirmPassword: "other-secret" }),
+      { token },
+    );
     expect(formErrors(mismatch)).toEqual({ confirmPassword: [M.passwordsDoNotMatch] });
   });
 
   it("rejects an unknown token", async () => {
-    expect((await call(reset.loader, getRequest("/reset-password/made-up"), { token: "made-up" })).status).toBe(410);
+    expect(
+      (await call(reset.loader, getRequest("/reset-password/made-up"), { token: "made-up" })).status,
+    ).toBe(410);
   });
 
   it("limits requests per address", async () => {

@@ -15,7 +15,16 @@ import { call, cookieFrom, formRequest } from "./helpers";
 const ORIGIN = "http://127.0.0.1:3000";
 let counter = 0;
 
-export type Client = { id: string; username: string; email: string; role: "client" | "staff"; firstName: string; lastName: string; cookie: string; token: string };
+export type Client = {
+  id: string;
+  username: string;
+  email: string;
+  role: "client" | "staff";
+  firstName: string;
+  lastName: string;
+  cookie: string;
+  token: string;
+};
 
 /** A new account, signed in through the login page (cookie) and the API (token). */
 export async function signedInClient(role: "client" | "staff" = "client"): Promise<Client> {
@@ -23,7 +32,9 @@ export async function signedInClient(role: "client" | "staff" = "client"): Promi
   const created = await createAccount({ username, email: `${username}@example.com`, password: "secret12" });
   if (!created.ok) throw new Error(created.message);
   if (role === "staff") await setRole(created.user.id, "staff");
-  const cookie = cookieFrom(await call(login.action, formRequest("/login", { username, password: "secret12" })));
+  const cookie = cookieFrom(
+    await call(login.action, formRequest("/login", { username, password: "secret12" })),
+  );
   const token = await createApiToken(created.user.id);
   return { ...created.user, role, cookie, token };
 }
@@ -31,7 +42,11 @@ export async function signedInClient(role: "client" | "staff" = "client"): Promi
 export const tokenHeader = (client: Client) => ({ Authorization: `Token ${client.token}` });
 
 /** A multipart POST, as a browser sends a form with encType="multipart/form-data". */
-export function multipartRequest(url: string, fields: Record<string, string | File>, init: { cookie?: string; headers?: Record<string, string> } = {}): Request {
+export function multipartRequest(
+  url: string,
+  fields: Record<string, string | File>,
+  init: { cookie?: string; headers?: Record<string, string> } = {},
+): Request {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const headers = new Headers(init.headers);
@@ -46,14 +61,25 @@ export const pdfFile = (name = "brief.pdf", size = 64) => {
   return new File([bytes], name, { type: "application/pdf" });
 };
 
-export const validProject = { title: "Café rebrand", description: "A new identity for the café on the corner.", category: "graphic", budget: "5k_10k", timeline: "2_weeks" } as const;
+export const validProject = {
+  title: "Café rebrand",
+  description: "A new identity for the café on the corner.",
+  category: "graphic",
+  budget: "5k_10k",
+  timeline: "2_weeks",
+} as const;
 
 /**
  * A project owned by the client, created through the model. Fixtures may give
  * one client many projects: the plan's limit is tested on its own.
  */
-export async function projectOf(client: { id: string }, overrides: Partial<Record<keyof typeof validProject, string>> = {}) {
-  const result = await createProject(client, { ...validProject, ...overrides, use_tokens: false } as never, { projectLimit: UNLIMITED });
+export async function projectOf(
+  client: { id: string },
+  overrides: Partial<Record<keyof typeof validProject, string>> = {},
+) {
+  const result = await createProject(client, { ...validProject, ...overrides, use_tokens: false } as never, {
+    projectLimit: UNLIMITED,
+  });
   if (!result.ok) throw new Error(result.message);
   return result.project;
 }

@@ -7,7 +7,14 @@ import { z } from "zod";
 import { db, queryRows } from "~models/platform/db.server";
 import { SEEDS_DIR } from "~models/platform/paths.server";
 import { contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "~models/schema";
-import { runSeed, SEED_SOURCES, seedIfEmpty, seedOnBoot, SeedValidationError, type SeedSource } from "~models/content/seed.server";
+import {
+  runSeed,
+  SEED_SOURCES,
+  seedIfEmpty,
+  seedOnBoot,
+  SeedValidationError,
+  type SeedSource,
+} from "~models/content/seed.server";
 import { getSiteShell, upsertContentBlock } from "~models/content/site-content.server";
 
 async function copyOfSeeds(): Promise<string> {
@@ -30,7 +37,11 @@ describe("npm run seed", () => {
     const shell = await getSiteShell();
     expect(shell.navigation.rotatingWords).toEqual(["Strategy", "Design", "Development", "Motion", "Social"]);
     expect(shell.footer.social.filter((s) => s.href).map((s) => s.label)).toEqual(["Instagram", "LinkedIn"]);
-    expect(shell.footer.social.filter((s) => !s.href).map((s) => s.label)).toEqual(["Facebook", "Snapchat", "X"]);
+    expect(shell.footer.social.filter((s) => !s.href).map((s) => s.label)).toEqual([
+      "Facebook",
+      "Snapchat",
+      "X",
+    ]);
   });
 
   it("is idempotent: a second run changes nothing", async () => {
@@ -38,7 +49,8 @@ describe("npm run seed", () => {
     const before = await db().select().from(contentBlocks).orderBy(contentBlocks.key);
     const report = await runSeed();
     // Content blocks count one each; the blog and catalogue rows (plans, token packages, shop items) one per row.
-    for (const [name, count] of Object.entries(report)) expect(count, name).toMatchObject({ inserted: 0, updated: 0 });
+    for (const [name, count] of Object.entries(report))
+      expect(count, name).toMatchObject({ inserted: 0, updated: 0 });
     expect(report.site).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
     expect(report.solutions).toEqual({ inserted: 0, updated: 0, unchanged: 6 });
     expect(report["shop-items"]).toEqual({ inserted: 0, updated: 0, unchanged: 12 });
@@ -78,7 +90,10 @@ describe("npm run seed", () => {
   it("reads Markdown with front matter from a folder source", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "seeds-md-"));
     await mkdir(path.join(dir, "notes"));
-    await writeFile(path.join(dir, "notes", "first-note.md"), "---\ntitle: First note\n---\n\nHello **world**.\n");
+    await writeFile(
+      path.join(dir, "notes", "first-note.md"),
+      "---\ntitle: First note\n---\n\nHello **world**.\n",
+    );
     const schema = z.object({ slug: z.string(), title: z.string(), body: z.string() });
     const source: SeedSource = {
       kind: "dir",
@@ -96,7 +111,10 @@ describe("npm run seed", () => {
 describe("catalogue", () => {
   it("seeds the plans and token bundles once, into the tables both the marketing pages and billing read", async () => {
     await runSeed();
-    const [solutions] = await db().select().from(contentBlocks).where(sql`${contentBlocks.key} = 'solutions'`);
+    const [solutions] = await db()
+      .select()
+      .from(contentBlocks)
+      .where(sql`${contentBlocks.key} = 'solutions'`);
     expect(solutions?.data).not.toHaveProperty("plans");
     const plans = await db().select().from(subscriptionPlans).orderBy(subscriptionPlans.position);
     expect(plans.map((p) => [p.id, p.name, p.price, p.monthlyTokens, p.projectLimit])).toEqual([
@@ -136,7 +154,9 @@ describe("catalogue", () => {
     catalogue.items[1].file = "no-such-file.pdf";
     await writeFile(file, JSON.stringify(catalogue));
     const error = await runSeed({ dir }).catch((e: unknown) => e);
-    expect((error as Error).message).toContain("shop-items.json: items.1.file: seeds/shop-files/no-such-file.pdf does not exist");
+    expect((error as Error).message).toContain(
+      "shop-items.json: items.1.file: seeds/shop-files/no-such-file.pdf does not exist",
+    );
   });
 });
 
@@ -152,8 +172,12 @@ describe("first start", () => {
 describe("boot", () => {
   it("loads content added by a newer release, and leaves edited blocks alone", async () => {
     await runSeed();
-    await db().delete(contentBlocks).where(sql`${contentBlocks.key} = 'footer'`);
-    await db().execute(sql`update content_blocks set data = jsonb_set(data, '{tagline}', '"Edited by staff"') where key = 'site'`);
+    await db()
+      .delete(contentBlocks)
+      .where(sql`${contentBlocks.key} = 'footer'`);
+    await db().execute(
+      sql`update content_blocks set data = jsonb_set(data, '{tagline}', '"Edited by staff"') where key = 'site'`,
+    );
     expect(await seedOnBoot()).toEqual(["footer"]);
     // A database from before the plans had their table gets them at the next boot.
     await db().delete(subscriptionPlans);

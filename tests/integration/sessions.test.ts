@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { createAccount } from "~models/identity/accounts.server";
 import { db } from "~models/platform/db.server";
 import { sessions } from "~models/schema";
-import { createSession, deleteExpiredSessions, deleteUserSessions, getSessionUser, REMEMBER_ME_TTL_MS, SESSION_TTL_MS } from "~models/identity/sessions.server";
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteUserSessions,
+  getSessionUser,
+  REMEMBER_ME_TTL_MS,
+  SESSION_TTL_MS,
+} from "~models/identity/sessions.server";
 
 async function account() {
   const username = `s${Math.random().toString(36).slice(2, 9)}`;
@@ -24,7 +31,9 @@ describe("sessions", () => {
     expect((await getSessionUser(session.id))?.id).toBe(user.id);
     expect(session.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_TTL_MS - 60_000);
 
-    await db().execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    await db().execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
     expect(await getSessionUser(session.id)).toBeNull();
     expect(await deleteExpiredSessions()).toBeGreaterThanOrEqual(1);
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
@@ -50,7 +59,12 @@ describe("roles", () => {
   it("makes every new account a client; staff is set explicitly", async () => {
     expect((await account()).role).toBe("client");
     const username = `staff${Math.random().toString(36).slice(2, 8)}`;
-    const staff = await createAccount({ username, email: `${username}@example.com`, password: "secret12", role: "staff" });
+    const staff = await createAccount({
+      username,
+      email: `${username}@example.com`,
+      password: "secret12",
+      role: "staff",
+    });
     expect(staff.ok && staff.user.role).toBe("staff");
   });
 });

@@ -14,4 +14,5 @@ if (worker.__testDatabase) {
   worker.__testDatabase = await openTestDatabase(inject("testDatabase"));
 }
 setDatabase(worker.__testDatabase);
-if (process.env.TEST_DB_TIMING) console.log(`fresh database in ${Math.round(performance.now() - started)} ms`);
+if (process.env.TEST_DB_TIMING)
+  console.log(`fresh database in ${Math.round(performance.now() - started)} ms`);

@@ -19,15 +19,42 @@ import { api, body, give, ledgerIsConsistent } from "./billing-helpers";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, tokenHeader, type Client } from "./project-helpers";
 
-type Item = { id: string; name: string; category: string; token_price: number; original_price: number; is_purchased: boolean; can_afford: boolean; file_format: string; file_size: string };
-type Cart = { items: { id: string; quantity: number; shop_item: Item }[]; total_token_price: number; total_items: number; can_afford: boolean };
-type Purchase = { id: string; shop_item: Item; tokens_spent: number; purchase_date: string; download_count: number; max_downloads: number; can_download: boolean };
+type Item = {
+  id: string;
+  name: string;
+  category: string;
+  token_price: number;
+  original_price: number;
+  is_purchased: boolean;
+  can_afford: boolean;
+  file_format: string;
+  file_size: string;
+};
+type Cart = {
+  items: { id: string; quantity: number; shop_item: Item }[];
+  total_token_price: number;
+  total_items: number;
+  can_afford: boolean;
+};
+type Purchase = {
+  id: string;
+  shop_item: Item;
+  tokens_spent: number;
+  purchase_date: string;
+  download_count: number;
+  max_downloads: number;
+  can_download: boolean;
+};
 
 beforeAll(async () => {
   await runSeed();
 });
 
-const addItem = (client: Client, id: string, quantity?: number) => api.send(apiCart.action, client, "POST", "/api/cart/", { shop_item_id: id, ...(quantity ? { quantity } : {}) });
+const addItem = (client: Client, id: string, quantity?: number) =>
+  api.send(apiCart.action, client, "POST", "/api/cart/", {
+    shop_item_id: id,
+    ...(quantity ? { quantity } : {}),
+  });
 const cartOf = async (client: Client) => body<Cart>(await api.get(apiCart.loader, client, "/api/cart/"));
 
 describe("shop items", () => {
@@ -37,21 +64,40 @@ describe("shop items", () => {
     const all = body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/"));
     expect(all).toHaveLength(12);
     const grid = all.find((i) => i.id === "social-post-grid")!;
-    expect(grid).toMatchObject({ name: "Social Post Grid", category: "templates", token_price: 8, original_price: 12, file_format: "ZIP", is_purchased: false, can_afford: false });
+    expect(grid).toMatchObject({
+      name: "Social Post Grid",
+      category: "templates",
+      token_price: 8,
+      original_price: 12,
+      file_format: "ZIP",
+      is_purchased: false,
+      can_afford: false,
+    });
     expect(grid.file_size).toMatch(/^\d+(\.\d)? KB$/);
     expect(all.find((i) => i.id === "grain-overlay")!.can_afford).toBe(true);
 
     const tools = body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/?category=tools"));
     expect(tools.map((i) => i.id)).toEqual(["content-calendar", "colour-palette-kit", "type-scale-sheet"]);
     // Search looks at names and descriptions, in any case.
-    const search = body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/?category=all&search=POSTER"));
+    const search = body<Item[]>(
+      await api.get(apiShopItems.loader, client, "/api/shop-items/?category=all&search=POSTER"),
+    );
     expect(search.map((i) => i.id)).toEqual(["launch-poster"]);
-    expect(body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/?search=Cheat&category=tools")).map((i) => i.id)).toEqual(["type-scale-sheet"]);
-    expect(body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/?search=%25"))).toEqual([]);
+    expect(
+      body<Item[]>(
+        await api.get(apiShopItems.loader, client, "/api/shop-items/?search=Cheat&category=tools"),
+      ).map((i) => i.id),
+    ).toEqual(["type-scale-sheet"]);
+    expect(body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/?search=%25"))).toEqual(
+      [],
+    );
     expect((await api.get(apiShopItems.loader, null, "/api/shop-items/")).status).toBe(401);
 
     // The page reads the same filters from its GET form.
-    const page = await call(shopPage.loader, getRequest("/dashboard2/shop?category=graphics&search=badge", { cookie: client.cookie }));
+    const page = await call(
+      shopPage.loader,
+      getRequest("/dashboard2/shop?category=graphics&search=badge", { cookie: client.cookie }),
+    );
     expect(body<{ items: Item[] }>(page).items.map((i) => i.id)).toEqual(["geometric-badges"]);
   });
 });
@@ -60,7 +106,10 @@ describe("cart", () => {
   it("adds with the spec's messages, and blocks what is owned or unaffordable", async () => {
     const client = await signedInClient();
     const poor = await addItem(client, "social-post-grid");
-    expect(poor).toMatchObject({ status: 409, body: { error: "You need 8 Creative Tokens to purchase this item. You currently have 0 tokens." } });
+    expect(poor).toMatchObject({
+      status: 409,
+      body: { error: "You need 8 Creative Tokens to purchase this item. You currently have 0 tokens." },
+    });
     await give(client, 30);
     const added = await addItem(client, "social-post-grid");
     expect(added.status).toBe(201);
@@ -72,16 +121,43 @@ describe("cart", () => {
     let cart = await cartOf(client);
     expect(cart).toMatchObject({ total_token_price: 8 + 6, total_items: 3, can_afford: true });
     const grain = cart.items.find((i) => i.shop_item.id === "grain-overlay")!;
-    expect((await api.send(apiCartItem.action, client, "PUT", `/api/cart-item/${grain.id}/`, { quantity: 4 }, { id: grain.id })).status).toBe(200);
+    expect(
+      (
+        await api.send(
+          apiCartItem.action,
+          client,
+          "PUT",
+          `/api/cart-item/${grain.id}/`,
+          { quantity: 4 },
+          { id: grain.id },
+        )
+      ).status,
+    ).toBe(200);
     expect((await cartOf(client)).total_token_price).toBe(8 + 12);
-    expect((await api.send(apiCartItem.action, client, "PUT", `/api/cart-item/${grain.id}/`, { quantity: 0 }, { id: grain.id })).status).toBe(200);
+    expect(
+      (
+        await api.send(
+          apiCartItem.action,
+          client,
+          "PUT",
+          `/api/cart-item/${grain.id}/`,
+          { quantity: 0 },
+          { id: grain.id },
+        )
+      ).status,
+    ).toBe(200);
     cart = await cartOf(client);
     expect(cart.items.map((i) => i.shop_item.id)).toEqual(["social-post-grid"]);
 
     // Owned: after checkout, adding it again is refused.
     expect((await checkout(client.id)).ok).toBe(true);
-    expect(await addItem(client, "social-post-grid")).toMatchObject({ status: 409, body: { error: "You already own this item!" } });
-    const items = body<Item[]>(await api.get(apiShopItems.loader, client, "/api/shop-items/?category=templates"));
+    expect(await addItem(client, "social-post-grid")).toMatchObject({
+      status: 409,
+      body: { error: "You already own this item!" },
+    });
+    const items = body<Item[]>(
+      await api.get(apiShopItems.loader, client, "/api/shop-items/?category=templates"),
+    );
     expect(items.find((i) => i.id === "social-post-grid")?.is_purchased).toBe(true);
 
     await addItem(client, "grain-overlay");
@@ -95,11 +171,47 @@ describe("cart", () => {
     await give(owner, 20);
     await addItem(owner, "launch-poster");
     const [line] = (await cartOf(owner)).items;
-    expect((await api.send(apiCartItem.action, other, "PUT", `/api/cart-item/${line!.id}/`, { quantity: 5 }, { id: line!.id })).status).toBe(404);
-    expect((await api.send(apiCartItem.action, other, "DELETE", `/api/cart-item/${line!.id}/`, {}, { id: line!.id })).status).toBe(404);
-    const pageRemove = await call(cartPage.action, formRequest("/cart", { intent: "remove", cart_item_id: line!.id }, { cookie: other.cookie }));
+    expect(
+      (
+        await api.send(
+          apiCartItem.action,
+          other,
+          "PUT",
+          `/api/cart-item/${line!.id}/`,
+          { quantity: 5 },
+          { id: line!.id },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.send(
+          apiCartItem.action,
+          other,
+          "DELETE",
+          `/api/cart-item/${line!.id}/`,
+          {},
+          { id: line!.id },
+        )
+      ).status,
+    ).toBe(404);
+    const pageRemove = await call(
+      cartPage.action,
+      formRequest("/cart", { intent: "remove", cart_item_id: line!.id }, { cookie: other.cookie }),
+    );
     expect(pageRemove.status).toBe(404);
-    expect((await api.send(apiCartItem.action, other, "DELETE", "/api/cart-item/not-a-uuid/", {}, { id: "not-a-uuid" })).status).toBe(404);
+    expect(
+      (
+        await api.send(
+          apiCartItem.action,
+          other,
+          "DELETE",
+          "/api/cart-item/not-a-uuid/",
+          {},
+          { id: "not-a-uuid" },
+        )
+      ).status,
+    ).toBe(404);
     expect((await cartOf(owner)).items).toHaveLength(1);
     expect((await cartOf(other)).items).toHaveLength(0);
   });
@@ -112,26 +224,54 @@ describe("checkout", () => {
     await addItem(client, "pitch-deck-outline");
     await addItem(client, "brand-guidelines-starter");
     const short = await api.send(apiCheckout.action, client, "POST", "/api/checkout/");
-    expect(short).toMatchObject({ status: 409, body: { error: "Insufficient Creative Tokens! You need 27 tokens but have 21 tokens." } });
+    expect(short).toMatchObject({
+      status: 409,
+      body: { error: "Insufficient Creative Tokens! You need 27 tokens but have 21 tokens." },
+    });
     expect(await db().select().from(purchases).where(eq(purchases.userId, client.id))).toHaveLength(0);
     expect((await cartOf(client)).can_afford).toBe(false);
 
     const brand = (await cartOf(client)).items.find((i) => i.shop_item.id === "brand-guidelines-starter")!;
     await api.send(apiCartItem.action, client, "DELETE", `/api/cart-item/${brand.id}/`, {}, { id: brand.id });
     await addItem(client, "launch-poster");
-    const done = await api.send(apiCheckout.action, client, "POST", "/api/checkout/", {}, {}, { "Idempotency-Key": "checkout-key-1" });
+    const done = await api.send(
+      apiCheckout.action,
+      client,
+      "POST",
+      "/api/checkout/",
+      {},
+      {},
+      { "Idempotency-Key": "checkout-key-1" },
+    );
     expect(done.status).toBe(200);
-    expect(body(done)).toMatchObject({ total_tokens_spent: 17, remaining_tokens: 4, message: "Checkout successful! You spent 17 Creative Tokens and now have 4 tokens remaining." });
+    expect(body(done)).toMatchObject({
+      total_tokens_spent: 17,
+      remaining_tokens: 4,
+      message: "Checkout successful! You spent 17 Creative Tokens and now have 4 tokens remaining.",
+    });
     expect((await cartOf(client)).items).toEqual([]);
     // The same key again (a double-submitted form): the first answer, nothing spent.
-    const again = await api.send(apiCheckout.action, client, "POST", "/api/checkout/", {}, {}, { "Idempotency-Key": "checkout-key-1" });
+    const again = await api.send(
+      apiCheckout.action,
+      client,
+      "POST",
+      "/api/checkout/",
+      {},
+      {},
+      { "Idempotency-Key": "checkout-key-1" },
+    );
     expect(body(again)).toMatchObject({ total_tokens_spent: 17, remaining_tokens: 4 });
     expect(await getBalance(client.id)).toBe(4);
-    expect(await api.send(apiCheckout.action, client, "POST", "/api/checkout/")).toMatchObject({ status: 400, body: { error: "Your cart is empty." } });
+    expect(await api.send(apiCheckout.action, client, "POST", "/api/checkout/")).toMatchObject({
+      status: 400,
+      body: { error: "Your cart is empty." },
+    });
     await ledgerIsConsistent(client);
 
     const list = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
-    expect(list.map((p) => [p.shop_item.id, p.tokens_spent, p.download_count, p.max_downloads, p.can_download])).toEqual(
+    expect(
+      list.map((p) => [p.shop_item.id, p.tokens_spent, p.download_count, p.max_downloads, p.can_download]),
+    ).toEqual(
       expect.arrayContaining([
         ["pitch-deck-outline", 12, 0, 3, true],
         ["launch-poster", 5, 0, 3, true],
@@ -159,12 +299,26 @@ describe("checkout", () => {
     const client = await signedInClient();
     await give(client, 10);
     await addItem(client, "type-scale-sheet");
-    const page = body<{ checkoutKey: string; cart: Cart }>(await call(cartPage.loader, getRequest("/cart", { cookie: client.cookie })));
+    const page = body<{ checkoutKey: string; cart: Cart }>(
+      await call(cartPage.loader, getRequest("/cart", { cookie: client.cookie })),
+    );
     expect(page.cart.can_afford).toBe(true);
-    const submit = () => call(cartPage.action, formRequest("/cart", { intent: "checkout", idempotency_key: page.checkoutKey }, { cookie: client.cookie }));
+    const submit = () =>
+      call(
+        cartPage.action,
+        formRequest(
+          "/cart",
+          { intent: "checkout", idempotency_key: page.checkoutKey },
+          { cookie: client.cookie },
+        ),
+      );
     const [first, second] = [await submit(), await submit()];
-    expect(body<{ notice: { message: string } }>(first).notice.message).toBe("Checkout successful! You spent 2 Creative Tokens and now have 8 tokens remaining.");
-    expect(body<{ notice: { message: string } }>(second).notice.message).toBe(body<{ notice: { message: string } }>(first).notice.message);
+    expect(body<{ notice: { message: string } }>(first).notice.message).toBe(
+      "Checkout successful! You spent 2 Creative Tokens and now have 8 tokens remaining.",
+    );
+    expect(body<{ notice: { message: string } }>(second).notice.message).toBe(
+      body<{ notice: { message: string } }>(first).notice.message,
+    );
     expect(await getBalance(client.id)).toBe(8);
   });
 });
@@ -183,38 +337,91 @@ describe("downloads", () => {
     const other = await signedInClient();
     const purchaseId = await ownedPurchase(client);
 
-    const first = await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId });
-    expect(body(first)).toMatchObject({ downloads_remaining: 2, message: "Download started! Downloads remaining: 2." });
+    const first = await api.send(
+      apiDownload.action,
+      client,
+      "POST",
+      `/api/download/${purchaseId}/`,
+      {},
+      { purchaseId },
+    );
+    expect(body(first)).toMatchObject({
+      downloads_remaining: 2,
+      message: "Download started! Downloads remaining: 2.",
+    });
     const url = new URL(body<{ download_url: string }>(first).download_url);
     expect(url.pathname).toBe(`/download/${purchaseId}/file`);
 
-    const file = await call(downloadFile.loader, getRequest(`${url.pathname}${url.search}`, { cookie: client.cookie }), { purchaseId });
+    const file = await call(
+      downloadFile.loader,
+      getRequest(`${url.pathname}${url.search}`, { cookie: client.cookie }),
+      { purchaseId },
+    );
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Disposition")).toContain('attachment; filename="type-scale-sheet.txt"');
     expect(String(file.body)).toContain("Type scale cheat sheet");
 
     // The owner's link is no use to anyone else, tampered with, or without a session.
-    expect((await call(downloadFile.loader, getRequest(`${url.pathname}${url.search}`, { cookie: other.cookie }), { purchaseId })).status).toBe(404);
+    expect(
+      (
+        await call(
+          downloadFile.loader,
+          getRequest(`${url.pathname}${url.search}`, { cookie: other.cookie }),
+          { purchaseId },
+        )
+      ).status,
+    ).toBe(404);
     const tampered = url.search.replace(/sig=([0-9a-f])/, (_, c: string) => `sig=${c === "0" ? "1" : "0"}`);
-    expect((await call(downloadFile.loader, getRequest(`${url.pathname}${tampered}`, { cookie: client.cookie }), { purchaseId })).status).toBe(403);
-    expect((await call(downloadFile.loader, getRequest(`${url.pathname}${url.search}`), { purchaseId })).status).toBe(302);
+    expect(
+      (
+        await call(downloadFile.loader, getRequest(`${url.pathname}${tampered}`, { cookie: client.cookie }), {
+          purchaseId,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(downloadFile.loader, getRequest(`${url.pathname}${url.search}`), { purchaseId })).status,
+    ).toBe(302);
     // Five minutes later it has expired.
     vi.useFakeTimers({ now: Date.now() + 5 * 60 * 1000 + 1000, toFake: ["Date"] });
     try {
-      expect((await call(downloadFile.loader, getRequest(`${url.pathname}${url.search}`, { cookie: client.cookie }), { purchaseId })).status).toBe(410);
+      expect(
+        (
+          await call(
+            downloadFile.loader,
+            getRequest(`${url.pathname}${url.search}`, { cookie: client.cookie }),
+            { purchaseId },
+          )
+        ).status,
+      ).toBe(410);
     } finally {
       vi.useRealTimers();
     }
 
     // Another client's purchase does not exist for them (API and page).
-    expect((await api.send(apiDownload.action, other, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId })).status).toBe(404);
-    expect((await call(purchasesPage.action, formRequest("/dashboard2/purchases", { purchase_id: purchaseId }, { cookie: other.cookie }))).status).toBe(404);
+    expect(
+      (await api.send(apiDownload.action, other, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          purchasesPage.action,
+          formRequest("/dashboard2/purchases", { purchase_id: purchaseId }, { cookie: other.cookie }),
+        )
+      ).status,
+    ).toBe(404);
     expect(body<Purchase[]>(await api.get(apiPurchases.loader, other, "/api/my-purchases/"))).toEqual([]);
 
     await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId });
-    const page = await call(purchasesPage.action, formRequest("/dashboard2/purchases", { purchase_id: purchaseId }, { cookie: client.cookie }));
+    const page = await call(
+      purchasesPage.action,
+      formRequest("/dashboard2/purchases", { purchase_id: purchaseId }, { cookie: client.cookie }),
+    );
     expect(body(page)).toMatchObject({ notice: { message: "Download started! Downloads remaining: 0." } });
-    expect(await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId })).toMatchObject({ status: 409, body: { error: "Download Limit Reached" } });
+    expect(
+      await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId }),
+    ).toMatchObject({ status: 409, body: { error: "Download Limit Reached" } });
     const [purchase] = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
     expect(purchase).toMatchObject({ download_count: 3, max_downloads: 3, can_download: false });
   });
@@ -224,18 +431,39 @@ describe("downloads", () => {
     const purchaseId = await ownedPurchase(client, "grain-overlay");
     for (let i = 0; i < 4; i++) {
       const get = await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId });
-      expect(get).toMatchObject({ status: 405, body: { error: "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads." } });
+      expect(get).toMatchObject({
+        status: 405,
+        body: {
+          error:
+            "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads.",
+        },
+      });
       expect(get.headers.get("Allow")).toBe("POST");
     }
     const [purchase] = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
     expect(purchase).toMatchObject({ download_count: 0, can_download: true });
-    expect(body(await api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId }))).toMatchObject({ downloads_remaining: 2 });
+    expect(
+      body(
+        await api.send(
+          apiDownload.action,
+          client,
+          "POST",
+          `/api/download/${purchaseId}/`,
+          {},
+          { purchaseId },
+        ),
+      ),
+    ).toMatchObject({ downloads_remaining: 2 });
   });
 
   it("never passes the limit, however many downloads start at once", async () => {
     const client = await signedInClient();
     const purchaseId = await ownedPurchase(client, "grain-overlay");
-    const results = await Promise.all(Array.from({ length: 10 }, () => api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.send(apiDownload.action, client, "POST", `/api/download/${purchaseId}/`, {}, { purchaseId }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
   });
@@ -248,17 +476,37 @@ describe("errors", () => {
     await db().execute(sql`alter table cart_items rename to cart_items_gone`);
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      expect(await api.get(apiCart.loader, client, "/api/cart/")).toMatchObject({ status: 500, body: { error: "Failed to fetch cart" } });
-      expect(await addItem(client, "grain-overlay")).toMatchObject({ status: 500, body: { error: "Failed to add item to cart" } });
-      expect(await api.send(apiCart.action, client, "DELETE", "/api/cart/")).toMatchObject({ status: 500, body: { error: "Failed to clear cart" } });
-      expect(await api.send(apiCheckout.action, client, "POST", "/api/checkout/")).toMatchObject({ status: 500, body: { error: "Checkout failed" } });
-      expect(await api.get(apiShopItems.loader, client, "/api/shop-items/")).toMatchObject({ status: 500, body: { error: "Failed to fetch shop items" } });
+      expect(await api.get(apiCart.loader, client, "/api/cart/")).toMatchObject({
+        status: 500,
+        body: { error: "Failed to fetch cart" },
+      });
+      expect(await addItem(client, "grain-overlay")).toMatchObject({
+        status: 500,
+        body: { error: "Failed to add item to cart" },
+      });
+      expect(await api.send(apiCart.action, client, "DELETE", "/api/cart/")).toMatchObject({
+        status: 500,
+        body: { error: "Failed to clear cart" },
+      });
+      expect(await api.send(apiCheckout.action, client, "POST", "/api/checkout/")).toMatchObject({
+        status: 500,
+        body: { error: "Checkout failed" },
+      });
+      expect(await api.get(apiShopItems.loader, client, "/api/shop-items/")).toMatchObject({
+        status: 500,
+        body: { error: "Failed to fetch shop items" },
+      });
     } finally {
       quiet.mockRestore();
       await db().execute(sql`alter table cart_items_gone rename to cart_items`);
     }
     expect(await api.send(apiCart.action, client, "PATCH", "/api/cart/")).toMatchObject({ status: 405 });
-    expect((await call(apiCart.loader, getRequest("/api/cart/", { headers: { Authorization: "Token nope" } }))).status).toBe(401);
-    expect((await call(apiCheckout.action, getRequest("/api/checkout/", { headers: tokenHeader(client) }))).status).toBe(405);
+    expect(
+      (await call(apiCart.loader, getRequest("/api/cart/", { headers: { Authorization: "Token nope" } })))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call(apiCheckout.action, getRequest("/api/checkout/", { headers: tokenHeader(client) }))).status,
+    ).toBe(405);
   });
 });

@@ -4,7 +4,15 @@ import { createAccount } from "~models/identity/accounts.server";
 import { db } from "~models/platform/db.server";
 import { tokenAccounts, tokenLedger, tokenLots } from "~models/schema";
 import { TOKEN_VALIDITY_MS } from "~models/billing/tokens";
-import { adjustTokens, getBalance, grantTokens, ledgerTotals, listLedger, settleTokenAccount, spendTokens } from "~models/billing/tokens.server";
+import {
+  adjustTokens,
+  getBalance,
+  grantTokens,
+  ledgerTotals,
+  listLedger,
+  settleTokenAccount,
+  spendTokens,
+} from "~models/billing/tokens.server";
 
 let counter = 0;
 async function client(): Promise<string> {
@@ -18,7 +26,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const at = (days: number) => new Date(Date.UTC(2026, 0, 1) + days * DAY);
 
 /** Postgres' error code, whether the driver wraps the error (drizzle) or not. */
-const codeOf = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+const codeOf = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
 
 async function expectInvariants(userId: string) {
   const totals = await ledgerTotals(userId);
@@ -35,7 +44,10 @@ describe("token ledger", () => {
     const spend = await spendTokens({ userId, amount: 15, reason: "shop_checkout", now: at(6) });
     expect(spend).toMatchObject({ ok: true, balance: 15 });
     const lots = await db().select().from(tokenLots).where(eq(tokenLots.userId, userId));
-    expect(Object.fromEntries(lots.map((l) => [l.id, l.remaining]))).toEqual({ [first.entry.id]: 0, [second.entry.id]: 15 });
+    expect(Object.fromEntries(lots.map((l) => [l.id, l.remaining]))).toEqual({
+      [first.entry.id]: 0,
+      [second.entry.id]: 15,
+    });
     expect((await listLedger(userId)).map((e) => [e.kind, e.delta, e.balanceAfter])).toEqual([
       ["spend", -15, 15],
       ["grant", 20, 30],
@@ -53,7 +65,12 @@ describe("token ledger", () => {
     expect(await getBalance(userId, new Date(expiry.getTime() - 1))).toBe(11);
     expect(await getBalance(userId, expiry)).toBe(5);
     // A spend after expiry cannot use the expired grant's 6 tokens.
-    expect(await spendTokens({ userId, amount: 6, reason: "shop_checkout", now: expiry })).toEqual({ ok: false, reason: "insufficient", balance: 5, needed: 6 });
+    expect(await spendTokens({ userId, amount: 6, reason: "shop_checkout", now: expiry })).toEqual({
+      ok: false,
+      reason: "insufficient",
+      balance: 5,
+      needed: 6,
+    });
     const [latest] = await listLedger(userId);
     expect(latest).toMatchObject({ kind: "expire", delta: -6, balanceAfter: 5, reason: "expiry" });
     // Settling again writes nothing more.
@@ -65,7 +82,11 @@ describe("token ledger", () => {
   it("never goes negative: a spend above the balance writes nothing", async () => {
     const userId = await client();
     await grantTokens({ userId, amount: 7, reason: "token_purchase" });
-    expect(await spendTokens({ userId, amount: 8, reason: "shop_checkout" })).toMatchObject({ ok: false, balance: 7, needed: 8 });
+    expect(await spendTokens({ userId, amount: 8, reason: "shop_checkout" })).toMatchObject({
+      ok: false,
+      balance: 7,
+      needed: 8,
+    });
     expect(await listLedger(userId)).toHaveLength(1);
     await expectInvariants(userId);
   });
@@ -124,7 +145,9 @@ describe("token ledger", () => {
     const userId = await client();
     await grantTokens({ userId, amount: 50, reason: "token_purchase" });
     await grantTokens({ userId, amount: 50, reason: "subscription" });
-    const results = await Promise.all(Array.from({ length: 40 }, () => spendTokens({ userId, amount: 7, reason: "shop_checkout" })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => spendTokens({ userId, amount: 7, reason: "shop_checkout" })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(14);
     expect(await getBalance(userId)).toBe(100 - 14 * 7);
     await expectInvariants(userId);
@@ -134,7 +157,9 @@ describe("token ledger", () => {
     const userId = await client();
     const staff = await client();
     await adjustTokens({ userId, amount: 12, staffUserId: staff, note: "Goodwill for the late delivery" });
-    expect(await adjustTokens({ userId, amount: -20, staffUserId: staff, note: "Correction" })).toMatchObject({ ok: false, balance: 12 });
+    expect(await adjustTokens({ userId, amount: -20, staffUserId: staff, note: "Correction" })).toMatchObject(
+      { ok: false, balance: 12 },
+    );
     await adjustTokens({ userId, amount: -2, staffUserId: staff, note: "Correction" });
     const ledger = await listLedger(userId);
     expect(ledger.map((e) => [e.reason, e.delta, e.description, e.staffUserId])).toEqual([

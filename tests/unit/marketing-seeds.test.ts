@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SEEDS_DIR } from "~models/platform/paths.server";
-import { creativeTokensSchema, homeSchema, MARKETING_BLOCKS, solutionsSchema, strategySchema } from "~models/content/marketing-content";
+import {
+  creativeTokensSchema,
+  homeSchema,
+  MARKETING_BLOCKS,
+  solutionsSchema,
+  strategySchema,
+} from "~models/content/marketing-content";
 import { SEED_SOURCES } from "~models/content/seed.server";
 
 const read = (key: string) => JSON.parse(readFileSync(path.join(SEEDS_DIR, `${key}.json`), "utf8"));
@@ -17,7 +23,9 @@ describe("marketing seeds", () => {
   }
 
   it("every media file the content names exists in public/", () => {
-    const text = Object.keys(MARKETING_BLOCKS).map((key) => readFileSync(path.join(SEEDS_DIR, `${key}.json`), "utf8")).join("\n");
+    const text = Object.keys(MARKETING_BLOCKS)
+      .map((key) => readFileSync(path.join(SEEDS_DIR, `${key}.json`), "utf8"))
+      .join("\n");
     const files = [...new Set(text.match(/\/media\/[\w\-/]+\.\w+/g))];
     expect(files.length).toBeGreaterThan(60);
     expect(files.filter((f) => !existsSync(path.join(PUBLIC_DIR, f)))).toEqual([]);
@@ -26,7 +34,8 @@ describe("marketing seeds", () => {
   it("the clips are small (< 400 KB) and each has a poster", () => {
     const { contact } = strategySchema.parse(read("strategy"));
     for (const video of contact.videos) {
-      for (const file of [video.webm, video.mp4]) expect(readFileSync(path.join(PUBLIC_DIR, file)).length).toBeLessThan(400 * 1024);
+      for (const file of [video.webm, video.mp4])
+        expect(readFileSync(path.join(PUBLIC_DIR, file)).length).toBeLessThan(400 * 1024);
       expect(existsSync(path.join(PUBLIC_DIR, video.poster))).toBe(true);
     }
   });
@@ -56,12 +65,19 @@ describe("marketing seeds", () => {
       ["white", "GRAPHIC DESIGN"],
       ["blue", "DEVELOP/DEPLOY"],
     ]);
-    expect(solutions.consultation.points).toEqual(["Experienced team", "Online meet", "Solutions documented", "Curated quotation"]);
+    expect(solutions.consultation.points).toEqual([
+      "Experienced team",
+      "Online meet",
+      "Solutions documented",
+      "Curated quotation",
+    ]);
   });
 
   it("creative tokens: the spec's bundles, tiers and add-ons (docs/product.md, 'Marketing pages')", () => {
     const tokens = creativeTokensSchema.parse(read("creative-tokens"));
-    expect(tokens.pricing.bundles.map((b) => [b.name, b.tokens, b.prices.us, b.prices.eu, b.prices.in])).toEqual([
+    expect(
+      tokens.pricing.bundles.map((b) => [b.name, b.tokens, b.prices.us, b.prices.eu, b.prices.in]),
+    ).toEqual([
       ["Essential", 50, 70, 65, 5800],
       ["Popular", 120, 130, 120, 10800],
       ["Best Value", 250, 250, 230, 20800],
@@ -70,7 +86,9 @@ describe("marketing seeds", () => {
       { name: "Basic", poster: 5, revision: 1, fastDelivery: 2 },
       { name: "Pro", poster: 20, revision: 10, fastDelivery: 3 },
     ]);
-    expect(tokens.addOns.items.map((a) => [a.name, a.tokens, a.onwards, a.prices.us, a.prices.eu, a.prices.in])).toEqual([
+    expect(
+      tokens.addOns.items.map((a) => [a.name, a.tokens, a.onwards, a.prices.us, a.prices.eu, a.prices.in]),
+    ).toEqual([
       ["Video Revisions", 1, true, 2, 2, 160],
       ["Faster Delivery", 20, true, 25, 23, 2080],
       ["Additional Minute", 3, true, 4, 4, 330],

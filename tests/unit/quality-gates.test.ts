@@ -17,20 +17,31 @@ describe("route discovery", () => {
   it("a new route under a layout is discovered with its full path", () => {
     const config = [
       route("api/secret-report", "routes/healthz.ts"),
-      layout("routes/public-layout.tsx", [index("routes/home.tsx"), route("dashboard2", "routes/dashboard/layout.tsx", [route("vault", "routes/dashboard/shop.tsx")])]),
+      layout("routes/public-layout.tsx", [
+        index("routes/home.tsx"),
+        route("dashboard2", "routes/dashboard/layout.tsx", [route("vault", "routes/dashboard/shop.tsx")]),
+      ]),
     ];
-    expect(discoverRoutes(config).map((r) => r.pattern)).toEqual(["/api/secret-report", "/", "/dashboard2/vault"]);
+    expect(discoverRoutes(config).map((r) => r.pattern)).toEqual([
+      "/api/secret-report",
+      "/",
+      "/dashboard2/vault",
+    ]);
   });
 
   it("fills parameters, dropping unknown optional ones", () => {
-    expect(fillPattern("/project/:id/files/:fileId", { id: "p1", fileId: "f 1" })).toBe("/project/p1/files/f%201");
+    expect(fillPattern("/project/:id/files/:fileId", { id: "p1", fileId: "f 1" })).toBe(
+      "/project/p1/files/f%201",
+    );
     expect(fillPattern("/solutions/:scolor?", {})).toBe("/solutions");
     expect(fillPattern("/project/:id", {})).toBeNull();
   });
 });
 
 describe("access policy", () => {
-  const sitemap = sitemapPaths("<urlset><url><loc>http://x.test/services</loc></url><url><loc>http://x.test/solutions/purple</loc></url></urlset>");
+  const sitemap = sitemapPaths(
+    "<urlset><url><loc>http://x.test/services</loc></url><url><loc>http://x.test/solutions/purple</loc></url></urlset>",
+  );
 
   it("treats sitemap pages and declared routes as public, /admin as staff, and anything else as protected", () => {
     expect(accessOf({ pattern: "/services" }, sitemap)).toBe("public");
@@ -44,7 +55,9 @@ describe("access policy", () => {
   it("fails a route added without protection, and passes one that redirects to sign-in", () => {
     const added = accessOf({ pattern: "/dashboard2/vault" }, sitemap);
     expect(anonymousGetProblem(added, "/dashboard2/vault", 200)).toMatch(/must redirect to \/login/);
-    expect(anonymousGetProblem(added, "/dashboard2/vault", 302, "/login?redirectTo=%2Fdashboard2%2Fvault")).toBeNull();
+    expect(
+      anonymousGetProblem(added, "/dashboard2/vault", 302, "/login?redirectTo=%2Fdashboard2%2Fvault"),
+    ).toBeNull();
     expect(anonymousGetProblem("client", "/api/secret-report", 200)).toMatch(/instead of 401/);
     expect(anonymousGetProblem("staff", "/admin/inbox", 302, "/login")).toMatch(/instead of 404/);
   });

@@ -23,18 +23,30 @@ export function RatingForm({
     id: `rate-${projectId}`,
     lastResult,
     constraint: getZodConstraint(RatingSchema),
-    defaultValue: { projectId, rating: current ? String(current.rating) : undefined, comment: current?.comment ?? "" },
+    defaultValue: {
+      projectId,
+      rating: current ? String(current.rating) : undefined,
+      comment: current?.comment ?? "",
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RatingSchema }),
   });
   const errorId = fields.rating.errors?.length ? `${fields.rating.id}-error` : undefined;
   return (
-    <Form method="post" className="flex flex-col gap-3 rounded-xl border border-border p-4" {...getFormProps(form)}>
+    <Form
+      method="post"
+      className="flex flex-col gap-3 rounded-xl border border-border p-4"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="rate" />
       <input type="hidden" name="projectId" value={projectId} />
       <FormMessages success={message} errors={form.errors} errorId={form.errorId} />
-      <fieldset className="flex flex-col gap-2" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={errorId}
+        aria-invalid={errorId ? true : undefined}
+      >
         <legend className="text-sm font-medium">{current ? "Your rating" : "Rate this project"}</legend>
         <div className="flex flex-wrap gap-3">
           {STARS.map((n) => (
@@ -57,7 +69,11 @@ export function RatingForm({
         </div>
         <ErrorList id={errorId} errors={fields.rating.errors} />
       </fieldset>
-      <TextareaField label="Comment (optional)" textareaProps={{ ...getTextareaProps(fields.comment), rows: 2, id: `rate-${projectId}-comment` }} errors={fields.comment.errors} />
+      <TextareaField
+        label="Comment (optional)"
+        textareaProps={{ ...getTextareaProps(fields.comment), rows: 2, id: `rate-${projectId}-comment` }}
+        errors={fields.comment.errors}
+      />
       <SubmitButton intent="rate" className="self-start" pendingLabel="Saving…">
         {current ? "Update rating" : "Save rating"}
       </SubmitButton>

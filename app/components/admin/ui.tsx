@@ -7,7 +7,15 @@ import { formatDateTime } from "~/lib/format";
 // forms, tables, pagination, badges and the audit trail. All plain HTML: they
 // work without JavaScript.
 
-export function PageHeader({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div className="flex min-w-0 flex-col gap-2">
@@ -19,13 +27,20 @@ export function PageHeader({ title, description, children }: { title: string; de
   );
 }
 
-export const smallButton = "inline-flex items-center justify-center rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted disabled:opacity-60";
-export const primarySmallButton = "inline-flex items-center justify-center rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas disabled:opacity-60";
+export const smallButton =
+  "inline-flex items-center justify-center rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted disabled:opacity-60";
+export const primarySmallButton =
+  "inline-flex items-center justify-center rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas disabled:opacity-60";
 
 /** A GET form of filters: each change is a new URL, so filters are links that can be shared and go back. */
 export function FilterForm({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-surface p-4">
+    <Form
+      method="get"
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3 rounded-2xl border border-border bg-surface p-4"
+    >
       {children}
       <button type="submit" className={primarySmallButton}>
         Apply
@@ -34,16 +49,40 @@ export function FilterForm({ label, children }: { label: string; children: React
   );
 }
 
-export function SearchInput({ defaultValue, placeholder, label = "Search" }: { defaultValue: string; placeholder: string; label?: string }) {
+export function SearchInput({
+  defaultValue,
+  placeholder,
+  label = "Search",
+}: {
+  defaultValue: string;
+  placeholder: string;
+  label?: string;
+}) {
   return (
     <label className="flex min-w-48 flex-1 flex-col gap-1.5 text-sm font-medium">
       {label}
-      <input type="search" name="q" defaultValue={defaultValue} placeholder={placeholder} className={`${inputClass} py-2`} />
+      <input
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className={`${inputClass} py-2`}
+      />
     </label>
   );
 }
 
-export function SelectFilter({ name, label, value, options }: { name: string; label: string; value: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+export function SelectFilter({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
   return (
     <label className="flex flex-col gap-1.5 text-sm font-medium">
       {label}
@@ -59,10 +98,23 @@ export function SelectFilter({ name, label, value, options }: { name: string; la
 }
 
 /** A scrolling table with the back-office's look; rows come as children. */
-export function DataTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+export function DataTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
   return (
     // Focusable and named, so the table scrolls sideways from the keyboard on phones.
-    <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-label={caption}>
+    <div
+      className="overflow-x-auto rounded-2xl border border-border"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface text-xs tracking-wide text-text-muted uppercase">
@@ -83,7 +135,11 @@ export function DataTable({ caption, columns, children }: { caption: string; col
 export const cell = "px-4 py-3 align-top";
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-2xl border border-dashed border-border p-8 text-center text-text-muted">{children}</p>;
+  return (
+    <p className="rounded-2xl border border-dashed border-border p-8 text-center text-text-muted">
+      {children}
+    </p>
+  );
 }
 
 const TONES = {
@@ -95,11 +151,31 @@ const TONES = {
 } as const;
 
 export function Badge({ tone = "neutral", children }: { tone?: keyof typeof TONES; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** Previous / next links that keep the filters; "page X of Y". `param` names the page in the URL (two lists on one page). */
-export function Pagination({ page, pageCount, total, noun, param = "page", label = "Pagination" }: { page: number; pageCount: number; total: number; noun: [string, string]; param?: string; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  noun,
+  param = "page",
+  label = "Pagination",
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  noun: [string, string];
+  param?: string;
+  label?: string;
+}) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const href = (n: number) => {
@@ -136,12 +212,22 @@ export function JsonBlock({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <p className="text-xs font-semibold text-text-muted uppercase">{label}</p>
-      <pre className="overflow-x-auto rounded-xl bg-canvas p-3 text-xs whitespace-pre-wrap break-words text-text">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="overflow-x-auto rounded-xl bg-canvas p-3 text-xs whitespace-pre-wrap break-words text-text">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </div>
   );
 }
 
-type AuditView = { id: number; createdAt: Date | string; actorLabel: string; action: string; before: unknown; after: unknown; reason: string };
+type AuditView = {
+  id: number;
+  createdAt: Date | string;
+  actorLabel: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+  reason: string;
+};
 
 /** What staff did to one thing, oldest first. */
 export function AuditTrail({ entries, labels }: { entries: AuditView[]; labels: Record<string, string> }) {
@@ -151,7 +237,8 @@ export function AuditTrail({ entries, labels }: { entries: AuditView[]; labels: 
       {entries.map((entry) => (
         <li key={entry.id} className="rounded-xl border border-border p-3 text-sm">
           <p>
-            <span className="font-semibold">{entry.actorLabel || "System"}</span> · {labels[entry.action] ?? entry.action} ·{" "}
+            <span className="font-semibold">{entry.actorLabel || "System"}</span> ·{" "}
+            {labels[entry.action] ?? entry.action} ·{" "}
             <time className="text-text-muted" dateTime={new Date(entry.createdAt).toISOString()}>
               {formatDateTime(entry.createdAt)}
             </time>
@@ -169,7 +256,9 @@ export function ActionMessage({ message, tone }: { message?: string; tone?: "suc
     <div aria-live="polite" className="empty:hidden">
       {message ? (
         // No role of its own: the region around it announces it, once.
-        <p className={`rounded-xl border px-4 py-3 text-sm ${tone === "error" ? "border-red/50 bg-red/10" : "border-green/50 bg-green/10"}`}>
+        <p
+          className={`rounded-xl border px-4 py-3 text-sm ${tone === "error" ? "border-red/50 bg-red/10" : "border-green/50 bg-green/10"}`}
+        >
           {message}
         </p>
       ) : null}
@@ -182,7 +271,17 @@ export function ActionMessage({ message, tone }: { message?: string; tone?: "suc
  * without the public forms' extras (phone countries, honeypot, counter), so
  * back-office pages do not load them.
  */
-export function TextareaInput({ label, textareaProps, errors, hint }: { label: ReactNode; textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: ListOfErrors; hint?: ReactNode }) {
+export function TextareaInput({
+  label,
+  textareaProps,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+}) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;

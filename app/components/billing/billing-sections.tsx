@@ -11,7 +11,16 @@ import { formatDate, formatDateTime } from "~/lib/format";
 const card = "rounded-2xl border border-border bg-surface p-6";
 const sectionTitle = "font-display text-xl font-semibold";
 
-export type CurrentPlan = { planId: string; name: string; price: string; status: string; endsAt: string | Date | null; cancelling: boolean; paid: boolean; monthlyTokens: number };
+export type CurrentPlan = {
+  planId: string;
+  name: string;
+  price: string;
+  status: string;
+  endsAt: string | Date | null;
+  cancelling: boolean;
+  paid: boolean;
+  monthlyTokens: number;
+};
 
 /** The plan now, with Cancel Plan only for an active paid plan; the confirmation opens without JavaScript. */
 export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
@@ -21,22 +30,39 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
       <p className="font-display text-2xl font-semibold">{plan.name}</p>
       {plan.paid ? (
         <p className="text-sm text-text-muted" data-testid="plan-status">
-          {plan.cancelling ? `Cancelled · access until ${formatDate(plan.endsAt!)}` : `Active · renews ${formatDate(plan.endsAt!)} · ${plan.price} a month`}
+          {plan.cancelling
+            ? `Cancelled · access until ${formatDate(plan.endsAt!)}`
+            : `Active · renews ${formatDate(plan.endsAt!)} · ${plan.price} a month`}
         </p>
       ) : (
         <p className="text-sm text-text-muted">No monthly tokens, one active project at a time.</p>
       )}
       {plan.paid && plan.cancelling ? (
-        <Link to={planCheckoutPath(plan.planId)} className="self-start text-sm font-semibold underline underline-offset-4">
+        <Link
+          to={planCheckoutPath(plan.planId)}
+          className="self-start text-sm font-semibold underline underline-offset-4"
+        >
           Keep my plan
         </Link>
       ) : null}
       {plan.paid && !plan.cancelling && plan.status === "active" ? (
         <details className="group">
-          <summary className="inline-flex cursor-pointer list-none rounded-full border border-red/60 px-4 py-2 text-sm font-semibold text-red [&::-webkit-details-marker]:hidden">Cancel Plan</summary>
-          <Form method="post" className="mt-3 flex flex-col gap-3 rounded-xl border border-border bg-surface-raised p-4" role="alertdialog" aria-label="Cancel your plan?">
+          <summary className="inline-flex cursor-pointer list-none rounded-full border border-red/60 px-4 py-2 text-sm font-semibold text-red [&::-webkit-details-marker]:hidden">
+            Cancel Plan
+          </summary>
+          <Form
+            method="post"
+            className="mt-3 flex flex-col gap-3 rounded-xl border border-border bg-surface-raised p-4"
+            role="alertdialog"
+            aria-label="Cancel your plan?"
+          >
             <p className="text-sm">{SUBSCRIPTION_MESSAGES.cancelConfirm}</p>
-            <button type="submit" name="intent" value="cancel" className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink">
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink"
+            >
               Yes, cancel my plan
             </button>
           </Form>
@@ -46,7 +72,14 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
   );
 }
 
-type PackageCard = { id: string; name: string; total_tokens: number; bonus_tokens: number; is_popular: boolean; label: string };
+type PackageCard = {
+  id: string;
+  name: string;
+  total_tokens: number;
+  bonus_tokens: number;
+  is_popular: boolean;
+  label: string;
+};
 
 export function TokenPackages({ packages }: { packages: PackageCard[] }) {
   return (
@@ -61,12 +94,22 @@ export function TokenPackages({ packages }: { packages: PackageCard[] }) {
       </div>
       <ul className="grid gap-4 sm:grid-cols-3">
         {packages.map((p) => (
-          <li key={p.id} className={`${card} flex flex-col gap-2 ${p.is_popular ? "border-yellow" : ""}`} data-testid="token-package">
+          <li
+            key={p.id}
+            className={`${card} flex flex-col gap-2 ${p.is_popular ? "border-yellow" : ""}`}
+            data-testid="token-package"
+          >
             <p className="font-display text-lg font-semibold">{p.name}</p>
             <p className="text-2xl font-bold">{p.total_tokens} tokens</p>
-            <p className="text-sm text-text-muted">{p.bonus_tokens ? `Includes ${p.bonus_tokens} bonus tokens` : "Our smallest package"}</p>
+            <p className="text-sm text-text-muted">
+              {p.bonus_tokens ? `Includes ${p.bonus_tokens} bonus tokens` : "Our smallest package"}
+            </p>
             <p className="font-semibold text-yellow">{p.label}</p>
-            <Link to={`/dashboard2/billing/tokens?package=${p.id}`} className="mt-2 self-start rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" aria-label={`Buy ${p.name}`}>
+            <Link
+              to={`/dashboard2/billing/tokens?package=${p.id}`}
+              className="mt-2 self-start rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas"
+              aria-label={`Buy ${p.name}`}
+            >
               Buy
             </Link>
           </li>
@@ -76,7 +119,15 @@ export function TokenPackages({ packages }: { packages: PackageCard[] }) {
   );
 }
 
-type PlanCard = { id: string; name: string; price: string; monthlyTokens: number; projectLimit: number; isPopular: boolean; features: string[] };
+type PlanCard = {
+  id: string;
+  name: string;
+  price: string;
+  monthlyTokens: number;
+  projectLimit: number;
+  isPopular: boolean;
+  features: string[];
+};
 
 export function SubscriptionPlans({ plans, currentPlanId }: { plans: PlanCard[]; currentPlanId: string }) {
   return (
@@ -86,16 +137,29 @@ export function SubscriptionPlans({ plans, currentPlanId }: { plans: PlanCard[];
       </h2>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {plans.map((plan) => (
-          <li key={plan.id} className={`${card} flex flex-col gap-3 ${plan.isPopular ? "border-red" : ""}`} data-testid="plan" data-plan={plan.id}>
+          <li
+            key={plan.id}
+            className={`${card} flex flex-col gap-3 ${plan.isPopular ? "border-red" : ""}`}
+            data-testid="plan"
+            data-plan={plan.id}
+          >
             <div className="flex items-center justify-between gap-2">
               <p className="font-display text-lg font-semibold">{plan.name}</p>
-              {plan.isPopular ? <span className="rounded-full bg-red px-2.5 py-0.5 text-xs font-bold text-red-ink">Popular</span> : null}
+              {plan.isPopular ? (
+                <span className="rounded-full bg-red px-2.5 py-0.5 text-xs font-bold text-red-ink">
+                  Popular
+                </span>
+              ) : null}
             </div>
             <p>
-              <span className="text-2xl font-bold">{plan.price}</span> <span className="text-sm text-text-muted">/ month</span>
+              <span className="text-2xl font-bold">{plan.price}</span>{" "}
+              <span className="text-sm text-text-muted">/ month</span>
             </p>
             <p className="text-sm text-text-muted">
-              {plan.monthlyTokens} tokens a month · {plan.projectLimit === -1 ? "unlimited projects" : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"}`}
+              {plan.monthlyTokens} tokens a month ·{" "}
+              {plan.projectLimit === -1
+                ? "unlimited projects"
+                : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"}`}
             </p>
             <ul className="flex flex-col gap-1 text-sm">
               {plan.features.slice(0, 3).map((f) => (
@@ -103,9 +167,15 @@ export function SubscriptionPlans({ plans, currentPlanId }: { plans: PlanCard[];
               ))}
             </ul>
             {plan.id === currentPlanId ? (
-              <span className="mt-auto self-start rounded-full border border-green/60 px-4 py-2 text-sm font-semibold text-green">Current plan</span>
+              <span className="mt-auto self-start rounded-full border border-green/60 px-4 py-2 text-sm font-semibold text-green">
+                Current plan
+              </span>
             ) : (
-              <Link to={planCheckoutPath(plan.id)} className="mt-auto self-start rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" aria-label={`Subscribe to ${plan.name}`}>
+              <Link
+                to={planCheckoutPath(plan.id)}
+                className="mt-auto self-start rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas"
+                aria-label={`Subscribe to ${plan.name}`}
+              >
                 Subscribe
               </Link>
             )}
@@ -122,13 +192,28 @@ export function RedeemGiftCard() {
       <h2 id="redeem-title" className="font-display text-lg font-semibold">
         Redeem a gift card
       </h2>
-      <p className="text-sm text-text-muted">The whole amount becomes Creative Tokens at once. Each code works once.</p>
+      <p className="text-sm text-text-muted">
+        The whole amount becomes Creative Tokens at once. Each code works once.
+      </p>
       <Form method="post" className="flex flex-wrap gap-2">
         <label htmlFor="gift-code" className="sr-only">
           Gift card code
         </label>
-        <input id="gift-code" name="code" placeholder="ASC-XXXX-XXXX-XXXX" autoComplete="off" spellCheck={false} required className={`${inputClass} max-w-xs uppercase`} />
-        <button type="submit" name="intent" value="redeem" className="rounded-full border border-border px-5 text-sm font-semibold hover:border-text-muted">
+        <input
+          id="gift-code"
+          name="code"
+          placeholder="ASC-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          className={`${inputClass} max-w-xs uppercase`}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="redeem"
+          className="rounded-full border border-border px-5 text-sm font-semibold hover:border-text-muted"
+        >
           Redeem
         </button>
       </Form>
@@ -136,7 +221,16 @@ export function RedeemGiftCard() {
   );
 }
 
-type LedgerRow = { id: string; kind: string; reason: string; delta: number; balanceAfter: number; description: string; createdAt: string | Date; expiresAt: string | Date | null };
+type LedgerRow = {
+  id: string;
+  kind: string;
+  reason: string;
+  delta: number;
+  balanceAfter: number;
+  description: string;
+  createdAt: string | Date;
+  expiresAt: string | Date | null;
+};
 
 export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
   return (
@@ -146,7 +240,12 @@ export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
       </h2>
       {rows.length ? (
         // Scrolls sideways on a phone, so it takes focus: arrow keys scroll it.
-        <div className="overflow-x-auto rounded-2xl border border-border" tabIndex={0} role="region" aria-labelledby="history-title">
+        <div
+          className="overflow-x-auto rounded-2xl border border-border"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="history-title"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-surface text-text-muted">
               <tr>
@@ -159,7 +258,9 @@ export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
             <tbody className="divide-y divide-border">
               {rows.map((row) => (
                 <tr key={row.id} data-testid="ledger-row">
-                  <td className="px-4 py-3 whitespace-nowrap text-text-muted">{formatDateTime(row.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-text-muted">
+                    {formatDateTime(row.createdAt)}
+                  </td>
                   <td className="px-4 py-3">
                     <span className="block">{REASON_LABELS[row.reason as LedgerReason] ?? row.reason}</span>
                     <span className="block text-xs text-text-muted">
@@ -167,7 +268,11 @@ export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
                       {row.expiresAt ? ` · expires ${formatDate(row.expiresAt)}` : ""}
                     </span>
                   </td>
-                  <td className={`px-4 py-3 text-right font-semibold ${row.delta > 0 ? "text-green" : "text-red"}`}>{row.delta > 0 ? `+${row.delta}` : `−${-row.delta}`}</td>
+                  <td
+                    className={`px-4 py-3 text-right font-semibold ${row.delta > 0 ? "text-green" : "text-red"}`}
+                  >
+                    {row.delta > 0 ? `+${row.delta}` : `−${-row.delta}`}
+                  </td>
                   <td className="px-4 py-3 text-right">{row.balanceAfter}</td>
                 </tr>
               ))}
@@ -175,13 +280,21 @@ export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
           </table>
         </div>
       ) : (
-        <p className="text-text-muted">No tokens yet. Buy a package, subscribe to a plan or redeem a gift card.</p>
+        <p className="text-text-muted">
+          No tokens yet. Buy a package, subscribe to a plan or redeem a gift card.
+        </p>
       )}
     </section>
   );
 }
 
-type HistoryRow = { id: string; plan_name: string; start_date: string | Date; end_date?: string | Date; ends_at_period_end?: string | Date };
+type HistoryRow = {
+  id: string;
+  plan_name: string;
+  start_date: string | Date;
+  end_date?: string | Date;
+  ends_at_period_end?: string | Date;
+};
 
 export function SubscriptionHistory({ rows }: { rows: HistoryRow[] }) {
   return (
@@ -192,10 +305,19 @@ export function SubscriptionHistory({ rows }: { rows: HistoryRow[] }) {
       {rows.length ? (
         <ul className="flex flex-col divide-y divide-border rounded-2xl border border-border">
           {rows.map((row) => (
-            <li key={row.id} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm" data-testid="subscription-history">
+            <li
+              key={row.id}
+              className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm"
+              data-testid="subscription-history"
+            >
               <span className="font-semibold">{row.plan_name}</span>
               <span className="text-text-muted">
-                {formatDate(row.start_date)} – {row.end_date ? formatDate(row.end_date) : row.ends_at_period_end ? `Present (ends ${formatDate(row.ends_at_period_end)})` : "Present"}
+                {formatDate(row.start_date)} –{" "}
+                {row.end_date
+                  ? formatDate(row.end_date)
+                  : row.ends_at_period_end
+                    ? `Present (ends ${formatDate(row.ends_at_period_end)})`
+                    : "Present"}
               </span>
             </li>
           ))}
@@ -207,7 +329,14 @@ export function SubscriptionHistory({ rows }: { rows: HistoryRow[] }) {
   );
 }
 
-type Receipt = { id: string; number: number; description: string; amount: string; card: string; createdAt: string | Date };
+type Receipt = {
+  id: string;
+  number: number;
+  description: string;
+  amount: string;
+  card: string;
+  createdAt: string | Date;
+};
 
 export function Receipts({ rows }: { rows: Receipt[] }) {
   if (!rows.length) return null;
@@ -218,7 +347,11 @@ export function Receipts({ rows }: { rows: Receipt[] }) {
       </h2>
       <ul className="flex flex-col divide-y divide-border rounded-2xl border border-border">
         {rows.map((r) => (
-          <li key={r.id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[6rem_1fr_auto]" data-testid="receipt">
+          <li
+            key={r.id}
+            className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[6rem_1fr_auto]"
+            data-testid="receipt"
+          >
             <span className="text-text-muted">#{r.number}</span>
             <span>
               {r.description}

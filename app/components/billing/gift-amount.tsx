@@ -1,8 +1,19 @@
 import { useId, useState, type TextareaHTMLAttributes } from "react";
-import { GIFT_CUSTOM_PLACEHOLDER, GIFT_MAX, GIFT_MESSAGE_MAX, GIFT_MIN, GIFT_PRESETS, parseRupees } from "~models/billing/gift-cards";
+import {
+  GIFT_CUSTOM_PLACEHOLDER,
+  GIFT_MAX,
+  GIFT_MESSAGE_MAX,
+  GIFT_MIN,
+  GIFT_PRESETS,
+  parseRupees,
+} from "~models/billing/gift-cards";
 import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
 
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+const rupees = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  maximumFractionDigits: 0,
+});
 export const formatRupees = (amount: number) => rupees.format(amount);
 
 /**
@@ -11,7 +22,17 @@ export const formatRupees = (amount: number) => rupees.format(amount);
  * both are plain inputs and the server takes the custom amount when it is set.
  * The summary (selected amount, processing fee Free, total) follows along.
  */
-export function GiftAmount({ preset: initialPreset, custom: initialCustom, presetErrors, customErrors }: { preset: number; custom: string; presetErrors?: ListOfErrors; customErrors?: ListOfErrors }) {
+export function GiftAmount({
+  preset: initialPreset,
+  custom: initialCustom,
+  presetErrors,
+  customErrors,
+}: {
+  preset: number;
+  custom: string;
+  presetErrors?: ListOfErrors;
+  customErrors?: ListOfErrors;
+}) {
   const [preset, setPreset] = useState(initialPreset);
   const [custom, setCustom] = useState(initialCustom);
   const customId = useId();
@@ -25,7 +46,10 @@ export function GiftAmount({ preset: initialPreset, custom: initialCustom, prese
           <legend className="mb-3 text-sm font-medium">Choose an amount</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {GIFT_PRESETS.map((value) => (
-              <label key={value} className="cursor-pointer rounded-2xl border border-border bg-surface px-4 py-4 text-center font-display text-lg font-semibold has-[:checked]:border-yellow has-[:checked]:text-yellow has-[:focus-visible]:outline-2">
+              <label
+                key={value}
+                className="cursor-pointer rounded-2xl border border-border bg-surface px-4 py-4 text-center font-display text-lg font-semibold has-[:checked]:border-yellow has-[:checked]:text-yellow has-[:focus-visible]:outline-2"
+              >
                 <input
                   type="radio"
                   name="amount"
@@ -64,7 +88,10 @@ export function GiftAmount({ preset: initialPreset, custom: initialCustom, prese
           <ErrorList errors={customErrors} />
         </div>
       </div>
-      <aside className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-label="Summary">
+      <aside
+        className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
+        aria-label="Summary"
+      >
         <p className="text-sm text-text-muted">Selected amount</p>
         <p className="font-display text-3xl font-semibold" data-testid="gift-selected" aria-live="polite">
           {shown}
@@ -85,7 +112,13 @@ export function GiftAmount({ preset: initialPreset, custom: initialCustom, prese
 }
 
 /** The personal message with a live counter (the limit is checked on the server too). */
-export function GiftMessage({ textareaProps, errors }: { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>; errors?: ListOfErrors }) {
+export function GiftMessage({
+  textareaProps,
+  errors,
+}: {
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  errors?: ListOfErrors;
+}) {
   const id = useId();
   const [count, setCount] = useState(String(textareaProps.defaultValue ?? "").length);
   return (
@@ -93,7 +126,16 @@ export function GiftMessage({ textareaProps, errors }: { textareaProps: Textarea
       <label htmlFor={id} className="text-sm font-medium">
         Personal message (optional)
       </label>
-      <textarea {...textareaProps} id={id} rows={4} maxLength={GIFT_MESSAGE_MAX} onInput={(e) => setCount(e.currentTarget.value.length)} className={`${inputClass} resize-y`} aria-describedby={`${id}-count`} aria-invalid={errors?.length ? true : undefined} />
+      <textarea
+        {...textareaProps}
+        id={id}
+        rows={4}
+        maxLength={GIFT_MESSAGE_MAX}
+        onInput={(e) => setCount(e.currentTarget.value.length)}
+        className={`${inputClass} resize-y`}
+        aria-describedby={`${id}-count`}
+        aria-invalid={errors?.length ? true : undefined}
+      />
       <p id={`${id}-count`} className="text-sm text-text-muted" data-testid="gift-message-count">
         {count} / {GIFT_MESSAGE_MAX}
       </p>

@@ -4,8 +4,11 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~models/billing/payments
 import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
 import { SavedCardSummary } from "./saved-card";
 
-type PaymentFieldNames = "payment_method" | "card_number" | "card_expiry" | "card_cvc" | "card_name" | "payment_method_id";
-type Fields = Record<PaymentFieldNames, FieldMetadata<string | null | undefined>> & { save_card: FieldMetadata<boolean | undefined> };
+type PaymentFieldNames =
+  "payment_method" | "card_number" | "card_expiry" | "card_cvc" | "card_name" | "payment_method_id";
+type Fields = Record<PaymentFieldNames, FieldMetadata<string | null | undefined>> & {
+  save_card: FieldMetadata<boolean | undefined>;
+};
 
 const methodOptions = PAYMENT_METHODS.map((value) => ({
   value,
@@ -13,13 +16,26 @@ const methodOptions = PAYMENT_METHODS.map((value) => ({
 }));
 
 /** The payment fields' starting values: a card, and the default saved card when there is one. */
-export const paymentDefaults = (savedCards: SavedCardOption[]) => ({ payment_method: "credit_card", payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "" });
+export const paymentDefaults = (savedCards: SavedCardOption[]) => ({
+  payment_method: "credit_card",
+  payment_method_id: savedCards.find((c) => c.isDefault)?.id ?? "",
+});
 
 /**
  * The card that pays, as plain inputs (no JavaScript needed). The numbers go
  * to the payment gateway only; we keep the brand and the last four digits.
  */
-export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSaveCard = false }: { fields: Fields; idempotencyKey: string; savedCards?: SavedCardOption[]; canSaveCard?: boolean }) {
+export function PaymentFields({
+  fields,
+  idempotencyKey,
+  savedCards = [],
+  canSaveCard = false,
+}: {
+  fields: Fields;
+  idempotencyKey: string;
+  savedCards?: SavedCardOption[];
+  canSaveCard?: boolean;
+}) {
   return (
     <fieldset className="group grid gap-5 rounded-2xl border border-border p-5 sm:grid-cols-2">
       <legend className="px-2 font-display text-sm font-semibold">Payment</legend>
@@ -30,7 +46,11 @@ export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSave
         <fieldset className="flex flex-col gap-2 sm:col-span-2">
           <legend className="mb-2 text-sm font-medium">Pay with</legend>
           {savedCards.map((card) => (
-            <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-4 py-3 text-sm has-[:checked]:border-yellow" data-testid="pay-with-saved-card">
+            <label
+              key={card.id}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-4 py-3 text-sm has-[:checked]:border-yellow"
+              data-testid="pay-with-saved-card"
+            >
               <input
                 {...getInputProps(fields.payment_method_id, {
                   type: "radio",
@@ -69,12 +89,16 @@ export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSave
         <CardInputs fields={fields} />
         {canSaveCard ? (
           <div className="sm:col-span-2">
-            <CheckboxField labelProps={{ children: "Save this card for next time" }} inputProps={getInputProps(fields.save_card, { type: "checkbox" })} />
+            <CheckboxField
+              labelProps={{ children: "Save this card for next time" }}
+              inputProps={getInputProps(fields.save_card, { type: "checkbox" })}
+            />
           </div>
         ) : null}
       </div>
       <p className="text-sm text-text-muted sm:col-span-2" data-testid="test-mode-note">
-        Test mode: pay with 4242 4242 4242 4242, any future expiry and any security code. The card 4000 0000 0000 0002 is declined.
+        Test mode: pay with 4242 4242 4242 4242, any future expiry and any security code. The card 4000 0000
+        0000 0002 is declined.
       </p>
     </fieldset>
   );
@@ -83,7 +107,11 @@ export function PaymentFields({ fields, idempotencyKey, savedCards = [], canSave
 type CardFieldNames = "card_number" | "card_expiry" | "card_cvc" | "card_name";
 
 /** The four inputs of a card: in every payment form and in the add-card form. */
-export function CardInputs({ fields }: { fields: Record<CardFieldNames, FieldMetadata<string | null | undefined>> }) {
+export function CardInputs({
+  fields,
+}: {
+  fields: Record<CardFieldNames, FieldMetadata<string | null | undefined>>;
+}) {
   return (
     <>
       <Field

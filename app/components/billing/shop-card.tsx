@@ -2,7 +2,12 @@ import { Form, Link } from "react-router";
 import { CATEGORY_LABELS } from "~models/billing/shop";
 import type { ShopItemView } from "~models/billing/shop.server";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
 
 /**
  * One shop item. Owned items show Owned with the button disabled
@@ -11,11 +16,24 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD",
  */
 export function ShopCard({ item }: { item: ShopItemView }) {
   return (
-    <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface" data-testid="shop-item" data-item={item.id}>
-      <img src={item.image} alt="" width={480} height={360} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+    <li
+      className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface"
+      data-testid="shop-item"
+      data-item={item.id}
+    >
+      <img
+        src={item.image}
+        alt=""
+        width={480}
+        height={360}
+        className="aspect-[4/3] w-full object-cover"
+        loading="lazy"
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-center justify-between gap-2 text-xs text-text-muted">
-          <span className="rounded-full border border-border px-2.5 py-1 font-semibold tracking-wide uppercase">{CATEGORY_LABELS[item.category]}</span>
+          <span className="rounded-full border border-border px-2.5 py-1 font-semibold tracking-wide uppercase">
+            {CATEGORY_LABELS[item.category]}
+          </span>
           <span aria-label={`Rated ${item.rating} out of 5`}>
             <span className="text-yellow" aria-hidden="true">
               ★
@@ -39,23 +57,38 @@ export function ShopCard({ item }: { item: ShopItemView }) {
             </span>
           </p>
           {item.is_purchased ? (
-            <button type="button" disabled className="rounded-full border border-green/60 px-4 py-2.5 text-sm font-semibold text-green opacity-90" aria-label={`${item.name}: Owned`}>
+            <button
+              type="button"
+              disabled
+              className="rounded-full border border-green/60 px-4 py-2.5 text-sm font-semibold text-green opacity-90"
+              aria-label={`${item.name}: Owned`}
+            >
               Owned
             </button>
           ) : item.in_cart ? (
-            <Link to="/cart" className="rounded-full border border-border px-4 py-2.5 text-sm font-semibold hover:border-text-muted">
+            <Link
+              to="/cart"
+              className="rounded-full border border-border px-4 py-2.5 text-sm font-semibold hover:border-text-muted"
+            >
               In cart
             </Link>
           ) : (
             <Form method="post">
               <input type="hidden" name="shop_item_id" value={item.id} />
-              <button type="submit" name="intent" value="add" className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas">
+              <button
+                type="submit"
+                name="intent"
+                value="add"
+                className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas"
+              >
                 Add to Cart<span className="sr-only">: {item.name}</span>
               </button>
             </Form>
           )}
         </div>
-        {!item.is_purchased && !item.can_afford ? <p className="text-xs text-text-muted">Your tokens do not cover this yet.</p> : null}
+        {!item.is_purchased && !item.can_afford ? (
+          <p className="text-xs text-text-muted">Your tokens do not cover this yet.</p>
+        ) : null}
       </div>
     </li>
   );

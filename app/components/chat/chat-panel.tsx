@@ -1,5 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { CHAT_COPY, CHAT_ENDPOINTS, CHAT_PAGE, CHAT_SCROLL_DELAY_MS, MAX_QUERY_LENGTH } from "~models/chat/copy";
+import {
+  CHAT_COPY,
+  CHAT_ENDPOINTS,
+  CHAT_PAGE,
+  CHAT_SCROLL_DELAY_MS,
+  MAX_QUERY_LENGTH,
+} from "~models/chat/copy";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { useHydrated } from "../forms";
 
@@ -9,7 +15,13 @@ import { useHydrated } from "../forms";
 // panel talks to the JSON API. It uses no router hooks: on the home page it
 // replaces the server's HTML on first use (see ../marketing/chat-slot.tsx).
 
-export type ChatMessageView = { id: number; type: "user" | "ai"; message: string; sources: { title: string; url: string }[]; timestamp: string };
+export type ChatMessageView = {
+  id: number;
+  type: "user" | "ai";
+  message: string;
+  sources: { title: string; url: string }[];
+  timestamp: string;
+};
 
 export type ChatPanelProps = {
   variant: "floating" | "page";
@@ -42,7 +54,10 @@ type Memory = { conversationId: string | null; messages: ChatMessageView[] };
 let memory: Memory | null = null;
 
 export function ChatPanel(props: ChatPanelProps) {
-  const initial = props.variant === "floating" && memory ? memory : { conversationId: props.conversationId, messages: props.messages };
+  const initial =
+    props.variant === "floating" && memory
+      ? memory
+      : { conversationId: props.conversationId, messages: props.messages };
   const [messages, setMessages] = useState(initial.messages);
   const [waiting, setWaiting] = useState(false);
   const [draft, setDraft] = useState(props.restore?.draft ?? "");
@@ -66,9 +81,13 @@ export function ChatPanel(props: ChatPanelProps) {
     memory = { conversationId: conversation.current, messages };
   }, [messages]);
 
-  const scrollToEnd = () => setTimeout(() => log.current?.scrollTo({ top: log.current.scrollHeight }), CHAT_SCROLL_DELAY_MS);
+  const scrollToEnd = () =>
+    setTimeout(() => log.current?.scrollTo({ top: log.current.scrollHeight }), CHAT_SCROLL_DELAY_MS);
   const add = (message: Omit<ChatMessageView, "id" | "timestamp"> & { timestamp?: string }) =>
-    setMessages((list) => [...list, { id: Date.now() + list.length, timestamp: new Date().toISOString(), ...message }]);
+    setMessages((list) => [
+      ...list,
+      { id: Date.now() + list.length, timestamp: new Date().toISOString(), ...message },
+    ]);
 
   async function send(text: string) {
     const query = text.trim();
@@ -91,7 +110,11 @@ export function ChatPanel(props: ChatPanelProps) {
       } catch (error) {
         console.error("Chat request failed:", error);
       }
-      add(reply ? { type: "ai", message: reply.response, sources: reply.sources, timestamp: reply.timestamp } : { type: "ai", message: CHAT_COPY.connectionError(props.email), sources: [] });
+      add(
+        reply
+          ? { type: "ai", message: reply.response, sources: reply.sources, timestamp: reply.timestamp }
+          : { type: "ai", message: CHAT_COPY.connectionError(props.email), sources: [] },
+      );
     } catch {
       add({ type: "ai", message: CHAT_COPY.outerError(props.email), sources: [] });
     } finally {
@@ -117,7 +140,11 @@ export function ChatPanel(props: ChatPanelProps) {
     event.preventDefault();
     setMessages([]);
     conversation.current = null;
-    void fetch(CHAT_ENDPOINTS.clear, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }).catch(() => undefined);
+    void fetch(CHAT_ENDPOINTS.clear, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    }).catch(() => undefined);
   };
   async function onHandoff(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,7 +154,11 @@ export function ChatPanel(props: ChatPanelProps) {
       const response = await fetch(CHAT_ENDPOINTS.handoff, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: fields.get("email"), [HONEYPOT_FIELD]: fields.get(HONEYPOT_FIELD), conversation_id: conversation.current }),
+        body: JSON.stringify({
+          email: fields.get("email"),
+          [HONEYPOT_FIELD]: fields.get(HONEYPOT_FIELD),
+          conversation_id: conversation.current,
+        }),
       });
       const body = (await response.json()) as { message?: string; error?: string; timestamp?: string };
       if (!response.ok) return setHandoffError(body.error ?? CHAT_COPY.connectionError(props.email));
@@ -143,9 +174,17 @@ export function ChatPanel(props: ChatPanelProps) {
 
   const expanded = messages.length > 0;
   const panel = (
-    <section className="chat-panel" data-variant={props.variant} data-expanded={expanded || undefined} aria-labelledby={`chat-title-${props.variant}`} data-testid="chat-panel">
+    <section
+      className="chat-panel"
+      data-variant={props.variant}
+      data-expanded={expanded || undefined}
+      aria-labelledby={`chat-title-${props.variant}`}
+      data-testid="chat-panel"
+    >
       <header className="chat-head">
-        <span className="chat-avatar" aria-hidden="true">A</span>
+        <span className="chat-avatar" aria-hidden="true">
+          A
+        </span>
         <div className="chat-who">
           <h2 id={`chat-title-${props.variant}`}>{CHAT_COPY.name}</h2>
           <p>Executive AI · answers from our site</p>
@@ -158,7 +197,12 @@ export function ChatPanel(props: ChatPanelProps) {
           </form>
         ) : null}
         {props.variant === "floating" ? (
-          <a href={CHAT_PAGE} className="chat-expand" aria-label={CHAT_COPY.fullPage} title={CHAT_COPY.fullPage}>
+          <a
+            href={CHAT_PAGE}
+            className="chat-expand"
+            aria-label={CHAT_COPY.fullPage}
+            title={CHAT_COPY.fullPage}
+          >
             ⤢
           </a>
         ) : null}
@@ -189,7 +233,12 @@ export function ChatPanel(props: ChatPanelProps) {
             </li>
           ))}
           {waiting ? (
-            <li className="chat-msg chat-typing" data-type="ai" aria-label={CHAT_COPY.typing} data-testid="chat-typing">
+            <li
+              className="chat-msg chat-typing"
+              data-type="ai"
+              aria-label={CHAT_COPY.typing}
+              data-testid="chat-typing"
+            >
               <span />
               <span />
               <span />
@@ -231,7 +280,12 @@ export function ChatPanel(props: ChatPanelProps) {
             onInput={(e) => setDraft(e.currentTarget.value)}
             onKeyDown={onKeyDown}
           />
-          <button type="submit" className="chat-send" disabled={live && (waiting || !draft.trim())} aria-label={CHAT_COPY.send}>
+          <button
+            type="submit"
+            className="chat-send"
+            disabled={live && (waiting || !draft.trim())}
+            aria-label={CHAT_COPY.send}
+          >
             {waiting ? <span className="chat-spinner" aria-hidden="true" data-testid="chat-spinner" /> : "↑"}
           </button>
         </div>
@@ -244,7 +298,15 @@ export function ChatPanel(props: ChatPanelProps) {
           <p>{CHAT_COPY.handoffText}</p>
           <label htmlFor={`chat-email-${props.variant}`}>{CHAT_COPY.handoffEmail}</label>
           <div className="chat-input">
-            <input id={`chat-email-${props.variant}`} type="email" name="email" required autoComplete="email" aria-invalid={handoffError ? true : undefined} aria-describedby={handoffError ? `chat-email-error-${props.variant}` : undefined} />
+            <input
+              id={`chat-email-${props.variant}`}
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              aria-invalid={handoffError ? true : undefined}
+              aria-describedby={handoffError ? `chat-email-error-${props.variant}` : undefined}
+            />
             <button type="submit" className="chat-handoff-send">
               {CHAT_COPY.handoffSubmit}
             </button>

@@ -7,11 +7,13 @@ export function wakeOnFirstUse(slot: HTMLElement) {
   const events = ["focusin", "click"] as const;
   const wake = () => {
     for (const type of events) slot.removeEventListener(type, wake);
-    void Promise.all([import("react"), import("react-dom/client"), import("./chat-panel")]).then(([react, dom, panel]) => {
-      const props = JSON.parse(slot.dataset.props ?? "{}") as ChatPanelProps;
-      const restore = panel.snapshot(slot);
-      dom.createRoot(slot).render(react.createElement(panel.ChatPanel, { ...props, restore }));
-    });
+    void Promise.all([import("react"), import("react-dom/client"), import("./chat-panel")]).then(
+      ([react, dom, panel]) => {
+        const props = JSON.parse(slot.dataset.props ?? "{}") as ChatPanelProps;
+        const restore = panel.snapshot(slot);
+        dom.createRoot(slot).render(react.createElement(panel.ChatPanel, { ...props, restore }));
+      },
+    );
   };
   for (const type of events) slot.addEventListener(type, wake);
 }

@@ -15,10 +15,29 @@ type CompanyFieldsMetadata = {
 export function CompanyFields({ fields }: { fields: CompanyFieldsMetadata }) {
   return (
     <>
-      <Field labelProps={{ children: "Company name" }} inputProps={{ ...getInputProps(fields.company_name, { type: "text" }), autoComplete: "organization" }} errors={fields.company_name.errors} />
-      <Field labelProps={{ children: "Your name" }} inputProps={{ ...getInputProps(fields.your_name, { type: "text" }), autoComplete: "name" }} errors={fields.your_name.errors} />
-      <Field labelProps={{ children: "Designation" }} inputProps={{ ...getInputProps(fields.company_designation, { type: "text" }), autoComplete: "organization-title" }} errors={fields.company_designation.errors} />
-      <Field labelProps={{ children: "Company email" }} inputProps={{ ...getInputProps(fields.company_email, { type: "email" }), autoComplete: "email" }} errors={fields.company_email.errors} />
+      <Field
+        labelProps={{ children: "Company name" }}
+        inputProps={{ ...getInputProps(fields.company_name, { type: "text" }), autoComplete: "organization" }}
+        errors={fields.company_name.errors}
+      />
+      <Field
+        labelProps={{ children: "Your name" }}
+        inputProps={{ ...getInputProps(fields.your_name, { type: "text" }), autoComplete: "name" }}
+        errors={fields.your_name.errors}
+      />
+      <Field
+        labelProps={{ children: "Designation" }}
+        inputProps={{
+          ...getInputProps(fields.company_designation, { type: "text" }),
+          autoComplete: "organization-title",
+        }}
+        errors={fields.company_designation.errors}
+      />
+      <Field
+        labelProps={{ children: "Company email" }}
+        inputProps={{ ...getInputProps(fields.company_email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.company_email.errors}
+      />
       <PhoneField
         label="Phone number"
         countryProps={getSelectProps(fields.phone_country)}

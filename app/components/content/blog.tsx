@@ -74,7 +74,16 @@ export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProp
           {labels.search}
         </label>
         <div className="search-row">
-          <input id="blog-search" name="q" type="search" defaultValue={q} key={q} placeholder="Branding, tokens, motion…" maxLength={80} className="search-input" />
+          <input
+            id="blog-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            placeholder="Branding, tokens, motion…"
+            maxLength={80}
+            className="search-input"
+          />
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -90,7 +99,12 @@ export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProp
         <ul className="chip-list">
           {categories.map((c) => (
             <li key={c.label}>
-              <Link to={c.href} className="chip" aria-current={c.current ? "page" : undefined} preventScrollReset>
+              <Link
+                to={c.href}
+                className="chip"
+                aria-current={c.current ? "page" : undefined}
+                preventScrollReset
+              >
                 {c.label}
               </Link>
             </li>
@@ -104,7 +118,12 @@ export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProp
         <ul className="chip-list">
           {tags.map((t) => (
             <li key={t.label}>
-              <Link to={t.href} className="chip chip-tag" aria-current={t.current ? "page" : undefined} preventScrollReset>
+              <Link
+                to={t.href}
+                className="chip chip-tag"
+                aria-current={t.current ? "page" : undefined}
+                preventScrollReset
+              >
                 #{t.label}
               </Link>
             </li>
@@ -118,7 +137,11 @@ export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProp
   );
 }
 
-export type Pagination = { previous: string | null; next: string | null; pages: { n: number; href: string; current: boolean }[] };
+export type Pagination = {
+  previous: string | null;
+  next: string | null;
+  pages: { n: number; href: string; current: boolean }[];
+};
 
 export function BlogPagination({ pagination }: { pagination: Pagination }) {
   if (pagination.pages.length < 2) return null;
@@ -132,7 +155,12 @@ export function BlogPagination({ pagination }: { pagination: Pagination }) {
       <ol>
         {pagination.pages.map((p) => (
           <li key={p.n}>
-            <Link to={p.href} className="page-number" aria-current={p.current ? "page" : undefined} aria-label={`Page ${p.n}`}>
+            <Link
+              to={p.href}
+              className="page-number"
+              aria-current={p.current ? "page" : undefined}
+              aria-label={`Page ${p.n}`}
+            >
               {p.n}
             </Link>
           </li>

@@ -3,7 +3,19 @@ import type { ReactNode } from "react";
 export type Accent = "green" | "blue" | "yellow" | "red" | "purple";
 
 /** The eyebrow, title and intro every content page opens with. */
-export function PageHeader({ eyebrow, title, intro, accent = "purple", children }: { eyebrow: string; title: string; intro?: string; accent?: Accent; children?: ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  intro,
+  accent = "purple",
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  intro?: string;
+  accent?: Accent;
+  children?: ReactNode;
+}) {
   return (
     <header className={`page-header accent-${accent}`}>
       <p className="eyebrow page-eyebrow">{eyebrow}</p>
@@ -15,7 +27,13 @@ export function PageHeader({ eyebrow, title, intro, accent = "purple", children 
 }
 
 /** Cards of a title and a short text, optionally each with its own accent. */
-export function CardGrid({ items, columns = 3 }: { items: { title: string; text: string; accent?: Accent }[]; columns?: 2 | 3 | 4 }) {
+export function CardGrid({
+  items,
+  columns = 3,
+}: {
+  items: { title: string; text: string; accent?: Accent }[];
+  columns?: 2 | 3 | 4;
+}) {
   return (
     <ul className={`card-grid card-grid-${columns}`}>
       {items.map((item) => (
@@ -29,7 +47,17 @@ export function CardGrid({ items, columns = 3 }: { items: { title: string; text:
 }
 
 /** A section with an h2; `id` makes it a link target. */
-export function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="content-section">
       <div className="section-head">

@@ -7,7 +7,17 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
  * CSS paints the placeholder over a broken image (.portrait img::after: only
  * an image that failed to load renders pseudo-elements).
  */
-export function Portrait({ src, alt, placeholder, size = 480 }: { src: string; alt: string; placeholder: string; size?: number }) {
+export function Portrait({
+  src,
+  alt,
+  placeholder,
+  size = 480,
+}: {
+  src: string;
+  alt: string;
+  placeholder: string;
+  size?: number;
+}) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

@@ -9,5 +9,13 @@ import type { ChatPanelProps } from "../chat/chat-panel";
  * typed. None of it is in the home page's initial JavaScript.
  */
 export function ChatSlot({ html, props }: { html: string; props: ChatPanelProps }) {
-  return <div id="chat-assistant" className="chat-slot" data-testid="chat-slot" data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      id="chat-assistant"
+      className="chat-slot"
+      data-testid="chat-slot"
+      data-props={JSON.stringify(props)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -6,5 +6,11 @@ import { useNonce } from "~/components/nonce";
  */
 export function JsonLd({ data }: { data: object }) {
   // "<" is escaped so no string in the data can close the element.
-  return <script type="application/ld+json" nonce={useNonce()} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={useNonce()}
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
 }

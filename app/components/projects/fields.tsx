@@ -20,7 +20,9 @@ export function StepSliderField({
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const initial = Number(inputProps.defaultValue ?? 0);
-  const [position, setPosition] = useState(Number.isInteger(initial) && initial >= 0 && initial < options.length ? initial : 0);
+  const [position, setPosition] = useState(
+    Number.isInteger(initial) && initial >= 0 && initial < options.length ? initial : 0,
+  );
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hydrated = useHydrated();
   return (
@@ -55,7 +57,11 @@ export function StepSliderField({
           const at = (index / (options.length - 1)) * 100;
           const shift = index === 0 ? "0%" : index === options.length - 1 ? "-100%" : "-50%";
           return (
-            <li key={option.label} className={`absolute top-0 whitespace-nowrap ${hydrated && index === position ? "font-semibold text-text" : ""}`} style={{ left: `${at}%`, transform: `translateX(${shift})` }}>
+            <li
+              key={option.label}
+              className={`absolute top-0 whitespace-nowrap ${hydrated && index === position ? "font-semibold text-text" : ""}`}
+              style={{ left: `${at}%`, transform: `translateX(${shift})` }}
+            >
               {option.label}
             </li>
           );

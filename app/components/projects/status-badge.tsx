@@ -19,7 +19,8 @@ const PRIORITY_STYLES: Record<Priority, string> = {
   Low: "border-green/40 bg-green/15 text-green",
 };
 
-const badge = "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold whitespace-nowrap";
+const badge =
+  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold whitespace-nowrap";
 
 export function StatusBadge({ status, label }: { status: ProjectStatus; label?: string }) {
   return (

@@ -10,7 +10,10 @@ export function Stepper({ step, finished }: { step: number; finished: boolean })
         const current = n === step && !finished;
         return (
           <li key={label} className="flex flex-col gap-2" aria-current={current ? "step" : undefined}>
-            <span className={`h-1.5 rounded-full ${done ? "bg-green" : current ? "bg-yellow" : "bg-surface-raised"}`} aria-hidden="true" />
+            <span
+              className={`h-1.5 rounded-full ${done ? "bg-green" : current ? "bg-yellow" : "bg-surface-raised"}`}
+              aria-hidden="true"
+            />
             <span className="flex items-center gap-1.5 text-xs sm:text-sm">
               <span
                 className={`hidden size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-semibold sm:grid ${done ? "bg-green text-green-ink" : current ? "bg-yellow text-yellow-ink" : "border border-border text-text-muted"}`}

@@ -20,7 +20,10 @@ export function Footer({ site, footer }: { site: Site; footer: FooterContent }) 
                 {line}
               </span>
             ))}
-            <a className="mt-2 block text-text underline-offset-4 hover:underline" href={`mailto:${site.emails.hello}`}>
+            <a
+              className="mt-2 block text-text underline-offset-4 hover:underline"
+              href={`mailto:${site.emails.hello}`}
+            >
               {site.emails.hello}
             </a>
           </address>
@@ -31,11 +34,16 @@ export function Footer({ site, footer }: { site: Site; footer: FooterContent }) 
         <div className="grid grid-cols-2 gap-10 sm:grid-cols-4">
           {footer.groups.map((group) => (
             <nav key={group.title} aria-label={group.title}>
-              <h2 className="font-display text-xs font-semibold tracking-widest text-text uppercase">{group.title}</h2>
+              <h2 className="font-display text-xs font-semibold tracking-widest text-text uppercase">
+                {group.title}
+              </h2>
               <ul className="mt-4 flex flex-col gap-2.5">
                 {group.links.map((link) => (
                   <li key={link.href}>
-                    <Link to={link.href} className="text-sm text-text-muted transition-colors hover:text-text">
+                    <Link
+                      to={link.href}
+                      className="text-sm text-text-muted transition-colors hover:text-text"
+                    >
                       {link.label}
                     </Link>
                   </li>
@@ -54,7 +62,12 @@ export function Footer({ site, footer }: { site: Site; footer: FooterContent }) 
             {footer.social.map((network) => (
               <li key={network.label}>
                 {network.href ? (
-                  <a href={network.href} className="text-text hover:underline" rel="noopener noreferrer" target="_blank">
+                  <a
+                    href={network.href}
+                    className="text-text hover:underline"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
                     {network.label}
                   </a>
                 ) : (

@@ -7,7 +7,8 @@ import { RotatingWords } from "./rotating-words";
 /** Pages that belong to a navbar section without being its link (spec: /strategy shows the "serv" marker). */
 export const SECTION_PAGES: Record<string, string[]> = { "/services": ["/strategy"] };
 
-const inSection = (href: string, pathname: string) => (SECTION_PAGES[href] ?? []).some((page) => pathname === page || pathname.startsWith(`${page}/`));
+const inSection = (href: string, pathname: string) =>
+  (SECTION_PAGES[href] ?? []).some((page) => pathname === page || pathname.startsWith(`${page}/`));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   [
@@ -28,8 +29,20 @@ function CartLink({ count }: { count: number }) {
           {count}
         </span>
       ) : null}
-      <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-        <path d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
+        <path
+          d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="9.5" cy="20" r="1.3" />
         <circle cx="17.5" cy="20" r="1.3" />
       </svg>
@@ -51,10 +64,28 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
         className="grid size-10 cursor-pointer place-items-center rounded-full border border-border text-text"
         aria-label="Menu"
       >
-        <svg className="hamburger-open" viewBox="0 0 24 24" width="18" height="18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+        <svg
+          className="hamburger-open"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
-        <svg className="hamburger-close" viewBox="0 0 24 24" width="18" height="18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
+        <svg
+          className="hamburger-close"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <path d="M6 6l12 12M18 6 6 18" />
         </svg>
       </summary>
@@ -79,10 +110,16 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
         <div className="mt-4 border-t border-border pt-4">
           {user ? (
             <div className="flex items-center gap-2">
-              <Link to={homeOf(user).to} className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+              <Link
+                to={homeOf(user).to}
+                className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+              >
                 {homeOf(user).label}
               </Link>
-              <Link to="/manageaccount" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
+              <Link
+                to="/manageaccount"
+                className="rounded-full px-4 py-3 text-sm font-medium text-text-muted"
+              >
                 Account
               </Link>
               <Form method="post" action="/logout">
@@ -92,7 +129,10 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
               </Form>
             </div>
           ) : (
-            <Link to="/login" className="inline-flex rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+            <Link
+              to="/login"
+              className="inline-flex rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+            >
               Sign in
             </Link>
           )}
@@ -105,12 +145,16 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
 export type NavbarUser = { username: string; role?: "client" | "staff"; cartCount?: number } | null;
 
 /** Where the signed-in account's home is: the back-office for staff, the dashboard for clients. */
-const homeOf = (user: NonNullable<NavbarUser>) => (user.role === "staff" ? { to: "/admin", label: "Back-office" } : { to: "/dashboard2", label: "Dashboard" });
+const homeOf = (user: NonNullable<NavbarUser>) =>
+  user.role === "staff" ? { to: "/admin", label: "Back-office" } : { to: "/dashboard2", label: "Dashboard" };
 
 function AccountLinks({ user }: { user: NavbarUser }) {
   if (!user) {
     return (
-      <Link to="/login" className="hidden rounded-full border border-border px-4 py-2 text-sm font-medium text-text hover:border-text-muted sm:inline-flex">
+      <Link
+        to="/login"
+        className="hidden rounded-full border border-border px-4 py-2 text-sm font-medium text-text hover:border-text-muted sm:inline-flex"
+      >
         Sign in
       </Link>
     );
@@ -120,11 +164,17 @@ function AccountLinks({ user }: { user: NavbarUser }) {
       <Link to={homeOf(user).to} className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
         {homeOf(user).label}
       </Link>
-      <Link to="/manageaccount" className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text">
+      <Link
+        to="/manageaccount"
+        className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text"
+      >
         Account
       </Link>
       <Form method="post" action="/logout">
-        <button type="submit" className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text">
+        <button
+          type="submit"
+          className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text"
+        >
           Logout
         </button>
       </Form>
@@ -132,7 +182,15 @@ function AccountLinks({ user }: { user: NavbarUser }) {
   );
 }
 
-export function Navbar({ siteName, navigation, user }: { siteName: string; navigation: Navigation; user: NavbarUser }) {
+export function Navbar({
+  siteName,
+  navigation,
+  user,
+}: {
+  siteName: string;
+  navigation: Navigation;
+  user: NavbarUser;
+}) {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md">
@@ -155,7 +213,12 @@ export function Navbar({ siteName, navigation, user }: { siteName: string; navig
           <ul className="flex items-center gap-1">
             {navigation.links.map((link) => (
               <li key={link.href}>
-                <NavLink to={link.href} className={({ isActive }) => linkClass({ isActive: isActive || inSection(link.href, pathname) })}>
+                <NavLink
+                  to={link.href}
+                  className={({ isActive }) =>
+                    linkClass({ isActive: isActive || inSection(link.href, pathname) })
+                  }
+                >
                   {link.label}
                 </NavLink>
               </li>

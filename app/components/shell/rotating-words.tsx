@@ -13,7 +13,12 @@ export function RotatingWords({ words }: { words: string[] }) {
   } as CSSProperties;
   return (
     <>
-      <span className="rotating-words font-display text-xs font-medium tracking-wide text-text-muted uppercase" style={style} aria-hidden="true" data-testid="rotating-words">
+      <span
+        className="rotating-words font-display text-xs font-medium tracking-wide text-text-muted uppercase"
+        style={style}
+        aria-hidden="true"
+        data-testid="rotating-words"
+      >
         <span className="rotating-words__track">
           {words.map((word) => (
             <span key={word}>{word}</span>

@@ -1,6 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { cardLabel, formatMoney, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
-import { BILLING_LINKS, getCurrentPlan, getStorageUsage, getTokensThisPeriod, listPaymentMethods, listReceipts, removePaymentMethod } from "~models/billing/account-billing.server";
+import {
+  BILLING_LINKS,
+  getCurrentPlan,
+  getStorageUsage,
+  getTokensThisPeriod,
+  listPaymentMethods,
+  listReceipts,
+  removePaymentMethod,
+} from "~models/billing/account-billing.server";
 import { storagePercent } from "~models/identity/manage-account";
 import { formatFileSize } from "~models/platform/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
@@ -26,20 +34,36 @@ export async function loader({ request }: Route.LoaderArgs) {
     listReceipts(user.id, all ? undefined : RECENT_RECEIPTS_SHOWN + 1),
     listPaymentMethods(user.id),
   ]);
-  return { plan, tokens, storage, receipts: all ? receipts : receipts.slice(0, RECENT_RECEIPTS_SHOWN), more: !all && receipts.length > RECENT_RECEIPTS_SHOWN, methods, links: BILLING_LINKS };
+  return {
+    plan,
+    tokens,
+    storage,
+    receipts: all ? receipts : receipts.slice(0, RECENT_RECEIPTS_SHOWN),
+    more: !all && receipts.length > RECENT_RECEIPTS_SHOWN,
+    methods,
+    links: BILLING_LINKS,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await parseFormData(request);
-  if (formData.get("intent") !== "remove-method") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (formData.get("intent") !== "remove-method")
+    return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const removed = await removePaymentMethod(user.id, String(formData.get("id") ?? ""));
   return data({ ok: removed.ok, message: removed.message }, { status: removed.ok ? 200 : removed.status });
 }
 
 function Bar({ percent, label, tone }: { percent: number; label: string; tone: string }) {
   return (
-    <div className="h-2.5 overflow-hidden rounded-full bg-surface-raised" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div
+      className="h-2.5 overflow-hidden rounded-full bg-surface-raised"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
       <div className={`h-full rounded-full ${tone}`} style={{ width: `${percent}%` }} />
     </div>
   );
@@ -54,7 +78,10 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
         <h1 className="font-display text-3xl font-semibold">Billing & Payments</h1>
         <p className="text-text-muted">Your plan, what you use, your receipts and how you pay.</p>
       </header>
-      <FormMessages success={actionData?.ok ? actionData.message : null} errors={actionData && !actionData.ok ? [actionData.message] : undefined} />
+      <FormMessages
+        success={actionData?.ok ? actionData.message : null}
+        errors={actionData && !actionData.ok ? [actionData.message] : undefined}
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <AccountSection id="current-plan" title="Current plan">
@@ -89,7 +116,8 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
             </div>
             <Bar percent={tokens.percent} label="Creative Tokens used this period" tone="bg-yellow" />
             <p className="text-xs text-text-muted">
-              {formatDate(tokens.periodStart)} – {formatDate(new Date(new Date(tokens.periodEnd).getTime() - 1))}
+              {formatDate(tokens.periodStart)} –{" "}
+              {formatDate(new Date(new Date(tokens.periodEnd).getTime() - 1))}
             </p>
           </div>
           <div className="flex flex-col gap-2">
@@ -105,7 +133,11 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
         </AccountSection>
       </div>
 
-      <AccountSection id="invoices" title="Recent invoices" intro="A receipt for every token purchase, subscription charge and gift card.">
+      <AccountSection
+        id="invoices"
+        title="Recent invoices"
+        intro="A receipt for every token purchase, subscription charge and gift card."
+      >
         {receipts.length ? (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent invoices">
             <table className="w-full min-w-[36rem] text-left text-sm">
@@ -130,7 +162,10 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
                     <td className="py-3">{formatMoney(r)}</td>
                     <td className="py-3">{r.status}</td>
                     <td className="py-3 text-right whitespace-nowrap">
-                      <a href={`/manageaccount/receipts/${r.id}/pdf`} className="font-semibold hover:underline">
+                      <a
+                        href={`/manageaccount/receipts/${r.id}/pdf`}
+                        className="font-semibold hover:underline"
+                      >
                         Download<span className="sr-only"> {r.number} as PDF</span>
                       </a>
                       {" · "}
@@ -145,21 +180,33 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
           </div>
         ) : (
           <p className="text-text-muted" data-testid="no-receipts">
-            No invoices yet. When you buy tokens, pay for a subscription or send a gift card, its receipt appears here.
+            No invoices yet. When you buy tokens, pay for a subscription or send a gift card, its receipt
+            appears here.
           </p>
         )}
         {more ? (
-          <Link to="?receipts=all" className="self-start text-sm font-semibold underline-offset-4 hover:underline">
+          <Link
+            to="?receipts=all"
+            className="self-start text-sm font-semibold underline-offset-4 hover:underline"
+          >
             View All
           </Link>
         ) : null}
       </AccountSection>
 
-      <AccountSection id="payment-methods" title="Payment methods" intro="We keep only the card brand and its last four digits; the payment provider holds the rest.">
+      <AccountSection
+        id="payment-methods"
+        title="Payment methods"
+        intro="We keep only the card brand and its last four digits; the payment provider holds the rest."
+      >
         {methods.length ? (
           <ul className="flex flex-col gap-2">
             {methods.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3" data-testid="payment-method">
+              <li
+                key={m.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3"
+                data-testid="payment-method"
+              >
                 <SavedCardSummary card={m} showDefault />
                 <span className="flex gap-2">
                   <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
@@ -167,7 +214,12 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="id" value={m.id} />
-                    <button type="submit" name="intent" value="remove-method" className="text-sm font-semibold text-red hover:underline">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove-method"
+                      className="text-sm font-semibold text-red hover:underline"
+                    >
                       Remove<span className="sr-only"> {cardLabel(m)}</span>
                     </button>
                   </Form>

@@ -13,7 +13,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { firstName: user.firstName || user.username, ...(await getAccountDashboard(user.id)) };
 }
 
-function StatCard({ label, value, detail, testId }: { label: string; value: ReactNode; detail?: ReactNode; testId: string }) {
+function StatCard({
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-5">
       <p className="text-sm text-text-muted">{label}</p>
@@ -37,18 +47,29 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-10">
       <header className="flex flex-col gap-2">
         <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Manage account</p>
-        <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">Welcome back, {firstName}</h1>
+        <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">
+          Welcome back, {firstName}
+        </h1>
         <p className="text-text-muted">Your projects, profile and billing in one place.</p>
       </header>
 
       <section className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Your numbers">
         <StatCard label="Active projects" value={stats.activeProjects} testId="stat-active" />
         <StatCard label="Completed projects" value={stats.completedProjects} testId="stat-completed" />
-        <StatCard label="Total spent" value={`${totalSpent.tokens} tokens`} detail={money} testId="stat-spent" />
+        <StatCard
+          label="Total spent"
+          value={`${totalSpent.tokens} tokens`}
+          detail={money}
+          testId="stat-spent"
+        />
         <StatCard
           label="Satisfaction"
           value={satisfaction.average === null ? "—" : `${satisfaction.average.toFixed(1)} / 5`}
-          detail={satisfaction.count ? `From ${satisfaction.count} rated project${satisfaction.count === 1 ? "" : "s"}` : "Rate a completed project to see it here"}
+          detail={
+            satisfaction.count
+              ? `From ${satisfaction.count} rated project${satisfaction.count === 1 ? "" : "s"}`
+              : "Rate a completed project to see it here"
+          }
           testId="stat-satisfaction"
         />
       </section>
@@ -61,10 +82,24 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
           {activity.length ? (
             <ol className="flex flex-col gap-2" data-testid="recent-activity">
               {activity.map((item) => (
-                <li key={`${item.source}-${item.id}`} className="flex gap-3 rounded-xl border border-border bg-surface p-4">
-                  <span className={`mt-1.5 size-2 shrink-0 rounded-full ${TONE_DOTS[item.tone]}`} aria-hidden="true" />
+                <li
+                  key={`${item.source}-${item.id}`}
+                  className="flex gap-3 rounded-xl border border-border bg-surface p-4"
+                >
+                  <span
+                    className={`mt-1.5 size-2 shrink-0 rounded-full ${TONE_DOTS[item.tone]}`}
+                    aria-hidden="true"
+                  />
                   <div className="flex min-w-0 flex-col gap-0.5">
-                    <p className="font-medium">{item.link ? <Link to={item.link} className="hover:underline">{item.title}</Link> : item.title}</p>
+                    <p className="font-medium">
+                      {item.link ? (
+                        <Link to={item.link} className="hover:underline">
+                          {item.title}
+                        </Link>
+                      ) : (
+                        item.title
+                      )}
+                    </p>
                     <p className="text-sm break-words text-text-muted">{item.message}</p>
                     <time className="text-xs text-text-muted" dateTime={new Date(item.at).toISOString()}>
                       {formatDateTime(item.at)}
@@ -97,7 +132,9 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
             </Link>
             <Link to={contactTeamHref} className={actionClass}>
               <span className="font-semibold">Contact Team</span>
-              <span className="text-sm text-text-muted">{contactTeamHref.startsWith("/project/") ? "Message your project manager" : "Write to us"}</span>
+              <span className="text-sm text-text-muted">
+                {contactTeamHref.startsWith("/project/") ? "Message your project manager" : "Write to us"}
+              </span>
             </Link>
           </div>
         </section>

@@ -31,7 +31,11 @@ export default function ManageAccountLayout({ loaderData }: Route.ComponentProps
       <aside className="flex min-w-0 flex-col gap-6" aria-label="Account">
         <div className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5">
           <div className="flex items-center gap-3">
-            <span className="grid size-12 shrink-0 place-items-center rounded-full bg-purple font-display text-base font-semibold text-purple-ink" aria-hidden="true" data-testid="account-initials">
+            <span
+              className="grid size-12 shrink-0 place-items-center rounded-full bg-purple font-display text-base font-semibold text-purple-ink"
+              aria-hidden="true"
+              data-testid="account-initials"
+            >
               {initials}
             </span>
             <div className="min-w-0">
@@ -41,7 +45,10 @@ export default function ManageAccountLayout({ loaderData }: Route.ComponentProps
               <p className="truncate text-sm text-text-muted">{email}</p>
             </div>
           </div>
-          <p className="self-start rounded-full border border-yellow/50 bg-yellow/10 px-3 py-1 text-xs font-semibold text-yellow" data-testid="plan-badge">
+          <p
+            className="self-start rounded-full border border-yellow/50 bg-yellow/10 px-3 py-1 text-xs font-semibold text-yellow"
+            data-testid="plan-badge"
+          >
             {plan} Plan
           </p>
         </div>
@@ -63,11 +70,17 @@ export default function ManageAccountLayout({ loaderData }: Route.ComponentProps
           </ul>
         </nav>
         <div className="flex flex-wrap gap-2 lg:flex-col">
-          <Link to="/helpsupport" className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">
+          <Link
+            to="/helpsupport"
+            className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+          >
             Help & Support
           </Link>
           <Form method="post" action="/logout">
-            <button type="submit" className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">
+            <button
+              type="submit"
+              className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+            >
               Logout
             </button>
           </Form>

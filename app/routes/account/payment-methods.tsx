@@ -4,7 +4,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { cardLabel } from "~models/billing/account-billing";
 import { addCardFields, addCardSchema } from "~models/billing/payment-methods";
-import { addPaymentMethod, listSavedCards, setDefaultPaymentMethod } from "~models/billing/payment-methods.server";
+import {
+  addPaymentMethod,
+  listSavedCards,
+  setDefaultPaymentMethod,
+} from "~models/billing/payment-methods.server";
 import { removePaymentMethod } from "~models/billing/account-billing.server";
 import { AccountSection } from "~/components/account/section";
 import { CardInputs } from "~/components/billing/payment-fields";
@@ -25,7 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cards: await listSavedCards(user.id) };
 }
 
-type ActionData = { form: "add" | "card"; result?: SubmissionResult<string[]>; ok: boolean; message?: string };
+type ActionData = {
+  form: "add" | "card";
+  result?: SubmissionResult<string[]>;
+  ok: boolean;
+  message?: string;
+};
 const reply = (body: ActionData, status = 200) => data<ActionData>(body, { status });
 const HIDDEN = ["card_number", "card_cvc"];
 
@@ -35,14 +44,33 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: addCardSchema() });
-    if (submission.status !== "success") return reply({ form: "add", ok: false, result: submission.reply({ hideFields: HIDDEN }) }, 400);
-    const added = await addPaymentMethod(user.id, submission.value.card!, { makeDefault: submission.value.make_default });
-    if (!added.ok) return reply({ form: "add", ok: false, result: submission.reply({ formErrors: [added.message], hideFields: HIDDEN }) }, added.status);
-    return reply({ form: "add", ok: true, result: submission.reply({ resetForm: true }), message: added.message });
+    if (submission.status !== "success")
+      return reply({ form: "add", ok: false, result: submission.reply({ hideFields: HIDDEN }) }, 400);
+    const added = await addPaymentMethod(user.id, submission.value.card!, {
+      makeDefault: submission.value.make_default,
+    });
+    if (!added.ok)
+      return reply(
+        {
+          form: "add",
+          ok: false,
+          result: submission.reply({ formErrors: [added.message], hideFields: HIDDEN }),
+        },
+        added.status,
+      );
+    return reply({
+      form: "add",
+      ok: true,
+      result: submission.reply({ resetForm: true }),
+      message: added.message,
+    });
   }
   const id = String(formData.get("id") ?? "");
   if (intent === "remove" || intent === "default") {
-    const done = intent === "remove" ? await removePaymentMethod(user.id, id) : await setDefaultPaymentMethod(user.id, id);
+    const done =
+      intent === "remove"
+        ? await removePaymentMethod(user.id, id)
+        : await setDefaultPaymentMethod(user.id, id);
     return reply({ form: "card", ok: done.ok, message: done.message }, done.ok ? 200 : done.status);
   }
   return reply({ form: "card", ok: false, message: "Unknown action." }, 400);
@@ -67,28 +95,52 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
           ← Billing & Payments
         </Link>
         <h1 className="font-display text-3xl font-semibold">Payment methods</h1>
-        <p className="text-text-muted">Cards you saved for buying tokens, plans and gift cards. Making a card the default also makes it the card your plan renews with.</p>
+        <p className="text-text-muted">
+          Cards you saved for buying tokens, plans and gift cards. Making a card the default also makes it the
+          card your plan renews with.
+        </p>
       </header>
-      <FormMessages success={cardMessage?.ok ? cardMessage.message : null} errors={cardMessage && !cardMessage.ok && cardMessage.message ? [cardMessage.message] : undefined} />
+      <FormMessages
+        success={cardMessage?.ok ? cardMessage.message : null}
+        errors={cardMessage && !cardMessage.ok && cardMessage.message ? [cardMessage.message] : undefined}
+      />
 
-      <AccountSection id="saved-cards" title="Saved cards" intro="We keep only the card brand, its last four digits and the expiry; the payment provider holds the rest.">
+      <AccountSection
+        id="saved-cards"
+        title="Saved cards"
+        intro="We keep only the card brand, its last four digits and the expiry; the payment provider holds the rest."
+      >
         {cards.length ? (
           <ul className="flex flex-col gap-2">
             {cards.map((card) => (
-              <li key={card.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3" data-testid="saved-card">
+              <li
+                key={card.id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3"
+                data-testid="saved-card"
+              >
                 <SavedCardSummary card={card} showDefault />
                 <span className="flex gap-4">
                   {card.isDefault ? null : (
                     <Form method="post">
                       <input type="hidden" name="id" value={card.id} />
-                      <button type="submit" name="intent" value="default" className="text-sm font-semibold hover:underline">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="default"
+                        className="text-sm font-semibold hover:underline"
+                      >
                         Make default<span className="sr-only"> {cardLabel(card)}</span>
                       </button>
                     </Form>
                   )}
                   <Form method="post">
                     <input type="hidden" name="id" value={card.id} />
-                    <button type="submit" name="intent" value="remove" className="text-sm font-semibold text-red hover:underline">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className="text-sm font-semibold text-red hover:underline"
+                    >
                       Remove<span className="sr-only"> {cardLabel(card)}</span>
                     </button>
                   </Form>
@@ -106,13 +158,28 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
       <AccountSection id="add-card" title="Add a card">
         <Form method="post" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="add" />
-          <FormMessages success={actionData?.form === "add" && actionData.ok ? actionData.message : null} errors={form.errors} errorId={form.errorId} className="sm:col-span-2" />
+          <FormMessages
+            success={actionData?.form === "add" && actionData.ok ? actionData.message : null}
+            errors={form.errors}
+            errorId={form.errorId}
+            className="sm:col-span-2"
+          />
           <CardInputs fields={fields} />
           <div className="sm:col-span-2">
-            <CheckboxField labelProps={{ children: "Make this my default card" }} inputProps={getInputProps(fields.make_default, { type: "checkbox" })} />
+            <CheckboxField
+              labelProps={{ children: "Make this my default card" }}
+              inputProps={getInputProps(fields.make_default, { type: "checkbox" })}
+            />
           </div>
-          <p className="text-sm text-text-muted sm:col-span-2">Test mode: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Saving a card charges nothing.</p>
-          <SubmitButton intent="add" pendingLabel="Saving card…" className="self-start sm:col-span-2 sm:justify-self-start">
+          <p className="text-sm text-text-muted sm:col-span-2">
+            Test mode: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Saving a card charges
+            nothing.
+          </p>
+          <SubmitButton
+            intent="add"
+            pendingLabel="Saving card…"
+            className="self-start sm:col-span-2 sm:justify-self-start"
+          >
             Save card
           </SubmitButton>
         </Form>

@@ -1,9 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { AccountProfileSchema, DeleteAccountSchema, EmailChangeSchema, MANAGE_ACCOUNT_MESSAGES, PasswordChangeSchema } from "~models/identity/manage-account-forms";
+import {
+  AccountProfileSchema,
+  DeleteAccountSchema,
+  EmailChangeSchema,
+  MANAGE_ACCOUNT_MESSAGES,
+  PasswordChangeSchema,
+} from "~models/identity/manage-account-forms";
 import { deleteAccount } from "~models/identity/account-data.server";
-import { changePassword, getAccountSettings, listActiveSessions, requestEmailChange, saveAccountProfile, signOutOtherSessions } from "~models/identity/account-settings.server";
+import {
+  changePassword,
+  getAccountSettings,
+  listActiveSessions,
+  requestEmailChange,
+  saveAccountProfile,
+  signOutOtherSessions,
+} from "~models/identity/account-settings.server";
 import { deleteUserSessions } from "~models/identity/sessions.server";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/account/profile-forms";
 import { AccountSection } from "~/components/account/section";
@@ -19,7 +32,10 @@ const SITE_NAME = "Ascendra";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [settings, sessions] = await Promise.all([getAccountSettings(user.id), listActiveSessions(user.id, await currentSessionId(request))]);
+  const [settings, sessions] = await Promise.all([
+    getAccountSettings(user.id),
+    listActiveSessions(user.id, await currentSessionId(request)),
+  ]);
   if (!settings) throw data(null, { status: 404 });
   return { settings, sessions };
 }
@@ -42,22 +58,69 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: AccountProfileSchema });
       if (submission.status !== "success") return reply({ form: intent, result: submission.reply() }, 400);
       const saved = await saveAccountProfile(user.id, submission.value);
-      if (!saved.ok) return reply({ form: intent, result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, 400);
-      return reply({ form: intent, result: submission.reply({ resetForm: true }), message: MANAGE_ACCOUNT_MESSAGES.profileUpdated });
+      if (!saved.ok)
+        return reply(
+          { form: intent, result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) },
+          400,
+        );
+      return reply({
+        form: intent,
+        result: submission.reply({ resetForm: true }),
+        message: MANAGE_ACCOUNT_MESSAGES.profileUpdated,
+      });
     }
     case "password": {
       const submission = parseWithZod(formData, { schema: PasswordChangeSchema });
-      if (submission.status !== "success") return reply({ form: intent, result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, 400);
+      if (submission.status !== "success")
+        return reply(
+          {
+            form: intent,
+            result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }),
+          },
+          400,
+        );
       const changed = await changePassword(user.id, submission.value, sessionId, { siteName: SITE_NAME });
-      if (!changed.ok) return reply({ form: intent, result: submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, 400);
-      return reply({ form: intent, result: submission.reply({ resetForm: true }), message: MANAGE_ACCOUNT_MESSAGES.passwordChanged });
+      if (!changed.ok)
+        return reply(
+          {
+            form: intent,
+            result: submission.reply({
+              fieldErrors: { [changed.field]: [changed.message] },
+              hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+            }),
+          },
+          400,
+        );
+      return reply({
+        form: intent,
+        result: submission.reply({ resetForm: true }),
+        message: MANAGE_ACCOUNT_MESSAGES.passwordChanged,
+      });
     }
     case "email": {
       const submission = parseWithZod(formData, { schema: EmailChangeSchema });
-      if (submission.status !== "success") return reply({ form: intent, result: submission.reply({ hideFields: ["currentPassword"] }) }, 400);
-      const requested = await requestEmailChange(user.id, submission.value, { baseUrl: publicBaseUrl(request), siteName: SITE_NAME });
-      if (!requested.ok) return reply({ form: intent, result: submission.reply({ fieldErrors: { [requested.field]: [requested.message] }, hideFields: ["currentPassword"] }) }, 400);
-      return reply({ form: intent, result: submission.reply({ resetForm: true }), message: MANAGE_ACCOUNT_MESSAGES.emailChangeSent(requested.newEmail) });
+      if (submission.status !== "success")
+        return reply({ form: intent, result: submission.reply({ hideFields: ["currentPassword"] }) }, 400);
+      const requested = await requestEmailChange(user.id, submission.value, {
+        baseUrl: publicBaseUrl(request),
+        siteName: SITE_NAME,
+      });
+      if (!requested.ok)
+        return reply(
+          {
+            form: intent,
+            result: submission.reply({
+              fieldErrors: { [requested.field]: [requested.message] },
+              hideFields: ["currentPassword"],
+            }),
+          },
+          400,
+        );
+      return reply({
+        form: intent,
+        result: submission.reply({ resetForm: true }),
+        message: MANAGE_ACCOUNT_MESSAGES.emailChangeSent(requested.newEmail),
+      });
     }
     case "signout-others": {
       const count = await signOutOtherSessions(user.id, sessionId);
@@ -69,9 +132,20 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "delete": {
       const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
-      if (submission.status !== "success") return reply({ form: intent, result: submission.reply({ hideFields: ["password"] }) }, 400);
+      if (submission.status !== "success")
+        return reply({ form: intent, result: submission.reply({ hideFields: ["password"] }) }, 400);
       const deleted = await deleteAccount(user.id, submission.value.password, { siteName: SITE_NAME });
-      if (!deleted.ok) return reply({ form: intent, result: submission.reply({ fieldErrors: { password: [deleted.message] }, hideFields: ["password"] }) }, 400);
+      if (!deleted.ok)
+        return reply(
+          {
+            form: intent,
+            result: submission.reply({
+              fieldErrors: { password: [deleted.message] },
+              hideFields: ["password"],
+            }),
+          },
+          400,
+        );
       return endSession(request, "/account-deleted");
     }
   }
@@ -82,7 +156,15 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const result = (form: Intent) => (actionData?.form === form ? actionData.result : undefined);
   const message = (form: Intent) => (actionData?.form === form ? (actionData.message ?? null) : null);
   // After a save the form starts again from the saved values (and Cancel returns to them).
-  const savedKey = JSON.stringify([settings.fullName, settings.phone, settings.phoneCountry, settings.company, settings.address, settings.notifications, settings.privacy]);
+  const savedKey = JSON.stringify([
+    settings.fullName,
+    settings.phone,
+    settings.phoneCountry,
+    settings.company,
+    settings.address,
+    settings.notifications,
+    settings.privacy,
+  ]);
   return (
     <div className="flex max-w-4xl flex-col gap-8">
       <header className="flex flex-col gap-2">
@@ -97,9 +179,18 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         lastResult={result("profile")}
         saved={message("profile")}
       />
-      <AccountSection id="account-security" title="Account security" intro="Your password and the email you sign in with.">
+      <AccountSection
+        id="account-security"
+        title="Account security"
+        intro="Your password and the email you sign in with."
+      >
         <PasswordForm lastResult={result("password")} message={message("password")} />
-        <EmailForm currentEmail={settings.email} pendingEmail={settings.pendingEmail?.newEmail ?? null} lastResult={result("email")} message={message("email")} />
+        <EmailForm
+          currentEmail={settings.email}
+          pendingEmail={settings.pendingEmail?.newEmail ?? null}
+          lastResult={result("email")}
+          message={message("email")}
+        />
       </AccountSection>
       <SessionsSection sessions={sessions} message={message("signout-others")} />
       <DataRightsSection lastResult={result("delete")} />

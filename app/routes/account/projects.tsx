@@ -1,8 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useSubmit } from "react-router";
-import { PROJECT_FILTERS, PROJECT_RATING_MESSAGES, ProjectFilterSchema, RatingSchema } from "~models/projects/account-projects";
-import { listAccountProjects, rateProject, type AccountProjectCard } from "~models/projects/account-projects.server";
+import {
+  PROJECT_FILTERS,
+  PROJECT_RATING_MESSAGES,
+  ProjectFilterSchema,
+  RatingSchema,
+} from "~models/projects/account-projects";
+import {
+  listAccountProjects,
+  rateProject,
+  type AccountProjectCard,
+} from "~models/projects/account-projects.server";
 import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects/projects";
 import { formatFileSize } from "~models/platform/uploads";
 import { RatingForm } from "~/components/account/rating-form";
@@ -30,10 +39,19 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await parseFormData(request);
   const projectId = String(formData.get("projectId") ?? "");
   const submission = parseWithZod(formData, { schema: RatingSchema });
-  if (submission.status !== "success") return data<ActionData>({ projectId, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ projectId, result: submission.reply() }, { status: 400 });
   const rated = await rateProject(user.id, submission.value);
-  if (!rated.ok) return data<ActionData>({ projectId, result: submission.reply({ formErrors: [rated.message] }) }, { status: rated.reason === "not_found" ? 404 : 409 });
-  return data<ActionData>({ projectId, result: submission.reply(), message: PROJECT_RATING_MESSAGES.ratingSaved });
+  if (!rated.ok)
+    return data<ActionData>(
+      { projectId, result: submission.reply({ formErrors: [rated.message] }) },
+      { status: rated.reason === "not_found" ? 404 : 409 },
+    );
+  return data<ActionData>({
+    projectId,
+    result: submission.reply(),
+    message: PROJECT_RATING_MESSAGES.ratingSaved,
+  });
 }
 
 function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["summary"] }) {
@@ -59,11 +77,19 @@ function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["sum
 
 function DownloadFiles({ project }: { project: AccountProjectCard }) {
   const [only] = project.files;
-  if (!only) return <span className={`${secondaryButtonClass} cursor-not-allowed opacity-50`} aria-disabled="true">No files yet</span>;
+  if (!only)
+    return (
+      <span className={`${secondaryButtonClass} cursor-not-allowed opacity-50`} aria-disabled="true">
+        No files yet
+      </span>
+    );
   if (project.files.length === 1) {
     return (
       <a href={fileDownloadPath(project.id, only.id)} download className={secondaryButtonClass}>
-        Download Files<span className="sr-only">: {only.name} ({formatFileSize(only.size)})</span>
+        Download Files
+        <span className="sr-only">
+          : {only.name} ({formatFileSize(only.size)})
+        </span>
       </a>
     );
   }
@@ -74,10 +100,19 @@ function DownloadFiles({ project }: { project: AccountProjectCard }) {
   );
 }
 
-function ProjectItem({ project, actionData }: { project: AccountProjectCard; actionData: ActionData | undefined }) {
+function ProjectItem({
+  project,
+  actionData,
+}: {
+  project: AccountProjectCard;
+  actionData: ActionData | undefined;
+}) {
   const mine = actionData?.projectId === project.id ? actionData : undefined;
   return (
-    <li className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5" data-testid="account-project">
+    <li
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+      data-testid="account-project"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 className="font-display text-lg font-semibold break-words">{project.name}</h2>
         <StatusBadge status={project.status} label={project.statusLabel} />
@@ -87,7 +122,14 @@ function ProjectItem({ project, actionData }: { project: AccountProjectCard; act
           <span className="text-text-muted">Progress</span>
           <span className="font-medium">{project.progress}%</span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-surface-raised" role="progressbar" aria-label={`${project.name} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={project.progress}>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-surface-raised"
+          role="progressbar"
+          aria-label={`${project.name} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={project.progress}
+        >
           <div className="h-full rounded-full bg-green" style={{ width: `${project.progress}%` }} />
         </div>
       </div>
@@ -98,7 +140,13 @@ function ProjectItem({ project, actionData }: { project: AccountProjectCard; act
         </div>
         <div>
           <dt className="text-text-muted">{project.completedAt ? "Completed" : "Expected completion"}</dt>
-          <dd className="font-medium">{project.completedAt ? formatDate(project.completedAt) : project.expectedCompletion ? formatDate(project.expectedCompletion) : "Flexible"}</dd>
+          <dd className="font-medium">
+            {project.completedAt
+              ? formatDate(project.completedAt)
+              : project.expectedCompletion
+                ? formatDate(project.expectedCompletion)
+                : "Flexible"}
+          </dd>
         </div>
         <div>
           <dt className="text-text-muted">Team</dt>
@@ -114,7 +162,14 @@ function ProjectItem({ project, actionData }: { project: AccountProjectCard; act
           Contact Team
         </Link>
       </div>
-      {project.canRate ? <RatingForm projectId={project.id} current={project.rating} lastResult={mine?.result} message={mine?.message ?? null} /> : null}
+      {project.canRate ? (
+        <RatingForm
+          projectId={project.id}
+          current={project.rating}
+          lastResult={mine?.result}
+          message={mine?.message ?? null}
+        />
+      ) : null}
     </li>
   );
 }
@@ -162,9 +217,14 @@ export default function ProjectManagement({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       ) : (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8" role="status">
+        <div
+          className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8"
+          role="status"
+        >
           <p className="font-display text-lg font-semibold">{PROJECT_MESSAGES.noProjectsFound}</p>
-          <p className="text-text-muted">{summary.total ? PROJECT_MESSAGES.adjustFilters : "Start your first project and follow it here."}</p>
+          <p className="text-text-muted">
+            {summary.total ? PROJECT_MESSAGES.adjustFilters : "Start your first project and follow it here."}
+          </p>
         </div>
       )}
     </div>

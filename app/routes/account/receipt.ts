@@ -1,6 +1,11 @@
 import { fullNameOf } from "~models/identity/manage-account";
 import { getReceipt } from "~models/billing/account-billing.server";
-import { RECEIPT_CSP, renderReceiptHtml, renderReceiptPdf, type ReceiptParties } from "~models/billing/receipts.server";
+import {
+  RECEIPT_CSP,
+  renderReceiptHtml,
+  renderReceiptPdf,
+  type ReceiptParties,
+} from "~models/billing/receipts.server";
 import { getSiteShell } from "~models/content/site-content.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/receipt";
@@ -10,8 +15,13 @@ import type { Route } from "./+types/receipt";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const receipt = params.format === undefined || params.format === "pdf" ? await getReceipt(user.id, params.id) : null;
-  if (!receipt) throw new Response("Receipt not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const receipt =
+    params.format === undefined || params.format === "pdf" ? await getReceipt(user.id, params.id) : null;
+  if (!receipt)
+    throw new Response("Receipt not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const { site } = await getSiteShell();
   const parties: ReceiptParties = {
     seller: { name: site.name, addressLines: [...site.office.lines], email: site.emails.support },
@@ -21,10 +31,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (params.format === "pdf") {
     return new Response(renderReceiptPdf(receipt, parties), {
-      headers: { ...headers, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="receipt-${receipt.number.replace(/[^A-Za-z0-9-]/g, "")}.pdf"` },
+      headers: {
+        ...headers,
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="receipt-${receipt.number.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`,
+      },
     });
   }
   return new Response(renderReceiptHtml(receipt, parties, `/manageaccount/receipts/${receipt.id}/pdf`), {
-    headers: { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": RECEIPT_CSP },
+    headers: {
+      ...headers,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": RECEIPT_CSP,
+    },
   });
 }

@@ -9,14 +9,20 @@ import type { Route } from "./+types/verify-email";
 // a button; the change itself is a POST (no GET changes state). It works
 // signed in or not: the link proves the address, the request was signed in.
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your new email — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your new email — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 // The page is never stored (the site's Referrer-Policy already keeps the path, and so the token, on this origin).
 export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const change = await getEmailChange(params.token);
-  return data({ newEmail: change?.newEmail ?? null }, { status: change ? 200 : 410, headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { newEmail: change?.newEmail ?? null },
+    { status: change ? 200 : 410, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ params }: Route.ActionArgs) {
@@ -34,7 +40,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       ) : loaderData.newEmail ? (
         <>
           <p className="text-text-muted">
-            Make <strong className="text-text">{loaderData.newEmail}</strong> the email address of your account? You will sign in and receive our emails there.
+            Make <strong className="text-text">{loaderData.newEmail}</strong> the email address of your
+            account? You will sign in and receive our emails there.
           </p>
           <Form method="post">
             <SubmitButton pendingLabel="Confirming…">Confirm new email</SubmitButton>

@@ -1,9 +1,24 @@
 import { Link } from "react-router";
-import { AUDIT_ACTIONS, AUDIT_ACTOR_ROLES, AUDIT_TARGET_TYPES, auditActionLabel } from "~models/platform/audit";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_ROLES,
+  AUDIT_TARGET_TYPES,
+  auditActionLabel,
+} from "~models/platform/audit";
 import { listAuditActors, listAuditLog, type AuditFilter } from "~models/platform/audit.server";
 import { isUuid } from "~models/platform/ids";
 import { pageNumber } from "~models/platform/pagination";
-import { cell, DataTable, EmptyState, FilterForm, JsonBlock, PageHeader, Pagination, SearchInput, SelectFilter } from "~/components/admin/ui";
+import {
+  cell,
+  DataTable,
+  EmptyState,
+  FilterForm,
+  JsonBlock,
+  PageHeader,
+  Pagination,
+  SearchInput,
+  SelectFilter,
+} from "~/components/admin/ui";
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
@@ -13,7 +28,8 @@ import type { Route } from "./+types/audit";
 export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : "");
+const day = (value: string | null) =>
+  value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : "";
 
 /** ?action=&actor=&target_type=&target_id=&q=&from=&until= ; dates are whole UTC days, "until" included. */
 function parseFilter(params: URLSearchParams) {
@@ -48,7 +64,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const { form, filter } = parseFilter(params);
-  const [{ entries, page }, actors] = await Promise.all([listAuditLog(filter, pageNumber(params.get("page"))), listAuditActors()]);
+  const [{ entries, page }, actors] = await Promise.all([
+    listAuditLog(filter, pageNumber(params.get("page"))),
+    listAuditActors(),
+  ]);
   return { form, entries, page, actors };
 }
 
@@ -74,7 +93,8 @@ function TokenMovement({ before, after }: { before: unknown; after: unknown }) {
   if (from === undefined || to?.balance === undefined) return null;
   return (
     <p className="mb-1 whitespace-nowrap" data-testid="token-movement">
-      <span className="font-semibold">{(to.amount ?? 0) > 0 ? `+${to.amount}` : to.amount}</span> · balance {from} → {to.balance}
+      <span className="font-semibold">{(to.amount ?? 0) > 0 ? `+${to.amount}` : to.amount}</span> · balance{" "}
+      {from} → {to.balance}
     </p>
   );
 }
@@ -83,12 +103,49 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { form, entries, page, actors } = loaderData;
   return (
     <>
-      <PageHeader title="Audit log" description="Every staff action and every token movement, newest first. Entries can be added, never changed or deleted." />
+      <PageHeader
+        title="Audit log"
+        description="Every staff action and every token movement, newest first. Entries can be added, never changed or deleted."
+      />
       <FilterForm label="Filter the audit log">
-        <SelectFilter name="action" label="Action" value={form.action} options={[{ value: "", label: "Any action" }, ...Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }))]} />
-        <SelectFilter name="actor" label="Who" value={form.actor} options={[{ value: "", label: "Anyone" }, ...actors.map((a) => ({ value: a.id, label: a.label || a.id }))]} />
-        <SelectFilter name="role" label="Acting as" value={form.role} options={[{ value: "", label: "Any role" }, { value: "staff", label: "Staff" }, { value: "client", label: "Client" }, { value: "system", label: "System" }]} />
-        <SelectFilter name="target_type" label="About" value={form.targetType} options={[{ value: "", label: "Anything" }, ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t.replace("_", " ") }))]} />
+        <SelectFilter
+          name="action"
+          label="Action"
+          value={form.action}
+          options={[
+            { value: "", label: "Any action" },
+            ...Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })),
+          ]}
+        />
+        <SelectFilter
+          name="actor"
+          label="Who"
+          value={form.actor}
+          options={[
+            { value: "", label: "Anyone" },
+            ...actors.map((a) => ({ value: a.id, label: a.label || a.id })),
+          ]}
+        />
+        <SelectFilter
+          name="role"
+          label="Acting as"
+          value={form.role}
+          options={[
+            { value: "", label: "Any role" },
+            { value: "staff", label: "Staff" },
+            { value: "client", label: "Client" },
+            { value: "system", label: "System" },
+          ]}
+        />
+        <SelectFilter
+          name="target_type"
+          label="About"
+          value={form.targetType}
+          options={[
+            { value: "", label: "Anything" },
+            ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t.replace("_", " ") })),
+          ]}
+        />
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           From
           <input type="date" name="from" defaultValue={form.from} className={`${inputClass} py-2`} />
@@ -106,15 +163,23 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             const href = targetHref(entry.targetType, entry.targetId);
             return (
               <tr key={entry.id} data-testid="audit-row">
-                <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(entry.createdAt)}</td>
+                <td className={`${cell} whitespace-nowrap text-text-muted`}>
+                  {formatDateTime(entry.createdAt)}
+                </td>
                 <td className={cell}>
                   {entry.actorLabel || entry.actorRole}
-                  {entry.actorRole !== "staff" ? <span className="block text-xs text-text-muted">{entry.actorRole}</span> : null}
-                  {entry.actorIp ? <span className="block text-xs text-text-muted">{entry.actorIp}</span> : null}
+                  {entry.actorRole !== "staff" ? (
+                    <span className="block text-xs text-text-muted">{entry.actorRole}</span>
+                  ) : null}
+                  {entry.actorIp ? (
+                    <span className="block text-xs text-text-muted">{entry.actorIp}</span>
+                  ) : null}
                 </td>
                 <td className={cell}>{auditActionLabel(entry.action)}</td>
                 <td className={`${cell} break-words`}>
-                  <span className="text-xs text-text-muted uppercase">{entry.targetType.replace("_", " ")}</span>{" "}
+                  <span className="text-xs text-text-muted uppercase">
+                    {entry.targetType.replace("_", " ")}
+                  </span>{" "}
                   {href ? (
                     <Link to={href} className="underline-offset-4 hover:underline">
                       {entry.targetLabel || entry.targetId}
@@ -122,10 +187,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   ) : (
                     entry.targetLabel || entry.targetId
                   )}
-                  {entry.reason ? <span className="block text-text-muted">Reason: {entry.reason}</span> : null}
+                  {entry.reason ? (
+                    <span className="block text-text-muted">Reason: {entry.reason}</span>
+                  ) : null}
                 </td>
                 <td className={cell}>
-                  {entry.action.startsWith("tokens.") ? <TokenMovement before={entry.before} after={entry.after} /> : null}
+                  {entry.action.startsWith("tokens.") ? (
+                    <TokenMovement before={entry.before} after={entry.after} />
+                  ) : null}
                   {entry.before || entry.after ? (
                     <details>
                       <summary className="cursor-pointer text-sm font-semibold">Before / after</summary>
@@ -143,7 +212,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       ) : (
         <EmptyState>No entries match.</EmptyState>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={["entry", "entries"]} />
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        total={page.total}
+        noun={["entry", "entries"]}
+      />
     </>
   );
 }

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
@@ -31,7 +38,14 @@ import type { Route } from "./+types/catalog-edit";
 // One page per catalogue row: /admin/catalog/{items|packages|plans}/{id},
 // or /new to add one. Ids are permanent, so they are chosen only on create.
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? (data.values ? `Edit ${data.values.name}` : `New ${CATALOG_KINDS[data.kind].label.toLowerCase()}`) : "Catalogue");
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(
+    data
+      ? data.values
+        ? `Edit ${data.values.name}`
+        : `New ${CATALOG_KINDS[data.kind].label.toLowerCase()}`
+      : "Catalogue",
+  );
 
 function kindOf(path: string | undefined): CatalogKind {
   const kind = path ? ownValue(CATALOG_PATH_KINDS, path) : undefined;
@@ -42,11 +56,19 @@ function kindOf(path: string | undefined): CatalogKind {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const kind = kindOf(params.kind);
-  if (params.id === "new") return { kind, id: null, values: null, active: true, managedBy: "staff", created: false };
+  if (params.id === "new")
+    return { kind, id: null, values: null, active: true, managedBy: "staff", created: false };
   const row = await getCatalogRow(kind, params.id);
   if (!row) throw notFoundResponse();
   const created = new URL(request.url).searchParams.has("created");
-  return { kind, id: row.id, values: catalogFormValues(kind, row), active: row.isActive, managedBy: row.managedBy, created };
+  return {
+    kind,
+    id: row.id,
+    values: catalogFormValues(kind, row),
+    active: row.isActive,
+    managedBy: row.managedBy,
+    created,
+  };
 }
 
 type ActionData = { result: SubmissionResult<string[]>; message?: string; tone?: "success" | "error" };
@@ -54,17 +76,44 @@ type ActionData = { result: SubmissionResult<string[]>; message?: string; tone?:
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const kind = kindOf(params.kind);
-  const read = await readFormData(request, SHOP_FILE_RULES.maxBytes + SHOP_IMAGE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-  if (!read.ok) return data<ActionData>({ result: { status: "error", error: { "": [CATALOG_MESSAGES.fileTooLarge(SHOP_FILE_RULES.maxBytes / 1024 / 1024)] } } as SubmissionResult<string[]> }, { status: 413 });
-  const outcome = await saveCatalogForm(kind, params.id === "new" ? null : (params.id ?? null), read.formData, actor);
+  const read = await readFormData(
+    request,
+    SHOP_FILE_RULES.maxBytes + SHOP_IMAGE_RULES.maxBytes + FORM_OVERHEAD_BYTES,
+  );
+  if (!read.ok)
+    return data<ActionData>(
+      {
+        result: {
+          status: "error",
+          error: { "": [CATALOG_MESSAGES.fileTooLarge(SHOP_FILE_RULES.maxBytes / 1024 / 1024)] },
+        } as SubmissionResult<string[]>,
+      },
+      { status: 413 },
+    );
+  const outcome = await saveCatalogForm(
+    kind,
+    params.id === "new" ? null : (params.id ?? null),
+    read.formData,
+    actor,
+  );
   if (outcome.status === "not_found") throw notFoundResponse();
-  if (outcome.status === "invalid") return data<ActionData>({ result: outcome.result }, { status: outcome.httpStatus });
+  if (outcome.status === "invalid")
+    return data<ActionData>({ result: outcome.result }, { status: outcome.httpStatus });
   if (outcome.changed) invalidatePageCache();
-  if (params.id === "new") throw redirect(`/admin/catalog/${CATALOG_KINDS[kind].path}/${outcome.id}?created=1`);
-  return data<ActionData>({ result: outcome.result, message: outcome.changed ? CATALOG_MESSAGES.updated(outcome.name) : CATALOG_MESSAGES.nothingChanged, tone: outcome.changed ? "success" : "error" });
+  if (params.id === "new")
+    throw redirect(`/admin/catalog/${CATALOG_KINDS[kind].path}/${outcome.id}?created=1`);
+  return data<ActionData>({
+    result: outcome.result,
+    message: outcome.changed ? CATALOG_MESSAGES.updated(outcome.name) : CATALOG_MESSAGES.nothingChanged,
+    tone: outcome.changed ? "success" : "error",
+  });
 }
 
-const SCHEMAS = { shop_item: ShopItemFormSchema, token_package: TokenPackageFormSchema, subscription_plan: PlanFormSchema } as const;
+const SCHEMAS = {
+  shop_item: ShopItemFormSchema,
+  token_package: TokenPackageFormSchema,
+  subscription_plan: PlanFormSchema,
+} as const;
 
 export default function CatalogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, values, active, managedBy, created } = loaderData;
@@ -75,16 +124,30 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
     id: `catalog-${kind}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
-    defaultValue: values ?? (kind === "shop_item" ? { max_downloads: "3", rating: "4.5", original_price: "0" } : kind === "token_package" ? { bonus_tokens: "0" } : { project_limit: "1", monthly_tokens: "0" }),
+    defaultValue:
+      values ??
+      (kind === "shop_item"
+        ? { max_downloads: "3", rating: "4.5", original_price: "0" }
+        : kind === "token_package"
+          ? { bonus_tokens: "0" }
+          : { project_limit: "1", monthly_tokens: "0" }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
   const text = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field labelProps={{ children: label }} inputProps={{ ...getInputProps(fields[name]!, { type: "text" }), ...extra }} errors={fields[name]!.errors} />
+    <Field
+      labelProps={{ children: label }}
+      inputProps={{ ...getInputProps(fields[name]!, { type: "text" }), ...extra }}
+      errors={fields[name]!.errors}
+    />
   );
   const number = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field labelProps={{ children: label }} inputProps={{ ...getInputProps(fields[name]!, { type: "number" }), ...extra }} errors={fields[name]!.errors} />
+    <Field
+      labelProps={{ children: label }}
+      inputProps={{ ...getInputProps(fields[name]!, { type: "number" }), ...extra }}
+      errors={fields[name]!.errors}
+    />
   );
   const label = CATALOG_KINDS[kind].label;
   return (
@@ -99,43 +162,87 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
             "Clients see it as soon as it is saved."
           ) : (
             <>
-              {label} <code>{id}</code> · {active ? <Badge tone="success">on sale</Badge> : <Badge tone="warning">retired</Badge>}{" "}
-              {managedBy === "staff" ? <Badge tone="info">edited here: the seed file no longer changes it</Badge> : <Badge>from the seed file</Badge>}
+              {label} <code>{id}</code> ·{" "}
+              {active ? <Badge tone="success">on sale</Badge> : <Badge tone="warning">retired</Badge>}{" "}
+              {managedBy === "staff" ? (
+                <Badge tone="info">edited here: the seed file no longer changes it</Badge>
+              ) : (
+                <Badge>from the seed file</Badge>
+              )}
             </>
           )
         }
       />
-      <ActionMessage message={actionData?.message ?? (created ? CATALOG_MESSAGES.created(values?.name ?? "") : undefined)} tone={actionData?.tone ?? "success"} />
-      <Form method="post" encType={kind === "shop_item" ? "multipart/form-data" : undefined} className="flex max-w-3xl flex-col gap-4 rounded-2xl border border-border bg-surface p-5" {...getFormProps(form)}>
+      <ActionMessage
+        message={actionData?.message ?? (created ? CATALOG_MESSAGES.created(values?.name ?? "") : undefined)}
+        tone={actionData?.tone ?? "success"}
+      />
+      <Form
+        method="post"
+        encType={kind === "shop_item" ? "multipart/form-data" : undefined}
+        className="flex max-w-3xl flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+        {...getFormProps(form)}
+      >
         {form.errors?.length ? (
           <p role="alert" className="text-sm text-red">
             {form.errors.join(" ")}
           </p>
         ) : null}
-        {creating ? text("id", "Id (permanent: lower-case letters, digits, dashes)", { autoComplete: "off" }) : null}
+        {creating
+          ? text("id", "Id (permanent: lower-case letters, digits, dashes)", { autoComplete: "off" })
+          : null}
         {text("name", "Name")}
         {kind === "shop_item" ? (
           <>
-            <TextareaInput label="Description" textareaProps={{ ...getTextareaProps(fields.description!), rows: 3 }} errors={fields.description!.errors} />
+            <TextareaInput
+              label="Description"
+              textareaProps={{ ...getTextareaProps(fields.description!), rows: 3 }}
+              errors={fields.description!.errors}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField labelProps={{ children: "Category" }} selectProps={getSelectProps(fields.category!)} options={[{ value: "", label: "Choose…" }, ...CATEGORY_OPTIONS]} errors={fields.category!.errors} />
+              <SelectField
+                labelProps={{ children: "Category" }}
+                selectProps={getSelectProps(fields.category!)}
+                options={[{ value: "", label: "Choose…" }, ...CATEGORY_OPTIONS]}
+                errors={fields.category!.errors}
+              />
               {number("rating", "Rating (0 to 5)", { step: 0.1, min: 0, max: 5 })}
               {number("token_price", "Price in tokens", { min: 1, step: 1 })}
               {number("original_price", "Original price (US dollars)", { min: 0, step: 0.01 })}
               {number("max_downloads", "Downloads per licence", { min: 1, max: 100, step: 1 })}
             </div>
             <Field
-              labelProps={{ children: `Download file (${SHOP_FILE_RULES.extensions.join(", ")}; up to ${SHOP_FILE_RULES.maxBytes / 1024 / 1024} MB)${creating ? "" : ": leave empty to keep the current file"}` }}
-              inputProps={{ ...getInputProps(fields.file!, { type: "file" }), accept: SHOP_FILE_RULES.extensions.map((e) => `.${e}`).join(","), required: creating }}
+              labelProps={{
+                children: `Download file (${SHOP_FILE_RULES.extensions.join(", ")}; up to ${SHOP_FILE_RULES.maxBytes / 1024 / 1024} MB)${creating ? "" : ": leave empty to keep the current file"}`,
+              }}
+              inputProps={{
+                ...getInputProps(fields.file!, { type: "file" }),
+                accept: SHOP_FILE_RULES.extensions.map((e) => `.${e}`).join(","),
+                required: creating,
+              }}
               errors={fields.file!.errors}
               hint={values?.file_name ? `Current file: ${values.file_name}` : undefined}
             />
             <Field
-              labelProps={{ children: `Card image (${SHOP_IMAGE_RULES.extensions.join(", ")}; up to ${SHOP_IMAGE_RULES.maxBytes / 1024 / 1024} MB)${creating ? "" : ": leave empty to keep the current image"}` }}
-              inputProps={{ ...getInputProps(fields.image!, { type: "file" }), accept: SHOP_IMAGE_RULES.extensions.map((e) => `.${e}`).join(","), required: creating }}
+              labelProps={{
+                children: `Card image (${SHOP_IMAGE_RULES.extensions.join(", ")}; up to ${SHOP_IMAGE_RULES.maxBytes / 1024 / 1024} MB)${creating ? "" : ": leave empty to keep the current image"}`,
+              }}
+              inputProps={{
+                ...getInputProps(fields.image!, { type: "file" }),
+                accept: SHOP_IMAGE_RULES.extensions.map((e) => `.${e}`).join(","),
+                required: creating,
+              }}
               errors={fields.image!.errors}
             />
-            {values?.image ? <img src={values.image} alt="" width={240} height={180} className="h-36 w-48 rounded-xl border border-border object-cover" /> : null}
+            {values?.image ? (
+              <img
+                src={values.image}
+                alt=""
+                width={240}
+                height={180}
+                className="h-36 w-48 rounded-xl border border-border object-cover"
+              />
+            ) : null}
           </>
         ) : null}
         {kind === "token_package" ? (
@@ -148,25 +255,46 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
               {number("price_eu", "Price in euros", { min: 0.01, step: 0.01 })}
               {number("price_in", "Price in rupees", { min: 1, step: 0.01 })}
             </div>
-            <CheckboxField labelProps={{ children: "Mark as popular" }} inputProps={getInputProps(fields.is_popular!, { type: "checkbox" })} />
+            <CheckboxField
+              labelProps={{ children: "Mark as popular" }}
+              inputProps={getInputProps(fields.is_popular!, { type: "checkbox" })}
+            />
           </>
         ) : null}
         {kind === "subscription_plan" ? (
           <>
             {text("tagline", "Tagline")}
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField labelProps={{ children: "Colour" }} selectProps={getSelectProps(fields.colour!)} options={[{ value: "", label: "Choose…" }, ...COLOUR_OPTIONS]} errors={fields.colour!.errors} />
+              <SelectField
+                labelProps={{ children: "Colour" }}
+                selectProps={getSelectProps(fields.colour!)}
+                options={[{ value: "", label: "Choose…" }, ...COLOUR_OPTIONS]}
+                errors={fields.colour!.errors}
+              />
               {number("price", "Price a month (rupees)", { min: 0, step: 1 })}
               {number("monthly_tokens", "Tokens a month", { min: 0, step: 1 })}
               {number("project_limit", "Active projects (-1 for unlimited)", { min: -1, step: 1 })}
             </div>
-            <TextareaInput label="Features (one a line)" textareaProps={{ ...getTextareaProps(fields.features!), rows: 6 }} errors={fields.features!.errors} />
-            <CheckboxField labelProps={{ children: "Mark as popular" }} inputProps={getInputProps(fields.is_popular!, { type: "checkbox" })} />
-            {!creating ? <p className="text-sm text-text-muted">A new price or token amount applies to current subscribers from their next renewal.</p> : null}
+            <TextareaInput
+              label="Features (one a line)"
+              textareaProps={{ ...getTextareaProps(fields.features!), rows: 6 }}
+              errors={fields.features!.errors}
+            />
+            <CheckboxField
+              labelProps={{ children: "Mark as popular" }}
+              inputProps={getInputProps(fields.is_popular!, { type: "checkbox" })}
+            />
+            {!creating ? (
+              <p className="text-sm text-text-muted">
+                A new price or token amount applies to current subscribers from their next renewal.
+              </p>
+            ) : null}
           </>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <SubmitButton pendingLabel="Saving…">{creating ? `Add ${label.toLowerCase()}` : "Save changes"}</SubmitButton>
+          <SubmitButton pendingLabel="Saving…">
+            {creating ? `Add ${label.toLowerCase()}` : "Save changes"}
+          </SubmitButton>
           <Link to="/admin/catalog" className={smallButton}>
             Back to the catalogue
           </Link>

@@ -1,7 +1,15 @@
 import { data, Form, Link } from "react-router";
 import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
 import { listCatalogForStaff, setCatalogActive } from "~models/billing/catalog.server";
-import { ActionMessage, Badge, cell, DataTable, PageHeader, primarySmallButton, smallButton } from "~/components/admin/ui";
+import {
+  ActionMessage,
+  Badge,
+  cell,
+  DataTable,
+  PageHeader,
+  primarySmallButton,
+  smallButton,
+} from "~/components/admin/ui";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { invalidatePageCache } from "~/lib/html-cache.server";
@@ -26,20 +34,49 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await parseFormData(request);
   const intent = formData.get("intent");
   const kind = String(formData.get("kind") ?? "");
-  if ((intent !== "retire" && intent !== "restore") || !(kind in CATALOG_KINDS)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
-  const outcome = await setCatalogActive(kind as CatalogKind, String(formData.get("id") ?? ""), intent === "restore", actor);
+  if ((intent !== "retire" && intent !== "restore") || !(kind in CATALOG_KINDS))
+    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  const outcome = await setCatalogActive(
+    kind as CatalogKind,
+    String(formData.get("id") ?? ""),
+    intent === "restore",
+    actor,
+  );
   if (!outcome.ok) throw notFoundResponse();
-  if (!outcome.changed) return data<ActionData>({ message: CATALOG_MESSAGES.nothingChanged, tone: "error" }, { status: 409 });
+  if (!outcome.changed)
+    return data<ActionData>({ message: CATALOG_MESSAGES.nothingChanged, tone: "error" }, { status: 409 });
   invalidatePageCache();
-  return data<ActionData>({ message: intent === "retire" ? CATALOG_MESSAGES.retired(outcome.row.name) : CATALOG_MESSAGES.restored(outcome.row.name), tone: "success" });
+  return data<ActionData>({
+    message:
+      intent === "retire"
+        ? CATALOG_MESSAGES.retired(outcome.row.name)
+        : CATALOG_MESSAGES.restored(outcome.row.name),
+    tone: "success",
+  });
 }
 
-function RetireButton({ kind, id, name, active }: { kind: CatalogKind; id: string; name: string; active: boolean }) {
+function RetireButton({
+  kind,
+  id,
+  name,
+  active,
+}: {
+  kind: CatalogKind;
+  id: string;
+  name: string;
+  active: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="intent" value={active ? "retire" : "restore"} className={smallButton} aria-label={`${active ? "Retire" : "Put back on sale"} ${name}`}>
+      <button
+        type="submit"
+        name="intent"
+        value={active ? "retire" : "restore"}
+        className={smallButton}
+        aria-label={`${active ? "Retire" : "Put back on sale"} ${name}`}
+      >
         {active ? "Retire" : "Put back on sale"}
       </button>
     </Form>
@@ -75,7 +112,10 @@ function Section({ kind, children, count }: { kind: CatalogKind; children: React
 export default function Catalog({ loaderData, actionData }: Route.ComponentProps) {
   const { shopItems, tokenPackages, plans } = loaderData;
   const edit = (kind: CatalogKind, id: string, name: string) => (
-    <Link to={`/admin/catalog/${CATALOG_KINDS[kind].path}/${id}`} className="font-semibold underline-offset-4 hover:underline">
+    <Link
+      to={`/admin/catalog/${CATALOG_KINDS[kind].path}/${id}`}
+      className="font-semibold underline-offset-4 hover:underline"
+    >
       {name}
     </Link>
   );
@@ -136,8 +176,14 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section kind="subscription_plan" count={plans.length}>
-        <p className="text-sm text-text-muted">Retiring a plan stops new subscriptions; current subscribers keep it to the end of the month they paid for, then it ends instead of renewing.</p>
-        <DataTable caption="Subscription plans" columns={["Plan", "Price", "Tokens a month", "Subscribers", "Status", ""]}>
+        <p className="text-sm text-text-muted">
+          Retiring a plan stops new subscriptions; current subscribers keep it to the end of the month they
+          paid for, then it ends instead of renewing.
+        </p>
+        <DataTable
+          caption="Subscription plans"
+          columns={["Plan", "Price", "Tokens a month", "Subscribers", "Status", ""]}
+        >
           {plans.map((plan) => (
             <tr key={plan.id} data-testid="catalog-row">
               <td className={cell}>

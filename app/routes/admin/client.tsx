@@ -1,12 +1,33 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
-import { adjustClientTokens, getClient, getClientBilling, revokeClientApiTokens, revokeClientSessions } from "~models/back-office/clients.server";
+import {
+  adjustClientTokens,
+  getClient,
+  getClientBilling,
+  revokeClientApiTokens,
+  revokeClientSessions,
+} from "~models/back-office/clients.server";
 import { pageNumber } from "~models/platform/pagination";
 import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
-import { ActionMessage, AuditTrail, Badge, cell, DataTable, PageHeader, Pagination, smallButton } from "~/components/admin/ui";
+import {
+  ActionMessage,
+  AuditTrail,
+  Badge,
+  cell,
+  DataTable,
+  PageHeader,
+  Pagination,
+  smallButton,
+} from "~/components/admin/ui";
 import { Field, SelectField, SubmitButton } from "~/components/forms";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { requireStaffActor } from "~/lib/admin.server";
@@ -22,37 +43,72 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const detail = await getClient(params.id);
   if (!detail) throw notFoundResponse();
-  const billing = await getClientBilling(detail.client.id, pageNumber(new URL(request.url).searchParams.get("ledger")));
+  const billing = await getClientBilling(
+    detail.client.id,
+    pageNumber(new URL(request.url).searchParams.get("ledger")),
+  );
   return { ...detail, billing, auditLabels: auditLabelsFor(detail.audit) };
 }
 
 const INTENTS = ["revoke-sessions", "revoke-api-tokens", "adjust-tokens"] as const;
-type ActionData = { form?: "tokens"; message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
+type ActionData = {
+  form?: "tokens";
+  message?: string;
+  tone?: "success" | "error";
+  result?: SubmissionResult<string[]>;
+};
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
   const intent = formData.get("intent");
-  if (!INTENTS.includes(intent as never)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  if (!INTENTS.includes(intent as never))
+    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
   if (intent === "adjust-tokens") {
     const submission = parseWithZod(formData, { schema: TokenAdjustSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "tokens", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "tokens", result: submission.reply() }, { status: 400 });
     const outcome = await adjustClientTokens(params.id, submission.value, actor);
     if (!outcome.ok && outcome.status === 404) throw notFoundResponse();
-    if (!outcome.ok) return data<ActionData>({ form: "tokens", result: submission.reply(), message: outcome.message, tone: "error" }, { status: 409 });
-    return data<ActionData>({ form: "tokens", result: submission.reply({ resetForm: true }), message: outcome.message, tone: "success" });
+    if (!outcome.ok)
+      return data<ActionData>(
+        { form: "tokens", result: submission.reply(), message: outcome.message, tone: "error" },
+        { status: 409 },
+      );
+    return data<ActionData>({
+      form: "tokens",
+      result: submission.reply({ resetForm: true }),
+      message: outcome.message,
+      tone: "success",
+    });
   }
   if (intent === "revoke-sessions") {
     const outcome = await revokeClientSessions(params.id, actor);
     if (!outcome.ok) throw notFoundResponse();
-    return data<ActionData>({ message: `Signed out of ${outcome.count} session${outcome.count === 1 ? "" : "s"}.`, tone: "success" });
+    return data<ActionData>({
+      message: `Signed out of ${outcome.count} session${outcome.count === 1 ? "" : "s"}.`,
+      tone: "success",
+    });
   }
   const outcome = await revokeClientApiTokens(params.id, actor);
   if (!outcome.ok) throw notFoundResponse();
-  return data<ActionData>({ message: `${outcome.count} API key${outcome.count === 1 ? "" : "s"} revoked.`, tone: "success" });
+  return data<ActionData>({
+    message: `${outcome.count} API key${outcome.count === 1 ? "" : "s"} revoked.`,
+    tone: "success",
+  });
 }
 
-function TokenAdjustForm({ balance, lastResult, message, tone }: { balance: number; lastResult?: SubmissionResult<string[]>; message?: string; tone?: "success" | "error" }) {
+function TokenAdjustForm({
+  balance,
+  lastResult,
+  message,
+  tone,
+}: {
+  balance: number;
+  lastResult?: SubmissionResult<string[]>;
+  message?: string;
+  tone?: "success" | "error";
+}) {
   const [form, fields] = useForm({
     id: "adjust-tokens",
     lastResult,
@@ -63,18 +119,36 @@ function TokenAdjustForm({ balance, lastResult, message, tone }: { balance: numb
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenAdjustSchema }),
   });
   return (
-    <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5" {...getFormProps(form)}>
+    <Form
+      method="post"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="adjust-tokens" />
       <h3 className="font-semibold">Grant or deduct tokens</h3>
       <p className="text-sm text-text-muted">
-        The change is a ledger row with your name and the reason; a deduction can never take the balance ({balance}) below zero.
+        The change is a ledger row with your name and the reason; a deduction can never take the balance (
+        {balance}) below zero.
       </p>
       <ActionMessage message={message} tone={tone} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField labelProps={{ children: "Grant or deduct" }} selectProps={getSelectProps(fields.direction)} options={[...TOKEN_ADJUST_DIRECTIONS]} errors={fields.direction.errors} />
-        <Field labelProps={{ children: "Tokens" }} inputProps={{ ...getInputProps(fields.amount, { type: "number" }), min: 1, step: 1 }} errors={fields.amount.errors} />
+        <SelectField
+          labelProps={{ children: "Grant or deduct" }}
+          selectProps={getSelectProps(fields.direction)}
+          options={[...TOKEN_ADJUST_DIRECTIONS]}
+          errors={fields.direction.errors}
+        />
+        <Field
+          labelProps={{ children: "Tokens" }}
+          inputProps={{ ...getInputProps(fields.amount, { type: "number" }), min: 1, step: 1 }}
+          errors={fields.amount.errors}
+        />
       </div>
-      <Field labelProps={{ children: "Reason" }} inputProps={getInputProps(fields.reason, { type: "text" })} errors={fields.reason.errors} />
+      <Field
+        labelProps={{ children: "Reason" }}
+        inputProps={getInputProps(fields.reason, { type: "text" })}
+        errors={fields.reason.errors}
+      />
       <SubmitButton className="self-start" pendingLabel="Saving…" intent="adjust-tokens">
         Save token change
       </SubmitButton>
@@ -94,7 +168,10 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
       <Link to="/admin/clients" className="self-start text-sm font-semibold text-text-muted hover:text-text">
         ← Clients
       </Link>
-      <PageHeader title={client.username} description={`${name ? `${name} · ` : ""}${client.email} · joined ${formatDate(client.createdAt)}`} />
+      <PageHeader
+        title={client.username}
+        description={`${name ? `${name} · ` : ""}${client.email} · joined ${formatDate(client.createdAt)}`}
+      />
       <ActionMessage message={tokenAction ? undefined : actionData?.message} tone={actionData?.tone} />
 
       <section aria-labelledby="profile">
@@ -102,20 +179,20 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
           Profile
         </h2>
         <dl className="grid gap-x-6 gap-y-2 rounded-2xl border border-border bg-surface p-5 text-sm sm:grid-cols-[10rem_1fr]">
-        {(
-          [
-            ["Contact", client.profile?.contact],
-            ["Country", client.profile?.countryCode],
-            ["Company", client.profile?.companyName],
-            ["Company email", client.profile?.companyEmail],
-            ["Website", client.profile?.companyWebsite],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-text-muted">{label}</dt>
-            <dd className="break-words">{value || "—"}</dd>
-          </div>
-        ))}
+          {(
+            [
+              ["Contact", client.profile?.contact],
+              ["Country", client.profile?.countryCode],
+              ["Company", client.profile?.companyName],
+              ["Company email", client.profile?.companyEmail],
+              ["Website", client.profile?.companyWebsite],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-text-muted">{label}</dt>
+              <dd className="break-words">{value || "—"}</dd>
+            </div>
+          ))}
         </dl>
       </section>
 
@@ -128,7 +205,10 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
             {projects.map((project) => (
               <tr key={project.id}>
                 <td className={cell}>
-                  <Link to={`/admin/projects/${project.id}`} className="font-semibold underline-offset-4 hover:underline">
+                  <Link
+                    to={`/admin/projects/${project.id}`}
+                    className="font-semibold underline-offset-4 hover:underline"
+                  >
                     {project.title}
                   </Link>
                 </td>
@@ -148,27 +228,51 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         <h2 id="tokens" className="font-display text-lg font-semibold">
           Creative Tokens: <span data-testid="client-balance">{billing.balance}</span>
         </h2>
-        <TokenAdjustForm balance={billing.balance} lastResult={tokenAction?.result} message={tokenAction?.message} tone={tokenAction?.tone} />
+        <TokenAdjustForm
+          balance={billing.balance}
+          lastResult={tokenAction?.result}
+          message={tokenAction?.message}
+          tone={tokenAction?.tone}
+        />
         {billing.ledger.length ? (
           <DataTable caption="Token ledger" columns={["When", "Change", "Balance after", "Why", "By"]}>
             {billing.ledger.map((row) => (
               <tr key={row.id} data-testid="ledger-row">
-                <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(row.createdAt)}</td>
-                <td className={`${cell} font-semibold whitespace-nowrap ${row.delta > 0 ? "text-green" : "text-red"}`}>{row.delta > 0 ? `+${row.delta}` : row.delta}</td>
+                <td className={`${cell} whitespace-nowrap text-text-muted`}>
+                  {formatDateTime(row.createdAt)}
+                </td>
+                <td
+                  className={`${cell} font-semibold whitespace-nowrap ${row.delta > 0 ? "text-green" : "text-red"}`}
+                >
+                  {row.delta > 0 ? `+${row.delta}` : row.delta}
+                </td>
                 <td className={cell}>{row.balanceAfter}</td>
                 <td className={`${cell} break-words`}>
                   {reasonLabel(row.reason)}
                   <span className="block text-text-muted">{row.description}</span>
-                  {row.expiresAt && row.kind === "grant" ? <span className="block text-xs text-text-muted">Valid until {formatDate(row.expiresAt)}</span> : null}
+                  {row.expiresAt && row.kind === "grant" ? (
+                    <span className="block text-xs text-text-muted">
+                      Valid until {formatDate(row.expiresAt)}
+                    </span>
+                  ) : null}
                 </td>
-                <td className={cell}>{row.staff ?? (row.reason === "staff_adjustment" ? "Former staff" : "—")}</td>
+                <td className={cell}>
+                  {row.staff ?? (row.reason === "staff_adjustment" ? "Former staff" : "—")}
+                </td>
               </tr>
             ))}
           </DataTable>
         ) : (
           <p className="text-text-muted">No token movements yet.</p>
         )}
-        <Pagination page={billing.ledgerPage.page} pageCount={billing.ledgerPage.pageCount} total={billing.ledgerPage.total} noun={["ledger row", "ledger rows"]} param="ledger" label="Ledger pages" />
+        <Pagination
+          page={billing.ledgerPage.page}
+          pageCount={billing.ledgerPage.pageCount}
+          total={billing.ledgerPage.total}
+          noun={["ledger row", "ledger rows"]}
+          param="ledger"
+          label="Ledger pages"
+        />
       </section>
 
       <section aria-labelledby="subscription" className="flex flex-col gap-3">
@@ -178,9 +282,17 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         <p data-testid="client-plan">
           {billing.subscription ? (
             <>
-              <span className="font-semibold">{billing.subscription.planName}</span> since {formatDate(billing.subscription.startedAt)} ·{" "}
-              {billing.subscription.cancelAtPeriodEnd ? `ends ${formatDate(billing.subscription.currentPeriodEnd)}` : `renews ${formatDate(billing.subscription.currentPeriodEnd)}`}
-              {billing.subscription.planActive ? null : <> · <Badge tone="warning">plan retired: ends at the period end</Badge></>}
+              <span className="font-semibold">{billing.subscription.planName}</span> since{" "}
+              {formatDate(billing.subscription.startedAt)} ·{" "}
+              {billing.subscription.cancelAtPeriodEnd
+                ? `ends ${formatDate(billing.subscription.currentPeriodEnd)}`
+                : `renews ${formatDate(billing.subscription.currentPeriodEnd)}`}
+              {billing.subscription.planActive ? null : (
+                <>
+                  {" "}
+                  · <Badge tone="warning">plan retired: ends at the period end</Badge>
+                </>
+              )}
             </>
           ) : (
             <span className="text-text-muted">Free tier (no subscription).</span>
@@ -192,9 +304,15 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
               <tr key={sub.id}>
                 <td className={cell}>{sub.planName}</td>
                 <td className={`${cell} text-text-muted`}>{formatDate(sub.startedAt)}</td>
-                <td className={`${cell} text-text-muted`}>{sub.endedAt ? formatDate(sub.endedAt) : "Present"}</td>
+                <td className={`${cell} text-text-muted`}>
+                  {sub.endedAt ? formatDate(sub.endedAt) : "Present"}
+                </td>
                 <td className={cell}>
-                  {sub.status === "active" ? <Badge tone="success">active</Badge> : <Badge>{sub.endReason?.replace("_", " ") ?? "ended"}</Badge>}
+                  {sub.status === "active" ? (
+                    <Badge tone="success">active</Badge>
+                  ) : (
+                    <Badge>{sub.endReason?.replace("_", " ") ?? "ended"}</Badge>
+                  )}
                 </td>
               </tr>
             ))}
@@ -212,7 +330,8 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
               <tr key={purchase.id} data-testid="purchase-row">
                 <td className={cell}>
                   {purchase.name}
-                  {purchase.quantity > 1 ? ` × ${purchase.quantity}` : ""} {purchase.itemActive ? null : <Badge>retired</Badge>}
+                  {purchase.quantity > 1 ? ` × ${purchase.quantity}` : ""}{" "}
+                  {purchase.itemActive ? null : <Badge>retired</Badge>}
                 </td>
                 <td className={cell}>{purchase.tokensSpent}</td>
                 <td className={cell}>
@@ -233,7 +352,9 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="flex flex-col gap-3 rounded-2xl border border-border p-5">
-            <h3 className="font-semibold">Signed in on {sessions.length} device{sessions.length === 1 ? "" : "s"}</h3>
+            <h3 className="font-semibold">
+              Signed in on {sessions.length} device{sessions.length === 1 ? "" : "s"}
+            </h3>
             <ul className="flex flex-col gap-1 text-sm text-text-muted">
               {sessions.map((session, index) => (
                 <li key={index} className="break-words">
@@ -243,7 +364,13 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
               ))}
             </ul>
             <Form method="post">
-              <button type="submit" name="intent" value="revoke-sessions" className={smallButton} disabled={!sessions.length}>
+              <button
+                type="submit"
+                name="intent"
+                value="revoke-sessions"
+                className={smallButton}
+                disabled={!sessions.length}
+              >
                 Sign out everywhere
               </button>
             </Form>
@@ -255,13 +382,20 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
             <ul className="flex flex-col gap-1 text-sm text-text-muted">
               {apiTokens.map((token) => (
                 <li key={token.id}>
-                  {token.name || "API key"} · created {formatDateTime(token.createdAt)} · {token.lastUsedAt ? `last used ${formatDateTime(token.lastUsedAt)}` : "never used"}{" "}
+                  {token.name || "API key"} · created {formatDateTime(token.createdAt)} ·{" "}
+                  {token.lastUsedAt ? `last used ${formatDateTime(token.lastUsedAt)}` : "never used"}{" "}
                   {token.revokedAt ? <Badge>revoked</Badge> : <Badge tone="success">active</Badge>}
                 </li>
               ))}
             </ul>
             <Form method="post">
-              <button type="submit" name="intent" value="revoke-api-tokens" className={smallButton} disabled={!activeKeys}>
+              <button
+                type="submit"
+                name="intent"
+                value="revoke-api-tokens"
+                className={smallButton}
+                disabled={!activeKeys}
+              >
                 Revoke all API keys
               </button>
             </Form>
@@ -274,7 +408,10 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
           Audit trail
         </h2>
         <AuditTrail entries={audit} labels={loaderData.auditLabels} />
-        <Link to={`/admin/audit?target_type=user&target_id=${client.id}`} className="self-start text-sm font-semibold underline">
+        <Link
+          to={`/admin/audit?target_type=user&target_id=${client.id}`}
+          className="self-start text-sm font-semibold underline"
+        >
           Everything about this client in the audit log
         </Link>
       </section>

@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 import { listClients } from "~models/back-office/clients.server";
 import { pageNumber } from "~models/platform/pagination";
-import { cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput } from "~/components/admin/ui";
+import {
+  cell,
+  DataTable,
+  EmptyState,
+  FilterForm,
+  PageHeader,
+  Pagination,
+  SearchInput,
+} from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -26,16 +34,26 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
         <SearchInput defaultValue={q} placeholder="Username, name, email or company" />
       </FilterForm>
       {clients.length ? (
-        <DataTable caption="Clients" columns={["Client", "Name", "Company", "Projects", "Signed in on", "Joined"]}>
+        <DataTable
+          caption="Clients"
+          columns={["Client", "Name", "Company", "Projects", "Signed in on", "Joined"]}
+        >
           {clients.map((client) => (
             <tr key={client.id} data-testid="client-row">
               <td className={cell}>
-                <Link to={`/admin/clients/${client.id}`} className="font-semibold underline-offset-4 hover:underline">
+                <Link
+                  to={`/admin/clients/${client.id}`}
+                  className="font-semibold underline-offset-4 hover:underline"
+                >
                   {client.username}
                 </Link>
                 <span className="block text-text-muted">{client.email}</span>
               </td>
-              <td className={cell}>{`${client.firstName} ${client.lastName}`.trim() || <span className="text-text-muted">—</span>}</td>
+              <td className={cell}>
+                {`${client.firstName} ${client.lastName}`.trim() || (
+                  <span className="text-text-muted">—</span>
+                )}
+              </td>
               <td className={cell}>{client.companyName || <span className="text-text-muted">—</span>}</td>
               <td className={cell}>{client.projectCount}</td>
               <td className={cell}>
@@ -48,7 +66,12 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       ) : (
         <EmptyState>No clients match.</EmptyState>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={["client", "clients"]} />
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        total={page.total}
+        noun={["client", "clients"]}
+      />
     </>
   );
 }

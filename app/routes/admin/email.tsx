@@ -26,7 +26,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
   const status = await retryEmail(params.id, actor);
   if (status === "not_found") throw notFoundResponse();
-  return data({ message: RETRY_MESSAGES[status], tone: status === "sent" ? ("success" as const) : ("error" as const) }, { status: status === "sent" ? 200 : 409 });
+  return data(
+    { message: RETRY_MESSAGES[status], tone: status === "sent" ? ("success" as const) : ("error" as const) },
+    { status: status === "sent" ? 200 : 409 },
+  );
 }
 
 export default function EmailDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -37,7 +40,14 @@ export default function EmailDetail({ loaderData, actionData }: Route.ComponentP
       <Link to="/admin/outbox" className="self-start text-sm font-semibold text-text-muted hover:text-text">
         ← Email outbox
       </Link>
-      <PageHeader title={email.subject} description={<>To {email.to} · {email.kind} · created {formatDateTime(email.createdAt)}</>}>
+      <PageHeader
+        title={email.subject}
+        description={
+          <>
+            To {email.to} · {email.kind} · created {formatDateTime(email.createdAt)}
+          </>
+        }
+      >
         <Badge tone={badge.tone}>{badge.label}</Badge>
         {email.state !== "sent" && mailConfigured ? (
           <Form method="post">
@@ -60,7 +70,10 @@ export default function EmailDetail({ loaderData, actionData }: Route.ComponentP
         <h2 id="body" className="font-display text-lg font-semibold">
           Message
         </h2>
-        <pre className="overflow-x-auto rounded-2xl border border-border bg-surface p-5 font-sans text-sm whitespace-pre-wrap break-words" data-testid="email-text">
+        <pre
+          className="overflow-x-auto rounded-2xl border border-border bg-surface p-5 font-sans text-sm whitespace-pre-wrap break-words"
+          data-testid="email-text"
+        >
           {email.text}
         </pre>
       </section>

@@ -8,7 +8,10 @@ import type { Route } from "./+types/inbox-export";
 /** GET /admin/inbox/export.csv?type=&status=&q= : the filtered inbox as a spreadsheet. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { actor } = await requireStaffActor(request);
-  const filter = parseInboxFilter(new URL(request.url).searchParams, INBOX_TYPE_OPTIONS.map((t) => t.value));
+  const filter = parseInboxFilter(
+    new URL(request.url).searchParams,
+    INBOX_TYPE_OPTIONS.map((t) => t.value),
+  );
   const { header, rows } = await exportInbox(filter, actor);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(toCsv(header, rows), {

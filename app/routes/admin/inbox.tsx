@@ -1,9 +1,25 @@
 import { Link } from "react-router";
-import { INBOX_MESSAGES, INBOX_STATUSES, inboxFilterParams, parseInboxFilter } from "~models/back-office/inbox";
+import {
+  INBOX_MESSAGES,
+  INBOX_STATUSES,
+  inboxFilterParams,
+  parseInboxFilter,
+} from "~models/back-office/inbox";
 import { listInbox } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
 import { pageNumber } from "~models/platform/pagination";
-import { Badge, cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput, SelectFilter, smallButton } from "~/components/admin/ui";
+import {
+  Badge,
+  cell,
+  DataTable,
+  EmptyState,
+  FilterForm,
+  PageHeader,
+  Pagination,
+  SearchInput,
+  SelectFilter,
+  smallButton,
+} from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -14,9 +30,18 @@ export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = new URL(request.url).searchParams;
-  const filter = parseInboxFilter(params, INBOX_TYPE_OPTIONS.map((t) => t.value));
+  const filter = parseInboxFilter(
+    params,
+    INBOX_TYPE_OPTIONS.map((t) => t.value),
+  );
   const { items, page } = await listInbox(filter, pageNumber(params.get("page")));
-  return { filter, items, page, types: INBOX_TYPE_OPTIONS, exportQuery: inboxFilterParams(filter).toString() };
+  return {
+    filter,
+    items,
+    page,
+    types: INBOX_TYPE_OPTIONS,
+    exportQuery: inboxFilterParams(filter).toString(),
+  };
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
@@ -24,36 +49,61 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Inbox" description="Everything visitors send, waiting first.">
-        <a href={`/admin/inbox/export.csv${exportQuery ? `?${exportQuery}` : ""}`} className={smallButton} download>
+        <a
+          href={`/admin/inbox/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
+          className={smallButton}
+          download
+        >
           Export CSV
         </a>
       </PageHeader>
       <FilterForm label="Filter the inbox">
-        <SelectFilter name="type" label="Type" value={filter.type ?? ""} options={[{ value: "", label: "All types" }, ...types]} />
+        <SelectFilter
+          name="type"
+          label="Type"
+          value={filter.type ?? ""}
+          options={[{ value: "", label: "All types" }, ...types]}
+        />
         <SelectFilter name="status" label="Status" value={filter.status} options={INBOX_STATUSES} />
         <SearchInput defaultValue={filter.q} placeholder="Name, email or text" />
       </FilterForm>
       {items.length ? (
         <DataTable caption="Submissions" columns={["From", "Type", "About", "Status", "Received"]}>
           {items.map((item) => (
-            <tr key={`${item.type}:${item.id}`} data-testid="inbox-row" className={item.handled ? "" : "bg-surface/60"}>
+            <tr
+              key={`${item.type}:${item.id}`}
+              data-testid="inbox-row"
+              className={item.handled ? "" : "bg-surface/60"}
+            >
               <td className={cell}>
-                <Link to={`/admin/inbox/${item.type}/${item.id}`} className="font-semibold underline-offset-4 hover:underline">
+                <Link
+                  to={`/admin/inbox/${item.type}/${item.id}`}
+                  className="font-semibold underline-offset-4 hover:underline"
+                >
                   {item.name || item.email}
                 </Link>
                 <span className="block text-text-muted">{item.email}</span>
               </td>
               <td className={`${cell} whitespace-nowrap`}>{item.typeLabel}</td>
               <td className={`${cell} max-w-md break-words text-text-muted`}>{item.summary}</td>
-              <td className={cell}>{item.handled ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Waiting</Badge>}</td>
-              <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(item.createdAt)}</td>
+              <td className={cell}>
+                {item.handled ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Waiting</Badge>}
+              </td>
+              <td className={`${cell} whitespace-nowrap text-text-muted`}>
+                {formatDateTime(item.createdAt)}
+              </td>
             </tr>
           ))}
         </DataTable>
       ) : (
         <EmptyState>{INBOX_MESSAGES.empty}</EmptyState>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={["submission", "submissions"]} />
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        total={page.total}
+        noun={["submission", "submissions"]}
+      />
     </>
   );
 }

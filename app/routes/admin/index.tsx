@@ -14,10 +14,21 @@ export const meta: Route.MetaFunction = () => adminMeta("Overview");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const [unhandled, projects, failedEmails, recent] = await Promise.all([countUnhandled(), countProjectsByStatus(), countFailedEmails(), listAuditLog({}, 1)]);
+  const [unhandled, projects, failedEmails, recent] = await Promise.all([
+    countUnhandled(),
+    countProjectsByStatus(),
+    countFailedEmails(),
+    listAuditLog({}, 1),
+  ]);
   return {
-    waiting: INBOX_TYPE_OPTIONS.map((type) => ({ ...type, count: unhandled[type.value] ?? 0 })).filter((type) => type.count > 0),
-    projects: { inReview: projects.in_review, inProgress: projects.in_progress, revision: projects.revision_requested },
+    waiting: INBOX_TYPE_OPTIONS.map((type) => ({ ...type, count: unhandled[type.value] ?? 0 })).filter(
+      (type) => type.count > 0,
+    ),
+    projects: {
+      inReview: projects.in_review,
+      inProgress: projects.in_progress,
+      revision: projects.revision_requested,
+    },
     failedEmails,
     mailConfigured: isMailConfigured(),
     recent: recent.entries.slice(0, 8),
@@ -26,7 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 function Stat({ label, value, to }: { label: string; value: number; to: string }) {
   return (
-    <Link to={to} className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-5 hover:border-text-muted">
+    <Link
+      to={to}
+      className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-5 hover:border-text-muted"
+    >
       <span className="font-display text-3xl font-semibold">{value}</span>
       <span className="text-sm text-text-muted">{label}</span>
     </Link>
@@ -42,12 +56,20 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Stat label="Submissions waiting" value={waitingTotal} to="/admin/inbox?status=unhandled" />
         <Stat label="Projects to review" value={projects.inReview} to="/admin/projects?status=in_review" />
-        <Stat label="Revisions requested" value={projects.revision} to="/admin/projects?status=revision_requested" />
+        <Stat
+          label="Revisions requested"
+          value={projects.revision}
+          to="/admin/projects?status=revision_requested"
+        />
         <Stat label="Emails that failed" value={failedEmails} to="/admin/outbox?status=failed" />
       </div>
       {mailConfigured ? null : (
         <p className="rounded-xl border border-yellow/40 bg-yellow/10 px-4 py-3 text-sm">
-          No SMTP server is configured (SMTP_URL), so email is not sent: it waits in the <Link to="/admin/outbox" className="underline">outbox</Link>.
+          No SMTP server is configured (SMTP_URL), so email is not sent: it waits in the{" "}
+          <Link to="/admin/outbox" className="underline">
+            outbox
+          </Link>
+          .
         </p>
       )}
       {waiting.length ? (
@@ -58,7 +80,10 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-2">
             {waiting.map((type) => (
               <li key={type.value}>
-                <Link to={`/admin/inbox?type=${type.value}&status=unhandled`} className="inline-flex gap-2 rounded-full border border-border px-4 py-2 text-sm hover:border-text-muted">
+                <Link
+                  to={`/admin/inbox?type=${type.value}&status=unhandled`}
+                  className="inline-flex gap-2 rounded-full border border-border px-4 py-2 text-sm hover:border-text-muted"
+                >
                   {type.label} <span className="font-semibold">{type.count}</span>
                 </Link>
               </li>
@@ -71,7 +96,10 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           Recent staff actions
         </h2>
         <AuditTrail entries={recent} labels={AUDIT_ACTIONS} />
-        <Link to="/admin/audit" className="self-start text-sm font-semibold underline-offset-4 hover:underline">
+        <Link
+          to="/admin/audit"
+          className="self-start text-sm font-semibold underline-offset-4 hover:underline"
+        >
           Open the audit log
         </Link>
       </section>

@@ -36,12 +36,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [unhandled, failedEmails] = await Promise.all([countUnhandled(), countFailedEmails()]);
   return {
     user: { username: user.username, email: user.email },
-    badges: { "/admin/inbox": Object.values(unhandled).reduce((a, b) => a + b, 0), "/admin/outbox": failedEmails } as Record<string, number>,
+    badges: {
+      "/admin/inbox": Object.values(unhandled).reduce((a, b) => a + b, 0),
+      "/admin/outbox": failedEmails,
+    } as Record<string, number>,
   };
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: NOT_FOUND_TITLE }, { name: "robots", content: "noindex" }] : [{ title: "Back-office — Ascendra" }, { name: "robots", content: "noindex, nofollow" }];
+  error
+    ? [{ title: NOT_FOUND_TITLE }, { name: "robots", content: "noindex" }]
+    : [{ title: "Back-office — Ascendra" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, badges } = loaderData;
@@ -49,7 +54,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-7xl gap-8 px-5 py-10 lg:grid-cols-[14rem_1fr] lg:px-8">
       <aside className="flex min-w-0 flex-col gap-6">
         <div className="min-w-0">
-          <p className="font-display text-xs font-semibold tracking-widest text-purple uppercase">Back-office</p>
+          <p className="font-display text-xs font-semibold tracking-widest text-purple uppercase">
+            Back-office
+          </p>
           <p className="mt-1 truncate font-medium">{user.username}</p>
           <p className="truncate text-sm text-text-muted">{user.email}</p>
         </div>
@@ -66,7 +73,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 >
                   {section.label}
                   {badges[section.to] ? (
-                    <span className="grid min-w-6 place-items-center rounded-full bg-yellow px-1.5 text-xs font-bold text-yellow-ink" aria-label={`${badges[section.to]} waiting`}>
+                    <span
+                      className="grid min-w-6 place-items-center rounded-full bg-yellow px-1.5 text-xs font-bold text-yellow-ink"
+                      aria-label={`${badges[section.to]} waiting`}
+                    >
                       {badges[section.to]}
                     </span>
                   ) : null}
@@ -90,7 +100,11 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4 px-5 py-24 lg:px-8">
       <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>
-      <p className="text-text-muted">{isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Please reload the page, or try again in a minute."}</p>
+      <p className="text-text-muted">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Please reload the page, or try again in a minute."}
+      </p>
     </section>
   );
 }

@@ -2,9 +2,26 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { retryAllMessage, RETRY_MESSAGES } from "~models/back-office/outbox";
 import { OUTBOX_STATUSES, parseOutboxFilter } from "~models/back-office/outbox";
-import { emailState, isMailConfigured, listOutboxPage, retryFailedEmails } from "~models/back-office/outbox.server";
+import {
+  emailState,
+  isMailConfigured,
+  listOutboxPage,
+  retryFailedEmails,
+} from "~models/back-office/outbox.server";
 import { pageNumber } from "~models/platform/pagination";
-import { ActionMessage, Badge, cell, DataTable, EmptyState, FilterForm, PageHeader, Pagination, SearchInput, SelectFilter, smallButton } from "~/components/admin/ui";
+import {
+  ActionMessage,
+  Badge,
+  cell,
+  DataTable,
+  EmptyState,
+  FilterForm,
+  PageHeader,
+  Pagination,
+  SearchInput,
+  SelectFilter,
+  smallButton,
+} from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
 import { requireStaffActor } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
@@ -20,14 +37,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseOutboxFilter(params);
   const { emails, page } = await listOutboxPage(filter, pageNumber(params.get("page")));
-  return { filter, emails: emails.map((email) => ({ ...email, state: emailState(email) })), page, mailConfigured: isMailConfigured() };
+  return {
+    filter,
+    emails: emails.map((email) => ({ ...email, state: emailState(email) })),
+    page,
+    mailConfigured: isMailConfigured(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const intent = z.literal("retry-failed").safeParse((await parseFormData(request)).get("intent"));
   if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
-  if (!isMailConfigured()) return data({ message: RETRY_MESSAGES.not_configured, tone: "error" as const }, { status: 409 });
+  if (!isMailConfigured())
+    return data({ message: RETRY_MESSAGES.not_configured, tone: "error" as const }, { status: 409 });
   return { message: retryAllMessage(await retryFailedEmails(actor)), tone: "success" as const };
 }
 
@@ -35,7 +58,10 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
   const { filter, emails, page, mailConfigured } = loaderData;
   return (
     <>
-      <PageHeader title="Email outbox" description="Every email the site sent, failed to send, or keeps until an SMTP server is configured.">
+      <PageHeader
+        title="Email outbox"
+        description="Every email the site sent, failed to send, or keeps until an SMTP server is configured."
+      >
         {mailConfigured ? (
           <Form method="post">
             <button type="submit" name="intent" value="retry-failed" className={smallButton}>
@@ -44,7 +70,11 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           </Form>
         ) : null}
       </PageHeader>
-      {mailConfigured ? null : <p className="rounded-xl border border-yellow/40 bg-yellow/10 px-4 py-3 text-sm">{RETRY_MESSAGES.not_configured}</p>}
+      {mailConfigured ? null : (
+        <p className="rounded-xl border border-yellow/40 bg-yellow/10 px-4 py-3 text-sm">
+          {RETRY_MESSAGES.not_configured}
+        </p>
+      )}
       <ActionMessage message={actionData?.message} tone={actionData?.tone} />
       <FilterForm label="Filter the outbox">
         <SelectFilter name="status" label="Status" value={filter.status} options={OUTBOX_STATUSES} />
@@ -54,10 +84,15 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         <DataTable caption="Emails" columns={["Created", "To", "Subject", "Kind", "Status", "Attempts"]}>
           {emails.map((email) => (
             <tr key={email.id} data-testid="outbox-row">
-              <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(email.createdAt)}</td>
+              <td className={`${cell} whitespace-nowrap text-text-muted`}>
+                {formatDateTime(email.createdAt)}
+              </td>
               <td className={`${cell} break-all`}>{email.to}</td>
               <td className={cell}>
-                <Link to={`/admin/outbox/${email.id}`} className="font-semibold break-words underline-offset-4 hover:underline">
+                <Link
+                  to={`/admin/outbox/${email.id}`}
+                  className="font-semibold break-words underline-offset-4 hover:underline"
+                >
                   {email.subject}
                 </Link>
               </td>

@@ -1,11 +1,32 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
-import { STAFF_ACTIONS, STAFF_PROJECT_MESSAGES, StaffTransitionSchema } from "~models/back-office/project-pipeline";
+import {
+  STAFF_ACTIONS,
+  STAFF_PROJECT_MESSAGES,
+  StaffTransitionSchema,
+} from "~models/back-office/project-pipeline";
 import { getPipelineProject } from "~models/back-office/project-pipeline.server";
 import { CommentFormSchema, FileFormSchema } from "~models/projects/project-forms";
-import { ACTION_LABELS, BUDGETS, CATEGORIES, fileDownloadPath, labelOf, staffActionLabel, STATUS_LABELS, stepFor, TIMELINES, type ProjectAction } from "~models/projects/projects";
+import {
+  ACTION_LABELS,
+  BUDGETS,
+  CATEGORIES,
+  fileDownloadPath,
+  labelOf,
+  staffActionLabel,
+  STATUS_LABELS,
+  stepFor,
+  TIMELINES,
+  type ProjectAction,
+} from "~models/projects/projects";
 import { addComment, addProjectFile, transitionProject } from "~models/projects/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { ActionMessage, AuditTrail, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
@@ -31,7 +52,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const INTENTS: readonly string[] = ["comment", "upload", ...STAFF_ACTIONS];
 
-type ActionData = { form: "status" | "comment" | "upload"; message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
+type ActionData = {
+  form: "status" | "comment" | "upload";
+  message?: string;
+  tone?: "success" | "error";
+  result?: SubmissionResult<string[]>;
+};
 
 /**
  * Staff act through the project models only: transitionProject (the state
@@ -41,42 +67,92 @@ type ActionData = { form: "status" | "comment" | "upload"; message?: string; ton
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, actor } = await requireStaffActor(request);
   const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-  if (!read.ok) return data<ActionData>({ form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" }, { status: 413 });
+  if (!read.ok)
+    return data<ActionData>(
+      { form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" },
+      { status: 413 },
+    );
   const formData = read.formData;
   const intent = String(formData.get("intent") ?? "");
-  if (!INTENTS.includes(intent)) return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
+  if (!INTENTS.includes(intent))
+    return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
   const project = await getPipelineProject(params.id, user);
   if (!project) throw notFoundResponse();
-  if (project.project.userId === user.id) return data<ActionData>({ form: "status", message: STAFF_PROJECT_MESSAGES.ownProject, tone: "error" }, { status: 409 });
+  if (project.project.userId === user.id)
+    return data<ActionData>(
+      { form: "status", message: STAFF_PROJECT_MESSAGES.ownProject, tone: "error" },
+      { status: 409 },
+    );
 
   if (intent === "comment") {
     const submission = parseWithZod(formData, { schema: CommentFormSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
     const added = await addComment(params.id, user, submission.value.text, { actorIp: actor.ip });
     if (!added.ok) throw notFoundResponse();
-    return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }), message: added.comment ? STAFF_PROJECT_MESSAGES.commentSent : undefined, tone: "success" });
+    return data<ActionData>({
+      form: "comment",
+      result: submission.reply({ resetForm: true }),
+      message: added.comment ? STAFF_PROJECT_MESSAGES.commentSent : undefined,
+      tone: "success",
+    });
   }
 
   if (intent === "upload") {
     const submission = parseWithZod(formData, { schema: FileFormSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
     const added = await addProjectFile(params.id, user, submission.value.files, { actorIp: actor.ip });
     if (!added.ok && added.reason === "not_found") throw notFoundResponse();
-    if (!added.ok) return data<ActionData>({ form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) }, { status: 400 });
-    return data<ActionData>({ form: "upload", result: submission.reply({ resetForm: true }), message: STAFF_PROJECT_MESSAGES.deliverableAdded(added.file.name), tone: "success" });
+    if (!added.ok)
+      return data<ActionData>(
+        { form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) },
+        { status: 400 },
+      );
+    return data<ActionData>({
+      form: "upload",
+      result: submission.reply({ resetForm: true }),
+      message: STAFF_PROJECT_MESSAGES.deliverableAdded(added.file.name),
+      tone: "success",
+    });
   }
 
   const submission = parseWithZod(formData, { schema: StaffTransitionSchema });
-  if (submission.status !== "success") return data<ActionData>({ form: "status", result: submission.reply() }, { status: 400 });
-  const outcome = await transitionProject(params.id, user, submission.value.intent, submission.value.reason, { siteUrl: publicBaseUrl(request), actorIp: actor.ip });
+  if (submission.status !== "success")
+    return data<ActionData>({ form: "status", result: submission.reply() }, { status: 400 });
+  const outcome = await transitionProject(params.id, user, submission.value.intent, submission.value.reason, {
+    siteUrl: publicBaseUrl(request),
+    actorIp: actor.ip,
+  });
   if (!outcome.ok && outcome.reason === "not_found") throw notFoundResponse();
-  if (!outcome.ok) return data<ActionData>({ form: "status", message: outcome.message, tone: "error" }, { status: 409 });
-  return data<ActionData>({ form: "status", result: submission.reply({ resetForm: true }), message: STAFF_PROJECT_MESSAGES.transitioned(outcome.project.status), tone: "success" });
+  if (!outcome.ok)
+    return data<ActionData>({ form: "status", message: outcome.message, tone: "error" }, { status: 409 });
+  return data<ActionData>({
+    form: "status",
+    result: submission.reply({ resetForm: true }),
+    message: STAFF_PROJECT_MESSAGES.transitioned(outcome.project.status),
+    tone: "success",
+  });
 }
 
-function StatusForm({ actions, labelOf: label, lastResult }: { actions: ProjectAction[]; labelOf: (action: ProjectAction) => string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({ id: "status", lastResult, shouldValidate: "onSubmit", shouldRevalidate: "onInput", onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffTransitionSchema }) });
-  if (!actions.length) return <p className="text-sm text-text-muted">This project is closed: no further status changes.</p>;
+function StatusForm({
+  actions,
+  labelOf: label,
+  lastResult,
+}: {
+  actions: ProjectAction[];
+  labelOf: (action: ProjectAction) => string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: "status",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffTransitionSchema }),
+  });
+  if (!actions.length)
+    return <p className="text-sm text-text-muted">This project is closed: no further status changes.</p>;
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <TextareaInput
@@ -94,7 +170,11 @@ function StatusForm({ actions, labelOf: label, lastResult }: { actions: ProjectA
               type="submit"
               name="intent"
               value={action}
-              className={action === "accept" || action === "complete" ? "rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas" : smallButton}
+              className={
+                action === "accept" || action === "complete"
+                  ? "rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas"
+                  : smallButton
+              }
             >
               {label(action)}
             </button>
@@ -102,10 +182,17 @@ function StatusForm({ actions, labelOf: label, lastResult }: { actions: ProjectA
         {actions.includes("staff_cancel") ? (
           // A confirmation step that needs no JavaScript.
           <details className="rounded-2xl border border-red/40">
-            <summary className="cursor-pointer list-none rounded-2xl px-4 py-2 text-sm font-semibold text-red hover:bg-red/10 [&::-webkit-details-marker]:hidden">{ACTION_LABELS.staff_cancel}</summary>
+            <summary className="cursor-pointer list-none rounded-2xl px-4 py-2 text-sm font-semibold text-red hover:bg-red/10 [&::-webkit-details-marker]:hidden">
+              {ACTION_LABELS.staff_cancel}
+            </summary>
             <div className="flex flex-col gap-2 px-4 pb-3">
               <p className="text-sm text-text-muted">Work stops and the project closes for good.</p>
-              <button type="submit" name="intent" value="staff_cancel" className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink">
+              <button
+                type="submit"
+                name="intent"
+                value="staff_cancel"
+                className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink"
+              >
                 Yes, cancel this project
               </button>
             </div>
@@ -128,7 +215,12 @@ function CommentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="comment" />
-      <TextareaInput label="Message to the client" hint="Shown in the project's conversation as Project Manager." textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }} errors={fields.text.errors} />
+      <TextareaInput
+        label="Message to the client"
+        hint="Shown in the project's conversation as Project Manager."
+        textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }}
+        errors={fields.text.errors}
+      />
       <SubmitButton className="self-start" pendingLabel="Sending…" intent="comment">
         Send message
       </SubmitButton>
@@ -146,12 +238,20 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FileFormSchema }),
   });
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start" {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="upload" />
       <Field
         className="flex-1"
         labelProps={{ children: "Upload a deliverable" }}
-        inputProps={{ ...getInputProps(fields.files, { type: "file" }), accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(",") }}
+        inputProps={{
+          ...getInputProps(fields.files, { type: "file" }),
+          accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(","),
+        }}
         hint={`${PROJECT_FILE_RULES.extensions.map((e) => e.toUpperCase()).join(", ")}; up to ${formatFileSize(PROJECT_FILE_RULES.maxBytes)}.`}
         errors={fields.files.errors}
       />
@@ -179,7 +279,17 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
       <Link to="/admin/projects" className="self-start text-sm font-semibold text-text-muted hover:text-text">
         ← Projects
       </Link>
-      <PageHeader title={project.title} description={<>Submitted {formatDateTime(project.createdAt)} by <Link to={`/admin/clients/${client.id}`} className="underline">{client.username}</Link></>}>
+      <PageHeader
+        title={project.title}
+        description={
+          <>
+            Submitted {formatDateTime(project.createdAt)} by{" "}
+            <Link to={`/admin/clients/${client.id}`} className="underline">
+              {client.username}
+            </Link>
+          </>
+        }
+      >
         <StatusBadge status={project.status} />
         <Link to={`/project/${project.id}`} className={smallButton}>
           Client's view
@@ -190,11 +300,18 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
 
       <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
-          <section aria-labelledby="status-heading" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5">
+          <section
+            aria-labelledby="status-heading"
+            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
+          >
             <h2 id="status-heading" className="font-display text-lg font-semibold">
               Move it along
             </h2>
-            <StatusForm actions={actions} labelOf={(action) => staffActionLabel(action, project.status, project.step)} lastResult={result?.form === "status" ? result.result : undefined} />
+            <StatusForm
+              actions={actions}
+              labelOf={(action) => staffActionLabel(action, project.status, project.step)}
+              lastResult={result?.form === "status" ? result.result : undefined}
+            />
           </section>
           <section aria-labelledby="brief" className="flex flex-col gap-2">
             <h2 id="brief" className="font-display text-lg font-semibold">
@@ -209,11 +326,17 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             {files.length ? (
               <ul className="flex flex-col gap-2">
                 {files.map((file) => (
-                  <li key={file.id} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3" data-testid="project-file">
+                  <li
+                    key={file.id}
+                    className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3"
+                    data-testid="project-file"
+                  >
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{file.name}</span>
                       <span className="text-sm text-text-muted">
-                        {formatFileSize(file.size)} · {file.uploadedBy === client.id ? "from the client" : "from the team"} · {formatDateTime(file.createdAt)}
+                        {formatFileSize(file.size)} ·{" "}
+                        {file.uploadedBy === client.id ? "from the client" : "from the team"} ·{" "}
+                        {formatDateTime(file.createdAt)}
                       </span>
                     </span>
                     <a href={fileDownloadPath(project.id, file.id)} className={smallButton} download>
@@ -225,7 +348,9 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             ) : (
               <p className="text-text-muted">No files yet.</p>
             )}
-            {project.status === "cancelled" ? null : <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />}
+            {project.status === "cancelled" ? null : (
+              <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />
+            )}
           </section>
           <section aria-labelledby="conversation" className="flex flex-col gap-3">
             <h2 id="conversation" className="font-display text-lg font-semibold">
@@ -234,9 +359,14 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             {comments.length ? (
               <ol className="flex flex-col gap-3">
                 {comments.map((comment) => (
-                  <li key={comment.id} className={`rounded-2xl border p-4 ${comment.role === "staff" ? "border-purple/40 bg-purple/10" : "border-border bg-surface"}`} data-testid="comment">
+                  <li
+                    key={comment.id}
+                    className={`rounded-2xl border p-4 ${comment.role === "staff" ? "border-purple/40 bg-purple/10" : "border-border bg-surface"}`}
+                    data-testid="comment"
+                  >
                     <p className="text-sm">
-                      <span className="font-semibold">{comment.author}</span> <span className="text-xs text-text-muted">{formatDateTime(comment.timestamp)}</span>
+                      <span className="font-semibold">{comment.author}</span>{" "}
+                      <span className="text-xs text-text-muted">{formatDateTime(comment.timestamp)}</span>
                     </p>
                     <p className="mt-1 break-words whitespace-pre-wrap">{comment.text}</p>
                   </li>
@@ -249,7 +379,10 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           </section>
         </div>
         <aside className="flex flex-col gap-6">
-          <section aria-labelledby="details" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5">
+          <section
+            aria-labelledby="details"
+            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
+          >
             <h2 id="details" className="font-display text-base font-semibold">
               Details
             </h2>
@@ -269,7 +402,8 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             <ol className="flex flex-col gap-2 text-sm" data-testid="status-history">
               {history.map((entry, index) => (
                 <li key={index} className="rounded-xl border border-border p-3">
-                  <span className="font-semibold">{STATUS_LABELS[entry.toStatus]}</span> · {formatDateTime(entry.at)}
+                  <span className="font-semibold">{STATUS_LABELS[entry.toStatus]}</span> ·{" "}
+                  {formatDateTime(entry.at)}
                   {entry.reason ? <span className="block text-text-muted">{entry.reason}</span> : null}
                 </li>
               ))}

@@ -17,11 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const params = new URL(request.url).searchParams;
   const filter = parsePipelineFilter(params);
-  const [{ projects, page }, counts] = await Promise.all([listPipeline(filter, pageNumber(params.get("page"))), countProjectsByStatus()]);
+  const [{ projects, page }, counts] = await Promise.all([
+    listPipeline(filter, pageNumber(params.get("page"))),
+    countProjectsByStatus(),
+  ]);
   return { filter, projects, page, counts };
 }
 
-const viewLabel = (view: PipelineView) => (view === "active" ? "Open" : view === "all" ? "All" : STATUS_LABELS[view as ProjectStatus]);
+const viewLabel = (view: PipelineView) =>
+  view === "active" ? "Open" : view === "all" ? "All" : STATUS_LABELS[view as ProjectStatus];
 
 export default function Pipeline({ loaderData }: Route.ComponentProps) {
   const { filter, projects, page, counts } = loaderData;
@@ -34,7 +38,10 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
   };
   return (
     <>
-      <PageHeader title="Projects" description="Every client's project, by status. Open one to move it along." />
+      <PageHeader
+        title="Projects"
+        description="Every client's project, by status. Open one to move it along."
+      />
       <nav aria-label="Project status" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-2 px-1">
           {PIPELINE_VIEWS.map((view) => (
@@ -54,23 +61,38 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
         {filter.view !== "active" ? <input type="hidden" name="status" value={filter.view} /> : null}
         <label className="flex min-w-48 flex-1 flex-col gap-1.5 text-sm font-medium">
           Search
-          <input type="search" name="q" defaultValue={filter.q} placeholder="Title, client or project id" className={`${inputClass} py-2`} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q}
+            placeholder="Title, client or project id"
+            className={`${inputClass} py-2`}
+          />
         </label>
         <button type="submit" className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas">
           Search
         </button>
       </Form>
       {projects.length ? (
-        <DataTable caption="Projects" columns={["Project", "Client", "Status", "Category", "Submitted", "Last change"]}>
+        <DataTable
+          caption="Projects"
+          columns={["Project", "Client", "Status", "Category", "Submitted", "Last change"]}
+        >
           {projects.map((project) => (
             <tr key={project.id} data-testid="pipeline-row">
               <td className={cell}>
-                <Link to={`/admin/projects/${project.id}`} className="font-semibold break-words underline-offset-4 hover:underline">
+                <Link
+                  to={`/admin/projects/${project.id}`}
+                  className="font-semibold break-words underline-offset-4 hover:underline"
+                >
                   {project.title}
                 </Link>
               </td>
               <td className={cell}>
-                <Link to={`/admin/clients/${project.client.id}`} className="underline-offset-4 hover:underline">
+                <Link
+                  to={`/admin/clients/${project.client.id}`}
+                  className="underline-offset-4 hover:underline"
+                >
                   {project.client.username}
                 </Link>
                 <span className="block text-text-muted">{project.client.email}</span>
@@ -80,14 +102,21 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={`${cell} text-text-muted`}>{labelOf(CATEGORIES, project.category)}</td>
               <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDate(project.createdAt)}</td>
-              <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(project.updatedAt)}</td>
+              <td className={`${cell} whitespace-nowrap text-text-muted`}>
+                {formatDateTime(project.updatedAt)}
+              </td>
             </tr>
           ))}
         </DataTable>
       ) : (
         <EmptyState>No projects here.</EmptyState>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={["project", "projects"]} />
+      <Pagination
+        page={page.page}
+        pageCount={page.pageCount}
+        total={page.total}
+        noun={["project", "projects"]}
+      />
     </>
   );
 }

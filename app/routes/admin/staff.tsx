@@ -3,7 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { STAFF_MESSAGES, StaffInviteSchema } from "~models/back-office/staff";
-import { inviteStaff, listPendingInvitations, listStaff, removeStaff, withdrawInvitation } from "~models/back-office/staff.server";
+import {
+  inviteStaff,
+  listPendingInvitations,
+  listStaff,
+  removeStaff,
+  withdrawInvitation,
+} from "~models/back-office/staff.server";
 import { getSiteShell } from "~models/content/site-content.server";
 import { ActionMessage, cell, DataTable, PageHeader, smallButton } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
@@ -23,30 +29,53 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { me: user.id, staff, invitations };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["invite", "withdraw", "remove"]), id: z.string().optional() });
+const IntentSchema = z.object({
+  intent: z.enum(["invite", "withdraw", "remove"]),
+  id: z.string().optional(),
+});
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
-  const intent = IntentSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") ?? undefined });
-  if (!intent.success) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  const intent = IntentSchema.safeParse({
+    intent: formData.get("intent"),
+    id: formData.get("id") ?? undefined,
+  });
+  if (!intent.success)
+    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 
   if (intent.data.intent === "invite") {
     const submission = parseWithZod(formData, { schema: StaffInviteSchema });
-    if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ result: submission.reply() }, { status: 400 });
     const { site } = await getSiteShell();
-    const invited = await inviteStaff(submission.value.email, actor, { baseUrl: publicBaseUrl(request), siteName: site.name });
-    if (!invited.ok) return data<ActionData>({ result: submission.reply({ fieldErrors: { email: [invited.message] } }) }, { status: 409 });
-    return data<ActionData>({ result: submission.reply({ resetForm: true }), message: STAFF_MESSAGES.inviteSent(invited.email), tone: "success" });
+    const invited = await inviteStaff(submission.value.email, actor, {
+      baseUrl: publicBaseUrl(request),
+      siteName: site.name,
+    });
+    if (!invited.ok)
+      return data<ActionData>(
+        { result: submission.reply({ fieldErrors: { email: [invited.message] } }) },
+        { status: 409 },
+      );
+    return data<ActionData>({
+      result: submission.reply({ resetForm: true }),
+      message: STAFF_MESSAGES.inviteSent(invited.email),
+      tone: "success",
+    });
   }
   if (intent.data.intent === "withdraw") {
     const withdrawn = await withdrawInvitation(intent.data.id, actor);
-    return withdrawn ? data<ActionData>({ message: STAFF_MESSAGES.inviteWithdrawn, tone: "success" }) : data<ActionData>({ message: STAFF_MESSAGES.inviteInvalid, tone: "error" }, { status: 404 });
+    return withdrawn
+      ? data<ActionData>({ message: STAFF_MESSAGES.inviteWithdrawn, tone: "success" })
+      : data<ActionData>({ message: STAFF_MESSAGES.inviteInvalid, tone: "error" }, { status: 404 });
   }
   const removed = await removeStaff(intent.data.id, actor);
-  return removed.ok ? data<ActionData>({ message: STAFF_MESSAGES.removed(removed.username), tone: "success" }) : data<ActionData>({ message: removed.message, tone: "error" }, { status: 409 });
+  return removed.ok
+    ? data<ActionData>({ message: STAFF_MESSAGES.removed(removed.username), tone: "success" })
+    : data<ActionData>({ message: removed.message, tone: "error" }, { status: 409 });
 }
 
 function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
@@ -59,7 +88,11 @@ function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffInviteSchema }),
   });
   return (
-    <Form method="post" className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 sm:flex-row sm:items-start" {...getFormProps(form)}>
+    <Form
+      method="post"
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 sm:flex-row sm:items-start"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="invite" />
       <Field
         className="flex-1"
@@ -79,7 +112,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   const { me, staff, invitations } = loaderData;
   return (
     <>
-      <PageHeader title="Staff" description="Who can open the back-office. The first account comes from npm run create-staff; invite the rest here." />
+      <PageHeader
+        title="Staff"
+        description="Who can open the back-office. The first account comes from npm run create-staff; invite the rest here."
+      />
       <ActionMessage message={actionData?.message} tone={actionData?.tone} />
       <section aria-labelledby="invite-heading" className="flex flex-col gap-3">
         <h2 id="invite-heading" className="font-display text-lg font-semibold">
@@ -92,7 +128,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           <h2 id="pending" className="font-display text-lg font-semibold">
             Waiting for an answer
           </h2>
-          <DataTable caption="Pending invitations" columns={["Email", "Invited by", "Sent", "Link works until", ""]}>
+          <DataTable
+            caption="Pending invitations"
+            columns={["Email", "Invited by", "Sent", "Link works until", ""]}
+          >
             {invitations.map((invite) => (
               <tr key={invite.id} data-testid="invitation-row">
                 <td className={`${cell} break-all`}>{invite.email}</td>
@@ -130,8 +169,15 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                     <summary className="cursor-pointer text-sm font-semibold text-red">Remove</summary>
                     <Form method="post" className="mt-2 flex flex-col gap-2">
                       <input type="hidden" name="id" value={member.id} />
-                      <p className="text-sm text-text-muted">They become a client again and are signed out everywhere.</p>
-                      <button type="submit" name="intent" value="remove" className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink">
+                      <p className="text-sm text-text-muted">
+                        They become a client again and are signed out everywhere.
+                      </p>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="remove"
+                        className="self-start rounded-full bg-red px-4 py-2 text-sm font-semibold text-red-ink"
+                      >
                         Yes, remove {member.username}
                       </button>
                     </Form>

@@ -1,11 +1,24 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
 import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/back-office/inbox.server";
 import { formatFileSize } from "~models/platform/uploads";
-import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
+import {
+  ActionMessage,
+  AuditTrail,
+  Badge,
+  PageHeader,
+  smallButton,
+  TextareaInput,
+} from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
@@ -31,24 +44,42 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
   const intent = formData.get("intent");
-  if (!INTENTS.includes(intent as never)) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  if (!INTENTS.includes(intent as never))
+    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 
   if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: ReplySchema });
-    if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ result: submission.reply() }, { status: 400 });
     const sent = await replyToSubmission(params.type, params.id, submission.value, actor);
     if (!sent.ok) throw notFoundResponse();
-    return data<ActionData>({ result: submission.reply({ resetForm: true }), message: INBOX_MESSAGES.replySent(sent.reply.to), tone: "success" });
+    return data<ActionData>({
+      result: submission.reply({ resetForm: true }),
+      message: INBOX_MESSAGES.replySent(sent.reply.to),
+      tone: "success",
+    });
   }
 
   const handled = intent === "handled";
   const outcome = await setSubmissionHandled(params.type, params.id, handled, actor);
   if (!outcome.ok) throw notFoundResponse();
-  if (!outcome.changed) return data<ActionData>({ message: INBOX_MESSAGES.alreadyInState, tone: "error" }, { status: 409 });
-  return data<ActionData>({ message: handled ? INBOX_MESSAGES.markedHandled : INBOX_MESSAGES.markedUnhandled, tone: "success" });
+  if (!outcome.changed)
+    return data<ActionData>({ message: INBOX_MESSAGES.alreadyInState, tone: "error" }, { status: 409 });
+  return data<ActionData>({
+    message: handled ? INBOX_MESSAGES.markedHandled : INBOX_MESSAGES.markedUnhandled,
+    tone: "success",
+  });
 }
 
-function ReplyForm({ defaultSubject, to, lastResult }: { defaultSubject: string; to: string; lastResult?: SubmissionResult<string[]> }) {
+function ReplyForm({
+  defaultSubject,
+  to,
+  lastResult,
+}: {
+  defaultSubject: string;
+  to: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "reply",
     lastResult,
@@ -59,13 +90,25 @@ function ReplyForm({ defaultSubject, to, lastResult }: { defaultSubject: string;
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplySchema }),
   });
   return (
-    <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5" {...getFormProps(form)}>
+    <Form
+      method="post"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="reply" />
       <p className="text-sm text-text-muted">
         To <span className="font-semibold text-text">{to}</span>, through the email outbox.
       </p>
-      <Field labelProps={{ children: "Subject" }} inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
-      <TextareaInput label="Your reply" textareaProps={{ ...getTextareaProps(fields.body), rows: 6 }} errors={fields.body.errors} />
+      <Field
+        labelProps={{ children: "Subject" }}
+        inputProps={getInputProps(fields.subject, { type: "text" })}
+        errors={fields.subject.errors}
+      />
+      <TextareaInput
+        label="Your reply"
+        textareaProps={{ ...getTextareaProps(fields.body), rows: 6 }}
+        errors={fields.body.errors}
+      />
       <SubmitButton className="self-start" pendingLabel="Sending…" intent="reply">
         Send reply
       </SubmitButton>
@@ -86,7 +129,13 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
         description={
           <>
             Received {formatDateTime(submission.createdAt)} ·{" "}
-            {submission.handled ? <Badge tone="success">Handled{submission.handledAt ? ` ${formatDateTime(submission.handledAt)}` : ""}</Badge> : <Badge tone="warning">Waiting</Badge>}
+            {submission.handled ? (
+              <Badge tone="success">
+                Handled{submission.handledAt ? ` ${formatDateTime(submission.handledAt)}` : ""}
+              </Badge>
+            ) : (
+              <Badge tone="warning">Waiting</Badge>
+            )}
           </>
         }
       >
@@ -96,7 +145,12 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               Move back to waiting
             </button>
           ) : (
-            <button type="submit" name="intent" value="handled" className="inline-flex items-center justify-center rounded-full bg-green px-4 py-2 text-sm font-semibold text-green-ink">
+            <button
+              type="submit"
+              name="intent"
+              value="handled"
+              className="inline-flex items-center justify-center rounded-full bg-green px-4 py-2 text-sm font-semibold text-green-ink"
+            >
               Mark as handled
             </button>
           )}
@@ -114,12 +168,18 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
               {submission.fields.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="text-sm text-text-muted">{label}</dt>
-                  <dd className="break-words whitespace-pre-wrap">{value || <span className="text-text-muted">—</span>}</dd>
+                  <dd className="break-words whitespace-pre-wrap">
+                    {value || <span className="text-text-muted">—</span>}
+                  </dd>
                 </div>
               ))}
             </dl>
             {submission.attachment ? (
-              <a href={`/admin/inbox/${submission.type}/${submission.id}/attachment`} className={`${smallButton} self-start`} download>
+              <a
+                href={`/admin/inbox/${submission.type}/${submission.id}/attachment`}
+                className={`${smallButton} self-start`}
+                download
+              >
                 Download {submission.attachment.name} ({formatFileSize(submission.attachment.size)})
               </a>
             ) : null}
@@ -132,13 +192,21 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
             {submission.replies.length ? (
               <ol className="flex flex-col gap-3">
                 {submission.replies.map((reply) => (
-                  <li key={reply.id} className="rounded-2xl border border-purple/40 bg-purple/10 p-4" data-testid="reply">
+                  <li
+                    key={reply.id}
+                    className="rounded-2xl border border-purple/40 bg-purple/10 p-4"
+                    data-testid="reply"
+                  >
                     <p className="text-sm">
-                      <span className="font-semibold">{reply.staff ?? "Former staff"}</span> to {reply.toEmail} · {formatDateTime(reply.createdAt)}
+                      <span className="font-semibold">{reply.staff ?? "Former staff"}</span> to{" "}
+                      {reply.toEmail} · {formatDateTime(reply.createdAt)}
                       {reply.emailId ? (
                         <>
                           {" "}
-                          · <Link to={`/admin/outbox/${reply.emailId}`} className="underline">email</Link>
+                          ·{" "}
+                          <Link to={`/admin/outbox/${reply.emailId}`} className="underline">
+                            email
+                          </Link>
                         </>
                       ) : null}
                     </p>
@@ -150,7 +218,11 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
             ) : (
               <p className="text-text-muted">No replies yet.</p>
             )}
-            <ReplyForm defaultSubject={`Re: your ${submission.typeLabel.toLowerCase()}`} to={submission.sender.email} lastResult={replyResult} />
+            <ReplyForm
+              defaultSubject={`Re: your ${submission.typeLabel.toLowerCase()}`}
+              to={submission.sender.email}
+              lastResult={replyResult}
+            />
           </section>
         </div>
         <aside className="flex flex-col gap-3" aria-labelledby="history">

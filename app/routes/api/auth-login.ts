@@ -1,7 +1,14 @@
 import { ACCOUNT_API_ERRORS, ACCOUNT_MESSAGES, LoginApiSchema } from "~models/identity/accounts";
 import { apiUser, attemptLogin, minutesUntil } from "~models/identity/accounts.server";
 import { createApiToken } from "~models/identity/api-tokens.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readBody,
+  withApiErrors,
+} from "~/lib/api.server";
 import { clientAddress } from "~/lib/auth.server";
 import type { Route } from "./+types/auth-login";
 

@@ -30,9 +30,17 @@ const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) 
       { ...parsed.data, visitor, conversationId: id.success ? id.data : null },
       { clientAddress: clientAddress(request), userId: user?.id ?? null },
     );
-    if (outcome.status === "limited") return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
-    if (outcome.status === "invalid") return Response.json({ ...outcome.fieldErrors, error: Object.values(outcome.fieldErrors)[0]![0] }, { status: 400 });
-    return Response.json({ message: outcome.message, ...outcome.extra }, { status: 201, headers: { "Set-Cookie": setCookie } });
+    if (outcome.status === "limited")
+      return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
+    if (outcome.status === "invalid")
+      return Response.json(
+        { ...outcome.fieldErrors, error: Object.values(outcome.fieldErrors)[0]![0] },
+        { status: 400 },
+      );
+    return Response.json(
+      { message: outcome.message, ...outcome.extra },
+      { status: 201, headers: { "Set-Cookie": setCookie } },
+    );
   },
   async clear(request) {
     const visitor = await getChatVisitor(request);

@@ -7,7 +7,8 @@ import { requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJsonBody } from "~/lib/public-forms.server";
 import type { Route } from "./+types/chat";
 
-const invalid = (field: string, message: string) => Response.json({ [field]: [message], error: message }, { status: 400 });
+const invalid = (field: string, message: string) =>
+  Response.json({ [field]: [message], error: message }, { status: 400 });
 
 /**
  * POST /api/chat/ and the compatibility path /aizre-query-public (docs/product.md, "Chat assistant", "REST API"):
@@ -21,15 +22,26 @@ export function action({ request }: Route.ActionArgs) {
     if (body instanceof Response) return body;
     const query = typeof body.query === "string" ? body.query.trim() : "";
     if (!query) return invalid("query", CHAT_API_MESSAGES.blankQuery);
-    if (query.length > MAX_QUERY_LENGTH) return invalid("query", CHAT_API_MESSAGES.longQuery(MAX_QUERY_LENGTH));
+    if (query.length > MAX_QUERY_LENGTH)
+      return invalid("query", CHAT_API_MESSAGES.longQuery(MAX_QUERY_LENGTH));
     const rawId = body.conversation_id;
-    const conversationId = rawId === undefined || rawId === null || rawId === "" ? null : conversationIdSchema.safeParse(rawId);
-    if (conversationId && !conversationId.success) return invalid("conversation_id", CHAT_API_MESSAGES.badConversationId);
+    const conversationId =
+      rawId === undefined || rawId === null || rawId === "" ? null : conversationIdSchema.safeParse(rawId);
+    if (conversationId && !conversationId.success)
+      return invalid("conversation_id", CHAT_API_MESSAGES.badConversationId);
 
     const { visitor, setCookie } = await requireChatVisitor(request);
-    const outcome = await askAssistant({ query, conversationId: conversationId?.data, visitor, clientAddress: clientAddress(request) });
-    if (outcome.status === "limited") return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
-    return Response.json(outcome.reply, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+    const outcome = await askAssistant({
+      query,
+      conversationId: conversationId?.data,
+      visitor,
+      clientAddress: clientAddress(request),
+    });
+    if (outcome.status === "limited")
+      return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
+    return Response.json(outcome.reply, {
+      headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" },
+    });
   });
 }
 

@@ -1,8 +1,19 @@
 import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~models/forms/contact";
 import { InvestmentInquirySchema } from "~models/forms/inquiries";
-import { submitInvestmentInquiry, submitInvestorMeeting, submitOfficeVisit, submitServiceQuote, submitSupportTicket } from "~models/forms/submissions.server";
+import {
+  submitInvestmentInquiry,
+  submitInvestorMeeting,
+  submitOfficeVisit,
+  submitServiceQuote,
+  submitSupportTicket,
+} from "~models/forms/submissions.server";
 import { SupportTicketSchema } from "~models/forms/support";
-import { ATTACHMENT_RULES, CollaborationSchema, CV_RULES, JobApplicationSchema } from "~models/forms/applications";
+import {
+  ATTACHMENT_RULES,
+  CollaborationSchema,
+  CV_RULES,
+  JobApplicationSchema,
+} from "~models/forms/applications";
 import { submitCollaboration, submitJobApplication } from "~models/forms/applications.server";
 import { ownValue } from "~models/platform/lookup";
 import { UPLOAD_MESSAGES } from "~models/platform/uploads";
@@ -13,13 +24,29 @@ import type { Route } from "./+types/contact";
 /** POST /api/contact/{form}/ (docs/product.md, "Public forms", "REST API"): 201 {id, message}. */
 const FORMS: Record<string, (request: Request) => Promise<Response>> = {
   "office-visit": (request) =>
-    handleFormApi(request, { schema: OfficeVisitSchema, submit: submitOfficeVisit, defaultError: "Error submitting booking" }),
+    handleFormApi(request, {
+      schema: OfficeVisitSchema,
+      submit: submitOfficeVisit,
+      defaultError: "Error submitting booking",
+    }),
   "investor-meeting": (request) =>
-    handleFormApi(request, { schema: InvestorMeetingSchema, submit: submitInvestorMeeting, defaultError: "Error submitting meeting request" }),
+    handleFormApi(request, {
+      schema: InvestorMeetingSchema,
+      submit: submitInvestorMeeting,
+      defaultError: "Error submitting meeting request",
+    }),
   "service-quote": (request) =>
-    handleFormApi(request, { schema: ServiceQuoteSchema, submit: submitServiceQuote, defaultError: "Error submitting quote request" }),
+    handleFormApi(request, {
+      schema: ServiceQuoteSchema,
+      submit: submitServiceQuote,
+      defaultError: "Error submitting quote request",
+    }),
   "investment-inquiry": (request) =>
-    handleFormApi(request, { schema: InvestmentInquirySchema, submit: submitInvestmentInquiry, defaultError: "Error submitting investment inquiry" }),
+    handleFormApi(request, {
+      schema: InvestmentInquirySchema,
+      submit: submitInvestmentInquiry,
+      defaultError: "Error submitting investment inquiry",
+    }),
   // Multipart: the CV is a file.
   "job-application": (request) =>
     handleFormApi(request, {
@@ -38,13 +65,21 @@ const FORMS: Record<string, (request: Request) => Promise<Response>> = {
       submit: submitCollaboration,
       defaultError: "Error submitting collaboration request. Please check all required fields and try again.",
       summaryKey: "details",
-      body: () => (isMultipart(request) ? readMultipartBody(request, UPLOAD_MESSAGES.tooLarge(ATTACHMENT_RULES.maxBytes)) : readJsonBody(request)),
+      body: () =>
+        isMultipart(request)
+          ? readMultipartBody(request, UPLOAD_MESSAGES.tooLarge(ATTACHMENT_RULES.maxBytes))
+          : readJsonBody(request),
     }),
   "support-ticket": (request) =>
-    handleFormApi(request, { schema: SupportTicketSchema, submit: submitSupportTicket, defaultError: "Error submitting support ticket" }),
+    handleFormApi(request, {
+      schema: SupportTicketSchema,
+      submit: submitSupportTicket,
+      defaultError: "Error submitting support ticket",
+    }),
 };
 
-const isMultipart = (request: Request) => (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+const isMultipart = (request: Request) =>
+  (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 export function action({ request, params }: Route.ActionArgs) {
   const handle = ownValue(FORMS, params.form);

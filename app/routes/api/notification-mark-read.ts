@@ -1,4 +1,8 @@
-import { apiNotification, markNotificationRead, NOTIFICATION_MESSAGES } from "~models/platform/notifications.server";
+import {
+  apiNotification,
+  markNotificationRead,
+  NOTIFICATION_MESSAGES,
+} from "~models/platform/notifications.server";
 import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/notification-mark-read";
 

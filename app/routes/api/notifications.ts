@@ -1,4 +1,8 @@
-import { apiNotification, listNotifications, NOTIFICATION_MESSAGES } from "~models/platform/notifications.server";
+import {
+  apiNotification,
+  listNotifications,
+  NOTIFICATION_MESSAGES,
+} from "~models/platform/notifications.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/notifications";
 

@@ -1,8 +1,22 @@
 import { PROJECT_API_ERRORS } from "~models/projects/projects";
 import { ProjectFormSchema } from "~models/projects/project-forms";
-import { apiProjectDetail, apiProjectSummary, createProject, getProjectDetail, listProjects } from "~models/projects/projects.server";
+import {
+  apiProjectDetail,
+  apiProjectSummary,
+  createProject,
+  getProjectDetail,
+  listProjects,
+} from "~models/projects/projects.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readBody,
+  requireApiUser,
+  withApiErrors,
+} from "~/lib/api.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/projects";
@@ -27,7 +41,11 @@ export function action({ request }: Route.ActionArgs) {
     let body: Record<string, unknown> | null;
     if ((request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
       const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-      if (!read.ok) return Response.json({ files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] }, { status: 413 });
+      if (!read.ok)
+        return Response.json(
+          { files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] },
+          { status: 413 },
+        );
       body = Object.fromEntries(read.formData);
     } else {
       body = await readBody(request);
@@ -37,7 +55,9 @@ export function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const created = await createProject(user, parsed.data, { siteUrl: publicBaseUrl(request) });
     if (!created.ok) {
-      return created.field === "form" ? apiError(403, created.message) : Response.json({ files: [created.message] }, { status: 400 });
+      return created.field === "form"
+        ? apiError(403, created.message)
+        : Response.json({ files: [created.message] }, { status: 400 });
     }
     const detail = await getProjectDetail(created.project.id, user);
     return Response.json(apiProjectDetail(detail!, new URL(request.url).origin), { status: 201 });

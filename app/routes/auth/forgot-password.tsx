@@ -15,14 +15,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? â
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await parseFormData(request), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
 
   const limit = await consumeRateLimit(`reset:${clientAddress(request)}`, RATE_LIMITS.passwordReset);
   if (limit.limited) {
     const message = ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(limit.retryAfterSeconds));
     return data({ result: submission.reply({ formErrors: [message] }), sent: false }, { status: 429 });
   }
-  await requestPasswordReset(submission.value.email, { baseUrl: publicBaseUrl(request), siteName: "Ascendra" });
+  await requestPasswordReset(submission.value.email, {
+    baseUrl: publicBaseUrl(request),
+    siteName: "Ascendra",
+  });
   // The same answer whether or not an account has this email.
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
@@ -40,7 +44,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
         <h1 className="font-display text-3xl font-semibold">Forgot your password?</h1>
-        <p className="text-text-muted">Tell us the email of your account and we will send you a link to choose a new one.</p>
+        <p className="text-text-muted">
+          Tell us the email of your account and we will send you a link to choose a new one.
+        </p>
       </header>
       {actionData?.sent ? <FormStatus tone="success">{ACCOUNT_MESSAGES.resetRequested}</FormStatus> : null}
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>

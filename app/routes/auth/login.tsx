@@ -3,8 +3,23 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, LoginFormSchema } from "~models/identity/accounts";
 import { minutesUntil } from "~models/identity/accounts.server";
-import { CheckboxField, Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
-import { authenticator, InvalidCredentialsError, landingPath, requireAnonymous, safeRedirect, startSession, TooManyAttemptsError } from "~/lib/auth.server";
+import {
+  CheckboxField,
+  Field,
+  FormMessages,
+  FormStatus,
+  PasswordField,
+  SubmitButton,
+} from "~/components/forms";
+import {
+  authenticator,
+  InvalidCredentialsError,
+  landingPath,
+  requireAnonymous,
+  safeRedirect,
+  startSession,
+  TooManyAttemptsError,
+} from "~/lib/auth.server";
 import type { Route } from "./+types/login";
 import { parseFormData } from "~/lib/request-input.server";
 
@@ -32,7 +47,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return data(
-        { result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.invalidCredentials], hideFields: ["password"] }) },
+        {
+          result: submission.reply({
+            formErrors: [ACCOUNT_MESSAGES.invalidCredentials],
+            hideFields: ["password"],
+          }),
+        },
         { status: 400 },
       );
     }
@@ -73,12 +93,19 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
           labelProps={{ children: "Username or email" }}
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoFocus: true,
+          }}
           errors={fields.username.errors}
         />
         <PasswordField
           labelProps={{ children: "Password" }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+          }}
           errors={fields.password.errors}
         />
         <div className="flex items-center justify-between gap-4">
@@ -96,7 +123,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="text-sm text-text-muted">
         New here?{" "}
-        <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"} className="font-medium text-text underline-offset-4 hover:underline">
+        <Link
+          to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"}
+          className="font-medium text-text underline-offset-4 hover:underline"
+        >
           Sign up
         </Link>
       </p>

@@ -8,7 +8,10 @@ import type { Route } from "./+types/reset-password";
 import { parseFormData } from "~/lib/request-input.server";
 import { loaderHeaders } from "~/lib/route-headers";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 // The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
 // must reach the response, or the token rides along in the Referer header.
@@ -22,14 +25,33 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await parseFormData(request), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
   }
   const reset = await resetPassword(params.token, submission.value.password);
   if (!reset.ok && reset.reason === "password") {
-    return data({ result: submission.reply({ fieldErrors: { password: [reset.message] }, hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { password: [reset.message] },
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
+      { status: 400 },
+    );
   }
   if (!reset.ok) {
-    return data({ result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }) }, { status: 410 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [ACCOUNT_MESSAGES.resetInvalid],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
+      { status: 410 },
+    );
   }
   return redirect("/login?reset=done");
 }
@@ -48,7 +70,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <div className="flex flex-col gap-6">
         <h1 className="font-display text-3xl font-semibold">Link expired</h1>
         <FormStatus tone="error">{ACCOUNT_MESSAGES.resetInvalid}</FormStatus>
-        <Link to="/forgot-password" className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+        <Link
+          to="/forgot-password"
+          className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas"
+        >
           Get a new link
         </Link>
       </div>
@@ -64,12 +89,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <FormMessages errors={form.errors} errorId={form.errorId} />
         <PasswordField
           labelProps={{ children: "New password" }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+          }}
           errors={fields.password.errors}
         />
         <PasswordField
           labelProps={{ children: "Confirm new password" }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            autoComplete: "new-password",
+          }}
           errors={fields.confirmPassword.errors}
         />
         <SubmitButton pendingLabel="Saving…" className="w-full">

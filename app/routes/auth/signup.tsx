@@ -29,26 +29,46 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
   const submission = parseWithZod(await parseFormData(request), { schema: SignupFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false as const }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false as const },
+      { status: 400 },
+    );
   }
   const { username, email, password, referral_code } = submission.value;
-  const result = await signUp({ username, email, password, referral_code, clientAddress: clientAddress(request) });
+  const result = await signUp({
+    username,
+    email,
+    password,
+    referral_code,
+    clientAddress: clientAddress(request),
+  });
   if (!result.ok) {
     const hideFields = ["password", "confirmPassword"];
     if (result.field === "form") {
       const message = ACCOUNT_MESSAGES.tooManyAttempts(minutesUntil(result.retryAfterSeconds));
-      return data({ result: submission.reply({ formErrors: [message], hideFields }), signedUp: false as const }, { status: 429 });
+      return data(
+        { result: submission.reply({ formErrors: [message], hideFields }), signedUp: false as const },
+        { status: 429 },
+      );
     }
     return data(
-      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), signedUp: false as const },
+      {
+        result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }),
+        signedUp: false as const,
+      },
       // A taken name is a conflict; a common password is a bad value.
       { status: result.field === "password" ? 400 : 409 },
     );
   }
   // Signing up signs you in: the spec's API stores a token at signup, and the page does the same with a session.
-  const next = safeRedirect(submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo"));
+  const next = safeRedirect(
+    submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo"),
+  );
   const cookie = await createSessionCookie(request, result.user, { remember: false });
-  return data({ result: submission.reply({ resetForm: true }), signedUp: true as const, next }, { headers: { "Set-Cookie": cookie } });
+  return data(
+    { result: submission.reply({ resetForm: true }), signedUp: true as const, next },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 // This page's loader sends signed-in visitors away at once; right after
@@ -66,10 +86,14 @@ function SignupSuccess({ next }: { next: string }) {
       <SuccessMark />
       <h1 className="font-display text-3xl font-semibold">Account created</h1>
       <p className="text-text-muted">
-        Welcome to Ascendra, you are signed in. Taking you {toDashboard ? "to your dashboard" : "back to where you were"} in{" "}
+        Welcome to Ascendra, you are signed in. Taking you{" "}
+        {toDashboard ? "to your dashboard" : "back to where you were"} in{" "}
         <span data-testid="signup-countdown">{seconds}</span>…
       </p>
-      <Link to={next} className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+      <Link
+        to={next}
+        className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas"
+      >
         {toDashboard ? "Go to your dashboard now" : "Continue now"}
       </Link>
     </div>
@@ -101,7 +125,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
         <Field
           labelProps={{ children: "Username" }}
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoFocus: true,
+          }}
           errors={fields.username.errors}
         />
         <Field
@@ -111,17 +139,27 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         />
         <PasswordField
           labelProps={{ children: "Password" }}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+          }}
           errors={fields.password.errors}
         />
         <PasswordField
           labelProps={{ children: "Confirm password" }}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            autoComplete: "new-password",
+          }}
           errors={fields.confirmPassword.errors}
         />
         <Field
           labelProps={{ children: "Referral code (optional)" }}
-          inputProps={{ ...getInputProps(fields.referral_code, { type: "text" }), autoComplete: "off", spellCheck: false }}
+          inputProps={{
+            ...getInputProps(fields.referral_code, { type: "text" }),
+            autoComplete: "off",
+            spellCheck: false,
+          }}
           errors={fields.referral_code.errors}
         />
         <SubmitButton pendingLabel="Creating your account…" className="w-full">
@@ -130,7 +168,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       <p className="text-sm text-text-muted">
         Already have an account?{" "}
-        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className="font-medium text-text underline-offset-4 hover:underline">
+        <Link
+          to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"}
+          className="font-medium text-text underline-offset-4 hover:underline"
+        >
           Sign in
         </Link>
       </p>

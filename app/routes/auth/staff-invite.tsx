@@ -13,7 +13,10 @@ import { loaderHeaders } from "~/lib/route-headers";
 // invited person sets a password (and a username for a new account), becomes
 // staff, and lands in the back-office signed in.
 
-export const meta: Route.MetaFunction = () => [{ title: "Join the team — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Join the team — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 // The token is in the path: never send it on to another site.
 const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
@@ -25,7 +28,10 @@ export const headers = loaderHeaders;
 export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await getInvitation(params.token);
   if (!invitation) return data({ valid: false as const }, { status: 410, headers: NO_REFERRER });
-  return data({ valid: true as const, email: invitation.email, account: invitation.account?.username ?? null }, { headers: NO_REFERRER });
+  return data(
+    { valid: true as const, email: invitation.email, account: invitation.account?.username ?? null },
+    { headers: NO_REFERRER },
+  );
 }
 
 const HIDDEN = ["password", "confirmPassword"];
@@ -35,18 +41,42 @@ export async function action({ request, params }: Route.ActionArgs) {
   const invitation = await getInvitation(params.token);
   const schema = invitation?.account ? AcceptExistingStaffSchema : AcceptNewStaffSchema;
   const submission = parseWithZod(formData, { schema });
-  if (!invitation) return data({ result: submission.reply({ formErrors: [STAFF_MESSAGES.inviteInvalid], hideFields: HIDDEN }) }, { status: 410 });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  if (!invitation)
+    return data(
+      { result: submission.reply({ formErrors: [STAFF_MESSAGES.inviteInvalid], hideFields: HIDDEN }) },
+      { status: 410 },
+    );
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const value = submission.value as { password: string; username?: string };
-  const accepted = await acceptInvitation(params.token, { username: value.username, password: value.password });
-  if (!accepted.ok && accepted.reason === "invalid") return data({ result: submission.reply({ formErrors: [STAFF_MESSAGES.inviteInvalid], hideFields: HIDDEN }) }, { status: 410 });
-  if (!accepted.ok) return data({ result: submission.reply({ fieldErrors: { [accepted.field]: [accepted.message] }, hideFields: HIDDEN }) }, { status: accepted.field === "password" ? 400 : 409 });
+  const accepted = await acceptInvitation(params.token, {
+    username: value.username,
+    password: value.password,
+  });
+  if (!accepted.ok && accepted.reason === "invalid")
+    return data(
+      { result: submission.reply({ formErrors: [STAFF_MESSAGES.inviteInvalid], hideFields: HIDDEN }) },
+      { status: 410 },
+    );
+  if (!accepted.ok)
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { [accepted.field]: [accepted.message] },
+          hideFields: HIDDEN,
+        }),
+      },
+      { status: accepted.field === "password" ? 400 : 409 },
+    );
   return startSession(request, accepted.user, { remember: false, redirectTo: "/admin" });
 }
 
 export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {
   // One form for both cases; the username field only shows for a new account.
-  const schema: typeof AcceptNewStaffSchema = loaderData.valid && loaderData.account ? (AcceptExistingStaffSchema as unknown as typeof AcceptNewStaffSchema) : AcceptNewStaffSchema;
+  const schema: typeof AcceptNewStaffSchema =
+    loaderData.valid && loaderData.account
+      ? (AcceptExistingStaffSchema as unknown as typeof AcceptNewStaffSchema)
+      : AcceptNewStaffSchema;
   const [form, fields] = useForm({
     id: "staff-invite",
     lastResult: actionData?.result,
@@ -76,10 +106,28 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
         <FormMessages errors={form.errors} errorId={form.errorId} />
         {loaderData.account ? null : (
-          <Field labelProps={{ children: "Username" }} inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }} errors={fields.username.errors} />
+          <Field
+            labelProps={{ children: "Username" }}
+            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
+            errors={fields.username.errors}
+          />
         )}
-        <PasswordField labelProps={{ children: "Password" }} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} />
-        <PasswordField labelProps={{ children: "Confirm password" }} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} errors={fields.confirmPassword.errors} />
+        <PasswordField
+          labelProps={{ children: "Password" }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          labelProps={{ children: "Confirm password" }}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+          errors={fields.confirmPassword.errors}
+        />
         <SubmitButton pendingLabel="Joining…" className="w-full">
           Join the team
         </SubmitButton>

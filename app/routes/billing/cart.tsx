@@ -8,7 +8,10 @@ import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/cart";
 import { parseFormData } from "~/lib/request-input.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Your cart — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your cart — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -17,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Notice = { tone: "success" | "error"; message: string };
-const answer = (notice: Notice, status = 200, extra: { checkedOut?: boolean } = {}) => data({ notice, ...extra }, { status });
+const answer = (notice: Notice, status = 200, extra: { checkedOut?: boolean } = {}) =>
+  data({ notice, ...extra }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -28,18 +32,26 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = UpdateCartItemSchema.safeParse(form);
       if (!parsed.success) return answer({ tone: "error", message: SHOP_MESSAGES.quantityInvalid }, 400);
       const result = await updateCartItem(user.id, cartItemId, parsed.data.quantity);
-      return result.ok ? answer({ tone: "success", message: result.message }) : answer({ tone: "error", message: result.message }, result.status);
+      return result.ok
+        ? answer({ tone: "success", message: result.message })
+        : answer({ tone: "error", message: result.message }, result.status);
     }
     case "remove": {
       const result = await removeCartItem(user.id, cartItemId);
-      return result.ok ? answer({ tone: "success", message: result.message }) : answer({ tone: "error", message: result.message }, result.status);
+      return result.ok
+        ? answer({ tone: "success", message: result.message })
+        : answer({ tone: "error", message: result.message }, result.status);
     }
     case "clear":
       return answer({ tone: "success", message: (await clearCart(user.id)).message });
     case "checkout": {
       const parsed = CheckoutSchema.safeParse(form);
-      const result = await checkout(user.id, { idempotencyKey: parsed.success ? parsed.data.idempotency_key : undefined });
-      return result.ok ? answer({ tone: "success", message: result.message }, 200, { checkedOut: true }) : answer({ tone: "error", message: result.message }, result.status);
+      const result = await checkout(user.id, {
+        idempotencyKey: parsed.success ? parsed.data.idempotency_key : undefined,
+      });
+      return result.ok
+        ? answer({ tone: "success", message: result.message }, 200, { checkedOut: true })
+        : answer({ tone: "error", message: result.message }, result.status);
     }
     default:
       return answer({ tone: "error", message: "Unknown action." }, 400);
@@ -79,7 +91,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <ul className="flex flex-col divide-y divide-border rounded-2xl border border-border bg-surface">
             {cart.items.map((line) => (
               <li key={line.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-line">
-                <img src={line.shop_item.image} alt="" width={96} height={72} className="h-18 w-24 rounded-lg object-cover" />
+                <img
+                  src={line.shop_item.image}
+                  alt=""
+                  width={96}
+                  height={72}
+                  className="h-18 w-24 rounded-lg object-cover"
+                />
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">{line.shop_item.name}</p>
                   <p className="text-sm text-text-muted">
@@ -91,14 +109,33 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <label htmlFor={`qty-${line.id}`} className="sr-only">
                     Quantity of {line.shop_item.name}
                   </label>
-                  <input id={`qty-${line.id}`} type="number" name="quantity" min={0} max={MAX_CART_QUANTITY} defaultValue={line.quantity} className="w-20 rounded-xl border border-border bg-canvas px-3 py-2" />
-                  <button type="submit" name="intent" value="update" className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+                  <input
+                    id={`qty-${line.id}`}
+                    type="number"
+                    name="quantity"
+                    min={0}
+                    max={MAX_CART_QUANTITY}
+                    defaultValue={line.quantity}
+                    className="w-20 rounded-xl border border-border bg-canvas px-3 py-2"
+                  />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="update"
+                    className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+                  >
                     Update
                   </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="cart_item_id" value={line.id} />
-                  <button type="submit" name="intent" value="remove" className="px-2 py-2 text-sm text-text-muted hover:text-text" aria-label={`Remove ${line.shop_item.name}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="px-2 py-2 text-sm text-text-muted hover:text-text"
+                    aria-label={`Remove ${line.shop_item.name}`}
+                  >
                     Remove
                   </button>
                 </Form>
@@ -109,7 +146,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <section aria-label="Summary" className="flex flex-col gap-4 rounded-2xl border border-border p-6">
             <dl className="grid grid-cols-2 gap-2 text-sm">
               <dt className="text-text-muted">Items</dt>
-              <dd className="text-right" data-testid="cart-total-items">{cart.total_items}</dd>
+              <dd className="text-right" data-testid="cart-total-items">
+                {cart.total_items}
+              </dd>
               <dt className="text-text-muted">Total</dt>
               <dd className="text-right font-display text-xl font-semibold" data-testid="cart-total">
                 {cart.total_token_price} tokens
@@ -118,14 +157,22 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {!cart.can_afford ? (
               <p className="text-sm text-text-muted">
                 You need {short} more {short === 1 ? "token" : "tokens"} for this cart.{" "}
-                <Link to="/dashboard2/billing/tokens" className="font-semibold text-text underline underline-offset-4">
+                <Link
+                  to="/dashboard2/billing/tokens"
+                  className="font-semibold text-text underline underline-offset-4"
+                >
                   Get tokens
                 </Link>
               </p>
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Form method="post">
-                <button type="submit" name="intent" value="clear" className="text-sm text-text-muted hover:text-text">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="clear"
+                  className="text-sm text-text-muted hover:text-text"
+                >
                   Clear cart
                 </button>
               </Form>
@@ -138,7 +185,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     Checkout
                   </SubmitButton>
                 ) : (
-                  <button type="button" disabled className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas opacity-50">
+                  <button
+                    type="button"
+                    disabled
+                    className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas opacity-50"
+                  >
                     Checkout
                   </button>
                 )}
@@ -147,10 +198,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </section>
         </>
       ) : (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8" role="status">
+        <div
+          className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8"
+          role="status"
+        >
           <p className="font-display text-lg font-semibold">Your cart is empty.</p>
           <p className="text-text-muted">Find templates, assets, tools and graphics in the shop.</p>
-          <Link to="/dashboard2/shop" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+          <Link
+            to="/dashboard2/shop"
+            className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+          >
             Browse the shop
           </Link>
         </div>

@@ -12,8 +12,18 @@ import type { Route } from "./+types/download-file";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getApiUser(request);
   const url = new URL(request.url);
-  if (!user && !request.headers.get("Authorization")) throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
-  const file = await openSignedDownload({ purchaseId: params.purchaseId, userId: user?.id ?? null, expires: url.searchParams.get("expires"), sig: url.searchParams.get("sig") });
-  if (!file.ok) return new Response(file.message, { status: file.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  if (!user && !request.headers.get("Authorization"))
+    throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  const file = await openSignedDownload({
+    purchaseId: params.purchaseId,
+    userId: user?.id ?? null,
+    expires: url.searchParams.get("expires"),
+    sig: url.searchParams.get("sig"),
+  });
+  if (!file.ok)
+    return new Response(file.message, {
+      status: file.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   return attachmentResponse({ name: file.item.fileName, contentType: file.item.contentType }, file);
 }

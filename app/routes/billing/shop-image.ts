@@ -8,7 +8,11 @@ import type { Route } from "./+types/shop-image";
  * served only while a shop item uses it, never any other upload.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  const notFound = () =>
+    new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   if (!(await getApiUser(request))) return notFound();
   const image = await openShopImage(params.file);
   if (!image) return notFound();

@@ -14,12 +14,28 @@ import type { Route } from "./+types/article";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const article = await getArticle(params.id);
   if (!article) {
-    return data({ found: false as const, meta: [{ title: BLOG_MESSAGES.articleNotFound }, { name: "robots", content: "noindex" }] }, { status: 404 });
+    return data(
+      {
+        found: false as const,
+        meta: [{ title: BLOG_MESSAGES.articleNotFound }, { name: "robots", content: "noindex" }],
+      },
+      { status: 404 },
+    );
   }
   const { site } = await getSiteShell();
-  const seo = pageSeo(request, article.url, { title: `${article.title} — ${site.name}`, description: article.description }, site.name);
+  const seo = pageSeo(
+    request,
+    article.url,
+    { title: `${article.title} — ${site.name}`, description: article.description },
+    site.name,
+  );
   return data(
-    { found: true as const, article: { title: article.title, date: article.date }, html: renderMarkdown(article.body).html, meta: seoMeta({ ...seo, type: "article" }) },
+    {
+      found: true as const,
+      article: { title: article.title, date: article.date },
+      html: renderMarkdown(article.body).html,
+      meta: seoMeta({ ...seo, type: "article" }),
+    },
     { headers: marketingCacheHeaders(request) },
   );
 }
@@ -47,7 +63,9 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <h1 className="display-lg">{BLOG_MESSAGES.articleNotFound}</h1>
-          <p className="lead">There is no update at this address. Our latest news and ideas are on the blog.</p>
+          <p className="lead">
+            There is no update at this address. Our latest news and ideas are on the blog.
+          </p>
           <Link to="/blogpage" className="btn btn-primary self-start">
             Go to the blog
           </Link>

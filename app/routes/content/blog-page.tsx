@@ -1,5 +1,12 @@
 import { data, Link } from "react-router";
-import { ALL_CATEGORIES_LABEL, BLOG_CATEGORIES, blogListHref, categoryLabel, isFiltered, parseBlogQuery } from "~models/content/blog";
+import {
+  ALL_CATEGORIES_LABEL,
+  BLOG_CATEGORIES,
+  blogListHref,
+  categoryLabel,
+  isFiltered,
+  parseBlogQuery,
+} from "~models/content/blog";
 import { listPosts, popularTags } from "~models/content/blog.server";
 import { BlogPagination, BlogSidebar, FeaturedPost, PostCard } from "~/components/content/blog";
 import { PageHeader } from "~/components/content/page-header";
@@ -11,7 +18,11 @@ import type { Route } from "./+types/blog-page";
 /** /blogpage: search (?q=), category (?category=), tag (?tag=) and page (?page=) are all GET parameters. */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseBlogQuery(new URL(request.url).searchParams);
-  const [{ content, meta }, list, tags] = await Promise.all([loadContentPage(request, "blog", "/blogpage"), listPosts(query), popularTags()]);
+  const [{ content, meta }, list, tags] = await Promise.all([
+    loadContentPage(request, "blog", "/blogpage"),
+    listPosts(query),
+    popularTags(),
+  ]);
   const shown = { ...query, page: list.page };
   const hidden: Record<string, string> = {};
   if (query.category) hidden.category = query.category;
@@ -33,14 +44,30 @@ export async function loader({ request }: Route.LoaderArgs) {
       posts: list.posts,
       total: list.total,
       categories: [
-        { label: ALL_CATEGORIES_LABEL, href: blogListHref(query, { category: null }), current: !query.category },
-        ...BLOG_CATEGORIES.map((c) => ({ label: c.label, href: blogListHref(query, { category: c.slug }), current: query.category === c.slug })),
+        {
+          label: ALL_CATEGORIES_LABEL,
+          href: blogListHref(query, { category: null }),
+          current: !query.category,
+        },
+        ...BLOG_CATEGORIES.map((c) => ({
+          label: c.label,
+          href: blogListHref(query, { category: c.slug }),
+          current: query.category === c.slug,
+        })),
       ],
-      tags: tags.map(({ tag }) => ({ label: tag, href: blogListHref(query, { tag: query.tag === tag ? null : tag }), current: query.tag === tag })),
+      tags: tags.map(({ tag }) => ({
+        label: tag,
+        href: blogListHref(query, { tag: query.tag === tag ? null : tag }),
+        current: query.tag === tag,
+      })),
       pagination: {
         previous: list.page > 1 ? blogListHref(shown, { page: list.page - 1 }) : null,
         next: list.page < list.pageCount ? blogListHref(shown, { page: list.page + 1 }) : null,
-        pages: Array.from({ length: list.pageCount }, (_, i) => ({ n: i + 1, href: blogListHref(shown, { page: i + 1 }), current: i + 1 === list.page })),
+        pages: Array.from({ length: list.pageCount }, (_, i) => ({
+          n: i + 1,
+          href: blogListHref(shown, { page: i + 1 }),
+          current: i + 1 === list.page,
+        })),
       },
     },
     { headers: marketingCacheHeaders(request) },
@@ -55,11 +82,21 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const { content, featured, posts, total, filtered, filters } = loaderData;
   return (
     <div className="wrap content-page">
-      <PageHeader eyebrow={content.hero.eyebrow} title={content.hero.title} intro={content.hero.intro} accent="yellow" />
+      <PageHeader
+        eyebrow={content.hero.eyebrow}
+        title={content.hero.title}
+        intro={content.hero.intro}
+        accent="yellow"
+      />
       {featured ? <FeaturedPost post={featured} label={content.featuredLabel} /> : null}
       <div className="blog-layout">
         <BlogSidebar
-          labels={{ search: content.searchLabel, categories: content.categoriesTitle, tags: content.tagsTitle, newsletter: content.newsletterTitle }}
+          labels={{
+            search: content.searchLabel,
+            categories: content.categoriesTitle,
+            tags: content.tagsTitle,
+            newsletter: content.newsletterTitle,
+          }}
           q={loaderData.q}
           hidden={loaderData.hidden}
           categories={loaderData.categories}

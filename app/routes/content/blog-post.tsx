@@ -17,14 +17,25 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const post = await getPost(params.slug);
   if (!post) {
-    return data({ found: false as const, meta: [{ title: BLOG_MESSAGES.postNotFound }, { name: "robots", content: "noindex" }] }, { status: 404 });
+    return data(
+      {
+        found: false as const,
+        meta: [{ title: BLOG_MESSAGES.postNotFound }, { name: "robots", content: "noindex" }],
+      },
+      { status: 404 },
+    );
   }
   // Counted before the page is rendered (and so before it can be cached);
   // served from the cache, it is counted by the cache's hit hook instead.
   await countPostView(request, post.slug);
   const [related, shell] = await Promise.all([relatedPosts(post), getSiteShell()]);
   const { content, ...summary } = post;
-  const seo = pageSeo(request, post.url, { title: `${post.title} — ${shell.site.name}`, description: post.description }, shell.site.name);
+  const seo = pageSeo(
+    request,
+    post.url,
+    { title: `${post.title} — ${shell.site.name}`, description: post.description },
+    shell.site.name,
+  );
   const origin = publicBaseUrl(request);
   const noFilter = parseBlogQuery(new URLSearchParams());
   return data(
@@ -35,7 +46,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       related,
       categoryHref: blogListHref(noFilter, { category: post.category }),
       tagLinks: post.tags.map((tag) => ({ tag, href: blogListHref(noFilter, { tag }) })),
-      meta: [...seoMeta({ ...seo, type: "article" }), { property: "article:published_time", content: post.date }],
+      meta: [
+        ...seoMeta({ ...seo, type: "article" }),
+        { property: "article:published_time", content: post.date },
+      ],
       jsonLd: {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
@@ -90,7 +104,14 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <p className="lead">{post.excerpt}</p>
           <PostMeta post={post} />
         </header>
-        <img className="post-cover" src={post.image} alt={post.imageAlt} width={960} height={540} fetchPriority="high" />
+        <img
+          className="post-cover"
+          src={post.image}
+          alt={post.imageAlt}
+          width={960}
+          height={540}
+          fetchPriority="high"
+        />
         <Prose html={html} className="post-body" />
         <footer className="post-footer">
           <ul className="chip-list" aria-label="Tags">

@@ -9,7 +9,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { content, meta } = await loadContentPage(request, "coming-soon", "/comingsoon");
   const key = new URL(request.url).searchParams.get("for");
   const feature = content.features.find((f) => f.key === key) ?? null;
-  return data({ title: content.title, text: content.text, feature, links: content.links, meta }, { headers: marketingCacheHeaders(request) });
+  return data(
+    { title: content.title, text: content.text, feature, links: content.links, meta },
+    { headers: marketingCacheHeaders(request) },
+  );
 }
 
 export const headers = loaderHeaders;

@@ -1,5 +1,10 @@
 import { data, Link } from "react-router";
-import { EVENT_CATEGORIES, eventCategoryFromParam, formatRupees, listEvents } from "~models/content/content-pages";
+import {
+  EVENT_CATEGORIES,
+  eventCategoryFromParam,
+  formatRupees,
+  listEvents,
+} from "~models/content/content-pages";
 import { todayInAgencyTimeZone } from "~models/forms/common";
 import { PageHeader } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
@@ -22,9 +27,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   }));
   const filters = [
     { label: "All", href: "/events", current: !category },
-    ...EVENT_CATEGORIES.map((c) => ({ label: c.label, href: `/events?category=${c.slug}`, current: category === c.value })),
+    ...EVENT_CATEGORIES.map((c) => ({
+      label: c.label,
+      href: `/events?category=${c.slug}`,
+      current: category === c.value,
+    })),
   ];
-  return data({ hero: content.hero, empty: content.empty, events, filters, meta }, { headers: marketingCacheHeaders(request) });
+  return data(
+    { hero: content.hero, empty: content.empty, events, filters, meta },
+    { headers: marketingCacheHeaders(request) },
+  );
 }
 
 export const headers = loaderHeaders;
@@ -40,7 +52,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <ul className="chip-list">
           {filters.map((f) => (
             <li key={f.label}>
-              <Link to={f.href} className="chip" aria-current={f.current ? "page" : undefined} preventScrollReset>
+              <Link
+                to={f.href}
+                className="chip"
+                aria-current={f.current ? "page" : undefined}
+                preventScrollReset
+              >
                 {f.label}
               </Link>
             </li>
@@ -50,8 +67,20 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       {events.length ? (
         <ul className="event-list" aria-label="Events">
           {events.map((event) => (
-            <li key={event.slug} className={`card event-card${event.past ? " is-past" : ""}`} data-testid="event" data-past={event.past ? "true" : "false"}>
-              <img src={event.image.src} alt={event.image.alt} width={800} height={450} loading="lazy" decoding="async" />
+            <li
+              key={event.slug}
+              className={`card event-card${event.past ? " is-past" : ""}`}
+              data-testid="event"
+              data-past={event.past ? "true" : "false"}
+            >
+              <img
+                src={event.image.src}
+                alt={event.image.alt}
+                width={800}
+                height={450}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="event-body">
                 <p className="event-tags">
                   <span className="badge">{event.categoryLabel}</span>

@@ -41,7 +41,8 @@ export default function HelpSupport({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
       <p className="muted policy-links">
-        The details are in our <Link to="/termscondition">Terms & Conditions</Link>, <Link to="/refundpolicy">Cancellation & Refund Policy</Link>,{" "}
+        The details are in our <Link to="/termscondition">Terms & Conditions</Link>,{" "}
+        <Link to="/refundpolicy">Cancellation & Refund Policy</Link>,{" "}
         <Link to="/shipping">Shipping & Delivery Policy</Link> and <Link to="/privacy">Privacy Policy</Link>.
       </p>
     </div>

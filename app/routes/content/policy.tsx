@@ -20,11 +20,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { html, headings } = renderMarkdown(policy.body);
   return data(
     {
-      policy: { title: policy.title, summary: policy.summary, effective: policy.effective, effectiveLabel: `Effective ${formatLongDate(policy.effective)}` },
+      policy: {
+        title: policy.title,
+        summary: policy.summary,
+        effective: policy.effective,
+        effectiveLabel: `Effective ${formatLongDate(policy.effective)}`,
+      },
       html,
       toc: headings.filter((h) => h.level === 2),
       others: policies.filter((p) => p.slug !== slug).map((p) => ({ title: p.title, href: p.url })),
-      meta: seoMeta(pageSeo(request, policy.url, { title: `${policy.title} — ${shell.site.name}`, description: policy.description }, shell.site.name)),
+      meta: seoMeta(
+        pageSeo(
+          request,
+          policy.url,
+          { title: `${policy.title} — ${shell.site.name}`, description: policy.description },
+          shell.site.name,
+        ),
+      ),
     },
     { headers: marketingCacheHeaders(request) },
   );

@@ -2,12 +2,30 @@ import { data, Link } from "react-router";
 import { apiTokenPackage, listPlans, listTokenPackages } from "~models/billing/catalog.server";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
-import { formatMoney, PAYMENT_METHOD_LABELS, toMinor, type Currency, type PaymentMethod } from "~models/billing/payments";
+import {
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  toMinor,
+  type Currency,
+  type PaymentMethod,
+} from "~models/billing/payments";
 import { listPayments } from "~models/billing/payments.server";
 import { FREE_PLAN } from "~models/billing/subscriptions";
-import { cancelSubscription, getActiveSubscription, listSubscriptionHistory } from "~models/billing/subscriptions.server";
+import {
+  cancelSubscription,
+  getActiveSubscription,
+  listSubscriptionHistory,
+} from "~models/billing/subscriptions.server";
 import { expiringSoon, getBalance, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
-import { CurrentPlanCard, Receipts, RedeemGiftCard, SubscriptionHistory, SubscriptionPlans, TokenHistory, TokenPackages } from "~/components/billing/billing-sections";
+import {
+  CurrentPlanCard,
+  Receipts,
+  RedeemGiftCard,
+  SubscriptionHistory,
+  SubscriptionPlans,
+  TokenHistory,
+  TokenPackages,
+} from "~/components/billing/billing-sections";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -39,13 +57,42 @@ export async function loader({ request }: Route.LoaderArgs) {
     balance,
     expiring,
     current: active
-      ? { planId: active.plan.id, name: active.plan.name, price: inr(active.plan.price), status: active.subscription.status, endsAt: active.subscription.currentPeriodEnd, cancelling: active.subscription.cancelAtPeriodEnd, paid: active.plan.price > 0, monthlyTokens: active.plan.monthlyTokens }
-      : { planId: FREE_PLAN.id, name: FREE_PLAN.name, price: inr(0), status: "active", endsAt: null, cancelling: false, paid: false, monthlyTokens: 0 },
+      ? {
+          planId: active.plan.id,
+          name: active.plan.name,
+          price: inr(active.plan.price),
+          status: active.subscription.status,
+          endsAt: active.subscription.currentPeriodEnd,
+          cancelling: active.subscription.cancelAtPeriodEnd,
+          paid: active.plan.price > 0,
+          monthlyTokens: active.plan.monthlyTokens,
+        }
+      : {
+          planId: FREE_PLAN.id,
+          name: FREE_PLAN.name,
+          price: inr(0),
+          status: "active",
+          endsAt: null,
+          cancelling: false,
+          paid: false,
+          monthlyTokens: 0,
+        },
     packages: packages.map((p) => {
       const api = apiTokenPackage(p, "us");
-      return { ...api, label: `${formatMoney(toMinor(api.price), "USD")} · ${formatMoney(toMinor(p.prices.in), "INR")}` };
+      return {
+        ...api,
+        label: `${formatMoney(toMinor(api.price), "USD")} · ${formatMoney(toMinor(p.prices.in), "INR")}`,
+      };
     }),
-    plans: plans.map((p) => ({ id: p.id, name: p.name, price: inr(p.price), monthlyTokens: p.monthlyTokens, projectLimit: p.projectLimit, isPopular: p.isPopular, features: p.features })),
+    plans: plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: inr(p.price),
+      monthlyTokens: p.monthlyTokens,
+      projectLimit: p.projectLimit,
+      isPopular: p.isPopular,
+      features: p.features,
+    })),
     ledger,
     history,
     receipts: payments.slice(0, RECEIPTS_SHOWN).map((p) => ({
@@ -53,7 +100,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       number: p.number,
       description: p.description,
       amount: formatMoney(p.amountMinor, p.currency as Currency),
-      card: p.cardLast4 ? `${p.cardBrand ?? "Card"} ending ${p.cardLast4}` : PAYMENT_METHOD_LABELS[p.method as PaymentMethod],
+      card: p.cardLast4
+        ? `${p.cardBrand ?? "Card"} ending ${p.cardLast4}`
+        : PAYMENT_METHOD_LABELS[p.method as PaymentMethod],
       createdAt: p.createdAt,
     })),
   };
@@ -64,13 +113,23 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await parseFormData(request));
   if (form.intent === "cancel") {
     const result = await cancelSubscription(user.id);
-    return data({ notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } }, { status: result.ok ? 200 : result.status });
+    return data(
+      { notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } },
+      { status: result.ok ? 200 : result.status },
+    );
   }
   if (form.intent === "redeem") {
     const parsed = RedeemGiftCardSchema.safeParse(form);
-    if (!parsed.success) return data({ notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } }, { status: 400 });
+    if (!parsed.success)
+      return data(
+        { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },
+        { status: 400 },
+      );
     const result = await redeemGiftCard(user.id, parsed.data.code);
-    return data({ notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } }, { status: result.ok ? 200 : result.status });
+    return data(
+      { notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } },
+      { status: result.ok ? 200 : result.status },
+    );
   }
   return data({ notice: { tone: "error" as const, message: "Unknown action." } }, { status: 400 });
 }
@@ -99,7 +158,10 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
               "Tokens are valid for 90 days from the day you get them; the oldest are spent first."
             )}
           </p>
-          <Link to="/dashboard2/billing/tokens" className="self-start rounded-full bg-text px-5 py-2.5 text-sm font-semibold text-canvas">
+          <Link
+            to="/dashboard2/billing/tokens"
+            className="self-start rounded-full bg-text px-5 py-2.5 text-sm font-semibold text-canvas"
+          >
             Buy tokens
           </Link>
         </div>

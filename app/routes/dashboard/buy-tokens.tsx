@@ -21,15 +21,25 @@ const REGION_LABELS = { us: "US ($)", eu: "Europe (€)", in: "India (₹)" } as
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
-  const [packages, balance, savedCards] = await Promise.all([listTokenPackages(), getBalance(user.id), listSavedCards(user.id)]);
+  const [packages, balance, savedCards] = await Promise.all([
+    listTokenPackages(),
+    getBalance(user.id),
+    listSavedCards(user.id),
+  ]);
   const region = PACKAGE_REGIONS.find((r) => r === params.get("region")) ?? "us";
-  const chosen = packages.find((p) => p.id === params.get("package")) ?? packages.find((p) => p.isPopular) ?? packages[0];
+  const chosen =
+    packages.find((p) => p.id === params.get("package")) ?? packages.find((p) => p.isPopular) ?? packages[0];
   return {
     balance,
     region,
     chosen: chosen?.id ?? "",
     // Every region's price, so the choice of region needs no round trip.
-    packages: packages.map((p) => ({ ...apiTokenPackage(p, region), labels: Object.fromEntries(PACKAGE_REGIONS.map((r) => [r, formatMoney(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)])) as Record<(typeof PACKAGE_REGIONS)[number], string> })),
+    packages: packages.map((p) => ({
+      ...apiTokenPackage(p, region),
+      labels: Object.fromEntries(
+        PACKAGE_REGIONS.map((r) => [r, formatMoney(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)]),
+      ) as Record<(typeof PACKAGE_REGIONS)[number], string>,
+    })),
     idempotencyKey: newIdempotencyKey(),
     savedCards,
   };
@@ -40,10 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
   const schema = purchaseTokensSchema({ cardRequired: true });
   const submission = parseWithZod(await parseFormData(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   const result = await purchaseTokens(user.id, submission.value);
   if (!result.ok) {
-    const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }) : submission.reply({ formErrors: [result.message], hideFields });
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields })
+      : submission.reply({ formErrors: [result.message], hideFields });
     return data({ result: reply, success: null }, { status: result.status });
   }
   return { result: submission.reply({ resetForm: true }), success: result.message };
@@ -87,12 +100,25 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
           <legend className="mb-3 font-display text-sm font-semibold">Package</legend>
           <div className="grid gap-3 sm:grid-cols-3">
             {packages.map((pkg) => (
-              <label key={pkg.id} className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]">
-                <input {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })} key={pkg.id} className="sr-only" />
-                {pkg.is_popular ? <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">Most popular</span> : null}
+              <label
+                key={pkg.id}
+                className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]"
+              >
+                <input
+                  {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}
+                  key={pkg.id}
+                  className="sr-only"
+                />
+                {pkg.is_popular ? (
+                  <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">
+                    Most popular
+                  </span>
+                ) : null}
                 <span className="font-display text-lg font-semibold">{pkg.name}</span>
                 <span className="text-2xl font-bold">{pkg.total_tokens} tokens</span>
-                <span className="text-sm text-text-muted">{pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}</span>
+                <span className="text-sm text-text-muted">
+                  {pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}
+                </span>
                 <span className="mt-2 text-sm">
                   {PACKAGE_REGIONS.map((r) => (
                     <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
@@ -108,8 +134,15 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
         <fieldset className="flex flex-wrap gap-2">
           <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
           {PACKAGE_REGIONS.map((r) => (
-            <label key={r} className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas">
-              <input {...getInputProps(fields.region, { type: "radio", value: r })} key={r} className="sr-only" />
+            <label
+              key={r}
+              className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas"
+            >
+              <input
+                {...getInputProps(fields.region, { type: "radio", value: r })}
+                key={r}
+                className="sr-only"
+              />
               {REGION_LABELS[r]}
             </label>
           ))}

@@ -13,7 +13,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [dashboard, profile] = await Promise.all([getDashboard(user.id, tokenUsageForRequest(request, user.id)), getProfile(user.id)]);
+  const [dashboard, profile] = await Promise.all([
+    getDashboard(user.id, tokenUsageForRequest(request, user.id)),
+    getProfile(user.id),
+  ]);
   return { username: user.username, profile: profile!.profile, ...dashboard };
 }
 
@@ -30,7 +33,11 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const { username, profile, stats, recent, tokens, recommendations } = loaderData;
-  const missing = [!profile.company_name && "company name", !profile.contact && "contact number", !profile.company_website && "website"].filter(Boolean);
+  const missing = [
+    !profile.company_name && "company name",
+    !profile.contact && "contact number",
+    !profile.company_website && "website",
+  ].filter(Boolean);
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -38,7 +45,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Dashboard</p>
           <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">Hello, {username}</h1>
         </div>
-        <Link to="/createprojectform" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+        <Link
+          to="/createprojectform"
+          className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+        >
           New project
         </Link>
       </header>
@@ -54,7 +64,8 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             Token usage
           </h2>
           <p className="text-sm text-text-muted">
-            This period: {formatDate(tokens.periodStart)} – {formatDate(new Date(new Date(tokens.periodEnd).getTime() - 1))}
+            This period: {formatDate(tokens.periodStart)} –{" "}
+            {formatDate(new Date(new Date(tokens.periodEnd).getTime() - 1))}
           </p>
         </div>
         <div
@@ -81,7 +92,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             Recent projects
           </h2>
           {recent.length ? (
-            <Link to="/dashboard2/projects" className="text-sm font-semibold text-text underline-offset-4 hover:underline">
+            <Link
+              to="/dashboard2/projects"
+              className="text-sm font-semibold text-text underline-offset-4 hover:underline"
+            >
               View all
             </Link>
           ) : null}
@@ -113,12 +127,20 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       </section>
 
       {missing.length ? (
-        <section className="flex flex-col items-start gap-4 rounded-2xl border border-border p-6" aria-labelledby="complete-profile">
+        <section
+          className="flex flex-col items-start gap-4 rounded-2xl border border-border p-6"
+          aria-labelledby="complete-profile"
+        >
           <h2 id="complete-profile" className="font-display text-lg font-semibold">
             Complete your profile
           </h2>
-          <p className="text-text-muted">Add your {missing.join(", ")} so our team knows who they are working with.</p>
-          <Link to="/dashboard2/profile" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+          <p className="text-text-muted">
+            Add your {missing.join(", ")} so our team knows who they are working with.
+          </p>
+          <Link
+            to="/dashboard2/profile"
+            className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+          >
             Edit profile
           </Link>
         </section>

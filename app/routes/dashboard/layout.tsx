@@ -25,13 +25,28 @@ export const DROPDOWN_NOTIFICATIONS = 6;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [tokens, unread, notifications, cart] = await Promise.all([tokenUsageForRequest(request, user.id), countUnread(user.id), listNotifications(user.id, DROPDOWN_NOTIFICATIONS), getCart(user.id)]);
+  const [tokens, unread, notifications, cart] = await Promise.all([
+    tokenUsageForRequest(request, user.id),
+    countUnread(user.id),
+    listNotifications(user.id, DROPDOWN_NOTIFICATIONS),
+    getCart(user.id),
+  ]);
   return {
     user: { username: user.username, email: user.email },
     tokens: tokens.balance,
     unread,
     notifications,
-    cart: { lines: cart.items.map((line) => ({ id: line.id, name: line.shop_item.name, quantity: line.quantity, total: line.line_total })), total: cart.total_token_price, count: cart.total_items, canAfford: cart.can_afford } satisfies CartSummary,
+    cart: {
+      lines: cart.items.map((line) => ({
+        id: line.id,
+        name: line.shop_item.name,
+        quantity: line.quantity,
+        total: line.line_total,
+      })),
+      total: cart.total_token_price,
+      count: cart.total_items,
+      canAfford: cart.can_afford,
+    } satisfies CartSummary,
   };
 }
 
@@ -39,7 +54,17 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 
 function BellIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
       <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
     </svg>
@@ -48,15 +73,32 @@ function BellIcon() {
 
 function CartIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path
+        d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="9.5" cy="20" r="1.3" />
       <circle cx="17.5" cy="20" r="1.3" />
     </svg>
   );
 }
 
-type CartSummary = { lines: { id: string; name: string; quantity: number; total: number }[]; total: number; count: number; canAfford: boolean };
+type CartSummary = {
+  lines: { id: string; name: string; quantity: number; total: number }[];
+  total: number;
+  count: number;
+  canAfford: boolean;
+};
 
 /** The top bar's cart: the lines, the total and the way to checkout (a <details>, no JavaScript needed). */
 function CartDropdown({ cart }: { cart: CartSummary }) {
@@ -93,14 +135,20 @@ function CartDropdown({ cart }: { cart: CartSummary }) {
             <span>Total</span>
             <span>{cart.total} tokens</span>
           </p>
-          <Link to="/cart" className="mt-3 inline-flex rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
+          <Link
+            to="/cart"
+            className="mt-3 inline-flex rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas"
+          >
             {cart.canAfford ? "View cart and checkout" : "View cart"}
           </Link>
         </>
       ) : (
         <>
           <p className="mt-2 text-sm text-text-muted">Your cart is empty.</p>
-          <Link to="/dashboard2/shop" className="mt-3 inline-flex rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to="/dashboard2/shop"
+            className="mt-3 inline-flex rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+          >
             Browse the shop
           </Link>
         </>
@@ -109,7 +157,19 @@ function CartDropdown({ cart }: { cart: CartSummary }) {
   );
 }
 
-function TopBar({ username, tokens, unread, notifications, cart }: { username: string; tokens: number; unread: number; notifications: Route.ComponentProps["loaderData"]["notifications"]; cart: CartSummary }) {
+function TopBar({
+  username,
+  tokens,
+  unread,
+  notifications,
+  cart,
+}: {
+  username: string;
+  tokens: number;
+  unread: number;
+  notifications: Route.ComponentProps["loaderData"]["notifications"];
+  cart: CartSummary;
+}) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
@@ -140,7 +200,10 @@ function TopBar({ username, tokens, unread, notifications, cart }: { username: s
             <>
               <BellIcon />
               {unread ? (
-                <span className="absolute -top-1 -right-1 grid min-w-5 place-items-center rounded-full bg-red px-1 text-[0.65rem] font-bold text-red-ink" data-testid="unread-count">
+                <span
+                  className="absolute -top-1 -right-1 grid min-w-5 place-items-center rounded-full bg-red px-1 text-[0.65rem] font-bold text-red-ink"
+                  data-testid="unread-count"
+                >
                   {unread > 99 ? "99+" : unread}
                 </span>
               ) : null}
@@ -153,7 +216,12 @@ function TopBar({ username, tokens, unread, notifications, cart }: { username: s
             {unread ? (
               <Form method="post" action="/dashboard2/notifications">
                 <input type="hidden" name="redirectTo" value={here} />
-                <button type="submit" name="intent" value="read-all" className="text-xs font-semibold text-yellow hover:underline">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="read-all"
+                  className="text-xs font-semibold text-yellow hover:underline"
+                >
                   Mark all read
                 </button>
               </Form>
@@ -168,7 +236,10 @@ function TopBar({ username, tokens, unread, notifications, cart }: { username: s
           ) : (
             <p className="mt-3 text-sm text-text-muted">{NOTIFICATION_MESSAGES.empty}</p>
           )}
-          <Link to="/dashboard2/notifications" className="mt-3 inline-flex text-sm font-semibold text-text underline-offset-4 hover:underline">
+          <Link
+            to="/dashboard2/notifications"
+            className="mt-3 inline-flex text-sm font-semibold text-text underline-offset-4 hover:underline"
+          >
             View all notifications
           </Link>
         </Dropdown>
@@ -176,7 +247,10 @@ function TopBar({ username, tokens, unread, notifications, cart }: { username: s
           to="/dashboard2/profile"
           className="inline-flex items-center gap-2 rounded-full border border-border py-1 pr-4 pl-1 text-sm font-medium hover:border-text-muted"
         >
-          <span className="grid size-8 place-items-center rounded-full bg-purple font-display text-xs font-semibold text-purple-ink" aria-hidden="true">
+          <span
+            className="grid size-8 place-items-center rounded-full bg-purple font-display text-xs font-semibold text-purple-ink"
+            aria-hidden="true"
+          >
             {username.slice(0, 2).toUpperCase()}
           </span>
           {/* The accessible name begins with what is visible: "alex profile". */}
@@ -194,7 +268,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-7xl gap-8 px-5 py-10 lg:grid-cols-[15rem_1fr] lg:px-8">
       <aside className="flex min-w-0 flex-col gap-6">
         <div className="flex items-center gap-3">
-          <span className="grid size-11 shrink-0 place-items-center rounded-full bg-purple font-display text-sm font-semibold text-purple-ink" aria-hidden="true">
+          <span
+            className="grid size-11 shrink-0 place-items-center rounded-full bg-purple font-display text-sm font-semibold text-purple-ink"
+            aria-hidden="true"
+          >
             {user.username.slice(0, 2).toUpperCase()}
           </span>
           <div className="min-w-0">
@@ -220,16 +297,28 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <Form method="post" action="/logout" className="hidden lg:block">
-          <button type="submit" className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">
+          <button
+            type="submit"
+            className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+          >
             Logout
           </button>
         </Form>
       </aside>
       <div className="flex min-w-0 flex-col gap-8">
-        <TopBar username={user.username} tokens={tokens} unread={unread} notifications={notifications} cart={cart} />
+        <TopBar
+          username={user.username}
+          tokens={tokens}
+          unread={unread}
+          notifications={notifications}
+          cart={cart}
+        />
         <Outlet />
         <Form method="post" action="/logout" className="lg:hidden">
-          <button type="submit" className="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text">
+          <button
+            type="submit"
+            className="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+          >
             Logout
           </button>
         </Form>

@@ -1,6 +1,11 @@
 import { Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
-import { dismissNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from "~models/platform/notifications.server";
+import {
+  dismissNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "~models/platform/notifications.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { NotificationItem } from "~/components/notifications";
 import { requireUser, safeRedirect } from "~/lib/auth.server";
@@ -56,7 +61,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         {unread ? (
           <Form method="post">
             <input type="hidden" name="redirectTo" value={location.pathname} />
-            <button type="submit" name="intent" value="read-all" className="rounded-full border border-border px-5 py-2.5 text-sm font-semibold hover:border-text-muted">
+            <button
+              type="submit"
+              name="intent"
+              value="read-all"
+              className="rounded-full border border-border px-5 py-2.5 text-sm font-semibold hover:border-text-muted"
+            >
               Mark all read
             </button>
           </Form>
@@ -69,7 +79,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-text-muted">No notifications yet. We will let you know when a project moves.</p>
+        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-text-muted">
+          No notifications yet. We will let you know when a project moves.
+        </p>
       )}
     </div>
   );

@@ -19,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(await parseFormData(request), { schema: ProfileFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), saved: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), saved: false }, { status: 400 });
   await updateProfile(user.id, submission.value);
   return { result: submission.reply(), saved: true };
 }
@@ -47,18 +48,50 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
       </header>
       {actionData?.saved ? <FormStatus tone="success">{ACCOUNT_MESSAGES.profileUpdated}</FormStatus> : null}
       <Form method="post" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
-        <Field labelProps={{ children: "First name" }} inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }} errors={fields.first_name.errors} />
-        <Field labelProps={{ children: "Last name" }} inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }} errors={fields.last_name.errors} />
+        <Field
+          labelProps={{ children: "First name" }}
+          inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.first_name.errors}
+        />
+        <Field
+          labelProps={{ children: "Last name" }}
+          inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }}
+          errors={fields.last_name.errors}
+        />
         <SelectField
           labelProps={{ children: "Country" }}
           selectProps={getSelectProps(fields.country_code)}
           options={countryOptions}
           errors={fields.country_code.errors}
         />
-        <Field labelProps={{ children: "Contact number" }} inputProps={{ ...getInputProps(fields.contact, { type: "text" }), autoComplete: "tel" }} errors={fields.contact.errors} />
-        <Field labelProps={{ children: "Company name" }} inputProps={{ ...getInputProps(fields.company_name, { type: "text" }), autoComplete: "organization" }} errors={fields.company_name.errors} className="sm:col-span-2" />
-        <Field labelProps={{ children: "Company email" }} inputProps={{ ...getInputProps(fields.company_email, { type: "email" }), autoComplete: "email" }} errors={fields.company_email.errors} />
-        <Field labelProps={{ children: "Website" }} inputProps={{ ...getInputProps(fields.company_website, { type: "url" }), autoComplete: "url", placeholder: "https://" }} errors={fields.company_website.errors} />
+        <Field
+          labelProps={{ children: "Contact number" }}
+          inputProps={{ ...getInputProps(fields.contact, { type: "text" }), autoComplete: "tel" }}
+          errors={fields.contact.errors}
+        />
+        <Field
+          labelProps={{ children: "Company name" }}
+          inputProps={{
+            ...getInputProps(fields.company_name, { type: "text" }),
+            autoComplete: "organization",
+          }}
+          errors={fields.company_name.errors}
+          className="sm:col-span-2"
+        />
+        <Field
+          labelProps={{ children: "Company email" }}
+          inputProps={{ ...getInputProps(fields.company_email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.company_email.errors}
+        />
+        <Field
+          labelProps={{ children: "Website" }}
+          inputProps={{
+            ...getInputProps(fields.company_website, { type: "url" }),
+            autoComplete: "url",
+            placeholder: "https://",
+          }}
+          errors={fields.company_website.errors}
+        />
         <div className="sm:col-span-2">
           <SubmitButton pendingLabel="Saving…">Save</SubmitButton>
         </div>

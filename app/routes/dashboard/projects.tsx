@@ -19,14 +19,22 @@ export default function ProjectsTab({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-2">
           <h1 className="font-display text-3xl font-semibold">Projects</h1>
           <p className="text-text-muted">
-            {projects.length ? `${projects.length} project${projects.length === 1 ? "" : "s"}, newest first.` : "Everything you submit to our team appears here."}
+            {projects.length
+              ? `${projects.length} project${projects.length === 1 ? "" : "s"}, newest first.`
+              : "Everything you submit to our team appears here."}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/order" className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to="/order"
+            className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
+          >
             Track projects
           </Link>
-          <Link to="/createprojectform" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+          <Link
+            to="/createprojectform"
+            className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+          >
             New project
           </Link>
         </div>

@@ -21,7 +21,11 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await parseFormData(request);
   const started = await startDownload(user.id, String(form.get("purchase_id") ?? ""));
-  if (!started.ok) return data({ notice: { tone: "error" as const, message: started.message }, url: null }, { status: started.status });
+  if (!started.ok)
+    return data(
+      { notice: { tone: "error" as const, message: started.message }, url: null },
+      { status: started.status },
+    );
   return { notice: { tone: "success" as const, message: started.message }, url: started.url };
 }
 
@@ -53,18 +57,33 @@ export default function MyPurchasesTab({ loaderData, actionData }: Route.Compone
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
         <h1 className="font-display text-3xl font-semibold">My Purchases</h1>
-        <p className="text-text-muted">Everything you bought in the shop. Each purchase can be downloaded a limited number of times.</p>
+        <p className="text-text-muted">
+          Everything you bought in the shop. Each purchase can be downloaded a limited number of times.
+        </p>
       </header>
-      <ActionNotice notice={actionData?.notice}>{actionData?.url ? <StartDownload started={actionData as { url: string }} /> : null}</ActionNotice>
+      <ActionNotice notice={actionData?.notice}>
+        {actionData?.url ? <StartDownload started={actionData as { url: string }} /> : null}
+      </ActionNotice>
       {purchases.length ? (
         <ul className="flex flex-col gap-4">
           {purchases.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center gap-5 rounded-2xl border border-border bg-surface p-4" data-testid="purchase">
-              <img src={p.shop_item.image} alt="" width={128} height={96} className="h-24 w-32 rounded-xl object-cover" />
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center gap-5 rounded-2xl border border-border bg-surface p-4"
+              data-testid="purchase"
+            >
+              <img
+                src={p.shop_item.image}
+                alt=""
+                width={128}
+                height={96}
+                className="h-24 w-32 rounded-xl object-cover"
+              />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <p className="font-display text-lg font-semibold">{p.shop_item.name}</p>
                 <p className="text-sm text-text-muted">
-                  Bought {formatDate(p.purchase_date)} for {p.tokens_spent} tokens · {p.shop_item.file_format}, {p.shop_item.file_size}
+                  Bought {formatDate(p.purchase_date)} for {p.tokens_spent} tokens · {p.shop_item.file_format}
+                  , {p.shop_item.file_size}
                 </p>
                 <p className="text-sm text-text-muted" data-testid="downloads-used">
                   {p.download_count} of {p.max_downloads} downloads used
@@ -73,12 +92,20 @@ export default function MyPurchasesTab({ loaderData, actionData }: Route.Compone
               {p.can_download ? (
                 <Form method="post">
                   <input type="hidden" name="purchase_id" value={p.id} />
-                  <button type="submit" className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas" aria-label={`Download ${p.shop_item.name}`}>
+                  <button
+                    type="submit"
+                    className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+                    aria-label={`Download ${p.shop_item.name}`}
+                  >
                     Download
                   </button>
                 </Form>
               ) : (
-                <button type="button" disabled className="rounded-full border border-border px-5 py-3 text-sm font-semibold text-text-muted">
+                <button
+                  type="button"
+                  disabled
+                  className="rounded-full border border-border px-5 py-3 text-sm font-semibold text-text-muted"
+                >
                   {SHOP_MESSAGES.downloadLimitReached}
                 </button>
               )}
@@ -86,10 +113,16 @@ export default function MyPurchasesTab({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       ) : (
-        <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-border p-8" role="status">
+        <div
+          className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-border p-8"
+          role="status"
+        >
           <p className="font-display text-lg font-semibold">No purchases yet</p>
           <p className="text-text-muted">Items you buy in the shop are listed here with their downloads.</p>
-          <Link to="/dashboard2/shop" className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to="/dashboard2/shop"
+            className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
+          >
             Browse the shop
           </Link>
         </div>

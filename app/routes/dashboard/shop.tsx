@@ -22,13 +22,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = AddToCartSchema.safeParse(Object.fromEntries(await parseFormData(request)));
-  if (!parsed.success) return data({ notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },
+      { status: 400 },
+    );
   const added = await addToCart(user.id, parsed.data);
-  if (!added.ok) return data({ notice: { tone: "error" as const, message: added.message } }, { status: added.status });
+  if (!added.ok)
+    return data({ notice: { tone: "error" as const, message: added.message } }, { status: added.status });
   return { notice: { tone: "success" as const, message: added.message } };
 }
 
-const filterHref = (category: string, search: string) => `?${new URLSearchParams({ ...(category !== "all" ? { category } : {}), ...(search ? { search } : {}) })}`;
+const filterHref = (category: string, search: string) =>
+  `?${new URLSearchParams({ ...(category !== "all" ? { category } : {}), ...(search ? { search } : {}) })}`;
 
 export default function ShopTab({ loaderData, actionData }: Route.ComponentProps) {
   const { items, balance, filters } = loaderData;
@@ -37,10 +43,18 @@ export default function ShopTab({ loaderData, actionData }: Route.ComponentProps
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-2">
           <h1 className="font-display text-3xl font-semibold">Shop</h1>
-          <p className="text-text-muted">Templates, assets, tools and graphics, paid with Creative Tokens and yours to download.</p>
+          <p className="text-text-muted">
+            Templates, assets, tools and graphics, paid with Creative Tokens and yours to download.
+          </p>
         </div>
         <p className="text-sm text-text-muted">
-          You have <Tokens value={balance} />. <Link to="/dashboard2/billing/tokens" className="font-semibold text-text underline-offset-4 hover:underline">Get more</Link>
+          You have <Tokens value={balance} />.{" "}
+          <Link
+            to="/dashboard2/billing/tokens"
+            className="font-semibold text-text underline-offset-4 hover:underline"
+          >
+            Get more
+          </Link>
         </p>
       </header>
 
@@ -72,12 +86,24 @@ export default function ShopTab({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </nav>
         <Form method="get" className="flex max-w-xl gap-2" role="search">
-          {filters.category !== "all" ? <input type="hidden" name="category" value={filters.category} /> : null}
+          {filters.category !== "all" ? (
+            <input type="hidden" name="category" value={filters.category} />
+          ) : null}
           <label htmlFor="shop-search" className="sr-only">
             Search the shop
           </label>
-          <input id="shop-search" type="search" name="search" defaultValue={filters.search} placeholder="Search templates, icons, posters…" className={inputClass} />
-          <button type="submit" className="rounded-full border border-border px-5 text-sm font-semibold hover:border-text-muted">
+          <input
+            id="shop-search"
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            placeholder="Search templates, icons, posters…"
+            className={inputClass}
+          />
+          <button
+            type="submit"
+            className="rounded-full border border-border px-5 text-sm font-semibold hover:border-text-muted"
+          >
             Search
           </button>
         </Form>
@@ -90,10 +116,19 @@ export default function ShopTab({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
       ) : (
-        <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8" role="status">
+        <div
+          className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8"
+          role="status"
+        >
           <p className="font-display text-lg font-semibold">No items found</p>
-          <p className="text-text-muted">Nothing matches {filters.search ? `“${filters.search}”` : "this category"}. Try another word or category.</p>
-          <Link to="/dashboard2/shop" className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+          <p className="text-text-muted">
+            Nothing matches {filters.search ? `“${filters.search}”` : "this category"}. Try another word or
+            category.
+          </p>
+          <Link
+            to="/dashboard2/shop"
+            className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
+          >
             Show everything
           </Link>
         </div>

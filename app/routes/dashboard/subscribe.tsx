@@ -13,7 +13,9 @@ import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
 import { parseFormData } from "~/lib/request-input.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` },
+];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -21,8 +23,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!plan || !plan.isActive) throw data(null, { status: 404 });
   const [active, savedCards] = await Promise.all([getActiveSubscription(user.id), listSavedCards(user.id)]);
   return {
-    plan: { id: plan.id, name: plan.name, price: formatMoney(toMinor(plan.price), "INR"), monthlyTokens: plan.monthlyTokens, projectLimit: plan.projectLimit, features: plan.features },
-    current: active ? { planId: active.plan.id, name: active.plan.name, endsAt: active.subscription.currentPeriodEnd, cancelling: active.subscription.cancelAtPeriodEnd } : null,
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      price: formatMoney(toMinor(plan.price), "INR"),
+      monthlyTokens: plan.monthlyTokens,
+      projectLimit: plan.projectLimit,
+      features: plan.features,
+    },
+    current: active
+      ? {
+          planId: active.plan.id,
+          name: active.plan.name,
+          endsAt: active.subscription.currentPeriodEnd,
+          cancelling: active.subscription.cancelAtPeriodEnd,
+        }
+      : null,
     idempotencyKey: newIdempotencyKey(),
     savedCards,
   };
@@ -35,14 +51,31 @@ export async function action({ request, params }: Route.ActionArgs) {
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
     // Keeping a plan that is set to end charges nothing, so no card is asked for.
-    const result = await subscribe(user.id, { plan_id: params.planId, payment_method: "credit_card", payment_method_id: null, card: null });
-    return data({ result: undefined, success: result.ok ? result.message : null, error: result.ok ? null : result.message }, { status: result.ok ? 200 : result.status });
+    const result = await subscribe(user.id, {
+      plan_id: params.planId,
+      payment_method: "credit_card",
+      payment_method_id: null,
+      card: null,
+    });
+    return data(
+      {
+        result: undefined,
+        success: result.ok ? result.message : null,
+        error: result.ok ? null : result.message,
+      },
+      { status: result.ok ? 200 : result.status },
+    );
   }
   const submission = parseWithZod(formData, { schema });
   const hideFields = ["card_number", "card_cvc"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), success: null, error: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields }), success: null, error: null }, { status: 400 });
   const result = await subscribe(user.id, submission.value);
-  if (!result.ok) return data({ result: submission.reply({ formErrors: [result.message], hideFields }), success: null, error: null }, { status: result.status });
+  if (!result.ok)
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields }), success: null, error: null },
+      { status: result.status },
+    );
   return { result: submission.reply({ resetForm: true }), success: result.message, error: null };
 }
 
@@ -67,7 +100,10 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         </Link>
         <h1 className="font-display text-3xl font-semibold">Subscribe to {plan.name}</h1>
         <p className="text-text-muted">
-          {plan.price} a month · {plan.monthlyTokens} Creative Tokens every month · {plan.projectLimit === -1 ? "unlimited active projects" : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
+          {plan.price} a month · {plan.monthlyTokens} Creative Tokens every month ·{" "}
+          {plan.projectLimit === -1
+            ? "unlimited active projects"
+            : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
         </p>
       </header>
       <ul className="flex flex-col gap-2 text-sm">
@@ -95,11 +131,17 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         <Form method="post" className="flex flex-col items-start gap-4">
           <FormMessages errors={actionData?.error ? [actionData.error] : undefined} />
           {actionData?.error ? (
-            <Link to="/manageaccount/billing/payment-methods" className="text-sm font-semibold underline underline-offset-4">
+            <Link
+              to="/manageaccount/billing/payment-methods"
+              className="text-sm font-semibold underline underline-offset-4"
+            >
               Payment methods
             </Link>
           ) : null}
-          <p className="text-text-muted">Your {current.name} plan is set to end on {formatDate(current.endsAt)}. Keep it, and it renews as before; nothing is charged today.</p>
+          <p className="text-text-muted">
+            Your {current.name} plan is set to end on {formatDate(current.endsAt)}. Keep it, and it renews as
+            before; nothing is charged today.
+          </p>
           <SubmitButton intent="resume" pendingLabel="Saving…">
             Keep my plan
           </SubmitButton>
@@ -109,8 +151,18 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
           <FormMessages errors={form.errors} errorId={form.errorId} />
           <input type="hidden" name="plan_id" value={plan.id} />
-          {current ? <p className="text-sm text-text-muted">Your {current.name} plan ends when this one starts; the first month of {plan.name} is charged now.</p> : null}
-          <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard />
+          {current ? (
+            <p className="text-sm text-text-muted">
+              Your {current.name} plan ends when this one starts; the first month of {plan.name} is charged
+              now.
+            </p>
+          ) : null}
+          <PaymentFields
+            fields={fields}
+            idempotencyKey={idempotencyKey}
+            savedCards={savedCards}
+            canSaveCard
+          />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Subscribe for {plan.price} a month
           </SubmitButton>

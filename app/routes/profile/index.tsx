@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -21,7 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const IntentSchema = z.object({ intent: z.enum(["meet", "update", "comment"]), projectId: z.string() });
-type ActionData = { form: "meet" | "update" | "comment"; result?: SubmissionResult<string[]>; message?: string };
+type ActionData = {
+  form: "meet" | "update" | "comment";
+  result?: SubmissionResult<string[]>;
+  message?: string;
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -30,29 +40,47 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const project = await getProjectForViewer(parsed.data.projectId, user);
   // Requests are the owner's: anyone else's project is "not found".
-  if (!project || project.userId !== user.id) throw new Response(PROJECT_MESSAGES.apiNotFound, { status: 404 });
+  if (!project || project.userId !== user.id)
+    throw new Response(PROJECT_MESSAGES.apiNotFound, { status: 404 });
 
   const { intent } = parsed.data;
   if (intent === "meet") {
     const submission = parseWithZod(formData, { schema: MeetingRequestSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "meet", result: submission.reply() }, { status: 400 });
-    await createProjectRequest(project, user.id, { kind: "meeting", preferredTime: submission.value.preferredTime, note: submission.value.note });
-    return data<ActionData>({ form: "meet", result: submission.reply({ resetForm: true }), message: REQUEST_MESSAGES.meetingRequested });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "meet", result: submission.reply() }, { status: 400 });
+    await createProjectRequest(project, user.id, {
+      kind: "meeting",
+      preferredTime: submission.value.preferredTime,
+      note: submission.value.note,
+    });
+    return data<ActionData>({
+      form: "meet",
+      result: submission.reply({ resetForm: true }),
+      message: REQUEST_MESSAGES.meetingRequested,
+    });
   }
   if (intent === "update") {
     await createProjectRequest(project, user.id, { kind: "update" });
     return data<ActionData>({ form: "update", message: REQUEST_MESSAGES.updateRequested });
   }
   const submission = parseWithZod(formData, { schema: CommentFormSchema });
-  if (submission.status !== "success") return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
   await addComment(project.id, user, submission.value.text);
-  return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }), message: submission.value.text ? PROJECT_MESSAGES.commentAdded : undefined });
+  return data<ActionData>({
+    form: "comment",
+    result: submission.reply({ resetForm: true }),
+    message: submission.value.text ? PROJECT_MESSAGES.commentAdded : undefined,
+  });
 }
 
 function Check({ done, children }: { done: boolean; children: React.ReactNode }) {
   return (
     <li className="flex items-start gap-2.5 text-sm">
-      <span className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`} aria-hidden="true">
+      <span
+        className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`}
+        aria-hidden="true"
+      >
         {done ? "✓" : ""}
       </span>
       <span className={done ? "text-text" : "text-text-muted"}>
@@ -63,7 +91,13 @@ function Check({ done, children }: { done: boolean; children: React.ReactNode })
   );
 }
 
-function MeetingForm({ projectId, lastResult }: { projectId: string; lastResult?: SubmissionResult<string[]> }) {
+function MeetingForm({
+  projectId,
+  lastResult,
+}: {
+  projectId: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "meet",
     lastResult,
@@ -75,8 +109,19 @@ function MeetingForm({ projectId, lastResult }: { projectId: string; lastResult?
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
       <input type="hidden" name="projectId" value={projectId} />
-      <Field labelProps={{ children: "Preferred time (IST)" }} inputProps={getInputProps(fields.preferredTime, { type: "datetime-local" })} errors={fields.preferredTime.errors} />
-      <Field labelProps={{ children: "Note (optional)" }} inputProps={{ ...getInputProps(fields.note, { type: "text" }), placeholder: "What would you like to discuss?" }} errors={fields.note.errors} />
+      <Field
+        labelProps={{ children: "Preferred time (IST)" }}
+        inputProps={getInputProps(fields.preferredTime, { type: "datetime-local" })}
+        errors={fields.preferredTime.errors}
+      />
+      <Field
+        labelProps={{ children: "Note (optional)" }}
+        inputProps={{
+          ...getInputProps(fields.note, { type: "text" }),
+          placeholder: "What would you like to discuss?",
+        }}
+        errors={fields.note.errors}
+      />
       <SubmitButton name="intent" value="meet" className="self-start" pendingLabel="Requesting…">
         Request
       </SubmitButton>
@@ -84,7 +129,13 @@ function MeetingForm({ projectId, lastResult }: { projectId: string; lastResult?
   );
 }
 
-function CommentBox({ projectId, lastResult }: { projectId: string; lastResult?: SubmissionResult<string[]> }) {
+function CommentBox({
+  projectId,
+  lastResult,
+}: {
+  projectId: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "profile-comment",
     lastResult,
@@ -96,7 +147,15 @@ function CommentBox({ projectId, lastResult }: { projectId: string; lastResult?:
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <input type="hidden" name="projectId" value={projectId} />
-      <TextareaField label="Comment" textareaProps={{ ...getTextareaProps(fields.text), rows: 3, placeholder: "A question or a note for your project manager" }} errors={fields.text.errors} />
+      <TextareaField
+        label="Comment"
+        textareaProps={{
+          ...getTextareaProps(fields.text),
+          rows: 3,
+          placeholder: "A question or a note for your project manager",
+        }}
+        errors={fields.text.errors}
+      />
       <SubmitButton name="intent" value="comment" className="self-start" pendingLabel="Sending…">
         Send
       </SubmitButton>
@@ -126,14 +185,24 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           <StatusBadge status={project.status} />
         </div>
         <p className="text-sm text-text-muted">
-          Submitted {formatDate(project.createdAt)} · {due ? `Due ${formatDate(due)}` : "Flexible timeline"} · Updated {formatDate(project.updatedAt)}
+          Submitted {formatDate(project.createdAt)} · {due ? `Due ${formatDate(due)}` : "Flexible timeline"} ·
+          Updated {formatDate(project.updatedAt)}
         </p>
-        <Link to={`/project/${project.id}`} className="self-start text-sm font-semibold underline-offset-4 hover:underline">
+        <Link
+          to={`/project/${project.id}`}
+          className="self-start text-sm font-semibold underline-offset-4 hover:underline"
+        >
           Open the project →
         </Link>
       </header>
 
-      <div aria-live="polite">{actionData?.message ? <FormStatus tone="success" announce={false}>{actionData.message}</FormStatus> : null}</div>
+      <div aria-live="polite">
+        {actionData?.message ? (
+          <FormStatus tone="success" announce={false}>
+            {actionData.message}
+          </FormStatus>
+        ) : null}
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section className={card} aria-labelledby="status-checks">
@@ -165,7 +234,10 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           <h2 id="meet" className="font-display text-base font-semibold">
             Schedule Online Meet
           </h2>
-          <MeetingForm projectId={project.id} lastResult={actionData?.form === "meet" ? actionData.result : undefined} />
+          <MeetingForm
+            projectId={project.id}
+            lastResult={actionData?.form === "meet" ? actionData.result : undefined}
+          />
         </section>
 
         <section className={card} aria-labelledby="resources">
@@ -191,7 +263,9 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           <h2 id="update-request" className="font-display text-base font-semibold">
             Request Detailed Update
           </h2>
-          <p className="text-sm text-text-muted">Your project manager writes a full progress report in the project conversation.</p>
+          <p className="text-sm text-text-muted">
+            Your project manager writes a full progress report in the project conversation.
+          </p>
           <Form method="post">
             <input type="hidden" name="projectId" value={project.id} />
             <SubmitButton name="intent" value="update" pendingLabel="Requesting…">
@@ -199,10 +273,16 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
             </SubmitButton>
           </Form>
           {requests.length ? (
-            <ul className="flex flex-col gap-1 border-t border-border pt-3 text-sm text-text-muted" aria-label="Your recent requests">
+            <ul
+              className="flex flex-col gap-1 border-t border-border pt-3 text-sm text-text-muted"
+              aria-label="Your recent requests"
+            >
               {requests.map((r) => (
                 <li key={r.id}>
-                  {r.kind === "meeting" ? `Meeting for ${r.preferredTime ? formatIst(r.preferredTime) : "a time to agree"}` : "Detailed update"} · asked {formatDate(r.createdAt)}
+                  {r.kind === "meeting"
+                    ? `Meeting for ${r.preferredTime ? formatIst(r.preferredTime) : "a time to agree"}`
+                    : "Detailed update"}{" "}
+                  · asked {formatDate(r.createdAt)}
                   {r.handledAt ? " · answered" : ""}
                 </li>
               ))}
@@ -218,12 +298,16 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
             <ol className="flex flex-col gap-2 text-sm">
               {comments.map((c) => (
                 <li key={c.id}>
-                  <span className="font-semibold">{c.author}:</span> <span className="break-words text-text-muted">{c.text}</span>
+                  <span className="font-semibold">{c.author}:</span>{" "}
+                  <span className="break-words text-text-muted">{c.text}</span>
                 </li>
               ))}
             </ol>
           ) : null}
-          <CommentBox projectId={project.id} lastResult={actionData?.form === "comment" ? actionData.result : undefined} />
+          <CommentBox
+            projectId={project.id}
+            lastResult={actionData?.form === "comment" ? actionData.result : undefined}
+          />
         </section>
       </div>
     </div>

@@ -22,13 +22,17 @@ function Invitation() {
       <p className="font-display text-xs tracking-[0.3em] text-purple uppercase">Client space</p>
       <h1 className="font-display text-3xl font-semibold sm:text-4xl">Follow your project, live</h1>
       <p className="max-w-xl text-lg text-text-muted">
-        Create a free account to submit a brief, follow every step of your project, talk to your project manager and book an online meet whenever you need one.
+        Create a free account to submit a brief, follow every step of your project, talk to your project
+        manager and book an online meet whenever you need one.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to="/signup" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
           Create an account
         </Link>
-        <Link to="/login?redirectTo=%2Fprofile" className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold">
+        <Link
+          to="/login?redirectTo=%2Fprofile"
+          className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold"
+        >
           Sign in
         </Link>
       </div>
@@ -46,7 +50,9 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
               <NavLink
                 to={link.to}
                 end={link.end}
-                className={({ isActive }) => `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`}
+                className={({ isActive }) =>
+                  `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
+                }
               >
                 {link.label}
               </NavLink>

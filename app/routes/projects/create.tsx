@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -19,7 +26,10 @@ import type { Route } from "./+types/create";
 /** After submitting, the success message hands over to /dashboard2 after 2 seconds (docs/product.md, "Projects"). */
 export const CREATE_REDIRECT_SECONDS = 2;
 
-export const meta: Route.MetaFunction = () => [{ title: "Start a project — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Start a project — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -30,23 +40,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { result: SubmissionResult<string[]>; submitted: boolean; projectId?: string };
 
 /** A reply that carries only a message, for a body too large to read. */
-const messageOnly = (fieldErrors: Record<string, string[]>) => parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors });
+const messageOnly = (fieldErrors: Record<string, string[]>) =>
+  parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
   if (!read.ok) {
-    return data<ActionData>({ result: messageOnly({ files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] }), submitted: false }, { status: 413 });
+    return data<ActionData>(
+      {
+        result: messageOnly({ files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] }),
+        submitted: false,
+      },
+      { status: 413 },
+    );
   }
   const submission = parseWithZod(read.formData, { schema: ProjectFormSchema });
-  if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), submitted: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply(), submitted: false }, { status: 400 });
 
   const created = await createProject(user, submission.value, { siteUrl: publicBaseUrl(request) });
   if (!created.ok) {
-    const reply = created.field === "form" ? submission.reply({ formErrors: [created.message] }) : submission.reply({ fieldErrors: { files: [created.message] } });
-    return data<ActionData>({ result: reply, submitted: false }, { status: created.field === "form" ? 409 : 400 });
+    const reply =
+      created.field === "form"
+        ? submission.reply({ formErrors: [created.message] })
+        : submission.reply({ fieldErrors: { files: [created.message] } });
+    return data<ActionData>(
+      { result: reply, submitted: false },
+      { status: created.field === "form" ? 409 : 400 },
+    );
   }
-  return data<ActionData>({ result: submission.reply({ resetForm: true }), submitted: true, projectId: created.project.id });
+  return data<ActionData>({
+    result: submission.reply({ resetForm: true }),
+    submitted: true,
+    projectId: created.project.id,
+  });
 }
 
 function Submitted({ projectId }: { projectId?: string }) {
@@ -64,7 +92,10 @@ function Submitted({ projectId }: { projectId?: string }) {
           Go to dashboard
         </Link>
         {projectId ? (
-          <Link to={`/project/${projectId}`} className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold">
+          <Link
+            to={`/project/${projectId}`}
+            className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold"
+          >
             View project
           </Link>
         ) : null}
@@ -95,18 +126,35 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
           <header className="flex flex-col gap-3">
             <p className="font-display text-xs tracking-[0.3em] text-green uppercase">New project</p>
             <h1 className="font-display text-3xl font-semibold sm:text-4xl">Start a project</h1>
-            <p className="text-text-muted">Tell us what you need. Our team reviews every brief and answers in your project conversation.</p>
+            <p className="text-text-muted">
+              Tell us what you need. Our team reviews every brief and answers in your project conversation.
+            </p>
           </header>
-          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" {...getFormProps(form)}>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="flex flex-col gap-6"
+            {...getFormProps(form)}
+          >
             {form.errors?.length ? (
               <FormStatus tone="error" id={form.errorId}>
                 {form.errors[0]}
               </FormStatus>
             ) : null}
-            <Field labelProps={{ children: "Project title" }} inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "e.g. Rebrand for our coffee shop" }} errors={fields.title.errors} />
+            <Field
+              labelProps={{ children: "Project title" }}
+              inputProps={{
+                ...getInputProps(fields.title, { type: "text" }),
+                placeholder: "e.g. Rebrand for our coffee shop",
+              }}
+              errors={fields.title.errors}
+            />
             <TextareaField
               label="Description"
-              textareaProps={{ ...getTextareaProps(fields.description), placeholder: "What should we make, for whom, and what does success look like?" }}
+              textareaProps={{
+                ...getTextareaProps(fields.description),
+                placeholder: "What should we make, for whom, and what does success look like?",
+              }}
               errors={fields.description.errors}
             />
             <div className="grid gap-6 sm:grid-cols-2">
@@ -126,7 +174,10 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
             <StepSliderField
               label="Timeline"
               options={TIMELINES}
-              inputProps={{ ...getInputProps(fields.timeline, { type: "range" }), name: fields.timeline.name }}
+              inputProps={{
+                ...getInputProps(fields.timeline, { type: "range" }),
+                name: fields.timeline.name,
+              }}
               errors={fields.timeline.errors}
             />
             <Field
@@ -139,14 +190,21 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
               errors={fields.files.errors}
             />
             <div className="flex flex-col gap-1.5 rounded-xl border border-border p-4">
-              <CheckboxField labelProps={{ children: "Use my Creative Tokens for this project" }} inputProps={getInputProps(fields.use_tokens, { type: "checkbox" })} />
+              <CheckboxField
+                labelProps={{ children: "Use my Creative Tokens for this project" }}
+                inputProps={getInputProps(fields.use_tokens, { type: "checkbox" })}
+              />
               <p className="pl-7 text-sm text-text-muted">
-                You have {loaderData.tokens} tokens. Nothing is deducted now: your project manager confirms the cost first.
+                You have {loaderData.tokens} tokens. Nothing is deducted now: your project manager confirms
+                the cost first.
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-3">
               <SubmitButton pendingLabel="SUBMITTING...">Submit project</SubmitButton>
-              <Link to="/dashboard2" className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold hover:border-text-muted">
+              <Link
+                to="/dashboard2"
+                className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold hover:border-text-muted"
+              >
                 Cancel
               </Link>
             </div>

@@ -1,9 +1,37 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ACTION_LABELS, BUDGETS, CATEGORIES, clientActions, fileDownloadPath, labelOf, PROJECT_MESSAGES, stepFor, TIMELINES, type ProjectAction } from "~models/projects/projects";
-import { CommentFormSchema, FileFormSchema, ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
-import { addComment, addProjectFile, getProjectDetail, transitionProject, type ProjectComment } from "~models/projects/projects.server";
+import {
+  ACTION_LABELS,
+  BUDGETS,
+  CATEGORIES,
+  clientActions,
+  fileDownloadPath,
+  labelOf,
+  PROJECT_MESSAGES,
+  stepFor,
+  TIMELINES,
+  type ProjectAction,
+} from "~models/projects/projects";
+import {
+  CommentFormSchema,
+  FileFormSchema,
+  ProjectIntentSchema,
+  RevisionFormSchema,
+} from "~models/projects/project-forms";
+import {
+  addComment,
+  addProjectFile,
+  getProjectDetail,
+  transitionProject,
+  type ProjectComment,
+} from "~models/projects/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { TextareaField } from "~/components/form-fields";
@@ -31,7 +59,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...detail, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
 }
 
-type ActionData = { form: "comment" | "revision" | "action" | "upload"; result?: SubmissionResult<string[]>; message?: string; tone?: "success" | "error" };
+type ActionData = {
+  form: "comment" | "revision" | "action" | "upload";
+  result?: SubmissionResult<string[]>;
+  message?: string;
+  tone?: "success" | "error";
+};
 
 const SUCCESS: Partial<Record<ProjectAction, string>> = {
   approve: PROJECT_MESSAGES.approved,
@@ -42,14 +75,20 @@ const SUCCESS: Partial<Record<ProjectAction, string>> = {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-  if (!read.ok) return data<ActionData>({ form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" }, { status: 413 });
+  if (!read.ok)
+    return data<ActionData>(
+      { form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" },
+      { status: 413 },
+    );
   const formData = read.formData;
   const intent = ProjectIntentSchema.safeParse({ intent: formData.get("intent") });
-  if (!intent.success) return data<ActionData>({ form: "action", message: "Unknown action.", tone: "error" }, { status: 400 });
+  if (!intent.success)
+    return data<ActionData>({ form: "action", message: "Unknown action.", tone: "error" }, { status: 400 });
 
   if (intent.data.intent === "comment") {
     const submission = parseWithZod(formData, { schema: CommentFormSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
     const added = await addComment(params.id, user, submission.value.text);
     if (!added.ok) return notFound(params.id);
     return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }) });
@@ -57,26 +96,44 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent.data.intent === "upload") {
     const submission = parseWithZod(formData, { schema: FileFormSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
     const added = await addProjectFile(params.id, user, submission.value.files);
     if (!added.ok && added.reason === "not_found") return notFound(params.id);
-    if (!added.ok) return data<ActionData>({ form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) }, { status: 400 });
-    return data<ActionData>({ form: "upload", result: submission.reply({ resetForm: true }), message: PROJECT_MESSAGES.fileAdded(added.file.name), tone: "success" });
+    if (!added.ok)
+      return data<ActionData>(
+        { form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) },
+        { status: 400 },
+      );
+    return data<ActionData>({
+      form: "upload",
+      result: submission.reply({ resetForm: true }),
+      message: PROJECT_MESSAGES.fileAdded(added.file.name),
+      tone: "success",
+    });
   }
 
   let reason = "";
   let submission;
   if (intent.data.intent === "request_revision") {
     submission = parseWithZod(formData, { schema: RevisionFormSchema });
-    if (submission.status !== "success") return data<ActionData>({ form: "revision", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ form: "revision", result: submission.reply() }, { status: 400 });
     reason = submission.value.reason;
   }
-  const outcome = await transitionProject(params.id, user, intent.data.intent, reason, { siteUrl: publicBaseUrl(request) });
+  const outcome = await transitionProject(params.id, user, intent.data.intent, reason, {
+    siteUrl: publicBaseUrl(request),
+  });
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return notFound(params.id);
     return data<ActionData>({ form: "action", message: outcome.message, tone: "error" }, { status: 409 });
   }
-  return data<ActionData>({ form: submission ? "revision" : "action", result: submission?.reply({ resetForm: true }), message: SUCCESS[intent.data.intent], tone: "success" });
+  return data<ActionData>({
+    form: submission ? "revision" : "action",
+    result: submission?.reply({ resetForm: true }),
+    message: SUCCESS[intent.data.intent],
+    tone: "success",
+  });
 }
 
 function ProjectNotFound({ id }: { id: string }) {
@@ -91,7 +148,13 @@ function ProjectNotFound({ id }: { id: string }) {
   );
 }
 
-function Conversation({ comments, lastResult }: { comments: ProjectComment[]; lastResult?: SubmissionResult<string[]> }) {
+function Conversation({
+  comments,
+  lastResult,
+}: {
+  comments: ProjectComment[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "comment",
     lastResult,
@@ -115,7 +178,10 @@ function Conversation({ comments, lastResult }: { comments: ProjectComment[]; la
             >
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold">{comment.author}</span>
-                <time className="text-xs text-text-muted" dateTime={new Date(comment.timestamp).toISOString()}>
+                <time
+                  className="text-xs text-text-muted"
+                  dateTime={new Date(comment.timestamp).toISOString()}
+                >
                   {formatDateTime(comment.timestamp)}
                 </time>
               </p>
@@ -128,7 +194,11 @@ function Conversation({ comments, lastResult }: { comments: ProjectComment[]; la
       )}
       <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="comment" />
-        <TextareaField label="Your message" textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }} errors={fields.text.errors} />
+        <TextareaField
+          label="Your message"
+          textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }}
+          errors={fields.text.errors}
+        />
         <SubmitButton className="self-start" pendingLabel="Sending…">
           Send message
         </SubmitButton>
@@ -147,12 +217,20 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FileFormSchema }),
   });
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start" {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start"
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value="upload" />
       <Field
         className="flex-1"
         labelProps={{ children: "Add a file" }}
-        inputProps={{ ...getInputProps(fields.files, { type: "file" }), accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(",") }}
+        inputProps={{
+          ...getInputProps(fields.files, { type: "file" }),
+          accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(","),
+        }}
         hint={`${PROJECT_FILE_RULES.extensions.map((e) => e.toUpperCase()).join(", ")}; up to ${formatFileSize(PROJECT_FILE_RULES.maxBytes)}.`}
         errors={fields.files.errors}
       />
@@ -180,7 +258,11 @@ function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
       </summary>
       <Form method="post" className="flex flex-col gap-3 px-4 pb-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="request_revision" />
-        <TextareaField label="What should change?" textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }} errors={fields.reason.errors} />
+        <TextareaField
+          label="What should change?"
+          textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }}
+          errors={fields.reason.errors}
+        />
         <SubmitButton pendingLabel="Sending…">Send revision request</SubmitButton>
       </Form>
     </details>
@@ -214,7 +296,13 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
         <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">{project.title}</h1>
       </header>
       <Stepper step={stepFor(project.status, project.step)} finished={finished} />
-      <div aria-live="polite">{result?.message ? <FormStatus tone={result.tone === "error" ? "error" : "success"} announce={false}>{result.message}</FormStatus> : null}</div>
+      <div aria-live="polite">
+        {result?.message ? (
+          <FormStatus tone={result.tone === "error" ? "error" : "success"} announce={false}>
+            {result.message}
+          </FormStatus>
+        ) : null}
+      </div>
 
       <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-10">
@@ -231,12 +319,20 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             {files.length ? (
               <ul className="flex flex-col gap-2">
                 {files.map((file) => (
-                  <li key={file.id} className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3" data-testid="project-file">
+                  <li
+                    key={file.id}
+                    className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3"
+                    data-testid="project-file"
+                  >
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{file.name}</span>
                       <span className="text-sm text-text-muted">{formatFileSize(file.size)}</span>
                     </span>
-                    <a href={fileDownloadPath(project.id, file.id)} className="shrink-0 rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted" download>
+                    <a
+                      href={fileDownloadPath(project.id, file.id)}
+                      className="shrink-0 rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+                      download
+                    >
                       Download<span className="sr-only"> {file.name}</span>
                     </a>
                   </li>
@@ -245,13 +341,21 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             ) : (
               <p className="text-text-muted">No files attached.</p>
             )}
-            {project.status === "cancelled" ? null : <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />}
+            {project.status === "cancelled" ? null : (
+              <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />
+            )}
           </section>
-          <Conversation comments={comments} lastResult={result?.form === "comment" ? result.result : undefined} />
+          <Conversation
+            comments={comments}
+            lastResult={result?.form === "comment" ? result.result : undefined}
+          />
         </div>
 
         <aside className="order-first flex flex-col gap-8 lg:order-none">
-          <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-labelledby="details">
+          <section
+            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
+            aria-labelledby="details"
+          >
             <h2 id="details" className="font-display text-base font-semibold">
               Details
             </h2>
@@ -276,7 +380,9 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   </SubmitButton>
                 </Form>
               ) : null}
-              {actions.includes("request_revision") ? <RevisionForm lastResult={result?.form === "revision" ? result.result : undefined} /> : null}
+              {actions.includes("request_revision") ? (
+                <RevisionForm lastResult={result?.form === "revision" ? result.result : undefined} />
+              ) : null}
               {actions.includes("cancel") ? (
                 // A confirmation step that needs no JavaScript.
                 <details className="rounded-2xl border border-red/40">
@@ -284,8 +390,15 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                     {ACTION_LABELS.cancel}
                   </summary>
                   <Form method="post" className="flex flex-col gap-3 px-4 pb-4">
-                    <p className="text-sm text-text-muted">Cancelling stops all work on this project. This cannot be undone.</p>
-                    <button type="submit" name="intent" value="cancel" className="rounded-full bg-red px-5 py-3 text-sm font-semibold text-red-ink">
+                    <p className="text-sm text-text-muted">
+                      Cancelling stops all work on this project. This cannot be undone.
+                    </p>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="cancel"
+                      className="rounded-full bg-red px-5 py-3 text-sm font-semibold text-red-ink"
+                    >
                       Yes, cancel this project
                     </button>
                   </Form>

@@ -20,6 +20,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const file = await getProjectFile(params.id, params.fileId, user);
   const body = file ? await openUpload(file.storageKey) : null;
-  if (!file || !body) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  if (!file || !body)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    });
   return attachmentResponse(file, body);
 }

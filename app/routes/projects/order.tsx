@@ -1,20 +1,34 @@
 import { Form, Link } from "react-router";
 import { getProjectHelp } from "~models/projects/dashboard.server";
 import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects/projects";
-import { OrderFilterSchema, TRACKED_STATUSES, trackedStatusLabel, type TrackedProject } from "~models/projects/project-tracking";
+import {
+  OrderFilterSchema,
+  TRACKED_STATUSES,
+  trackedStatusLabel,
+  type TrackedProject,
+} from "~models/projects/project-tracking";
 import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
 import { PriorityBadge, StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, shortId } from "~/lib/format";
 import type { Route } from "./+types/order";
 
-export const meta: Route.MetaFunction = () => [{ title: "Track Your Projects — Ascendra" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Track Your Projects — Ascendra" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const filter = OrderFilterSchema.parse({ q: url.searchParams.get("q") ?? undefined, status: url.searchParams.get("status") ?? undefined });
-  const [{ projects, total }, help] = await Promise.all([listTrackedProjects({ id: user.id, clientName: clientNameOf(user) }, filter), getProjectHelp()]);
+  const filter = OrderFilterSchema.parse({
+    q: url.searchParams.get("q") ?? undefined,
+    status: url.searchParams.get("status") ?? undefined,
+  });
+  const [{ projects, total }, help] = await Promise.all([
+    listTrackedProjects({ id: user.id, clientName: clientNameOf(user) }, filter),
+    getProjectHelp(),
+  ]);
   return { projects, total, filter, help };
 }
 
@@ -38,11 +52,17 @@ function TrackedCard({ project }: { project: TrackedProject }) {
     ["Client", project.clientName],
     ["Team", project.assignedTeam],
     ["Started", formatDate(project.startDate)],
-    ["Estimated completion", project.estimatedCompletion ? formatDate(project.estimatedCompletion) : "Flexible"],
+    [
+      "Estimated completion",
+      project.estimatedCompletion ? formatDate(project.estimatedCompletion) : "Flexible",
+    ],
     ["Completed", project.actualCompletion ? formatDate(project.actualCompletion) : "—"],
   ] as const;
   return (
-    <li className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 sm:p-6" data-testid="tracked-project">
+    <li
+      className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 sm:p-6"
+      data-testid="tracked-project"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 className="min-w-0 font-display text-lg font-semibold break-words">{project.projectName}</h2>
         <div className="flex flex-wrap gap-2">
@@ -64,14 +84,28 @@ function TrackedCard({ project }: { project: TrackedProject }) {
           <span className="text-text-muted">Progress</span>
           <span className="font-semibold">{project.progress}%</span>
         </div>
-        <div className="h-2 overflow-hidden rounded-full bg-surface-raised" role="progressbar" aria-label={`${project.projectName} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={project.progress}>
+        <div
+          className="h-2 overflow-hidden rounded-full bg-surface-raised"
+          role="progressbar"
+          aria-label={`${project.projectName} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={project.progress}
+        >
           <div className="h-full rounded-full bg-green" style={{ width: `${project.progress}%` }} />
         </div>
       </div>
       <ol className="grid gap-2 sm:grid-cols-5" aria-label="Milestones">
         {project.milestones.map((m) => (
-          <li key={m.name} className="flex items-center gap-2 text-sm sm:flex-col sm:items-start" data-milestone={m.status}>
-            <span className={`grid size-5 shrink-0 place-items-center rounded-full text-[0.6rem] font-bold ${MILESTONE_STYLE[m.status].dot}`} aria-hidden="true">
+          <li
+            key={m.name}
+            className="flex items-center gap-2 text-sm sm:flex-col sm:items-start"
+            data-milestone={m.status}
+          >
+            <span
+              className={`grid size-5 shrink-0 place-items-center rounded-full text-[0.6rem] font-bold ${MILESTONE_STYLE[m.status].dot}`}
+              aria-hidden="true"
+            >
               {m.status === "completed" ? "✓" : ""}
             </span>
             <span className="flex flex-col">
@@ -89,13 +123,22 @@ function TrackedCard({ project }: { project: TrackedProject }) {
           Last updated {formatDate(project.lastUpdate)} · {STATUS_LABELS[project.status]}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/project/${project.id}`} className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
+          <Link
+            to={`/project/${project.id}`}
+            className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas"
+          >
             View Details<span className="sr-only">: {project.projectName}</span>
           </Link>
-          <Link to={`/project/${project.id}#files`} className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to={`/project/${project.id}#files`}
+            className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+          >
             Download Files<span className="sr-only">: {project.projectName}</span>
           </Link>
-          <Link to={`/project/${project.id}#conversation`} className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to={`/project/${project.id}#conversation`}
+            className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+          >
             Contact Team<span className="sr-only">: {project.projectName}</span>
           </Link>
         </div>
@@ -111,7 +154,9 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-col gap-3">
         <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Order tracking</p>
         <h1 className="font-display text-3xl font-semibold sm:text-5xl">Track Your Projects</h1>
-        <p className="max-w-2xl text-text-muted">Every project you have with us, where it stands and what comes next.</p>
+        <p className="max-w-2xl text-text-muted">
+          Every project you have with us, where it stands and what comes next.
+        </p>
       </header>
 
       <section aria-labelledby="status-guide" className="flex flex-col gap-3">
@@ -120,8 +165,14 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {TRACKED_STATUSES.map((s) => (
-            <li key={s.value} className="flex items-start gap-2.5 rounded-xl border border-border p-3 text-sm">
-              <span className={`mt-1.5 size-2.5 shrink-0 rounded-full ${LEGEND_DOT[s.value]}`} aria-hidden="true" />
+            <li
+              key={s.value}
+              className="flex items-start gap-2.5 rounded-xl border border-border p-3 text-sm"
+            >
+              <span
+                className={`mt-1.5 size-2.5 shrink-0 rounded-full ${LEGEND_DOT[s.value]}`}
+                aria-hidden="true"
+              />
               <span>
                 <span className="block font-semibold">{s.label}</span>
                 <span className="text-text-muted">{s.meaning}</span>
@@ -131,7 +182,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_14rem_auto]" aria-label="Find a project">
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 sm:grid-cols-[1fr_14rem_auto]"
+        aria-label="Find a project"
+      >
         <div className="flex flex-col gap-1.5">
           <label htmlFor="order-search" className="text-sm font-medium">
             Search
@@ -149,7 +205,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <label htmlFor="order-status" className="text-sm font-medium">
             Status
           </label>
-          <select id="order-status" name="status" defaultValue={filter.status} className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text focus:border-text-muted">
+          <select
+            id="order-status"
+            name="status"
+            defaultValue={filter.status}
+            className="rounded-xl border border-border bg-surface px-4 py-3 text-base text-text focus:border-text-muted"
+          >
             <option value="all">All statuses</option>
             {TRACKED_STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
@@ -158,7 +219,10 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="self-end rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
+        <button
+          type="submit"
+          className="self-end rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas"
+        >
           Apply
         </button>
       </Form>
@@ -178,11 +242,17 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             <p className="font-display text-lg font-semibold">{PROJECT_MESSAGES.noProjectsFound}</p>
             <p className="text-text-muted">{PROJECT_MESSAGES.adjustFilters}</p>
             {total === 0 ? (
-              <Link to="/createprojectform" className="mt-3 rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+              <Link
+                to="/createprojectform"
+                className="mt-3 rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+              >
                 Start a project
               </Link>
             ) : (
-              <Link to="/order" className="mt-3 rounded-full border border-border px-5 py-3 text-sm font-semibold">
+              <Link
+                to="/order"
+                className="mt-3 rounded-full border border-border px-5 py-3 text-sm font-semibold"
+              >
                 Clear filters
               </Link>
             )}
@@ -190,20 +260,32 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="need-help" className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-6">
+      <section
+        aria-labelledby="need-help"
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-6"
+      >
         <h2 id="need-help" className="font-display text-lg font-semibold">
           Need help with a project?
         </h2>
         <p className="text-text-muted">Talk to us the way you like{help ? ` — ${help.hours}` : ""}.</p>
         <div className="flex flex-wrap gap-3">
-          <Link to={help?.chat.href ?? "/helpsupport"} className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas">
+          <Link
+            to={help?.chat.href ?? "/helpsupport"}
+            className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+          >
             {help?.chat.label ?? "Live Chat"}
           </Link>
-          <Link to={help?.ticket.href ?? "/createticket"} className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+          <Link
+            to={help?.ticket.href ?? "/createticket"}
+            className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
+          >
             {help?.ticket.label ?? "Create Support Ticket"}
           </Link>
           {help ? (
-            <a href={`tel:${help.phone.replace(/\s+/g, "")}`} className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted">
+            <a
+              href={`tel:${help.phone.replace(/\s+/g, "")}`}
+              className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
+            >
               Call Us <span className="text-text-muted">{help.phone}</span>
             </a>
           ) : null}

@@ -20,7 +20,10 @@ export function plainText(markdown: string): string {
 /** Long documents (posts, policies) become one passage per section, so an answer cites the part that says it. */
 export function contentPassages(doc: ContentDocument): ChatDocument[] {
   const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
-  if (sections.length === 1) return [{ id: doc.id, title: doc.title, url: doc.url, text: plainText(doc.markdown), keywords: [doc.kind] }];
+  if (sections.length === 1)
+    return [
+      { id: doc.id, title: doc.title, url: doc.url, text: plainText(doc.markdown), keywords: [doc.kind] },
+    ];
   const passages: ChatDocument[] = [];
   const intro = plainText(sections[0]!);
   if (intro) passages.push({ id: doc.id, title: doc.title, url: doc.url, text: intro, keywords: [doc.kind] });
@@ -28,7 +31,13 @@ export function contentPassages(doc: ContentDocument): ChatDocument[] {
     const heading = sections[i]!.trim();
     const text = plainText(sections[i + 1] ?? "");
     if (!text) continue;
-    passages.push({ id: `${doc.id}#${(i + 1) / 2}`, title: `${doc.title}: ${heading}`, url: doc.url, text: `${heading}. ${text}`, keywords: [doc.kind] });
+    passages.push({
+      id: `${doc.id}#${(i + 1) / 2}`,
+      title: `${doc.title}: ${heading}`,
+      url: doc.url,
+      text: `${heading}. ${text}`,
+      keywords: [doc.kind],
+    });
   }
   return passages;
 }

@@ -8,7 +8,8 @@ const URL = "/creative-tokens";
 /** Creative Tokens: what they are, bundles, usage tiers, add-ons, validity and refunds (seeds/creative-tokens.json). */
 export function creativeTokensDocuments(content: CreativeTokensContent): ChatDocument[] {
   const { regions } = content.pricing;
-  const prices = (p: Record<(typeof regions)[number]["id"], number>) => regions.map((r) => `${formatPrice(p[r.id], r.id)} (${r.label})`).join(", ");
+  const prices = (p: Record<(typeof regions)[number]["id"], number>) =>
+    regions.map((r) => `${formatPrice(p[r.id], r.id)} (${r.label})`).join(", ");
   const tokens = (n: number) => `${n} ${n === 1 ? "token" : content.labels.tokens}`;
   return [
     {
@@ -37,7 +38,9 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       title: content.pricing.title,
       url: URL,
       text:
-        content.pricing.bundles.map((b) => `${b.name}: ${tokens(b.tokens)} for ${prices(b.prices)}.`).join(" ") + ` ${content.pricing.text}`,
+        content.pricing.bundles
+          .map((b) => `${b.name}: ${tokens(b.tokens)} for ${prices(b.prices)}.`)
+          .join(" ") + ` ${content.pricing.text}`,
       keywords: ["bundles", "price", "buy", "tokens"],
     },
     ...content.pricing.bundles.map((bundle) => ({
@@ -54,9 +57,24 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       text:
         `${content.tiers.text} ` +
         content.tiers.items
-          .map((t) => `${t.name}: ${tokens(t.poster)} per poster, ${tokens(t.revision)} per revision, ${tokens(t.fastDelivery)} per fast delivery.`)
+          .map(
+            (t) =>
+              `${t.name}: ${tokens(t.poster)} per poster, ${tokens(t.revision)} per revision, ${tokens(t.fastDelivery)} per fast delivery.`,
+          )
           .join(" "),
-      keywords: ["poster", "posters", "revision", "revisions", "design", "graphic", "basic", "pro", "tier", "fast", "delivery"],
+      keywords: [
+        "poster",
+        "posters",
+        "revision",
+        "revisions",
+        "design",
+        "graphic",
+        "basic",
+        "pro",
+        "tier",
+        "fast",
+        "delivery",
+      ],
     },
     ...content.addOns.items.map((item) => ({
       id: `tokens:add-on:${item.name.toLowerCase().replace(/\W+/g, "-")}`,
@@ -77,7 +95,18 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       title: "Token validity and refunds",
       url: URL,
       text: `${content.about.paragraphs.slice(1).join(" ")} ${content.about.facts.map((f) => `${f.value} ${f.label}`).join("; ")}.`,
-      keywords: ["valid", "validity", "expire", "expiry", "refund", "unused", "days", "money", "back", "last"],
+      keywords: [
+        "valid",
+        "validity",
+        "expire",
+        "expiry",
+        "refund",
+        "unused",
+        "days",
+        "money",
+        "back",
+        "last",
+      ],
     },
   ];
 }

@@ -13,4 +13,11 @@ export type { ChatDocument, ChatSource } from "./types";
  * this folder exporting a ChatSource, plus its line here
  * (docs/decisions/0016-chat-retrieval.md).
  */
-export const CHAT_SOURCES: ChatSource[] = [contactSource, studioSource, strategySource, solutionsSource, creativeTokensSource, contentSource];
+export const CHAT_SOURCES: ChatSource[] = [
+  contactSource,
+  studioSource,
+  strategySource,
+  solutionsSource,
+  creativeTokensSource,
+  contentSource,
+];

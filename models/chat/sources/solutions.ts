@@ -3,7 +3,8 @@ import type { HomeContent, SolutionsContent } from "../../content/marketing-cont
 import { formatPrice } from "../../content/marketing-pages";
 import type { ChatDocument, ChatSource } from "./types";
 
-const projects = (limit: number) => (limit === -1 ? "unlimited projects" : `${limit} active project${limit === 1 ? "" : "s"}`);
+const projects = (limit: number) =>
+  limit === -1 ? "unlimited projects" : `${limit} active project${limit === 1 ? "" : "s"}`;
 
 /**
  * The five monthly plans, the support packs and the consultation

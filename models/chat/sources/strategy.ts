@@ -33,7 +33,9 @@ function serviceDocuments(service: ServiceStrategy, url: string, key: string): C
 /** Each service's header, five feature cards and scalability note (seeds/strategy.json). */
 export function strategyDocuments(content: StrategyContent): ChatDocument[] {
   return [
-    ...content.services.flatMap((service) => serviceDocuments(service, serviceUrl(service.name), service.name.toLowerCase().replace(/\W+/g, "-"))),
+    ...content.services.flatMap((service) =>
+      serviceDocuments(service, serviceUrl(service.name), service.name.toLowerCase().replace(/\W+/g, "-")),
+    ),
     ...serviceDocuments(content.default, "/strategy", "default"),
     {
       id: "strategy:contact",

@@ -6,7 +6,9 @@ import type { ChatDocument, ChatSource } from "./types";
 
 /** Who the agency is and how it works: the home page and the services page (seeds/home.json, services.json). */
 export function studioDocuments(site: Site, home: HomeContent, services: ServicesContent): ChatDocument[] {
-  const serviceList = services.whatWeCreate.items.map((item) => `${item.label}${item.isNew ? ` (${services.whatWeCreate.newBadge})` : ""}`);
+  const serviceList = services.whatWeCreate.items.map(
+    (item) => `${item.label}${item.isNew ? ` (${services.whatWeCreate.newBadge})` : ""}`,
+  );
   return [
     {
       id: "studio:about",
@@ -27,14 +29,37 @@ export function studioDocuments(site: Site, home: HomeContent, services: Service
       title: services.quality.title,
       url: "/services",
       text: `${services.quality.paragraphs.join(" ")} ${services.quality.points.map((p) => `${p.value} ${p.label}`).join("; ")}.`,
-      keywords: ["quality", "process", "lead", "senior", "concepts", "fast", "turnaround", "ownership", "own", "source", "files", "fix"],
+      keywords: [
+        "quality",
+        "process",
+        "lead",
+        "senior",
+        "concepts",
+        "fast",
+        "turnaround",
+        "ownership",
+        "own",
+        "source",
+        "files",
+        "fix",
+      ],
     },
     {
       id: "studio:spotlight",
       title: services.spotlight.title,
       url: "/services",
       text: `Recent work: ${services.spotlight.items.map((item) => item.name).join("; ")}.`,
-      keywords: ["portfolio", "work", "projects", "examples", "case", "studies", "spotlight", "recent", "clients"],
+      keywords: [
+        "portfolio",
+        "work",
+        "projects",
+        "examples",
+        "case",
+        "studies",
+        "spotlight",
+        "recent",
+        "clients",
+      ],
     },
     {
       id: "studio:brands",
@@ -48,7 +73,18 @@ export function studioDocuments(site: Site, home: HomeContent, services: Service
       title: home.strategy.title,
       url: "/",
       text: `${home.strategy.eyebrow}: ${home.strategy.title} ${home.strategy.text}`,
-      keywords: ["process", "approach", "method", "steps", "how", "work", "discover", "define", "design", "deliver"],
+      keywords: [
+        "process",
+        "approach",
+        "method",
+        "steps",
+        "how",
+        "work",
+        "discover",
+        "define",
+        "design",
+        "deliver",
+      ],
     },
     ...home.slider.slides.map((slide, i) => ({
       id: `studio:slide:${i + 1}`,
@@ -69,7 +105,11 @@ export function studioDocuments(site: Site, home: HomeContent, services: Service
 export const studioSource: ChatSource = {
   name: "studio",
   load: async () => {
-    const [{ site }, home, services] = await Promise.all([getSiteShell(), getHomeContent(), getServicesContent()]);
+    const [{ site }, home, services] = await Promise.all([
+      getSiteShell(),
+      getHomeContent(),
+      getServicesContent(),
+    ]);
     return studioDocuments(site, home, services);
   },
 };

@@ -23,7 +23,11 @@ export function BrandMarquee({ brands }: { brands: HomeContent["brands"] }) {
         </h2>
         <p className="muted">{brands.text}</p>
       </div>
-      <div className="marquee" data-testid="brand-marquee" style={{ "--marquee-duration": `${MARQUEE_LOOP_SECONDS}s` } as CSSProperties}>
+      <div
+        className="marquee"
+        data-testid="brand-marquee"
+        style={{ "--marquee-duration": `${MARQUEE_LOOP_SECONDS}s` } as CSSProperties}
+      >
         <div className="marquee-track">
           <ul aria-label={brands.title}>{tiles(0)}</ul>
           <ul aria-hidden="true">{tiles(1)}</ul>

@@ -21,7 +21,10 @@ export function heroSlider(strip: HTMLElement) {
   const box = strip.parentElement!;
   const current = () => Math.round(strip.scrollLeft / strip.clientWidth);
   const show = (index: number) =>
-    strip.scrollTo({ left: wrapIndex(index, 0, strip.children.length) * strip.clientWidth, behavior: scrollBehavior() });
+    strip.scrollTo({
+      left: wrapIndex(index, 0, strip.children.length) * strip.clientWidth,
+      behavior: scrollBehavior(),
+    });
 
   let hovered = false;
   let focused = false;
@@ -64,7 +67,8 @@ export function packageSlider(section: HTMLElement) {
   strip.addEventListener("scrollend", () => {
     if (!visitorScrolled) return;
     const max = strip.scrollWidth - strip.clientWidth;
-    if (Math.abs(strip.scrollLeft - Math.min(packageOffset(step), max)) > 2) setStep(Math.round(strip.scrollLeft / PACKAGE_STEP_PX));
+    if (Math.abs(strip.scrollLeft - Math.min(packageOffset(step), max)) > 2)
+      setStep(Math.round(strip.scrollLeft / PACKAGE_STEP_PX));
   });
 
   section.querySelectorAll<HTMLAnchorElement>(".arrows a").forEach((arrow) => {

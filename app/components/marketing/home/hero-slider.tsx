@@ -15,8 +15,20 @@ export function HeroSlider({ slider }: { slider: HomeContent["slider"] }) {
     <section id="highlights" className="wrap hs" aria-roledescription="carousel" aria-label={slider.label}>
       <div className="hs-strip" data-testid="hero-slider">
         {slider.slides.map((slide, i) => (
-          <article key={slide.title} id={`slide-${i + 1}`} className="hs-slide" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`}>
-            <img src={slide.image.src} alt={slide.image.alt} width={960} height={720} loading={i ? "lazy" : undefined} />
+          <article
+            key={slide.title}
+            id={`slide-${i + 1}`}
+            className="hs-slide"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${count}`}
+          >
+            <img
+              src={slide.image.src}
+              alt={slide.image.alt}
+              width={960}
+              height={720}
+              loading={i ? "lazy" : undefined}
+            />
             <div className="hs-copy">
               <p className="eyebrow">{slide.eyebrow}</p>
               <h2 className="display-md">{slide.title}</h2>
@@ -26,7 +38,11 @@ export function HeroSlider({ slider }: { slider: HomeContent["slider"] }) {
                   {slider.addToCart.label}
                 </Link>
                 <div className="arrows">
-                  <a href={`#slide-${wrapIndex(i, -1, count) + 1}`} className="arrow" aria-label={slider.previous}>
+                  <a
+                    href={`#slide-${wrapIndex(i, -1, count) + 1}`}
+                    className="arrow"
+                    aria-label={slider.previous}
+                  >
                     ←
                   </a>
                   <span className="muted">

@@ -22,7 +22,14 @@ export function Hero({ hero, title }: { hero: HomeContent["hero"]; title: string
             </Link>
           </div>
         </div>
-        <img className="hero-art" src={hero.image.src} alt={hero.image.alt} width={720} height={720} fetchPriority="high" />
+        <img
+          className="hero-art"
+          src={hero.image.src}
+          alt={hero.image.alt}
+          width={720}
+          height={720}
+          fetchPriority="high"
+        />
       </div>
     </section>
   );

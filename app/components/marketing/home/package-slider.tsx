@@ -16,7 +16,12 @@ export function PackageSlider({ packages, step }: { packages: HomeContent["packa
   };
 
   return (
-    <section id="custom-solutions" className="wrap pk" aria-labelledby="custom-solutions-title" data-step={step}>
+    <section
+      id="custom-solutions"
+      className="wrap pk"
+      aria-labelledby="custom-solutions-title"
+      data-step={step}
+    >
       <div className="section-head pk-head">
         <div>
           <h2 id="custom-solutions-title" className="display-md">

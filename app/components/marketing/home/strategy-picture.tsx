@@ -17,7 +17,12 @@ export function StrategyPicture({ strategy }: { strategy: HomeContent["strategy"
         </Link>
       </div>
       <picture>
-        <source media={`(max-width: ${BREAKPOINTS_PX.phone}px)`} srcSet={strategy.narrow} width={640} height={800} />
+        <source
+          media={`(max-width: ${BREAKPOINTS_PX.phone}px)`}
+          srcSet={strategy.narrow}
+          width={640}
+          height={800}
+        />
         <img src={strategy.wide.src} alt={strategy.wide.alt} width={1280} height={560} loading="lazy" />
       </picture>
     </section>

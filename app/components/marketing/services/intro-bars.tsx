@@ -1,5 +1,10 @@
 import type { CSSProperties } from "react";
-import { SERVICE_BAR_DELAYS_MS, SERVICE_BAR_GROW_MS, SERVICE_BAR_NARROW_WIDTHS_PX, SERVICE_BAR_WIDTHS_PX } from "~/lib/marketing-constants";
+import {
+  SERVICE_BAR_DELAYS_MS,
+  SERVICE_BAR_GROW_MS,
+  SERVICE_BAR_NARROW_WIDTHS_PX,
+  SERVICE_BAR_WIDTHS_PX,
+} from "~/lib/marketing-constants";
 
 const ACCENTS = ["var(--color-green)", "var(--color-blue)", "var(--color-purple)"];
 

@@ -19,7 +19,9 @@ export function Quality({ section }: { section: ServicesContent["quality"] }) {
           {section.points.map((point) => (
             <div key={point.label} className="flex items-baseline gap-4 border-t border-border pt-5">
               <dt className="order-2 text-sm text-text-muted">{point.label}</dt>
-              <dd className="shrink-0 font-display text-3xl font-bold whitespace-nowrap text-green">{point.value}</dd>
+              <dd className="shrink-0 font-display text-3xl font-bold whitespace-nowrap text-green">
+                {point.value}
+              </dd>
             </div>
           ))}
         </dl>

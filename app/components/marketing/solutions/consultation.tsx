@@ -2,7 +2,13 @@ import { Link } from "react-router";
 import type { SolutionsContent } from "~models/content/marketing-content";
 
 /** CONSULTATION: a fast-paced session and what it includes. */
-export function Consultation({ consultation, contact }: { consultation: SolutionsContent["consultation"]; contact: SolutionsContent["contact"] }) {
+export function Consultation({
+  consultation,
+  contact,
+}: {
+  consultation: SolutionsContent["consultation"];
+  contact: SolutionsContent["contact"];
+}) {
   return (
     <div className="card grid gap-10 p-8 lg:grid-cols-2 lg:p-12" data-testid="consultation">
       <div className="flex flex-col items-start gap-5">

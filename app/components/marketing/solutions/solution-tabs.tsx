@@ -10,7 +10,17 @@ import { prefersReducedMotion, scrollBehavior } from "../motion";
  * switch slides the panel out, swaps the content, and slides it in: about
  * TAB_SWITCH_MS in all (nothing moves for reduced motion).
  */
-export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonly SolutionTab[]; labels: Record<SolutionTab, string>; active: SolutionTab; children: ReactNode }) {
+export function SolutionTabs({
+  tabs,
+  labels,
+  active,
+  children,
+}: {
+  tabs: readonly SolutionTab[];
+  labels: Record<SolutionTab, string>;
+  active: SolutionTab;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
 
@@ -36,7 +46,10 @@ export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonl
       <h2 id="solution-tabs-title" className="sr-only">
         {labels[active]}
       </h2>
-      <nav aria-label="Solutions" className="mb-8 grid grid-cols-3 gap-1 rounded-full border border-border bg-surface p-1.5 sm:inline-grid sm:gap-2">
+      <nav
+        aria-label="Solutions"
+        className="mb-8 grid grid-cols-3 gap-1 rounded-full border border-border bg-surface p-1.5 sm:inline-grid sm:gap-2"
+      >
         {tabs.map((tab) => {
           const href = `?tab=${tab}#solution-tabs`;
           return (
@@ -53,7 +66,12 @@ export function SolutionTabs({ tabs, labels, active, children }: { tabs: readonl
           );
         })}
       </nav>
-      <div key={active} className={leaving ? "tab-out" : "tab-in"} style={{ "--tab-half": `${TAB_SWITCH_MS / 2}ms` } as CSSProperties} data-tab={active}>
+      <div
+        key={active}
+        className={leaving ? "tab-out" : "tab-in"}
+        style={{ "--tab-half": `${TAB_SWITCH_MS / 2}ms` } as CSSProperties}
+        data-tab={active}
+      >
         {children}
       </div>
     </section>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { StrategyContent } from "~models/content/marketing-content";
 
-type Contact = Omit<StrategyContent["contact"], "videos"> & { video: StrategyContent["contact"]["videos"][number] };
+type Contact = Omit<StrategyContent["contact"], "videos"> & {
+  video: StrategyContent["contact"]["videos"][number];
+};
 
 /**
  * Contact Us over a looping muted clip (one of three, picked per request).
@@ -28,7 +30,10 @@ export function ContactVideo({ contact }: { contact: Contact }) {
           <source src={contact.video.webm} type="video/webm" media={motionOk} />
           <source src={contact.video.mp4} type="video/mp4" media={motionOk} />
         </video>
-        <div className="-z-10 absolute inset-0 bg-gradient-to-r from-canvas via-canvas/80 to-canvas/10" aria-hidden="true" />
+        <div
+          className="-z-10 absolute inset-0 bg-gradient-to-r from-canvas via-canvas/80 to-canvas/10"
+          aria-hidden="true"
+        />
         <div className="flex max-w-xl flex-col items-start gap-5 p-8 py-16 lg:p-16">
           <h2 id="contact-title" className="display-lg">
             {contact.title}

@@ -9,8 +9,18 @@ export function FeatureCards({ title, features }: { title: string; features: Ser
       </h2>
       <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-3" data-testid="feature-cards">
         {features.map((feature, i) => (
-          <li key={feature.id} className={`card flex flex-col overflow-hidden ${i === 0 ? "lg:col-span-2" : ""}`}>
-            <img className={`h-auto w-full object-cover ${i === 0 ? "aspect-[3/2] lg:aspect-[21/9]" : "aspect-[3/2]"}`} src={feature.image} alt="" width={480} height={320} loading="lazy" />
+          <li
+            key={feature.id}
+            className={`card flex flex-col overflow-hidden ${i === 0 ? "lg:col-span-2" : ""}`}
+          >
+            <img
+              className={`h-auto w-full object-cover ${i === 0 ? "aspect-[3/2] lg:aspect-[21/9]" : "aspect-[3/2]"}`}
+              src={feature.image}
+              alt=""
+              width={480}
+              height={320}
+              loading="lazy"
+            />
             <div className="flex flex-1 flex-col gap-3 p-6">
               <p className="font-display text-xs text-text-muted">{String(i + 1).padStart(2, "0")}</p>
               <h3 className="display-sm">{feature.title}</h3>

@@ -4,7 +4,15 @@ import type { CreativeTokensContent } from "~models/content/marketing-content";
 type Labels = CreativeTokensContent["labels"];
 
 /** The two calls to action: Get Tokens (dashboard token purchase) and Contact Us. */
-export function TokenActions({ getTokens, label, labels }: { getTokens: string; label: string; labels: Labels }) {
+export function TokenActions({
+  getTokens,
+  label,
+  labels,
+}: {
+  getTokens: string;
+  label: string;
+  labels: Labels;
+}) {
   return (
     <div className="actions">
       <Link to={getTokens} className="btn btn-primary">
@@ -17,9 +25,20 @@ export function TokenActions({ getTokens, label, labels }: { getTokens: string; 
   );
 }
 
-export function TokensHero({ hero, getTokens, labels }: { hero: CreativeTokensContent["hero"]; getTokens: string; labels: Labels }) {
+export function TokensHero({
+  hero,
+  getTokens,
+  labels,
+}: {
+  hero: CreativeTokensContent["hero"];
+  getTokens: string;
+  labels: Labels;
+}) {
   return (
-    <section className="wrap grid items-center gap-10 pt-14 lg:grid-cols-[1.15fr_1fr] lg:pt-20" aria-labelledby="tokens-title">
+    <section
+      className="wrap grid items-center gap-10 pt-14 lg:grid-cols-[1.15fr_1fr] lg:pt-20"
+      aria-labelledby="tokens-title"
+    >
       <div className="flex flex-col items-start gap-6">
         <p className="eyebrow text-yellow">{hero.eyebrow}</p>
         <h1 id="tokens-title" className="display-lg">
@@ -28,12 +47,25 @@ export function TokensHero({ hero, getTokens, labels }: { hero: CreativeTokensCo
         <p className="lead">{hero.text}</p>
         <TokenActions getTokens={getTokens} label={labels.getTokens} labels={labels} />
       </div>
-      <img className="h-auto w-full rounded-[2rem] border border-border" src={hero.image.src} alt={hero.image.alt} width={960} height={720} fetchPriority="high" />
+      <img
+        className="h-auto w-full rounded-[2rem] border border-border"
+        src={hero.image.src}
+        alt={hero.image.alt}
+        width={960}
+        height={720}
+        fetchPriority="high"
+      />
     </section>
   );
 }
 
-export function HowItWorks({ how, usage }: { how: CreativeTokensContent["howItWorks"]; usage: CreativeTokensContent["usage"] }) {
+export function HowItWorks({
+  how,
+  usage,
+}: {
+  how: CreativeTokensContent["howItWorks"];
+  usage: CreativeTokensContent["usage"];
+}) {
   return (
     <section className="wrap mt-24 grid gap-12 lg:grid-cols-[1.4fr_1fr]" aria-labelledby="how-title">
       <div>
@@ -66,7 +98,17 @@ export function HowItWorks({ how, usage }: { how: CreativeTokensContent["howItWo
   );
 }
 
-export function About({ about, closing, getTokens, labels }: { about: CreativeTokensContent["about"]; closing: CreativeTokensContent["closing"]; getTokens: string; labels: Labels }) {
+export function About({
+  about,
+  closing,
+  getTokens,
+  labels,
+}: {
+  about: CreativeTokensContent["about"];
+  closing: CreativeTokensContent["closing"];
+  getTokens: string;
+  labels: Labels;
+}) {
   return (
     <>
       <section className="wrap mt-24 grid gap-10 lg:grid-cols-2" aria-labelledby="about-title">
@@ -91,7 +133,10 @@ export function About({ about, closing, getTokens, labels }: { about: CreativeTo
       </section>
       <section className="wrap mt-24" aria-labelledby="closing-title">
         <div className="card relative flex flex-col items-start gap-6 overflow-hidden p-8 lg:p-14">
-          <div className="pointer-events-none absolute -right-20 -bottom-24 size-80 rounded-full bg-yellow/20 blur-3xl" aria-hidden="true" />
+          <div
+            className="pointer-events-none absolute -right-20 -bottom-24 size-80 rounded-full bg-yellow/20 blur-3xl"
+            aria-hidden="true"
+          />
           <h2 id="closing-title" className="display-lg max-w-3xl">
             {closing.title}
           </h2>

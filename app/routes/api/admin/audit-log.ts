@@ -18,7 +18,9 @@ export function loader({ request }: Route.LoaderArgs) {
       {
         action: action in AUDIT_ACTIONS ? action : undefined,
         actorId: isUuid(actor) ? actor : undefined,
-        actorRole: ["staff", "client", "system"].includes(params.get("role") ?? "") ? params.get("role")! : undefined,
+        actorRole: ["staff", "client", "system"].includes(params.get("role") ?? "")
+          ? params.get("role")!
+          : undefined,
         targetType: params.get("target_type") || undefined,
         targetId: params.get("target_id") || undefined,
       },

@@ -12,7 +12,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors("Failed to fetch the inbox", async () => {
     await requireStaffApi(request);
     const params = new URL(request.url).searchParams;
-    const { items, page } = await listInbox(parseInboxFilter(params, INBOX_TYPE_OPTIONS.map((t) => t.value)), pageNumber(params.get("page")));
+    const { items, page } = await listInbox(
+      parseInboxFilter(
+        params,
+        INBOX_TYPE_OPTIONS.map((t) => t.value),
+      ),
+      pageNumber(params.get("page")),
+    );
     return pagedJson(
       page,
       items.map((item) => ({

@@ -2,7 +2,14 @@ import { StaffTransitionSchema } from "~models/back-office/project-pipeline";
 import { apiProjectDetail, getProjectDetail, transitionProject } from "~models/projects/projects.server";
 import { adminJson, staffOnlyMethods } from "~/lib/admin-api.server";
 import { requireStaffApi } from "~/lib/admin.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readBody,
+  withApiErrors,
+} from "~/lib/api.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/project-transition";
 
@@ -26,7 +33,10 @@ export function action({ request, params }: Route.ActionArgs) {
       delete errors.intent;
       return adminJson(errors, { status: 400 });
     }
-    const outcome = await transitionProject(params.id, user, parsed.data.intent, parsed.data.reason, { siteUrl: publicBaseUrl(request), actorIp: actor.ip });
+    const outcome = await transitionProject(params.id, user, parsed.data.intent, parsed.data.reason, {
+      siteUrl: publicBaseUrl(request),
+      actorIp: actor.ip,
+    });
     if (!outcome.ok && outcome.reason === "not_found") return apiError(404, "Project not found");
     if (!outcome.ok) return apiError(409, outcome.message);
     const detail = await getProjectDetail(outcome.project.id, user);

@@ -10,7 +10,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors("Failed to fetch projects", async () => {
     await requireStaffApi(request);
     const params = new URL(request.url).searchParams;
-    const { projects, page } = await listPipeline(parsePipelineFilter(params), pageNumber(params.get("page")));
+    const { projects, page } = await listPipeline(
+      parsePipelineFilter(params),
+      pageNumber(params.get("page")),
+    );
     return pagedJson(
       page,
       projects.map((p) => ({

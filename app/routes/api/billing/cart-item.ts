@@ -1,6 +1,14 @@
 import { SHOP_API_ERRORS, UpdateCartItemSchema } from "~models/billing/shop";
 import { getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readBody,
+  requireApiUser,
+  withApiErrors,
+} from "~/lib/api.server";
 import type { Route } from "./+types/cart-item";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +29,8 @@ export function action({ request, params }: Route.ActionArgs) {
       return Response.json({ message: removed.message, cart: await getCart(user.id) });
     });
   }
-  if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed(request, ["PUT", "DELETE"]);
+  if (request.method !== "PUT" && request.method !== "PATCH")
+    return methodNotAllowed(request, ["PUT", "DELETE"]);
   return withApiErrors(SHOP_API_ERRORS.updateCartItem, async () => {
     const user = await requireApiUser(request);
     const body = await readBody(request);

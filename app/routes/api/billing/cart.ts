@@ -1,6 +1,14 @@
 import { AddToCartSchema, SHOP_API_ERRORS } from "~models/billing/shop";
 import { addToCart, clearCart, getCart } from "~models/billing/shop.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readBody,
+  requireApiUser,
+  withApiErrors,
+} from "~/lib/api.server";
 import type { Route } from "./+types/cart";
 
 /** GET /api/cart/ → {items, total_token_price, total_items, can_afford} */

@@ -1,6 +1,14 @@
 import { CheckoutSchema, SHOP_API_ERRORS } from "~models/billing/shop";
 import { checkout } from "~models/billing/shop.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readIdempotentBody,
+  requireApiUser,
+  withApiErrors,
+} from "~/lib/api.server";
 import type { Route } from "./+types/checkout";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -23,6 +31,11 @@ export function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const result = await checkout(user.id, { idempotencyKey: parsed.data.idempotency_key });
     if (!result.ok) return apiError(result.status, result.message);
-    return Response.json({ total_tokens_spent: result.totalSpent, remaining_tokens: result.remaining, message: result.message, purchase_ids: result.purchaseIds });
+    return Response.json({
+      total_tokens_spent: result.totalSpent,
+      remaining_tokens: result.remaining,
+      message: result.message,
+      purchase_ids: result.purchaseIds,
+    });
   });
 }

@@ -18,7 +18,11 @@ export function action({ request, params }: Route.ActionArgs) {
     const user = await requireApiUser(request);
     const started = await startDownload(user.id, params.purchaseId);
     if (!started.ok) return apiError(started.status, started.message);
-    return Response.json({ download_url: new URL(started.url, request.url).toString(), downloads_remaining: started.remaining, message: started.message });
+    return Response.json({
+      download_url: new URL(started.url, request.url).toString(),
+      downloads_remaining: started.remaining,
+      message: started.message,
+    });
   });
 }
 

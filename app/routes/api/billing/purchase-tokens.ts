@@ -1,6 +1,14 @@
 import { purchaseTokensSchema, TOKEN_PACKAGE_API_ERRORS } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readIdempotentBody,
+  requireApiUser,
+  withApiErrors,
+} from "~/lib/api.server";
 import type { Route } from "./+types/purchase-tokens";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -23,7 +31,18 @@ export function action({ request }: Route.ActionArgs) {
     const parsed = purchaseTokensSchema({ cardRequired: false }).safeParse(body);
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const result = await purchaseTokens(user.id, parsed.data);
-    if (!result.ok) return result.field ? Response.json({ [result.field]: [result.message] }, { status: 400 }) : apiError(result.status, result.message);
-    return Response.json({ tokens_added: result.tokensAdded, new_balance: result.newBalance, message: result.message, payment_id: result.paymentId }, { status: result.replayed ? 200 : 201 });
+    if (!result.ok)
+      return result.field
+        ? Response.json({ [result.field]: [result.message] }, { status: 400 })
+        : apiError(result.status, result.message);
+    return Response.json(
+      {
+        tokens_added: result.tokensAdded,
+        new_balance: result.newBalance,
+        message: result.message,
+        payment_id: result.paymentId,
+      },
+      { status: result.replayed ? 200 : 201 },
+    );
   });
 }

@@ -1,6 +1,14 @@
 import { SUBSCRIPTION_API_ERRORS, subscribeSchema } from "~models/billing/subscriptions";
 import { subscribe } from "~models/billing/subscriptions.server";
-import { apiError, API_MESSAGES, fieldErrors, methodNotAllowed, readIdempotentBody, requireApiUser, withApiErrors } from "~/lib/api.server";
+import {
+  apiError,
+  API_MESSAGES,
+  fieldErrors,
+  methodNotAllowed,
+  readIdempotentBody,
+  requireApiUser,
+  withApiErrors,
+} from "~/lib/api.server";
 import type { Route } from "./+types/subscribe";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -21,7 +29,13 @@ export function action({ request }: Route.ActionArgs) {
     const parsed = subscribeSchema({ cardRequired: false }).safeParse(body);
     if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
     const result = await subscribe(user.id, parsed.data);
-    if (!result.ok) return result.field ? Response.json({ [result.field]: [result.message] }, { status: 400 }) : apiError(result.status, result.message);
-    return Response.json({ plan_name: result.planName, message: result.message, subscription_id: result.subscriptionId }, { status: result.replayed ? 200 : 201 });
+    if (!result.ok)
+      return result.field
+        ? Response.json({ [result.field]: [result.message] }, { status: 400 })
+        : apiError(result.status, result.message);
+    return Response.json(
+      { plan_name: result.planName, message: result.message, subscription_id: result.subscriptionId },
+      { status: result.replayed ? 200 : 201 },
+    );
   });
 }
