@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import type { Page } from "@playwright/test";
 
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Violation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] };
 
