@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import {
   ATTACHMENT_RULES,
@@ -16,6 +15,7 @@ import { CardGrid, Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/collab-page";
+import { useZodForm } from "~/lib/use-zod-form";
 
 /** The partners and collaboration types (seeds/collaborations.json). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,14 +41,10 @@ const options = (list: readonly { value: string; label: string }[]) =>
 
 export default function CollabPage({ loaderData, actionData }: Route.ComponentProps) {
   const { partners, types } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CollaborationSchema, {
     id: "collaboration",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(CollaborationSchema),
     defaultValue: { collaboration_type: "other" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CollaborationSchema }),
   });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { SupportTicketSchema, TICKET_TYPES } from "~models/forms/support";
 import { submitSupportTicket } from "~models/forms/submissions.server";
@@ -8,6 +7,7 @@ import { Field, FormMessages, SelectField, SubmitButton } from "~/components/for
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/create-ticket";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create a support ticket — Ascendra" },
@@ -31,14 +31,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CreateTicket({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SupportTicketSchema, {
     id: "support-ticket",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SupportTicketSchema),
     defaultValue: { email: loaderData.email, type: "Support" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportTicketSchema }),
   });
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-10 px-5 py-14 lg:py-20">

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getBillingSettings } from "~models/billing/billing-content.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
@@ -16,6 +16,7 @@ import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Gift cards — Ascendra" },
@@ -90,19 +91,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, sender, today, idempotencyKey, savedCards, signedIn } = loaderData;
   const schema = giftCardSchema();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "gift-card",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(giftCardFields),
+    constraintFrom: giftCardFields,
     defaultValue: {
       amount: String(GIFT_DEFAULT_PRESET),
       senderName: sender.name,
       senderEmail: sender.email,
       ...paymentDefaults(savedCards),
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const card = actionData?.card;
   return (

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import {
   INTEREST_LEVELS,
@@ -14,6 +13,7 @@ import { CardGrid, Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/investor-page";
+import { useZodForm } from "~/lib/use-zod-form";
 
 /** The pitch deck, reasons, milestones and testimonials (seeds/investors.json). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,14 +37,10 @@ const options = (list: readonly { value: string; label: string }[]) =>
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { deck, reasons, milestones, testimonials } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InvestmentInquirySchema, {
     id: "investment-inquiry",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(InvestmentInquirySchema),
     defaultValue: { investor_type: "individual", phone_country: "IN" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InvestmentInquirySchema }),
   });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">

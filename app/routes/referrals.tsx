@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { inviteFriend } from "~models/forms/referrals.server";
 import { ReferralSchema } from "~models/forms/support";
@@ -11,6 +10,7 @@ import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/referrals";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
@@ -38,14 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Referrals({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ReferralSchema, {
     id: "referral",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ReferralSchema),
     defaultValue: { referrer_name: loaderData.name, referrer_email: loaderData.email },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReferralSchema }),
   });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">

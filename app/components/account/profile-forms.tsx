@@ -3,10 +3,8 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import {
   AccountProfileSchema,
@@ -16,12 +14,12 @@ import {
 import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { PhoneField, TextareaField } from "~/components/form-fields";
 import { AccountSection, secondaryButtonClass, Toggle } from "./section";
+import { useZodForm } from "~/lib/use-zod-form";
 
 // Profile Settings' forms. Each posts to the same route with its own "intent",
 // so they work without JavaScript; with it, Conform validates inline.
 
 type Result = SubmissionResult<string[]> | undefined;
-const VALIDATION = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
 
 export type ProfileDefaults = {
   fullName: string;
@@ -53,10 +51,9 @@ export function ProfileForm({
   lastResult: Result;
   saved: string | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AccountProfileSchema, {
     id: "profile",
     lastResult,
-    constraint: getZodConstraint(AccountProfileSchema),
     defaultValue: {
       fullName: defaults.fullName,
       phone: defaults.phone,
@@ -66,8 +63,6 @@ export function ProfileForm({
       notifications: onOff(defaults.notifications),
       privacy: onOff(defaults.privacy),
     },
-    ...VALIDATION,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountProfileSchema }),
   });
   const notifications = fields.notifications.getFieldset();
   const privacy = fields.privacy.getFieldset();
@@ -183,12 +178,9 @@ export function ProfileForm({
 }
 
 export function PasswordForm({ lastResult, message }: { lastResult: Result; message: string | null }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(PasswordChangeSchema, {
     id: "password",
     lastResult,
-    constraint: getZodConstraint(PasswordChangeSchema),
-    ...VALIDATION,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
   });
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -243,12 +235,9 @@ export function EmailForm({
   lastResult: Result;
   message: string | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(EmailChangeSchema, {
     id: "email",
     lastResult,
-    constraint: getZodConstraint(EmailChangeSchema),
-    ...VALIDATION,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailChangeSchema }),
   });
   return (
     <Form method="post" className="flex flex-col gap-4 border-t border-border pt-5" {...getFormProps(form)}>

@@ -1,9 +1,9 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { RatingSchema } from "~models/projects/account-projects";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { TextareaField } from "~/components/form-fields";
+import { useZodForm } from "~/lib/use-zod-form";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -19,18 +19,14 @@ export function RatingForm({
   lastResult: SubmissionResult<string[]> | undefined;
   message: string | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RatingSchema, {
     id: `rate-${projectId}`,
     lastResult,
-    constraint: getZodConstraint(RatingSchema),
     defaultValue: {
       projectId,
       rating: current ? String(current.rating) : undefined,
       comment: current?.comment ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RatingSchema }),
   });
   const errorId = fields.rating.errors?.length ? `${fields.rating.id}-error` : undefined;
   return (

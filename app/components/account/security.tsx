@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { DeleteAccountSchema } from "~models/identity/manage-account-forms";
 import { FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { formatDateTime } from "~/lib/format";
 import { AccountSection, secondaryButtonClass } from "./section";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export type SessionView = {
   device: string;
@@ -62,13 +62,9 @@ export function SessionsSection({ sessions, message }: { sessions: SessionView[]
 
 /** Data rights: a JSON copy of everything, and deleting the account (confirmed with the password). */
 export function DataRightsSection({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(DeleteAccountSchema, {
     id: "delete",
     lastResult,
-    constraint: getZodConstraint(DeleteAccountSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
   });
   const failed = Boolean(lastResult?.error && Object.keys(lastResult.error).length);
   return (

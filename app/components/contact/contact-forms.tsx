@@ -3,10 +3,8 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import {
   CITIES,
@@ -22,6 +20,7 @@ import {
 import { CheckboxField, Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { Honeypot, TextareaField } from "~/components/form-fields";
 import { CompanyFields } from "./company-fields";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export type ContactFormName = "office_visit" | "investor_meeting" | "service_quote";
 export type ContactActionData =
@@ -37,14 +36,10 @@ const options = (list: readonly { value: string; label: string }[]) =>
 const placeholder = (text: string) => [{ value: "", label: text }];
 
 export function OfficeVisitForm({ actionData, today }: { actionData: ContactActionData; today: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(OfficeVisitSchema, {
     id: "office-visit",
     lastResult: lastResultFor("office_visit", actionData),
-    constraint: getZodConstraint(OfficeVisitSchema),
     defaultValue: { city: "Mumbai", country: "India", phone_country: "IN" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OfficeVisitSchema }),
   });
   return (
     <Form
@@ -97,14 +92,10 @@ export function OfficeVisitForm({ actionData, today }: { actionData: ContactActi
 }
 
 export function InvestorMeetingForm({ actionData }: { actionData: ContactActionData }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(InvestorMeetingSchema, {
     id: "investor-meeting",
     lastResult: lastResultFor("investor_meeting", actionData),
-    constraint: getZodConstraint(InvestorMeetingSchema),
     defaultValue: { meeting_type: "investor", phone_country: "IN" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InvestorMeetingSchema }),
   });
   return (
     <Form
@@ -149,14 +140,10 @@ export function InvestorMeetingForm({ actionData }: { actionData: ContactActionD
 }
 
 export function ServiceQuoteForm({ actionData }: { actionData: ContactActionData }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ServiceQuoteSchema, {
     id: "service-quote",
     lastResult: lastResultFor("service_quote", actionData),
-    constraint: getZodConstraint(ServiceQuoteSchema),
     defaultValue: { phone_country: "IN" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceQuoteSchema }),
   });
   return (
     <Form

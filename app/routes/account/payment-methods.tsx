@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { cardLabel } from "~models/billing/account-billing";
@@ -17,6 +17,7 @@ import { CheckboxField, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/payment-methods";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 // /manageaccount/billing/payment-methods: the cards the payment gateway keeps
 // for the client (docs/decisions/0023). Add a card, make one the default (the
@@ -79,13 +80,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function PaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
   const { cards } = loaderData;
   const schema = addCardSchema();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "add-card-form",
     lastResult: actionData?.form === "add" ? actionData.result : undefined,
-    constraint: getZodConstraint(addCardFields),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraintFrom: addCardFields,
   });
   const cardMessage = actionData?.form === "card" ? actionData : null;
   return (

@@ -1,11 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
@@ -36,6 +30,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/client";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
 
@@ -109,14 +104,10 @@ function TokenAdjustForm({
   message?: string;
   tone?: "success" | "error";
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(TokenAdjustSchema, {
     id: "adjust-tokens",
     lastResult,
-    constraint: getZodConstraint(TokenAdjustSchema),
     defaultValue: { direction: "grant" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TokenAdjustSchema }),
   });
   return (
     <Form

@@ -1,11 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import {
@@ -40,6 +34,7 @@ import { formatDateTime, shortId } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/project";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.project.title ?? "Project");
 
@@ -144,12 +139,10 @@ function StatusForm({
   labelOf: (action: ProjectAction) => string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(StaffTransitionSchema, {
     id: "status",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffTransitionSchema }),
+    constraintFrom: false,
   });
   if (!actions.length)
     return <p className="text-sm text-text-muted">This project is closed: no further status changes.</p>;
@@ -204,13 +197,9 @@ function StatusForm({
 }
 
 function CommentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CommentFormSchema, {
     id: "comment",
     lastResult,
-    constraint: getZodConstraint(CommentFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentFormSchema }),
   });
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
@@ -229,13 +218,9 @@ function CommentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
 }
 
 function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(FileFormSchema, {
     id: "upload",
     lastResult,
-    constraint: getZodConstraint(FileFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileFormSchema }),
   });
   return (
     <Form

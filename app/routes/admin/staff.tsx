@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { STAFF_MESSAGES, StaffInviteSchema } from "~models/back-office/staff";
@@ -20,6 +20,7 @@ import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/staff";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
@@ -79,13 +80,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(StaffInviteSchema, {
     id: "invite",
     lastResult,
-    constraint: getZodConstraint(StaffInviteSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffInviteSchema }),
   });
   return (
     <Form

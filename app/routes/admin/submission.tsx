@@ -1,11 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
@@ -26,6 +20,7 @@ import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/submission";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.submission.typeLabel ?? "Submission");
 
@@ -80,14 +75,10 @@ function ReplyForm({
   to: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ReplySchema, {
     id: "reply",
     lastResult,
-    constraint: getZodConstraint(ReplySchema),
     defaultValue: { subject: defaultSubject },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplySchema }),
   });
   return (
     <Form

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ACCOUNT_MESSAGES, ForgotPasswordSchema } from "~models/identity/accounts";
 import { minutesUntil } from "~models/identity/accounts.server";
@@ -10,6 +10,7 @@ import { clientAddress } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/forgot-password";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? — Ascendra" }];
 
@@ -32,13 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ForgotPasswordSchema, {
     id: "forgot-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });
   return (
     <div className="flex flex-col gap-8">

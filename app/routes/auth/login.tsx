@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, LoginFormSchema } from "~models/identity/accounts";
 import { minutesUntil } from "~models/identity/accounts.server";
@@ -22,6 +22,7 @@ import {
 } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in — Ascendra" }];
 
@@ -71,14 +72,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const passwordReset = searchParams.get("reset") === "done";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(LoginFormSchema, {
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginFormSchema),
     defaultValue: { redirectTo },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
   });
 
   return (

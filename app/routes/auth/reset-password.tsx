@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/identity/accounts";
 import { isResetTokenValid, resetPassword } from "~models/identity/password-reset.server";
@@ -7,6 +7,7 @@ import { FormMessages, FormStatus, PasswordField, SubmitButton } from "~/compone
 import type { Route } from "./+types/reset-password";
 import { parseFormData } from "~/lib/request-input.server";
 import { loaderHeaders } from "~/lib/route-headers";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password — Ascendra" },
@@ -57,13 +58,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ResetPasswordSchema, {
     id: "reset-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });
   if (!loaderData.valid) {
     return (

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
 import { minutesUntil, signUp } from "~models/identity/accounts.server";
@@ -9,6 +9,7 @@ import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } fr
 import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
 import type { Route } from "./+types/signup";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 /**
  * After signing up, the success screen moves on after 3 seconds (docs/product.md, "Accounts").
@@ -103,14 +104,10 @@ function SignupSuccess({ next }: { next: string }) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SignupFormSchema, {
     id: "signup",
     lastResult: actionData?.result,
     defaultValue: { referral_code: loaderData.referralCode, redirectTo },
-    constraint: getZodConstraint(SignupFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
   });
   if (actionData?.signedUp) return <SignupSuccess next={actionData.next} />;
 

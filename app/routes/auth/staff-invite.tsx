@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AcceptExistingStaffSchema, AcceptNewStaffSchema, STAFF_MESSAGES } from "~models/back-office/staff";
 import { acceptInvitation, getInvitation } from "~models/back-office/staff.server";
@@ -8,6 +8,7 @@ import { startSession } from "~/lib/auth.server";
 import type { Route } from "./+types/staff-invite";
 import { parseFormData } from "~/lib/request-input.server";
 import { loaderHeaders } from "~/lib/route-headers";
+import { useZodForm } from "~/lib/use-zod-form";
 
 // /staff-invite/:token : the link in a staff invitation. It works once: the
 // invited person sets a password (and a username for a new account), becomes
@@ -77,13 +78,9 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
     loaderData.valid && loaderData.account
       ? (AcceptExistingStaffSchema as unknown as typeof AcceptNewStaffSchema)
       : AcceptNewStaffSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "staff-invite",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   if (!loaderData.valid) {
     return (

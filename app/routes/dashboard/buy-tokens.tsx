@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
@@ -13,6 +13,7 @@ import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
 
@@ -65,14 +66,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
   const { packages, balance, region, chosen, idempotencyKey, savedCards } = loaderData;
   const schema = purchaseTokensSchema({ cardRequired: true });
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "buy-tokens",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(purchaseTokensFields),
+    constraintFrom: purchaseTokensFields,
     defaultValue: { package_id: chosen, region, ...paymentDefaults(savedCards) },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <div className="flex max-w-3xl flex-col gap-8">

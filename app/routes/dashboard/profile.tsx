@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { ACCOUNT_MESSAGES, ProfileFormSchema } from "~models/identity/accounts";
 import { getProfile, updateProfile } from "~models/identity/accounts.server";
@@ -8,6 +8,7 @@ import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile — Ascendra" }];
 
@@ -29,14 +30,10 @@ const countryOptions = COUNTRIES.map((c) => ({ value: c.code, label: `${c.flag} 
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const { user, profile } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ProfileFormSchema, {
     id: "profile",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ProfileFormSchema),
     defaultValue: { ...profile, first_name: user.first_name, last_name: user.last_name },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
   });
   return (
     <div className="flex max-w-2xl flex-col gap-8">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getPlan } from "~models/billing/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
@@ -12,6 +12,7 @@ import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` },
@@ -82,14 +83,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { plan, current, idempotencyKey, savedCards } = loaderData;
   const schema = subscribeSchema({ cardRequired: true });
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: "subscribe",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(subscribeFields),
+    constraintFrom: subscribeFields,
     defaultValue: { ...paymentDefaults(savedCards) },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const onThisPlan = current?.planId === plan.id && !current.cancelling;
   return (

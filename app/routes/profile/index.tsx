@@ -1,11 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
@@ -20,6 +14,7 @@ import { getUser, requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";
 import type { Route } from "./+types/index";
 import { parseFormData } from "~/lib/request-input.server";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -98,13 +93,9 @@ function MeetingForm({
   projectId: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(MeetingRequestSchema, {
     id: "meet",
     lastResult,
-    constraint: getZodConstraint(MeetingRequestSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MeetingRequestSchema }),
   });
   return (
     <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -136,13 +127,9 @@ function CommentBox({
   projectId: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CommentFormSchema, {
     id: "profile-comment",
     lastResult,
-    constraint: getZodConstraint(CommentFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentFormSchema }),
   });
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>

@@ -3,10 +3,9 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { getTokenUsage } from "~models/projects/dashboard.server";
@@ -22,6 +21,7 @@ import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import type { Route } from "./+types/create";
+import { useZodForm } from "~/lib/use-zod-form";
 
 /** After submitting, the success message hands over to /dashboard2 after 2 seconds (docs/product.md, "Projects"). */
 export const CREATE_REDIRECT_SECONDS = 2;
@@ -107,14 +107,10 @@ function Submitted({ projectId }: { projectId?: string }) {
 const placeholder = (label: string) => ({ value: "", label });
 
 export default function CreateProject({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ProjectFormSchema, {
     id: "create-project",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ProjectFormSchema),
     defaultValue: { timeline: String(TIMELINES.length - 1) },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectFormSchema }),
   });
 
   return (

@@ -1,11 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import {
   ACTION_LABELS,
@@ -42,6 +36,7 @@ import { publicBaseUrl } from "~/lib/public-url.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { formatDate, formatDateTime, shortId } from "~/lib/format";
 import type { Route } from "./+types/detail";
+import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data && "project" in data ? data.project.title : PROJECT_MESSAGES.notFoundTitle} — Ascendra` },
@@ -155,13 +150,9 @@ function Conversation({
   comments: ProjectComment[];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CommentFormSchema, {
     id: "comment",
     lastResult,
-    constraint: getZodConstraint(CommentFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentFormSchema }),
   });
   return (
     <section className="flex flex-col gap-4" aria-labelledby="conversation">
@@ -208,13 +199,9 @@ function Conversation({
 }
 
 function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(FileFormSchema, {
     id: "upload",
     lastResult,
-    constraint: getZodConstraint(FileFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FileFormSchema }),
   });
   return (
     <Form
@@ -242,13 +229,9 @@ function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 }
 
 function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(RevisionFormSchema, {
     id: "revision",
     lastResult,
-    constraint: getZodConstraint(RevisionFormSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RevisionFormSchema }),
   });
   const hasErrors = Boolean(fields.reason.errors?.length);
   return (
