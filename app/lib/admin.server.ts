@@ -29,6 +29,3 @@ export async function requireStaffApi(
   if (user?.role !== "staff") throw apiError(404, "Not found.", BACK_OFFICE_HEADERS);
   return { user, actor: { ...staffActor(user, clientAddress(request)), id: user.id } };
 }
-
-/** The ?page= of a request's URL. */
-export { pageNumber } from "~models/platform/pagination";

@@ -17,9 +17,9 @@ import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
 // Every redirect target that comes from input goes through this one check.
 export { safeRedirect } from "./safe-redirect";
 
-export const DASHBOARD_PATH = DEFAULT_REDIRECT_PATH;
+const DASHBOARD_PATH = DEFAULT_REDIRECT_PATH;
 export const LOGIN_PATH = "/login";
-export const ADMIN_PATH = "/admin";
+const ADMIN_PATH = "/admin";
 
 /** Where an account lands after signing in when no page asked for it: staff work from the back-office. */
 export const landingPath = (user: Pick<AccountUser, "role">) =>

@@ -14,7 +14,7 @@ import { chatLlmSettings, databaseConfig, getEnv } from "./env.server";
 export const env = getEnv();
 
 /** How often old blog view rows are deleted while the server runs. */
-export const POST_VIEW_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const POST_VIEW_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Opens and migrates the database once per process, at boot rather than on
@@ -54,7 +54,7 @@ async function boot(): Promise<void> {
 }
 
 /** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */
-export async function cleanUpExpired(): Promise<void> {
+async function cleanUpExpired(): Promise<void> {
   await Promise.all([
     deleteExpiredSessions(),
     deleteExpiredRateLimits(),

@@ -9,9 +9,9 @@ import { createNonce } from "./security-headers.server";
 // nonce is replaced in the header and the body, so no two responses share one.
 
 /** How long a page is served from memory at most (its s-maxage may shorten it). */
-export const PAGE_CACHE_TTL_MS = 60_000;
+const PAGE_CACHE_TTL_MS = 60_000;
 /** How many pages (URL variants included) are kept; the oldest goes first. */
-export const PAGE_CACHE_MAX_ENTRIES = 200;
+const PAGE_CACHE_MAX_ENTRIES = 200;
 
 /** A stored page: its body split around every occurrence of its nonce, so a hit only joins buffers. */
 type Entry = { headers: Record<string, string>; parts: Buffer[]; nonce: string | null; expires: number };

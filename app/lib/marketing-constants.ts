@@ -52,6 +52,3 @@ export const SERVICE_BAR_GROW_MS = 500;
 
 /** Solutions tabs: about 0.5 s in all, half sliding out, half sliding in. */
 export const TAB_SWITCH_MS = 500;
-
-/** Anchor targets sit this far below the sticky navbar (64 px) when scrolled to. */
-export const SCROLL_MARGIN_PX = 88;

@@ -30,7 +30,7 @@ export function marketingCacheHeaders(request: Request): HeadersInit {
 // anonymous request may keep the public caching its route chose.
 
 /** The Vary of every page and API answer that depends on who asks. */
-export const PRIVATE_VARY = ["Cookie", "Authorization"];
+const PRIVATE_VARY = ["Cookie", "Authorization"];
 
 const privateRequests = new WeakSet<Request>();
 
@@ -40,7 +40,7 @@ export function markPrivate(request: Request): void {
 }
 
 /** Whether the request carries credentials: a session cookie or an Authorization header. */
-export const hasCredentials = (request: Request) =>
+const hasCredentials = (request: Request) =>
   hasSessionCookie(request) || request.headers.has("Authorization");
 
 const isPublic = (cacheControl: string | null) => /(^|,)\s*public\s*(,|$)/i.test(cacheControl ?? "");

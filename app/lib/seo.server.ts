@@ -3,7 +3,7 @@ import { publicBaseUrl } from "./public-url.server";
 import type { PageSeo } from "./seo";
 
 /** The Open Graph picture every page shares (1200 x 630, made by scripts/make-art.js). */
-export const OG_IMAGE_PATH = "/media/og.png";
+const OG_IMAGE_PATH = "/media/og.png";
 
 /**
  * A page's SEO fields: absolute canonical URL (PUBLIC_URL when set, else the

@@ -131,7 +131,7 @@ export type SubmissionDetail = {
 };
 
 /** The audit log's id for a submission. */
-export const submissionTargetId = (type: string, id: string) => `${type}:${id}`;
+const submissionTargetId = (type: string, id: string) => `${type}:${id}`;
 
 /** Everything the detail page shows, or null for an unknown type or id. */
 export async function getSubmission(

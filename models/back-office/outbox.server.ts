@@ -7,7 +7,7 @@ import { emailOutbox } from "../schema";
 import { type EmailState, type OutboxFilter } from "./outbox";
 import { containsPattern, paginate, type Page } from "../platform/pagination";
 
-export { emailState, OUTBOX_STATUSES, parseOutboxFilter, type EmailState, type OutboxFilter } from "./outbox";
+export { emailState, type OutboxFilter } from "./outbox";
 
 // The email outbox as staff see it: every email the site sent, failed to
 // send, or keeps because no SMTP server is configured; with a retry.
@@ -94,7 +94,7 @@ export async function retryEmail(id: string | undefined, actor: AuditActor): Pro
 }
 
 /** How many failed emails one "retry all" sends at most. */
-export const RETRY_ALL_LIMIT = 50;
+const RETRY_ALL_LIMIT = 50;
 
 /** Retries every failed email (oldest first, up to RETRY_ALL_LIMIT); each attempt is audited. */
 export async function retryFailedEmails(actor: AuditActor): Promise<{ sent: number; failed: number }> {

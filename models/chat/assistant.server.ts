@@ -100,7 +100,7 @@ export async function currentConversation(
   };
 }
 
-export function transcript(messages: StoredMessage[]): string {
+function transcript(messages: StoredMessage[]): string {
   const lines = messages.map((m) => {
     const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
     const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";

@@ -11,7 +11,7 @@ export type ComposedAnswer = {
   candidates?: string[];
 };
 
-export const COMPOSE = {
+const COMPOSE = {
   /** Passages in one answer at most. */
   maxPassages: 2,
   /** A further passage joins the answer when it scores at least this share of the best one. */
@@ -19,7 +19,7 @@ export const COMPOSE = {
 } as const;
 
 /** The passages an answer uses: the best, plus close runners-up. */
-export function chosenPassages(ranked: Ranked[]): Ranked[] {
+function chosenPassages(ranked: Ranked[]): Ranked[] {
   const best = ranked[0];
   if (!best) return [];
   return ranked
@@ -28,7 +28,7 @@ export function chosenPassages(ranked: Ranked[]): Ranked[] {
 }
 
 /** One link per page, in the order the answer uses them. */
-export function sourceLinks(passages: Ranked[]): ChatSourceLink[] {
+function sourceLinks(passages: Ranked[]): ChatSourceLink[] {
   const seen = new Map<string, ChatSourceLink>();
   for (const { document } of passages)
     if (!seen.has(document.url)) seen.set(document.url, { title: document.title, url: document.url });

@@ -15,7 +15,7 @@ const state = globalThis as typeof globalThis & {
 };
 
 /** Every passage of every source; two passages with one id are a bug in a source. */
-export async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<ChatDocument[]> {
+async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<ChatDocument[]> {
   const loaded = await Promise.all(
     sources.map(async (source) => ({ source, documents: await source.load() })),
   );

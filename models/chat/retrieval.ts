@@ -24,7 +24,7 @@ export type Ranked = { document: ChatDocument; score: number };
 export type Retrieval =
   { status: "found"; ranked: Ranked[]; followUp: boolean } | { status: "unknown"; followUp: boolean };
 
-export const RETRIEVAL = {
+const RETRIEVAL = {
   fieldBoost: { title: 3, keywords: 2, text: 1 },
   /**
    * Below this share of the question's topic words found in the best passage

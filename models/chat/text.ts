@@ -172,7 +172,7 @@ export function tokenize(text: string): string[] {
 }
 
 /** A small suffix stripper: consistent at index and query time, which is all BM25 needs. */
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length <= 3 || /^\d/.test(word)) return word;
   let w = word;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;

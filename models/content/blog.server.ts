@@ -74,7 +74,7 @@ function toSummary(row: SummaryRow): PostSummary {
 const newestFirst = [desc(blogPosts.publishedOn), desc(blogPosts.id)];
 
 /** The hero's post: the newest one marked featured, else the newest post. */
-export async function getFeaturedPost(): Promise<PostSummary | null> {
+async function getFeaturedPost(): Promise<PostSummary | null> {
   const [row] = await db()
     .select(summaryColumns)
     .from(blogPosts)

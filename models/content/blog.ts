@@ -24,9 +24,9 @@ export const BLOG_PAGE_SIZE = 6;
 /** How many tags the sidebar's "popular tags" shows. */
 export const POPULAR_TAG_COUNT = 10;
 /** Reading speed behind readTime. */
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 /** A search longer than this is cut (it is a GET parameter, and an ILIKE pattern). */
-export const MAX_SEARCH_LENGTH = 80;
+const MAX_SEARCH_LENGTH = 80;
 
 export const BLOG_MESSAGES = {
   postNotFound: "Post not found.",
@@ -47,7 +47,7 @@ const isoDate = z.preprocess(
     .string({ error: "is required (YYYY-MM-DD)" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
 );
-export const tagSchema = z
+const tagSchema = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens, e.g. brand-voice");
 

@@ -30,15 +30,8 @@ const seo = z.object({
   description: text.min(50, "must be at least 50 characters").max(160, "must be at most 160 characters"),
 });
 
-export {
-  PACKAGE_COLOURS,
-  REGIONS,
-  SOLUTION_TABS,
-  type PackageColour,
-  type Region,
-  type SolutionTab,
-} from "./marketing-enums";
-export const packageColour = z.enum(PACKAGE_COLOURS);
+export { SOLUTION_TABS, type PackageColour, type Region, type SolutionTab } from "./marketing-enums";
+const packageColour = z.enum(PACKAGE_COLOURS);
 
 const video = z.object({ webm: media, mp4: media, poster: media });
 

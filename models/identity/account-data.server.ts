@@ -323,14 +323,13 @@ export async function exportAccountData(userId: string) {
   await recordAccountEvent(userId, "data_exported", "You downloaded a copy of your data.");
   return data;
 }
-export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
 
 /** The file name of the export: ascendra-data-<username>-<date>.json */
 export const exportFileName = (username: string, now = new Date()) =>
   `ascendra-data-${username.replace(/[^A-Za-z0-9._-]/g, "_")}-${now.toISOString().slice(0, 10)}.json`;
 
 /** Not an argon2 hash, so no password ever verifies against it. */
-export const DELETED_PASSWORD_HASH = "!account-deleted";
+const DELETED_PASSWORD_HASH = "!account-deleted";
 
 /** Names no signup can produce (usernames are at most 30 characters) and an address nobody receives. */
 export function anonymisedIdentity(userId: string) {

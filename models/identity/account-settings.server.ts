@@ -30,19 +30,19 @@ import {
 type Executor = Database | Transaction;
 
 /** An email change link works for a day, once. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Password checks on this page (password, email, deletion): 5 wrong tries per account in 15 minutes. */
-export const PASSWORD_CHECK_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+const PASSWORD_CHECK_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 /** Email change links sent per account: 5 an hour, so the form cannot be used to flood an inbox. */
-export const EMAIL_CHANGE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
+const EMAIL_CHANGE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 
 /** How many entries the Dashboard's recent activity shows. */
-export const RECENT_ACTIVITY_SHOWN = 8;
+const RECENT_ACTIVITY_SHOWN = 8;
 
 export type PrivacyPreferences = { showcaseWork: boolean; listAsClient: boolean };
-export const DEFAULT_PRIVACY: PrivacyPreferences = { showcaseWork: false, listAsClient: false };
+const DEFAULT_PRIVACY: PrivacyPreferences = { showcaseWork: false, listAsClient: false };
 
 export type AccountEventKind =
   | "profile_updated"
@@ -115,7 +115,6 @@ export async function getAccountSettings(userId: string) {
     pendingEmail: pending ?? null,
   };
 }
-export type AccountSettings = NonNullable<Awaited<ReturnType<typeof getAccountSettings>>>;
 
 export type SaveProfileResult = { ok: true } | { ok: false; field: "phone"; message: string };
 

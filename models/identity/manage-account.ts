@@ -2,7 +2,7 @@
 // rules its pages show. No zod here, so the pages without forms stay light;
 // the forms' schemas are in manage-account-forms.ts and ../projects/account-projects.ts.
 
-export const MANAGE_ACCOUNT_PATH = "/manageaccount";
+const MANAGE_ACCOUNT_PATH = "/manageaccount";
 
 /** The four tabs (docs/product.md, "Accounts"), nested routes so that they work without JavaScript. */
 export const ACCOUNT_TABS = [

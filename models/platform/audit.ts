@@ -34,7 +34,6 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
-export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** Who can appear as an actor: staff, a client acting for themselves (a token spend), or the system (an expiry). */
 export const AUDIT_ACTOR_ROLES = ["staff", "client", "system"] as const;

@@ -17,7 +17,7 @@ export function configureMail(next: MailConfig): void {
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind: string };
 
 /** How many times an email is tried before it waits for staff. */
-export const MAX_SEND_ATTEMPTS = 5;
+const MAX_SEND_ATTEMPTS = 5;
 
 /** Sends one outbox row; `counted` when the attempt was already added (a claimed retry). */
 async function deliver(

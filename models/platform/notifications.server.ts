@@ -62,7 +62,7 @@ export async function notifyStaff(
   return staff.length;
 }
 
-export const DEFAULT_PREFERENCES = {
+const DEFAULT_PREFERENCES = {
   email: true,
   sms: false,
   projectUpdates: true,
@@ -109,7 +109,7 @@ export async function setNotificationPreferences(
  */
 export type EmailTopic = "project_updates" | "marketing";
 
-export function allowsEmail(preferences: NotificationPreferences, topic: EmailTopic): boolean {
+function allowsEmail(preferences: NotificationPreferences, topic: EmailTopic): boolean {
   if (!preferences.email) return false;
   return topic === "project_updates" ? preferences.projectUpdates : preferences.marketing;
 }
@@ -119,7 +119,7 @@ export function allowsEmail(preferences: NotificationPreferences, topic: EmailTo
  * a deleted account). Returns whether an email was queued. Call it after the
  * transaction commits.
  */
-export async function emailUser(
+async function emailUser(
   userId: string,
   topic: EmailTopic,
   email: { subject: string; text: string; kind: string },

@@ -3,7 +3,7 @@
 import { C, round } from "./palette.js";
 
 /** Strategy: concentric orbits with bodies on them, and a rising path. */
-export function orbit(rng, { w, h, a, b }) {
+function orbit(rng, { w, h, a, b }) {
   const cx = w * (0.55 + rng() * 0.1);
   const cy = h * 0.52;
   const base = Math.min(w, h) * 0.14;
@@ -24,7 +24,7 @@ export function orbit(rng, { w, h, a, b }) {
 }
 
 /** Graphic design / identity: a bold letterform built from primitives. */
-export function letterform(rng, { w, h, a, b }) {
+function letterform(rng, { w, h, a, b }) {
   const s = Math.min(w, h) * 0.62;
   const x = w / 2 - s / 2 + (rng() - 0.5) * w * 0.1;
   const y = h / 2 - s / 2;
@@ -39,7 +39,7 @@ export function letterform(rng, { w, h, a, b }) {
 }
 
 /** Websites: a browser window with a layout inside. */
-export function browser(rng, { w, h, a, b }) {
+function browser(rng, { w, h, a, b }) {
   const bw = w * 0.74;
   const bh = h * 0.66;
   const x = (w - bw) / 2 + (rng() - 0.5) * w * 0.06;
@@ -68,7 +68,7 @@ export function browser(rng, { w, h, a, b }) {
 }
 
 /** Motion & video: a shape caught across frames, with a playhead. */
-export function motion(rng, { w, h, a, b }) {
+function motion(rng, { w, h, a, b }) {
   const n = 6;
   const y0 = h * 0.55;
   const out = [];
@@ -95,7 +95,7 @@ export function motion(rng, { w, h, a, b }) {
 }
 
 /** Social media: a feed of cards, an avatar and a burst of reactions. */
-export function social(rng, { w, h, a, b }) {
+function social(rng, { w, h, a, b }) {
   const cw = w * 0.26;
   const out = [];
   for (let i = 0; i < 3; i++) {
@@ -123,7 +123,7 @@ export function social(rng, { w, h, a, b }) {
 }
 
 /** Apps: a phone with tiles. */
-export function phone(rng, { w, h, a, b }) {
+function phone(rng, { w, h, a, b }) {
   const ph = h * 0.78;
   const pw = ph * 0.5;
   const x = w / 2 - pw / 2 + (rng() - 0.5) * w * 0.12;
@@ -151,7 +151,7 @@ export function phone(rng, { w, h, a, b }) {
 }
 
 /** Sound: a waveform with a bright peak. */
-export function wave(rng, { w, h, a, b }) {
+function wave(rng, { w, h, a, b }) {
   const n = 36;
   const gap = (w * 0.8) / n;
   const out = [];
@@ -170,7 +170,7 @@ export function wave(rng, { w, h, a, b }) {
 }
 
 /** AI, AR & VR: a wireframe sphere with a few lit nodes. */
-export function network(rng, { w, h, a, b }) {
+function network(rng, { w, h, a, b }) {
   const cx = w * 0.52;
   const cy = h * 0.5;
   const r = Math.min(w, h) * 0.36;
@@ -205,7 +205,7 @@ export function network(rng, { w, h, a, b }) {
 }
 
 /** The default: an ascending peak, the studio's own mark writ large. */
-export function peak(_rng, { w, h, a, b }) {
+function peak(_rng, { w, h, a, b }) {
   const base = h * 0.8;
   const x0 = w * 0.2;
   const x1 = w * 0.8;

@@ -16,13 +16,6 @@ export type Identity = {
 
 const address = () => `198.19.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
 
-export async function anonymous(baseURL: string): Promise<Identity> {
-  return {
-    label: "anonymous",
-    api: await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address() } }),
-  };
-}
-
 /** A signed-up client, signed in (session cookie in its jar) and holding an API token. */
 export async function client(baseURL: string, label: string): Promise<Identity> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address() } });
@@ -38,7 +31,7 @@ export async function client(baseURL: string, label: string): Promise<Identity> 
   return { label, api, token, username, email, password };
 }
 
-export const bearer = (who: Identity): Record<string, string> =>
+const bearer = (who: Identity): Record<string, string> =>
   who.token ? { Authorization: `Token ${who.token}` } : {};
 
 export type Owned = {

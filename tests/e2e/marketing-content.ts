@@ -21,7 +21,7 @@ export const SOLUTIONS = seed<SolutionsContent>("solutions");
 export const TOKENS = seed<CreativeTokensContent>("creative-tokens");
 
 /** The widths the issue asks for: phone, the 1024 px boundary, desktop. */
-export const WIDTHS = [375, 1024, 1440] as const;
+const WIDTHS = [375, 1024, 1440] as const;
 export const LAYOUTS = WIDTHS.flatMap((width) =>
   [true, false].map((js) => ({ width, js, name: `${width} px, JavaScript ${js ? "on" : "off"}` })),
 );
@@ -33,15 +33,4 @@ export async function mediaWithoutDimensions(page: Page) {
       "main img:not([width]), main img:not([height]), main img:not([alt]), main video:not([width]), main video:not([height])",
     )
     .count();
-}
-
-/** Scrolls through the page so lazy images load. */
-export async function loadLazyImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    window.scrollTo(0, 0);
-  });
 }

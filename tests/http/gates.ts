@@ -44,7 +44,7 @@ export async function linkedUrl(
   return null;
 }
 
-export const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
+const NOBODYS_ID = "00000000-0000-4000-8000-000000000000";
 
 /** Concrete parameters: A's records where a route takes them, otherwise values that exist for nobody. */
 export function paramsFor(pattern: string, owned: Owned): Record<string, string | undefined> {

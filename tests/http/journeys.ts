@@ -47,7 +47,7 @@ export const labelOf = (el: Element) => squash(attr(el, "aria-label") ?? textOf(
 const CONTROLS = ["input", "textarea", "select", "button"];
 
 /** The form's controls: its own descendants and, anywhere in `doc`, those tied to it by a form attribute. */
-export function controlsOf(form: Element, doc?: Element): Element[] {
+function controlsOf(form: Element, doc?: Element): Element[] {
   const id = attr(form, "id");
   const own = findAll(
     form,
@@ -61,7 +61,7 @@ export function controlsOf(form: Element, doc?: Element): Element[] {
   return [...own, ...outside];
 }
 
-export function readForm(form: Element, doc?: Element): Form {
+function readForm(form: Element, doc?: Element): Form {
   const fields: [string, string][] = [];
   const buttons: Button[] = [];
   for (const el of controlsOf(form, doc)) {

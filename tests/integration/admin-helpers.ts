@@ -94,7 +94,7 @@ export async function sendReferral(): Promise<string> {
   );
 }
 
-export const cvFile = (name = "cv.pdf") => {
+const cvFile = (name = "cv.pdf") => {
   const bytes = new Uint8Array(128);
   bytes.set(Array.from("%PDF-1.4\n", (c) => c.charCodeAt(0)));
   return new File([bytes], name, { type: "application/pdf" });

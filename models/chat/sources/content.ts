@@ -2,7 +2,7 @@ import { listContentDocuments, type ContentDocument } from "../../content/conten
 import type { ChatDocument, ChatSource } from "./types";
 
 /** Markdown to the plain sentences the assistant quotes: no markup, links as their text. */
-export function plainText(markdown: string): string {
+function plainText(markdown: string): string {
   return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
@@ -18,7 +18,7 @@ export function plainText(markdown: string): string {
 }
 
 /** Long documents (posts, policies) become one passage per section, so an answer cites the part that says it. */
-export function contentPassages(doc: ContentDocument): ChatDocument[] {
+function contentPassages(doc: ContentDocument): ChatDocument[] {
   const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
   if (sections.length === 1)
     return [

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ServicesContent } from "~models/content/marketing-content";
 
-export const strategyHref = (service: string) => `/strategy?service=${encodeURIComponent(service)}`;
+const strategyHref = (service: string) => `/strategy?service=${encodeURIComponent(service)}`;
 
 /** WHAT WE CREATE: the eight services, each a link to its strategy page. */
 export function WhatWeCreate({ section }: { section: ServicesContent["whatWeCreate"] }) {

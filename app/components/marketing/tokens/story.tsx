@@ -4,15 +4,7 @@ import type { CreativeTokensContent } from "~models/content/marketing-content";
 type Labels = CreativeTokensContent["labels"];
 
 /** The two calls to action: Get Tokens (dashboard token purchase) and Contact Us. */
-export function TokenActions({
-  getTokens,
-  label,
-  labels,
-}: {
-  getTokens: string;
-  label: string;
-  labels: Labels;
-}) {
+function TokenActions({ getTokens, label, labels }: { getTokens: string; label: string; labels: Labels }) {
   return (
     <div className="actions">
       <Link to={getTokens} className="btn btn-primary">
