@@ -134,7 +134,7 @@ const paysWithSavedCard = (value: PaymentFieldValues | undefined) =>
 /** The card the fields describe, or null when none was given; adds an issue per bad field. */
 export function readCard(
   raw: PaymentFieldValues,
-  ctx: z.RefinementCtx,
+  ctx: Pick<z.RefinementCtx, "addIssue">,
   required: boolean,
   now = new Date(),
 ): CardDetails | null {
@@ -165,7 +165,7 @@ export function readCard(
   return { number, expMonth: expiry.month, expYear: expiry.year, cvc, name: (value.card_name ?? "").trim() };
 }
 
-const silent = { addIssue() {} } as unknown as z.RefinementCtx;
+const silent: Pick<z.RefinementCtx, "addIssue"> = { addIssue() {} };
 /** Run even when other fields failed, so every message shows at once. */
 export const ALWAYS = { when: () => true } as const;
 

@@ -110,7 +110,7 @@ export const comingSoonSchema = z.object({
   links: z.array(link).min(1),
 });
 
-const roleValues = CAREER_ROLES.map((r) => r.value) as unknown as [string, ...string[]];
+const roleValues = CAREER_ROLES.map((r) => r.value);
 export const careersSchema = z.object({
   seo: seoSchema,
   whyJoin: z.object({ title: text, cards: z.array(card).min(3) }),

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -74,10 +75,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {
   // One form for both cases; the username field only shows for a new account.
-  const schema: typeof AcceptNewStaffSchema =
-    loaderData.valid && loaderData.account
-      ? (AcceptExistingStaffSchema as unknown as typeof AcceptNewStaffSchema)
-      : AcceptNewStaffSchema;
+  const schema: z.ZodType<unknown, Partial<z.input<typeof AcceptNewStaffSchema>>> = loaderData.valid &&
+  loaderData.account
+    ? AcceptExistingStaffSchema
+    : AcceptNewStaffSchema;
   const [form, fields] = useZodForm(schema, {
     id: "staff-invite",
     lastResult: actionData?.result,
