@@ -67,7 +67,7 @@ function receiptFaces(): Record<ReceiptWeight, Face[]> {
 }
 
 /** WOFF 1.0 → the TrueType/OpenType font it wraps: the same tables, inflated, behind an sfnt table directory. */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error("Not a WOFF file");
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);

@@ -11,7 +11,8 @@ import { fontRuns, receiptFontAscent, receiptFontBytes, type ReceiptWeight } fro
 
 // A receipt as a printable HTML page and as a PDF. The data comes from billing
 // (account-billing.server.ts). The PDF is laid out by pdfkit in Noto Sans, so
-// long lines wrap and any client's name prints (docs/decisions/0034).
+// long lines wrap, and ₹ and names in Latin, Cyrillic, Greek, Vietnamese or
+// Devanagari print as themselves (docs/decisions/0034).
 
 export type ReceiptParties = {
   seller: { name: string; addressLines: string[]; email: string };
