@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import PDFDocument from "pdfkit";
 import {
   formatMoney,
   maskedCard,
@@ -6,10 +7,12 @@ import {
   RECEIPT_KIND_LABELS,
   type Receipt,
 } from "./account-billing";
+import { fontRuns, receiptFontAscent, receiptFontBytes, type ReceiptWeight } from "./receipt-fonts.server";
 
-// A receipt as a printable HTML page and as a one-page PDF. Pure: the data
-// comes from billing (account-billing.server.ts); no library, because a
-// receipt is a dozen lines of text and a PDF of that is small enough to write.
+// A receipt as a printable HTML page and as a PDF. The data comes from billing
+// (account-billing.server.ts). The PDF is laid out by pdfkit in Noto Sans, so
+// long lines wrap, and ₹ and names in Latin, Cyrillic, Greek, Vietnamese or
+// Devanagari print as themselves (docs/decisions/0034).
 
 export type ReceiptParties = {
   seller: { name: string; addressLines: string[]; email: string };
@@ -97,68 +100,107 @@ export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdf
 }
 
 // ---------------------------------------------------------------------------
-// PDF: one A4 page, Helvetica (a standard font every reader has), WinAnsi text.
+// PDF: A4, set in Noto Sans (receipt-fonts.server.ts), every line wrapped within the margins.
 
-/** Characters outside Latin-1 have no glyph in WinAnsi: spell them out. */
-function pdfText(text: string): string {
-  const spelled = text
-    .replace(/₹/g, "INR ")
-    .replace(/€/g, "EUR ")
-    .replace(/•/g, "*")
-    .replace(/[“”]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/[–—]/g, "-")
-    .replace(/\u00a0|\u202f/g, " ")
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-  return spelled.replace(/[\\()]/g, (c) => `\\${c}`);
+/** A4 in points, with 50 pt margins all round. */
+const PAGE = { width: 595.28, left: 50, right: 545.28, top: 50, bottom: 50 };
+const SELLER_X = 340;
+const VALUE_X = 200;
+const RULE_GRAY = "#d9d9d9";
+
+type TextStyle = { size: number; weight?: ReceiptWeight; width: number; lineGap?: number };
+
+/** One receipt document: pdfkit plus the fonts it has been given so far. */
+class ReceiptPdf {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly registered = new Set<string>();
+
+  constructor(issuedAt: Date, title: string) {
+    this.doc = new PDFDocument({
+      size: "A4",
+      margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.left, right: PAGE.width - PAGE.right },
+      // No Helvetica: every glyph comes from the embedded Noto Sans files.
+      font: null as unknown as string,
+      // The receipt's own date, not the time of download: the same receipt is the same file.
+      info: { Title: title, CreationDate: issuedAt },
+    });
+  }
+
+  /** Draws text at (x, y), wrapped to style.width, switching font file per run of script; returns the y below it. */
+  text(
+    value: string,
+    x: number,
+    y: number,
+    { size, weight = "regular", width, lineGap = 2 }: TextStyle,
+  ): number {
+    const runs = fontRuns(value, weight);
+    // Every file puts its baseline where Latin's is, or a Devanagari run would sit higher than the Latin beside it.
+    const baseline = -receiptFontAscent(weight) * size;
+    runs.forEach((run, index) => {
+      if (!this.registered.has(run.font)) {
+        this.doc.registerFont(run.font, receiptFontBytes(run.font));
+        this.registered.add(run.font);
+      }
+      this.doc.font(run.font).fontSize(size);
+      const options = { width, lineGap, baseline, continued: index < runs.length - 1 };
+      if (index === 0) this.doc.text(run.text, x, y, options);
+      else this.doc.text(run.text, options);
+    });
+    return runs.length ? this.doc.y : y;
+  }
+
+  rule(y: number) {
+    this.doc
+      .save()
+      .moveTo(PAGE.left, y)
+      .lineTo(PAGE.right, y)
+      .lineWidth(0.75)
+      .strokeColor(RULE_GRAY)
+      .stroke();
+    this.doc.restore();
+  }
+
+  /** The finished file. pdfkit writes into its stream's buffer as it goes, so after end() it is all there. */
+  bytes(): Uint8Array<ArrayBuffer> {
+    this.doc.end();
+    const chunks: Buffer[] = [];
+    for (let chunk: Buffer | null; (chunk = this.doc.read() as Buffer | null) !== null;) chunks.push(chunk);
+    return new Uint8Array(Buffer.concat(chunks));
+  }
 }
 
-/** Amounts in PDFs use the currency code: 2,500.00 INR reads right without the ₹ glyph. */
-const pdfMoney = (receipt: Receipt) =>
-  `${new Intl.NumberFormat(receipt.currency === "INR" ? "en-IN" : "en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(receipt.amountMinor / 100)} ${receipt.currency}`;
-
 export function renderReceiptPdf(receipt: Receipt, parties: ReceiptParties): Uint8Array<ArrayBuffer> {
-  const ops: string[] = [];
-  const text = (font: "F1" | "F2", size: number, x: number, y: number, value: string) =>
-    ops.push(`BT /${font} ${size} Tf ${x} ${y} Td (${pdfText(value)}) Tj ET`);
-  let y = 780;
-  text("F2", 22, 50, y, "Receipt");
-  text("F1", 11, 50, (y -= 18), receipt.number);
-  let sellerY = 780;
+  const pdf = new ReceiptPdf(receipt.issuedAt, `Receipt ${receipt.number}`);
+  const leftWidth = SELLER_X - 20 - PAGE.left;
+  let y = pdf.text("Receipt", PAGE.left, PAGE.top, { size: 22, weight: "bold", width: leftWidth });
+  y = pdf.text(receipt.number, PAGE.left, y, { size: 11, width: leftWidth });
+  let sellerY = PAGE.top + 4;
   for (const line of [parties.seller.name, ...parties.seller.addressLines, parties.seller.email])
-    text("F1", 10, 360, (sellerY -= 14) + 14, line);
-  y = Math.min(y, sellerY) - 36;
-  text("F1", 10, 50, y, "Billed to");
-  text("F2", 11, 50, (y -= 15), parties.buyer.name);
-  text("F1", 11, 50, (y -= 15), parties.buyer.email);
-  y -= 30;
-  for (const [term, value] of receiptLines(receipt)) {
-    text("F2", 11, 50, y, term);
-    text("F1", 11, 200, y, value);
-    ops.push(`0.85 G 50 ${y - 8} m 545 ${y - 8} l S 0 G`);
-    y -= 26;
-  }
-  text("F2", 11, 50, y, "Amount");
-  text("F2", 14, 200, y, pdfMoney(receipt));
-  text("F1", 10, 50, y - 50, "Thank you for your business.");
-  const content = ops.join("\n");
+    sellerY = pdf.text(line, SELLER_X, sellerY, { size: 10, width: PAGE.right - SELLER_X });
 
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(pdf, "latin1"));
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, "latin1");
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(pdf, "latin1"));
+  const width = PAGE.right - PAGE.left;
+  y = Math.max(y, sellerY) + 28;
+  y = pdf.text("Billed to", PAGE.left, y, { size: 10, width });
+  y = pdf.text(parties.buyer.name, PAGE.left, y + 2, { size: 11, weight: "bold", width });
+  y = pdf.text(parties.buyer.email, PAGE.left, y, { size: 11, width }) + 20;
+
+  const row = (term: string, value: string, valueStyle: Omit<TextStyle, "width">) => {
+    const page = pdf.doc.page;
+    const termBottom = pdf.text(term, PAGE.left, y, {
+      size: 11,
+      weight: "bold",
+      width: VALUE_X - 10 - PAGE.left,
+    });
+    const valueBottom = pdf.text(value, VALUE_X, y, { ...valueStyle, width: PAGE.right - VALUE_X });
+    // A value too long for the page goes on over the next one (pdfkit adds it); the row ends where the value does.
+    y = (pdf.doc.page === page ? Math.max(termBottom, valueBottom) : valueBottom) + 6;
+  };
+  for (const [term, value] of receiptLines(receipt)) {
+    row(term, value, { size: 11 });
+    pdf.rule(y);
+    y += 10;
+  }
+  row("Amount", formatMoney(receipt), { size: 14, weight: "bold" });
+  pdf.text("Thank you for your business.", PAGE.left, y + 30, { size: 10, width });
+  return pdf.bytes();
 }
