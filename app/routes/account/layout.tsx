@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, Outlet } from "react-router";
 import { ACCOUNT_TABS, fullNameOf, initialsOf } from "~models/identity/manage-account";
 import { getCurrentPlan } from "~models/billing/account-billing.server";
-import { AccountLoadError } from "~/components/account/load-error";
+import { AccountLoadError } from "~/components/load-error";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 

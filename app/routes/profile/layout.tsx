@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
+import { PillLinks } from "~/components/pill-links";
 import { getUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -25,17 +26,12 @@ function Invitation() {
         Create a free account to submit a brief, follow every step of your project, talk to your project
         manager and book an online meet whenever you need one.
       </p>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/signup" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
-          Create an account
-        </Link>
-        <Link
-          to="/login?redirectTo=%2Fprofile"
-          className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold"
-        >
-          Sign in
-        </Link>
-      </div>
+      <PillLinks
+        links={[
+          { to: "/signup", label: "Create an account" },
+          { to: "/login?redirectTo=%2Fprofile", label: "Sign in" },
+        ]}
+      />
     </section>
   );
 }
