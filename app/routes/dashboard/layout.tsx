@@ -4,6 +4,7 @@ import { countUnread, listNotifications } from "~models/platform/notifications.s
 import { getCart } from "~models/billing/shop.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { Dropdown } from "~/components/dropdown";
+import { BellIcon, CartIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/load-error";
 import { NotificationItem } from "~/components/notifications";
 import { requireUser } from "~/lib/auth.server";
@@ -51,47 +52,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
-      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
-    </svg>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path
-        d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="9.5" cy="20" r="1.3" />
-      <circle cx="17.5" cy="20" r="1.3" />
-    </svg>
-  );
-}
 
 type CartSummary = {
   lines: { id: string; name: string; quantity: number; total: number }[];
