@@ -1,8 +1,9 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import type { Navigation } from "~models/content/site-content";
 import { CartIcon, CloseIcon, MenuIcon } from "~/components/icons";
 import { useDismissableDetails } from "~/components/use-dismissable-details";
 import { LogoMark } from "./logo";
+import { LogoutForm } from "./logout-form";
 import { RotatingWords } from "./rotating-words";
 
 /** Pages that belong to a navbar section without being its link (spec: /strategy shows the "serv" marker). */
@@ -85,11 +86,7 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
               >
                 Account
               </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
-                  Logout
-                </button>
-              </Form>
+              <LogoutForm buttonClassName="rounded-full px-4 py-3 text-sm font-medium text-text-muted" />
             </div>
           ) : (
             <Link
@@ -133,14 +130,7 @@ function AccountLinks({ user }: { user: NavbarUser }) {
       >
         Account
       </Link>
-      <Form method="post" action="/logout">
-        <button
-          type="submit"
-          className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text"
-        >
-          Logout
-        </button>
-      </Form>
+      <LogoutForm buttonClassName="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text" />
     </div>
   );
 }

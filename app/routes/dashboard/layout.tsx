@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { Form, Link, Outlet, useLocation } from "react-router";
 import { tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { countUnread, listNotifications } from "~models/platform/notifications.server";
 import { getCart } from "~models/billing/shop.server";
@@ -7,6 +7,8 @@ import { Dropdown } from "~/components/dropdown";
 import { BellIcon, CartIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/load-error";
 import { NotificationItem } from "~/components/notifications";
+import { LogoutForm } from "~/components/shell/logout-form";
+import { TabNav } from "~/components/shell/tab-nav";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -239,31 +241,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <p className="truncate text-sm text-text-muted">{user.email}</p>
           </div>
         </div>
-        <nav aria-label="Dashboard" className="-mx-5 overflow-x-auto px-5 lg:mx-0 lg:px-0">
-          <ul className="flex gap-2 lg:flex-col">
-            {DASHBOARD_TABS.map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={tab.to}
-                  end={tab.end}
-                  className={({ isActive }) =>
-                    `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Form method="post" action="/logout" className="hidden lg:block">
-          <button
-            type="submit"
-            className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
-          >
-            Logout
-          </button>
-        </Form>
+        <TabNav label="Dashboard" tabs={DASHBOARD_TABS} />
+        <LogoutForm
+          className="hidden lg:block"
+          buttonClassName="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+        />
       </aside>
       <div className="flex min-w-0 flex-col gap-8">
         <TopBar
@@ -274,14 +256,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           cart={cart}
         />
         <Outlet />
-        <Form method="post" action="/logout" className="lg:hidden">
-          <button
-            type="submit"
-            className="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
-          >
-            Logout
-          </button>
-        </Form>
+        <LogoutForm
+          className="lg:hidden"
+          buttonClassName="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+        />
       </div>
     </div>
   );
