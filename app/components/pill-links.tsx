@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-export type PillLink = { to: string; label: string };
+type PillLink = { to: string; label: string };
 
 /**
  * A row of pill-shaped links under a message: the first is the main action

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 
-export type Tab = { readonly label: string; readonly to: string; readonly end: boolean };
+type Tab = { readonly label: string; readonly to: string; readonly end: boolean };
 
 /**
  * A sidebar's tabs: links to nested routes, so they work without JavaScript,
