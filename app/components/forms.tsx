@@ -6,6 +6,7 @@ import {
   type LabelHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from "react";
 import { useNavigation } from "react-router";
 
@@ -43,8 +44,64 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 export const inputClass =
   "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted aria-[invalid=true]:border-red";
 
+type LabelProps = LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };
+
+/**
+ * The ids that tie a control to what describes it: its errors (only while
+ * there are some), a character counter and a hint. `describedBy` lists the
+ * ones present, in that order.
+ */
+export function useFieldIds(
+  ownId: string | undefined,
+  { errors, hint, counter = false }: { errors?: ListOfErrors; hint?: ReactNode; counter?: boolean },
+) {
+  const fallbackId = useId();
+  const id = ownId ?? fallbackId;
+  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const counterId = counter ? `${id}-counter` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return {
+    id,
+    errorId,
+    counterId,
+    hintId,
+    invalid: errorId ? true : undefined,
+    describedBy: [errorId, counterId, hintId].filter(Boolean).join(" ") || undefined,
+  };
+}
+
+/** A field's frame: its label, the control(s) given as children, then the hint and the errors. */
+export function FieldFrame({
+  ids,
+  labelProps,
+  hint,
+  errors,
+  className,
+  children,
+}: {
+  ids: { id: string; hintId?: string; errorId?: string };
+  labelProps: LabelProps;
+  hint?: ReactNode;
+  errors?: ListOfErrors;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-2 ${className ?? ""}`}>
+      <label htmlFor={ids.id} className="text-sm font-medium text-text" {...labelProps} />
+      {children}
+      {hint ? (
+        <p id={ids.hintId} className="text-sm text-text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={errors} />
+    </div>
+  );
+}
+
 type FieldProps = {
-  labelProps: LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };
+  labelProps: LabelProps;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
   hint?: ReactNode;
@@ -52,32 +109,22 @@ type FieldProps = {
 };
 
 export function Field({ labelProps, inputProps, errors, hint, className }: FieldProps) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const ids = useFieldIds(inputProps.id, { errors, hint });
   return (
-    <div className={`flex flex-col gap-2 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-medium text-text" {...labelProps} />
+    <FieldFrame ids={ids} labelProps={labelProps} hint={hint} errors={errors} className={className}>
       <input
         {...inputProps}
-        id={id}
+        id={ids.id}
         className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+        aria-invalid={ids.invalid}
+        aria-describedby={ids.describedBy}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
 type SelectFieldProps = {
-  labelProps: LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };
+  labelProps: LabelProps;
   selectProps: SelectHTMLAttributes<HTMLSelectElement>;
   options: Array<{ value: string; label: string }>;
   errors?: ListOfErrors;
@@ -85,18 +132,15 @@ type SelectFieldProps = {
 };
 
 export function SelectField({ labelProps, selectProps, options, errors, className }: SelectFieldProps) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const ids = useFieldIds(selectProps.id, { errors });
   return (
-    <div className={`flex flex-col gap-2 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-medium text-text" {...labelProps} />
+    <FieldFrame ids={ids} labelProps={labelProps} errors={errors} className={className}>
       <select
         {...selectProps}
-        id={id}
+        id={ids.id}
         className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        aria-invalid={ids.invalid}
+        aria-describedby={ids.describedBy}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -104,35 +148,31 @@ export function SelectField({ labelProps, selectProps, options, errors, classNam
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
 /** A password input; once JavaScript runs it gains a Show/Hide toggle. */
-export function PasswordField(props: FieldProps) {
+export function PasswordField({ labelProps, inputProps, errors, className }: FieldProps) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const fallbackId = useId();
-  const id = props.inputProps.id ?? fallbackId;
-  const errorId = props.errors?.some(Boolean) ? `${id}-error` : undefined;
+  const ids = useFieldIds(inputProps.id, { errors });
   return (
-    <div className={`flex flex-col gap-2 ${props.className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-medium text-text" {...props.labelProps} />
+    <FieldFrame ids={ids} labelProps={labelProps} errors={errors} className={className}>
       <div className="relative">
         <input
-          {...props.inputProps}
-          id={id}
+          {...inputProps}
+          id={ids.id}
           type={visible ? "text" : "password"}
           className={`${inputClass} ${hydrated ? "pr-20" : ""}`}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
         />
         {hydrated ? (
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}
-            aria-controls={id}
+            aria-controls={ids.id}
             aria-pressed={visible}
             className="absolute inset-y-1.5 right-1.5 rounded-lg px-3 text-sm font-medium text-text-muted hover:text-text"
           >
@@ -140,8 +180,52 @@ export function PasswordField(props: FieldProps) {
           </button>
         ) : null}
       </div>
-      <ErrorList id={errorId} errors={props.errors} />
-    </div>
+    </FieldFrame>
+  );
+}
+
+/**
+ * A textarea. With `minLength` it shows how many characters are written
+ * (trimmed, as the server counts them) against that minimum.
+ */
+export function TextareaField({
+  label,
+  textareaProps,
+  errors,
+  minLength,
+  hint,
+  className,
+}: {
+  label: ReactNode;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  errors?: ListOfErrors;
+  minLength?: number;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const ids = useFieldIds(textareaProps.id, { errors, hint, counter: Boolean(minLength) });
+  const [count, setCount] = useState(String(textareaProps.defaultValue ?? "").trim().length);
+  return (
+    <FieldFrame ids={ids} labelProps={{ children: label }} hint={hint} errors={errors} className={className}>
+      <textarea
+        rows={5}
+        {...textareaProps}
+        id={ids.id}
+        onInput={(event) => setCount(event.currentTarget.value.trim().length)}
+        className={`${inputClass} min-h-32 resize-y`}
+        aria-invalid={ids.invalid}
+        aria-describedby={ids.describedBy}
+      />
+      {minLength ? (
+        <p
+          id={ids.counterId}
+          className={`text-sm ${count >= minLength ? "text-green" : "text-text-muted"}`}
+          aria-live="polite"
+        >
+          {count} / {minLength} characters minimum
+        </p>
+      ) : null}
+    </FieldFrame>
   );
 }
 
@@ -149,7 +233,7 @@ export function CheckboxField({
   labelProps,
   inputProps,
 }: {
-  labelProps: LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };
+  labelProps: LabelProps;
   inputProps: InputHTMLAttributes<HTMLInputElement>;
 }) {
   const fallbackId = useId();

@@ -1,15 +1,28 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { PROJECT_API_ERRORS } from "~models/projects/projects";
+import { PillLinks } from "~/components/pill-links";
 
 /**
- * A dashboard load failure shows a full-page error with a Reload
- * button (docs/product.md, "Dashboard"). A link to this same page reloads it, with or without JavaScript.
- * A 404 (a notification or project that is not yours) reads as "not found".
+ * A signed-in area that could not load: a full-page error with a Reload link
+ * to this same page and a way back to the area's start. Plain links, so both
+ * work with or without JavaScript. A 404 (something that is not yours, or no
+ * longer exists) reads as "not found".
  */
-export function DashboardLoadError() {
+function LoadError({
+  area,
+  detail,
+  back,
+}: {
+  /** What could not load: "We could not load your …". */
+  area: string;
+  /** What the error says before asking to reload, if anything. */
+  detail?: string;
+  back: { to: string; label: string };
+}) {
   const error = useRouteError();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const advice = "Please reload the page; if it keeps happening, try again in a minute.";
   return (
     <div
       className="mx-auto flex min-h-[50vh] max-w-3xl flex-col items-start justify-center gap-5 px-5 py-16"
@@ -19,24 +32,35 @@ export function DashboardLoadError() {
         {notFound ? "Not found" : "Error"}
       </p>
       <h1 className="font-display text-3xl font-semibold">
-        {notFound ? "We could not find that" : "We could not load your dashboard"}
+        {notFound ? "We could not find that" : `We could not load your ${area}`}
       </h1>
       <p className="text-text-muted">
         {notFound
           ? "It may have been removed, or it belongs to another account."
-          : `${PROJECT_API_ERRORS.fetchStats}. Please reload the page; if it keeps happening, try again in a minute.`}
+          : detail
+            ? `${detail}. ${advice}`
+            : advice}
       </p>
-      <div className="flex flex-wrap gap-3">
-        <a
-          href={`${location.pathname}${location.search}`}
-          className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas"
-        >
-          Reload
-        </a>
-        <a href="/dashboard2" className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold">
-          Back to Dashboard
-        </a>
-      </div>
+      <PillLinks
+        documentLinks
+        links={[{ to: `${location.pathname}${location.search}`, label: "Reload" }, back]}
+      />
     </div>
   );
+}
+
+/** The dashboard's load error (docs/product.md, "Dashboard"). */
+export function DashboardLoadError() {
+  return (
+    <LoadError
+      area="dashboard"
+      detail={PROJECT_API_ERRORS.fetchStats}
+      back={{ to: "/dashboard2", label: "Back to Dashboard" }}
+    />
+  );
+}
+
+/** Manage account's load error. */
+export function AccountLoadError() {
+  return <LoadError area="account" back={{ to: "/manageaccount", label: "Back to Manage account" }} />;
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PillLinks } from "~/components/pill-links";
 
 export const NOT_FOUND_TITLE = "Page not found";
 
@@ -13,17 +13,12 @@ export function NotFoundPage() {
       <p className="text-lg text-text-muted">
         This page has moved, or never existed. Everything we make starts from the home page.
       </p>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
-          Back to home
-        </Link>
-        <Link
-          to="/contact"
-          className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold text-text"
-        >
-          Contact us
-        </Link>
-      </div>
+      <PillLinks
+        links={[
+          { to: "/", label: "Back to home" },
+          { to: "/contact", label: "Contact us" },
+        ]}
+      />
     </section>
   );
 }

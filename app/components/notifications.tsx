@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { DismissIcon } from "~/components/icons";
 import { formatDateTime } from "~/lib/format";
 
 type NotificationView = {
@@ -12,6 +14,27 @@ type NotificationView = {
 };
 
 const TONE: Record<string, string> = { success: "bg-green", warning: "bg-yellow", info: "bg-blue" };
+
+/** A POST about one notification to /dashboard2/notifications, which then sends the visitor to `redirectTo`. */
+function NotificationForm({
+  id,
+  redirectTo,
+  className,
+  children,
+}: {
+  id: string;
+  redirectTo: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action="/dashboard2/notifications" className={className}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+    </Form>
+  );
+}
 
 /**
  * One notification. Opening it is a POST (it marks it read, then follows its
@@ -32,9 +55,7 @@ export function NotificationItem({
       data-testid="notification"
       data-read={n.isRead}
     >
-      <Form method="post" action="/dashboard2/notifications" className="min-w-0 flex-1">
-        <input type="hidden" name="id" value={n.id} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <NotificationForm id={n.id} redirectTo={redirectTo} className="min-w-0 flex-1">
         <button
           type="submit"
           name="intent"
@@ -56,10 +77,8 @@ export function NotificationItem({
             <span className="text-xs text-text-muted/80">{formatDateTime(n.createdAt)}</span>
           </span>
         </button>
-      </Form>
-      <Form method="post" action="/dashboard2/notifications">
-        <input type="hidden" name="id" value={n.id} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      </NotificationForm>
+      <NotificationForm id={n.id} redirectTo={redirectTo}>
         <button
           type="submit"
           name="intent"
@@ -67,19 +86,9 @@ export function NotificationItem({
           className="grid size-7 place-items-center rounded-full text-text-muted hover:bg-surface-raised hover:text-text"
           aria-label={`Dismiss: ${n.title}`}
         >
-          <svg
-            viewBox="0 0 16 16"
-            width="12"
-            height="12"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d="M4 4l8 8M12 4l-8 8" />
-          </svg>
+          <DismissIcon />
         </button>
-      </Form>
+      </NotificationForm>
     </li>
   );
 }

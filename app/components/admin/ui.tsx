@@ -1,6 +1,6 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
-import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
+import { inputClass } from "~/components/forms";
 import { formatDateTime } from "~/lib/format";
 
 // Small building blocks every back-office page shares: headers, GET filter
@@ -262,49 +262,6 @@ export function ActionMessage({ message, tone }: { message?: string; tone?: "suc
           {message}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/**
- * A labelled textarea with its errors, as TextareaField in form-fields.tsx
- * without the public forms' extras (phone countries, honeypot, counter), so
- * back-office pages do not load them.
- */
-export function TextareaInput({
-  label,
-  textareaProps,
-  errors,
-  hint,
-}: {
-  label: ReactNode;
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
-  errors?: ListOfErrors;
-  hint?: ReactNode;
-}) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-text">
-        {label}
-      </label>
-      <textarea
-        rows={5}
-        {...textareaProps}
-        id={id}
-        className={`${inputClass} min-h-32 resize-y`}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="text-sm text-text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

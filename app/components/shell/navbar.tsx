@@ -1,7 +1,9 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import type { Navigation } from "~models/content/site-content";
+import { CartIcon, CloseIcon, MenuIcon } from "~/components/icons";
 import { useDismissableDetails } from "~/components/use-dismissable-details";
 import { LogoMark } from "./logo";
+import { LogoutForm } from "./logout-form";
 import { RotatingWords } from "./rotating-words";
 
 /** Pages that belong to a navbar section without being its link (spec: /strategy shows the "serv" marker). */
@@ -29,23 +31,7 @@ function CartLink({ count }: { count: number }) {
           {count}
         </span>
       ) : null}
-      <svg
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        aria-hidden="true"
-      >
-        <path
-          d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="9.5" cy="20" r="1.3" />
-        <circle cx="17.5" cy="20" r="1.3" />
-      </svg>
+      <CartIcon />
     </Link>
   );
 }
@@ -64,30 +50,8 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
         className="grid size-10 cursor-pointer place-items-center rounded-full border border-border text-text"
         aria-label="Menu"
       >
-        <svg
-          className="hamburger-open"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </svg>
-        <svg
-          className="hamburger-close"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <MenuIcon className="hamburger-open" />
+        <CloseIcon className="hamburger-close" />
       </summary>
       <nav
         aria-label="Main"
@@ -122,11 +86,7 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
               >
                 Account
               </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="rounded-full px-4 py-3 text-sm font-medium text-text-muted">
-                  Logout
-                </button>
-              </Form>
+              <LogoutForm buttonClassName="rounded-full px-4 py-3 text-sm font-medium text-text-muted" />
             </div>
           ) : (
             <Link
@@ -170,14 +130,7 @@ function AccountLinks({ user }: { user: NavbarUser }) {
       >
         Account
       </Link>
-      <Form method="post" action="/logout">
-        <button
-          type="submit"
-          className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text"
-        >
-          Logout
-        </button>
-      </Form>
+      <LogoutForm buttonClassName="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text" />
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { ACCOUNT_TABS, fullNameOf, initialsOf } from "~models/identity/manage-account";
 import { getCurrentPlan } from "~models/billing/account-billing.server";
-import { AccountLoadError } from "~/components/account/load-error";
+import { AccountLoadError } from "~/components/load-error";
+import { LogoutForm } from "~/components/shell/logout-form";
+import { TabNav } from "~/components/shell/tab-nav";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -52,23 +54,7 @@ export default function ManageAccountLayout({ loaderData }: Route.ComponentProps
             {plan} Plan
           </p>
         </div>
-        <nav aria-label="Manage account" className="-mx-5 overflow-x-auto px-5 lg:mx-0 lg:px-0">
-          <ul className="flex gap-2 lg:flex-col">
-            {ACCOUNT_TABS.map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={tab.to}
-                  end={tab.end}
-                  className={({ isActive }) =>
-                    `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabNav label="Manage account" tabs={ACCOUNT_TABS} />
         <div className="flex flex-wrap gap-2 lg:flex-col">
           <Link
             to="/helpsupport"
@@ -76,14 +62,7 @@ export default function ManageAccountLayout({ loaderData }: Route.ComponentProps
           >
             Help & Support
           </Link>
-          <Form method="post" action="/logout">
-            <button
-              type="submit"
-              className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
-            >
-              Logout
-            </button>
-          </Form>
+          <LogoutForm buttonClassName="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text" />
         </div>
       </aside>
       <div className="flex min-w-0 flex-col gap-8">

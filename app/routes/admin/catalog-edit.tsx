@@ -26,8 +26,8 @@ import {
 } from "~models/back-office/catalog";
 import { catalogFormValues, saveCatalogForm } from "~models/back-office/catalog-forms.server";
 import { getCatalogRow } from "~models/billing/catalog.server";
-import { ActionMessage, Badge, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
-import { CheckboxField, Field, SelectField, SubmitButton } from "~/components/forms";
+import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
+import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
@@ -194,7 +194,7 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
         {text("name", "Name")}
         {kind === "shop_item" ? (
           <>
-            <TextareaInput
+            <TextareaField
               label="Description"
               textareaProps={{ ...getTextareaProps(fields.description!), rows: 3 }}
               errors={fields.description!.errors}
@@ -275,7 +275,7 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
               {number("monthly_tokens", "Tokens a month", { min: 0, step: 1 })}
               {number("project_limit", "Active projects (-1 for unlimited)", { min: -1, step: 1 })}
             </div>
-            <TextareaInput
+            <TextareaField
               label="Features (one a line)"
               textareaProps={{ ...getTextareaProps(fields.features!), rows: 6 }}
               errors={fields.features!.errors}

@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { countUnhandled } from "~models/back-office/inbox.server";
 import { countFailedEmails } from "~models/back-office/outbox.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
+import { TabNav } from "~/components/shell/tab-nav";
 import type { Route } from "./+types/layout";
 
 // The staff back-office (docs/decisions/0017-back-office-and-audit-log.md).
@@ -24,7 +25,7 @@ export const ADMIN_SECTIONS = [
 /** Back-office responses (documents and data requests) are never cached and never indexed. */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
-    const response = (await next()) as Response;
+    const response = await next();
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(BACK_OFFICE_HEADERS)) headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     badges: {
       "/admin/inbox": Object.values(unhandled).reduce((a, b) => a + b, 0),
       "/admin/outbox": failedEmails,
-    } as Record<string, number>,
+    },
   };
 }
 
@@ -60,31 +61,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 truncate font-medium">{user.username}</p>
           <p className="truncate text-sm text-text-muted">{user.email}</p>
         </div>
-        <nav aria-label="Back-office" className="-mx-5 overflow-x-auto px-5 lg:mx-0 lg:px-0">
-          <ul className="flex gap-2 lg:flex-col">
-            {ADMIN_SECTIONS.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end={section.end}
-                  className={({ isActive }) =>
-                    `flex items-center justify-between gap-3 rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
-                  }
-                >
-                  {section.label}
-                  {badges[section.to] ? (
-                    <span
-                      className="grid min-w-6 place-items-center rounded-full bg-yellow px-1.5 text-xs font-bold text-yellow-ink"
-                      aria-label={`${badges[section.to]} waiting`}
-                    >
-                      {badges[section.to]}
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabNav label="Back-office" tabs={ADMIN_SECTIONS} badges={badges} />
       </aside>
       <div className="flex min-w-0 flex-col gap-8">
         <Outlet />

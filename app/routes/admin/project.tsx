@@ -23,8 +23,8 @@ import {
 } from "~models/projects/projects";
 import { addComment, addProjectFile, transitionProject } from "~models/projects/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { ActionMessage, AuditTrail, PageHeader, smallButton, TextareaInput } from "~/components/admin/ui";
-import { Field, SubmitButton } from "~/components/forms";
+import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
+import { Field, SubmitButton, TextareaField } from "~/components/forms";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
@@ -148,7 +148,7 @@ function StatusForm({
     return <p className="text-sm text-text-muted">This project is closed: no further status changes.</p>;
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-      <TextareaInput
+      <TextareaField
         label="Note for the client (optional)"
         hint="Saved in the status history and included in the client's email."
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 2 }}
@@ -204,7 +204,7 @@ function CommentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   return (
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="comment" />
-      <TextareaInput
+      <TextareaField
         label="Message to the client"
         hint="Shown in the project's conversation as Project Manager."
         textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }}

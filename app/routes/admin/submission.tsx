@@ -5,15 +5,8 @@ import { auditLabelsFor } from "~models/platform/audit";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
 import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/back-office/inbox.server";
 import { formatFileSize } from "~models/platform/uploads";
-import {
-  ActionMessage,
-  AuditTrail,
-  Badge,
-  PageHeader,
-  smallButton,
-  TextareaInput,
-} from "~/components/admin/ui";
-import { Field, SubmitButton } from "~/components/forms";
+import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton } from "~/components/admin/ui";
+import { Field, SubmitButton, TextareaField } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
@@ -95,7 +88,7 @@ function ReplyForm({
         inputProps={getInputProps(fields.subject, { type: "text" })}
         errors={fields.subject.errors}
       />
-      <TextareaInput
+      <TextareaField
         label="Your reply"
         textareaProps={{ ...getTextareaProps(fields.body), rows: 6 }}
         errors={fields.body.errors}

@@ -1,4 +1,5 @@
 import { Link, Outlet } from "react-router";
+import { CloseIcon } from "~/components/icons";
 
 /** Sign-in pages: the form in a card beside a brand panel, with a close link to /. */
 export default function AuthLayout() {
@@ -34,17 +35,7 @@ export default function AuthLayout() {
             aria-label="Close"
             className="absolute top-5 right-5 grid size-10 place-items-center rounded-full border border-border text-text hover:border-text-muted"
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon />
           </Link>
           <div className="mx-auto w-full max-w-md">
             <Outlet />

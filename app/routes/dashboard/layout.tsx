@@ -1,11 +1,14 @@
-import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { Form, Link, Outlet, useLocation } from "react-router";
 import { tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { countUnread, listNotifications } from "~models/platform/notifications.server";
 import { getCart } from "~models/billing/shop.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { Dropdown } from "~/components/dropdown";
+import { BellIcon, CartIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/load-error";
 import { NotificationItem } from "~/components/notifications";
+import { LogoutForm } from "~/components/shell/logout-form";
+import { TabNav } from "~/components/shell/tab-nav";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -51,47 +54,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
-function BellIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
-      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
-    </svg>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path
-        d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="9.5" cy="20" r="1.3" />
-      <circle cx="17.5" cy="20" r="1.3" />
-    </svg>
-  );
-}
 
 type CartSummary = {
   lines: { id: string; name: string; quantity: number; total: number }[];
@@ -279,31 +241,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <p className="truncate text-sm text-text-muted">{user.email}</p>
           </div>
         </div>
-        <nav aria-label="Dashboard" className="-mx-5 overflow-x-auto px-5 lg:mx-0 lg:px-0">
-          <ul className="flex gap-2 lg:flex-col">
-            {DASHBOARD_TABS.map((tab) => (
-              <li key={tab.to}>
-                <NavLink
-                  to={tab.to}
-                  end={tab.end}
-                  className={({ isActive }) =>
-                    `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Form method="post" action="/logout" className="hidden lg:block">
-          <button
-            type="submit"
-            className="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
-          >
-            Logout
-          </button>
-        </Form>
+        <TabNav label="Dashboard" tabs={DASHBOARD_TABS} />
+        <LogoutForm
+          className="hidden lg:block"
+          buttonClassName="rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+        />
       </aside>
       <div className="flex min-w-0 flex-col gap-8">
         <TopBar
@@ -314,14 +256,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           cart={cart}
         />
         <Outlet />
-        <Form method="post" action="/logout" className="lg:hidden">
-          <button
-            type="submit"
-            className="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
-          >
-            Logout
-          </button>
-        </Form>
+        <LogoutForm
+          className="lg:hidden"
+          buttonClassName="rounded-xl border border-border px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text"
+        />
       </div>
     </div>
   );

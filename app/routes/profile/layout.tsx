@@ -1,4 +1,6 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { PillLinks } from "~/components/pill-links";
+import { TabNav } from "~/components/shell/tab-nav";
 import { getUser } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -25,17 +27,12 @@ function Invitation() {
         Create a free account to submit a brief, follow every step of your project, talk to your project
         manager and book an online meet whenever you need one.
       </p>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/signup" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
-          Create an account
-        </Link>
-        <Link
-          to="/login?redirectTo=%2Fprofile"
-          className="rounded-full border border-border px-6 py-3.5 text-sm font-semibold"
-        >
-          Sign in
-        </Link>
-      </div>
+      <PillLinks
+        links={[
+          { to: "/signup", label: "Create an account" },
+          { to: "/login?redirectTo=%2Fprofile", label: "Sign in" },
+        ]}
+      />
     </section>
   );
 }
@@ -43,23 +40,7 @@ function Invitation() {
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-5 py-10 lg:grid-cols-[13rem_1fr] lg:px-8">
-      <nav aria-label="Profile">
-        <ul className="flex gap-2 overflow-x-auto lg:flex-col">
-          {PROFILE_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.end}
-                className={({ isActive }) =>
-                  `block rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Profile" tabs={PROFILE_LINKS} bleed={false} />
       <div className="min-w-0">{loaderData.signedIn ? <Outlet /> : <Invitation />}</div>
     </div>
   );

@@ -1,0 +1,70 @@
+import type { SVGProps } from "react";
+
+/**
+ * The line icons of the site's chrome: drawn with the current text colour,
+ * 18px on a 24-unit grid unless told otherwise, and hidden from screen readers
+ * (the control around an icon carries its name).
+ */
+function StrokeIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+      {...props}
+    />
+  );
+}
+
+export function CartIcon() {
+  return (
+    <StrokeIcon fill="none">
+      <path
+        d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.4a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="20" r="1.3" />
+      <circle cx="17.5" cy="20" r="1.3" />
+    </StrokeIcon>
+  );
+}
+
+export function BellIcon() {
+  return (
+    <StrokeIcon fill="none" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </StrokeIcon>
+  );
+}
+
+/** Three bars: a menu that is closed. */
+export function MenuIcon({ className }: { className?: string }) {
+  return (
+    <StrokeIcon className={className} strokeLinecap="round">
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </StrokeIcon>
+  );
+}
+
+/** A cross: close a menu or a page. */
+export function CloseIcon({ className }: { className?: string }) {
+  return (
+    <StrokeIcon className={className} strokeLinecap="round">
+      <path d="M6 6l12 12M18 6 6 18" />
+    </StrokeIcon>
+  );
+}
+
+/** A small cross (12px) for removing one item from a list. */
+export function DismissIcon() {
+  return (
+    <StrokeIcon viewBox="0 0 16 16" width="12" height="12" strokeLinecap="round">
+      <path d="M4 4l8 8M12 4l-8 8" />
+    </StrokeIcon>
+  );
+}
