@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import type { FormOutcome, SubmissionContext } from "~models/forms/submission-steps.server";
+import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
 import { clientAddress, getUser } from "./auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData as readBoundedFormData } from "./form-data.server";
@@ -20,7 +21,8 @@ export const FORM_MESSAGES = {
   invalidJson: "The request body must be a JSON object.",
 } as const;
 
-type Submit<T> = (input: T, context: SubmissionContext) => Promise<FormOutcome>;
+/** A form's model function (models/forms): the validated input in, the outcome out. */
+export type Submit<T> = (input: T, context: SubmissionContext) => Promise<FormOutcome>;
 
 async function contextFor(request: Request): Promise<SubmissionContext> {
   const user = await getUser(request);
@@ -119,9 +121,9 @@ export async function handleFormPage<Schema extends z.ZodType>(
 export const MAX_UPLOAD_FORM_BYTES = 10 * 1024 * 1024 + FORM_OVERHEAD_BYTES;
 
 /**
- * A page action for a form with a file. A file over `maxFileBytes` is skipped
- * while the body streams in (app/lib/multipart.server.ts): the visitor gets
- * back every value they typed and one error, on the file.
+ * A page action for a form with a file. A file over its rules' `maxBytes` is
+ * skipped while the body streams in (app/lib/multipart.server.ts): the visitor
+ * gets back every value they typed and one error, on the file.
  */
 export async function handleUploadFormPage<Schema extends z.ZodType>(
   request: Request,
@@ -130,14 +132,15 @@ export async function handleUploadFormPage<Schema extends z.ZodType>(
     schema: Schema;
     submit: Submit<z.infer<Schema>>;
     fileField: string;
-    maxFileBytes: number;
-    tooLargeMessage: string;
+    fileRules: { maxBytes: number };
   },
 ) {
-  const read = await readUploadForm(request, { maxFileBytes: options.maxFileBytes });
+  const { maxBytes } = options.fileRules;
+  const tooLargeMessage = UPLOAD_MESSAGES.tooLarge(maxBytes);
+  const read = await readUploadForm(request, { maxFileBytes: maxBytes });
   if (!read.ok) {
     const reply = parseWithZod(new FormData(), { schema: options.schema }).reply({
-      fieldErrors: { [options.fileField]: [options.tooLargeMessage] },
+      fieldErrors: { [options.fileField]: [tooLargeMessage] },
     });
     return data({ form: options.form, result: reply, success: null }, { status: 413 });
   }
@@ -145,9 +148,7 @@ export async function handleUploadFormPage<Schema extends z.ZodType>(
     // The typed values come back; the skipped file's field gets its own message
     // (not "Please upload your CV."), and nothing is submitted.
     const submission = parseWithZod(read.formData, { schema: options.schema });
-    const fieldErrors = Object.fromEntries(
-      read.oversizedFiles.map((name) => [name, [options.tooLargeMessage]]),
-    );
+    const fieldErrors = Object.fromEntries(read.oversizedFiles.map((name) => [name, [tooLargeMessage]]));
     return data(
       { form: options.form, result: submission.reply({ fieldErrors }), success: null },
       { status: 400 },

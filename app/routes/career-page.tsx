@@ -1,16 +1,19 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
-import type { z } from "zod";
+import { Link } from "react-router";
 import { CAREER_ROLES, CV_RULES, JobApplicationSchema, WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
-import { UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
-import { Honeypot, TextareaField } from "~/components/form-fields";
+import {
+  ChoiceField,
+  FormPanel,
+  InputField,
+  LongTextField,
+  PublicForm,
+  selectOptions,
+} from "~/components/public-form";
 import { CardGrid, Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/career-page";
+import { useZodForm } from "~/lib/use-zod-form";
 
 /** Why join and the open positions (seeds/careers.json); ?role= picks a position's role in the form. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,33 +35,20 @@ export async function action({ request }: Route.ActionArgs) {
     schema: JobApplicationSchema,
     submit: submitJobApplication,
     fileField: "cv_resume",
-    maxFileBytes: CV_RULES.maxBytes,
-    tooLargeMessage: UPLOAD_MESSAGES.tooLarge(CV_RULES.maxBytes),
+    fileRules: CV_RULES,
   });
 }
 
-/** The form's fields; the motivation field's name carries the agency's name (WHY_JOIN_FIELD). */
-type JobApplicationFields = {
-  full_name: string;
-  email_address: string;
-  role_of_interest: string;
-  cv_resume: File;
-  why_join: string;
-};
-
 export default function CareerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { whyJoin: reasons, positions } = loaderData;
-  const [form, fields] = useForm<JobApplicationFields>({
+  const [form, fields] = useZodForm(JobApplicationSchema, {
     id: "job-application",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(JobApplicationSchema),
     defaultValue: loaderData.role ? { role_of_interest: loaderData.role } : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: JobApplicationSchema as unknown as z.ZodType<JobApplicationFields> }),
   });
-  const whyJoin = fields[WHY_JOIN_FIELD as "why_join"];
+  // The motivation field's name carries the agency's name (WHY_JOIN_FIELD); its
+  // type knows the name by its prefix only, while Conform has metadata for every name.
+  const whyJoin = fields[WHY_JOIN_FIELD]!;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">
       <header className="flex flex-col gap-4">
@@ -98,66 +88,32 @@ export default function CareerPage({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       </Section>
-      <section
-        id="apply"
-        aria-labelledby="apply-title"
-        className="rounded-3xl border border-border bg-surface p-6 sm:p-10"
-      >
-        <h2 id="apply-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
-          Apply
-        </h2>
-        <Form
-          method="post"
+      <FormPanel id="apply" title="Apply">
+        <PublicForm
+          form={form}
           action="/careerpage#apply"
-          encType="multipart/form-data"
-          className="relative grid gap-5 sm:grid-cols-2"
-          {...getFormProps(form)}
+          multipart
+          success={actionData?.success}
+          submitLabel="Send application"
         >
-          <Honeypot />
-          <FormMessages
-            success={actionData?.success}
-            errors={form.errors}
-            errorId={form.errorId}
+          <InputField label="Full name" field={fields.full_name} autoComplete="name" />
+          <InputField label="Email address" field={fields.email_address} type="email" autoComplete="email" />
+          <ChoiceField
+            label="Role of interest"
+            field={fields.role_of_interest}
+            options={selectOptions(CAREER_ROLES, "Choose a role")}
             className="sm:col-span-2"
           />
-          <Field
-            labelProps={{ children: "Full name" }}
-            inputProps={{ ...getInputProps(fields.full_name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.full_name.errors}
-          />
-          <Field
-            labelProps={{ children: "Email address" }}
-            inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }}
-            errors={fields.email_address.errors}
-          />
-          <SelectField
-            labelProps={{ children: "Role of interest" }}
-            selectProps={getSelectProps(fields.role_of_interest)}
-            options={[
-              { value: "", label: "Choose a role" },
-              ...CAREER_ROLES.map((r) => ({ value: r.value, label: r.label })),
-            ]}
-            errors={fields.role_of_interest.errors}
+          <LongTextField label="Why do you want to join Ascendra?" field={whyJoin} />
+          <InputField
+            label="CV / resume (PDF, DOC or DOCX, up to 10 MB)"
+            field={fields.cv_resume}
+            type="file"
+            inputProps={{ accept: ".pdf,.doc,.docx" }}
             className="sm:col-span-2"
           />
-          <div className="sm:col-span-2">
-            <TextareaField
-              label="Why do you want to join Ascendra?"
-              textareaProps={getTextareaProps(whyJoin)}
-              errors={whyJoin.errors}
-            />
-          </div>
-          <Field
-            labelProps={{ children: "CV / resume (PDF, DOC or DOCX, up to 10 MB)" }}
-            inputProps={{ ...getInputProps(fields.cv_resume, { type: "file" }), accept: ".pdf,.doc,.docx" }}
-            errors={fields.cv_resume.errors}
-            className="sm:col-span-2"
-          />
-          <div className="sm:col-span-2">
-            <SubmitButton>Send application</SubmitButton>
-          </div>
-        </Form>
-      </section>
+        </PublicForm>
+      </FormPanel>
     </div>
   );
 }

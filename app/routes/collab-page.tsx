@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "react-router";
 import {
   ATTACHMENT_RULES,
   BUDGET_RANGES,
@@ -8,9 +6,14 @@ import {
   EXPECTED_TIMELINES,
 } from "~models/forms/applications";
 import { submitCollaboration } from "~models/forms/applications.server";
-import { UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
-import { Honeypot, TextareaField } from "~/components/form-fields";
+import {
+  ChoiceField,
+  FormPanel,
+  InputField,
+  LongTextField,
+  PublicForm,
+  selectOptions,
+} from "~/components/public-form";
 import { CardGrid, Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
@@ -31,13 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
     schema: CollaborationSchema,
     submit: submitCollaboration,
     fileField: "attached_file",
-    maxFileBytes: ATTACHMENT_RULES.maxBytes,
-    tooLargeMessage: UPLOAD_MESSAGES.tooLarge(ATTACHMENT_RULES.maxBytes),
+    fileRules: ATTACHMENT_RULES,
   });
 }
-
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((item) => ({ value: item.value, label: item.label }));
 
 export default function CollabPage({ loaderData, actionData }: Route.ComponentProps) {
   const { partners, types } = loaderData;
@@ -72,88 +71,51 @@ export default function CollabPage({ loaderData, actionData }: Route.ComponentPr
       <Section id="collaboration-types" title={types.title}>
         <CardGrid items={types.items} columns={4} />
       </Section>
-      <section
-        id="pitch"
-        aria-labelledby="pitch-title"
-        className="rounded-3xl border border-border bg-surface p-6 sm:p-10"
-      >
-        <h2 id="pitch-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
-          Pitch your idea
-        </h2>
-        <Form
-          method="post"
+      <FormPanel id="pitch" title="Pitch your idea">
+        <PublicForm
+          form={form}
           action="/collabpage#pitch"
-          encType="multipart/form-data"
-          className="relative grid gap-5 sm:grid-cols-2"
-          {...getFormProps(form)}
+          multipart
+          success={actionData?.success}
+          submitLabel="Send pitch"
         >
-          <Honeypot />
-          <FormMessages
-            success={actionData?.success}
-            errors={form.errors}
-            errorId={form.errorId}
+          <InputField label="Name" field={fields.name} autoComplete="name" />
+          <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
+          <InputField
+            label="Organization (optional)"
+            field={fields.organization}
+            autoComplete="organization"
+          />
+          <ChoiceField
+            label="Collaboration type"
+            field={fields.collaboration_type}
+            options={selectOptions(COLLABORATION_TYPES)}
+          />
+          <ChoiceField
+            label="Expected timeline (optional)"
+            field={fields.expected_timeline}
+            options={selectOptions(EXPECTED_TIMELINES, "Choose a timeline")}
+          />
+          <ChoiceField
+            label="Budget range (optional)"
+            field={fields.budget_range}
+            options={selectOptions(BUDGET_RANGES, "Choose a range")}
+          />
+          <LongTextField
+            label="Your collaboration idea"
+            field={fields.collaboration_idea}
+            minLength={100}
+            rows={6}
+          />
+          <InputField
+            label="Attachment (optional: PDF, DOC, DOCX, PPT, PPTX, JPG or PNG, up to 10 MB)"
+            field={fields.attached_file}
+            type="file"
+            inputProps={{ accept: ".pdf,.doc,.docx,.ppt,.pptx,.jpg,.jpeg,.png" }}
             className="sm:col-span-2"
           />
-          <Field
-            labelProps={{ children: "Name" }}
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.name.errors}
-          />
-          <Field
-            labelProps={{ children: "Email" }}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errors={fields.email.errors}
-          />
-          <Field
-            labelProps={{ children: "Organization (optional)" }}
-            inputProps={{
-              ...getInputProps(fields.organization, { type: "text" }),
-              autoComplete: "organization",
-            }}
-            errors={fields.organization.errors}
-          />
-          <SelectField
-            labelProps={{ children: "Collaboration type" }}
-            selectProps={getSelectProps(fields.collaboration_type)}
-            options={options(COLLABORATION_TYPES)}
-            errors={fields.collaboration_type.errors}
-          />
-          <SelectField
-            labelProps={{ children: "Expected timeline (optional)" }}
-            selectProps={getSelectProps(fields.expected_timeline)}
-            options={[{ value: "", label: "Choose a timeline" }, ...options(EXPECTED_TIMELINES)]}
-            errors={fields.expected_timeline.errors}
-          />
-          <SelectField
-            labelProps={{ children: "Budget range (optional)" }}
-            selectProps={getSelectProps(fields.budget_range)}
-            options={[{ value: "", label: "Choose a range" }, ...options(BUDGET_RANGES)]}
-            errors={fields.budget_range.errors}
-          />
-          <div className="sm:col-span-2">
-            <TextareaField
-              label="Your collaboration idea"
-              minLength={100}
-              textareaProps={{ ...getTextareaProps(fields.collaboration_idea), rows: 6 }}
-              errors={fields.collaboration_idea.errors}
-            />
-          </div>
-          <Field
-            labelProps={{
-              children: "Attachment (optional: PDF, DOC, DOCX, PPT, PPTX, JPG or PNG, up to 10 MB)",
-            }}
-            inputProps={{
-              ...getInputProps(fields.attached_file, { type: "file" }),
-              accept: ".pdf,.doc,.docx,.ppt,.pptx,.jpg,.jpeg,.png",
-            }}
-            errors={fields.attached_file.errors}
-            className="sm:col-span-2"
-          />
-          <div className="sm:col-span-2">
-            <SubmitButton>Send pitch</SubmitButton>
-          </div>
-        </Form>
-      </section>
+        </PublicForm>
+      </FormPanel>
     </div>
   );
 }

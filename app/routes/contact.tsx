@@ -1,4 +1,5 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import type { z } from "zod";
 import { Link } from "react-router";
 import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~models/forms/contact";
 import { todayInAgencyTimeZone } from "~models/forms/common";
@@ -13,10 +14,10 @@ import {
   InvestorMeetingForm,
   OfficeVisitForm,
   ServiceQuoteForm,
-  type ContactActionData,
+  type ContactFormName,
 } from "~/components/contact/contact-forms";
 import { BLINK_DURATION_MS, BLINK_INTERVAL_MS } from "~/lib/motion";
-import { handleFormPage, readFormData } from "~/lib/public-forms.server";
+import { handleFormPage, readFormData, type Submit } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_COPY = {
@@ -50,33 +51,26 @@ export async function loader() {
   return { site, today: todayInAgencyTimeZone() };
 }
 
+const contactForm =
+  <Schema extends z.ZodType>(form: ContactFormName, schema: Schema, submit: Submit<z.infer<Schema>>) =>
+  (request: Request, formData: FormData) =>
+    handleFormPage(request, { form, schema, submit, formData });
+
+/** The page's three forms, by the "intent" each posts. */
+const CONTACT_FORMS = {
+  office_visit: contactForm("office_visit", OfficeVisitSchema, submitOfficeVisit),
+  investor_meeting: contactForm("investor_meeting", InvestorMeetingSchema, submitInvestorMeeting),
+  service_quote: contactForm("service_quote", ServiceQuoteSchema, submitServiceQuote),
+};
+
+const isContactForm = (intent: unknown): intent is ContactFormName =>
+  typeof intent === "string" && Object.hasOwn(CONTACT_FORMS, intent);
+
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  switch (formData.get("intent")) {
-    case "office_visit":
-      return handleFormPage(request, {
-        form: "office_visit",
-        schema: OfficeVisitSchema,
-        submit: submitOfficeVisit,
-        formData,
-      });
-    case "investor_meeting":
-      return handleFormPage(request, {
-        form: "investor_meeting",
-        schema: InvestorMeetingSchema,
-        submit: submitInvestorMeeting,
-        formData,
-      });
-    case "service_quote":
-      return handleFormPage(request, {
-        form: "service_quote",
-        schema: ServiceQuoteSchema,
-        submit: submitServiceQuote,
-        formData,
-      });
-    default:
-      throw new Response("Unknown form", { status: 400 });
-  }
+  const intent = formData.get("intent");
+  if (!isContactForm(intent)) throw new Response("Unknown form", { status: 400 });
+  return CONTACT_FORMS[intent](request, formData);
 }
 
 function ChatButton({ href }: { href: string }) {
@@ -95,10 +89,43 @@ function ChatButton({ href }: { href: string }) {
 
 const section = "scroll-mt-[100px] rounded-3xl border border-border bg-surface p-6 sm:p-10";
 const eyebrow = "font-display text-xs tracking-[0.3em] uppercase";
+const link = "text-text underline underline-offset-4";
+
+function MailLink({ address }: { address: string }) {
+  return (
+    <a className={link} href={`mailto:${address}`}>
+      {address}
+    </a>
+  );
+}
+
+/** A small section that points to one of the agency's mailboxes. */
+function MailboxSection({
+  id,
+  label,
+  tone,
+  title,
+  children,
+}: {
+  id: string;
+  label: string;
+  tone: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={section}>
+      <p className={`${eyebrow} mb-3 ${tone}`}>{label}</p>
+      <h2 id={`${id}-title`} className="mb-3 font-display text-2xl font-semibold">
+        {title}
+      </h2>
+      <p className="text-text-muted">{children}</p>
+    </section>
+  );
+}
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { site, today } = loaderData;
-  const data = actionData as ContactActionData;
   const chatUrl = whatsappUrl(site);
   const blink = {
     "--blink-interval": `${BLINK_INTERVAL_MS}ms`,
@@ -169,7 +196,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <p className="text-text-muted">Pick a day after today and we will plan the visit around you.</p>
           </div>
         </div>
-        <OfficeVisitForm actionData={data} today={today} />
+        <OfficeVisitForm actionData={actionData} today={today} />
       </section>
 
       <section id="investors-partners" aria-labelledby="investors-title" className={section}>
@@ -177,7 +204,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h2 id="investors-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           FOR INVESTORS AND PARTNERS
         </h2>
-        <InvestorMeetingForm actionData={data} />
+        <InvestorMeetingForm actionData={actionData} />
       </section>
 
       <section id="get-a-quote" aria-labelledby="quote-title" className={section}>
@@ -186,40 +213,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           GET A QUOTE
         </h2>
         <p className="mb-8 text-text-muted">A detailed quote reaches you within 24-48 hours.</p>
-        <ServiceQuoteForm actionData={data} />
+        <ServiceQuoteForm actionData={actionData} />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section id="careers" aria-labelledby="careers-title" className={section}>
-          <p className={`${eyebrow} mb-3 text-red`}>Careers</p>
-          <h2 id="careers-title" className="mb-3 font-display text-2xl font-semibold">
-            CAREERS
-          </h2>
-          <p className="text-text-muted">
-            Send your resume to{" "}
-            <a className="text-text underline underline-offset-4" href={`mailto:${site.emails.careers}`}>
-              {site.emails.careers}
-            </a>{" "}
-            or see our{" "}
-            <Link className="text-text underline underline-offset-4" to="/careerpage">
-              open positions
-            </Link>
-            .
-          </p>
-        </section>
-        <section id="projects" aria-labelledby="projects-title" className={section}>
-          <p className={`${eyebrow} mb-3 text-green`}>Projects</p>
-          <h2 id="projects-title" className="mb-3 font-display text-2xl font-semibold">
-            PROJECTS
-          </h2>
-          <p className="text-text-muted">
-            Send your project to{" "}
-            <a className="text-text underline underline-offset-4" href={`mailto:${site.emails.projects}`}>
-              {site.emails.projects}
-            </a>
-            .
-          </p>
-        </section>
+        <MailboxSection id="careers" label="Careers" tone="text-red" title="CAREERS">
+          Send your resume to <MailLink address={site.emails.careers} /> or see our{" "}
+          <Link className={link} to="/careerpage">
+            open positions
+          </Link>
+          .
+        </MailboxSection>
+        <MailboxSection id="projects" label="Projects" tone="text-green" title="PROJECTS">
+          Send your project to <MailLink address={site.emails.projects} />.
+        </MailboxSection>
       </div>
 
       <section
@@ -232,12 +239,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           HELP & SUPPORT
         </h2>
         <p className="text-text-muted">
-          Chat with us, write to{" "}
-          <a className="text-text underline underline-offset-4" href={`mailto:${site.emails.support}`}>
-            {site.emails.support}
-          </a>{" "}
-          or{" "}
-          <Link className="text-text underline underline-offset-4" to="/createticket">
+          Chat with us, write to <MailLink address={site.emails.support} /> or{" "}
+          <Link className={link} to="/createticket">
             create a support ticket
           </Link>
           .

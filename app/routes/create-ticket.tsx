@@ -1,10 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { SupportTicketSchema, TICKET_TYPES } from "~models/forms/support";
 import { submitSupportTicket } from "~models/forms/submissions.server";
 import { getUser } from "~/lib/auth.server";
-import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
-import { Honeypot, TextareaField } from "~/components/form-fields";
+import { ChoiceField, InputField, LongTextField, PublicForm, selectOptions } from "~/components/public-form";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/create-ticket";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -47,36 +44,18 @@ export default function CreateTicket({ loaderData, actionData }: Route.Component
           Describe what happened or what you need. You get a ticket number right away and our reply by email.
         </p>
       </header>
-      <Form
-        method="post"
-        className="relative flex flex-col gap-5 rounded-3xl border border-border bg-surface p-6 sm:p-10"
-        {...getFormProps(form)}
+      <PublicForm
+        form={form}
+        stacked
+        className="rounded-3xl border border-border bg-surface p-6 sm:p-10"
+        success={actionData?.success}
+        submitLabel="Create ticket"
       >
-        <Honeypot />
-        <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId} />
-        <Field
-          labelProps={{ children: "Email" }}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-        />
-        <Field
-          labelProps={{ children: "Subject" }}
-          inputProps={getInputProps(fields.subject, { type: "text" })}
-          errors={fields.subject.errors}
-        />
-        <SelectField
-          labelProps={{ children: "Type" }}
-          selectProps={getSelectProps(fields.type)}
-          options={TICKET_TYPES.map((t) => ({ value: t, label: t }))}
-          errors={fields.type.errors}
-        />
-        <TextareaField
-          label="Description"
-          textareaProps={{ ...getTextareaProps(fields.description), rows: 6 }}
-          errors={fields.description.errors}
-        />
-        <SubmitButton className="self-start">Create ticket</SubmitButton>
-      </Form>
+        <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <InputField label="Subject" field={fields.subject} />
+        <ChoiceField label="Type" field={fields.type} options={selectOptions(TICKET_TYPES)} />
+        <LongTextField label="Description" field={fields.description} rows={6} wide={false} />
+      </PublicForm>
     </div>
   );
 }

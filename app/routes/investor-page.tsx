@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "react-router";
 import {
   INTEREST_LEVELS,
   INVESTMENT_RANGES,
@@ -7,8 +5,15 @@ import {
   INVESTOR_TYPES,
 } from "~models/forms/inquiries";
 import { submitInvestmentInquiry } from "~models/forms/submissions.server";
-import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
-import { Honeypot, PhoneField, TextareaField } from "~/components/form-fields";
+import {
+  ChoiceField,
+  FormPanel,
+  InputField,
+  LongTextField,
+  PhoneNumberField,
+  PublicForm,
+  selectOptions,
+} from "~/components/public-form";
 import { CardGrid, Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
@@ -31,9 +36,6 @@ export async function action({ request }: Route.ActionArgs) {
     submit: submitInvestmentInquiry,
   });
 }
-
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((item) => ({ value: item.value, label: item.label }));
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { deck, reasons, milestones, testimonials } = loaderData;
@@ -93,97 +95,54 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       </Section>
-      <section
-        id="inquiry"
-        aria-labelledby="inquiry-title"
-        className="scroll-mt-24 rounded-3xl border border-border bg-surface p-6 sm:p-10"
-      >
-        <h2 id="inquiry-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
-          Investment inquiry
-        </h2>
-        <Form
-          method="post"
+      <FormPanel id="inquiry" title="Investment inquiry" className="scroll-mt-24">
+        <PublicForm
+          form={form}
           action="/investorpage#inquiry"
-          className="relative grid gap-5 sm:grid-cols-2"
-          {...getFormProps(form)}
+          success={actionData?.success}
+          submitLabel="Send inquiry"
         >
-          <Honeypot />
-          <FormMessages
-            success={actionData?.success}
-            errors={form.errors}
-            errorId={form.errorId}
-            className="sm:col-span-2"
+          <InputField label="Full name" field={fields.full_name} autoComplete="name" />
+          <InputField label="Email address" field={fields.email_address} type="email" autoComplete="email" />
+          <ChoiceField
+            label="Interest level"
+            field={fields.investment_interest}
+            options={selectOptions(INTEREST_LEVELS, "Choose your interest level")}
           />
-          <Field
-            labelProps={{ children: "Full name" }}
-            inputProps={{ ...getInputProps(fields.full_name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.full_name.errors}
+          <ChoiceField
+            label="Investor type"
+            field={fields.investor_type}
+            options={selectOptions(INVESTOR_TYPES)}
           />
-          <Field
-            labelProps={{ children: "Email address" }}
-            inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }}
-            errors={fields.email_address.errors}
+          <InputField
+            label="Organization (optional)"
+            field={fields.organization}
+            autoComplete="organization"
           />
-          <SelectField
-            labelProps={{ children: "Interest level" }}
-            selectProps={getSelectProps(fields.investment_interest)}
-            options={[{ value: "", label: "Choose your interest level" }, ...options(INTEREST_LEVELS)]}
-            errors={fields.investment_interest.errors}
+          <ChoiceField
+            label="Investment range (optional)"
+            field={fields.investment_amount_range}
+            options={selectOptions(INVESTMENT_RANGES, "Choose a range")}
           />
-          <SelectField
-            labelProps={{ children: "Investor type" }}
-            selectProps={getSelectProps(fields.investor_type)}
-            options={options(INVESTOR_TYPES)}
-            errors={fields.investor_type.errors}
-          />
-          <Field
-            labelProps={{ children: "Organization (optional)" }}
-            inputProps={{
-              ...getInputProps(fields.organization, { type: "text" }),
-              autoComplete: "organization",
-            }}
-            errors={fields.organization.errors}
-          />
-          <SelectField
-            labelProps={{ children: "Investment range (optional)" }}
-            selectProps={getSelectProps(fields.investment_amount_range)}
-            options={[{ value: "", label: "Choose a range" }, ...options(INVESTMENT_RANGES)]}
-            errors={fields.investment_amount_range.errors}
-          />
-          <PhoneField
+          <PhoneNumberField
             label="Phone number (optional)"
-            countryProps={getSelectProps(fields.phone_country)}
-            numberProps={getInputProps(fields.phone_number, { type: "tel" })}
-            errors={fields.phone_number.errors}
+            country={fields.phone_country}
+            number={fields.phone_number}
           />
-          <Field
-            labelProps={{ children: "LinkedIn profile (optional)" }}
-            inputProps={{
-              ...getInputProps(fields.linkedin_profile, { type: "url" }),
-              placeholder: "https://www.linkedin.com/in/…",
-            }}
-            errors={fields.linkedin_profile.errors}
+          <InputField
+            label="LinkedIn profile (optional)"
+            field={fields.linkedin_profile}
+            type="url"
+            inputProps={{ placeholder: "https://www.linkedin.com/in/…" }}
           />
-          <div className="sm:col-span-2">
-            <TextareaField
-              label="Previous investments (optional)"
-              textareaProps={{ ...getTextareaProps(fields.previous_investments), rows: 3 }}
-              errors={fields.previous_investments.errors}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <TextareaField
-              label="Message"
-              minLength={50}
-              textareaProps={getTextareaProps(fields.message)}
-              errors={fields.message.errors}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <SubmitButton>Send inquiry</SubmitButton>
-          </div>
-        </Form>
-      </section>
+          <LongTextField
+            label="Previous investments (optional)"
+            field={fields.previous_investments}
+            rows={3}
+          />
+          <LongTextField label="Message" field={fields.message} minLength={50} />
+        </PublicForm>
+      </FormPanel>
     </div>
   );
 }

@@ -1,9 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { inviteFriend } from "~models/forms/referrals.server";
 import { ReferralSchema } from "~models/forms/support";
-import { Field, FormMessages, SubmitButton } from "~/components/forms";
-import { Honeypot, TextareaField } from "~/components/form-fields";
+import { FormPanel, InputField, LongTextField, PublicForm } from "~/components/public-form";
 import { getUser } from "~/lib/auth.server";
 import { Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
@@ -65,62 +62,32 @@ export default function Referrals({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ol>
       </Section>
-      <section
-        id="invite"
-        aria-labelledby="invite-title"
-        className="rounded-3xl border border-border bg-surface p-6 sm:p-10"
-      >
-        <h2 id="invite-title" className="mb-8 font-display text-2xl font-semibold">
-          Invite a friend
-        </h2>
-        <Form
-          method="post"
+      <FormPanel id="invite" title="Invite a friend" titleClassName="">
+        <PublicForm
+          form={form}
           action="/referrals#invite"
-          className="relative grid gap-5 sm:grid-cols-2"
-          {...getFormProps(form)}
-        >
-          <Honeypot />
-          <FormMessages
-            success={actionData?.success}
-            errors={form.errors}
-            errorId={form.errorId}
-            className="sm:col-span-2"
-          >
-            {actionData && "extra" in actionData && actionData.extra?.code ? (
+          success={actionData?.success}
+          successDetail={
+            actionData && "extra" in actionData && actionData.extra?.code ? (
               <>
                 {" "}
                 Their code: <strong data-testid="referral-code">{String(actionData.extra.code)}</strong>
               </>
-            ) : null}
-          </FormMessages>
-          <Field
-            labelProps={{ children: "Your name" }}
-            inputProps={{ ...getInputProps(fields.referrer_name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.referrer_name.errors}
-          />
-          <Field
-            labelProps={{ children: "Your email" }}
-            inputProps={{ ...getInputProps(fields.referrer_email, { type: "email" }), autoComplete: "email" }}
-            errors={fields.referrer_email.errors}
-          />
-          <Field
-            labelProps={{ children: "Friend's email" }}
-            inputProps={getInputProps(fields.invitee_email, { type: "email" })}
-            errors={fields.invitee_email.errors}
+            ) : null
+          }
+          submitLabel="Send invitation"
+        >
+          <InputField label="Your name" field={fields.referrer_name} autoComplete="name" />
+          <InputField label="Your email" field={fields.referrer_email} type="email" autoComplete="email" />
+          <InputField
+            label="Friend's email"
+            field={fields.invitee_email}
+            type="email"
             className="sm:col-span-2"
           />
-          <div className="sm:col-span-2">
-            <TextareaField
-              label="A note for your friend (optional)"
-              textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }}
-              errors={fields.message.errors}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <SubmitButton>Send invitation</SubmitButton>
-          </div>
-        </Form>
-      </section>
+          <LongTextField label="A note for your friend (optional)" field={fields.message} rows={3} />
+        </PublicForm>
+      </FormPanel>
       <Section id="referral-terms" title={loaderData.terms.title}>
         <ul className="fine-print">
           {loaderData.terms.items.map((item) => (

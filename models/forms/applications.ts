@@ -1,12 +1,12 @@
 import { z } from "zod";
 import site from "../../seeds/site.json";
-import { choice, optionalText, requiredEmail, requiredText } from "./common";
+import { choice, optionalText, requiredEmail, requiredText, optionValues } from "./common";
 import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../platform/uploads";
 
 // Careers application and collaboration pitch (docs/product.md, "Public forms", "Error messages").
 
 /** why_join_<agency name>: the field name carries the agency's name (docs/decisions/0004-agency-name-and-shell-content.md). */
-export const WHY_JOIN_FIELD = `why_join_${site.name.toLowerCase()}`;
+export const WHY_JOIN_FIELD: `why_join_${string}` = `why_join_${site.name.toLowerCase()}`;
 
 export const CAREER_ROLES = [
   { value: "frontend_developer", label: "Frontend developer" },
@@ -65,9 +65,6 @@ export const ATTACHMENT_RULES = {
   maxBytes: 10 * MEGABYTE,
 };
 
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
-
 export const APPLICATION_MESSAGES = {
   // The product's wording (docs/product.md, "Error messages"), word for word.
   cvRequired: "Please upload your CV.",
@@ -104,6 +101,10 @@ const withinRules =
       ctx.addIssue({ code: "custom", message: UPLOAD_MESSAGES.tooLarge(rules.maxBytes) });
   };
 
+/**
+ * The application as the schema gives it. The motivation field's name ends
+ * with the agency's name (WHY_JOIN_FIELD), so its type names it by its prefix.
+ */
 export type JobApplicationInput = {
   full_name: string;
   email_address: string;
@@ -111,15 +112,20 @@ export type JobApplicationInput = {
   cv_resume: File;
 } & Record<typeof WHY_JOIN_FIELD, string>;
 
-export const JobApplicationSchema = z.object({
+/** The motivation field; typed by its name's prefix (a computed key alone would widen to every string). */
+const whyJoinShape: Record<typeof WHY_JOIN_FIELD, z.ZodString> = {
+  [WHY_JOIN_FIELD]: requiredText(M.whyJoin, 3000),
+};
+
+export const JobApplicationSchema: z.ZodType<JobApplicationInput, JobApplicationInput> = z.object({
   full_name: requiredText(M.fullName, 120),
   email_address: requiredEmail(M.emailAddress),
-  role_of_interest: choice(values(CAREER_ROLES), M.role),
-  [WHY_JOIN_FIELD]: requiredText(M.whyJoin, 3000),
+  role_of_interest: choice(optionValues(CAREER_ROLES), M.role),
+  ...whyJoinShape,
   cv_resume: z
     .custom<File>((value) => !emptyFile(value), { error: M.cvRequired })
     .superRefine(withinRules(CV_RULES)),
-}) as unknown as z.ZodType<JobApplicationInput>;
+});
 
 export const CollaborationSchema = z.object({
   name: z
@@ -135,7 +141,9 @@ export const CollaborationSchema = z.object({
     .trim()
     .min(100, { error: M.ideaTooShort })
     .max(5000),
-  collaboration_type: choice(values(COLLABORATION_TYPES), M.collaborationType).optional().default("other"),
+  collaboration_type: choice(optionValues(COLLABORATION_TYPES), M.collaborationType)
+    .optional()
+    .default("other"),
   // The product requirements give no list for these two (docs/product.md, "Public forms"): the page offers ours, the API takes
   // any short text (issue 18, item 12).
   expected_timeline: optionalText(100),

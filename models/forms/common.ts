@@ -77,6 +77,10 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   });
 }
 
+/** The values of an option list, in the non-empty tuple `choice` takes. */
+export const optionValues = <const T extends readonly [{ value: string }, ...{ value: string }[]]>(list: T) =>
+  list.map((item) => item.value) as [T[number]["value"], ...T[number]["value"][]];
+
 export const phoneCountry = z
   .enum(COUNTRY_CODES, { error: M.phoneCountry })
   .optional()

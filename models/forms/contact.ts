@@ -7,6 +7,7 @@ import {
   requiredEmail,
   requiredText,
   todayInAgencyTimeZone,
+  optionValues,
 } from "./common";
 
 // The contact page's three forms (docs/product.md, "Public forms", "Error messages"): office visit,
@@ -45,9 +46,6 @@ export const SOLUTIONS = [
   { value: "integration", label: "Integration" },
   { value: "training", label: "Training" },
 ] as const;
-
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
 
 export const CONTACT_MESSAGES = {
   // The product's wording (docs/product.md, "Error messages"), word for word.
@@ -105,15 +103,15 @@ export const OfficeVisitSchema = z.object({
 
 export const InvestorMeetingSchema = z.object({
   ...companyFields,
-  meeting_type: choice(values(MEETING_TYPES), M.meetingType).optional().default("investor"),
+  meeting_type: choice(optionValues(MEETING_TYPES), M.meetingType).optional().default("investor"),
   connect_google_meet: checkbox,
   meeting_agenda: z.string().trim().max(2000).optional().default(""),
 });
 
 export const ServiceQuoteSchema = z.object({
   ...companyFields,
-  selected_service: choice(values(SERVICES), M.service),
-  selected_solution: choice(values(SOLUTIONS), M.solution),
+  selected_service: choice(optionValues(SERVICES), M.service),
+  selected_solution: choice(optionValues(SOLUTIONS), M.solution),
   additional_brief: z
     .string({ error: (issue) => (issue.input === undefined ? M.briefTooShort : undefined) })
     .trim()

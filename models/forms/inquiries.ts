@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { choice, optionalText, phoneCountry, phoneNumber, requiredEmail, requiredText } from "./common";
+import {
+  choice,
+  optionalText,
+  phoneCountry,
+  phoneNumber,
+  requiredEmail,
+  requiredText,
+  optionValues,
+} from "./common";
 
 // Investors page form (docs/product.md, "Public forms", "Error messages").
 
@@ -31,9 +39,6 @@ export const INVESTMENT_RANGES = [
   { value: "undisclosed", label: "Prefer not to say" },
 ] as const;
 
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((item) => item.value) as unknown as [T[number]["value"], ...T[number]["value"][]];
-
 export const INQUIRY_MESSAGES = {
   // The product's wording (docs/product.md, "Error messages"), word for word.
   investorMessageTooShort:
@@ -53,11 +58,11 @@ const M = INQUIRY_MESSAGES;
 export const InvestmentInquirySchema = z.object({
   full_name: requiredText(M.fullName),
   email_address: requiredEmail(M.emailAddress),
-  investment_interest: choice(values(INTEREST_LEVELS), M.interest),
-  investor_type: choice(values(INVESTOR_TYPES), M.investorType).optional().default("individual"),
+  investment_interest: choice(optionValues(INTEREST_LEVELS), M.interest),
+  investor_type: choice(optionValues(INVESTOR_TYPES), M.investorType).optional().default("individual"),
   organization: optionalText(200),
   investment_amount_range: z
-    .union([z.literal(""), choice(values(INVESTMENT_RANGES), M.amountRange)])
+    .union([z.literal(""), choice(optionValues(INVESTMENT_RANGES), M.amountRange)])
     .optional()
     .default(""),
   message: z

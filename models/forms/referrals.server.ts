@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { db } from "../platform/db.server";
 import { sendEmail } from "../platform/mail.server";
 import { referrals } from "../schema";
 import { getSiteShell } from "../content/site-content.server";
-import { withFormRateLimit, type FormOutcome, type SubmissionContext } from "./submission-steps.server";
+import { formSubmitter, ready, type SubmissionContext } from "./submission-steps.server";
 import { SUPPORT_MESSAGES, type ReferralInput } from "./support";
 
 /** 8 characters, no look-alikes (0/O, 1/I/L). */
@@ -14,37 +13,31 @@ export function createReferralCode(): string {
 }
 
 /** Stores the invite with its code and emails the friend a signup link carrying it. */
-export function inviteFriend(
-  input: ReferralInput,
-  context: SubmissionContext & { baseUrl: string },
-): Promise<FormOutcome> {
-  return withFormRateLimit("referral", context, async () => {
-    const code = createReferralCode();
-    const [row] = await db()
-      .insert(referrals)
-      .values({
-        userId: context.userId ?? null,
-        code,
-        referrerName: input.referrer_name,
-        referrerEmail: input.referrer_email,
-        inviteeEmail: input.invitee_email,
-        message: input.message,
-      })
-      .returning({ id: referrals.id });
-    const { site } = await getSiteShell();
-    const link = new URL(`/signup?ref=${code}`, context.baseUrl).toString();
-    const note = input.message ? `\n\nThey wrote: “${input.message}”` : "";
-    await sendEmail({
-      kind: "referral_invite",
-      to: input.invitee_email,
-      subject: `${input.referrer_name} invites you to ${site.name}`,
-      text: `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\nCreate your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
-    });
-    return {
-      status: "ok",
-      id: row!.id,
-      message: SUPPORT_MESSAGES.referralSent(input.invitee_email),
-      extra: { code },
-    };
-  });
-}
+export const inviteFriend = formSubmitter({
+  name: "referral",
+  table: referrals,
+  row: (input: ReferralInput, context: SubmissionContext & { baseUrl: string }) =>
+    ready({
+      userId: context.userId ?? null,
+      code: createReferralCode(),
+      referrerName: input.referrer_name,
+      referrerEmail: input.referrer_email,
+      inviteeEmail: input.invitee_email,
+      message: input.message,
+    }),
+  email: {
+    send: async (input, { code }, context) => {
+      const { site } = await getSiteShell();
+      const link = new URL(`/signup?ref=${code}`, context.baseUrl).toString();
+      const note = input.message ? `\n\nThey wrote: “${input.message}”` : "";
+      await sendEmail({
+        kind: "referral_invite",
+        to: input.invitee_email,
+        subject: `${input.referrer_name} invites you to ${site.name}`,
+        text: `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\nCreate your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
+      });
+    },
+  },
+  message: (input) => SUPPORT_MESSAGES.referralSent(input.invitee_email),
+  extra: ({ code }) => ({ code }),
+});

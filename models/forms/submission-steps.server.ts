@@ -1,3 +1,6 @@
+import type { InferInsertModel } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { db } from "../platform/db.server";
 import { sendEmail } from "../platform/mail.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { getSiteShell } from "../content/site-content.server";
@@ -13,6 +16,13 @@ export type FormOutcome =
   | { status: "ok"; id: string; message: string; extra?: Record<string, unknown> }
   | { status: "invalid"; fieldErrors: Record<string, string[]> }
   | { status: "limited"; message: string; retryAfterSeconds: number };
+
+type InvalidOutcome = Extract<FormOutcome, { status: "invalid" }>;
+
+/** A value a submission needs beyond what its schema checked, or the field errors that stop it. */
+export type Prepared<Value> = { status: "ready"; value: Value } | InvalidOutcome;
+
+export const ready = <Value>(value: Value): Prepared<Value> => ({ status: "ready", value });
 
 /** Runs a validated submission under the form's rate limit. */
 export async function withFormRateLimit(
@@ -32,31 +42,35 @@ export async function withFormRateLimit(
   return work();
 }
 
-/** Normalises a phone number to E.164, or returns the field error. */
-export function normalisePhone(
-  raw: string,
-  country: string,
-): { ok: true; value: string } | { ok: false; outcome: FormOutcome } {
-  if (!raw) return { ok: true, value: "" };
+/** Normalises a phone number to E.164 ("" when none was given), or returns the field error. */
+export function normalisePhone(raw: string, country: string): Prepared<string> {
+  if (!raw) return ready("");
   const parsed = toE164(raw, country);
-  if (parsed.ok) return { ok: true, value: parsed.e164 };
-  return { ok: false, outcome: { status: "invalid", fieldErrors: { phone_number: [parsed.message] } } };
+  if (parsed.ok) return ready(parsed.e164);
+  return { status: "invalid", fieldErrors: { phone_number: [parsed.message] } };
 }
 
+/** The label of a value from one of the forms' option lists (the value itself when it is not listed). */
+export const optionLabel = (list: readonly { value: string; label: string }[], value: string) =>
+  list.find((item) => item.value === value)?.label ?? value;
+
+export const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
 type Mailbox = "hello" | "careers" | "projects" | "support";
+
+/** What the two emails of a submission say (see notifySubmission). */
+export type Notice = {
+  sender: { name: string; email: string };
+  subject: string;
+  summary: Array<[string, string]>;
+  confirmation: string;
+};
 
 /**
  * A copy to the sender and a notification to the agency's mailbox. Both go
  * through the outbox, so a failed send is retried, never lost.
  */
-export async function notifySubmission(input: {
-  kind: string;
-  mailbox: Mailbox;
-  sender: { name: string; email: string };
-  subject: string;
-  summary: Array<[string, string]>;
-  confirmation: string;
-}): Promise<void> {
+export async function notifySubmission(input: Notice & { kind: string; mailbox: Mailbox }): Promise<void> {
   const { site } = await getSiteShell();
   const details = input.summary
     .filter(([, value]) => value !== "")
@@ -74,4 +88,67 @@ export async function notifySubmission(input: {
     subject: `${site.name}: ${input.subject} received`,
     text: `Hi ${input.sender.name},\n\n${input.confirmation}\n\nWhat you sent us:\n${details}\n\n— The ${site.name} team\n${site.emails[input.mailbox]}\n`,
   });
+}
+
+/** Every form's table has a uuid id (models/schema/submissions.ts). */
+type SubmissionTable = PgTable & { $inferSelect: { id: string } };
+
+/**
+ * One public form's submission, described once: the row it stores, the emails
+ * it sends and the message the sender reads. `formSubmitter` runs it.
+ */
+export type FormDescription<Input, Context extends SubmissionContext, Table extends SubmissionTable> = {
+  /** Names the rate limit (form:<name>:<address>) and the emails' kinds (<name>_notification…). */
+  name: string;
+  table: Table;
+  /**
+   * The row, or the field errors of what the schema cannot check (a phone
+   * number against its country, a file's bytes); then nothing is stored.
+   */
+  row: (
+    input: Input,
+    context: Context,
+  ) => Prepared<InferInsertModel<Table>> | Promise<Prepared<InferInsertModel<Table>>>;
+  /**
+   * The agency's mailbox and what its notification and the sender's copy say
+   * (notifySubmission), or, for a form that writes to someone else, its own email.
+   */
+  email:
+    | { mailbox: Mailbox; notice: (input: Input, row: Table["$inferSelect"]) => Notice }
+    | { send: (input: Input, row: Table["$inferSelect"], context: Context) => Promise<void> };
+  /** What the sender reads once it is stored, and anything the page or API shows with it. */
+  message: string | ((input: Input, row: Table["$inferSelect"]) => string);
+  extra?: (row: Table["$inferSelect"]) => Record<string, unknown>;
+};
+
+async function insertRow<Table extends SubmissionTable>(
+  table: Table,
+  values: InferInsertModel<Table>,
+): Promise<Table["$inferSelect"]> {
+  const rows = await db().insert(table).values(values).returning();
+  // Drizzle cannot resolve the row type of a table given as a type parameter; it is the table's select model.
+  return (rows as Table["$inferSelect"][])[0]!;
+}
+
+/** The submit function of a described form: rate limit, row, emails, outcome. */
+export function formSubmitter<Input, Context extends SubmissionContext, Table extends SubmissionTable>(
+  form: FormDescription<Input, Context, Table>,
+) {
+  return (input: Input, context: Context): Promise<FormOutcome> =>
+    withFormRateLimit(form.name, context, async () => {
+      const prepared = await form.row(input, context);
+      if (prepared.status === "invalid") return prepared;
+      const row = await insertRow(form.table, prepared.value);
+      if ("send" in form.email) await form.email.send(input, row, context);
+      else
+        await notifySubmission({
+          kind: form.name,
+          mailbox: form.email.mailbox,
+          ...form.email.notice(input, row),
+        });
+      const message = typeof form.message === "string" ? form.message : form.message(input, row);
+      return form.extra
+        ? { status: "ok", id: row.id, message, extra: form.extra(row) }
+        : { status: "ok", id: row.id, message };
+    });
 }

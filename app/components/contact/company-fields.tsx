@@ -1,6 +1,5 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/forms";
-import { PhoneField } from "~/components/form-fields";
+import type { FieldMetadata } from "@conform-to/react";
+import { InputField, PhoneNumberField } from "~/components/public-form";
 
 type CompanyFieldsMetadata = {
   company_name: FieldMetadata<string>;
@@ -15,35 +14,11 @@ type CompanyFieldsMetadata = {
 export function CompanyFields({ fields }: { fields: CompanyFieldsMetadata }) {
   return (
     <>
-      <Field
-        labelProps={{ children: "Company name" }}
-        inputProps={{ ...getInputProps(fields.company_name, { type: "text" }), autoComplete: "organization" }}
-        errors={fields.company_name.errors}
-      />
-      <Field
-        labelProps={{ children: "Your name" }}
-        inputProps={{ ...getInputProps(fields.your_name, { type: "text" }), autoComplete: "name" }}
-        errors={fields.your_name.errors}
-      />
-      <Field
-        labelProps={{ children: "Designation" }}
-        inputProps={{
-          ...getInputProps(fields.company_designation, { type: "text" }),
-          autoComplete: "organization-title",
-        }}
-        errors={fields.company_designation.errors}
-      />
-      <Field
-        labelProps={{ children: "Company email" }}
-        inputProps={{ ...getInputProps(fields.company_email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.company_email.errors}
-      />
-      <PhoneField
-        label="Phone number"
-        countryProps={getSelectProps(fields.phone_country)}
-        numberProps={getInputProps(fields.phone_number, { type: "tel" })}
-        errors={fields.phone_number.errors}
-      />
+      <InputField label="Company name" field={fields.company_name} autoComplete="organization" />
+      <InputField label="Your name" field={fields.your_name} autoComplete="name" />
+      <InputField label="Designation" field={fields.company_designation} autoComplete="organization-title" />
+      <InputField label="Company email" field={fields.company_email} type="email" autoComplete="email" />
+      <PhoneNumberField label="Phone number" country={fields.phone_country} number={fields.phone_number} />
     </>
   );
 }

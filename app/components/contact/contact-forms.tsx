@@ -1,11 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { Form } from "react-router";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import {
   CITIES,
   CONTACT_MESSAGES,
@@ -17,8 +10,8 @@ import {
   ServiceQuoteSchema,
   SOLUTIONS,
 } from "~models/forms/contact";
-import { CheckboxField, Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
-import { Honeypot, TextareaField } from "~/components/form-fields";
+import { CheckboxField } from "~/components/forms";
+import { ChoiceField, InputField, LongTextField, PublicForm, selectOptions } from "~/components/public-form";
 import { CompanyFields } from "./company-fields";
 import { useZodForm } from "~/lib/use-zod-form";
 
@@ -26,173 +19,114 @@ export type ContactFormName = "office_visit" | "investor_meeting" | "service_quo
 export type ContactActionData =
   { form: string; result: SubmissionResult<string[]>; success: string | null } | undefined;
 
-const lastResultFor = (name: ContactFormName, actionData: ContactActionData) =>
-  actionData?.form === name ? actionData.result : undefined;
-const successFor = (name: ContactFormName, actionData: ContactActionData) =>
-  actionData?.form === name ? actionData.success : null;
+/** The three forms share the page's one action: each reads back only its own reply. */
+const replyFor = (name: ContactFormName, actionData: ContactActionData) =>
+  actionData?.form === name ? actionData : undefined;
 
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((item) => ({ value: item.value, label: item.label }));
-const placeholder = (text: string) => [{ value: "", label: text }];
+/** Where each form posts: the page, scrolled back to the form's section. */
+const ACTIONS: Record<ContactFormName, string> = {
+  office_visit: "/contact#offline-meet",
+  investor_meeting: "/contact#investors-partners",
+  service_quote: "/contact#get-a-quote",
+};
+
+function GoogleMeetField<Value>({ field }: { field: FieldMetadata<Value> }) {
+  return (
+    <div className="sm:col-span-2">
+      <CheckboxField
+        labelProps={{ children: "Connect on Google Meet" }}
+        inputProps={{ ...getInputProps(field, { type: "checkbox" }), value: "on" }}
+      />
+    </div>
+  );
+}
 
 export function OfficeVisitForm({ actionData, today }: { actionData: ContactActionData; today: string }) {
+  const reply = replyFor("office_visit", actionData);
   const [form, fields] = useZodForm(OfficeVisitSchema, {
     id: "office-visit",
-    lastResult: lastResultFor("office_visit", actionData),
+    lastResult: reply?.result,
     defaultValue: { city: "Mumbai", country: "India", phone_country: "IN" },
   });
   return (
-    <Form
-      method="post"
-      action="/contact#offline-meet"
-      className="relative grid gap-5 sm:grid-cols-2"
-      {...getFormProps(form)}
+    <PublicForm
+      form={form}
+      action={ACTIONS.office_visit}
+      intent="office_visit"
+      success={reply?.success ?? null}
+      submitLabel="CONFIRM BOOKING"
     >
-      <input type="hidden" name="intent" value="office_visit" />
-      <Honeypot />
-      <FormMessages
-        success={successFor("office_visit", actionData)}
-        errors={form.errors}
-        errorId={form.errorId}
-        className="sm:col-span-2"
-      />
       <CompanyFields fields={fields} />
-      <Field
-        labelProps={{ children: "Company address" }}
-        inputProps={{
-          ...getInputProps(fields.company_address, { type: "text" }),
-          autoComplete: "street-address",
-        }}
-        errors={fields.company_address.errors}
+      <InputField
+        label="Company address"
+        field={fields.company_address}
+        autoComplete="street-address"
         className="sm:col-span-2"
       />
-      <Field
-        labelProps={{ children: "Visit date" }}
-        inputProps={{ ...getInputProps(fields.visit_date, { type: "date" }), min: today }}
-        errors={fields.visit_date.errors}
-      />
-      <SelectField
-        labelProps={{ children: "City" }}
-        selectProps={getSelectProps(fields.city)}
-        options={CITIES.map((c) => ({ value: c, label: c }))}
-        errors={fields.city.errors}
-      />
-      <SelectField
-        labelProps={{ children: "Country" }}
-        selectProps={getSelectProps(fields.country)}
-        options={COUNTRY_OPTIONS.map((c) => ({ value: c, label: c }))}
-        errors={fields.country.errors}
-      />
+      <InputField label="Visit date" field={fields.visit_date} type="date" inputProps={{ min: today }} />
+      <ChoiceField label="City" field={fields.city} options={selectOptions(CITIES)} />
+      <ChoiceField label="Country" field={fields.country} options={selectOptions(COUNTRY_OPTIONS)} />
       <p className="text-sm text-text-muted sm:col-span-2">{CONTACT_MESSAGES.visitConfirmation}</p>
-      <div className="sm:col-span-2">
-        <SubmitButton intent="office_visit">CONFIRM BOOKING</SubmitButton>
-      </div>
-    </Form>
+    </PublicForm>
   );
 }
 
 export function InvestorMeetingForm({ actionData }: { actionData: ContactActionData }) {
+  const reply = replyFor("investor_meeting", actionData);
   const [form, fields] = useZodForm(InvestorMeetingSchema, {
     id: "investor-meeting",
-    lastResult: lastResultFor("investor_meeting", actionData),
+    lastResult: reply?.result,
     defaultValue: { meeting_type: "investor", phone_country: "IN" },
   });
   return (
-    <Form
-      method="post"
-      action="/contact#investors-partners"
-      className="relative grid gap-5 sm:grid-cols-2"
-      {...getFormProps(form)}
+    <PublicForm
+      form={form}
+      action={ACTIONS.investor_meeting}
+      intent="investor_meeting"
+      success={reply?.success ?? null}
+      submitLabel="CONFIRM MEETING"
     >
-      <input type="hidden" name="intent" value="investor_meeting" />
-      <Honeypot />
-      <FormMessages
-        success={successFor("investor_meeting", actionData)}
-        errors={form.errors}
-        errorId={form.errorId}
-        className="sm:col-span-2"
-      />
       <CompanyFields fields={fields} />
-      <SelectField
-        labelProps={{ children: "Meeting type" }}
-        selectProps={getSelectProps(fields.meeting_type)}
-        options={options(MEETING_TYPES)}
-        errors={fields.meeting_type.errors}
-      />
-      <div className="sm:col-span-2">
-        <TextareaField
-          label="Meeting agenda (optional)"
-          textareaProps={getTextareaProps(fields.meeting_agenda)}
-          errors={fields.meeting_agenda.errors}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <CheckboxField
-          labelProps={{ children: "Connect on Google Meet" }}
-          inputProps={{ ...getInputProps(fields.connect_google_meet, { type: "checkbox" }), value: "on" }}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <SubmitButton intent="investor_meeting">CONFIRM MEETING</SubmitButton>
-      </div>
-    </Form>
+      <ChoiceField label="Meeting type" field={fields.meeting_type} options={selectOptions(MEETING_TYPES)} />
+      <LongTextField label="Meeting agenda (optional)" field={fields.meeting_agenda} />
+      <GoogleMeetField field={fields.connect_google_meet} />
+    </PublicForm>
   );
 }
 
 export function ServiceQuoteForm({ actionData }: { actionData: ContactActionData }) {
+  const reply = replyFor("service_quote", actionData);
   const [form, fields] = useZodForm(ServiceQuoteSchema, {
     id: "service-quote",
-    lastResult: lastResultFor("service_quote", actionData),
+    lastResult: reply?.result,
     defaultValue: { phone_country: "IN" },
   });
   return (
-    <Form
-      method="post"
-      action="/contact#get-a-quote"
-      className="relative grid gap-5 sm:grid-cols-2"
-      {...getFormProps(form)}
+    <PublicForm
+      form={form}
+      action={ACTIONS.service_quote}
+      intent="service_quote"
+      success={reply?.success ?? null}
+      submitLabel="GET A QUOTE"
     >
-      <input type="hidden" name="intent" value="service_quote" />
-      <Honeypot />
-      <FormMessages
-        success={successFor("service_quote", actionData)}
-        errors={form.errors}
-        errorId={form.errorId}
-        className="sm:col-span-2"
-      />
       <CompanyFields fields={fields} />
-      <SelectField
-        labelProps={{ children: "Service" }}
-        selectProps={getSelectProps(fields.selected_service)}
-        options={[...placeholder("Choose a service"), ...options(SERVICES)]}
-        errors={fields.selected_service.errors}
+      <ChoiceField
+        label="Service"
+        field={fields.selected_service}
+        options={selectOptions(SERVICES, "Choose a service")}
       />
-      <SelectField
-        labelProps={{ children: "Solution" }}
-        selectProps={getSelectProps(fields.selected_solution)}
-        options={[...placeholder("Choose a solution"), ...options(SOLUTIONS)]}
-        errors={fields.selected_solution.errors}
+      <ChoiceField
+        label="Solution"
+        field={fields.selected_solution}
+        options={selectOptions(SOLUTIONS, "Choose a solution")}
       />
-      <div className="sm:col-span-2">
-        <TextareaField
-          label="Your brief"
-          minLength={20}
-          textareaProps={{
-            ...getTextareaProps(fields.additional_brief),
-            placeholder: "What are you making, for whom, and by when?",
-          }}
-          errors={fields.additional_brief.errors}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <CheckboxField
-          labelProps={{ children: "Connect on Google Meet" }}
-          inputProps={{ ...getInputProps(fields.connect_google_meet, { type: "checkbox" }), value: "on" }}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <SubmitButton intent="service_quote">GET A QUOTE</SubmitButton>
-      </div>
-    </Form>
+      <LongTextField
+        label="Your brief"
+        field={fields.additional_brief}
+        minLength={20}
+        placeholder="What are you making, for whom, and by when?"
+      />
+      <GoogleMeetField field={fields.connect_google_meet} />
+    </PublicForm>
   );
 }
