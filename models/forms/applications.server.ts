@@ -24,7 +24,7 @@ import {
 const label = (list: readonly { value: string; label: string }[], value: string) =>
   list.find((item) => item.value === value)?.label ?? value;
 
-/** Careers: the CV is checked (extension, magic bytes, 10 MB) and stored before the row. */
+/** Careers: the CV is checked (extension, real file type, 10 MB) and stored before the row. */
 export function submitJobApplication(
   input: JobApplicationInput,
   context: SubmissionContext,
