@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DRAIN_LIMIT_BYTES, readFormData } from "./form-data.server";
 import { readUploadForm } from "./multipart.server";
 
 // The body as a browser sends it, arriving in small pieces so that delimiters
@@ -62,5 +63,81 @@ describe("readUploadForm", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x" },
     });
     await expect(readUploadForm(req, { maxFileBytes: 10 })).rejects.toThrow(TypeError);
+  });
+});
+
+describe("the limits hold while the body streams in", () => {
+  const MB = 1024 * 1024;
+  const boundary = "----limit-test";
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  // A body of `fileBytes` bytes of file content between two text fields, made
+  // as it is read (never whole), recording how much was pulled and whether it
+  // was read to the end.
+  function streamedUpload(fileBytes: number) {
+    const chunk = new Uint8Array(64 * 1024).fill(0x41);
+    const head = encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="before"\r\n\r\nkept\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    );
+    const tail = encode(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="after"\r\n\r\nalso kept\r\n--${boundary}--\r\n`,
+    );
+    const seen = { pulled: 0, ended: false, peakArrayBuffers: 0 };
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+        seen.pulled += head.length;
+      },
+      pull(controller) {
+        seen.peakArrayBuffers = Math.max(seen.peakArrayBuffers, process.memoryUsage().arrayBuffers);
+        if (sent >= fileBytes) {
+          controller.enqueue(tail);
+          seen.pulled += tail.length;
+          seen.ended = true;
+          controller.close();
+          return;
+        }
+        const piece = chunk.subarray(0, Math.min(chunk.length, fileBytes - sent));
+        sent += piece.length;
+        seen.pulled += piece.length;
+        controller.enqueue(piece);
+      },
+    });
+    const request = new Request("http://x/", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    return { request, seen };
+  }
+
+  it("stops reading a body past the drain limit, long before it ends", async () => {
+    const { request, seen } = streamedUpload(1024 * MB);
+    expect(await readUploadForm(request, { maxFileBytes: 10 * MB })).toEqual({ ok: false, tooLarge: true });
+    expect(seen.ended).toBe(false);
+    expect(seen.pulled).toBeLessThanOrEqual(DRAIN_LIMIT_BYTES + 128 * 1024);
+  });
+
+  it("refuses a body over the form's limit with the same answer, reading no further than the drain limit", async () => {
+    const { request, seen } = streamedUpload(1024 * MB);
+    expect(await readFormData(request, 11 * MB)).toEqual({ ok: false, tooLarge: true });
+    expect(seen.ended).toBe(false);
+    expect(seen.pulled).toBeLessThanOrEqual(DRAIN_LIMIT_BYTES + 128 * 1024);
+  });
+
+  it("skips a 60 MB file without holding it: memory stays far below the body's size", async () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const { request, seen } = streamedUpload(60 * MB);
+    const read = await readUploadForm(request, { maxFileBytes: 2 * MB });
+    expect(read.ok && [read.oversizedFiles, read.formData.get("before"), read.formData.get("after")]).toEqual(
+      [["cv"], "kept", "also kept"],
+    );
+    expect(seen.ended).toBe(true);
+    // At most one part (cut at the file limit) and a few chunks are held at once.
+    expect(seen.peakArrayBuffers - before).toBeLessThan(30 * MB);
   });
 });

@@ -1,3 +1,4 @@
+import { readMultipart } from "./multipart.server";
 import { MAX_UPLOAD_FORM_BYTES, readBodyWithLimit } from "./public-forms.server";
 
 // Odd input is refused once, before any loader or action runs (root
@@ -85,6 +86,22 @@ export async function refusedInput(request: Request): Promise<string | null> {
   if (declared > MAX_UPLOAD_FORM_BYTES) return null;
 
   const copy = request.clone();
+  if (isMultipart) {
+    // Streamed, files kept only by name: the fields and file names are what may hold a NUL.
+    try {
+      const read = await readMultipart(copy, {
+        maxFileBytes: MAX_UPLOAD_FORM_BYTES,
+        maxFieldBytes: MAX_UPLOAD_FORM_BYTES,
+        maxBodyBytes: MAX_UPLOAD_FORM_BYTES,
+        keepFiles: false,
+        drain: false,
+      });
+      return read.ok && formDataHasNul(read.formData) ? INPUT_MESSAGES.nul : null;
+    } catch (error) {
+      if (error instanceof TypeError) return INPUT_MESSAGES.malformedForm;
+      throw error;
+    }
+  }
   const bytes = await readUpTo(copy, MAX_UPLOAD_FORM_BYTES);
   if (!bytes) return null;
   if (isJson) {

@@ -3,11 +3,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { SHOP_FILE_TYPES } from "../billing/billing-content";
 import { cleanFileName, fileExtension } from "../platform/uploads";
-import { uploadsDir } from "../platform/uploads.server";
+import { fileMatchesExtension, uploadsDir } from "../platform/uploads.server";
 import { CATALOG_MESSAGES, SHOP_FILE_RULES, SHOP_IMAGE_RULES } from "./catalog";
 
 // Files staff upload for shop items: the downloadable file and the card's
-// image. Checked here (extension, size, the first bytes or the text), then
+// image. Checked here (extension, size, then the contents' real type through
+// the one check every upload uses, fileMatchesExtension), then
 // written like every upload: DATA_DIR/uploads under a random name
 // (models/platform/uploads.server.ts). The seed's own files stay in seeds/shop-files.
 
@@ -21,55 +22,6 @@ const IMAGE_TYPES: Record<(typeof SHOP_IMAGE_RULES.extensions)[number], string> 
   webp: "image/webp",
 };
 
-const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
-const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) =>
-  prefix.every((byte, i) => bytes[at + i] === byte);
-
-function textContent(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-/** Whether the bytes are what the extension says. */
-export function contentMatches(extension: string, bytes: Uint8Array): boolean {
-  switch (extension) {
-    case "zip":
-      return startsWith(bytes, ascii("PK\x03\x04")) || startsWith(bytes, ascii("PK\x05\x06"));
-    case "pdf":
-      return startsWith(bytes, ascii("%PDF-"));
-    case "png":
-      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    case "jpg":
-    case "jpeg":
-      return startsWith(bytes, [0xff, 0xd8, 0xff]);
-    case "webp":
-      return startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8);
-    case "svg": {
-      const text = textContent(bytes);
-      return text !== null && /<svg[\s>]/i.test(text.slice(0, 4096));
-    }
-    case "json": {
-      const text = textContent(bytes);
-      if (text === null) return false;
-      try {
-        JSON.parse(text);
-        return true;
-      } catch {
-        return false;
-      }
-    }
-    case "txt":
-    case "csv":
-      return textContent(bytes) !== null;
-    default:
-      return false;
-  }
-}
-
 /** Checks an uploaded file against the rules for a shop file or a shop image. */
 export async function checkCatalogFile(file: File, kind: "file" | "image"): Promise<FileCheck> {
   const rules = kind === "file" ? SHOP_FILE_RULES : SHOP_IMAGE_RULES;
@@ -78,9 +30,9 @@ export async function checkCatalogFile(file: File, kind: "file" | "image"): Prom
     return { ok: false, message: CATALOG_MESSAGES.fileType(rules.extensions) };
   if (file.size > rules.maxBytes)
     return { ok: false, message: CATALOG_MESSAGES.fileTooLarge(rules.maxBytes / (1024 * 1024)) };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.byteLength === 0 || !contentMatches(extension, bytes))
+  if (!(await fileMatchesExtension(file, extension)))
     return { ok: false, message: CATALOG_MESSAGES.fileContent };
+  const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType =
     kind === "file"
       ? SHOP_FILE_TYPES[extension as keyof typeof SHOP_FILE_TYPES]

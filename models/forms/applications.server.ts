@@ -15,7 +15,7 @@ import {
 } from "./applications";
 import { formSubmitter, optionLabel, ready, type SubmissionContext } from "./submission-steps.server";
 
-/** Careers: the CV is checked (extension, magic bytes, 10 MB) and stored before the row. */
+/** Careers: the CV is checked (extension, real file type, 10 MB) and stored before the row. */
 export const submitJobApplication = formSubmitter({
   name: "job_application",
   table: jobApplications,

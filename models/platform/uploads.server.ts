@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream, openAsBlob } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import {
-  CONTENT_TYPES,
-  cleanFileName,
-  fileExtension,
-  hasMagicBytes,
-  UPLOAD_MESSAGES,
-  type FileKind,
-} from "./uploads";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { pipeline } from "node:stream/promises";
+import { fileTypeFromBlob } from "file-type";
+import { ownValue } from "./lookup";
+import { CONTENT_TYPES, cleanFileName, fileExtension, UPLOAD_MESSAGES, type FileKind } from "./uploads";
 
 // Uploaded files live in DATA_DIR/uploads under random names; the database
 // keeps their metadata (original name, size, type, owner). They are served only
@@ -27,35 +24,189 @@ export function uploadsDir(dataDir = process.env.DATA_DIR || ".data"): string {
   return path.resolve(dataDir, "uploads");
 }
 
-/** The rules, checked on the server: size, extension, then the file's first bytes. */
+// The one file-type check. Every upload (project files, CVs, collaboration
+// attachments, the shop's files and card images) asks it whether a file's
+// contents are the type its extension names. Binary formats are recognised by
+// the file-type package from the file's own bytes; the text formats it cannot
+// recognise (svg, txt, csv, json: shop files only) keep their own rules here.
+
+/** ZIP containers file-type names by what is inside: all are a .zip. */
+const ZIP_CONTAINERS = ["zip", "docx", "pptx", "xlsx", "odt", "odp", "ods", "epub", "jar", "apk"];
+
+/** For each binary extension, what file-type may say it is. doc and ppt are OLE2 (cfb) files. */
+const DETECTED_AS: Readonly<Record<string, readonly string[]>> = {
+  pdf: ["pdf"],
+  doc: ["cfb"],
+  ppt: ["cfb"],
+  docx: ["docx", "zip"],
+  pptx: ["pptx", "zip"],
+  jpg: ["jpg"],
+  jpeg: ["jpg"],
+  png: ["png", "apng"],
+  gif: ["gif"],
+  webp: ["webp"],
+  zip: ZIP_CONTAINERS,
+  rar: ["rar"],
+};
+
+/** The whole file as UTF-8 text, or null when it is binary (a NUL, or not UTF-8). */
+function utf8Text(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Text formats: the whole file must be UTF-8 text, and these say what else it must be. */
+const TEXT_RULES: Readonly<Record<string, (text: string) => boolean>> = {
+  svg: (text) => /<svg[\s>]/i.test(text.slice(0, 4096)),
+  json: isJson,
+  txt: () => true,
+  csv: () => true,
+};
+
+/** What file-type reads in the file's bytes (only as many as it needs), or undefined. */
+async function detectedType(file: Blob): Promise<string | undefined> {
+  try {
+    return (await fileTypeFromBlob(file))?.ext;
+  } catch {
+    return undefined; // cut short or malformed: not the type it claims
+  }
+}
+
+/** Whether the check has a rule for this extension (an extension without one never matches). */
+export const knowsFileType = (extension: string) =>
+  ownValue(TEXT_RULES, extension) !== undefined || ownValue(DETECTED_AS, extension) !== undefined;
+
+/**
+ * Whether the file's contents are really the type its (lower-case) extension
+ * names. An empty file, or an extension with no rule, never matches.
+ */
+export async function fileMatchesExtension(file: Blob, extension: string): Promise<boolean> {
+  if (file.size === 0) return false;
+  const textRule = ownValue(TEXT_RULES, extension);
+  if (textRule) {
+    const text = utf8Text(new Uint8Array(await file.arrayBuffer()));
+    return text !== null && textRule(text);
+  }
+  const allowed = ownValue(DETECTED_AS, extension);
+  if (!allowed) return false;
+  const detected = await detectedType(file);
+  return detected !== undefined && allowed.includes(detected);
+}
+
+/** The rules, checked on the server: size, extension, then what the contents really are. */
 export async function checkUpload(
   file: File,
   rules: UploadRules,
-): Promise<{ ok: true; kind: FileKind; bytes: Uint8Array } | { ok: false; message: string }> {
+): Promise<{ ok: true; kind: FileKind } | { ok: false; message: string }> {
   if (file.size > rules.maxBytes) return { ok: false, message: UPLOAD_MESSAGES.tooLarge(rules.maxBytes) };
   const kind = fileExtension(file.name) as FileKind;
   if (!rules.extensions.includes(kind))
     return { ok: false, message: UPLOAD_MESSAGES.wrongType(rules.extensions) };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!hasMagicBytes(kind, bytes.subarray(0, 16)))
+  if (!(await fileMatchesExtension(file, kind)))
     return { ok: false, message: UPLOAD_MESSAGES.contentMismatch };
-  return { ok: true, kind, bytes };
+  return { ok: true, kind };
+}
+
+// A multipart body's files are written to DATA_DIR/uploads/incoming as they
+// are parsed (app/lib/multipart.server.ts), so the form holds files backed by
+// the disk, not their bytes. Storing such a file renames it into place; files
+// never stored are removed with their request's leftovers (sweepIncoming).
+
+const INCOMING = "incoming";
+/** Files in incoming/ older than this were left by a request that did not store them. */
+const INCOMING_MAX_AGE_MS = 60 * 60 * 1000;
+const spooledPaths = new WeakMap<Blob, string>();
+
+/** A new random storage key: the file's name under DATA_DIR/uploads. */
+const newStorageKey = () => randomBytes(16).toString("hex");
+
+/**
+ * Writes an uploaded file to DATA_DIR/uploads/incoming and answers a File with
+ * the same name and type whose bytes are read from there.
+ */
+export async function spoolUpload(file: File, dataDir?: string): Promise<File> {
+  const dir = path.join(uploadsDir(dataDir), INCOMING);
+  await mkdir(dir, { recursive: true });
+  const spooled = path.join(dir, newStorageKey());
+  await pipeline(
+    Readable.fromWeb(file.stream() as NodeReadableStream),
+    createWriteStream(spooled, { flags: "wx", mode: 0o600 }),
+  );
+  const onDisk = new File([await openAsBlob(spooled)], file.name, {
+    type: file.type,
+    lastModified: file.lastModified,
+  });
+  spooledPaths.set(onDisk, spooled);
+  return onDisk;
+}
+
+/** Removes a spooled file that will not be stored (nothing happens for other files). */
+export async function discardSpooled(file: Blob): Promise<void> {
+  const spooled = spooledPaths.get(file);
+  spooledPaths.delete(file);
+  if (spooled) await rm(spooled, { force: true });
+}
+
+/** Removes files in incoming/ that no request stored within the hour (any process may run it). */
+export async function sweepIncoming(dataDir?: string, now = Date.now()): Promise<void> {
+  const dir = path.join(uploadsDir(dataDir), INCOMING);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (now - modified > INCOMING_MAX_AGE_MS) await rm(file, { force: true });
+  }
+}
+
+/** Puts the file's bytes at `target`: a rename for a spooled file, else a streamed copy. */
+async function writeUpload(file: File, target: string): Promise<void> {
+  const spooled = spooledPaths.get(file);
+  if (spooled) {
+    try {
+      await rename(spooled, target);
+      spooledPaths.delete(file);
+      return;
+    } catch {
+      // Another file system (DATA_DIR changed since the parse): copy below.
+    }
+  }
+  await pipeline(
+    Readable.fromWeb(file.stream() as NodeReadableStream),
+    createWriteStream(target, { flags: "wx", mode: 0o600 }),
+  );
+  if (spooled) await discardSpooled(file);
 }
 
 /** Checks and writes the file under a random name. Nothing is written when a rule fails. */
 export async function storeUpload(file: File, rules: UploadRules, dataDir?: string): Promise<UploadResult> {
   const checked = await checkUpload(file, rules);
   if (!checked.ok) return checked;
-  const storageKey = randomBytes(16).toString("hex");
+  const storageKey = newStorageKey();
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, storageKey), checked.bytes, { flag: "wx", mode: 0o600 });
+  await writeUpload(file, path.join(dir, storageKey));
   return {
     ok: true,
     upload: {
       storageKey,
       name: cleanFileName(file.name),
-      size: checked.bytes.byteLength,
+      size: file.size,
       contentType: CONTENT_TYPES[checked.kind],
     },
   };

@@ -1,6 +1,6 @@
 // Upload rules that the browser, the pages and the API share: allowed
-// extensions, size limits, the magic bytes each type must start with, and how
-// sizes read. Pure; storing files is uploads.server.ts.
+// extensions, size limits, and how sizes read. Pure; checking a file's real
+// type (fileMatchesExtension) and storing it is uploads.server.ts.
 
 export const MEGABYTE = 1024 * 1024;
 
@@ -21,26 +21,6 @@ export const UPLOAD_MESSAGES = {
   contentMismatch: "This file's contents do not match its extension. Please upload the original file.",
 } as const;
 
-const bytes = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
-const ZIP = [bytes("PK\x03\x04"), bytes("PK\x05\x06"), bytes("PK\x07\x08")];
-const OLE2 = [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]];
-const JPEG = [[0xff, 0xd8, 0xff]];
-
-/** What each type's first bytes must be. docx and pptx are zip containers; doc and ppt OLE2. */
-export const MAGIC_BYTES: Record<FileKind, number[][]> = {
-  pdf: [bytes("%PDF-")],
-  doc: OLE2,
-  docx: ZIP,
-  ppt: OLE2,
-  pptx: ZIP,
-  jpg: JPEG,
-  jpeg: JPEG,
-  png: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  gif: [bytes("GIF87a"), bytes("GIF89a")],
-  zip: ZIP,
-  rar: [bytes("Rar!\x1a\x07\x00"), bytes("Rar!\x1a\x07\x01\x00")],
-};
-
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
   doc: "application/msword",
@@ -59,11 +39,6 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf(".");
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
-}
-
-/** Whether the file's first bytes are those of its declared type. */
-export function hasMagicBytes(kind: FileKind, head: Uint8Array): boolean {
-  return MAGIC_BYTES[kind].some((signature) => signature.every((byte, i) => head[i] === byte));
 }
 
 const SIZE_UNITS = ["Bytes", "KB", "MB", "GB"] as const;

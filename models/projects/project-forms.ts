@@ -25,7 +25,7 @@ const booleanInput = (value: unknown) =>
 const fileInput = (value: unknown) =>
   value instanceof File && value.size === 0 && !value.name ? undefined : emptyAsUndefined(value);
 
-/** One project file: an allowed extension and at most 10 MB (the magic bytes are checked on the server). */
+/** One project file: an allowed extension and at most 10 MB (its real type is checked on the server). */
 const projectFile = z
   .instanceof(File, { error: UPLOAD_MESSAGES.notAFile })
   .refine((file) => PROJECT_FILE_RULES.extensions.includes(fileExtension(file.name) as FileKind), {
