@@ -27,6 +27,7 @@ import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
+import { formIntent } from "~/lib/form-intent";
 import { formatDateTime, shortId } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
@@ -42,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
 }
 
-const INTENTS: readonly string[] = ["comment", "upload", ...STAFF_ACTIONS];
+const INTENTS = ["comment", "upload", ...STAFF_ACTIONS] as const;
 
 type ActionData = ProjectActionData<"status" | "comment" | "upload">;
 
@@ -55,8 +56,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, actor } = await requireStaffActor(request);
   const { formData, tooLarge } = await readProjectPost(request);
   if (tooLarge) return tooLarge;
-  const intent = String(formData.get("intent") ?? "");
-  if (!INTENTS.includes(intent))
+  const intent = formIntent(formData, INTENTS);
+  if (!intent)
     return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
   const project = await getPipelineProject(params.id, user);
   if (!project) throw notFoundResponse();
