@@ -117,7 +117,7 @@ type ProjectFile = { id: string; name: string; size: number };
  * The project's "Files" section: each file with its size (and what `details`
  * adds) and a download link, or `emptyText`; the upload form goes in `children`.
  */
-export function ProjectFiles<File extends ProjectFile>({
+export function ProjectFiles<Item extends ProjectFile>({
   projectId,
   files,
   emptyText,
@@ -126,10 +126,10 @@ export function ProjectFiles<File extends ProjectFile>({
   children,
 }: {
   projectId: string;
-  files: File[];
+  files: Item[];
   emptyText: string;
   downloadClassName: string;
-  details?: (file: File) => ReactNode;
+  details?: (file: Item) => ReactNode;
   children?: ReactNode;
 }) {
   return (
