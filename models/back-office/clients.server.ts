@@ -21,7 +21,8 @@ import {
 import { deleteUserSessions } from "../identity/sessions.server";
 import { adjustTokens, getBalance } from "../billing/tokens.server";
 import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
-import { containsPattern, paginate, type Page } from "../platform/pagination";
+import { containsPattern, type Page } from "../platform/pagination";
+import { readPage } from "./paging.server";
 
 // Clients as staff see them: who they are, their projects, where they are
 // signed in, what they bought, their plan and their token ledger; staff grant
@@ -65,30 +66,29 @@ export async function listClients(
   requestedPage = 1,
 ): Promise<{ clients: ClientRow[]; page: Page }> {
   const where = conditions(q);
-  const [total] = await db()
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where);
-  const page = paginate(total?.n ?? 0, requestedPage);
-  const rows = await db()
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: profiles.companyName,
-      createdAt: users.createdAt,
-      projectCount,
-      activeSessions,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const { rows, page } = await readPage(
+    requestedPage,
+    db().select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
+    (page) =>
+      db()
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: profiles.companyName,
+          createdAt: users.createdAt,
+          projectCount,
+          activeSessions,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
   return {
     clients: rows.map((row) => ({
       ...row,
@@ -159,7 +159,7 @@ export async function getClient(clientId: string | undefined) {
  */
 export async function getClientBilling(clientId: string, ledgerPage = 1, now = new Date()) {
   const staff = alias(users, "staff");
-  const [balance, clientPurchases, plans, [total]] = await Promise.all([
+  const [balance, clientPurchases, plans] = await Promise.all([
     getBalance(clientId, now),
     db()
       .select({
@@ -197,28 +197,31 @@ export async function getClientBilling(clientId: string, ledgerPage = 1, now = n
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
       .where(eq(subscriptions.userId, clientId))
       .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.startedAt)),
-    db().select({ n: count() }).from(tokenLedger).where(eq(tokenLedger.userId, clientId)),
   ]);
-  const page = paginate(total?.n ?? 0, ledgerPage);
-  const ledger = await db()
-    .select({
-      id: tokenLedger.id,
-      kind: tokenLedger.kind,
-      reason: tokenLedger.reason,
-      delta: tokenLedger.delta,
-      balanceAfter: tokenLedger.balanceAfter,
-      description: tokenLedger.description,
-      createdAt: tokenLedger.createdAt,
-      expiresAt: tokenLots.expiresAt,
-      staff: staff.username,
-    })
-    .from(tokenLedger)
-    .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
-    .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
-    .where(eq(tokenLedger.userId, clientId))
-    .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const { rows: ledger, page } = await readPage(
+    ledgerPage,
+    db().select({ n: count() }).from(tokenLedger).where(eq(tokenLedger.userId, clientId)),
+    (page) =>
+      db()
+        .select({
+          id: tokenLedger.id,
+          kind: tokenLedger.kind,
+          reason: tokenLedger.reason,
+          delta: tokenLedger.delta,
+          balanceAfter: tokenLedger.balanceAfter,
+          description: tokenLedger.description,
+          createdAt: tokenLedger.createdAt,
+          expiresAt: tokenLots.expiresAt,
+          staff: staff.username,
+        })
+        .from(tokenLedger)
+        .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
+        .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
+        .where(eq(tokenLedger.userId, clientId))
+        .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
   const current = plans.find((plan) => plan.status === "active") ?? null;
   return {
     balance,

@@ -5,7 +5,8 @@ import { ACTIVE_STATUSES, availableActions, type ProjectStatus } from "../projec
 import { PIPELINE_VIEWS } from "./project-pipeline";
 import { getProjectDetail } from "../projects/projects.server";
 import { projects, users } from "../schema";
-import { containsPattern, paginate, type Page } from "../platform/pagination";
+import { containsPattern, type Page } from "../platform/pagination";
+import { readPage } from "./paging.server";
 import type { PipelineFilter, PipelineView } from "./project-pipeline";
 
 export {
@@ -56,31 +57,30 @@ export async function listPipeline(
   requestedPage = 1,
 ): Promise<{ projects: PipelineRow[]; page: Page }> {
   const where = conditions(filter);
-  const [total] = await db()
-    .select({ n: count() })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.userId))
-    .where(where);
-  const page = paginate(total?.n ?? 0, requestedPage);
-  const rows = await db()
-    .select({
-      id: projects.id,
-      title: projects.title,
-      status: projects.status,
-      step: projects.step,
-      category: projects.category,
-      budget: projects.budget,
-      timeline: projects.timeline,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
-      client: { id: users.id, username: users.username, email: users.email },
-    })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.userId))
-    .where(where)
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const { rows, page } = await readPage(
+    requestedPage,
+    db().select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(where),
+    (page) =>
+      db()
+        .select({
+          id: projects.id,
+          title: projects.title,
+          status: projects.status,
+          step: projects.step,
+          category: projects.category,
+          budget: projects.budget,
+          timeline: projects.timeline,
+          createdAt: projects.createdAt,
+          updatedAt: projects.updatedAt,
+          client: { id: users.id, username: users.username, email: users.email },
+        })
+        .from(projects)
+        .innerJoin(users, eq(users.id, projects.userId))
+        .where(where)
+        .orderBy(desc(projects.updatedAt), desc(projects.id))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
   return { projects: rows as PipelineRow[], page };
 }
 

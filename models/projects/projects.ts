@@ -53,7 +53,7 @@ export const TIMELINES = [
 
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
 const values = <const T extends readonly { value: string }[]>(list: T) =>
-  list.map((o) => o.value) as unknown as Values<T>;
+  list.map((o) => o.value) as Values<T>;
 
 export const CATEGORY_VALUES = values(CATEGORIES);
 export const BUDGET_VALUES = values(BUDGETS);

@@ -17,6 +17,7 @@ import { formatFileSize } from "~models/platform/uploads";
 import { RatingForm } from "~/components/account/rating-form";
 import { primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
 import { inputClass, useHydrated } from "~/components/forms";
+import { ProjectProgress } from "~/components/projects/progress-bar";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -117,22 +118,12 @@ function ProjectItem({
         <h2 className="font-display text-lg font-semibold break-words">{project.name}</h2>
         <StatusBadge status={project.status} label={project.statusLabel} />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex justify-between text-sm">
-          <span className="text-text-muted">Progress</span>
-          <span className="font-medium">{project.progress}%</span>
-        </div>
-        <div
-          className="h-2 overflow-hidden rounded-full bg-surface-raised"
-          role="progressbar"
-          aria-label={`${project.name} progress`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={project.progress}
-        >
-          <div className="h-full rounded-full bg-green" style={{ width: `${project.progress}%` }} />
-        </div>
-      </div>
+      <ProjectProgress
+        name={project.name}
+        progress={project.progress}
+        className="flex flex-col gap-1.5"
+        valueClassName="font-medium"
+      />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-text-muted">Started</dt>

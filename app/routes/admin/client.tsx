@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
@@ -29,6 +30,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/client";
+import { formIntent } from "~/lib/form-intent";
 import { parseFormData } from "~/lib/request-input.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
@@ -56,9 +58,8 @@ type ActionData = {
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
-  const intent = formData.get("intent");
-  if (!INTENTS.includes(intent as never))
-    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  const intent = formIntent(formData, INTENTS);
+  if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
   if (intent === "adjust-tokens") {
     const submission = parseWithZod(formData, { schema: TokenAdjustSchema });
     if (submission.status !== "success")
@@ -147,6 +148,28 @@ function TokenAdjustForm({
   );
 }
 
+/** A titled part of the client's page. */
+function Section({
+  id,
+  title,
+  gap = "gap-3",
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  gap?: "gap-3" | "gap-4";
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`flex flex-col ${gap}`}>
+      <h2 id={id} className="font-display text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 const reasonLabel = (reason: string) => REASON_LABELS[reason as LedgerReason] ?? reason;
 
 export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -187,10 +210,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         </dl>
       </section>
 
-      <section aria-labelledby="projects" className="flex flex-col gap-3">
-        <h2 id="projects" className="font-display text-lg font-semibold">
-          Projects
-        </h2>
+      <Section id="projects" title="Projects">
         {projects.length ? (
           <DataTable caption="The client's projects" columns={["Project", "Status", "Submitted"]}>
             {projects.map((project) => (
@@ -213,12 +233,17 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No projects yet.</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="tokens" className="flex flex-col gap-4">
-        <h2 id="tokens" className="font-display text-lg font-semibold">
-          Creative Tokens: <span data-testid="client-balance">{billing.balance}</span>
-        </h2>
+      <Section
+        id="tokens"
+        title={
+          <>
+            Creative Tokens: <span data-testid="client-balance">{billing.balance}</span>
+          </>
+        }
+        gap="gap-4"
+      >
         <TokenAdjustForm
           balance={billing.balance}
           lastResult={tokenAction?.result}
@@ -264,12 +289,9 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
           param="ledger"
           label="Ledger pages"
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="subscription" className="flex flex-col gap-3">
-        <h2 id="subscription" className="font-display text-lg font-semibold">
-          Subscription
-        </h2>
+      <Section id="subscription" title="Subscription">
         <p data-testid="client-plan">
           {billing.subscription ? (
             <>
@@ -309,12 +331,9 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
             ))}
           </DataTable>
         ) : null}
-      </section>
+      </Section>
 
-      <section aria-labelledby="purchases" className="flex flex-col gap-3">
-        <h2 id="purchases" className="font-display text-lg font-semibold">
-          Purchases
-        </h2>
+      <Section id="purchases" title="Purchases">
         {billing.purchases.length ? (
           <DataTable caption="The client's purchases" columns={["Item", "Tokens", "Downloads", "Bought"]}>
             {billing.purchases.map((purchase) => (
@@ -335,12 +354,9 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No purchases yet.</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="access" className="flex flex-col gap-4">
-        <h2 id="access" className="font-display text-lg font-semibold">
-          Access
-        </h2>
+      <Section id="access" title="Access" gap="gap-4">
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="flex flex-col gap-3 rounded-2xl border border-border p-5">
             <h3 className="font-semibold">
@@ -392,12 +408,9 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
             </Form>
           </div>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="staff-actions" className="flex flex-col gap-3">
-        <h2 id="staff-actions" className="font-display text-lg font-semibold">
-          Audit trail
-        </h2>
+      <Section id="staff-actions" title="Audit trail">
         <AuditTrail entries={audit} labels={loaderData.auditLabels} />
         <Link
           to={`/admin/audit?target_type=user&target_id=${client.id}`}
@@ -405,7 +418,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         >
           Everything about this client in the audit log
         </Link>
-      </section>
+      </Section>
     </>
   );
 }

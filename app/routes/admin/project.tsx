@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
@@ -8,12 +8,10 @@ import {
   StaffTransitionSchema,
 } from "~models/back-office/project-pipeline";
 import { getPipelineProject } from "~models/back-office/project-pipeline.server";
-import { CommentFormSchema, FileFormSchema } from "~models/projects/project-forms";
 import {
   ACTION_LABELS,
   BUDGETS,
   CATEGORIES,
-  fileDownloadPath,
   labelOf,
   staffActionLabel,
   STATUS_LABELS,
@@ -21,15 +19,16 @@ import {
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
-import { addComment, addProjectFile, transitionProject } from "~models/projects/projects.server";
-import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
+import { transitionProject } from "~models/projects/projects.server";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
-import { Field, SubmitButton, TextareaField } from "~/components/forms";
+import { TextareaField } from "~/components/forms";
+import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
+import { formIntent } from "~/lib/form-intent";
 import { formatDateTime, shortId } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
@@ -45,14 +44,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
 }
 
-const INTENTS: readonly string[] = ["comment", "upload", ...STAFF_ACTIONS];
+const INTENTS = ["comment", "upload", ...STAFF_ACTIONS] as const;
 
-type ActionData = {
-  form: "status" | "comment" | "upload";
-  message?: string;
-  tone?: "success" | "error";
-  result?: SubmissionResult<string[]>;
-};
+type ActionData = ProjectActionData<"status" | "comment" | "upload">;
 
 /**
  * Staff act through the project models only: transitionProject (the state
@@ -61,15 +55,10 @@ type ActionData = {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, actor } = await requireStaffActor(request);
-  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-  if (!read.ok)
-    return data<ActionData>(
-      { form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" },
-      { status: 413 },
-    );
-  const formData = read.formData;
-  const intent = String(formData.get("intent") ?? "");
-  if (!INTENTS.includes(intent))
+  const { formData, tooLarge } = await readProjectPost(request);
+  if (tooLarge) return tooLarge;
+  const intent = formIntent(formData, INTENTS);
+  if (!intent)
     return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
   const project = await getPipelineProject(params.id, user);
   if (!project) throw notFoundResponse();
@@ -79,37 +68,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 409 },
     );
 
-  if (intent === "comment") {
-    const submission = parseWithZod(formData, { schema: CommentFormSchema });
-    if (submission.status !== "success")
-      return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
-    const added = await addComment(params.id, user, submission.value.text, { actorIp: actor.ip });
-    if (!added.ok) throw notFoundResponse();
-    return data<ActionData>({
-      form: "comment",
-      result: submission.reply({ resetForm: true }),
-      message: added.comment ? STAFF_PROJECT_MESSAGES.commentSent : undefined,
-      tone: "success",
+  if (intent === "comment" || intent === "upload") {
+    const reply = await postProjectForm(intent, formData, params.id, user, {
+      actorIp: actor.ip,
+      commentSent: STAFF_PROJECT_MESSAGES.commentSent,
+      fileAdded: STAFF_PROJECT_MESSAGES.deliverableAdded,
     });
-  }
-
-  if (intent === "upload") {
-    const submission = parseWithZod(formData, { schema: FileFormSchema });
-    if (submission.status !== "success")
-      return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
-    const added = await addProjectFile(params.id, user, submission.value.files, { actorIp: actor.ip });
-    if (!added.ok && added.reason === "not_found") throw notFoundResponse();
-    if (!added.ok)
-      return data<ActionData>(
-        { form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) },
-        { status: 400 },
-      );
-    return data<ActionData>({
-      form: "upload",
-      result: submission.reply({ resetForm: true }),
-      message: STAFF_PROJECT_MESSAGES.deliverableAdded(added.file.name),
-      tone: "success",
-    });
+    if (!reply) throw notFoundResponse();
+    return reply;
   }
 
   const submission = parseWithZod(formData, { schema: StaffTransitionSchema });
@@ -196,57 +162,6 @@ function StatusForm({
   );
 }
 
-function CommentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(CommentFormSchema, {
-    id: "comment",
-    lastResult,
-  });
-  return (
-    <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="comment" />
-      <TextareaField
-        label="Message to the client"
-        hint="Shown in the project's conversation as Project Manager."
-        textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }}
-        errors={fields.text.errors}
-      />
-      <SubmitButton className="self-start" pendingLabel="Sending…" intent="comment">
-        Send message
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(FileFormSchema, {
-    id: "upload",
-    lastResult,
-  });
-  return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start"
-      {...getFormProps(form)}
-    >
-      <input type="hidden" name="intent" value="upload" />
-      <Field
-        className="flex-1"
-        labelProps={{ children: "Upload a deliverable" }}
-        inputProps={{
-          ...getInputProps(fields.files, { type: "file" }),
-          accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(","),
-        }}
-        hint={`${PROJECT_FILE_RULES.extensions.map((e) => e.toUpperCase()).join(", ")}; up to ${formatFileSize(PROJECT_FILE_RULES.maxBytes)}.`}
-        errors={fields.files.errors}
-      />
-      <SubmitButton className="sm:mt-7" pendingLabel="Uploading…" intent="upload">
-        Upload
-      </SubmitButton>
-    </Form>
-  );
-}
-
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
   const { project, files, comments, history, client, actions, audit } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
@@ -304,39 +219,26 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             </h2>
             <p className="break-words whitespace-pre-wrap text-text-muted">{project.description}</p>
           </section>
-          <section aria-labelledby="files" className="flex flex-col gap-3">
-            <h2 id="files" className="font-display text-lg font-semibold">
-              Files
-            </h2>
-            {files.length ? (
-              <ul className="flex flex-col gap-2">
-                {files.map((file) => (
-                  <li
-                    key={file.id}
-                    className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3"
-                    data-testid="project-file"
-                  >
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{file.name}</span>
-                      <span className="text-sm text-text-muted">
-                        {formatFileSize(file.size)} ·{" "}
-                        {file.uploadedBy === client.id ? "from the client" : "from the team"} ·{" "}
-                        {formatDateTime(file.createdAt)}
-                      </span>
-                    </span>
-                    <a href={fileDownloadPath(project.id, file.id)} className={smallButton} download>
-                      Download<span className="sr-only"> {file.name}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-text-muted">No files yet.</p>
+          <ProjectFiles
+            projectId={project.id}
+            files={files}
+            emptyText="No files yet."
+            downloadClassName={smallButton}
+            details={(file) => (
+              <>
+                {file.uploadedBy === client.id ? "from the client" : "from the team"} ·{" "}
+                {formatDateTime(file.createdAt)}
+              </>
             )}
+          >
             {project.status === "cancelled" ? null : (
-              <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />
+              <UploadForm
+                label="Upload a deliverable"
+                ownPending
+                lastResult={result?.form === "upload" ? result.result : undefined}
+              />
             )}
-          </section>
+          </ProjectFiles>
           <section aria-labelledby="conversation" className="flex flex-col gap-3">
             <h2 id="conversation" className="font-display text-lg font-semibold">
               Conversation
@@ -360,26 +262,17 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             ) : (
               <p className="text-text-muted">No messages yet.</p>
             )}
-            <CommentForm lastResult={result?.form === "comment" ? result.result : undefined} />
+            <CommentForm
+              label="Message to the client"
+              hint="Shown in the project's conversation as Project Manager."
+              submitLabel="Send message"
+              ownPending
+              lastResult={result?.form === "comment" ? result.result : undefined}
+            />
           </section>
         </div>
         <aside className="flex flex-col gap-6">
-          <section
-            aria-labelledby="details"
-            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
-          >
-            <h2 id="details" className="font-display text-base font-semibold">
-              Details
-            </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              {details.map(([term, value]) => (
-                <div key={term} className="contents">
-                  <dt className="text-text-muted">{term}</dt>
-                  <dd className="text-right font-medium break-all">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <ProjectDetails rows={details} breakAll />
           <section aria-labelledby="status-history" className="flex flex-col gap-3">
             <h2 id="status-history" className="font-display text-base font-semibold">
               Status history

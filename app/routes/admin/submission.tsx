@@ -12,6 +12,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/submission";
+import { formIntent } from "~/lib/form-intent";
 import { parseFormData } from "~/lib/request-input.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
@@ -31,9 +32,8 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
-  const intent = formData.get("intent");
-  if (!INTENTS.includes(intent as never))
-    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  const intent = formIntent(formData, INTENTS);
+  if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 
   if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: ReplySchema });

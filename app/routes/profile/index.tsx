@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { createProjectRequest, getLatestProjectSummary } from "~models/projects/
 import { addComment, getProjectForViewer } from "~models/projects/projects.server";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { NoProjects } from "~/components/projects/project-card";
-import { TextareaField } from "~/components/form-fields";
+import { CommentForm } from "~/components/projects/project-page";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";
@@ -115,36 +115,6 @@ function MeetingForm({
       />
       <SubmitButton name="intent" value="meet" className="self-start" pendingLabel="Requesting…">
         Request
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function CommentBox({
-  projectId,
-  lastResult,
-}: {
-  projectId: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useZodForm(CommentFormSchema, {
-    id: "profile-comment",
-    lastResult,
-  });
-  return (
-    <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-      <input type="hidden" name="projectId" value={projectId} />
-      <TextareaField
-        label="Comment"
-        textareaProps={{
-          ...getTextareaProps(fields.text),
-          rows: 3,
-          placeholder: "A question or a note for your project manager",
-        }}
-        errors={fields.text.errors}
-      />
-      <SubmitButton name="intent" value="comment" className="self-start" pendingLabel="Sending…">
-        Send
       </SubmitButton>
     </Form>
   );
@@ -291,8 +261,12 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
               ))}
             </ol>
           ) : null}
-          <CommentBox
+          <CommentForm
+            id="profile-comment"
             projectId={project.id}
+            label="Comment"
+            placeholder="A question or a note for your project manager"
+            submitLabel="Send"
             lastResult={actionData?.form === "comment" ? actionData.result : undefined}
           />
         </section>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import {
@@ -6,34 +6,22 @@ import {
   BUDGETS,
   CATEGORIES,
   clientActions,
-  fileDownloadPath,
   labelOf,
   PROJECT_MESSAGES,
   stepFor,
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
-import {
-  CommentFormSchema,
-  FileFormSchema,
-  ProjectIntentSchema,
-  RevisionFormSchema,
-} from "~models/projects/project-forms";
-import {
-  addComment,
-  addProjectFile,
-  getProjectDetail,
-  transitionProject,
-  type ProjectComment,
-} from "~models/projects/projects.server";
-import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { Field, FormStatus, SubmitButton } from "~/components/forms";
+import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
+import { getProjectDetail, transitionProject, type ProjectComment } from "~models/projects/projects.server";
+import { FormStatus, SubmitButton } from "~/components/forms";
+import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { TextareaField } from "~/components/form-fields";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
 import { formatDate, formatDateTime, shortId } from "~/lib/format";
 import type { Route } from "./+types/detail";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -54,12 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...detail, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
 }
 
-type ActionData = {
-  form: "comment" | "revision" | "action" | "upload";
-  result?: SubmissionResult<string[]>;
-  message?: string;
-  tone?: "success" | "error";
-};
+type ActionData = ProjectActionData<"comment" | "revision" | "action" | "upload">;
 
 const SUCCESS: Partial<Record<ProjectAction, string>> = {
   approve: PROJECT_MESSAGES.approved,
@@ -69,43 +52,17 @@ const SUCCESS: Partial<Record<ProjectAction, string>> = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-  if (!read.ok)
-    return data<ActionData>(
-      { form: "upload", message: UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), tone: "error" },
-      { status: 413 },
-    );
-  const formData = read.formData;
+  const { formData, tooLarge } = await readProjectPost(request);
+  if (tooLarge) return tooLarge;
   const intent = ProjectIntentSchema.safeParse({ intent: formData.get("intent") });
   if (!intent.success)
     return data<ActionData>({ form: "action", message: "Unknown action.", tone: "error" }, { status: 400 });
 
-  if (intent.data.intent === "comment") {
-    const submission = parseWithZod(formData, { schema: CommentFormSchema });
-    if (submission.status !== "success")
-      return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
-    const added = await addComment(params.id, user, submission.value.text);
-    if (!added.ok) return notFound(params.id);
-    return data<ActionData>({ form: "comment", result: submission.reply({ resetForm: true }) });
-  }
-
-  if (intent.data.intent === "upload") {
-    const submission = parseWithZod(formData, { schema: FileFormSchema });
-    if (submission.status !== "success")
-      return data<ActionData>({ form: "upload", result: submission.reply() }, { status: 400 });
-    const added = await addProjectFile(params.id, user, submission.value.files);
-    if (!added.ok && added.reason === "not_found") return notFound(params.id);
-    if (!added.ok)
-      return data<ActionData>(
-        { form: "upload", result: submission.reply({ fieldErrors: { files: [added.message] } }) },
-        { status: 400 },
-      );
-    return data<ActionData>({
-      form: "upload",
-      result: submission.reply({ resetForm: true }),
-      message: PROJECT_MESSAGES.fileAdded(added.file.name),
-      tone: "success",
+  if (intent.data.intent === "comment" || intent.data.intent === "upload") {
+    const reply = await postProjectForm(intent.data.intent, formData, params.id, user, {
+      fileAdded: PROJECT_MESSAGES.fileAdded,
     });
+    return reply ?? notFound(params.id);
   }
 
   let reason = "";
@@ -150,10 +107,6 @@ function Conversation({
   comments: ProjectComment[];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useZodForm(CommentFormSchema, {
-    id: "comment",
-    lastResult,
-  });
   return (
     <section className="flex flex-col gap-4" aria-labelledby="conversation">
       <h2 id="conversation" className="font-display text-lg font-semibold">
@@ -183,48 +136,8 @@ function Conversation({
       ) : (
         <p className="text-text-muted">No messages yet. Ask your project manager anything here.</p>
       )}
-      <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="comment" />
-        <TextareaField
-          label="Your message"
-          textareaProps={{ ...getTextareaProps(fields.text), rows: 3 }}
-          errors={fields.text.errors}
-        />
-        <SubmitButton className="self-start" pendingLabel="Sending…">
-          Send message
-        </SubmitButton>
-      </Form>
+      <CommentForm label="Your message" submitLabel="Send message" lastResult={lastResult} />
     </section>
-  );
-}
-
-function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useZodForm(FileFormSchema, {
-    id: "upload",
-    lastResult,
-  });
-  return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="flex flex-col gap-3 rounded-2xl border border-dashed border-border p-4 sm:flex-row sm:items-start"
-      {...getFormProps(form)}
-    >
-      <input type="hidden" name="intent" value="upload" />
-      <Field
-        className="flex-1"
-        labelProps={{ children: "Add a file" }}
-        inputProps={{
-          ...getInputProps(fields.files, { type: "file" }),
-          accept: PROJECT_FILE_RULES.extensions.map((e) => `.${e}`).join(","),
-        }}
-        hint={`${PROJECT_FILE_RULES.extensions.map((e) => e.toUpperCase()).join(", ")}; up to ${formatFileSize(PROJECT_FILE_RULES.maxBytes)}.`}
-        errors={fields.files.errors}
-      />
-      <SubmitButton className="sm:mt-7" pendingLabel="Uploading…">
-        Upload
-      </SubmitButton>
-    </Form>
   );
 }
 
@@ -295,39 +208,19 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             </h2>
             <p className="whitespace-pre-wrap break-words text-text-muted">{project.description}</p>
           </section>
-          <section className="flex flex-col gap-3" aria-labelledby="files">
-            <h2 id="files" className="font-display text-lg font-semibold">
-              Files
-            </h2>
-            {files.length ? (
-              <ul className="flex flex-col gap-2">
-                {files.map((file) => (
-                  <li
-                    key={file.id}
-                    className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3"
-                    data-testid="project-file"
-                  >
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">{file.name}</span>
-                      <span className="text-sm text-text-muted">{formatFileSize(file.size)}</span>
-                    </span>
-                    <a
-                      href={fileDownloadPath(project.id, file.id)}
-                      className="shrink-0 rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
-                      download
-                    >
-                      Download<span className="sr-only"> {file.name}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-text-muted">No files attached.</p>
-            )}
+          <ProjectFiles
+            projectId={project.id}
+            files={files}
+            emptyText="No files attached."
+            downloadClassName="shrink-0 rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+          >
             {project.status === "cancelled" ? null : (
-              <UploadForm lastResult={result?.form === "upload" ? result.result : undefined} />
+              <UploadForm
+                label="Add a file"
+                lastResult={result?.form === "upload" ? result.result : undefined}
+              />
             )}
-          </section>
+          </ProjectFiles>
           <Conversation
             comments={comments}
             lastResult={result?.form === "comment" ? result.result : undefined}
@@ -335,22 +228,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
         </div>
 
         <aside className="order-first flex flex-col gap-8 lg:order-none">
-          <section
-            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
-            aria-labelledby="details"
-          >
-            <h2 id="details" className="font-display text-base font-semibold">
-              Details
-            </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              {details.map(([term, value]) => (
-                <div key={term} className="contents">
-                  <dt className="text-text-muted">{term}</dt>
-                  <dd className="text-right font-medium">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <ProjectDetails rows={details} />
           {actions.length ? (
             <section className="flex flex-col gap-3" aria-labelledby="actions">
               <h2 id="actions" className="font-display text-base font-semibold">

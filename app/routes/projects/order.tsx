@@ -8,6 +8,7 @@ import {
   type TrackedProject,
 } from "~models/projects/project-tracking";
 import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
+import { ProjectProgress } from "~/components/projects/progress-bar";
 import { PriorityBadge, StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, shortId } from "~/lib/format";
@@ -79,22 +80,12 @@ function TrackedCard({ project }: { project: TrackedProject }) {
         ))}
       </dl>
       <p className="line-clamp-3 text-sm text-text-muted">{project.description}</p>
-      <div className="flex flex-col gap-2">
-        <div className="flex justify-between text-sm">
-          <span className="text-text-muted">Progress</span>
-          <span className="font-semibold">{project.progress}%</span>
-        </div>
-        <div
-          className="h-2 overflow-hidden rounded-full bg-surface-raised"
-          role="progressbar"
-          aria-label={`${project.projectName} progress`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={project.progress}
-        >
-          <div className="h-full rounded-full bg-green" style={{ width: `${project.progress}%` }} />
-        </div>
-      </div>
+      <ProjectProgress
+        name={project.projectName}
+        progress={project.progress}
+        className="flex flex-col gap-2"
+        valueClassName="font-semibold"
+      />
       <ol className="grid gap-2 sm:grid-cols-5" aria-label="Milestones">
         {project.milestones.map((m) => (
           <li
