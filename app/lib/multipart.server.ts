@@ -52,7 +52,7 @@ export type MultipartLimits = {
 };
 
 /** The boundary of a multipart/form-data Content-Type, or null for any other body. */
-export function multipartBoundary(contentType: string): string | null {
+function multipartBoundary(contentType: string): string | null {
   if (!/^multipart\/form-data\b/i.test(contentType)) return null;
   const match = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
   return match ? (match[1] ?? match[2] ?? null) : null;

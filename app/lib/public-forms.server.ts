@@ -13,9 +13,9 @@ import { readUploadForm } from "./multipart.server";
 // schema, the same model function, the same honeypot and size limits.
 
 /** Text-only forms are small; anything bigger is refused before it is read. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
-export const FORM_MESSAGES = {
+const FORM_MESSAGES = {
   tooLarge: "This form is larger than we accept. Please shorten it and try again.",
   wrongContentType: "Content-Type must be application/json.",
   invalidJson: "The request body must be a JSON object.",

@@ -16,7 +16,7 @@ export const INPUT_MESSAGES = {
 const hasNul = (text: string) => text.includes("\0");
 
 /** A JSON value with a NUL in any string or key, at any depth. */
-export function jsonHasNul(value: unknown): boolean {
+function jsonHasNul(value: unknown): boolean {
   if (typeof value === "string") return hasNul(value);
   if (Array.isArray(value)) return value.some(jsonHasNul);
   if (value && typeof value === "object")
@@ -25,7 +25,7 @@ export function jsonHasNul(value: unknown): boolean {
 }
 
 /** The path and query as the app will decode them; invalid percent-encoding is left as written. */
-export function urlHasNul(url: URL): boolean {
+function urlHasNul(url: URL): boolean {
   let path = url.pathname;
   try {
     path = decodeURIComponent(path);
@@ -36,7 +36,7 @@ export function urlHasNul(url: URL): boolean {
 }
 
 /** A form's text fields (file contents are bytes and may hold anything). */
-export const formDataHasNul = (formData: FormData) =>
+const formDataHasNul = (formData: FormData) =>
   [...formData].some(([key, value]) => hasNul(key) || hasNul(typeof value === "string" ? value : value.name));
 
 /** The answer to refused input: JSON for the API, plain text otherwise. */

@@ -21,14 +21,14 @@ const isoDate = z.preprocess(
     .string({ error: "is required (YYYY-MM-DD)" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD"),
 );
-export const seoSchema = z.object({
+const seoSchema = z.object({
   title: text,
   description: text.min(50, "must be at least 50 characters").max(160, "must be at most 160 characters"),
 });
 const hero = z.object({ eyebrow: text, title: text, intro: text });
 const card = z.object({ title: text, text });
 
-export const blogPageSchema = z.object({
+const blogPageSchema = z.object({
   seo: seoSchema,
   hero,
   featuredLabel: text,
@@ -40,7 +40,7 @@ export const blogPageSchema = z.object({
   empty: z.object({ title: text, text, reset: text }),
 });
 
-export const teamSchema = z.object({
+const teamSchema = z.object({
   seo: seoSchema,
   hero,
   members: z
@@ -51,7 +51,7 @@ export const teamSchema = z.object({
   cta: z.object({ title: text, text, link }),
 });
 
-export const companyProfileSchema = z.object({
+const companyProfileSchema = z.object({
   seo: seoSchema,
   hero,
   facts: z
@@ -64,7 +64,7 @@ export const companyProfileSchema = z.object({
   cta: z.object({ title: text, text, primary: link, secondary: link }),
 });
 
-export const valuesSchema = z.object({
+const valuesSchema = z.object({
   seo: seoSchema,
   hero,
   values: z.array(card.extend({ accent })).min(4),
@@ -78,7 +78,7 @@ export const EVENT_CATEGORIES = [
 ] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number]["value"];
 
-export const eventsSchema = z.object({
+const eventsSchema = z.object({
   seo: seoSchema,
   hero,
   events: z
@@ -101,7 +101,7 @@ export const eventsSchema = z.object({
   empty: text,
 });
 
-export const comingSoonSchema = z.object({
+const comingSoonSchema = z.object({
   seo: seoSchema,
   title: text,
   text,
@@ -111,7 +111,7 @@ export const comingSoonSchema = z.object({
 });
 
 const roleValues = CAREER_ROLES.map((r) => r.value);
-export const careersSchema = z.object({
+const careersSchema = z.object({
   seo: seoSchema,
   whyJoin: z.object({ title: text, cards: z.array(card).min(3) }),
   positions: z.object({
@@ -132,7 +132,7 @@ export const careersSchema = z.object({
   }),
 });
 
-export const collaborationsSchema = z.object({
+const collaborationsSchema = z.object({
   seo: seoSchema,
   partners: z.object({
     title: text,
@@ -147,7 +147,7 @@ export const collaborationsSchema = z.object({
   }),
 });
 
-export const investorsSchema = z.object({
+const investorsSchema = z.object({
   seo: seoSchema,
   deck: z.object({
     title: text,
@@ -163,14 +163,14 @@ export const investorsSchema = z.object({
   }),
 });
 
-export const helpSchema = z.object({
+const helpSchema = z.object({
   seo: seoSchema,
   hero,
   channels: z.array(card.extend({ link, accent })).min(2),
   faqs: z.object({ title: text, items: z.array(z.object({ question: text, answer: text })).min(4) }),
 });
 
-export const referralsSchema = z.object({
+const referralsSchema = z.object({
   seo: seoSchema,
   howItWorks: z.object({ title: text, steps: z.array(card).min(3) }),
   terms: z.object({ title: text, items: z.array(text).min(1) }),

@@ -88,7 +88,7 @@ export function formatPrice(amount: number, region: Region): string {
 }
 
 /** The token purchase page of the dashboard; anonymous visitors sign in first and come back to it. */
-export const TOKEN_PURCHASE_PATH = "/dashboard2/billing/tokens";
+const TOKEN_PURCHASE_PATH = "/dashboard2/billing/tokens";
 export function getTokensHref(signedIn: boolean, choice?: { package: string; region: Region }): string {
   const target = choice
     ? `${TOKEN_PURCHASE_PATH}?${new URLSearchParams({ package: choice.package, region: choice.region })}`

@@ -6,7 +6,7 @@ import "./zod-messages";
 export { HONEYPOT_FIELD } from "./honeypot";
 
 /** The agency's time zone decides what "today" is for visit dates. */
-export const AGENCY_TIME_ZONE = "Asia/Kolkata";
+const AGENCY_TIME_ZONE = "Asia/Kolkata";
 
 export function todayInAgencyTimeZone(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", {

@@ -7,7 +7,7 @@ import { SUPPORT_MESSAGES, type ReferralInput } from "./support";
 
 /** 8 characters, no look-alikes (0/O, 1/I/L). */
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-export function createReferralCode(): string {
+function createReferralCode(): string {
   const bytes = randomBytes(8);
   return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join("");
 }

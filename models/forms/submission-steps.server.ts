@@ -70,7 +70,7 @@ export type Notice = {
  * A copy to the sender and a notification to the agency's mailbox. Both go
  * through the outbox, so a failed send is retried, never lost.
  */
-export async function notifySubmission(input: Notice & { kind: string; mailbox: Mailbox }): Promise<void> {
+async function notifySubmission(input: Notice & { kind: string; mailbox: Mailbox }): Promise<void> {
   const { site } = await getSiteShell();
   const details = input.summary
     .filter(([, value]) => value !== "")

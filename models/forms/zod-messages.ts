@@ -16,7 +16,7 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** The message for an issue no schema named; exported for its test. */
-export function formMessage(issue: z.core.$ZodRawIssue): string {
+function formMessage(issue: z.core.$ZodRawIssue): string {
   const text = "origin" in issue && issue.origin === "string";
   switch (issue.code) {
     case "invalid_type":

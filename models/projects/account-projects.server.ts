@@ -120,7 +120,7 @@ export async function rateProject(
 }
 
 /** The Dashboard's satisfaction: the average of the client's ratings (null before the first). */
-export async function getSatisfaction(userId: string): Promise<{ average: number | null; count: number }> {
+async function getSatisfaction(userId: string): Promise<{ average: number | null; count: number }> {
   const rows = await db()
     .select({ rating: projectRatings.rating })
     .from(projectRatings)

@@ -50,7 +50,7 @@ export const ProjectFilterSchema = z.object({
  * Which statuses each filter shows. In progress and under review together are
  * the active projects (the Dashboard's stat); cancelled ones show under "all" only.
  */
-export const FILTER_STATUSES: Record<Exclude<ProjectFilter, "all">, readonly ProjectStatus[]> = {
+const FILTER_STATUSES: Record<Exclude<ProjectFilter, "all">, readonly ProjectStatus[]> = {
   "in-progress": ["draft", "in_progress", "revision_requested"],
   "under-review": ["in_review"],
   completed: ["published", "completed"],

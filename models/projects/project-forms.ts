@@ -98,7 +98,7 @@ export const REQUEST_MESSAGES = {
 } as const;
 
 /** Preferred times are typed in the agency's time zone (IST, UTC+05:30), as the form says. */
-export const MEETING_TIME_ZONE_OFFSET = "+05:30";
+const MEETING_TIME_ZONE_OFFSET = "+05:30";
 
 export const MeetingRequestSchema = z.object({
   preferredTime: z

@@ -27,7 +27,7 @@ export const TRACKED_STATUSES = [
 export type TrackedStatus = (typeof TRACKED_STATUSES)[number]["value"] | "cancelled";
 
 /** Cancelled projects have no place in the five-status guide; they show under "All" only. */
-export const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
+const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
   draft: "on-hold",
   in_review: "under-review",
   in_progress: "in-progress",
@@ -98,7 +98,7 @@ export function matchesSearch(
 }
 
 /** The team that takes a project, by its category. */
-export const CATEGORY_TEAMS: Record<ProjectCategory, string> = {
+const CATEGORY_TEAMS: Record<ProjectCategory, string> = {
   strategy: "Brand Strategy",
   graphic: "Graphic Design",
   website: "Web Development",

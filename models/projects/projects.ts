@@ -153,7 +153,7 @@ export const ACTION_ROLES: Record<ProjectAction, ActorRole> = {
  * Anything not listed is illegal. published, completed and cancelled are
  * closed except for published → completed.
  */
-export const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectAction, ProjectStatus>>> = {
+const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectAction, ProjectStatus>>> = {
   draft: {
     request_revision: "revision_requested",
     cancel: "cancelled",

@@ -7,7 +7,7 @@ import { LogoutForm } from "./logout-form";
 import { RotatingWords } from "./rotating-words";
 
 /** Pages that belong to a navbar section without being its link (spec: /strategy shows the "serv" marker). */
-export const SECTION_PAGES: Record<string, string[]> = { "/services": ["/strategy"] };
+const SECTION_PAGES: Record<string, string[]> = { "/services": ["/strategy"] };
 
 const inSection = (href: string, pathname: string) =>
   (SECTION_PAGES[href] ?? []).some((page) => pathname === page || pathname.startsWith(`${page}/`));
