@@ -9,12 +9,7 @@ import { containsPattern, type Page } from "../platform/pagination";
 import { readPage } from "./paging.server";
 import type { PipelineFilter, PipelineView } from "./project-pipeline";
 
-export {
-  parsePipelineFilter,
-  PIPELINE_VIEWS,
-  type PipelineFilter,
-  type PipelineView,
-} from "./project-pipeline";
+export { parsePipelineFilter, type PipelineFilter, type PipelineView } from "./project-pipeline";
 
 // The project pipeline: every client's projects by status. Changes go through
 // models/projects/projects.server.ts (the state machine, notifications and history),

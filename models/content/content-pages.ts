@@ -222,7 +222,6 @@ export type ContentPageKey = keyof typeof CONTENT_PAGE_BLOCKS;
 export type ContentPage<K extends ContentPageKey> = z.infer<(typeof CONTENT_PAGE_BLOCKS)[K]>;
 
 export type EventItem = ContentPage<"events">["events"][number];
-export type TeamMember = ContentPage<"team">["members"][number];
 
 /** "2025-07-15" → "July 15, 2025" (the policies' wording). */
 export function formatLongDate(iso: string): string {

@@ -3,8 +3,6 @@ import { COUNTRY_CODES, COUNTRIES, DEFAULT_COUNTRY } from "./countries";
 // Our messages for what a schema does not name (side effect: z.config).
 import "./zod-messages";
 
-export { HONEYPOT_FIELD } from "./honeypot";
-
 /** The agency's time zone decides what "today" is for visit dates. */
 const AGENCY_TIME_ZONE = "Asia/Kolkata";
 

@@ -59,7 +59,6 @@ export const CATEGORY_VALUES = values(CATEGORIES);
 export const BUDGET_VALUES = values(BUDGETS);
 export const TIMELINE_VALUES = values(TIMELINES);
 export type ProjectCategory = (typeof CATEGORY_VALUES)[number];
-export type ProjectBudget = (typeof BUDGET_VALUES)[number];
 export type ProjectTimeline = (typeof TIMELINE_VALUES)[number];
 
 export const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
