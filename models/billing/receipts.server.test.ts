@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, type Receipt } from "./account-billing";
+import type { Receipt } from "./account-billing";
+import { formatAmount as formatMoney } from "./money";
 import { renderReceiptHtml, renderReceiptPdf } from "./receipts.server";
 
 const receipt: Receipt = {

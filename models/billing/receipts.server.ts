@@ -1,11 +1,6 @@
 import { createHash } from "node:crypto";
-import {
-  formatMoney,
-  maskedCard,
-  paymentMethodLabel,
-  RECEIPT_KIND_LABELS,
-  type Receipt,
-} from "./account-billing";
+import { maskedCard, paymentMethodLabel, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
+import { formatAmount } from "./money";
 
 // A receipt as a printable HTML page and as a one-page PDF. Pure: the data
 // comes from billing (account-billing.server.ts); no library, because a
@@ -89,7 +84,7 @@ export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdf
   <p>${seller}</p>
 </header>
 <p>Billed to<br><strong>${escapeHtml(parties.buyer.name)}</strong><br>${escapeHtml(parties.buyer.email)}</p>
-<table>${rows}<tr><th scope="row">Amount</th><td class="total">${escapeHtml(formatMoney(receipt))}</td></tr></table>
+<table>${rows}<tr><th scope="row">Amount</th><td class="total">${escapeHtml(formatAmount(receipt))}</td></tr></table>
 <p class="muted">Thank you for your business.</p>
 <p class="actions"><a href="${escapeHtml(pdfHref)}">Download PDF</a> · Use your browser's Print to print or save this page.</p>
 </body>

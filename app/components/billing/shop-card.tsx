@@ -1,13 +1,7 @@
 import { Form, Link } from "react-router";
 import { CATEGORY_LABELS } from "~models/billing/shop";
+import { formatMajor } from "~models/billing/money";
 import type { ShopItemView } from "~models/billing/shop.server";
-
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
 
 /**
  * One shop item. Owned items show Owned with the button disabled
@@ -53,7 +47,7 @@ export function ShopCard({ item }: { item: ShopItemView }) {
             </span>
             <span className="text-sm text-text-muted">
               <span className="sr-only">Was </span>
-              <s>{usd.format(item.original_price)}</s>
+              <s>{formatMajor(item.original_price, "USD", "trim")}</s>
             </span>
           </p>
           {item.is_purchased ? (

@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
+import { formatIndian } from "~models/billing/money";
 import type { PostSummary } from "~models/content/blog";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { formatDate } from "~/lib/format";
-
-const number = new Intl.NumberFormat("en-IN");
 
 /** Author, date, reading time and views: the line under a post's title. */
 export function PostMeta({ post }: { post: PostSummary }) {
@@ -12,7 +11,7 @@ export function PostMeta({ post }: { post: PostSummary }) {
       <span>{post.author}</span>
       <time dateTime={post.date}>{formatDate(post.date)}</time>
       <span>{post.readTime}</span>
-      <span data-testid="post-views">{`${number.format(post.views)} views`}</span>
+      <span data-testid="post-views">{`${formatIndian(post.views)} views`}</span>
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { cardLabel, formatMoney, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
+import { cardLabel, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
+import { formatAmount } from "~models/billing/money";
 import {
   BILLING_LINKS,
   getCurrentPlan,
@@ -159,7 +160,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
                     <td className="py-3">{formatDate(r.issuedAt)}</td>
                     <td className="py-3">{r.number}</td>
                     <td className="py-3">{RECEIPT_KIND_LABELS[r.kind]}</td>
-                    <td className="py-3">{formatMoney(r)}</td>
+                    <td className="py-3">{formatAmount(r)}</td>
                     <td className="py-3">{r.status}</td>
                     <td className="py-3 text-right whitespace-nowrap">
                       <a

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
 import { listCatalogForStaff, setCatalogActive } from "~models/billing/catalog.server";
+import { formatIndian } from "~models/billing/money";
 import {
   ActionMessage,
   Badge,
@@ -190,7 +191,7 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
                 {edit("subscription_plan", plan.id, plan.name)}
                 <span className="block text-text-muted">{plan.colour}</span>
               </td>
-              <td className={`${cell} whitespace-nowrap`}>₹{plan.price.toLocaleString("en-IN")}/month</td>
+              <td className={`${cell} whitespace-nowrap`}>₹{formatIndian(plan.price)}/month</td>
               <td className={cell}>{plan.monthlyTokens}</td>
               <td className={cell}>{plan.activeSubscriptions}</td>
               <td className={cell}>
