@@ -54,18 +54,21 @@ export function SavedCardList<Card extends SavedCardOption>({
   );
 }
 
-/** A button that acts on one saved card; its accessible name says which card. */
+/** A button that acts on one saved card; its accessible name says which card. `danger` for removing it. */
 export function CardActionButton({
   card,
   intent,
-  className,
+  danger = false,
   children,
 }: {
   card: SavedCardOption;
   intent: string;
-  className: string;
+  danger?: boolean;
   children: ReactNode;
 }) {
+  const className = danger
+    ? "text-sm font-semibold text-red hover:underline"
+    : "text-sm font-semibold hover:underline";
   return (
     <PostButton intent={intent} fields={{ id: card.id }} className={className}>
       {children}

@@ -209,11 +209,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
               <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
                 Edit<span className="sr-only"> {cardLabel(m)}</span>
               </Link>
-              <CardActionButton
-                card={m}
-                intent="remove-method"
-                className="text-sm font-semibold text-red hover:underline"
-              >
+              <CardActionButton card={m} intent="remove-method" danger>
                 Remove
               </CardActionButton>
             </>

@@ -114,19 +114,11 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
           actions={(card) => (
             <>
               {card.isDefault ? null : (
-                <CardActionButton
-                  card={card}
-                  intent="default"
-                  className="text-sm font-semibold hover:underline"
-                >
+                <CardActionButton card={card} intent="default">
                   Make default
                 </CardActionButton>
               )}
-              <CardActionButton
-                card={card}
-                intent="remove"
-                className="text-sm font-semibold text-red hover:underline"
-              >
+              <CardActionButton card={card} intent="remove" danger>
                 Remove
               </CardActionButton>
             </>
