@@ -30,19 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { message: string; tone: "success" | "error" };
 
+const isCatalogKind = (value: string): value is CatalogKind => value in CATALOG_KINDS;
+
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
   const intent = formData.get("intent");
   const kind = String(formData.get("kind") ?? "");
-  if ((intent !== "retire" && intent !== "restore") || !(kind in CATALOG_KINDS))
+  if ((intent !== "retire" && intent !== "restore") || !isCatalogKind(kind))
     return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
-  const outcome = await setCatalogActive(
-    kind as CatalogKind,
-    String(formData.get("id") ?? ""),
-    intent === "restore",
-    actor,
-  );
+  const outcome = await setCatalogActive(kind, String(formData.get("id") ?? ""), intent === "restore", actor);
   if (!outcome.ok) throw notFoundResponse();
   if (!outcome.changed)
     return data<ActionData>({ message: CATALOG_MESSAGES.nothingChanged, tone: "error" }, { status: 409 });
