@@ -83,6 +83,88 @@ export async function withApiErrors(
   }
 }
 
-export function methodNotAllowed(request: Request, allowed: string[]): Response {
+export function methodNotAllowed(request: Request, allowed: readonly string[]): Response {
   return apiError(405, API_MESSAGES.methodNotAllowed(request.method), { Allow: allowed.join(", ") });
+}
+
+/** 400 with one field's message in the per-field shape: {"plan_id": ["…"]}. */
+export function fieldError(field: string, message: string, status = 400): Response {
+  return Response.json({ [field]: [message] }, { status });
+}
+
+/** A refused model outcome: per-field when it names a field, otherwise {"error"} with its status. */
+export function apiFailure(outcome: { status: number; message: string; field?: string }): Response {
+  return outcome.field
+    ? fieldError(outcome.field, outcome.message)
+    : apiError(outcome.status, outcome.message);
+}
+
+/** 429 with the seconds to wait in `Retry-After`. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): Response {
+  return apiError(429, message, { "Retry-After": String(retryAfterSeconds) });
+}
+
+/** A body reader for `apiCall`: the fields, null when the body is not a JSON object, or a refusal. */
+export type BodyReader = (request: Request) => Promise<Record<string, unknown> | null | Response>;
+
+/**
+ * The body's fields. A body that is not a JSON object throws the 400, and a
+ * reader's own refusal is thrown as it is, for `withApiErrors` to answer.
+ */
+export async function readJsonObject(
+  request: Request,
+  read: BodyReader = readBody,
+): Promise<Record<string, unknown>> {
+  const body = await read(request);
+  if (body instanceof Response) throw body;
+  if (!body) throw apiError(400, API_MESSAGES.invalidJson);
+  return body;
+}
+
+/** The body checked with `schema`; invalid input throws the 400 with per-field arrays. */
+export async function parseApiBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  read?: BodyReader,
+): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await readJsonObject(request, read));
+  if (!parsed.success) throw Response.json(fieldErrors(parsed.error), { status: 400 });
+  return parsed.data;
+}
+
+type ApiCallSpec<S extends z.ZodType | undefined> = {
+  /** The methods this handler answers; any other is a 405 whose `Allow` lists `allow` (these by default). */
+  methods?: readonly string[];
+  allow?: readonly string[];
+  /** Checks the body with this schema: 400 {"error"} when it is not a JSON object, per-field arrays when invalid. */
+  schema?: S;
+  /** How the body is read (`readBody` by default; `readIdempotentBody` for calls that charge or spend). */
+  read?: BodyReader;
+};
+
+type ApiInput<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * What an API call brings, checked in the order every endpoint follows: the
+ * method (405), the token (401, with `auth`), then the body (400). A refusal is
+ * thrown as its Response, which `withApiErrors` answers.
+ */
+export async function apiInput<S extends z.ZodType | undefined = undefined>(
+  request: Request,
+  spec: ApiCallSpec<S> & { auth: true },
+): Promise<{ user: AccountUser; input: ApiInput<S> }>;
+export async function apiInput<S extends z.ZodType | undefined = undefined>(
+  request: Request,
+  spec: ApiCallSpec<S> & { auth?: false },
+): Promise<{ input: ApiInput<S> }>;
+export async function apiInput(
+  request: Request,
+  spec: ApiCallSpec<z.ZodType | undefined> & { auth?: boolean },
+): Promise<{ user?: AccountUser; input: unknown }> {
+  if (spec.methods && !spec.methods.includes(request.method)) {
+    throw methodNotAllowed(request, spec.allow ?? spec.methods);
+  }
+  const user = spec.auth ? await requireApiUser(request) : undefined;
+  const input = spec.schema ? await parseApiBody(request, spec.schema, spec.read) : undefined;
+  return { user, input };
 }

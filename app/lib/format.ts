@@ -6,15 +6,18 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   timeZone: "UTC",
 });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "UTC",
-});
+/** Day, month, year and 24-hour time in one time zone. */
+const dateTimeIn = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone,
+  });
+const dateTimeFormat = dateTimeIn("UTC");
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -27,15 +30,7 @@ export const formatDateTime = (value: Date | string) => `${dateTimeFormat.format
 /** The first eight characters of a UUID, for people: #1a2b3c4d. */
 export const shortId = (id: string) => `#${id.slice(0, 8)}`;
 
-const istFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  timeZone: "Asia/Kolkata",
-});
+const istFormat = dateTimeIn("Asia/Kolkata");
 
 /** 25 Nov 2026, 15:00 IST: meeting times are agreed in the agency's time zone. */
 export const formatIst = (value: Date | string) => `${istFormat.format(toDate(value))} IST`;

@@ -9,7 +9,8 @@ import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
-import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
+import { formatMajor } from "~models/billing/money";
+import { GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { clientAddress, getUser } from "~/lib/auth.server";
@@ -78,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
     message: result.message,
     card: {
       code: formatGiftCode(card.code),
-      amount: formatRupees(card.amountInr),
+      amount: formatMajor(card.amountInr, "INR", "whole"),
       recipient: card.recipientName,
       email: card.recipientEmail,
       deliverOn: card.deliverOn,

@@ -4,7 +4,8 @@ import { BUDGET_RANGES, CAREER_ROLES, COLLABORATION_TYPES, EXPECTED_TIMELINES } 
 import { MEETING_TYPES, SERVICES, SOLUTIONS } from "../forms/contact";
 import { INTEREST_LEVELS, INVESTMENT_RANGES, INVESTOR_TYPES } from "../forms/inquiries";
 import { formatGiftCode } from "../billing/gift-cards.server";
-import { formatMoney, toMinor } from "../billing/payments";
+import { formatMinor } from "../billing/money";
+import { toMinor } from "../billing/payments";
 import {
   collaborationRequests,
   giftCards,
@@ -263,7 +264,7 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     email: giftCards.senderEmail,
     summary: sql`'₹' || ${giftCards.amountInr}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
     fields: [
-      ["Amount", (row) => formatMoney(toMinor(row.amountInr), "INR")],
+      ["Amount", (row) => formatMinor(toMinor(row.amountInr), "INR")],
       ["Sender", (row) => row.senderName],
       ["Sender email", (row) => row.senderEmail],
       ["Recipient", (row) => row.recipientName],

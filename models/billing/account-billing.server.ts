@@ -11,7 +11,8 @@ import {
   detachPaymentMethod,
   listSavedCards,
 } from "./payment-methods.server";
-import { formatMoney as formatPrice, toMinor } from "./payments";
+import { formatMinor } from "./money";
+import { toMinor } from "./payments";
 import {
   cartItems,
   giftCards,
@@ -58,7 +59,7 @@ export async function getCurrentPlan(userId: string): Promise<PlanSummary> {
   return {
     slug: plan.name.toLowerCase(),
     name: plan.name,
-    priceLabel: plan.price > 0 ? `${formatPrice(toMinor(plan.price), "INR")}/month` : null,
+    priceLabel: plan.price > 0 ? `${formatMinor(toMinor(plan.price), "INR")}/month` : null,
     periodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     storageQuotaBytes: quotaGb ? Math.round(quotaGb * GIGABYTE) : FREE_STORAGE_QUOTA_BYTES,

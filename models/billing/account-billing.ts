@@ -48,7 +48,7 @@ export const cardLabel = (m: { brand: string; last4: string }) => `${m.brand} �
 export const cardExpiryLabel = (m: { expMonth: number; expYear: number }) =>
   `${String(m.expMonth).padStart(2, "0")}/${m.expYear}`;
 
-export type MoneyAmount = { amountMinor: number; currency: string };
+export type { MoneyAmount } from "./money";
 
 export type PlanSummary = {
   /** Lower-case plan name, as the API's current_plan (docs/product.md, "Accounts"). */
@@ -62,12 +62,6 @@ export type PlanSummary = {
   /** How much the client's own uploads may take. */
   storageQuotaBytes: number;
 };
-
-/** Minor units → "₹2,500.00" / "$70.00". Indian grouping for rupees. */
-export function formatMoney({ amountMinor, currency }: MoneyAmount): string {
-  const locale = currency === "INR" ? "en-IN" : "en-US";
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
-}
 
 const METHOD_LABELS: Record<string, string> = {
   card: "Card",

@@ -13,7 +13,8 @@ import {
 } from "./gift-cards";
 import { sendEmail } from "../platform/mail.server";
 import { addNotification } from "../platform/notifications.server";
-import { formatMoney, toMinor } from "./payments";
+import { formatMinor } from "./money";
+import { toMinor } from "./payments";
 import { resolvePaymentSource } from "./payment-methods.server";
 import { paymentFailureStatus, takePayment } from "./payments.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
@@ -58,7 +59,7 @@ export async function purchaseGiftCard(
     payerEmail: input.senderEmail,
     idempotencyKey: input.idempotency_key ?? randomUUID(),
     kind: "gift_card",
-    description: `Gift card for ${input.recipientName}: ${formatMoney(toMinor(input.amountInr), "INR")}`,
+    description: `Gift card for ${input.recipientName}: ${formatMinor(toMinor(input.amountInr), "INR")}`,
     amountMinor: toMinor(input.amountInr),
     currency: "INR",
     method: source.method,
@@ -130,7 +131,7 @@ export async function deliverDueGiftCards(now = new Date(), only?: string[]): Pr
       kind: "gift_card",
       to: card.recipientEmail,
       subject: `${card.senderName} sent you an ${site.name} gift card`,
-      text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMoney(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
+      text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMinor(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
     });
   }
   return claimed.length;
@@ -166,7 +167,7 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
     if (card.expiresAt <= now) return { ok: false, status: 410, message: GIFT_MESSAGES.codeExpired };
     const { giftCards: settings } = await getBillingSettings(tx);
     const tokens = tokensForGift(card.amountInr, settings.inrPerToken);
-    const amount = formatMoney(toMinor(card.amountInr), "INR");
+    const amount = formatMinor(toMinor(card.amountInr), "INR");
     const grant = await grantTokens(
       {
         userId,

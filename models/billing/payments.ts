@@ -21,18 +21,6 @@ export type Currency = (typeof CURRENCIES)[number];
 export const toMinor = (whole: number) => Math.round(whole * 100);
 export const fromMinor = (minor: number) => minor / 100;
 
-const LOCALES: Record<Currency, string> = { USD: "en-US", EUR: "en-IE", INR: "en-IN" };
-/** "$70", "€65", "₹5,800", "₹1,00,000": whole amounts without decimals, others with. */
-export function formatMoney(minor: number, currency: Currency): string {
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat(LOCALES[currency], {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(minor / 100);
-}
-
 /** The test gateway's cards (the numbers payment providers use in test mode). */
 export const TEST_CARDS = { approved: "4242424242424242", declined: "4000000000000002" } as const;
 

@@ -1,12 +1,7 @@
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
-import {
-  formatMoney,
-  maskedCard,
-  paymentMethodLabel,
-  RECEIPT_KIND_LABELS,
-  type Receipt,
-} from "./account-billing";
+import { maskedCard, paymentMethodLabel, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
+import { formatAmount } from "./money";
 import { fontRuns, receiptFontAscent, receiptFontBytes, type ReceiptWeight } from "./receipt-fonts.server";
 
 // A receipt as a printable HTML page and as a PDF. The data comes from billing
@@ -92,7 +87,7 @@ export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdf
   <p>${seller}</p>
 </header>
 <p>Billed to<br><strong>${escapeHtml(parties.buyer.name)}</strong><br>${escapeHtml(parties.buyer.email)}</p>
-<table>${rows}<tr><th scope="row">Amount</th><td class="total">${escapeHtml(formatMoney(receipt))}</td></tr></table>
+<table>${rows}<tr><th scope="row">Amount</th><td class="total">${escapeHtml(formatAmount(receipt))}</td></tr></table>
 <p class="muted">Thank you for your business.</p>
 <p class="actions"><a href="${escapeHtml(pdfHref)}">Download PDF</a> · Use your browser's Print to print or save this page.</p>
 </body>
@@ -200,7 +195,7 @@ export function renderReceiptPdf(receipt: Receipt, parties: ReceiptParties): Uin
     pdf.rule(y);
     y += 10;
   }
-  row("Amount", formatMoney(receipt), { size: 14, weight: "bold" });
+  row("Amount", formatAmount(receipt), { size: 14, weight: "bold" });
   pdf.text("Thank you for your business.", PAGE.left, y + 30, { size: 10, width });
   return pdf.bytes();
 }

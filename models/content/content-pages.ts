@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rupees } from "../billing/money";
 import { CAREER_ROLES } from "../forms/applications";
 
 // Schemas for the content pages' seeds (issue 5): team, company profile,
@@ -251,5 +252,5 @@ export function listEvents(
 
 /** "₹2,500", or "Free" for 0 (docs/product.md, "Content pages": event prices in rupees). */
 export function formatRupees(amount: number): string {
-  return amount === 0 ? "Free" : `₹${new Intl.NumberFormat("en-IN").format(amount)}`;
+  return amount === 0 ? "Free" : rupees(amount);
 }

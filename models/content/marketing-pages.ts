@@ -1,6 +1,7 @@
 // Rules of the marketing pages, pure so they are unit-tested: which strategy
 // content a ?service= value shows, what the spotlight shows after n clicks,
 // which solutions tab a colour opens on, how prices read.
+import { formatMajor } from "../billing/money";
 import { SPOTLIGHT_VIDEO_EVERY, SPOTLIGHT_VISIBLE_IMAGES } from "./marketing-counts";
 import type {
   PackageColour,
@@ -71,21 +72,10 @@ export function parseRegion(value: string | null, regions: readonly Region[]): R
   return regions.find((r) => r === value) ?? regions[0]!;
 }
 
-const CURRENCY: Record<Region, { code: string; locale: string }> = {
-  us: { code: "USD", locale: "en-US" },
-  eu: { code: "EUR", locale: "en-IE" },
-  in: { code: "INR", locale: "en-IN" },
-};
+const CURRENCY: Record<Region, string> = { us: "USD", eu: "EUR", in: "INR" };
 
 /** "$70", "€65", "₹5,800": whole amounts in the region's currency. */
-export function formatPrice(amount: number, region: Region): string {
-  const { code, locale } = CURRENCY[region];
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: code,
-    maximumFractionDigits: 0,
-  }).format(amount);
-}
+export const formatPrice = (amount: number, region: Region) => formatMajor(amount, CURRENCY[region], "whole");
 
 /** The token purchase page of the dashboard; anonymous visitors sign in first and come back to it. */
 const TOKEN_PURCHASE_PATH = "/dashboard2/billing/tokens";

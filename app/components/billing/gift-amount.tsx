@@ -7,14 +7,8 @@ import {
   GIFT_PRESETS,
   parseRupees,
 } from "~models/billing/gift-cards";
+import { formatMajor } from "~models/billing/money";
 import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
-
-const rupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  maximumFractionDigits: 0,
-});
-export const formatRupees = (amount: number) => rupees.format(amount);
 
 /**
  * The presets and the custom amount (docs/product.md, "Billing and shop"): choosing a preset clears
@@ -38,7 +32,7 @@ export function GiftAmount({
   const customId = useId();
   const amount = custom.trim() ? parseRupees(custom) : preset;
   const valid = amount !== null && amount >= GIFT_MIN && amount <= GIFT_MAX;
-  const shown = valid ? formatRupees(amount) : "—";
+  const shown = valid ? formatMajor(amount, "INR", "whole") : "—";
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="flex flex-col gap-5">
@@ -61,7 +55,7 @@ export function GiftAmount({
                   }}
                   className="sr-only"
                 />
-                {formatRupees(value)}
+                {formatMajor(value, "INR", "whole")}
               </label>
             ))}
           </div>

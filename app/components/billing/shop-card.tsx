@@ -1,13 +1,8 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~models/billing/shop";
+import { formatMajor } from "~models/billing/money";
 import type { ShopItemView } from "~models/billing/shop.server";
-
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+import { PostButton } from "./post-button";
 
 /**
  * One shop item. Owned items show Owned with the button disabled
@@ -53,7 +48,7 @@ export function ShopCard({ item }: { item: ShopItemView }) {
             </span>
             <span className="text-sm text-text-muted">
               <span className="sr-only">Was </span>
-              <s>{usd.format(item.original_price)}</s>
+              <s>{formatMajor(item.original_price, "USD", "trim")}</s>
             </span>
           </p>
           {item.is_purchased ? (
@@ -73,17 +68,13 @@ export function ShopCard({ item }: { item: ShopItemView }) {
               In cart
             </Link>
           ) : (
-            <Form method="post">
-              <input type="hidden" name="shop_item_id" value={item.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="add"
-                className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas"
-              >
-                Add to Cart<span className="sr-only">: {item.name}</span>
-              </button>
-            </Form>
+            <PostButton
+              intent="add"
+              fields={{ shop_item_id: item.id }}
+              className="rounded-full bg-text px-4 py-2.5 text-sm font-semibold text-canvas"
+            >
+              Add to Cart<span className="sr-only">: {item.name}</span>
+            </PostButton>
           )}
         </div>
         {!item.is_purchased && !item.can_afford ? (

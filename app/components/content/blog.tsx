@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
+import { formatIndian } from "~models/billing/money";
 import type { PostSummary } from "~models/content/blog";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { formatDate } from "~/lib/format";
-
-const number = new Intl.NumberFormat("en-IN");
 
 /** Author, date, reading time and views: the line under a post's title. */
 export function PostMeta({ post }: { post: PostSummary }) {
@@ -12,7 +11,7 @@ export function PostMeta({ post }: { post: PostSummary }) {
       <span>{post.author}</span>
       <time dateTime={post.date}>{formatDate(post.date)}</time>
       <span>{post.readTime}</span>
-      <span data-testid="post-views">{`${number.format(post.views)} views`}</span>
+      <span data-testid="post-views">{`${formatIndian(post.views)} views`}</span>
     </p>
   );
 }
@@ -65,6 +64,41 @@ export type SidebarProps = {
   tags: FilterLink[];
 };
 
+/** One filter list of the sidebar as chips; the current one is marked. Tags read "#tag". */
+function ChipNav({
+  id,
+  title,
+  links,
+  tags = false,
+}: {
+  id: string;
+  title: string;
+  links: FilterLink[];
+  tags?: boolean;
+}) {
+  return (
+    <nav className="sidebar-box" aria-labelledby={id}>
+      <h2 id={id} className="sidebar-title">
+        {title}
+      </h2>
+      <ul className="chip-list">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link
+              to={link.href}
+              className={tags ? "chip chip-tag" : "chip"}
+              aria-current={link.current ? "page" : undefined}
+              preventScrollReset
+            >
+              {tags ? <>#{link.label}</> : link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Search, categories and tags: GET links and a GET form, so every filter has a URL. */
 export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProps) {
   return (
@@ -92,44 +126,8 @@ export function BlogSidebar({ labels, q, hidden, categories, tags }: SidebarProp
           </button>
         </div>
       </Form>
-      <nav className="sidebar-box" aria-labelledby="blog-categories">
-        <h2 id="blog-categories" className="sidebar-title">
-          {labels.categories}
-        </h2>
-        <ul className="chip-list">
-          {categories.map((c) => (
-            <li key={c.label}>
-              <Link
-                to={c.href}
-                className="chip"
-                aria-current={c.current ? "page" : undefined}
-                preventScrollReset
-              >
-                {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav className="sidebar-box" aria-labelledby="blog-tags">
-        <h2 id="blog-tags" className="sidebar-title">
-          {labels.tags}
-        </h2>
-        <ul className="chip-list">
-          {tags.map((t) => (
-            <li key={t.label}>
-              <Link
-                to={t.href}
-                className="chip chip-tag"
-                aria-current={t.current ? "page" : undefined}
-                preventScrollReset
-              >
-                #{t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ChipNav id="blog-categories" title={labels.categories} links={categories} />
+      <ChipNav id="blog-tags" title={labels.tags} links={tags} tags />
       <section className="sidebar-box" aria-label={labels.newsletter}>
         <NewsletterForm idPrefix="blog-newsletter" compact />
       </section>

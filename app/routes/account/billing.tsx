@@ -1,5 +1,6 @@
-import { data, Form, Link } from "react-router";
-import { cardLabel, formatMoney, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
+import { data, Link } from "react-router";
+import { cardLabel, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
+import { formatAmount } from "~models/billing/money";
 import {
   BILLING_LINKS,
   getCurrentPlan,
@@ -12,7 +13,7 @@ import {
 import { storagePercent } from "~models/identity/manage-account";
 import { formatFileSize } from "~models/platform/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
-import { SavedCardSummary } from "~/components/billing/saved-card";
+import { CardActionButton, SavedCardList } from "~/components/billing/saved-card";
 import { FormMessages } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -159,7 +160,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
                     <td className="py-3">{formatDate(r.issuedAt)}</td>
                     <td className="py-3">{r.number}</td>
                     <td className="py-3">{RECEIPT_KIND_LABELS[r.kind]}</td>
-                    <td className="py-3">{formatMoney(r)}</td>
+                    <td className="py-3">{formatAmount(r)}</td>
                     <td className="py-3">{r.status}</td>
                     <td className="py-3 text-right whitespace-nowrap">
                       <a
@@ -199,39 +200,26 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
         title="Payment methods"
         intro="We keep only the card brand and its last four digits; the payment provider holds the rest."
       >
-        {methods.length ? (
-          <ul className="flex flex-col gap-2">
-            {methods.map((m) => (
-              <li
-                key={m.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3"
-                data-testid="payment-method"
-              >
-                <SavedCardSummary card={m} showDefault />
-                <span className="flex gap-2">
-                  <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
-                    Edit<span className="sr-only"> {cardLabel(m)}</span>
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={m.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove-method"
-                      className="text-sm font-semibold text-red hover:underline"
-                    >
-                      Remove<span className="sr-only"> {cardLabel(m)}</span>
-                    </button>
-                  </Form>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-text-muted" data-testid="no-payment-methods">
-            No saved payment method. Add one here, or tick “Save this card” when you next pay.
-          </p>
-        )}
+        <SavedCardList
+          cards={methods}
+          testId="payment-method"
+          actionsClass="flex gap-2"
+          actions={(m) => (
+            <>
+              <Link to={links.changePaymentMethod} className="text-sm font-semibold hover:underline">
+                Edit<span className="sr-only"> {cardLabel(m)}</span>
+              </Link>
+              <CardActionButton card={m} intent="remove-method" danger>
+                Remove
+              </CardActionButton>
+            </>
+          )}
+          empty={
+            <p className="text-text-muted" data-testid="no-payment-methods">
+              No saved payment method. Add one here, or tick “Save this card” when you next pay.
+            </p>
+          }
+        />
         <Link to={links.addPaymentMethod} className={`${secondaryButtonClass} self-start`}>
           Add New Payment Method
         </Link>

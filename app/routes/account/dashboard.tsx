@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "~models/billing/account-billing";
+import { formatAmount } from "~models/billing/money";
 import { getAccountDashboard } from "~models/projects/account-projects.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
@@ -42,7 +42,7 @@ const actionClass = "flex flex-col gap-1 rounded-2xl border border-border p-4 ho
 export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
   const { firstName, stats, activity, contactTeamHref } = loaderData;
   const { totalSpent, satisfaction } = stats;
-  const money = totalSpent.money.length ? totalSpent.money.map(formatMoney).join(" + ") : "No payments yet";
+  const money = totalSpent.money.length ? totalSpent.money.map(formatAmount).join(" + ") : "No payments yet";
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-col gap-2">

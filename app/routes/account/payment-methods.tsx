@@ -2,7 +2,6 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
-import { cardLabel } from "~models/billing/account-billing";
 import { addCardFields, addCardSchema } from "~models/billing/payment-methods";
 import {
   addPaymentMethod,
@@ -12,7 +11,7 @@ import {
 import { removePaymentMethod } from "~models/billing/account-billing.server";
 import { AccountSection } from "~/components/account/section";
 import { CardInputs } from "~/components/billing/payment-fields";
-import { SavedCardSummary } from "~/components/billing/saved-card";
+import { CardActionButton, SavedCardList } from "~/components/billing/saved-card";
 import { CheckboxField, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/payment-methods";
@@ -108,49 +107,28 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
         title="Saved cards"
         intro="We keep only the card brand, its last four digits and the expiry; the payment provider holds the rest."
       >
-        {cards.length ? (
-          <ul className="flex flex-col gap-2">
-            {cards.map((card) => (
-              <li
-                key={card.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border px-4 py-3"
-                data-testid="saved-card"
-              >
-                <SavedCardSummary card={card} showDefault />
-                <span className="flex gap-4">
-                  {card.isDefault ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={card.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="default"
-                        className="text-sm font-semibold hover:underline"
-                      >
-                        Make default<span className="sr-only"> {cardLabel(card)}</span>
-                      </button>
-                    </Form>
-                  )}
-                  <Form method="post">
-                    <input type="hidden" name="id" value={card.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove"
-                      className="text-sm font-semibold text-red hover:underline"
-                    >
-                      Remove<span className="sr-only"> {cardLabel(card)}</span>
-                    </button>
-                  </Form>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-text-muted" data-testid="no-saved-cards">
-            No saved card yet.
-          </p>
-        )}
+        <SavedCardList
+          cards={cards}
+          testId="saved-card"
+          actionsClass="flex gap-4"
+          actions={(card) => (
+            <>
+              {card.isDefault ? null : (
+                <CardActionButton card={card} intent="default">
+                  Make default
+                </CardActionButton>
+              )}
+              <CardActionButton card={card} intent="remove" danger>
+                Remove
+              </CardActionButton>
+            </>
+          )}
+          empty={
+            <p className="text-text-muted" data-testid="no-saved-cards">
+              No saved card yet.
+            </p>
+          }
+        />
       </AccountSection>
 
       <AccountSection id="add-card" title="Add a card">

@@ -7,20 +7,10 @@ import {
 } from "~models/platform/audit";
 import { listAuditActors, listAuditLog, type AuditFilter } from "~models/platform/audit.server";
 import { isUuid } from "~models/platform/ids";
-import { pageNumber } from "~models/platform/pagination";
-import {
-  cell,
-  DataTable,
-  EmptyState,
-  FilterForm,
-  JsonBlock,
-  PageHeader,
-  Pagination,
-  SearchInput,
-  SelectFilter,
-} from "~/components/admin/ui";
+import { PagedTable } from "~/components/admin/paged-table";
+import { cell, FilterForm, JsonBlock, PageHeader, SearchInput, SelectFilter } from "~/components/admin/ui";
 import { inputClass } from "~/components/forms";
-import { requireStaff } from "~/lib/auth.server";
+import { staffListQuery } from "~/lib/admin-list.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/audit";
@@ -61,11 +51,10 @@ function parseFilter(params: URLSearchParams) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const { form, filter } = parseFilter(params);
+  const query = await staffListQuery(request);
+  const { form, filter } = parseFilter(query.params);
   const [{ entries, page }, actors] = await Promise.all([
-    listAuditLog(filter, pageNumber(params.get("page"))),
+    listAuditLog(filter, query.page),
     listAuditActors(),
   ]);
   return { form, entries, page, actors };
@@ -99,8 +88,48 @@ function TokenMovement({ before, after }: { before: unknown; after: unknown }) {
   );
 }
 
+const DATE_FILTERS = [
+  { name: "from", label: "From" },
+  { name: "until", label: "Until" },
+] as const;
+
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { form, entries, page, actors } = loaderData;
+  // Each list starts with the choice that does not filter.
+  const selects = [
+    {
+      name: "action",
+      label: "Action",
+      value: form.action,
+      any: "Any action",
+      options: Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })),
+    },
+    {
+      name: "actor",
+      label: "Who",
+      value: form.actor,
+      any: "Anyone",
+      options: actors.map((a) => ({ value: a.id, label: a.label || a.id })),
+    },
+    {
+      name: "role",
+      label: "Acting as",
+      value: form.role,
+      any: "Any role",
+      options: [
+        { value: "staff", label: "Staff" },
+        { value: "client", label: "Client" },
+        { value: "system", label: "System" },
+      ],
+    },
+    {
+      name: "target_type",
+      label: "About",
+      value: form.targetType,
+      any: "Anything",
+      options: AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t.replace("_", " ") })),
+    },
+  ];
   return (
     <>
       <PageHeader
@@ -108,116 +137,74 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         description="Every staff action and every token movement, newest first. Entries can be added, never changed or deleted."
       />
       <FilterForm label="Filter the audit log">
-        <SelectFilter
-          name="action"
-          label="Action"
-          value={form.action}
-          options={[
-            { value: "", label: "Any action" },
-            ...Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label })),
-          ]}
-        />
-        <SelectFilter
-          name="actor"
-          label="Who"
-          value={form.actor}
-          options={[
-            { value: "", label: "Anyone" },
-            ...actors.map((a) => ({ value: a.id, label: a.label || a.id })),
-          ]}
-        />
-        <SelectFilter
-          name="role"
-          label="Acting as"
-          value={form.role}
-          options={[
-            { value: "", label: "Any role" },
-            { value: "staff", label: "Staff" },
-            { value: "client", label: "Client" },
-            { value: "system", label: "System" },
-          ]}
-        />
-        <SelectFilter
-          name="target_type"
-          label="About"
-          value={form.targetType}
-          options={[
-            { value: "", label: "Anything" },
-            ...AUDIT_TARGET_TYPES.map((t) => ({ value: t, label: t.replace("_", " ") })),
-          ]}
-        />
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          From
-          <input type="date" name="from" defaultValue={form.from} className={`${inputClass} py-2`} />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Until
-          <input type="date" name="until" defaultValue={form.until} className={`${inputClass} py-2`} />
-        </label>
+        {selects.map(({ any, options, ...select }) => (
+          <SelectFilter key={select.name} {...select} options={[{ value: "", label: any }, ...options]} />
+        ))}
+        {DATE_FILTERS.map(({ name, label }) => (
+          <label key={name} className="flex flex-col gap-1.5 text-sm font-medium">
+            {label}
+            <input type="date" name={name} defaultValue={form[name]} className={`${inputClass} py-2`} />
+          </label>
+        ))}
         {form.targetId ? <input type="hidden" name="target_id" value={form.targetId} /> : null}
         <SearchInput defaultValue={form.q} placeholder="Name, email, title or reason" />
       </FilterForm>
-      {entries.length ? (
-        <DataTable caption="Audit log" columns={["When", "Who", "What", "About", "Details"]}>
-          {entries.map((entry) => {
-            const href = targetHref(entry.targetType, entry.targetId);
-            return (
-              <tr key={entry.id} data-testid="audit-row">
-                <td className={`${cell} whitespace-nowrap text-text-muted`}>
-                  {formatDateTime(entry.createdAt)}
-                </td>
-                <td className={cell}>
-                  {entry.actorLabel || entry.actorRole}
-                  {entry.actorRole !== "staff" ? (
-                    <span className="block text-xs text-text-muted">{entry.actorRole}</span>
-                  ) : null}
-                  {entry.actorIp ? (
-                    <span className="block text-xs text-text-muted">{entry.actorIp}</span>
-                  ) : null}
-                </td>
-                <td className={cell}>{auditActionLabel(entry.action)}</td>
-                <td className={`${cell} break-words`}>
-                  <span className="text-xs text-text-muted uppercase">
-                    {entry.targetType.replace("_", " ")}
-                  </span>{" "}
-                  {href ? (
-                    <Link to={href} className="underline-offset-4 hover:underline">
-                      {entry.targetLabel || entry.targetId}
-                    </Link>
-                  ) : (
-                    entry.targetLabel || entry.targetId
-                  )}
-                  {entry.reason ? (
-                    <span className="block text-text-muted">Reason: {entry.reason}</span>
-                  ) : null}
-                </td>
-                <td className={cell}>
-                  {entry.action.startsWith("tokens.") ? (
-                    <TokenMovement before={entry.before} after={entry.after} />
-                  ) : null}
-                  {entry.before || entry.after ? (
-                    <details>
-                      <summary className="cursor-pointer text-sm font-semibold">Before / after</summary>
-                      <div className="mt-2 grid max-w-xl gap-2">
-                        <JsonBlock label="Before" value={entry.before} />
-                        <JsonBlock label="After" value={entry.after} />
-                      </div>
-                    </details>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      ) : (
-        <EmptyState>No entries match.</EmptyState>
-      )}
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
+      <PagedTable
+        rows={entries}
+        caption="Audit log"
+        columns={["When", "Who", "What", "About", "Details"]}
+        empty="No entries match."
+        page={page}
         noun={["entry", "entries"]}
-      />
+      >
+        {(entry) => {
+          const href = targetHref(entry.targetType, entry.targetId);
+          return (
+            <tr key={entry.id} data-testid="audit-row">
+              <td className={`${cell} whitespace-nowrap text-text-muted`}>
+                {formatDateTime(entry.createdAt)}
+              </td>
+              <td className={cell}>
+                {entry.actorLabel || entry.actorRole}
+                {entry.actorRole !== "staff" ? (
+                  <span className="block text-xs text-text-muted">{entry.actorRole}</span>
+                ) : null}
+                {entry.actorIp ? (
+                  <span className="block text-xs text-text-muted">{entry.actorIp}</span>
+                ) : null}
+              </td>
+              <td className={cell}>{auditActionLabel(entry.action)}</td>
+              <td className={`${cell} break-words`}>
+                <span className="text-xs text-text-muted uppercase">
+                  {entry.targetType.replace("_", " ")}
+                </span>{" "}
+                {href ? (
+                  <Link to={href} className="underline-offset-4 hover:underline">
+                    {entry.targetLabel || entry.targetId}
+                  </Link>
+                ) : (
+                  entry.targetLabel || entry.targetId
+                )}
+                {entry.reason ? <span className="block text-text-muted">Reason: {entry.reason}</span> : null}
+              </td>
+              <td className={cell}>
+                {entry.action.startsWith("tokens.") ? (
+                  <TokenMovement before={entry.before} after={entry.after} />
+                ) : null}
+                {entry.before || entry.after ? (
+                  <details>
+                    <summary className="cursor-pointer text-sm font-semibold">Before / after</summary>
+                    <div className="mt-2 grid max-w-xl gap-2">
+                      <JsonBlock label="Before" value={entry.before} />
+                      <JsonBlock label="After" value={entry.after} />
+                    </div>
+                  </details>
+                ) : null}
+              </td>
+            </tr>
+          );
+        }}
+      </PagedTable>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
 import { listCatalogForStaff, setCatalogActive } from "~models/billing/catalog.server";
+import { formatIndian } from "~models/billing/money";
 import {
   ActionMessage,
   Badge,
@@ -29,19 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { message: string; tone: "success" | "error" };
 
+const isCatalogKind = (value: string): value is CatalogKind => value in CATALOG_KINDS;
+
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
   const intent = formData.get("intent");
   const kind = String(formData.get("kind") ?? "");
-  if ((intent !== "retire" && intent !== "restore") || !(kind in CATALOG_KINDS))
+  if ((intent !== "retire" && intent !== "restore") || !isCatalogKind(kind))
     return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
-  const outcome = await setCatalogActive(
-    kind as CatalogKind,
-    String(formData.get("id") ?? ""),
-    intent === "restore",
-    actor,
-  );
+  const outcome = await setCatalogActive(kind, String(formData.get("id") ?? ""), intent === "restore", actor);
   if (!outcome.ok) throw notFoundResponse();
   if (!outcome.changed)
     return data<ActionData>({ message: CATALOG_MESSAGES.nothingChanged, tone: "error" }, { status: 409 });
@@ -190,7 +188,7 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
                 {edit("subscription_plan", plan.id, plan.name)}
                 <span className="block text-text-muted">{plan.colour}</span>
               </td>
-              <td className={`${cell} whitespace-nowrap`}>₹{plan.price.toLocaleString("en-IN")}/month</td>
+              <td className={`${cell} whitespace-nowrap`}>₹{formatIndian(plan.price)}/month</td>
               <td className={cell}>{plan.monthlyTokens}</td>
               <td className={cell}>{plan.activeSubscriptions}</td>
               <td className={cell}>

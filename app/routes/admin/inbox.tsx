@@ -7,20 +7,17 @@ import {
 } from "~models/back-office/inbox";
 import { listInbox } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
-import { pageNumber } from "~models/platform/pagination";
+import { PagedTable } from "~/components/admin/paged-table";
 import {
   Badge,
   cell,
-  DataTable,
-  EmptyState,
   FilterForm,
   PageHeader,
-  Pagination,
   SearchInput,
   SelectFilter,
   smallButton,
 } from "~/components/admin/ui";
-import { requireStaff } from "~/lib/auth.server";
+import { staffListQuery } from "~/lib/admin-list.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/inbox";
@@ -28,13 +25,12 @@ import type { Route } from "./+types/inbox";
 export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const params = new URL(request.url).searchParams;
+  const query = await staffListQuery(request);
   const filter = parseInboxFilter(
-    params,
+    query.params,
     INBOX_TYPE_OPTIONS.map((t) => t.value),
   );
-  const { items, page } = await listInbox(filter, pageNumber(params.get("page")));
+  const { items, page } = await listInbox(filter, query.page);
   return {
     filter,
     items,
@@ -67,43 +63,38 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <SelectFilter name="status" label="Status" value={filter.status} options={INBOX_STATUSES} />
         <SearchInput defaultValue={filter.q} placeholder="Name, email or text" />
       </FilterForm>
-      {items.length ? (
-        <DataTable caption="Submissions" columns={["From", "Type", "About", "Status", "Received"]}>
-          {items.map((item) => (
-            <tr
-              key={`${item.type}:${item.id}`}
-              data-testid="inbox-row"
-              className={item.handled ? "" : "bg-surface/60"}
-            >
-              <td className={cell}>
-                <Link
-                  to={`/admin/inbox/${item.type}/${item.id}`}
-                  className="font-semibold underline-offset-4 hover:underline"
-                >
-                  {item.name || item.email}
-                </Link>
-                <span className="block text-text-muted">{item.email}</span>
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>{item.typeLabel}</td>
-              <td className={`${cell} max-w-md break-words text-text-muted`}>{item.summary}</td>
-              <td className={cell}>
-                {item.handled ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Waiting</Badge>}
-              </td>
-              <td className={`${cell} whitespace-nowrap text-text-muted`}>
-                {formatDateTime(item.createdAt)}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      ) : (
-        <EmptyState>{INBOX_MESSAGES.empty}</EmptyState>
-      )}
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
+      <PagedTable
+        rows={items}
+        caption="Submissions"
+        columns={["From", "Type", "About", "Status", "Received"]}
+        empty={INBOX_MESSAGES.empty}
+        page={page}
         noun={["submission", "submissions"]}
-      />
+      >
+        {(item) => (
+          <tr
+            key={`${item.type}:${item.id}`}
+            data-testid="inbox-row"
+            className={item.handled ? "" : "bg-surface/60"}
+          >
+            <td className={cell}>
+              <Link
+                to={`/admin/inbox/${item.type}/${item.id}`}
+                className="font-semibold underline-offset-4 hover:underline"
+              >
+                {item.name || item.email}
+              </Link>
+              <span className="block text-text-muted">{item.email}</span>
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>{item.typeLabel}</td>
+            <td className={`${cell} max-w-md break-words text-text-muted`}>{item.summary}</td>
+            <td className={cell}>
+              {item.handled ? <Badge tone="success">Handled</Badge> : <Badge tone="warning">Waiting</Badge>}
+            </td>
+            <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(item.createdAt)}</td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -8,23 +8,20 @@ import {
   listOutboxPage,
   retryFailedEmails,
 } from "~models/back-office/outbox.server";
-import { pageNumber } from "~models/platform/pagination";
+import { PagedTable } from "~/components/admin/paged-table";
 import {
   ActionMessage,
   Badge,
   cell,
-  DataTable,
-  EmptyState,
   FilterForm,
   PageHeader,
-  Pagination,
   SearchInput,
   SelectFilter,
   smallButton,
 } from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
+import { staffListQuery } from "~/lib/admin-list.server";
 import { requireStaffActor } from "~/lib/admin.server";
-import { requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/outbox";
@@ -33,10 +30,9 @@ import { parseFormData } from "~/lib/request-input.server";
 export const meta: Route.MetaFunction = () => adminMeta("Email outbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const filter = parseOutboxFilter(params);
-  const { emails, page } = await listOutboxPage(filter, pageNumber(params.get("page")));
+  const query = await staffListQuery(request);
+  const filter = parseOutboxFilter(query.params);
+  const { emails, page } = await listOutboxPage(filter, query.page);
   return {
     filter,
     emails: emails.map((email) => ({ ...email, state: emailState(email) })),
@@ -80,34 +76,34 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         <SelectFilter name="status" label="Status" value={filter.status} options={OUTBOX_STATUSES} />
         <SearchInput defaultValue={filter.q} placeholder="Recipient, subject or kind" />
       </FilterForm>
-      {emails.length ? (
-        <DataTable caption="Emails" columns={["Created", "To", "Subject", "Kind", "Status", "Attempts"]}>
-          {emails.map((email) => (
-            <tr key={email.id} data-testid="outbox-row">
-              <td className={`${cell} whitespace-nowrap text-text-muted`}>
-                {formatDateTime(email.createdAt)}
-              </td>
-              <td className={`${cell} break-all`}>{email.to}</td>
-              <td className={cell}>
-                <Link
-                  to={`/admin/outbox/${email.id}`}
-                  className="font-semibold break-words underline-offset-4 hover:underline"
-                >
-                  {email.subject}
-                </Link>
-              </td>
-              <td className={`${cell} text-text-muted`}>{email.kind}</td>
-              <td className={cell}>
-                <Badge tone={STATE_BADGES[email.state].tone}>{STATE_BADGES[email.state].label}</Badge>
-              </td>
-              <td className={cell}>{email.attempts}</td>
-            </tr>
-          ))}
-        </DataTable>
-      ) : (
-        <EmptyState>No email matches.</EmptyState>
-      )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={["email", "emails"]} />
+      <PagedTable
+        rows={emails}
+        caption="Emails"
+        columns={["Created", "To", "Subject", "Kind", "Status", "Attempts"]}
+        empty="No email matches."
+        page={page}
+        noun={["email", "emails"]}
+      >
+        {(email) => (
+          <tr key={email.id} data-testid="outbox-row">
+            <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDateTime(email.createdAt)}</td>
+            <td className={`${cell} break-all`}>{email.to}</td>
+            <td className={cell}>
+              <Link
+                to={`/admin/outbox/${email.id}`}
+                className="font-semibold break-words underline-offset-4 hover:underline"
+              >
+                {email.subject}
+              </Link>
+            </td>
+            <td className={`${cell} text-text-muted`}>{email.kind}</td>
+            <td className={cell}>
+              <Badge tone={STATE_BADGES[email.state].tone}>{STATE_BADGES[email.state].label}</Badge>
+            </td>
+            <td className={cell}>{email.attempts}</td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

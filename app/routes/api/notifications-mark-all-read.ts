@@ -1,12 +1,11 @@
 import { markAllNotificationsRead, NOTIFICATION_MESSAGES } from "~models/platform/notifications.server";
-import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiInput, methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/notifications-mark-all-read";
 
 /** POST /api/notifications/mark-all-read/ → {marked: n} */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(NOTIFICATION_MESSAGES.markAllReadFailed, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-    const user = await requireApiUser(request);
+    const { user } = await apiInput(request, { methods: ["POST"], auth: true });
     return Response.json({ marked: await markAllNotificationsRead(user.id) });
   });
 }

@@ -8,15 +8,7 @@ import {
   listProjects,
 } from "~models/projects/projects.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import {
-  apiError,
-  API_MESSAGES,
-  fieldErrors,
-  methodNotAllowed,
-  readBody,
-  requireApiUser,
-  withApiErrors,
-} from "~/lib/api.server";
+import { apiError, apiInput, fieldError, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/projects";
@@ -29,6 +21,14 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
+/** JSON as the spec says, or multipart with one optional file in `files` (413 when it is too large). */
+async function readProjectBody(request: Request) {
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return readBody(request);
+  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
+  if (!read.ok) return fieldError("files", UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), 413);
+  return Object.fromEntries(read.formData);
+}
+
 /**
  * POST /api/projects/ with title, description, category, budget, timeline,
  * use_tokens: JSON as the spec says, or multipart with one optional file in
@@ -36,28 +36,16 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(PROJECT_API_ERRORS.createProject, async () => {
-    if (request.method !== "POST") return methodNotAllowed(request, ["GET", "POST"]);
-    const user = await requireApiUser(request);
-    let body: Record<string, unknown> | null;
-    if ((request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
-      const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
-      if (!read.ok)
-        return Response.json(
-          { files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] },
-          { status: 413 },
-        );
-      body = Object.fromEntries(read.formData);
-    } else {
-      body = await readBody(request);
-    }
-    if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const parsed = ProjectFormSchema.safeParse(body);
-    if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
-    const created = await createProject(user, parsed.data, { siteUrl: publicBaseUrl(request) });
+    const { user, input } = await apiInput(request, {
+      methods: ["POST"],
+      allow: ["GET", "POST"],
+      auth: true,
+      schema: ProjectFormSchema,
+      read: readProjectBody,
+    });
+    const created = await createProject(user, input, { siteUrl: publicBaseUrl(request) });
     if (!created.ok) {
-      return created.field === "form"
-        ? apiError(403, created.message)
-        : Response.json({ files: [created.message] }, { status: 400 });
+      return created.field === "form" ? apiError(403, created.message) : fieldError("files", created.message);
     }
     const detail = await getProjectDetail(created.project.id, user);
     return Response.json(apiProjectDetail(detail!, new URL(request.url).origin), { status: 201 });

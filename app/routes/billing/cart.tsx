@@ -3,6 +3,7 @@ import { newIdempotencyKey } from "~models/billing/payments";
 import { CheckoutSchema, MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/billing/shop";
 import { checkout, clearCart, getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
+import { PostButton } from "~/components/billing/post-button";
 import { SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/cart";
@@ -127,18 +128,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     Update
                   </button>
                 </Form>
-                <Form method="post">
-                  <input type="hidden" name="cart_item_id" value={line.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    className="px-2 py-2 text-sm text-text-muted hover:text-text"
-                    aria-label={`Remove ${line.shop_item.name}`}
-                  >
-                    Remove
-                  </button>
-                </Form>
+                <PostButton
+                  intent="remove"
+                  fields={{ cart_item_id: line.id }}
+                  className="px-2 py-2 text-sm text-text-muted hover:text-text"
+                  label={`Remove ${line.shop_item.name}`}
+                >
+                  Remove
+                </PostButton>
               </li>
             ))}
           </ul>
@@ -166,16 +163,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </p>
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <Form method="post">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="clear"
-                  className="text-sm text-text-muted hover:text-text"
-                >
-                  Clear cart
-                </button>
-              </Form>
+              <PostButton intent="clear" className="text-sm text-text-muted hover:text-text">
+                Clear cart
+              </PostButton>
               <Form method="post">
                 <input type="hidden" name="idempotency_key" value={checkoutKey} />
                 <input type="hidden" name="intent" value="checkout" />

@@ -2,13 +2,8 @@ import { data, Link } from "react-router";
 import { apiTokenPackage, listPlans, listTokenPackages } from "~models/billing/catalog.server";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
-import {
-  formatMoney,
-  PAYMENT_METHOD_LABELS,
-  toMinor,
-  type Currency,
-  type PaymentMethod,
-} from "~models/billing/payments";
+import { formatMinor } from "~models/billing/money";
+import { PAYMENT_METHOD_LABELS, toMinor, type PaymentMethod } from "~models/billing/payments";
 import { listPayments } from "~models/billing/payments.server";
 import { FREE_PLAN } from "~models/billing/subscriptions";
 import {
@@ -52,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPayments(user.id),
     expiringSoon(user.id, EXPIRY_WARNING_DAYS),
   ]);
-  const inr = (rupees: number) => formatMoney(toMinor(rupees), "INR");
+  const inr = (rupees: number) => formatMinor(toMinor(rupees), "INR");
   return {
     balance,
     expiring,
@@ -81,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const api = apiTokenPackage(p, "us");
       return {
         ...api,
-        label: `${formatMoney(toMinor(api.price), "USD")} · ${formatMoney(toMinor(p.prices.in), "INR")}`,
+        label: `${formatMinor(toMinor(api.price), "USD")} · ${formatMinor(toMinor(p.prices.in), "INR")}`,
       };
     }),
     plans: plans.map((p) => ({
@@ -99,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: p.id,
       number: p.number,
       description: p.description,
-      amount: formatMoney(p.amountMinor, p.currency as Currency),
+      amount: formatMinor(p.amountMinor, p.currency),
       card: p.cardLast4
         ? `${p.cardBrand ?? "Card"} ending ${p.cardLast4}`
         : PAYMENT_METHOD_LABELS[p.method as PaymentMethod],

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
-import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
+import { formatMinor } from "~models/billing/money";
+import { newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     packages: packages.map((p) => ({
       ...apiTokenPackage(p, region),
       labels: Object.fromEntries(
-        PACKAGE_REGIONS.map((r) => [r, formatMoney(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)]),
+        PACKAGE_REGIONS.map((r) => [r, formatMinor(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)]),
       ) as Record<(typeof PACKAGE_REGIONS)[number], string>,
     })),
     idempotencyKey: newIdempotencyKey(),

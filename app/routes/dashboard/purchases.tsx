@@ -62,7 +62,7 @@ export default function MyPurchasesTab({ loaderData, actionData }: Route.Compone
         </p>
       </header>
       <ActionNotice notice={actionData?.notice}>
-        {actionData?.url ? <StartDownload started={actionData as { url: string }} /> : null}
+        {actionData?.url ? <StartDownload started={actionData} /> : null}
       </ActionNotice>
       {purchases.length ? (
         <ul className="flex flex-col gap-4">

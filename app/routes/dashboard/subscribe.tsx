@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { getPlan } from "~models/billing/catalog.server";
-import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
+import { formatMinor } from "~models/billing/money";
+import { newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     plan: {
       id: plan.id,
       name: plan.name,
-      price: formatMoney(toMinor(plan.price), "INR"),
+      price: formatMinor(toMinor(plan.price), "INR"),
       monthlyTokens: plan.monthlyTokens,
       projectLimit: plan.projectLimit,
       features: plan.features,

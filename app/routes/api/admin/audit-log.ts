@@ -1,17 +1,12 @@
 import { AUDIT_ACTIONS } from "~models/platform/audit";
 import { listAuditLog } from "~models/platform/audit.server";
 import { isUuid } from "~models/platform/ids";
-import { pageNumber } from "~models/platform/pagination";
-import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
-import { requireStaffApi } from "~/lib/admin.server";
-import { withApiErrors } from "~/lib/api.server";
+import { pagedJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
 import type { Route } from "./+types/audit-log";
 
 /** GET /api/admin/audit-log/?action=&actor=&role=&target_type=&target_id=&page= : newest first. */
 export function loader({ request }: Route.LoaderArgs) {
-  return withApiErrors("Failed to fetch the audit log", async () => {
-    await requireStaffApi(request);
-    const params = new URL(request.url).searchParams;
+  return staffApiCall(request, "Failed to fetch the audit log", async ({ params, page: pageAsked }) => {
     const action = params.get("action") ?? "";
     const actor = params.get("actor") ?? "";
     const { entries, page } = await listAuditLog(
@@ -24,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
         targetType: params.get("target_type") || undefined,
         targetId: params.get("target_id") || undefined,
       },
-      pageNumber(params.get("page")),
+      pageAsked,
     );
     return pagedJson(
       page,

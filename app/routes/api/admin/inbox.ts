@@ -1,24 +1,14 @@
 import { parseInboxFilter } from "~models/back-office/inbox";
 import { listInbox } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
-import { pageNumber } from "~models/platform/pagination";
-import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
-import { requireStaffApi } from "~/lib/admin.server";
-import { withApiErrors } from "~/lib/api.server";
+import { pagedJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
 import type { Route } from "./+types/inbox";
 
 /** GET /api/admin/inbox/?type=&status=all|unhandled|handled&q=&page= : the inbox, waiting first. */
 export function loader({ request }: Route.LoaderArgs) {
-  return withApiErrors("Failed to fetch the inbox", async () => {
-    await requireStaffApi(request);
-    const params = new URL(request.url).searchParams;
-    const { items, page } = await listInbox(
-      parseInboxFilter(
-        params,
-        INBOX_TYPE_OPTIONS.map((t) => t.value),
-      ),
-      pageNumber(params.get("page")),
-    );
+  return staffApiCall(request, "Failed to fetch the inbox", async ({ params, page: pageAsked }) => {
+    const types = INBOX_TYPE_OPTIONS.map((t) => t.value);
+    const { items, page } = await listInbox(parseInboxFilter(params, types), pageAsked);
     return pagedJson(
       page,
       items.map((item) => ({

@@ -1,15 +1,7 @@
 import { StaffTransitionSchema } from "~models/back-office/project-pipeline";
 import { apiProjectDetail, getProjectDetail, transitionProject } from "~models/projects/projects.server";
-import { adminJson, staffOnlyMethods } from "~/lib/admin-api.server";
-import { requireStaffApi } from "~/lib/admin.server";
-import {
-  apiError,
-  API_MESSAGES,
-  fieldErrors,
-  methodNotAllowed,
-  readBody,
-  withApiErrors,
-} from "~/lib/api.server";
+import { adminJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
+import { apiError, fieldErrors, methodNotAllowed, readJsonObject } from "~/lib/api.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/project-transition";
 
@@ -21,11 +13,9 @@ export const loader = ({ request }: Route.LoaderArgs) => staffOnlyMethods(reques
  * start_revision, complete, staff_cancel). 409 when the status does not allow it.
  */
 export function action({ request, params }: Route.ActionArgs) {
-  return withApiErrors("Failed to update the project", async () => {
-    const { user, actor } = await requireStaffApi(request);
+  return staffApiCall(request, "Failed to update the project", async ({ user, actor }) => {
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-    const body = await readBody(request);
-    if (!body) return apiError(400, API_MESSAGES.invalidJson);
+    const body = await readJsonObject(request);
     const parsed = StaffTransitionSchema.safeParse({ intent: body.action, reason: body.reason ?? "" });
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);

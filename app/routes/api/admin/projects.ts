@@ -1,19 +1,11 @@
-import { pageNumber } from "~models/platform/pagination";
 import { listPipeline, parsePipelineFilter } from "~models/back-office/project-pipeline.server";
-import { pagedJson, staffOnlyMethods } from "~/lib/admin-api.server";
-import { requireStaffApi } from "~/lib/admin.server";
-import { withApiErrors } from "~/lib/api.server";
+import { pagedJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
 import type { Route } from "./+types/projects";
 
 /** GET /api/admin/projects/?status=active|all|<status>&q=&page= : every client's projects. */
 export function loader({ request }: Route.LoaderArgs) {
-  return withApiErrors("Failed to fetch projects", async () => {
-    await requireStaffApi(request);
-    const params = new URL(request.url).searchParams;
-    const { projects, page } = await listPipeline(
-      parsePipelineFilter(params),
-      pageNumber(params.get("page")),
-    );
+  return staffApiCall(request, "Failed to fetch projects", async ({ params, page: pageAsked }) => {
+    const { projects, page } = await listPipeline(parsePipelineFilter(params), pageAsked);
     return pagedJson(
       page,
       projects.map((p) => ({

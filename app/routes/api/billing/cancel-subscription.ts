@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
 import { cancelSubscription } from "~models/billing/subscriptions.server";
-import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiFailure, apiInput, methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/cancel-subscription";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -9,11 +9,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** POST /api/cancel-subscription/ → {message, end_date}: the plan ends at the end of its period; 409 without a paid plan. */
 export function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   return withApiErrors(SUBSCRIPTION_API_ERRORS.cancel, async () => {
-    const user = await requireApiUser(request);
+    const { user } = await apiInput(request, { methods: ["POST"], auth: true });
     const result = await cancelSubscription(user.id);
-    if (!result.ok) return apiError(result.status, result.message);
+    if (!result.ok) return apiFailure(result);
     return Response.json({ message: result.message, end_date: result.endDate });
   });
 }

@@ -1,14 +1,7 @@
 import { SHOP_API_ERRORS, UpdateCartItemSchema } from "~models/billing/shop";
-import { getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
-import {
-  apiError,
-  API_MESSAGES,
-  fieldErrors,
-  methodNotAllowed,
-  readBody,
-  requireApiUser,
-  withApiErrors,
-} from "~/lib/api.server";
+import { removeCartItem, updateCartItem } from "~models/billing/shop.server";
+import { apiInput, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { cartReply } from "~/lib/shop-api.server";
 import type { Route } from "./+types/cart-item";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -24,21 +17,16 @@ export function action({ request, params }: Route.ActionArgs) {
   if (request.method === "DELETE") {
     return withApiErrors(SHOP_API_ERRORS.removeCartItem, async () => {
       const user = await requireApiUser(request);
-      const removed = await removeCartItem(user.id, params.id);
-      if (!removed.ok) return apiError(removed.status, removed.message);
-      return Response.json({ message: removed.message, cart: await getCart(user.id) });
+      return cartReply(user.id, await removeCartItem(user.id, params.id));
     });
   }
-  if (request.method !== "PUT" && request.method !== "PATCH")
-    return methodNotAllowed(request, ["PUT", "DELETE"]);
   return withApiErrors(SHOP_API_ERRORS.updateCartItem, async () => {
-    const user = await requireApiUser(request);
-    const body = await readBody(request);
-    if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const parsed = UpdateCartItemSchema.safeParse(body);
-    if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
-    const updated = await updateCartItem(user.id, params.id, parsed.data.quantity);
-    if (!updated.ok) return apiError(updated.status, updated.message);
-    return Response.json({ message: updated.message, cart: await getCart(user.id) });
+    const { user, input } = await apiInput(request, {
+      methods: ["PUT", "PATCH"],
+      allow: ["PUT", "DELETE"],
+      auth: true,
+      schema: UpdateCartItemSchema,
+    });
+    return cartReply(user.id, await updateCartItem(user.id, params.id, input.quantity));
   });
 }

@@ -1,14 +1,6 @@
 import { CheckoutSchema, SHOP_API_ERRORS } from "~models/billing/shop";
 import { checkout } from "~models/billing/shop.server";
-import {
-  apiError,
-  API_MESSAGES,
-  fieldErrors,
-  methodNotAllowed,
-  readIdempotentBody,
-  requireApiUser,
-  withApiErrors,
-} from "~/lib/api.server";
+import { apiFailure, apiInput, methodNotAllowed, readIdempotentBody, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/checkout";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -22,15 +14,15 @@ export function loader({ request }: Route.LoaderArgs) {
  * without spending again. 409 with the spec's message when tokens are short.
  */
 export function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   return withApiErrors(SHOP_API_ERRORS.checkout, async () => {
-    const user = await requireApiUser(request);
-    const body = await readIdempotentBody(request);
-    if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const parsed = CheckoutSchema.safeParse(body);
-    if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
-    const result = await checkout(user.id, { idempotencyKey: parsed.data.idempotency_key });
-    if (!result.ok) return apiError(result.status, result.message);
+    const { user, input } = await apiInput(request, {
+      methods: ["POST"],
+      auth: true,
+      schema: CheckoutSchema,
+      read: readIdempotentBody,
+    });
+    const result = await checkout(user.id, { idempotencyKey: input.idempotency_key });
+    if (!result.ok) return apiFailure(result);
     return Response.json({
       total_tokens_spent: result.totalSpent,
       remaining_tokens: result.remaining,

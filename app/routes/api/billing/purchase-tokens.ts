@@ -1,14 +1,6 @@
 import { purchaseTokensSchema, TOKEN_PACKAGE_API_ERRORS } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
-import {
-  apiError,
-  API_MESSAGES,
-  fieldErrors,
-  methodNotAllowed,
-  readIdempotentBody,
-  requireApiUser,
-  withApiErrors,
-} from "~/lib/api.server";
+import { apiFailure, apiInput, methodNotAllowed, readIdempotentBody, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/purchase-tokens";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -23,18 +15,15 @@ export function loader({ request }: Route.LoaderArgs) {
  * A declined card is 402; card details are optional in test mode.
  */
 export function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   return withApiErrors(TOKEN_PACKAGE_API_ERRORS.purchase, async () => {
-    const user = await requireApiUser(request);
-    const body = await readIdempotentBody(request);
-    if (!body) return apiError(400, API_MESSAGES.invalidJson);
-    const parsed = purchaseTokensSchema({ cardRequired: false }).safeParse(body);
-    if (!parsed.success) return Response.json(fieldErrors(parsed.error), { status: 400 });
-    const result = await purchaseTokens(user.id, parsed.data);
-    if (!result.ok)
-      return result.field
-        ? Response.json({ [result.field]: [result.message] }, { status: 400 })
-        : apiError(result.status, result.message);
+    const { user, input } = await apiInput(request, {
+      methods: ["POST"],
+      auth: true,
+      schema: purchaseTokensSchema({ cardRequired: false }),
+      read: readIdempotentBody,
+    });
+    const result = await purchaseTokens(user.id, input);
+    if (!result.ok) return apiFailure(result);
     return Response.json(
       {
         tokens_added: result.tokensAdded,
