@@ -6,7 +6,7 @@ import { parseFormData } from "./request-input.server";
 // The REST API's conventions (docs/product.md, "REST API"): JSON in and out, errors as
 // {"error": "..."} or per-field arrays {"field": ["message"]}.
 
-export const API_MESSAGES = {
+const API_MESSAGES = {
   notAuthenticated: "Authentication credentials were not provided.",
   invalidToken: "Invalid token.",
   invalidJson: "The request body must be a JSON object.",
@@ -122,7 +122,7 @@ export async function readJsonObject(
 }
 
 /** The body checked with `schema`; invalid input throws the 400 with per-field arrays. */
-export async function parseApiBody<S extends z.ZodType>(
+async function parseApiBody<S extends z.ZodType>(
   request: Request,
   schema: S,
   read?: BodyReader,

@@ -23,7 +23,7 @@ const isProxyAddress = (entry: string) => {
 export type TrustProxy = false | number | string[];
 const TRUST_PROXY_HELP =
   "must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDRs";
-export function parseTrustProxy(value: string): TrustProxy | undefined {
+function parseTrustProxy(value: string): TrustProxy | undefined {
   const trimmed = value.trim().toLowerCase();
   if (trimmed === "false" || trimmed === "0") return false;
   if (trimmed === "true") return 1;

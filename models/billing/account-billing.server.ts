@@ -113,7 +113,7 @@ const RECEIPT_KINDS: Record<string, ReceiptKind> = {
 };
 
 /** The receipt number people quote: the payment's number, as billing's pages and the ledger show it. */
-export const receiptNumber = (n: number) => `#${n}`;
+const receiptNumber = (n: number) => `#${n}`;
 
 type PaymentRow = typeof payments.$inferSelect;
 function toReceipt(p: PaymentRow): Receipt {

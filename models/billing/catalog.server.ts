@@ -27,10 +27,10 @@ import type { WriteCount } from "../content/site-content.server";
 // token packages (creative-tokens.json bundles) and shop items
 // (shop-items.json). One copy each; the marketing pages and billing read them.
 
-export const SHOP_FILES_DIR = path.join(SEEDS_DIR, "shop-files");
+const SHOP_FILES_DIR = path.join(SEEDS_DIR, "shop-files");
 
 /** Where a shop item's file lives on disk; names are checked against a strict pattern first. */
-export function shopFilePath(fileName: string): string {
+function shopFilePath(fileName: string): string {
   if (!/^[a-z0-9][a-z0-9-]*\.[a-z]+$/.test(fileName)) throw new Error(`Invalid shop file name: ${fileName}`);
   return path.join(SHOP_FILES_DIR, fileName);
 }

@@ -32,14 +32,10 @@ async function getSigningKey(): Promise<Buffer> {
 const signature = (key: Buffer, purchaseId: string, userId: string, expires: number) =>
   createHmac("sha256", key).update(`${purchaseId}.${userId}.${expires}`).digest("hex");
 
-export const downloadPath = (purchaseId: string) => `/download/${purchaseId}/file`;
+const downloadPath = (purchaseId: string) => `/download/${purchaseId}/file`;
 
 /** A signed link to the purchase's file for its owner, valid DOWNLOAD_LINK_TTL_MS from `now`. */
-export async function signedDownloadUrl(
-  purchaseId: string,
-  userId: string,
-  now = new Date(),
-): Promise<string> {
+async function signedDownloadUrl(purchaseId: string, userId: string, now = new Date()): Promise<string> {
   const expires = Math.floor((now.getTime() + DOWNLOAD_LINK_TTL_MS) / 1000);
   const sig = signature(await getSigningKey(), purchaseId, userId, expires);
   return `${downloadPath(purchaseId)}?${new URLSearchParams({ expires: String(expires), sig })}`;

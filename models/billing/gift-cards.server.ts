@@ -31,14 +31,14 @@ export type GiftCardRow = typeof giftCards.$inferSelect;
 
 /** 12 characters without look-alikes, shown as ASC-XXXX-XXXX-XXXX. */
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-export function createGiftCode(): string {
+function createGiftCode(): string {
   return Array.from(randomBytes(12), (byte) => ALPHABET[byte % ALPHABET.length]).join("");
 }
 export const formatGiftCode = (code: string) =>
   `ASC-${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
 
 /** Five wrong codes per account in an hour, then a wait: codes cannot be guessed by trying. */
-export const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const;
+const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const;
 
 export type GiftPurchaseResult =
   | { ok: true; giftCard: GiftCardRow; message: string; replayed: boolean }

@@ -14,7 +14,7 @@ import { settleTokenAccount } from "./tokens.server";
 export const JOBS_INTERVAL_MS = 60 * 1000;
 
 /** Writes the expiry rows of every account holding expired tokens. */
-export async function settleExpiredAccounts(now = new Date()): Promise<number> {
+async function settleExpiredAccounts(now = new Date()): Promise<number> {
   const due = await db()
     .selectDistinct({ userId: tokenLots.userId })
     .from(tokenLots)

@@ -28,4 +28,3 @@ export const addCardFields = z.object({
 export function addCardSchema(options: { now?: Date } = {}) {
   return withCard(addCardFields, { cardRequired: true, now: options.now });
 }
-export type AddCardInput = z.output<ReturnType<typeof addCardSchema>>;

@@ -176,7 +176,7 @@ const COMPARED = [
   "tokens",
 ] as const;
 
-export const namespacedKey = (userId: string | null, key: string) => `${userId ?? "guest"}:${key}`;
+const namespacedKey = (userId: string | null, key: string) => `${userId ?? "guest"}:${key}`;
 
 /**
  * Takes one payment, exactly once per idempotency key:

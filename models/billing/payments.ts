@@ -120,7 +120,7 @@ const paysWithSavedCard = (value: PaymentFieldValues | undefined) =>
   typeof value?.payment_method_id === "string" && value.payment_method_id.trim().length > 0;
 
 /** The card the fields describe, or null when none was given; adds an issue per bad field. */
-export function readCard(
+function readCard(
   raw: PaymentFieldValues,
   ctx: Pick<z.RefinementCtx, "addIssue">,
   required: boolean,

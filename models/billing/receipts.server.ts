@@ -22,7 +22,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** The receipt's lines, shared by both formats. */
-export function receiptLines(receipt: Receipt) {
+function receiptLines(receipt: Receipt) {
   const paidWith = receipt.cardBrand
     ? maskedCard(receipt.cardBrand, receipt.cardLast4)
     : paymentMethodLabel(receipt.method);

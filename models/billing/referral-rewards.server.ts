@@ -10,7 +10,7 @@ import { grantTokens } from "./tokens.server";
 // invitation /referrals sends) links their account to the referrer; their
 // first purchase grants the referrer the seeded reward, once.
 
-export const REFERRAL_MESSAGES = {
+const REFERRAL_MESSAGES = {
   codeInvalid: ACCOUNT_MESSAGES.referralInvalid,
   codeUsed: ACCOUNT_MESSAGES.referralUsed,
   rewardTitle: "Referral reward",
@@ -19,7 +19,7 @@ export const REFERRAL_MESSAGES = {
 } as const;
 
 /** Codes are 8 characters without look-alikes; case and spaces do not matter. */
-export const normaliseReferralCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const normaliseReferralCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 export type ReferralCheck = { ok: true; referralId: string } | { ok: false; message: string };
 

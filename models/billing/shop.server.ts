@@ -80,7 +80,7 @@ export async function listShopItems(
   return items.map((item) => apiShopItem(item, { owned, balance, inCart }));
 }
 
-export async function getShopItem(id: string): Promise<ShopItemRow | null> {
+async function getShopItem(id: string): Promise<ShopItemRow | null> {
   const [row] = await db().select().from(shopItems).where(eq(shopItems.id, id)).limit(1);
   return row ?? null;
 }

@@ -4,9 +4,6 @@ import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 // Subscription rules that need no database: billing periods, the free tier,
 // and the product's words (docs/product.md, "Error messages"), word for word.
 
-/** Every plan bills monthly; a period runs from a date to the same date next month. */
-export const BILLING_PERIOD = "monthly";
-
 /**
  * The same day next month in UTC, or the month's last day when it has no
  * such day (31 Jan → 28/29 Feb), keeping the time of day.

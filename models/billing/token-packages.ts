@@ -4,7 +4,6 @@ import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 // Buying Creative Tokens: the form and API schema and the spec's words.
 
 export const PACKAGE_REGIONS = ["us", "eu", "in"] as const;
-export type PackageRegionId = (typeof PACKAGE_REGIONS)[number];
 
 export const TOKEN_PURCHASE_MESSAGES = {
   purchased: (tokens: number, balance: number) =>

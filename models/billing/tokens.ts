@@ -42,7 +42,7 @@ export type Lot = { id: string; remaining: number; issuedAt: Date; expiresAt: Da
 export type Allocation = { lotId: string; amount: number };
 
 /** A lot counts until the instant it expires. */
-export const isLive = (lot: Pick<Lot, "expiresAt">, now: Date) => lot.expiresAt.getTime() > now.getTime();
+const isLive = (lot: Pick<Lot, "expiresAt">, now: Date) => lot.expiresAt.getTime() > now.getTime();
 
 /** Tokens that can be spent right now: the live lots' remainders. */
 export function spendableBalance(lots: Lot[], now: Date): number {
@@ -50,7 +50,7 @@ export function spendableBalance(lots: Lot[], now: Date): number {
 }
 
 /** Oldest first: the grant that expires soonest is used up first (ties by id, so the order is stable). */
-export function byOldest(a: Lot, b: Lot): number {
+function byOldest(a: Lot, b: Lot): number {
   return (
     a.expiresAt.getTime() - b.expiresAt.getTime() ||
     a.issuedAt.getTime() - b.issuedAt.getTime() ||
