@@ -10,6 +10,7 @@ import { createSecret, hashPassword, sha256 } from "../identity/passwords.server
 import { staffInvitations, users } from "../schema";
 import { deleteUserSessions } from "../identity/sessions.server";
 import { STAFF_INVITE_TTL_MS, STAFF_MESSAGES } from "./staff";
+import { accountColumns } from "../identity/account-columns.server";
 
 // Staff management. The first staff account comes from `npm run create-staff`;
 // after that, staff invite each other with a one-time emailed link (only its
@@ -172,14 +173,7 @@ export async function acceptInvitation(
         .returning();
       if (!invite) return { ok: false, reason: "invalid" } as const;
       const [existing] = await tx
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          role: users.role,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select(accountColumns)
         .from(users)
         .where(byEmail(invite.email))
         .for("update");

@@ -10,6 +10,7 @@ import { passwordResets, profiles, rateLimits, users } from "../schema";
 import { deleteUserSessions } from "./sessions.server";
 import { currentPlanName } from "../billing/subscriptions.server";
 import { getBalance } from "../billing/tokens.server";
+import { accountColumns } from "./account-columns.server";
 
 export type AccountUser = {
   id: string;
@@ -18,15 +19,6 @@ export type AccountUser = {
   role: "client" | "staff";
   firstName: string;
   lastName: string;
-};
-
-const accountColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  role: users.role,
-  firstName: users.firstName,
-  lastName: users.lastName,
 };
 
 /** The user object the API returns (docs/product.md, "Accounts"). */

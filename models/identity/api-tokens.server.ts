@@ -4,6 +4,7 @@ import { db, type Database, type Transaction } from "../platform/db.server";
 import { sha256 } from "./passwords.server";
 import { apiTokens, users } from "../schema";
 import { randomBytes } from "node:crypto";
+import { accountColumns } from "./account-columns.server";
 
 /** A new API key (40 hex characters, like the original API's). Only its hash is stored. */
 export async function createApiToken(userId: string, name = "API login"): Promise<string> {
@@ -23,14 +24,7 @@ export async function getApiTokenUser(key: string): Promise<AccountUser | null> 
     .where(
       and(eq(apiTokens.keyHash, sha256(key)), isNull(apiTokens.revokedAt), eq(users.id, apiTokens.userId)),
     )
-    .returning({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    });
+    .returning(accountColumns);
   return row ?? null;
 }
 

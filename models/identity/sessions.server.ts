@@ -3,6 +3,7 @@ import type { AccountUser } from "./accounts.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { createSecret, sha256 } from "./passwords.server";
 import { sessions, users } from "../schema";
+import { accountColumns } from "./account-columns.server";
 
 /** A session without "remember me" ends after a day (its cookie ends with the browser). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,14 +28,7 @@ export async function createSession(input: { userId: string; remember: boolean; 
 /** The signed-in account for a session id, or null when it is unknown or expired. */
 export async function getSessionUser(sessionId: string): Promise<AccountUser | null> {
   const [row] = await db()
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(accountColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, sha256(sessionId)), gt(sessions.expiresAt, sql`now()`)))

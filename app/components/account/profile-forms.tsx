@@ -11,7 +11,7 @@ import {
   EmailChangeSchema,
   PasswordChangeSchema,
 } from "~models/identity/manage-account-forms";
-import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, NewPasswordFields, PasswordField, SubmitButton } from "~/components/forms";
 import { PhoneField, TextareaField } from "~/components/form-fields";
 import { AccountSection, secondaryButtonClass, Toggle } from "./section";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -196,21 +196,10 @@ export function PasswordForm({ lastResult, message }: { lastResult: Result; mess
           }}
           errors={fields.currentPassword.errors}
         />
-        <PasswordField
-          labelProps={{ children: "New password" }}
-          inputProps={{
-            ...getInputProps(fields.newPassword, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.newPassword.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm new password" }}
-          inputProps={{
-            ...getInputProps(fields.confirmPassword, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.confirmPassword.errors}
+        <NewPasswordFields
+          password={fields.newPassword}
+          confirmPassword={fields.confirmPassword}
+          label="New password"
         />
       </div>
       <p className="text-sm text-text-muted">

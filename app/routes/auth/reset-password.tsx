@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/identity/accounts";
 import { isResetTokenValid, resetPassword } from "~models/identity/password-reset.server";
-import { FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { FormMessages, FormStatus, NewPasswordFields, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
 import { parseFormData } from "~/lib/request-input.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -84,21 +84,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </header>
       <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
         <FormMessages errors={form.errors} errorId={form.errorId} />
-        <PasswordField
-          labelProps={{ children: "New password" }}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.password.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm new password" }}
-          inputProps={{
-            ...getInputProps(fields.confirmPassword, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.confirmPassword.errors}
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          label="New password"
         />
         <SubmitButton pendingLabel="Saving…" className="w-full">
           Save the new password

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
 import { minutesUntil, signUp } from "~models/identity/accounts.server";
-import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, NewPasswordFields, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
 import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
@@ -134,22 +134,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
           errors={fields.email.errors}
         />
-        <PasswordField
-          labelProps={{ children: "Password" }}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.password.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm password" }}
-          inputProps={{
-            ...getInputProps(fields.confirmPassword, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.confirmPassword.errors}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <Field
           labelProps={{ children: "Referral code (optional)" }}
           inputProps={{

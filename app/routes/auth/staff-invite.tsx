@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AcceptExistingStaffSchema, AcceptNewStaffSchema, STAFF_MESSAGES } from "~models/back-office/staff";
 import { acceptInvitation, getInvitation } from "~models/back-office/staff.server";
-import { Field, FormMessages, FormStatus, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, FormStatus, NewPasswordFields, SubmitButton } from "~/components/forms";
 import { startSession } from "~/lib/auth.server";
 import type { Route } from "./+types/staff-invite";
 import { parseFormData } from "~/lib/request-input.server";
@@ -110,22 +110,7 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
             errors={fields.username.errors}
           />
         )}
-        <PasswordField
-          labelProps={{ children: "Password" }}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.password.errors}
-        />
-        <PasswordField
-          labelProps={{ children: "Confirm password" }}
-          inputProps={{
-            ...getInputProps(fields.confirmPassword, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.confirmPassword.errors}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <SubmitButton pendingLabel="Joining…" className="w-full">
           Join the team
         </SubmitButton>
