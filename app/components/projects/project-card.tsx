@@ -12,7 +12,7 @@ export type ProjectSummary = {
 };
 
 /** A project in a list: title, status, category and date, linking to /project/:id. */
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+function ProjectCard({ project }: { project: ProjectSummary }) {
   return (
     <li
       className="relative flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 transition-colors hover:border-text-muted"
@@ -51,5 +51,17 @@ export function NoProjects({ title = "No projects yet" }: { title?: string }) {
         Start a project
       </Link>
     </div>
+  );
+}
+
+/** A client's projects as cards, or the empty state when there are none. */
+export function ProjectList({ projects }: { projects: ProjectSummary[] }) {
+  if (!projects.length) return <NoProjects />;
+  return (
+    <ul className="grid gap-3">
+      {projects.map((project) => (
+        <ProjectCard key={project.id} project={project} />
+      ))}
+    </ul>
   );
 }

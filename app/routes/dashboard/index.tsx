@@ -3,7 +3,7 @@ import { getProfile } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { DashboardLoadError } from "~/components/load-error";
-import { NoProjects, ProjectCard } from "~/components/projects/project-card";
+import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
@@ -100,15 +100,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </div>
-        {recent.length ? (
-          <ul className="grid gap-3">
-            {recent.map((project) => (
-              <ProjectCard key={project.id} project={project} />
-            ))}
-          </ul>
-        ) : (
-          <NoProjects />
-        )}
+        <ProjectList projects={recent} />
       </section>
 
       <section className="flex flex-col gap-4" aria-labelledby="recommended">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listProjects } from "~models/projects/projects.server";
-import { NoProjects, ProjectCard } from "~/components/projects/project-card";
+import { ProjectList } from "~/components/projects/project-card";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/projects";
 
@@ -39,15 +39,7 @@ export default function ProjectsTab({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </header>
-      {projects.length ? (
-        <ul className="grid gap-3">
-          {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} />
-          ))}
-        </ul>
-      ) : (
-        <NoProjects />
-      )}
+      <ProjectList projects={projects} />
     </div>
   );
 }

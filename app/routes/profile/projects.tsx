@@ -1,5 +1,5 @@
 import { listProjects } from "~models/projects/projects.server";
-import { NoProjects, ProjectCard } from "~/components/projects/project-card";
+import { ProjectList } from "~/components/projects/project-card";
 import { getUser } from "~/lib/auth.server";
 import type { Route } from "./+types/projects";
 
@@ -16,15 +16,7 @@ export default function ProfileProjects({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="font-display text-3xl font-semibold">Projects</h1>
-      {projects.length ? (
-        <ul className="grid gap-3">
-          {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} />
-          ))}
-        </ul>
-      ) : (
-        <NoProjects />
-      )}
+      <ProjectList projects={projects} />
     </div>
   );
 }
