@@ -52,6 +52,8 @@ export function islands(): Plugin {
                   // Zod and our words for its messages (models/forms/zod-messages.ts) travel together: every page
                   // that validates a form loads both, so one file saves a request and a chunk's overhead.
                   { name: "zod", test: /node_modules[\\/]zod[\\/]|models[\\/]forms[\\/]zod-messages/ },
+                  // Conform and the one hook that sets it up: every page that loads one loads the other.
+                  { name: "conform", test: /node_modules[\\/]@conform-to[\\/]|app[\\/]lib[\\/]use-zod-form/ },
                 ],
               },
             },

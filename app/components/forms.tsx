@@ -1,4 +1,3 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import {
   useId,
   useState,
@@ -182,36 +181,6 @@ export function PasswordField({ labelProps, inputProps, errors, className }: Fie
         ) : null}
       </div>
     </FieldFrame>
-  );
-}
-
-/**
- * A new password and its confirmation, both with the browser's new-password
- * autofill: "Password" / "Confirm password", or with `label="New password"`
- * "New password" / "Confirm new password".
- */
-export function NewPasswordFields({
-  password,
-  confirmPassword,
-  label = "Password",
-}: {
-  password: FieldMetadata<string | undefined>;
-  confirmPassword: FieldMetadata<string | undefined>;
-  label?: string;
-}) {
-  return (
-    <>
-      <PasswordField
-        labelProps={{ children: label }}
-        inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
-        errors={password.errors}
-      />
-      <PasswordField
-        labelProps={{ children: `Confirm ${label.toLowerCase()}` }}
-        inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={confirmPassword.errors}
-      />
-    </>
   );
 }
 

@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
-import { PROJECT_API_ERRORS } from "~models/projects/projects";
 import { PillLinks } from "~/components/pill-links";
 
 /**
@@ -8,7 +7,7 @@ import { PillLinks } from "~/components/pill-links";
  * work with or without JavaScript. A 404 (something that is not yours, or no
  * longer exists) reads as "not found".
  */
-function LoadError({
+export function LoadError({
   area,
   detail,
   back,
@@ -46,17 +45,6 @@ function LoadError({
         links={[{ to: `${location.pathname}${location.search}`, label: "Reload" }, back]}
       />
     </div>
-  );
-}
-
-/** The dashboard's load error (docs/product.md, "Dashboard"). */
-export function DashboardLoadError() {
-  return (
-    <LoadError
-      area="dashboard"
-      detail={PROJECT_API_ERRORS.fetchStats}
-      back={{ to: "/dashboard2", label: "Back to Dashboard" }}
-    />
   );
 }
 

@@ -11,10 +11,11 @@ import {
   EmailChangeSchema,
   PasswordChangeSchema,
 } from "~models/identity/manage-account-forms";
-import { Field, FormMessages, NewPasswordFields, PasswordField, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, PasswordField, SubmitButton } from "~/components/forms";
 import { PhoneField, TextareaField } from "~/components/form-fields";
 import { AccountSection, secondaryButtonClass, Toggle } from "./section";
 import { useZodForm } from "~/lib/use-zod-form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 
 // Profile Settings' forms. Each posts to the same route with its own "intent",
 // so they work without JavaScript; with it, Conform validates inline.

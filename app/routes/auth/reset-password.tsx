@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/identity/accounts";
 import { isResetTokenValid, resetPassword } from "~models/identity/password-reset.server";
-import { FormMessages, FormStatus, NewPasswordFields, SubmitButton } from "~/components/forms";
+import { FormMessages, FormStatus, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
 import { parseFormData } from "~/lib/request-input.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { useZodForm } from "~/lib/use-zod-form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password — Ascendra" },

@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
 import { minutesUntil, signUp } from "~models/identity/accounts.server";
-import { Field, FormMessages, NewPasswordFields, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
 import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
 import type { Route } from "./+types/signup";
 import { parseFormData } from "~/lib/request-input.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 
 /**
  * After signing up, the success screen moves on after 3 seconds (docs/product.md, "Accounts").

@@ -4,12 +4,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AcceptExistingStaffSchema, AcceptNewStaffSchema, STAFF_MESSAGES } from "~models/back-office/staff";
 import { acceptInvitation, getInvitation } from "~models/back-office/staff.server";
-import { Field, FormMessages, FormStatus, NewPasswordFields, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, FormStatus, SubmitButton } from "~/components/forms";
 import { startSession } from "~/lib/auth.server";
 import type { Route } from "./+types/staff-invite";
 import { parseFormData } from "~/lib/request-input.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { useZodForm } from "~/lib/use-zod-form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 
 // /staff-invite/:token : the link in a staff invitation. It works once: the
 // invited person sets a password (and a username for a new account), becomes

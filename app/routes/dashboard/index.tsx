@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { getProfile } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
-import { DashboardLoadError } from "~/components/load-error";
+import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
 import { requireUser } from "~/lib/auth.server";

@@ -5,7 +5,7 @@ import { getCart } from "~models/billing/shop.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { Dropdown } from "~/components/dropdown";
 import { BellIcon, CartIcon } from "~/components/icons";
-import { DashboardLoadError } from "~/components/load-error";
+import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { NotificationItem } from "~/components/notifications";
 import { LogoutForm } from "~/components/shell/logout-form";
 import { TabNav } from "~/components/shell/tab-nav";
