@@ -8,10 +8,12 @@ import { formatGiftCode, purchaseGiftCard } from "~models/billing/gift-cards.ser
 import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { paymentMode } from "~models/billing/payments.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
 import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
+import { HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
@@ -43,12 +45,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     signedIn: Boolean(user),
+    mode: paymentMode(),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
-  const submission = parseWithZod(await parseFormData(request), { schema: giftCardSchema() });
+  const mode = paymentMode();
+  const schema = giftCardSchema({ cardRequired: mode === "test" || mode === "card" });
+  const submission = parseWithZod(await parseFormData(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
@@ -89,8 +94,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { copy, sender, today, idempotencyKey, savedCards, signedIn } = loaderData;
-  const schema = giftCardSchema();
+  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode } = loaderData;
+  const cardsOnOurPage = mode === "test" || mode === "card";
+  const schema = giftCardSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "gift-card",
     lastResult: actionData?.result,
@@ -109,6 +115,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <p className="font-display text-xs tracking-[0.3em] text-yellow uppercase">Gift cards</p>
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
+        <PaymentModeBanner mode={mode} />
       </header>
 
       {card ? (
@@ -138,7 +145,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             Buy another gift card
           </Link>
         </section>
-      ) : (
+      ) : mode === "none" ? null : (
         <Form
           method="post"
           className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10"
@@ -180,12 +187,16 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <GiftMessage textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
-          <PaymentFields
-            fields={fields}
-            idempotencyKey={idempotencyKey}
-            savedCards={savedCards}
-            canSaveCard={signedIn}
-          />
+          {cardsOnOurPage ? (
+            <PaymentFields
+              fields={fields}
+              idempotencyKey={idempotencyKey}
+              savedCards={savedCards}
+              canSaveCard={signedIn}
+            />
+          ) : (
+            <HostedPaymentNote idempotencyKey={idempotencyKey} />
+          )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Purchase
           </SubmitButton>

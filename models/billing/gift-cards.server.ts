@@ -41,7 +41,7 @@ export const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const
 
 export type GiftPurchaseResult =
   | { ok: true; giftCard: GiftCardRow; message: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422; field?: "payment_method_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409 | 422 | 503; field?: "payment_method_id"; message: string };
 
 /** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
 export async function purchaseGiftCard(

@@ -9,6 +9,7 @@ import {
   type CardDetails,
   type Currency,
   type PaymentMethod,
+  type PaymentMode,
 } from "./payments";
 import { payments } from "../schema";
 
@@ -54,7 +55,8 @@ export type SaveCardResult =
 
 export interface PaymentGateway {
   readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges now (a typed card or a saved reference). A gateway without it takes no money. */
+  charge?(request: ChargeRequest): Promise<ChargeResult>;
   /** Stores a card for later charges (docs/decisions/0023); a provider without a vault leaves this out. */
   saveCard?(request: { userId: string; card: CardDetails }): Promise<SaveCardResult>;
   /** Forgets a saved card; charging its reference afterwards fails. */
@@ -124,8 +126,20 @@ export const testGateway: PaymentGateway = {
   },
 };
 
+/**
+ * No gateway: production without a real provider and without PAYMENTS=test
+ * (docs/decisions/0036). It charges nothing, so no order is ever fulfilled.
+ */
+export const noGateway: PaymentGateway = { name: "none" };
+
 let gateway: PaymentGateway = testGateway;
 export const getPaymentGateway = () => gateway;
+
+/** What the payment pages show for the gateway in use. */
+export function paymentMode(): PaymentMode {
+  if (!gateway.charge) return "none";
+  return gateway.name === "test" ? "test" : "card";
+}
 /** Swaps the gateway (a real provider at boot, a failing one in tests); returns the previous one. */
 export function setPaymentGateway(next: PaymentGateway): PaymentGateway {
   const previous = gateway;
@@ -156,13 +170,18 @@ export type PaymentRequest<T> = {
   replay: (payment: PaymentRow) => Promise<T>;
 };
 
+export type PaymentFailure = "declined" | "in_progress" | "key_reused" | "unavailable";
 export type PaymentOutcome<T> =
   | { ok: true; value: T; payment: PaymentRow; replayed: boolean }
-  | { ok: false; reason: "declined" | "in_progress" | "key_reused"; message: string; payment: PaymentRow };
+  | { ok: false; reason: Exclude<PaymentFailure, "unavailable">; message: string; payment: PaymentRow }
+  | { ok: false; reason: "unavailable"; message: string; payment: null };
 
-/** The HTTP status of a payment that did not go through (422 for a key reused with another request, as payment APIs answer). */
-export const paymentFailureStatus = (reason: "declined" | "in_progress" | "key_reused") =>
-  ({ declined: 402, in_progress: 409, key_reused: 422 })[reason] as 402 | 409 | 422;
+/**
+ * The HTTP status of a payment that did not go through (422 for a key reused
+ * with another request, as payment APIs answer; 503 while payments are not set up).
+ */
+export const paymentFailureStatus = (reason: PaymentFailure) =>
+  ({ declined: 402, in_progress: 409, key_reused: 422, unavailable: 503 })[reason] as 402 | 409 | 422 | 503;
 
 /** What a payment's request says, as stored: a key sent again must come with the same. */
 const COMPARED = [
@@ -186,6 +205,9 @@ export const namespacedKey = (userId: string | null, key: string) => `${userId ?
  * 3. one transaction marks it succeeded and fulfils the order.
  */
 export async function takePayment<T>(request: PaymentRequest<T>): Promise<PaymentOutcome<T>> {
+  const charge = gateway.charge?.bind(gateway);
+  // Nothing can take the money: refuse before anything is written (docs/decisions/0036).
+  if (!charge) return { ok: false, reason: "unavailable", message: PAYMENT_MESSAGES.notSetUp, payment: null };
   const key = namespacedKey(request.userId, request.idempotencyKey);
   const details = {
     userId: request.userId,
@@ -226,7 +248,7 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     return { ok: false, reason: "in_progress", message: PAYMENT_MESSAGES.inProgress, payment };
   }
 
-  const result = await gateway.charge({
+  const result = await charge({
     paymentId: payment.id,
     amountMinor: request.amountMinor,
     currency: request.currency,

@@ -33,6 +33,14 @@ export function formatMoney(minor: number, currency: Currency): string {
   }).format(minor / 100);
 }
 
+/**
+ * What the payment pages show (docs/decisions/0036): "test" (the test
+ * gateway, with a banner), "card" (another gateway that takes cards on our
+ * page), "hosted" (Stripe Checkout: the card is typed on Stripe's page),
+ * "none" (payments are not set up).
+ */
+export type PaymentMode = "test" | "card" | "hosted" | "none";
+
 /** The test gateway's cards (the numbers payment providers use in test mode). */
 export const TEST_CARDS = { approved: "4242424242424242", declined: "4000000000000002" } as const;
 
@@ -52,6 +60,8 @@ export const PAYMENT_MESSAGES = {
     "This idempotency key was already used for a different payment. Send a new key for a new payment; the same request with the same key answers the first result.",
   unknownSavedMethod: "Unknown payment method.",
   saveNeedsAccount: "Sign in to save a card.",
+  notSetUp:
+    "Payments are not set up yet, so nothing can be bought right now. You have not been charged. Please try again later.",
 } as const;
 
 const digits = (value: string) => value.replace(/[\s-]/g, "");

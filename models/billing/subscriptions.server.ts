@@ -101,7 +101,7 @@ export async function currentPlanName(userId: string, now = new Date()): Promise
 
 export type SubscribeResult =
   | { ok: true; planName: string; message: string; subscriptionId: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422; field?: "plan_id" | "payment_method_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409 | 422 | 503; field?: "plan_id" | "payment_method_id"; message: string };
 
 /**
  * Subscribes (or switches) to a plan: the first month is charged, the plan
@@ -301,7 +301,8 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
       replay: async () => true,
     });
     if (!outcome.ok) {
-      if (outcome.reason === "in_progress") break;
+      // Being charged by another process, or no gateway to charge with: the plan is left as it is.
+      if (outcome.reason === "in_progress" || outcome.reason === "unavailable") break;
       await db()
         .update(subscriptions)
         .set({ status: "ended", endedAt: end, endReason: "payment_failed" })

@@ -4,12 +4,14 @@ import { data, Form, Link } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { paymentMode } from "~models/billing/payments.server";
 import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance } from "~models/billing/tokens.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
+import { HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
 import { parseFormData } from "~/lib/request-input.server";
@@ -43,12 +45,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     idempotencyKey: newIdempotencyKey(),
     savedCards,
+    mode: paymentMode(),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const schema = purchaseTokensSchema({ cardRequired: true });
+  const mode = paymentMode();
+  const schema = purchaseTokensSchema({ cardRequired: mode === "test" || mode === "card" });
   const submission = parseWithZod(await parseFormData(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
@@ -64,8 +68,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, balance, region, chosen, idempotencyKey, savedCards } = loaderData;
-  const schema = purchaseTokensSchema({ cardRequired: true });
+  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode } = loaderData;
+  const cardsOnOurPage = mode === "test" || mode === "card";
+  const schema = purchaseTokensSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "buy-tokens",
     lastResult: actionData?.result,
@@ -82,74 +87,86 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
         <p className="text-text-muted">
           You have <Tokens value={balance} testId="buy-balance" />. New tokens are valid for 90 days.
         </p>
+        <PaymentModeBanner mode={mode} />
       </header>
-      <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
-        <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId}>
-          {actionData?.success ? (
-            <>
-              {" "}
-              <Link to="/dashboard2/shop" className="font-semibold underline underline-offset-4">
-                Spend them in the shop
-              </Link>
-            </>
-          ) : null}
-        </FormMessages>
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-3 font-display text-sm font-semibold">Package</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {packages.map((pkg) => (
+      {mode === "none" ? null : (
+        <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
+          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId}>
+            {actionData?.success ? (
+              <>
+                {" "}
+                <Link to="/dashboard2/shop" className="font-semibold underline underline-offset-4">
+                  Spend them in the shop
+                </Link>
+              </>
+            ) : null}
+          </FormMessages>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-3 font-display text-sm font-semibold">Package</legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {packages.map((pkg) => (
+                <label
+                  key={pkg.id}
+                  className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]"
+                >
+                  <input
+                    {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}
+                    key={pkg.id}
+                    className="sr-only"
+                  />
+                  {pkg.is_popular ? (
+                    <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">
+                      Most popular
+                    </span>
+                  ) : null}
+                  <span className="font-display text-lg font-semibold">{pkg.name}</span>
+                  <span className="text-2xl font-bold">{pkg.total_tokens} tokens</span>
+                  <span className="text-sm text-text-muted">
+                    {pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}
+                  </span>
+                  <span className="mt-2 text-sm">
+                    {PACKAGE_REGIONS.map((r) => (
+                      <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
+                        {pkg.labels[r]}
+                      </span>
+                    ))}
+                  </span>
+                </label>
+              ))}
+            </div>
+            <ErrorList errors={fields.package_id.errors} />
+          </fieldset>
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
+            {PACKAGE_REGIONS.map((r) => (
               <label
-                key={pkg.id}
-                className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]"
+                key={r}
+                className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas"
               >
                 <input
-                  {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}
-                  key={pkg.id}
+                  {...getInputProps(fields.region, { type: "radio", value: r })}
+                  key={r}
                   className="sr-only"
                 />
-                {pkg.is_popular ? (
-                  <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">
-                    Most popular
-                  </span>
-                ) : null}
-                <span className="font-display text-lg font-semibold">{pkg.name}</span>
-                <span className="text-2xl font-bold">{pkg.total_tokens} tokens</span>
-                <span className="text-sm text-text-muted">
-                  {pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}
-                </span>
-                <span className="mt-2 text-sm">
-                  {PACKAGE_REGIONS.map((r) => (
-                    <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
-                      {pkg.labels[r]}
-                    </span>
-                  ))}
-                </span>
+                {REGION_LABELS[r]}
               </label>
             ))}
-          </div>
-          <ErrorList errors={fields.package_id.errors} />
-        </fieldset>
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
-          {PACKAGE_REGIONS.map((r) => (
-            <label
-              key={r}
-              className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas"
-            >
-              <input
-                {...getInputProps(fields.region, { type: "radio", value: r })}
-                key={r}
-                className="sr-only"
-              />
-              {REGION_LABELS[r]}
-            </label>
-          ))}
-        </fieldset>
-        <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard />
-        <SubmitButton pendingLabel="Processing payment…" className="self-start">
-          Pay and add tokens
-        </SubmitButton>
-      </Form>
+          </fieldset>
+          {cardsOnOurPage ? (
+            <PaymentFields
+              fields={fields}
+              idempotencyKey={idempotencyKey}
+              savedCards={savedCards}
+              canSaveCard
+            />
+          ) : (
+            <HostedPaymentNote idempotencyKey={idempotencyKey} />
+          )}
+          <SubmitButton pendingLabel="Processing payment…" className="self-start">
+            {cardsOnOurPage ? "Pay and add tokens" : "Continue to payment"}
+          </SubmitButton>
+        </Form>
+      )}
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { data, Form, Link } from "react-router";
 import { getPlan } from "~models/billing/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
+import { HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
@@ -42,12 +44,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     idempotencyKey: newIdempotencyKey(),
     savedCards,
+    mode: paymentMode(),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const schema = subscribeSchema({ cardRequired: true });
+  const mode = paymentMode();
+  const schema = subscribeSchema({ cardRequired: mode === "test" || mode === "card" });
   const formData = await parseFormData(request);
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
@@ -81,8 +85,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey, savedCards } = loaderData;
-  const schema = subscribeSchema({ cardRequired: true });
+  const { plan, current, idempotencyKey, savedCards, mode } = loaderData;
+  const cardsOnOurPage = mode === "test" || mode === "card";
+  const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "subscribe",
     lastResult: actionData?.result,
@@ -103,6 +108,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
             ? "unlimited active projects"
             : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
         </p>
+        <PaymentModeBanner mode={mode} />
       </header>
       <ul className="flex flex-col gap-2 text-sm">
         {plan.features.map((feature) => (
@@ -145,7 +151,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
           </SubmitButton>
           <input type="hidden" name="intent" value="resume" />
         </Form>
-      ) : (
+      ) : mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
           <FormMessages errors={form.errors} errorId={form.errorId} />
           <input type="hidden" name="plan_id" value={plan.id} />
@@ -155,12 +161,16 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
               now.
             </p>
           ) : null}
-          <PaymentFields
-            fields={fields}
-            idempotencyKey={idempotencyKey}
-            savedCards={savedCards}
-            canSaveCard
-          />
+          {cardsOnOurPage ? (
+            <PaymentFields
+              fields={fields}
+              idempotencyKey={idempotencyKey}
+              savedCards={savedCards}
+              canSaveCard
+            />
+          ) : (
+            <HostedPaymentNote idempotencyKey={idempotencyKey} />
+          )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Subscribe for {plan.price} a month
           </SubmitButton>
