@@ -101,7 +101,12 @@ export async function currentPlanName(userId: string, now = new Date()): Promise
 
 export type SubscribeResult =
   | { ok: true; planName: string; message: string; subscriptionId: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422 | 503; field?: "plan_id" | "payment_method_id"; message: string };
+  | {
+      ok: false;
+      status: 400 | 402 | 409 | 422 | 503;
+      field?: "plan_id" | "payment_method_id";
+      message: string;
+    };
 
 /**
  * Subscribes (or switches) to a plan: the first month is charged, the plan

@@ -16,7 +16,12 @@ export type TokenPurchaseResult =
       paymentId: string;
       replayed: boolean;
     }
-  | { ok: false; status: 400 | 402 | 409 | 422 | 503; field?: "package_id" | "payment_method_id"; message: string };
+  | {
+      ok: false;
+      status: 400 | 402 | 409 | 422 | 503;
+      field?: "package_id" | "payment_method_id";
+      message: string;
+    };
 
 /**
  * Buys a token package: one payment through the gateway, then, in one
