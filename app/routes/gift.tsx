@@ -1,19 +1,25 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { getBillingSettings } from "~models/billing/billing-content.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
-import { GIFT_DEFAULT_PRESET, giftCardFields, giftCardSchema } from "~models/billing/gift-cards";
-import { formatGiftCode, purchaseGiftCard } from "~models/billing/gift-cards.server";
+import {
+  GIFT_DEFAULT_PRESET,
+  GIFT_MESSAGES,
+  giftCardFields,
+  giftCardSchema,
+} from "~models/billing/gift-cards";
+import { formatGiftCode, giftCardOfPayment, purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { paymentMode } from "~models/billing/payments.server";
+import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
 import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
-import { HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
+import { CheckoutStatus, HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn } from "~/lib/checkout.server";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
@@ -38,6 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     : { name: "", email: "" };
   // Not cached: every view carries its own idempotency key.
   const savedCards = user ? await listSavedCards(user.id) : [];
+  // Back from Stripe's page: pending until the webhook confirms, then the card (docs/decisions/0036).
+  const back = checkoutParams(request);
+  const checkout = await checkoutState(back.paymentId, user?.id ?? null, back.cancelled);
+  const paidCard = checkout?.state === "paid" ? await giftCardOfPayment(checkout.payment.id) : null;
   return {
     copy: settings.giftCards,
     sender,
@@ -46,6 +56,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     savedCards,
     signedIn: Boolean(user),
     mode: paymentMode(),
+    checkout: checkout && { state: checkout.state, message: checkout.message },
+    paidCard: paidCard && {
+      code: formatGiftCode(paidCard.code),
+      amount: formatRupees(paidCard.amountInr),
+      recipient: paidCard.recipientName,
+      email: paidCard.recipientEmail,
+      deliverOn: paidCard.deliverOn,
+      delivered: paidCard.deliveredAt !== null,
+      expiresAt: paidCard.expiresAt,
+    },
   };
 }
 
@@ -71,7 +91,12 @@ export async function action({ request }: Route.ActionArgs) {
       },
       { status: 429 },
     );
-  const result = await purchaseGiftCard(submission.value, { userId: user?.id ?? null });
+  const result = await purchaseGiftCard(submission.value, {
+    userId: user?.id ?? null,
+    checkout: checkoutReturn(request, "/gift"),
+  });
+  // Stripe Checkout: on to Stripe's page; the webhook creates the card (docs/decisions/0036).
+  if (!result.ok && result.status === 303) throw redirect(result.checkoutUrl, 303);
   if (!result.ok)
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields }), card: null },
@@ -94,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode } = loaderData;
+  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode, checkout, paidCard } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = giftCardSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -108,7 +133,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
       ...paymentDefaults(savedCards),
     },
   });
-  const card = actionData?.card;
+  const card = actionData?.card ?? paidCard;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">
       <header className="flex flex-col gap-4">
@@ -116,6 +141,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
         <PaymentModeBanner mode={mode} />
+        {card ? null : <CheckoutStatus checkout={checkout} />}
       </header>
 
       {card ? (
@@ -124,7 +150,9 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
           role="status"
           data-testid="gift-success"
         >
-          <h2 className="font-display text-2xl font-semibold">{actionData?.message}</h2>
+          <h2 className="font-display text-2xl font-semibold">
+            {actionData && "message" in actionData ? actionData.message : GIFT_MESSAGES.purchased}
+          </h2>
           <p className="text-text-muted">
             {card.amount} for {card.recipient}.{" "}
             {card.delivered

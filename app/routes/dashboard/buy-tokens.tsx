@@ -1,17 +1,18 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { paymentMode } from "~models/billing/payments.server";
+import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance } from "~models/billing/tokens.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
-import { HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
+import { CheckoutStatus, HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
 import { parseFormData } from "~/lib/request-input.server";
@@ -24,6 +25,8 @@ const REGION_LABELS = { us: "US ($)", eu: "Europe (€)", in: "India (₹)" } as
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
+  const back = checkoutParams(request);
+  const checkout = await checkoutState(back.paymentId, user.id, back.cancelled);
   const [packages, balance, savedCards] = await Promise.all([
     listTokenPackages(),
     getBalance(user.id),
@@ -46,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
+    checkout: checkout && { state: checkout.state, message: checkout.message },
   };
 }
 
@@ -57,7 +61,14 @@ export async function action({ request }: Route.ActionArgs) {
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
-  const result = await purchaseTokens(user.id, submission.value);
+  const result = await purchaseTokens(
+    user.id,
+    submission.value,
+    new Date(),
+    checkoutReturn(request, "/dashboard2/billing/tokens"),
+  );
+  // Stripe Checkout: on to Stripe's page; the webhook adds the tokens (docs/decisions/0036).
+  if (!result.ok && result.status === 303) throw redirect(result.checkoutUrl, 303);
   if (!result.ok) {
     const reply = result.field
       ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields })
@@ -68,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode } = loaderData;
+  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode, checkout } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = purchaseTokensSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -88,6 +99,7 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
           You have <Tokens value={balance} testId="buy-balance" />. New tokens are valid for 90 days.
         </p>
         <PaymentModeBanner mode={mode} />
+        <CheckoutStatus checkout={checkout} />
       </header>
       {mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>

@@ -1,15 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { getPlan } from "~models/billing/catalog.server";
 import { formatMoney, newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { paymentMode } from "~models/billing/payments.server";
+import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
-import { HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
+import { CheckoutStatus, HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
@@ -24,7 +25,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const plan = await getPlan(params.planId);
   if (!plan || !plan.isActive) throw data(null, { status: 404 });
-  const [active, savedCards] = await Promise.all([getActiveSubscription(user.id), listSavedCards(user.id)]);
+  const back = checkoutParams(request);
+  const [active, savedCards, checkout] = await Promise.all([
+    getActiveSubscription(user.id),
+    listSavedCards(user.id),
+    checkoutState(back.paymentId, user.id, back.cancelled),
+  ]);
   return {
     plan: {
       id: plan.id,
@@ -45,6 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
+    checkout: checkout && { state: checkout.state, message: checkout.message },
   };
 }
 
@@ -75,7 +82,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null, error: null }, { status: 400 });
-  const result = await subscribe(user.id, submission.value);
+  const result = await subscribe(
+    user.id,
+    submission.value,
+    new Date(),
+    checkoutReturn(request, `/dashboard2/billing/plans/${encodeURIComponent(params.planId)}`),
+  );
+  // Stripe Checkout: on to Stripe's page; the webhook starts the plan (docs/decisions/0036).
+  if (!result.ok && result.status === 303) throw redirect(result.checkoutUrl, 303);
   if (!result.ok)
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields }), success: null, error: null },
@@ -85,7 +99,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey, savedCards, mode } = loaderData;
+  const { plan, current, idempotencyKey, savedCards, mode, checkout } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -109,6 +123,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
             : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
         </p>
         <PaymentModeBanner mode={mode} />
+        <CheckoutStatus checkout={checkout} />
       </header>
       <ul className="flex flex-col gap-2 text-sm">
         {plan.features.map((feature) => (
