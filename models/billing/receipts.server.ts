@@ -34,6 +34,12 @@ export function receiptLines(receipt: Receipt) {
     ["Item", `${RECEIPT_KIND_LABELS[receipt.kind]}: ${receipt.description}`],
     ["Paid with", paidWith],
     ["Status", receipt.status],
+    // A refund, full or partial (docs/decisions/0036).
+    ...(receipt.refundedMinor
+      ? ([
+          ["Refunded", formatMoney({ amountMinor: receipt.refundedMinor, currency: receipt.currency })],
+        ] as const)
+      : []),
   ] as const;
 }
 

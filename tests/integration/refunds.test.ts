@@ -3,6 +3,8 @@
 // zero; staff see what was spent before confirming; the audit log records it.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getReceipt } from "~models/billing/account-billing.server";
+import { receiptLines } from "~models/billing/receipts.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
 import { runSeed } from "~models/content/seed.server";
@@ -78,6 +80,9 @@ describe("refunds from the back-office", () => {
       message: "Refunded $13. 13 unspent tokens were taken back.",
     });
     expect(await getBalance(client.id)).toBe(87);
+    const receipt = (await getReceipt(client.id, paymentId))!;
+    expect(receipt).toMatchObject({ status: "Paid", refundedMinor: 1300 });
+    expect(receiptLines(receipt)).toContainEqual(["Refunded", "$13.00"]);
     await spendTokens({ userId: client.id, amount: 80, reason: "project" });
     const rest = await call(
       paymentPage.action,
@@ -88,6 +93,7 @@ describe("refunds from the back-office", () => {
     expect(await getBalance(client.id)).toBe(0);
     const [row] = await db().select().from(payments).where(eq(payments.id, paymentId));
     expect(row!.refundedMinor).toBe(13000);
+    expect((await getReceipt(client.id, paymentId))!.status).toBe("Refunded");
     const refunds = await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
     expect(refunds.map((r) => [r.amountMinor, r.tokensTakenBack, r.status]).sort()).toEqual(
       [
