@@ -58,6 +58,8 @@ export default [
   // Manage account: the data export and receipts are downloads, not pages.
   route("manageaccount/export", "routes/account/export.ts"),
   route("manageaccount/receipts/:id/:format?", "routes/account/receipt.ts"),
+  // Saved cards with Stripe: its Customer Portal (docs/decisions/0036).
+  route("manageaccount/billing/stripe-portal", "routes/account/stripe-portal.ts"),
 
   // Search engines: the sitemap lists every public page (app/lib/public-pages.ts).
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -78,6 +78,13 @@ test("a token package, without JavaScript: our form → Stripe's page → the we
     amount: number;
   }>;
   expect(history.map((row) => row.amount)).toEqual([130]);
+  // Saved cards: our page has no card fields; the client's Stripe Customer Portal instead.
+  const cards = await (await visitor.get("/manageaccount/billing/payment-methods")).text();
+  expect(cards).toContain("Manage cards on Stripe");
+  expect(cards).not.toContain('name="card_number"');
+  const portal = await visitor.post("/manageaccount/billing/stripe-portal", { form: {} });
+  expect(portal.status).toBe(303);
+  expect(portal.headers.get("location")).toMatch(new RegExp(`^${double.url}/portal/cus_`));
   // The API cannot pay without Stripe's page.
   const bare = await visitor.post("/api/purchase-tokens/", { json: { package_id: "essential" } }, auth);
   expect(bare.status).toBe(402);
