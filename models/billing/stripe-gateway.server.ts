@@ -13,7 +13,15 @@ import type { PaymentGateway } from "./payments.server";
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string };
 
-let current: { client: Stripe; webhookSecret: string } | null = null;
+let current: { client: Stripe; webhookSecret: string; pageOrigins: string[] } | null = null;
+
+/**
+ * Where our native form posts are redirected to (Checkout, the Customer
+ * Portal): the pages' form-action policy must allow them. Empty without Stripe.
+ */
+export function hostedPaymentOrigins(): string[] {
+  return current?.pageOrigins ?? [];
+}
 
 /** The SDK client, pointed at Stripe or (STRIPE_API_URL) at a local double in tests. */
 export function createStripeClient(settings: StripeSettings): Stripe {
@@ -30,6 +38,11 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     timeout: 20_000,
     telemetry: false,
   });
+}
+
+/** Another gateway was installed: Stripe's webhooks and pages are off. */
+export function forgetStripe(): void {
+  current = null;
 }
 
 /** The Stripe client and webhook secret of this process, when Stripe is the gateway. */
@@ -79,7 +92,13 @@ export async function customerPortalUrl(userId: string, returnUrl: string): Prom
 
 export function createStripeGateway(settings: StripeSettings): PaymentGateway {
   const stripe = createStripeClient(settings);
-  current = { client: stripe, webhookSecret: settings.webhookSecret };
+  current = {
+    client: stripe,
+    webhookSecret: settings.webhookSecret,
+    pageOrigins: settings.apiUrl
+      ? [new URL(settings.apiUrl).origin]
+      : ["https://checkout.stripe.com", "https://billing.stripe.com"],
+  };
   return {
     name: "stripe",
     async startCheckout({ payment, mode, userId, email, successUrl, cancelUrl }) {
