@@ -1,4 +1,5 @@
-import type { CheckoutReturn } from "~models/billing/payments.server";
+import type { PaymentMode } from "~models/billing/payments";
+import type { CheckoutReturn, CheckoutState } from "~models/billing/payments.server";
 import { getEnv } from "./env.server";
 
 // Where Stripe's hosted page sends the payer back (docs/decisions/0036): the
@@ -20,4 +21,34 @@ export function checkoutParams(request: Request): { paymentId: string | null; ca
   const params = new URL(request.url).searchParams;
   if (!params.has("checkout")) return { paymentId: null, cancelled: false };
   return { paymentId: params.get("payment"), cancelled: params.get("checkout") === "cancelled" };
+}
+
+/**
+ * The notices of a payment page, worded here so the browser loads no copy:
+ * the banner (test mode, or payments off), the note that replaces our card
+ * fields with Stripe, and the state of a checkout the payer came back from.
+ */
+export function paymentNotices(mode: PaymentMode, checkout: CheckoutState | null) {
+  return {
+    banner:
+      mode === "test"
+        ? {
+            id: "payments-test-mode",
+            text: "Test mode: no real money is taken. Pay with the test card 4242 4242 4242 4242.",
+          }
+        : mode === "none"
+          ? {
+              id: "payments-not-set-up",
+              text: "Payments are not set up yet, so nothing can be bought here right now. Please try again later.",
+            }
+          : null,
+    hosted:
+      mode === "hosted"
+        ? {
+            id: "hosted-payment",
+            text: "You pay on Stripe's secure page and come back here. We never see your card number.",
+          }
+        : null,
+    checkout: checkout ? { id: "checkout-status", text: checkout.message } : null,
+  };
 }

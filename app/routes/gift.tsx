@@ -18,8 +18,8 @@ import { consumeRateLimit } from "~models/platform/rate-limit.server";
 import { formatRupees, GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
-import { CheckoutStatus, HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
-import { checkoutParams, checkoutReturn } from "~/lib/checkout.server";
+import { PaymentNotice } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     savedCards,
     signedIn: Boolean(user),
     mode: paymentMode(),
-    checkout: checkout && { state: checkout.state, message: checkout.message },
+    notices: paymentNotices(paymentMode(), checkout),
     paidCard: paidCard && {
       code: formatGiftCode(paidCard.code),
       amount: formatRupees(paidCard.amountInr),
@@ -119,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode, checkout, paidCard } = loaderData;
+  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode, notices, paidCard } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = giftCardSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -140,8 +140,8 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <p className="font-display text-xs tracking-[0.3em] text-yellow uppercase">Gift cards</p>
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
-        <PaymentModeBanner mode={mode} />
-        {card ? null : <CheckoutStatus checkout={checkout} />}
+        <PaymentNotice notice={notices.banner} />
+        {card ? null : <PaymentNotice notice={notices.checkout} />}
       </header>
 
       {card ? (
@@ -223,7 +223,10 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
               canSaveCard={signedIn}
             />
           ) : (
-            <HostedPaymentNote idempotencyKey={idempotencyKey} />
+            <>
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <PaymentNotice notice={notices.hosted} />
+            </>
           )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Purchase

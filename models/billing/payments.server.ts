@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
+import { GATEWAY_MESSAGES } from "./gateway-messages";
 import { isUuid } from "../platform/ids";
 import {
   cardBrand,
@@ -267,10 +268,10 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
   const hosted = gatewayNow.startCheckout?.bind(gatewayNow);
   // Nothing can take the money: refuse before anything is written (docs/decisions/0036).
   if (!charge && !hosted)
-    return { ok: false, reason: "unavailable", message: PAYMENT_MESSAGES.notSetUp, payment: null };
+    return { ok: false, reason: "unavailable", message: GATEWAY_MESSAGES.notSetUp, payment: null };
   // A hosted page needs a browser to send there: API clients are told to pay on the site.
   if (!charge && !request.checkout)
-    return { ok: false, reason: "pay_on_site", message: PAYMENT_MESSAGES.payOnSite, payment: null };
+    return { ok: false, reason: "pay_on_site", message: GATEWAY_MESSAGES.payOnSite, payment: null };
   const key = namespacedKey(request.userId, request.idempotencyKey);
   const details = {
     userId: request.userId,
@@ -392,10 +393,10 @@ async function sendToCheckout<T>(
     console.error("Could not open a checkout at the payment gateway:", error);
     const [failed] = await db()
       .update(payments)
-      .set({ status: "failed", failureMessage: PAYMENT_MESSAGES.gatewayUnreachable, completedAt: new Date() })
+      .set({ status: "failed", failureMessage: GATEWAY_MESSAGES.gatewayUnreachable, completedAt: new Date() })
       .where(eq(payments.id, payment.id))
       .returning();
-    return { ok: false, reason: "declined", message: PAYMENT_MESSAGES.gatewayUnreachable, payment: failed! };
+    return { ok: false, reason: "declined", message: GATEWAY_MESSAGES.gatewayUnreachable, payment: failed! };
   }
   const [sent] = await db()
     .update(payments)
@@ -504,9 +505,9 @@ export async function checkoutState(
   const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || (payment.userId && payment.userId !== viewerId)) return null;
   if (payment.status === "succeeded")
-    return { state: "paid", message: PAYMENT_MESSAGES.checkoutPaid(payment.number), payment };
+    return { state: "paid", message: GATEWAY_MESSAGES.checkoutPaid(payment.number), payment };
   if (payment.status === "failed")
-    return { state: "failed", message: PAYMENT_MESSAGES.checkoutFailed, payment };
-  if (cancelled) return { state: "cancelled", message: PAYMENT_MESSAGES.checkoutCancelled, payment };
-  return { state: "pending", message: PAYMENT_MESSAGES.checkoutPending, payment };
+    return { state: "failed", message: GATEWAY_MESSAGES.checkoutFailed, payment };
+  if (cancelled) return { state: "cancelled", message: GATEWAY_MESSAGES.checkoutCancelled, payment };
+  return { state: "pending", message: GATEWAY_MESSAGES.checkoutPending, payment };
 }

@@ -60,17 +60,6 @@ export const PAYMENT_MESSAGES = {
     "This idempotency key was already used for a different payment. Send a new key for a new payment; the same request with the same key answers the first result.",
   unknownSavedMethod: "Unknown payment method.",
   saveNeedsAccount: "Sign in to save a card.",
-  checkoutPaid: (receipt: number) => `Payment received, thank you. Your receipt is #${receipt}.`,
-  checkoutPending:
-    "Payment pending: we are waiting for Stripe to confirm it. This usually takes a few seconds; reload this page to see it done.",
-  checkoutCancelled: "Payment cancelled. You have not been charged.",
-  checkoutFailed: "The payment was not completed. You have not been charged; you can try again.",
-  payOnSite:
-    "Payments are taken on our website, on Stripe's secure page: buy this in your dashboard. You have not been charged.",
-  gatewayUnreachable:
-    "We could not reach our payment provider. Please try again in a moment; you have not been charged.",
-  notSetUp:
-    "Payments are not set up yet, so nothing can be bought right now. You have not been charged. Please try again later.",
 } as const;
 
 const digits = (value: string) => value.replace(/[\s-]/g, "");

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { paymentMode, setPaymentGateway, testGateway } from "~models/billing/payments.server";
-import { PAYMENT_MESSAGES } from "~models/billing/payments";
+import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
 import { runSeed } from "~models/content/seed.server";
 import { db } from "~models/platform/db.server";
 import { giftCards, payments, subscriptions } from "~models/schema";
@@ -42,7 +42,7 @@ describe("payments not set up (production without a gateway)", () => {
     const bare = await api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", {
       package_id: "essential",
     });
-    expect(bare).toMatchObject({ status: 503, body: { error: PAYMENT_MESSAGES.notSetUp } });
+    expect(bare).toMatchObject({ status: 503, body: { error: GATEWAY_MESSAGES.notSetUp } });
     const withCard = await api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", {
       package_id: "essential",
       ...card,
@@ -73,7 +73,7 @@ describe("payments not set up (production without a gateway)", () => {
       ),
     );
     expect(posted.status).toBe(503);
-    expect(JSON.stringify(posted.body)).toContain(PAYMENT_MESSAGES.notSetUp);
+    expect(JSON.stringify(posted.body)).toContain(GATEWAY_MESSAGES.notSetUp);
 
     const planPage = body<{ mode: string }>(
       await call(

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
-import { PAYMENT_MESSAGES } from "~models/billing/payments";
+import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
 import { refundPayment, refundPreview } from "~models/billing/refunds.server";
 import { purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { cancelSubscription, getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
@@ -113,7 +113,7 @@ describe("Stripe Checkout and webhooks", () => {
     );
     expect(again.headers.get("Location")).toBe(url);
     expect(await getBalance(client.id)).toBe(0);
-    const pending = body<{ checkout: { state: string } }>(
+    const pending = body<{ notices: { checkout: { text: string } } }>(
       await call(
         buyTokensPage.loader,
         getRequest(`/dashboard2/billing/tokens?checkout=done&payment=${payment!.id}`, {
@@ -121,11 +121,11 @@ describe("Stripe Checkout and webhooks", () => {
         }),
       ),
     );
-    expect(pending.checkout.state).toBe("pending");
+    expect(pending.notices.checkout.text).toBe(GATEWAY_MESSAGES.checkoutPending);
 
     const [completed] = await double.pay(session.id as string);
     expect(await getBalance(client.id)).toBe(130);
-    const paid = body<{ checkout: { state: string; message: string } }>(
+    const paid = body<{ notices: { checkout: { text: string } } }>(
       await call(
         buyTokensPage.loader,
         getRequest(`/dashboard2/billing/tokens?checkout=done&payment=${payment!.id}`, {
@@ -133,7 +133,7 @@ describe("Stripe Checkout and webhooks", () => {
         }),
       ),
     );
-    expect(paid.checkout).toMatchObject({ state: "paid" });
+    expect(paid.notices.checkout.text).toBe(GATEWAY_MESSAGES.checkoutPaid(payment!.number));
 
     // Redelivered, and delivered five times at once: applied once.
     const { payload, signature } = double.sign(completed!);
@@ -165,7 +165,7 @@ describe("Stripe Checkout and webhooks", () => {
     const bare = await api.send(apiPurchaseTokens.action, client, "POST", "/api/purchase-tokens/", {
       package_id: "essential",
     });
-    expect(bare).toMatchObject({ status: 402, body: { error: PAYMENT_MESSAGES.payOnSite } });
+    expect(bare).toMatchObject({ status: 402, body: { error: GATEWAY_MESSAGES.payOnSite } });
     expect(await db().select().from(payments).where(eq(payments.userId, client.id))).toEqual([]);
   });
 

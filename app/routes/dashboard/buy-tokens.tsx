@@ -11,8 +11,8 @@ import { getBalance } from "~models/billing/tokens.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
-import { CheckoutStatus, HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
-import { checkoutParams, checkoutReturn } from "~/lib/checkout.server";
+import { PaymentNotice } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
 import { parseFormData } from "~/lib/request-input.server";
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
-    checkout: checkout && { state: checkout.state, message: checkout.message },
+    notices: paymentNotices(paymentMode(), checkout),
   };
 }
 
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode, checkout } = loaderData;
+  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode, notices } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = purchaseTokensSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -98,8 +98,8 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
         <p className="text-text-muted">
           You have <Tokens value={balance} testId="buy-balance" />. New tokens are valid for 90 days.
         </p>
-        <PaymentModeBanner mode={mode} />
-        <CheckoutStatus checkout={checkout} />
+        <PaymentNotice notice={notices.banner} />
+        <PaymentNotice notice={notices.checkout} />
       </header>
       {mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
@@ -172,7 +172,10 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
               canSaveCard
             />
           ) : (
-            <HostedPaymentNote idempotencyKey={idempotencyKey} />
+            <>
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <PaymentNotice notice={notices.hosted} />
+            </>
           )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             {cardsOnOurPage ? "Pay and add tokens" : "Continue to payment"}

@@ -9,8 +9,8 @@ import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions"
 import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
-import { CheckoutStatus, HostedPaymentNote, PaymentModeBanner } from "~/components/payment-mode";
-import { checkoutParams, checkoutReturn } from "~/lib/checkout.server";
+import { PaymentNotice } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
@@ -51,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
-    checkout: checkout && { state: checkout.state, message: checkout.message },
+    notices: paymentNotices(paymentMode(), checkout),
   };
 }
 
@@ -99,7 +99,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey, savedCards, mode, checkout } = loaderData;
+  const { plan, current, idempotencyKey, savedCards, mode, notices } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -122,8 +122,8 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
             ? "unlimited active projects"
             : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
         </p>
-        <PaymentModeBanner mode={mode} />
-        <CheckoutStatus checkout={checkout} />
+        <PaymentNotice notice={notices.banner} />
+        <PaymentNotice notice={notices.checkout} />
       </header>
       <ul className="flex flex-col gap-2 text-sm">
         {plan.features.map((feature) => (
@@ -184,7 +184,10 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
               canSaveCard
             />
           ) : (
-            <HostedPaymentNote idempotencyKey={idempotencyKey} />
+            <>
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <PaymentNotice notice={notices.hosted} />
+            </>
           )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Subscribe for {plan.price} a month
