@@ -293,19 +293,6 @@ export async function recordGatewayRefund(
   return true;
 }
 
-/** A receipt's refunds, for the receipt and the client's billing pages. */
-export function refundsOf(paymentId: string) {
-  return db()
-    .select({
-      amountMinor: paymentRefunds.amountMinor,
-      completedAt: paymentRefunds.completedAt,
-      tokensTakenBack: paymentRefunds.tokensTakenBack,
-    })
-    .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, "succeeded")))
-    .orderBy(paymentRefunds.createdAt);
-}
-
 /** The back-office list: the newest successful payments, or the one with a receipt number. */
 export async function listPaymentsForStaff(options: { receipt?: number | null; limit?: number } = {}) {
   return db()

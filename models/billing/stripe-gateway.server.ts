@@ -73,7 +73,7 @@ async function customerFor(stripe: Stripe, userId: string, email: string | null)
 }
 
 /** The Stripe customer of a client, if they ever paid through Stripe (for the Customer Portal). */
-export async function stripeCustomerOf(userId: string): Promise<string | null> {
+async function stripeCustomerOf(userId: string): Promise<string | null> {
   const [row] = await db()
     .select({ customerId: gatewayCustomers.customerId })
     .from(gatewayCustomers)
