@@ -68,6 +68,8 @@ export default defineConfig({
       DATA_DIR: `.data/e2e-${PORT}`,
       NODE_ENV: "production",
       TRUST_PROXY: "true",
+      // Production takes test payments only when told to (docs/decisions/0036).
+      PAYMENTS: "test",
     },
     reuseExistingServer: false,
     timeout: 120_000,

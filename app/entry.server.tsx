@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { env, ready } from "./lib/boot.server";
 import { contentSecurityPolicy, createNonce } from "./lib/security-headers.server";
+import { hostedPaymentOrigins } from "~models/billing/stripe-gateway.server";
 
 // The server (server.js) imports the build, and with it this module: the
 // database is open, migrated and seeded before it starts listening.
@@ -33,7 +34,11 @@ export default function handleRequest(
   const nonce = createNonce();
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy({ nonce, development: env.NODE_ENV === "development" }),
+    contentSecurityPolicy({
+      nonce,
+      development: env.NODE_ENV === "development",
+      formTargets: hostedPaymentOrigins(),
+    }),
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 

@@ -44,6 +44,8 @@ export default [
   route("api/subscribe", "routes/api/billing/subscribe.ts"),
   route("api/cancel-subscription", "routes/api/billing/cancel-subscription.ts"),
   route("api/subscription-history", "routes/api/billing/subscription-history.ts"),
+  // Stripe's signed events (docs/decisions/0036): authenticated by signature, not by session.
+  route("api/webhooks/stripe", "routes/api/webhooks/stripe.ts"),
 
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
@@ -56,6 +58,8 @@ export default [
   // Manage account: the data export and receipts are downloads, not pages.
   route("manageaccount/export", "routes/account/export.ts"),
   route("manageaccount/receipts/:id/:format?", "routes/account/receipt.ts"),
+  // Saved cards with Stripe: its Customer Portal (docs/decisions/0036).
+  route("manageaccount/billing/stripe-portal", "routes/account/stripe-portal.ts"),
 
   // Search engines: the sitemap lists every public page (app/lib/public-pages.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -122,6 +126,9 @@ export default [
       route("catalog", "routes/admin/catalog.tsx"),
       route("catalog/:kind/:id", "routes/admin/catalog-edit.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // Payments and refunds (docs/decisions/0036).
+      route("payments", "routes/admin/payments.tsx"),
+      route("payments/:id", "routes/admin/payment.tsx"),
       route("staff", "routes/admin/staff.tsx"),
     ]),
 

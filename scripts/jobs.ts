@@ -2,7 +2,8 @@
 // so cron may run it every minute. The server also runs these jobs every
 // minute; with the embedded database (one process per data dir) only the
 // server may, so this refuses while the server holds the data dir's lock.
-import { databaseConfig, loadEnv } from "../app/lib/env.server";
+import { databaseConfig, loadEnv, paymentSettings } from "../app/lib/env.server";
+import { configurePayments } from "../models/billing/gateway-setup.server";
 import { configureMail } from "../models/platform/mail.server";
 import { setDatabase } from "../models/platform/db.server";
 import { runJobs } from "../models/billing/jobs.server";
@@ -10,6 +11,7 @@ import { openDatabaseForScript } from "./open-database";
 
 const env = loadEnv();
 configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+configurePayments(paymentSettings(env));
 const handle = await openDatabaseForScript(databaseConfig(env, "npm run jobs"));
 setDatabase(handle);
 try {

@@ -9,7 +9,8 @@ import { deleteStalePasswordResets } from "~models/identity/password-reset.serve
 import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
 import { seedOnBoot } from "~models/content/seed.server";
 import { deleteExpiredSessions } from "~models/identity/sessions.server";
-import { chatLlmSettings, databaseConfig, getEnv } from "./env.server";
+import { configurePayments } from "~models/billing/gateway-setup.server";
+import { chatLlmSettings, databaseConfig, getEnv, paymentSettings } from "./env.server";
 
 export const env = getEnv();
 
@@ -25,6 +26,14 @@ async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   configureChatLlm(chatLlmSettings(env));
+  const payments = paymentSettings(env);
+  configurePayments(payments);
+  if (payments.mode === "none")
+    console.warn(
+      "Payments are not set up: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=test for test payments). No order can be paid for until then.",
+    );
+  else if (payments.mode === "test" && env.NODE_ENV === "production")
+    console.warn("PAYMENTS=test: the test gateway takes payments; no real money is taken.");
   const handle = await openDatabase(databaseConfig(env, "The server"));
   setDatabase(handle);
   const seeded = await seedOnBoot();

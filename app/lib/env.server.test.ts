@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { chatLlmSettings, databaseConfig, EnvError, loadEnv } from "./env.server";
+import { chatLlmSettings, databaseConfig, EnvError, loadEnv, paymentSettings } from "./env.server";
 
 describe("loadEnv", () => {
   it("has safe local defaults", () => {
@@ -117,5 +117,33 @@ describe("TRUST_PROXY in Express", () => {
 
   it("without a proxy, ignores X-Forwarded-For", async () => {
     expect(await clientAddressSeen(undefined, "203.0.113.66")).toBe("127.0.0.1");
+  });
+});
+
+describe("paymentSettings", () => {
+  it("uses the test gateway outside production, and in production only with PAYMENTS=test", () => {
+    expect(paymentSettings(loadEnv({}))).toEqual({ mode: "test" });
+    expect(paymentSettings(loadEnv({ NODE_ENV: "test" }))).toEqual({ mode: "test" });
+    expect(paymentSettings(loadEnv({ NODE_ENV: "production" }))).toEqual({ mode: "none" });
+    expect(paymentSettings(loadEnv({ NODE_ENV: "production", PAYMENTS: "test" }))).toEqual({ mode: "test" });
+  });
+
+  it("uses Stripe when its key is set, which needs the webhook secret too", () => {
+    const env = loadEnv({
+      NODE_ENV: "production",
+      STRIPE_SECRET_KEY: "sk_test_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_xyz789",
+    });
+    expect(paymentSettings(env)).toEqual({
+      mode: "stripe",
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_xyz789",
+      apiUrl: undefined,
+    });
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET="": must be set with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(/STRIPE_SECRET_KEY="pk_test_abc"/);
+    expect(() => loadEnv({ PAYMENTS: "live" })).toThrow(/PAYMENTS="live": must be test/);
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import type { PaymentSettings } from "~models/billing/gateway-setup.server";
 import type { DatabaseConfig } from "~models/platform/db.server";
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
@@ -37,73 +38,120 @@ const HOST_ENTRY =
   /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/;
 
 /** Every environment variable the server reads. Documented in README.md. */
-const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUnset, z.enum(["development", "production", "test"]).default("development")),
-  PORT: z.preprocess(
-    emptyAsUnset,
-    z.coerce
-      .number({ error: "must be a whole number from 1 to 65535" })
-      .int("must be a whole number from 1 to 65535")
-      .min(1, "must be a whole number from 1 to 65535")
-      .max(65535, "must be a whole number from 1 to 65535")
-      .default(3000),
-  ),
-  HOST: z.preprocess(emptyAsUnset, z.string().default("127.0.0.1")),
-  DATABASE_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
-  ),
-  DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(".data")),
-  TRUST_PROXY: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .default("false")
-      .transform((value, ctx) => {
-        const parsed = parseTrustProxy(value);
-        if (parsed === undefined) ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
-        return parsed ?? false;
-      }),
-  ),
-  /** Host names (with a port when it is not 80/443) the site answers to besides HOST:PORT and PUBLIC_URL. */
-  ALLOWED_HOSTS: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((entry) => entry.trim().toLowerCase())
-          .filter(Boolean),
-      )
-      .refine((hosts) => hosts.every((host) => HOST_ENTRY.test(host)), {
-        error:
-          "must be a comma-separated list of host names, each with an optional :port (no scheme, no path)",
-      }),
-  ),
-  SMTP_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-  ),
-  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().min(3).default("Ascendra <no-reply@ascendra.studio>")),
-  PUBLIC_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  ),
-  /** Optional language model for the chat assistant: an OpenAI-compatible chat completions URL. */
-  CHAT_LLM_URL: z.preprocess(
-    emptyAsUnset,
-    z
-      .url({
-        protocol: /^https?$/,
-        error: "must be an http:// or https:// URL (the chat completions endpoint)",
-      })
-      .optional(),
-  ),
-  CHAT_LLM_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
-  CHAT_LLM_MODEL: z.preprocess(emptyAsUnset, z.string().min(1).default("gpt-4o-mini")),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyAsUnset,
+      z.enum(["development", "production", "test"]).default("development"),
+    ),
+    PORT: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: "must be a whole number from 1 to 65535" })
+        .int("must be a whole number from 1 to 65535")
+        .min(1, "must be a whole number from 1 to 65535")
+        .max(65535, "must be a whole number from 1 to 65535")
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyAsUnset, z.string().default("127.0.0.1")),
+    DATABASE_URL: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(".data")),
+    TRUST_PROXY: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .default("false")
+        .transform((value, ctx) => {
+          const parsed = parseTrustProxy(value);
+          if (parsed === undefined) ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+          return parsed ?? false;
+        }),
+    ),
+    /** Host names (with a port when it is not 80/443) the site answers to besides HOST:PORT and PUBLIC_URL. */
+    ALLOWED_HOSTS: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .default("")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .refine((hosts) => hosts.every((host) => HOST_ENTRY.test(host)), {
+          error:
+            "must be a comma-separated list of host names, each with an optional :port (no scheme, no path)",
+        }),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUnset, z.string().min(3).default("Ascendra <no-reply@ascendra.studio>")),
+    PUBLIC_URL: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
+    /** Optional language model for the chat assistant: an OpenAI-compatible chat completions URL. */
+    CHAT_LLM_URL: z.preprocess(
+      emptyAsUnset,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http:// or https:// URL (the chat completions endpoint)",
+        })
+        .optional(),
+    ),
+    CHAT_LLM_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
+    CHAT_LLM_MODEL: z.preprocess(emptyAsUnset, z.string().min(1).default("gpt-4o-mini")),
+    /** Real payments through Stripe Checkout (docs/decisions/0036): the secret or restricted API key. */
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .regex(
+          /^(sk|rk)_(test|live)_\w+$/,
+          "must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key",
+        )
+        .optional(),
+    ),
+    /** The signing secret of the webhook endpoint (/api/webhooks/stripe), from the Dashboard or `stripe listen`. */
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+        .optional(),
+    ),
+    /** Where the Stripe SDK sends its requests instead of Stripe's API (a local double in tests). */
+    STRIPE_API_URL: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
+    /** `test`: the built-in test gateway, also in production (it says so on every payment page). */
+    PAYMENTS: z.preprocess(
+      emptyAsUnset,
+      z.enum(["test"], { error: "must be test (the test gateway) or unset" }).optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "must be set with STRIPE_SECRET_KEY: payments are confirmed by signed webhooks",
+      });
+    if (env.STRIPE_SECRET_KEY && env.PAYMENTS === "test")
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS"],
+        message: "must be unset when STRIPE_SECRET_KEY is set (one gateway at a time)",
+      });
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -137,6 +185,23 @@ export function databaseConfig(env: Env, owner?: string): DatabaseConfig {
   return env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: `${env.DATA_DIR}/db`, ...(owner ? { owner } : {}) };
+}
+
+/**
+ * Which gateway takes money (docs/decisions/0036): Stripe when its key is set;
+ * else the test gateway in development and tests, or in production only with
+ * PAYMENTS=test; else none, and no order is fulfilled.
+ */
+export function paymentSettings(env: Env): PaymentSettings {
+  if (env.STRIPE_SECRET_KEY)
+    return {
+      mode: "stripe",
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: env.STRIPE_API_URL,
+    };
+  if (env.PAYMENTS === "test" || env.NODE_ENV !== "production") return { mode: "test" };
+  return { mode: "none" };
 }
 
 /** The chat assistant's language model, or null (the default) to answer from the site's content alone. */

@@ -16,6 +16,18 @@ describe("content security policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
   });
 
+  it("lets forms go to the payment gateway's hosted pages only when one is named", () => {
+    expect(directive(contentSecurityPolicy({ nonce: "n", development: false }), "form-action")).toBe(
+      "form-action 'self'",
+    );
+    const csp = contentSecurityPolicy({
+      nonce: "n",
+      development: false,
+      formTargets: ["https://checkout.stripe.com"],
+    });
+    expect(directive(csp, "form-action")).toBe("form-action 'self' https://checkout.stripe.com");
+  });
+
   it("makes a new random nonce each time", () => {
     const nonces = new Set(Array.from({ length: 50 }, createNonce));
     expect(nonces.size).toBe(50);

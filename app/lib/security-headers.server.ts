@@ -14,7 +14,12 @@ export function baselineSecurityHeaders(options: { https: boolean }): Record<str
   return headers;
 }
 
-export function contentSecurityPolicy(options: { nonce: string; development: boolean }): string {
+export function contentSecurityPolicy(options: {
+  nonce: string;
+  development: boolean;
+  /** Origins our forms may be redirected to: the payment gateway's hosted pages (decision 0036). */
+  formTargets?: string[];
+}): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${options.nonce}'`],
@@ -24,7 +29,8 @@ export function contentSecurityPolicy(options: { nonce: string; development: boo
     "font-src": ["'self'"],
     "media-src": ["'self'"],
     "connect-src": options.development ? ["'self'", "ws:"] : ["'self'"],
-    "form-action": ["'self'"],
+    // A native form post answered by a redirect to Stripe's page is checked against this too.
+    "form-action": ["'self'", ...(options.formTargets ?? [])],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],

@@ -1,18 +1,26 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { getBillingSettings } from "~models/billing/billing-content.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
-import { GIFT_DEFAULT_PRESET, giftCardFields, giftCardSchema } from "~models/billing/gift-cards";
-import { formatGiftCode, purchaseGiftCard } from "~models/billing/gift-cards.server";
+import {
+  GIFT_DEFAULT_PRESET,
+  GIFT_MESSAGES,
+  giftCardFields,
+  giftCardSchema,
+} from "~models/billing/gift-cards";
+import { formatGiftCode, giftCardOfPayment, purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
 import { formatMajor } from "~models/billing/money";
 import { GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
+import { PaymentNotice } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
@@ -37,6 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     : { name: "", email: "" };
   // Not cached: every view carries its own idempotency key.
   const savedCards = user ? await listSavedCards(user.id) : [];
+  // Back from Stripe's page: pending until the webhook confirms, then the card (docs/decisions/0036).
+  const back = checkoutParams(request);
+  const checkout = await checkoutState(back.paymentId, user?.id ?? null, back.cancelled);
+  const paidCard = checkout?.state === "paid" ? await giftCardOfPayment(checkout.payment.id) : null;
   return {
     copy: settings.giftCards,
     sender,
@@ -44,12 +56,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     signedIn: Boolean(user),
+    mode: paymentMode(),
+    notices: paymentNotices(paymentMode(), checkout),
+    paidCard: paidCard && {
+      code: formatGiftCode(paidCard.code),
+      amount: formatMajor(paidCard.amountInr, "INR", "whole"),
+      recipient: paidCard.recipientName,
+      email: paidCard.recipientEmail,
+      deliverOn: paidCard.deliverOn,
+      delivered: paidCard.deliveredAt !== null,
+      expiresAt: paidCard.expiresAt,
+    },
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
-  const submission = parseWithZod(await parseFormData(request), { schema: giftCardSchema() });
+  const mode = paymentMode();
+  const schema = giftCardSchema({ cardRequired: mode === "test" || mode === "card" });
+  const submission = parseWithZod(await parseFormData(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
@@ -67,7 +92,12 @@ export async function action({ request }: Route.ActionArgs) {
       },
       { status: 429 },
     );
-  const result = await purchaseGiftCard(submission.value, { userId: user?.id ?? null });
+  const result = await purchaseGiftCard(submission.value, {
+    userId: user?.id ?? null,
+    checkout: checkoutReturn(request, "/gift"),
+  });
+  // Stripe Checkout: on to Stripe's page; the webhook creates the card (docs/decisions/0036).
+  if (!result.ok && result.status === 303) throw redirect(result.checkoutUrl, 303);
   if (!result.ok)
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields }), card: null },
@@ -90,8 +120,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { copy, sender, today, idempotencyKey, savedCards, signedIn } = loaderData;
-  const schema = giftCardSchema();
+  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode, notices, paidCard } = loaderData;
+  const cardsOnOurPage = mode === "test" || mode === "card";
+  const schema = giftCardSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "gift-card",
     lastResult: actionData?.result,
@@ -103,13 +134,15 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
       ...paymentDefaults(savedCards),
     },
   });
-  const card = actionData?.card;
+  const card = actionData?.card ?? paidCard;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">
       <header className="flex flex-col gap-4">
         <p className="font-display text-xs tracking-[0.3em] text-yellow uppercase">Gift cards</p>
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
+        <PaymentNotice notice={notices.banner} />
+        {card ? null : <PaymentNotice notice={notices.checkout} />}
       </header>
 
       {card ? (
@@ -118,7 +151,9 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
           role="status"
           data-testid="gift-success"
         >
-          <h2 className="font-display text-2xl font-semibold">{actionData?.message}</h2>
+          <h2 className="font-display text-2xl font-semibold">
+            {actionData && "message" in actionData ? actionData.message : GIFT_MESSAGES.purchased}
+          </h2>
           <p className="text-text-muted">
             {card.amount} for {card.recipient}.{" "}
             {card.delivered
@@ -139,7 +174,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             Buy another gift card
           </Link>
         </section>
-      ) : (
+      ) : mode === "none" ? null : (
         <Form
           method="post"
           className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10"
@@ -181,12 +216,19 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <GiftMessage textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
-          <PaymentFields
-            fields={fields}
-            idempotencyKey={idempotencyKey}
-            savedCards={savedCards}
-            canSaveCard={signedIn}
-          />
+          {cardsOnOurPage ? (
+            <PaymentFields
+              fields={fields}
+              idempotencyKey={idempotencyKey}
+              savedCards={savedCards}
+              canSaveCard={signedIn}
+            />
+          ) : (
+            <>
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <PaymentNotice notice={notices.hosted} />
+            </>
+          )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Purchase
           </SubmitButton>

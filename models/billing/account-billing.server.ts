@@ -125,10 +125,11 @@ function toReceipt(p: PaymentRow): Receipt {
     description: p.description,
     amountMinor: p.amountMinor,
     currency: p.currency,
-    status: "Paid",
+    status: p.refundedMinor >= p.amountMinor ? "Refunded" : "Paid",
     method: p.method,
     cardBrand: p.cardBrand,
     cardLast4: p.cardLast4,
+    refundedMinor: p.refundedMinor,
   };
 }
 

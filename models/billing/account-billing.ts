@@ -29,6 +29,8 @@ export type Receipt = {
   /** Only the brand and last four digits are ever stored (spec: a masked card). */
   cardBrand: string | null;
   cardLast4: string | null;
+  /** Given back so far, in minor units (docs/decisions/0036); 0 when nothing was refunded. */
+  refundedMinor?: number;
 };
 
 /** A saved card as the pages and payment forms show it (no gateway reference): brand, last four, expiry. */

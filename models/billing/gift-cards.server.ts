@@ -16,7 +16,8 @@ import { addNotification } from "../platform/notifications.server";
 import { formatMinor } from "./money";
 import { toMinor } from "./payments";
 import { resolvePaymentSource } from "./payment-methods.server";
-import { paymentFailureStatus, takePayment } from "./payments.server";
+import { takePayment, unfulfilledResult, type CheckoutReturn, type PaymentRow } from "./payments.server";
+import { type Transaction } from "../platform/db.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { giftCards } from "../schema";
@@ -42,18 +43,80 @@ const GIFT_REDEEM_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 } as const;
 
 export type GiftPurchaseResult =
   | { ok: true; giftCard: GiftCardRow; message: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422; field?: "payment_method_id"; message: string };
+  | { ok: false; status: 400 | 402 | 409 | 422 | 503; field?: "payment_method_id"; message: string }
+  /** Stripe Checkout: the payer is sent to pay there; the webhook creates the card. */
+  | { ok: false; status: 303; checkoutUrl: string; message: string; field?: undefined };
+
+/** What a gift card purchase keeps on its payment row until it is paid (docs/decisions/0036). */
+type GiftOrder = {
+  amountInr: number;
+  recipientName: string;
+  recipientEmail: string;
+  senderName: string;
+  senderEmail: string;
+  message: string;
+  deliverOn: string;
+};
+
+/**
+ * The card of a paid gift card purchase, in the transaction that marks its
+ * payment succeeded (ours for a card, the webhook's for Stripe Checkout).
+ * Delivery (an email) happens after commit: `deliverGiftCardIfDue`.
+ */
+export async function fulfilGiftCard(tx: Transaction, payment: PaymentRow, now = new Date()) {
+  const order = payment.order as GiftOrder;
+  const [card] = await tx
+    .insert(giftCards)
+    .values({
+      code: createGiftCode(),
+      amountInr: order.amountInr,
+      recipientName: order.recipientName,
+      recipientEmail: order.recipientEmail,
+      senderName: order.senderName,
+      senderEmail: order.senderEmail,
+      message: order.message,
+      deliverOn: order.deliverOn,
+      purchaserId: payment.userId,
+      paymentId: payment.id,
+      expiresAt: addMonth(now, GIFT_VALIDITY_MONTHS),
+      createdAt: now,
+    })
+    .returning();
+  if (payment.userId) await rewardReferrerOnce(tx, payment.userId, now);
+  return card!;
+}
+
+/** After the purchase committed: a card for today is emailed at once. Returns the card as it is now. */
+export async function deliverGiftCardIfDue(card: GiftCardRow, now = new Date()): Promise<GiftCardRow> {
+  if (card.deliverOn > todayInAgencyTimeZone(now) || !(await deliverDueGiftCards(now, [card.id])))
+    return card;
+  return (await db().select().from(giftCards).where(eq(giftCards.id, card.id)))[0]!;
+}
+
+/** The gift card a payment bought, once it is paid. */
+export async function giftCardOfPayment(paymentId: string): Promise<GiftCardRow | null> {
+  return (await db().select().from(giftCards).where(eq(giftCards.paymentId, paymentId)))[0] ?? null;
+}
 
 /** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
 export async function purchaseGiftCard(
   input: GiftCardInput,
-  context: { userId: string | null; now?: Date },
+  context: { userId: string | null; now?: Date; checkout?: CheckoutReturn | null },
 ): Promise<GiftPurchaseResult> {
   const now = context.now ?? new Date();
   const today = todayInAgencyTimeZone(now);
   const deliverOn = input.deliveryDate || today;
   const source = await resolvePaymentSource(context.userId, input);
   if (!source.ok) return source;
+  const order: GiftOrder = {
+    amountInr: input.amountInr,
+    recipientName: input.recipientName,
+    recipientEmail: input.recipientEmail,
+    senderName: input.senderName,
+    senderEmail: input.senderEmail,
+    message: input.message,
+    deliverOn,
+  };
   const outcome = await takePayment({
     userId: context.userId,
     payerEmail: input.senderEmail,
@@ -65,36 +128,13 @@ export async function purchaseGiftCard(
     method: source.method,
     card: source.card,
     savedMethodToken: source.savedMethodToken,
-    fulfil: async (tx, payment) => {
-      const [card] = await tx
-        .insert(giftCards)
-        .values({
-          code: createGiftCode(),
-          amountInr: input.amountInr,
-          recipientName: input.recipientName,
-          recipientEmail: input.recipientEmail,
-          senderName: input.senderName,
-          senderEmail: input.senderEmail,
-          message: input.message,
-          deliverOn,
-          purchaserId: context.userId,
-          paymentId: payment.id,
-          expiresAt: addMonth(now, GIFT_VALIDITY_MONTHS),
-          createdAt: now,
-        })
-        .returning();
-      if (context.userId) await rewardReferrerOnce(tx, context.userId, now);
-      return card!;
-    },
-    replay: async (payment) =>
-      (await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id)))[0]!,
+    order,
+    checkout: context.checkout ?? null,
+    fulfil: (tx, payment) => fulfilGiftCard(tx, payment, now),
+    replay: async (payment) => (await giftCardOfPayment(payment.id))!,
   });
-  if (!outcome.ok)
-    return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
-  let giftCard = outcome.value;
-  if (!outcome.replayed && deliverOn <= today && (await deliverDueGiftCards(now, [giftCard.id]))) {
-    giftCard = (await db().select().from(giftCards).where(eq(giftCards.id, giftCard.id)))[0]!;
-  }
+  if (!outcome.ok) return unfulfilledResult(outcome);
+  const giftCard = outcome.replayed ? outcome.value : await deliverGiftCardIfDue(outcome.value, now);
   return { ok: true, giftCard, message: GIFT_MESSAGES.purchased, replayed: outcome.replayed };
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
+import { GATEWAY_MESSAGES } from "./gateway-messages";
 import { isUuid } from "../platform/ids";
 import {
   cardBrand,
@@ -9,6 +10,7 @@ import {
   type CardDetails,
   type Currency,
   type PaymentMethod,
+  type PaymentMode,
 } from "./payments";
 import { payments } from "../schema";
 
@@ -52,9 +54,44 @@ export type SaveCardResult =
     }
   | { ok: false; message: string };
 
+/** Where the payer comes back to from a hosted payment page; `{PAYMENT_ID}` is replaced by the payment's id. */
+export type CheckoutReturn = { successUrl: string; cancelUrl: string };
+const withPaymentId = (url: string, paymentId: string) => url.replaceAll("{PAYMENT_ID}", paymentId);
+
+export type CheckoutRequest = CheckoutReturn & {
+  payment: PaymentRow;
+  /** "subscription": the gateway bills the plan every month from now on. */
+  mode: "payment" | "subscription";
+  userId: string | null;
+  email: string | null;
+};
+
+export type RefundRequest = {
+  payment: PaymentRow;
+  amountMinor: number;
+  /** Our refund id: the gateway's idempotency key. */
+  refundId: string;
+};
+export type RefundResult = { ok: true; reference: string } | { ok: false; message: string };
+
 export interface PaymentGateway {
   readonly name: string;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * A hosted payment page for a pending payment (Stripe Checkout): the payer
+   * pays there and comes back; a signed webhook confirms, and only then is
+   * the order fulfilled (docs/decisions/0036).
+   */
+  startCheckout?(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The page of a checkout that is still open (a resubmitted form goes back to it), or null. */
+  openCheckoutUrl?(sessionId: string): Promise<string | null>;
+  /** Gives money back on a succeeded payment, in full or in part. */
+  refund?(request: RefundRequest): Promise<RefundResult>;
+  /** A plan the gateway bills: set to end at the period's end, or kept (false). */
+  setCancelAtPeriodEnd?(gatewaySubscriptionId: string, cancel: boolean): Promise<void>;
+  /** A plan the gateway bills: ended now (the client switched plans). */
+  cancelSubscriptionNow?(gatewaySubscriptionId: string): Promise<void>;
+  /** Charges now (a typed card or a saved reference). A gateway without it takes no money. */
+  charge?(request: ChargeRequest): Promise<ChargeResult>;
   /** Stores a card for later charges (docs/decisions/0023); a provider without a vault leaves this out. */
   saveCard?(request: { userId: string; card: CardDetails }): Promise<SaveCardResult>;
   /** Forgets a saved card; charging its reference afterwards fails. */
@@ -122,10 +159,27 @@ export const testGateway: PaymentGateway = {
   async detachCard() {
     // Nothing is stored in test mode; the reference is marked detached on our side.
   },
+  /** Test mode gives back whatever a test charge took. */
+  async refund() {
+    return { ok: true, reference: `test_refund_${randomBytes(8).toString("hex")}` };
+  },
 };
+
+/**
+ * No gateway: production without a real provider and without PAYMENTS=test
+ * (docs/decisions/0036). It charges nothing, so no order is ever fulfilled.
+ */
+export const noGateway: PaymentGateway = { name: "none" };
 
 let gateway: PaymentGateway = testGateway;
 export const getPaymentGateway = () => gateway;
+
+/** What the payment pages show for the gateway in use. */
+export function paymentMode(): PaymentMode {
+  if (gateway.startCheckout) return "hosted";
+  if (!gateway.charge) return "none";
+  return gateway.name === "test" ? "test" : "card";
+}
 /** Swaps the gateway (a real provider at boot, a failing one in tests); returns the previous one. */
 export function setPaymentGateway(next: PaymentGateway): PaymentGateway {
   const previous = gateway;
@@ -150,19 +204,42 @@ export type PaymentRequest<T> = {
   tokenPackageId?: string | null;
   subscriptionPlanId?: string | null;
   tokens?: number | null;
+  /** What fulfilment needs besides the columns (a gift card's recipient): kept on the row for the webhook. */
+  order?: Record<string, unknown> | null;
+  /** A page's return addresses: with a hosted gateway, the payer is sent to its page and back here. */
+  checkout?: CheckoutReturn | null;
   /** Runs in the transaction that marks the payment succeeded: grant, subscription, gift card. */
   fulfil: (tx: Transaction, payment: PaymentRow) => Promise<T>;
   /** The answer for a resubmission of a payment that already succeeded (nothing is charged). */
   replay: (payment: PaymentRow) => Promise<T>;
 };
 
+export type PaymentFailure = "declined" | "in_progress" | "key_reused" | "unavailable" | "pay_on_site";
 export type PaymentOutcome<T> =
   | { ok: true; value: T; payment: PaymentRow; replayed: boolean }
-  | { ok: false; reason: "declined" | "in_progress" | "key_reused"; message: string; payment: PaymentRow };
+  | { ok: false; reason: "declined" | "in_progress" | "key_reused"; message: string; payment: PaymentRow }
+  | { ok: false; reason: "unavailable" | "pay_on_site"; message: string; payment: null }
+  /** Not a failure: the payer is sent to the gateway's page; the webhook fulfils the order. */
+  | { ok: false; reason: "checkout"; checkoutUrl: string; message: string; payment: PaymentRow };
 
-/** The HTTP status of a payment that did not go through (422 for a key reused with another request, as payment APIs answer). */
-export const paymentFailureStatus = (reason: "declined" | "in_progress" | "key_reused") =>
-  ({ declined: 402, in_progress: 409, key_reused: 422 })[reason] as 402 | 409 | 422;
+/**
+ * The HTTP status of a payment that did not go through (422 for a key reused
+ * with another request, as payment APIs answer; 503 while payments are not set up).
+ */
+const paymentFailureStatus = (reason: PaymentFailure) =>
+  ({ declined: 402, in_progress: 409, key_reused: 422, unavailable: 503, pay_on_site: 402 })[reason] as
+    402 | 409 | 422 | 503;
+
+/** What a flow answers for an outcome that did not fulfil: a redirect to the gateway's page, or an error. */
+export function unfulfilledResult(
+  outcome: Exclude<PaymentOutcome<unknown>, { ok: true }>,
+):
+  | { ok: false; status: 303; checkoutUrl: string; message: string; field?: undefined }
+  | { ok: false; status: 402 | 409 | 422 | 503; message: string } {
+  if (outcome.reason === "checkout")
+    return { ok: false, status: 303, checkoutUrl: outcome.checkoutUrl, message: outcome.message };
+  return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+}
 
 /** What a payment's request says, as stored: a key sent again must come with the same. */
 const COMPARED = [
@@ -186,6 +263,15 @@ const namespacedKey = (userId: string | null, key: string) => `${userId ?? "gues
  * 3. one transaction marks it succeeded and fulfils the order.
  */
 export async function takePayment<T>(request: PaymentRequest<T>): Promise<PaymentOutcome<T>> {
+  const gatewayNow = gateway;
+  const charge = gatewayNow.charge?.bind(gatewayNow);
+  const hosted = gatewayNow.startCheckout?.bind(gatewayNow);
+  // Nothing can take the money: refuse before anything is written (docs/decisions/0036).
+  if (!charge && !hosted)
+    return { ok: false, reason: "unavailable", message: GATEWAY_MESSAGES.notSetUp, payment: null };
+  // A hosted page needs a browser to send there: API clients are told to pay on the site.
+  if (!charge && !request.checkout)
+    return { ok: false, reason: "pay_on_site", message: GATEWAY_MESSAGES.payOnSite, payment: null };
   const key = namespacedKey(request.userId, request.idempotencyKey);
   const details = {
     userId: request.userId,
@@ -199,6 +285,7 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     tokenPackageId: request.tokenPackageId ?? null,
     subscriptionPlanId: request.subscriptionPlanId ?? null,
     tokens: request.tokens ?? null,
+    order: request.order ?? null,
   };
   const claim = await db().transaction(async (tx) => {
     const [created] = await tx
@@ -223,10 +310,18 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
       return { ok: false, reason: "key_reused", message: PAYMENT_MESSAGES.keyReused, payment };
     if (payment.status === "succeeded")
       return { ok: true, value: await request.replay(payment), payment, replayed: true };
+    // The same form sent again while its checkout is open: back to the same page, never a second one.
+    const open =
+      payment.checkoutSessionId && gatewayNow.openCheckoutUrl
+        ? await gatewayNow.openCheckoutUrl(payment.checkoutSessionId)
+        : null;
+    if (open) return { ok: false, reason: "checkout", checkoutUrl: open, message: "", payment };
     return { ok: false, reason: "in_progress", message: PAYMENT_MESSAGES.inProgress, payment };
   }
 
-  const result = await gateway.charge({
+  if (!charge) return sendToCheckout(payment, request, hosted!);
+
+  const result = await charge({
     paymentId: payment.id,
     amountMinor: request.amountMinor,
     currency: request.currency,
@@ -274,6 +369,81 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
   }
 }
 
+/**
+ * Hosted payment: the pending row gets a checkout session at the gateway,
+ * and the payer is sent there. Nothing is fulfilled here: the gateway's
+ * signed webhook does that (models/billing/stripe-webhooks.server.ts).
+ */
+async function sendToCheckout<T>(
+  payment: PaymentRow,
+  request: PaymentRequest<T>,
+  start: NonNullable<PaymentGateway["startCheckout"]>,
+): Promise<PaymentOutcome<T>> {
+  let session: { sessionId: string; url: string };
+  try {
+    session = await start({
+      payment,
+      mode: request.kind === "subscription" ? "subscription" : "payment",
+      userId: request.userId,
+      email: request.payerEmail ?? null,
+      successUrl: withPaymentId(request.checkout!.successUrl, payment.id),
+      cancelUrl: withPaymentId(request.checkout!.cancelUrl, payment.id),
+    });
+  } catch (error) {
+    console.error("Could not open a checkout at the payment gateway:", error);
+    const [failed] = await db()
+      .update(payments)
+      .set({ status: "failed", failureMessage: GATEWAY_MESSAGES.gatewayUnreachable, completedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return { ok: false, reason: "declined", message: GATEWAY_MESSAGES.gatewayUnreachable, payment: failed! };
+  }
+  const [sent] = await db()
+    .update(payments)
+    .set({ checkoutSessionId: session.sessionId })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return { ok: false, reason: "checkout", checkoutUrl: session.url, message: "", payment: sent! };
+}
+
+/** What a confirmed hosted payment records: the gateway's references and the card, when it says. */
+export type HostedConfirmation = {
+  reference: string;
+  paymentIntent?: string | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  now?: Date;
+};
+
+/**
+ * Inside the webhook's transaction: marks a hosted payment succeeded, once.
+ * Returns the row when this call did it (the caller then fulfils the order
+ * in the same transaction), or null when it was already done or is unknown.
+ * The row lock makes a concurrent delivery of another event about the same
+ * payment wait, then find it done.
+ */
+export async function confirmHostedPayment(
+  tx: Transaction,
+  paymentId: string,
+  confirmation: HostedConfirmation,
+): Promise<PaymentRow | null> {
+  if (!isUuid(paymentId)) return null;
+  const [done] = await tx
+    .update(payments)
+    .set({
+      status: "succeeded",
+      failureMessage: null,
+      gatewayReference: confirmation.reference,
+      gatewayPaymentIntent: confirmation.paymentIntent ?? null,
+      cardBrand: confirmation.cardBrand ?? null,
+      cardLast4: confirmation.cardLast4 ?? null,
+      completedAt: confirmation.now ?? new Date(),
+    })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["pending", "failed"])))
+    .returning();
+  return done ?? null;
+}
+
 /** Receipts of a client (every succeeded charge), newest first: for invoices and payment methods. */
 export function listPayments(userId: string, options: { includeFailed?: boolean } = {}) {
   const statuses = options.includeFailed ? ["succeeded", "failed"] : ["succeeded"];
@@ -313,4 +483,31 @@ export async function savedPaymentMethod(
   return row?.token && row.status === "succeeded"
     ? { token: row.token, method: row.method as PaymentMethod }
     : null;
+}
+
+export type CheckoutState = {
+  state: "pending" | "paid" | "cancelled" | "failed";
+  message: string;
+  payment: PaymentRow;
+};
+
+/**
+ * What a page shows when the payer comes back from the hosted page: paid
+ * (the webhook has confirmed), pending (not yet), failed, or cancelled. Only
+ * the payer's own payment (a guest's gift card: the payment's id is the key).
+ */
+export async function checkoutState(
+  paymentId: string | null,
+  viewerId: string | null,
+  cancelled: boolean,
+): Promise<CheckoutState | null> {
+  if (!paymentId || !isUuid(paymentId)) return null;
+  const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment || (payment.userId && payment.userId !== viewerId)) return null;
+  if (payment.status === "succeeded")
+    return { state: "paid", message: GATEWAY_MESSAGES.checkoutPaid(payment.number), payment };
+  if (payment.status === "failed")
+    return { state: "failed", message: GATEWAY_MESSAGES.checkoutFailed, payment };
+  if (cancelled) return { state: "cancelled", message: GATEWAY_MESSAGES.checkoutCancelled, payment };
+  return { state: "pending", message: GATEWAY_MESSAGES.checkoutPending, payment };
 }

@@ -21,6 +21,14 @@ export type Currency = (typeof CURRENCIES)[number];
 export const toMinor = (whole: number) => Math.round(whole * 100);
 export const fromMinor = (minor: number) => minor / 100;
 
+/**
+ * What the payment pages show (docs/decisions/0036): "test" (the test
+ * gateway, with a banner), "card" (another gateway that takes cards on our
+ * page), "hosted" (Stripe Checkout: the card is typed on Stripe's page),
+ * "none" (payments are not set up).
+ */
+export type PaymentMode = "test" | "card" | "hosted" | "none";
+
 /** The test gateway's cards (the numbers payment providers use in test mode). */
 export const TEST_CARDS = { approved: "4242424242424242", declined: "4000000000000002" } as const;
 

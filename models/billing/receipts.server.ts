@@ -22,7 +22,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** The receipt's lines, shared by both formats. */
-function receiptLines(receipt: Receipt) {
+export function receiptLines(receipt: Receipt) {
   const paidWith = receipt.cardBrand
     ? maskedCard(receipt.cardBrand, receipt.cardLast4)
     : paymentMethodLabel(receipt.method);
@@ -32,6 +32,12 @@ function receiptLines(receipt: Receipt) {
     ["Item", `${RECEIPT_KIND_LABELS[receipt.kind]}: ${receipt.description}`],
     ["Paid with", paidWith],
     ["Status", receipt.status],
+    // A refund, full or partial (docs/decisions/0036).
+    ...(receipt.refundedMinor
+      ? ([
+          ["Refunded", formatAmount({ amountMinor: receipt.refundedMinor, currency: receipt.currency })],
+        ] as const)
+      : []),
   ] as const;
 }
 

@@ -1,12 +1,18 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
 import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
-import { paymentFailureStatus, takePayment } from "./payments.server";
+import {
+  getPaymentGateway,
+  takePayment,
+  unfulfilledResult,
+  type CheckoutReturn,
+  type PaymentRow,
+} from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
-import { subscriptionPlans, subscriptions } from "../schema";
+import { payments, subscriptionPlans, subscriptions } from "../schema";
 import {
   addMonth,
   FREE_PLAN,
@@ -24,15 +30,28 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type WithPlan = { subscription: SubscriptionRow; plan: PlanRow };
 
 /** The grant of one period's tokens; its source key makes it once per period. */
-async function grantPeriodTokens(tx: Transaction, sub: SubscriptionRow, plan: PlanRow, now: Date) {
+async function grantPeriodTokens(
+  tx: Transaction,
+  sub: SubscriptionRow,
+  plan: PlanRow,
+  now: Date,
+  paymentId?: string,
+) {
   if (plan.monthlyTokens <= 0) return;
+  const sourceKey = `subscription:${sub.id}:${sub.currentPeriodStart.toISOString()}`;
+  // The payment remembers its grant, so a refund takes back the right tokens (docs/decisions/0036).
+  if (paymentId)
+    await tx
+      .update(payments)
+      .set({ order: { grantSourceKey: sourceKey } })
+      .where(eq(payments.id, paymentId));
   await grantTokens(
     {
       userId: sub.userId,
       amount: plan.monthlyTokens,
       reason: "subscription",
       description: `${plan.name} plan: tokens for the month from ${sub.currentPeriodStart.toISOString().slice(0, 10)}`,
-      sourceKey: `subscription:${sub.id}:${sub.currentPeriodStart.toISOString()}`,
+      sourceKey,
       now,
     },
     tx,
@@ -52,10 +71,18 @@ async function activeSubscription(
   return row ?? null;
 }
 
-/** The client's active subscription after any renewal that is due (checked lazily on access). */
+/**
+ * The client's active subscription after any renewal that is due (checked
+ * lazily on access). A plan on Stripe Billing is renewed by Stripe's
+ * invoice.paid webhook, never here (docs/decisions/0036).
+ */
 export async function getActiveSubscription(userId: string, now = new Date()): Promise<WithPlan | null> {
   const current = await activeSubscription(userId);
-  if (current && current.subscription.currentPeriodEnd <= now) {
+  if (
+    current &&
+    !current.subscription.gatewaySubscriptionId &&
+    current.subscription.currentPeriodEnd <= now
+  ) {
     await renewSubscription(current.subscription.id, now);
     return activeSubscription(userId);
   }
@@ -101,7 +128,14 @@ export async function currentPlanName(userId: string, now = new Date()): Promise
 
 export type SubscribeResult =
   | { ok: true; planName: string; message: string; subscriptionId: string; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422; field?: "plan_id" | "payment_method_id"; message: string };
+  /** Stripe Checkout: the client is sent to pay there; the webhook starts the plan. */
+  | { ok: false; status: 303; checkoutUrl: string; message: string; field?: undefined }
+  | {
+      ok: false;
+      status: 400 | 402 | 409 | 422 | 503;
+      field?: "plan_id" | "payment_method_id";
+      message: string;
+    };
 
 /**
  * Subscribes (or switches) to a plan: the first month is charged, the plan
@@ -112,6 +146,7 @@ export async function subscribe(
   userId: string,
   input: SubscribeInput,
   now = new Date(),
+  checkout: CheckoutReturn | null = null,
 ): Promise<SubscribeResult> {
   const plan = await getPlan(input.plan_id);
   if (!plan || !plan.isActive)
@@ -120,6 +155,23 @@ export async function subscribe(
   if (current?.plan.id === plan.id) {
     if (!current.subscription.cancelAtPeriodEnd)
       return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadySubscribed(plan.name) };
+    const billed = current.subscription.gatewaySubscriptionId;
+    if (billed) {
+      // Stripe bills it: Stripe is told first, so both sides agree it renews.
+      if (!(await tellGateway((g) => g.setCancelAtPeriodEnd?.(billed, false))))
+        return { ok: false, status: 503, message: SUBSCRIPTION_MESSAGES.gatewayUnreachable };
+      await db()
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: false, cancelledAt: null })
+        .where(eq(subscriptions.id, current.subscription.id));
+      return {
+        ok: true,
+        planName: plan.name,
+        message: SUBSCRIPTION_MESSAGES.subscribed(plan.name),
+        subscriptionId: current.subscription.id,
+        replayed: false,
+      };
+    }
     const kept = await db().transaction(async (tx) => {
       const renewal = await renewalCardOnResume(tx, userId, current.subscription.paymentMethodToken);
       if (renewal === "none") return false;
@@ -142,7 +194,6 @@ export async function subscribe(
   // A saved card, an earlier receipt's card, or the typed card (saved first when asked): docs/decisions/0023.
   const source = await resolvePaymentSource(userId, input);
   if (!source.ok) return source;
-  const periodEnd = addMonth(now);
   const outcome = await takePayment({
     userId,
     // Without a key, the same plan asked for twice in one minute is one request (an API client's retry).
@@ -156,35 +207,11 @@ export async function subscribe(
     savedMethodToken: source.savedMethodToken,
     subscriptionPlanId: plan.id,
     tokens: plan.monthlyTokens,
-    fulfil: async (tx, payment) => {
-      // Whatever was active ends now (a switch); the partial unique index allows one active plan.
-      await tx
-        .update(subscriptions)
-        .set({ status: "ended", endedAt: now, endReason: "switched" })
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")));
-      const [sub] = await tx
-        .insert(subscriptions)
-        .values({
-          userId,
-          planId: plan.id,
-          startedAt: now,
-          currentPeriodStart: now,
-          currentPeriodEnd: periodEnd,
-          paymentMethodToken: payment.paymentMethodToken,
-          paymentMethod: payment.method,
-          cardBrand: payment.cardBrand,
-          cardLast4: payment.cardLast4,
-          createdAt: now,
-        })
-        .returning();
-      await grantPeriodTokens(tx, sub!, plan, now);
-      await rewardReferrerOnce(tx, userId, now);
-      return sub!.id;
-    },
+    checkout,
+    fulfil: async (tx, payment) => (await fulfilSubscription(tx, payment, now)).subscriptionId,
     replay: async () => (await activeSubscription(userId))?.subscription.id ?? "",
   });
-  if (!outcome.ok)
-    return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+  if (!outcome.ok) return unfulfilledResult(outcome);
   return {
     ok: true,
     planName: plan.name,
@@ -194,8 +221,173 @@ export async function subscribe(
   };
 }
 
+/** What Stripe Billing says of a plan it bills, applied to ours (docs/decisions/0036). */
+export type GatewayBilling = {
+  gatewaySubscriptionId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  /** Stripe has already ended it (its events came out of order): our row starts ended. */
+  ended: null | "cancelled" | "payment_failed";
+};
+
+/**
+ * The plan a paid subscription payment starts, in the transaction that marks
+ * the payment succeeded (ours for a card, the webhook's for Stripe
+ * Checkout). Whatever plan was active ends now (a switch); the period's
+ * tokens are granted once (source key per period). Returns the new row and
+ * the Stripe subscriptions of plans it replaced, to be cancelled there after commit.
+ */
+export async function fulfilSubscription(
+  tx: Transaction,
+  payment: PaymentRow,
+  now = new Date(),
+  billing: GatewayBilling | null = null,
+): Promise<{ subscriptionId: string; replaced: string[] }> {
+  const userId = payment.userId!;
+  const [plan] = await tx
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, payment.subscriptionPlanId!));
+  const start = billing?.periodStart ?? now;
+  const ended = await tx
+    .update(subscriptions)
+    .set({ status: "ended", endedAt: now, endReason: "switched" })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active")))
+    .returning({ gatewaySubscriptionId: subscriptions.gatewaySubscriptionId });
+  const [sub] = await tx
+    .insert(subscriptions)
+    .values({
+      userId,
+      planId: plan!.id,
+      startedAt: start,
+      currentPeriodStart: start,
+      currentPeriodEnd: billing?.periodEnd ?? addMonth(now),
+      cancelAtPeriodEnd: billing?.cancelAtPeriodEnd ?? false,
+      paymentMethodToken: payment.paymentMethodToken,
+      paymentMethod: payment.method,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      gatewaySubscriptionId: billing?.gatewaySubscriptionId ?? null,
+      ...(billing?.ended ? { status: "ended", endedAt: now, endReason: billing.ended } : {}),
+      createdAt: now,
+    })
+    .returning();
+  await grantPeriodTokens(tx, sub!, plan!, now, payment.id);
+  await rewardReferrerOnce(tx, userId, now);
+  return {
+    subscriptionId: sub!.id,
+    replaced: ended.flatMap((row) => (row.gatewaySubscriptionId ? [row.gatewaySubscriptionId] : [])),
+  };
+}
+
+/** Our plan that Stripe bills under this id, with its plan row. */
+export async function subscriptionByGatewayId(
+  tx: Transaction,
+  gatewaySubscriptionId: string,
+): Promise<WithPlan | null> {
+  const [row] = await tx
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.gatewaySubscriptionId, gatewaySubscriptionId))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * Stripe's invoice.paid for a renewal: the period the invoice paid for
+ * becomes current (only forwards) and its tokens are granted, once per
+ * period whatever order the events arrive in.
+ */
+export async function renewFromGateway(
+  tx: Transaction,
+  current: WithPlan,
+  period: { start: Date; end: Date },
+  paymentId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { subscription: sub, plan } = current;
+  if (sub.status !== "active") return false;
+  const moved = period.end > sub.currentPeriodEnd;
+  const next = moved
+    ? (
+        await tx
+          .update(subscriptions)
+          .set({ currentPeriodStart: period.start, currentPeriodEnd: period.end })
+          .where(eq(subscriptions.id, sub.id))
+          .returning()
+      )[0]!
+    : { ...sub, currentPeriodStart: period.start };
+  await grantPeriodTokens(tx, next, plan, now, paymentId);
+  if (moved)
+    await addNotification(
+      {
+        userId: sub.userId,
+        type: "success",
+        title: "Plan renewed",
+        message: `Your ${plan.name} plan renewed and ${plan.monthlyTokens} Creative Tokens were added.`,
+        link: "/dashboard2/billing",
+      },
+      tx,
+    );
+  return moved;
+}
+
+/** Stripe says the plan ends (it gave up retrying, or a cancellation took effect), or is set to end. */
+export async function applyGatewayState(
+  tx: Transaction,
+  current: WithPlan,
+  state: { cancelAtPeriodEnd: boolean; ended: null | "cancelled" | "payment_failed" },
+  now = new Date(),
+): Promise<void> {
+  const { subscription: sub, plan } = current;
+  if (sub.status !== "active") return;
+  if (state.ended) {
+    await tx
+      .update(subscriptions)
+      .set({ status: "ended", endedAt: now, endReason: state.ended })
+      .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.status, "active")));
+    if (state.ended === "payment_failed")
+      await addNotification(
+        {
+          userId: sub.userId,
+          type: "warning",
+          title: "Plan ended",
+          message: `We could not take the payment for your ${plan.name} plan after several tries, so it has ended.`,
+          link: "/dashboard2/billing",
+        },
+        tx,
+      );
+    return;
+  }
+  if (state.cancelAtPeriodEnd !== sub.cancelAtPeriodEnd)
+    await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: state.cancelAtPeriodEnd, cancelledAt: state.cancelAtPeriodEnd ? now : null })
+      .where(eq(subscriptions.id, sub.id));
+}
+
+/** Calls the gateway for a plan it bills; false when it could not be reached (logged). */
+async function tellGateway(
+  call: (gateway: ReturnType<typeof getPaymentGateway>) => Promise<void> | undefined,
+) {
+  try {
+    await call(getPaymentGateway());
+    return true;
+  } catch (error) {
+    console.error("The payment gateway could not update a subscription:", error);
+    return false;
+  }
+}
+
+/** After a switch committed: the plans it replaced stop billing at Stripe. */
+export async function cancelReplacedAtGateway(gatewaySubscriptionIds: string[]): Promise<void> {
+  for (const id of gatewaySubscriptionIds) await tellGateway((g) => g.cancelSubscriptionNow?.(id));
+}
+
 export type CancelResult =
-  { ok: true; message: string; endDate: Date } | { ok: false; status: 409; message: string };
+  { ok: true; message: string; endDate: Date } | { ok: false; status: 409 | 503; message: string };
 
 /** Cancel Plan: only an active paid plan; access continues to the end of the period. */
 export async function cancelSubscription(userId: string, now = new Date()): Promise<CancelResult> {
@@ -204,6 +396,10 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
     return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel };
   if (current.subscription.cancelAtPeriodEnd)
     return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadyCancelled };
+  const billed = current.subscription.gatewaySubscriptionId;
+  // A plan Stripe bills is set to end there first: otherwise Stripe would renew what we call cancelled.
+  if (billed && !(await tellGateway((g) => g.setCancelAtPeriodEnd?.(billed, true))))
+    return { ok: false, status: 503, message: SUBSCRIPTION_MESSAGES.gatewayUnreachable };
   await db()
     .update(subscriptions)
     .set({ cancelAtPeriodEnd: true, cancelledAt: now })
@@ -250,6 +446,8 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
       .where(eq(subscriptions.id, subscriptionId));
     if (!row || row.subscription.status !== "active" || row.subscription.currentPeriodEnd > now) break;
+    // Stripe renews the plans it bills; its webhook moves the period (docs/decisions/0036).
+    if (row.subscription.gatewaySubscriptionId) break;
     const { subscription: sub, plan } = row;
     const end = sub.currentPeriodEnd;
     // The period moves only from the end it was charged for (to the millisecond: JavaScript's precision).
@@ -277,14 +475,14 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
       savedMethodToken: sub.paymentMethodToken,
       subscriptionPlanId: plan.id,
       tokens: plan.monthlyTokens,
-      fulfil: async (tx) => {
+      fulfil: async (tx, payment) => {
         const [next] = await tx
           .update(subscriptions)
           .set({ currentPeriodStart: end, currentPeriodEnd: addMonth(end) })
           .where(stillOn)
           .returning();
         if (next) {
-          await grantPeriodTokens(tx, next, plan, now);
+          await grantPeriodTokens(tx, next, plan, now, payment.id);
           await addNotification(
             {
               userId: sub.userId,
@@ -301,7 +499,8 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
       replay: async () => true,
     });
     if (!outcome.ok) {
-      if (outcome.reason === "in_progress") break;
+      // Being charged by another process, or no gateway to charge with: the plan is left as it is.
+      if (outcome.reason === "in_progress" || outcome.reason === "unavailable") break;
       await db()
         .update(subscriptions)
         .set({ status: "ended", endedAt: end, endReason: "payment_failed" })
@@ -310,7 +509,10 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
         userId: sub.userId,
         type: "warning",
         title: "Plan ended",
-        message: `We could not renew your ${plan.name} plan: ${outcome.message}`,
+        message:
+          outcome.reason === "pay_on_site"
+            ? `Your ${plan.name} plan has ended: plans are now paid on Stripe's secure page. Subscribe again from Billing & Tokens to keep it.`
+            : `We could not renew your ${plan.name} plan: ${outcome.message}`,
         link: "/dashboard2/billing",
       });
       break;
@@ -325,7 +527,14 @@ export async function renewDueSubscriptions(now = new Date()): Promise<{ renewed
   const due = await db()
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, "active"), lte(subscriptions.currentPeriodEnd, now)))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        lte(subscriptions.currentPeriodEnd, now),
+        // Stripe renews the plans it bills (docs/decisions/0036).
+        isNull(subscriptions.gatewaySubscriptionId),
+      ),
+    )
     .orderBy(asc(subscriptions.currentPeriodEnd))
     .limit(500);
   let renewed = 0;

@@ -53,6 +53,8 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadySubscribed: (plan: string) => `You are already subscribed to ${plan}.`,
   nothingToCancel: "You have no paid plan to cancel.",
   alreadyCancelled: "Your plan is already set to end at the end of this billing period.",
+  gatewayUnreachable:
+    "We could not reach our payment provider, so nothing has changed. Please try again in a moment.",
   keepNeedsCard: (plan: string) =>
     `The card your ${plan} plan renewed with has been removed. Add a card under Payment methods, then keep your plan.`,
 } as const;

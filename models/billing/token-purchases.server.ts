@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { type Transaction } from "../platform/db.server";
+import { tokenPackages } from "../schema";
 import { getTokenPackage, PACKAGE_CURRENCIES } from "./catalog.server";
 import { resolvePaymentSource } from "./payment-methods.server";
 import { toMinor } from "./payments";
-import { paymentFailureStatus, takePayment } from "./payments.server";
+import { takePayment, unfulfilledResult, type CheckoutReturn, type PaymentRow } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { TOKEN_PURCHASE_MESSAGES, type PurchaseTokensInput } from "./token-packages";
 import { getBalance, grantTokens } from "./tokens.server";
@@ -16,7 +19,43 @@ export type TokenPurchaseResult =
       paymentId: string;
       replayed: boolean;
     }
-  | { ok: false; status: 400 | 402 | 409 | 422; field?: "package_id" | "payment_method_id"; message: string };
+  | {
+      ok: false;
+      status: 400 | 402 | 409 | 422 | 503;
+      field?: "package_id" | "payment_method_id";
+      message: string;
+    }
+  /** Stripe Checkout: the client is sent to pay there; the webhook grants the tokens. */
+  | { ok: false; status: 303; checkoutUrl: string; message: string; field?: undefined };
+
+/**
+ * The grant of a paid token package, in the transaction that marks its
+ * payment succeeded (ours for a card, the webhook's for Stripe Checkout):
+ * tokens plus bonus, valid 90 days, and a referrer's reward on a first purchase.
+ */
+export async function fulfilTokenPackage(
+  tx: Transaction,
+  payment: PaymentRow,
+  now = new Date(),
+): Promise<number> {
+  const [pkg] = await tx
+    .select({ name: tokenPackages.name })
+    .from(tokenPackages)
+    .where(eq(tokenPackages.id, payment.tokenPackageId!));
+  const grant = await grantTokens(
+    {
+      userId: payment.userId!,
+      amount: payment.tokens!,
+      reason: "token_purchase",
+      description: `${pkg?.name ?? "Token"} package (receipt #${payment.number})`,
+      sourceKey: `payment:${payment.id}`,
+      now,
+    },
+    tx,
+  );
+  await rewardReferrerOnce(tx, payment.userId!, now);
+  return grant.balance;
+}
 
 /**
  * Buys a token package: one payment through the gateway, then, in one
@@ -27,6 +66,7 @@ export async function purchaseTokens(
   userId: string,
   input: PurchaseTokensInput,
   now = new Date(),
+  checkout: CheckoutReturn | null = null,
 ): Promise<TokenPurchaseResult> {
   const pkg = await getTokenPackage(input.package_id);
   if (!pkg)
@@ -46,25 +86,11 @@ export async function purchaseTokens(
     savedMethodToken: source.savedMethodToken,
     tokenPackageId: pkg.id,
     tokens,
-    fulfil: async (tx, payment) => {
-      const grant = await grantTokens(
-        {
-          userId,
-          amount: tokens,
-          reason: "token_purchase",
-          description: `${pkg.name} package (receipt #${payment.number})`,
-          sourceKey: `payment:${payment.id}`,
-          now,
-        },
-        tx,
-      );
-      await rewardReferrerOnce(tx, userId, now);
-      return grant.balance;
-    },
+    checkout,
+    fulfil: (tx, payment) => fulfilTokenPackage(tx, payment, now),
     replay: () => getBalance(userId, now),
   });
-  if (!outcome.ok)
-    return { ok: false, status: paymentFailureStatus(outcome.reason), message: outcome.message };
+  if (!outcome.ok) return unfulfilledResult(outcome);
   const added = outcome.payment.tokens ?? tokens;
   return {
     ok: true,

@@ -30,6 +30,7 @@ export type LedgerEntry = typeof tokenLedger.$inferSelect;
 export function ledgerAuditAction(entry: Pick<LedgerEntry, "kind" | "reason">): AuditAction {
   if (entry.kind === "expire") return "tokens.expire";
   if (entry.kind === "grant") return entry.reason === "token_purchase" ? "tokens.purchase" : "tokens.grant";
+  if (entry.reason === "refund") return "tokens.refund";
   return entry.reason === "staff_adjustment" ? "tokens.deduct" : "tokens.spend";
 }
 
@@ -258,6 +259,80 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
     }
     return { ok: true, entry: entry!, balance: entry!.balanceAfter } as const;
   });
+}
+
+/** What is left of one grant (by its source key): its amount, and what is unspent and not expired. */
+export async function grantRemainder(
+  sourceKey: string,
+  now = new Date(),
+  database: Executor = db(),
+): Promise<{ entryId: string; userId: string; amount: number; remaining: number } | null> {
+  const [row] = await database
+    .select({
+      entryId: tokenLots.id,
+      userId: tokenLots.userId,
+      amount: tokenLots.amount,
+      remaining: tokenLots.remaining,
+      expiresAt: tokenLots.expiresAt,
+    })
+    .from(tokenLedger)
+    .innerJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
+    .where(eq(tokenLedger.sourceKey, sourceKey));
+  if (!row) return null;
+  return { ...row, remaining: row.expiresAt > now ? row.remaining : 0 };
+}
+
+/**
+ * A refund takes back tokens of the grant it paid for, and only of that
+ * grant: at most what is left of it (never below zero; what was spent stays
+ * spent). One "spend" row with reason "refund", once per `sourceKey`
+ * (docs/decisions/0036). Returns how many tokens were taken back.
+ */
+export function takeBackGrant(
+  input: {
+    grantSourceKey: string;
+    amount: number;
+    sourceKey: string;
+    description: string;
+    staffUserId?: string | null;
+    actor?: AuditActor;
+    now?: Date;
+  },
+  tx: Transaction,
+): Promise<number> {
+  const now = input.now ?? new Date();
+  return (async () => {
+    const [grant] = await tx
+      .select()
+      .from(tokenLedger)
+      .where(eq(tokenLedger.sourceKey, input.grantSourceKey));
+    if (!grant || input.amount <= 0) return 0;
+    await settleExpiredTokens(tx, grant.userId, now);
+    if (await findBySourceKey(tx, input.sourceKey)) return 0;
+    const [lot] = await tx.select().from(tokenLots).where(eq(tokenLots.id, grant.id));
+    const taken = lot && lot.expiresAt > now ? Math.min(input.amount, lot.remaining) : 0;
+    if (taken <= 0) return 0;
+    const [entry] = await tx
+      .insert(tokenLedger)
+      .values({
+        userId: grant.userId,
+        kind: "spend",
+        reason: "refund",
+        delta: -taken,
+        description: input.description,
+        sourceKey: input.sourceKey,
+        staffUserId: input.staffUserId ?? null,
+        createdAt: now,
+      })
+      .returning();
+    await auditLedgerEntry(tx, entry!, input.actor);
+    await tx.insert(tokenAllocations).values({ entryId: entry!.id, lotId: lot!.id, amount: taken });
+    await tx
+      .update(tokenLots)
+      .set({ remaining: sql`${tokenLots.remaining} - ${taken}` })
+      .where(eq(tokenLots.id, lot!.id));
+    return taken;
+  })();
 }
 
 /**

@@ -20,7 +20,7 @@ export const GRANT_REASONS = [
   "referral",
   "staff_adjustment",
 ] as const;
-export const SPEND_REASONS = ["shop_checkout", "project", "staff_adjustment"] as const;
+export const SPEND_REASONS = ["shop_checkout", "project", "staff_adjustment", "refund"] as const;
 export const LEDGER_REASONS = [...new Set([...GRANT_REASONS, ...SPEND_REASONS, "expiry"])] as const;
 export type GrantReason = (typeof GRANT_REASONS)[number];
 export type SpendReason = (typeof SPEND_REASONS)[number];
@@ -35,6 +35,7 @@ export const REASON_LABELS: Record<LedgerReason, string> = {
   shop_checkout: "Shop checkout",
   project: "Project work",
   expiry: "Tokens expired",
+  refund: "Taken back for a refund",
 };
 
 /** A grant that still has tokens left (a "lot"). */

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   "tokens.spend": "Tokens spent",
   "tokens.deduct": "Tokens deducted",
   "tokens.expire": "Tokens expired",
+  "tokens.refund": "Tokens taken back for a refund",
+  "payment.refund": "Refunded a payment",
   "catalog.create": "Added to the catalogue",
   "catalog.update": "Changed a catalogue item",
   "catalog.retire": "Retired a catalogue item",

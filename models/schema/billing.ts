@@ -300,9 +300,12 @@ export const subscriptions = pgTable(
     paymentMethod: text("payment_method").notNull().default("credit_card"),
     cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
+    /** A plan on Stripe Billing: Stripe renews it and its webhooks move the period (docs/decisions/0036). */
+    gatewaySubscriptionId: text("gateway_subscription_id"),
     createdAt,
   },
   (t) => [
+    uniqueIndex("subscriptions_gateway_subscription_id_key").on(t.gatewaySubscriptionId),
     // At most one active subscription per client, whatever the code does.
     uniqueIndex("subscriptions_one_active_key")
       .on(t.userId)
@@ -349,11 +352,22 @@ export const payments = pgTable(
     tokenPackageId: text("token_package_id").references(() => tokenPackages.id),
     subscriptionPlanId: text("subscription_plan_id").references(() => subscriptionPlans.id),
     tokens: integer("tokens"),
+    /** What fulfilment needs that the columns above do not hold (a gift card's recipient…): docs/decisions/0036. */
+    order: jsonb("order").$type<Record<string, unknown>>(),
+    /** Stripe Checkout: the session the payer was sent to; the webhook finds the payment by it. */
+    checkoutSessionId: text("checkout_session_id"),
+    /** The gateway's charge to refund (Stripe: the PaymentIntent), when it differs from gateway_reference. */
+    gatewayPaymentIntent: text("gateway_payment_intent"),
+    /** Refunded so far, in minor units (docs/decisions/0036); never more than the amount. */
+    refundedMinor: integer("refunded_minor").notNull().default(0),
     createdAt,
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("payments_number_key").on(t.number),
+    uniqueIndex("payments_checkout_session_id_key").on(t.checkoutSessionId),
+    index("payments_gateway_payment_intent_idx").on(t.gatewayPaymentIntent),
+    check("payments_refunded_check", sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
     uniqueIndex("payments_idempotency_key_key").on(t.idempotencyKey),
     index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),
     check("payments_kind_check", sql`${t.kind} in ('token_package', 'subscription', 'gift_card')`),
@@ -434,3 +448,67 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt,
 });
+
+/** A client's customer at Stripe: saved cards and subscriptions hang on it (docs/decisions/0036). */
+export const gatewayCustomers = pgTable(
+  "gateway_customers",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex("gateway_customers_customer_id_key").on(t.gateway, t.customerId)],
+);
+
+/**
+ * Every Stripe webhook event we handled, by its id: inserted in the
+ * transaction that applies it, so each is applied once, whichever process
+ * gets it and however often it is delivered (docs/decisions/0036).
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** When Stripe created it (not when it arrived: deliveries come out of order). */
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+  /** What handling it did, for staff reading the table. */
+  outcome: text("outcome").notNull().default(""),
+});
+
+/**
+ * Money given back on a payment, full or partial (docs/decisions/0036).
+ * Written as pending before the gateway is asked, so a webhook telling of
+ * the same refund never counts it twice.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amountMinor: integer("amount_minor").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** The gateway's refund id (re_…), once it answered. */
+    gatewayReference: text("gateway_reference"),
+    /** Tokens of this purchase taken back from the client (never more than were left). */
+    tokensTakenBack: integer("tokens_taken_back").notNull().default(0),
+    /** Tokens of this purchase the client had already spent when it was refunded. */
+    tokensAlreadySpent: integer("tokens_already_spent").notNull().default(0),
+    reason: text("reason").notNull().default(""),
+    /** Null when the refund was made at the gateway (its dashboard) and reached us by webhook. */
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt,
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_refunds_payment_id_idx").on(t.paymentId),
+    uniqueIndex("payment_refunds_gateway_reference_key").on(t.gatewayReference),
+    check("payment_refunds_amount_check", sql`${t.amountMinor} > 0`),
+    check("payment_refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("payment_refunds_tokens_check", sql`${t.tokensTakenBack} >= 0 and ${t.tokensAlreadySpent} >= 0`),
+  ],
+);

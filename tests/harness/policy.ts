@@ -38,6 +38,8 @@ export const PUBLIC_ROUTES = new Set([
   // The catalogue: what tokens and plans cost is public, as on /creative-tokens and /solutions.
   "/api/token-packages",
   "/api/subscription-plans",
+  // Stripe's webhooks: no session; each request is authenticated by its signature (decision 0036).
+  "/api/webhooks/stripe",
 ]);
 
 /** Back-office: staff only; everyone else gets a plain 404, as if it did not exist. */

@@ -19,7 +19,8 @@ export const uniqueName = (prefix = "http") =>
 const address = () => `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
 
 export class Visitor {
-  readonly baseURL = inject("baseURL");
+  /** The suite's server, or another one a test started itself (tests/http/server.ts). */
+  constructor(readonly baseURL: string = inject("baseURL")) {}
   readonly address = address();
   readonly cookies = new Map<string, string>();
 

@@ -1,13 +1,13 @@
 // Starts the production build (npm run build first) once for the HTTP suite:
 // `node server.js` on a free port and a fresh data dir, with the staff account
 // the end-to-end suite also starts with. Tests reach it through inject("baseURL").
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { E2E_STAFF } from "../e2e/staff-account";
+import { freePort, waitUntilUp } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,32 +16,6 @@ declare module "vitest" {
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-/** How long the server may take to migrate, seed and listen on a busy machine. */
-const BOOT_TIMEOUT_MS = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + BOOT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The server did not answer ${url} within ${BOOT_TIMEOUT_MS} ms:\n${output()}`);
-}
 
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, "build/server/index.js")))
@@ -58,6 +32,10 @@ export default async function setup(project: TestProject) {
     NODE_ENV: "production",
     TRUST_PROXY: "true",
     DATABASE_URL: "",
+    // Production takes test payments only when told to (docs/decisions/0036); the suite pays with the test card.
+    PAYMENTS: "test",
+    STRIPE_SECRET_KEY: "",
+    STRIPE_WEBHOOK_SECRET: "",
   };
 
   const staff = spawnSync(

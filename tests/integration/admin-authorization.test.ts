@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { sendEmail } from "~models/platform/mail.server";
+import { purchaseTokens } from "~models/billing/token-purchases.server";
+import { runSeed } from "~models/content/seed.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 import { sendApplication, sendQuote, seedSite } from "./admin-helpers";
@@ -41,6 +43,7 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "admin/clients/:id": () => ({ id: fixtures.client! }),
   "admin/outbox/:id": () => ({ id: fixtures.email! }),
   "admin/catalog/:kind/:id": () => ({ kind: "packages", id: "new" }),
+  "admin/payments/:id": () => ({ id: fixtures.payment! }),
   "api/admin/projects/:id/transition": () => ({ id: fixtures.project! }),
 };
 
@@ -60,12 +63,21 @@ beforeAll(async () => {
   staff = await signedInClient("staff");
   const project = await projectOf(client);
   const email = await sendEmail({ to: "someone@example.com", subject: "Hello", text: "Hi", kind: "test" });
+  await runSeed();
+  const bought = await purchaseTokens(client.id, {
+    package_id: "essential",
+    region: "us",
+    payment_method: "credit_card",
+    card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123", name: "Asha Rao" },
+  });
+  if (!bought.ok) throw new Error(bought.message);
   fixtures = {
     quote: await sendQuote(),
     application: await sendApplication(),
     project: project.id,
     client: client.id,
     email: email.id,
+    payment: bought.paymentId,
   };
   anonymousCookie = "";
 });

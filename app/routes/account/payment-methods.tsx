@@ -9,6 +9,7 @@ import {
   setDefaultPaymentMethod,
 } from "~models/billing/payment-methods.server";
 import { removePaymentMethod } from "~models/billing/account-billing.server";
+import { paymentMode } from "~models/billing/payments.server";
 import { AccountSection } from "~/components/account/section";
 import { CardInputs } from "~/components/billing/payment-fields";
 import { CardActionButton, SavedCardList } from "~/components/billing/saved-card";
@@ -26,7 +27,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Payment methods — Asc
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { cards: await listSavedCards(user.id) };
+  // With Stripe, cards are saved on Stripe's page and managed in its Customer Portal (docs/decisions/0036).
+  const portal = new URL(request.url).searchParams.get("portal");
+  return {
+    cards: await listSavedCards(user.id),
+    hosted: paymentMode() === "hosted",
+    noStripeCards: portal === "none",
+  };
 }
 
 type ActionData = {
@@ -77,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function PaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards } = loaderData;
+  const { cards, hosted, noStripeCards } = loaderData;
   const schema = addCardSchema();
   const [form, fields] = useZodForm(schema, {
     id: "add-card-form",
@@ -131,35 +138,52 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
         />
       </AccountSection>
 
-      <AccountSection id="add-card" title="Add a card">
-        <Form method="post" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="add" />
-          <FormMessages
-            success={actionData?.form === "add" && actionData.ok ? actionData.message : null}
-            errors={form.errors}
-            errorId={form.errorId}
-            className="sm:col-span-2"
-          />
-          <CardInputs fields={fields} />
-          <div className="sm:col-span-2">
-            <CheckboxField
-              labelProps={{ children: "Make this my default card" }}
-              inputProps={getInputProps(fields.make_default, { type: "checkbox" })}
+      {hosted ? (
+        <AccountSection
+          id="stripe-cards"
+          title="Cards kept by Stripe"
+          intro="When you pay on Stripe's page you can save your card there. See, add or remove those cards, and your invoices, on Stripe."
+        >
+          {noStripeCards ? (
+            <p className="text-text-muted" role="status">
+              You have no cards with Stripe yet: choose to save one the next time you pay.
+            </p>
+          ) : null}
+          <Form method="post" action="/manageaccount/billing/stripe-portal">
+            <SubmitButton pendingLabel="Opening Stripe…">Manage cards on Stripe</SubmitButton>
+          </Form>
+        </AccountSection>
+      ) : (
+        <AccountSection id="add-card" title="Add a card">
+          <Form method="post" className="grid gap-5 sm:grid-cols-2" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="add" />
+            <FormMessages
+              success={actionData?.form === "add" && actionData.ok ? actionData.message : null}
+              errors={form.errors}
+              errorId={form.errorId}
+              className="sm:col-span-2"
             />
-          </div>
-          <p className="text-sm text-text-muted sm:col-span-2">
-            Test mode: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Saving a card charges
-            nothing.
-          </p>
-          <SubmitButton
-            intent="add"
-            pendingLabel="Saving card…"
-            className="self-start sm:col-span-2 sm:justify-self-start"
-          >
-            Save card
-          </SubmitButton>
-        </Form>
-      </AccountSection>
+            <CardInputs fields={fields} />
+            <div className="sm:col-span-2">
+              <CheckboxField
+                labelProps={{ children: "Make this my default card" }}
+                inputProps={getInputProps(fields.make_default, { type: "checkbox" })}
+              />
+            </div>
+            <p className="text-sm text-text-muted sm:col-span-2">
+              Test mode: 4242 4242 4242 4242 is saved; 4000 0000 0000 0002 is declined. Saving a card charges
+              nothing.
+            </p>
+            <SubmitButton
+              intent="add"
+              pendingLabel="Saving card…"
+              className="self-start sm:col-span-2 sm:justify-self-start"
+            >
+              Save card
+            </SubmitButton>
+          </Form>
+        </AccountSection>
+      )}
     </div>
   );
 }

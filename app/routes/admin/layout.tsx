@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { label: "Projects", to: "/admin/projects", end: false },
   { label: "Clients", to: "/admin/clients", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },
+  { label: "Payments", to: "/admin/payments", end: false },
   { label: "Email outbox", to: "/admin/outbox", end: false },
   { label: "Audit log", to: "/admin/audit", end: false },
   { label: "Staff", to: "/admin/staff", end: false },

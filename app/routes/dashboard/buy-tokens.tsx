@@ -1,16 +1,19 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
 import { formatMinor } from "~models/billing/money";
 import { newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance } from "~models/billing/tokens.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
+import { PaymentNotice } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
 import { parseFormData } from "~/lib/request-input.server";
@@ -23,6 +26,8 @@ const REGION_LABELS = { us: "US ($)", eu: "Europe (€)", in: "India (₹)" } as
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
+  const back = checkoutParams(request);
+  const checkout = await checkoutState(back.paymentId, user.id, back.cancelled);
   const [packages, balance, savedCards] = await Promise.all([
     listTokenPackages(),
     getBalance(user.id),
@@ -44,17 +49,27 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     idempotencyKey: newIdempotencyKey(),
     savedCards,
+    mode: paymentMode(),
+    notices: paymentNotices(paymentMode(), checkout),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const schema = purchaseTokensSchema({ cardRequired: true });
+  const mode = paymentMode();
+  const schema = purchaseTokensSchema({ cardRequired: mode === "test" || mode === "card" });
   const submission = parseWithZod(await parseFormData(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
-  const result = await purchaseTokens(user.id, submission.value);
+  const result = await purchaseTokens(
+    user.id,
+    submission.value,
+    new Date(),
+    checkoutReturn(request, "/dashboard2/billing/tokens"),
+  );
+  // Stripe Checkout: on to Stripe's page; the webhook adds the tokens (docs/decisions/0036).
+  if (!result.ok && result.status === 303) throw redirect(result.checkoutUrl, 303);
   if (!result.ok) {
     const reply = result.field
       ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields })
@@ -65,8 +80,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, balance, region, chosen, idempotencyKey, savedCards } = loaderData;
-  const schema = purchaseTokensSchema({ cardRequired: true });
+  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode, notices } = loaderData;
+  const cardsOnOurPage = mode === "test" || mode === "card";
+  const schema = purchaseTokensSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "buy-tokens",
     lastResult: actionData?.result,
@@ -83,74 +99,90 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
         <p className="text-text-muted">
           You have <Tokens value={balance} testId="buy-balance" />. New tokens are valid for 90 days.
         </p>
+        <PaymentNotice notice={notices.banner} />
+        <PaymentNotice notice={notices.checkout} />
       </header>
-      <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
-        <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId}>
-          {actionData?.success ? (
-            <>
-              {" "}
-              <Link to="/dashboard2/shop" className="font-semibold underline underline-offset-4">
-                Spend them in the shop
-              </Link>
-            </>
-          ) : null}
-        </FormMessages>
-        <fieldset className="flex flex-col gap-3">
-          <legend className="mb-3 font-display text-sm font-semibold">Package</legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {packages.map((pkg) => (
+      {mode === "none" ? null : (
+        <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
+          <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId}>
+            {actionData?.success ? (
+              <>
+                {" "}
+                <Link to="/dashboard2/shop" className="font-semibold underline underline-offset-4">
+                  Spend them in the shop
+                </Link>
+              </>
+            ) : null}
+          </FormMessages>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-3 font-display text-sm font-semibold">Package</legend>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {packages.map((pkg) => (
+                <label
+                  key={pkg.id}
+                  className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]"
+                >
+                  <input
+                    {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}
+                    key={pkg.id}
+                    className="sr-only"
+                  />
+                  {pkg.is_popular ? (
+                    <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">
+                      Most popular
+                    </span>
+                  ) : null}
+                  <span className="font-display text-lg font-semibold">{pkg.name}</span>
+                  <span className="text-2xl font-bold">{pkg.total_tokens} tokens</span>
+                  <span className="text-sm text-text-muted">
+                    {pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}
+                  </span>
+                  <span className="mt-2 text-sm">
+                    {PACKAGE_REGIONS.map((r) => (
+                      <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
+                        {pkg.labels[r]}
+                      </span>
+                    ))}
+                  </span>
+                </label>
+              ))}
+            </div>
+            <ErrorList errors={fields.package_id.errors} />
+          </fieldset>
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
+            {PACKAGE_REGIONS.map((r) => (
               <label
-                key={pkg.id}
-                className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]"
+                key={r}
+                className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas"
               >
                 <input
-                  {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}
-                  key={pkg.id}
+                  {...getInputProps(fields.region, { type: "radio", value: r })}
+                  key={r}
                   className="sr-only"
                 />
-                {pkg.is_popular ? (
-                  <span className="absolute -top-3 left-5 rounded-full bg-yellow px-3 py-0.5 text-xs font-bold text-yellow-ink">
-                    Most popular
-                  </span>
-                ) : null}
-                <span className="font-display text-lg font-semibold">{pkg.name}</span>
-                <span className="text-2xl font-bold">{pkg.total_tokens} tokens</span>
-                <span className="text-sm text-text-muted">
-                  {pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}
-                </span>
-                <span className="mt-2 text-sm">
-                  {PACKAGE_REGIONS.map((r) => (
-                    <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
-                      {pkg.labels[r]}
-                    </span>
-                  ))}
-                </span>
+                {REGION_LABELS[r]}
               </label>
             ))}
-          </div>
-          <ErrorList errors={fields.package_id.errors} />
-        </fieldset>
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
-          {PACKAGE_REGIONS.map((r) => (
-            <label
-              key={r}
-              className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas"
-            >
-              <input
-                {...getInputProps(fields.region, { type: "radio", value: r })}
-                key={r}
-                className="sr-only"
-              />
-              {REGION_LABELS[r]}
-            </label>
-          ))}
-        </fieldset>
-        <PaymentFields fields={fields} idempotencyKey={idempotencyKey} savedCards={savedCards} canSaveCard />
-        <SubmitButton pendingLabel="Processing payment…" className="self-start">
-          Pay and add tokens
-        </SubmitButton>
-      </Form>
+          </fieldset>
+          {cardsOnOurPage ? (
+            <PaymentFields
+              fields={fields}
+              idempotencyKey={idempotencyKey}
+              savedCards={savedCards}
+              canSaveCard
+            />
+          ) : (
+            <>
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <PaymentNotice notice={notices.hosted} />
+            </>
+          )}
+          <SubmitButton pendingLabel="Processing payment…" className="self-start">
+            {cardsOnOurPage ? "Pay and add tokens" : "Continue to payment"}
+          </SubmitButton>
+        </Form>
+      )}
     </div>
   );
 }

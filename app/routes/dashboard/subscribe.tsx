@@ -1,14 +1,17 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { getPlan } from "~models/billing/catalog.server";
 import { formatMinor } from "~models/billing/money";
 import { newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
 import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
+import { PaymentNotice } from "~/components/payment-mode";
+import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
@@ -23,7 +26,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const plan = await getPlan(params.planId);
   if (!plan || !plan.isActive) throw data(null, { status: 404 });
-  const [active, savedCards] = await Promise.all([getActiveSubscription(user.id), listSavedCards(user.id)]);
+  const back = checkoutParams(request);
+  const [active, savedCards, checkout] = await Promise.all([
+    getActiveSubscription(user.id),
+    listSavedCards(user.id),
+    checkoutState(back.paymentId, user.id, back.cancelled),
+  ]);
   return {
     plan: {
       id: plan.id,
@@ -43,12 +51,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       : null,
     idempotencyKey: newIdempotencyKey(),
     savedCards,
+    mode: paymentMode(),
+    notices: paymentNotices(paymentMode(), checkout),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const schema = subscribeSchema({ cardRequired: true });
+  const mode = paymentMode();
+  const schema = subscribeSchema({ cardRequired: mode === "test" || mode === "card" });
   const formData = await parseFormData(request);
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
@@ -72,7 +83,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null, error: null }, { status: 400 });
-  const result = await subscribe(user.id, submission.value);
+  const result = await subscribe(
+    user.id,
+    submission.value,
+    new Date(),
+    checkoutReturn(request, `/dashboard2/billing/plans/${encodeURIComponent(params.planId)}`),
+  );
+  // Stripe Checkout: on to Stripe's page; the webhook starts the plan (docs/decisions/0036).
+  if (!result.ok && result.status === 303) throw redirect(result.checkoutUrl, 303);
   if (!result.ok)
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields }), success: null, error: null },
@@ -82,8 +100,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey, savedCards } = loaderData;
-  const schema = subscribeSchema({ cardRequired: true });
+  const { plan, current, idempotencyKey, savedCards, mode, notices } = loaderData;
+  const cardsOnOurPage = mode === "test" || mode === "card";
+  const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "subscribe",
     lastResult: actionData?.result,
@@ -104,6 +123,8 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
             ? "unlimited active projects"
             : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
         </p>
+        <PaymentNotice notice={notices.banner} />
+        <PaymentNotice notice={notices.checkout} />
       </header>
       <ul className="flex flex-col gap-2 text-sm">
         {plan.features.map((feature) => (
@@ -146,7 +167,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
           </SubmitButton>
           <input type="hidden" name="intent" value="resume" />
         </Form>
-      ) : (
+      ) : mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
           <FormMessages errors={form.errors} errorId={form.errorId} />
           <input type="hidden" name="plan_id" value={plan.id} />
@@ -156,12 +177,19 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
               now.
             </p>
           ) : null}
-          <PaymentFields
-            fields={fields}
-            idempotencyKey={idempotencyKey}
-            savedCards={savedCards}
-            canSaveCard
-          />
+          {cardsOnOurPage ? (
+            <PaymentFields
+              fields={fields}
+              idempotencyKey={idempotencyKey}
+              savedCards={savedCards}
+              canSaveCard
+            />
+          ) : (
+            <>
+              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+              <PaymentNotice notice={notices.hosted} />
+            </>
+          )}
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Subscribe for {plan.price} a month
           </SubmitButton>

@@ -1,0 +1,14 @@
+// A payment page's notices (docs/decisions/0036): test mode, payments off, the
+// hosted page's note, and the state of a checkout after Stripe's page. The
+// words come from the loader (app/lib/checkout.server.ts), so this stays small.
+
+export type PaymentNoticeData = { id: string; text: string } | null;
+
+export function PaymentNotice({ notice }: { notice: PaymentNoticeData }) {
+  if (!notice) return null;
+  return (
+    <p className="rounded-xl border border-yellow/60 bg-yellow/10 px-4 py-3 text-sm" data-testid={notice.id}>
+      {notice.text}
+    </p>
+  );
+}

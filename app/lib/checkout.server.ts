@@ -1,0 +1,54 @@
+import type { PaymentMode } from "~models/billing/payments";
+import type { CheckoutReturn, CheckoutState } from "~models/billing/payments.server";
+import { getEnv } from "./env.server";
+
+// Where Stripe's hosted page sends the payer back (docs/decisions/0036): the
+// page they paid from, which then shows "payment pending" until the webhook
+// confirms. PUBLIC_URL when set (the address the outside world uses),
+// otherwise the address the request came in on.
+
+export function checkoutReturn(request: Request, path: string): CheckoutReturn {
+  const origin = getEnv().PUBLIC_URL ? new URL(getEnv().PUBLIC_URL!).origin : new URL(request.url).origin;
+  const at = `${origin}${path}`;
+  return {
+    successUrl: `${at}?checkout=done&payment={PAYMENT_ID}`,
+    cancelUrl: `${at}?checkout=cancelled&payment={PAYMENT_ID}`,
+  };
+}
+
+/** The return from the hosted page, as the page's loader reads it from its URL. */
+export function checkoutParams(request: Request): { paymentId: string | null; cancelled: boolean } {
+  const params = new URL(request.url).searchParams;
+  if (!params.has("checkout")) return { paymentId: null, cancelled: false };
+  return { paymentId: params.get("payment"), cancelled: params.get("checkout") === "cancelled" };
+}
+
+/**
+ * The notices of a payment page, worded here so the browser loads no copy:
+ * the banner (test mode, or payments off), the note that replaces our card
+ * fields with Stripe, and the state of a checkout the payer came back from.
+ */
+export function paymentNotices(mode: PaymentMode, checkout: CheckoutState | null) {
+  return {
+    banner:
+      mode === "test"
+        ? {
+            id: "payments-test-mode",
+            text: "Test mode: no real money is taken. Pay with the test card 4242 4242 4242 4242.",
+          }
+        : mode === "none"
+          ? {
+              id: "payments-not-set-up",
+              text: "Payments are not set up yet, so nothing can be bought here right now. Please try again later.",
+            }
+          : null,
+    hosted:
+      mode === "hosted"
+        ? {
+            id: "hosted-payment",
+            text: "You pay on Stripe's secure page and come back here. We never see your card number.",
+          }
+        : null,
+    checkout: checkout ? { id: "checkout-status", text: checkout.message } : null,
+  };
+}

@@ -1,0 +1,67 @@
+import { Form, Link } from "react-router";
+import { type Currency } from "~models/billing/payments";
+import { formatMinor } from "~models/billing/money";
+import { listPaymentsForStaff } from "~models/billing/refunds.server";
+import { cell, DataTable, EmptyState, PageHeader } from "~/components/admin/ui";
+import { requireStaff } from "~/lib/auth.server";
+import { adminMeta } from "~/lib/admin-meta";
+import { formatDateTime } from "~/lib/format";
+import type { Route } from "./+types/payments";
+
+// Payments for staff: the newest, or one found by its receipt number; each links to its refund page.
+
+export const meta: Route.MetaFunction = () => adminMeta("Payments");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const receipt = Number(new URL(request.url).searchParams.get("receipt")?.replace(/^#/, "") ?? "");
+  const rows = await listPaymentsForStaff({
+    receipt: Number.isInteger(receipt) && receipt > 0 ? receipt : null,
+  });
+  return { receipt: receipt > 0 ? String(receipt) : "", rows };
+}
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  const { rows, receipt } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Payments" description="Successful payments, newest first. Open one to refund it." />
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          Receipt number
+          <input
+            name="receipt"
+            defaultValue={receipt}
+            inputMode="numeric"
+            className="rounded-xl border border-border bg-canvas px-3 py-2"
+          />
+        </label>
+        <button type="submit" className="rounded-full border border-border px-4 py-2 text-sm font-semibold">
+          Find
+        </button>
+      </Form>
+      {rows.length ? (
+        <DataTable caption="Payments" columns={["Receipt", "Client", "What", "Amount", "Refunded", "Paid"]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={cell}>
+                <Link to={`/admin/payments/${row.id}`} className="font-semibold underline underline-offset-4">
+                  #{row.number}
+                </Link>
+              </td>
+              <td className={cell}>{row.email ?? "—"}</td>
+              <td className={cell}>{row.description}</td>
+              <td className={cell}>{formatMinor(row.amountMinor, row.currency as Currency)}</td>
+              <td className={cell}>
+                {row.refundedMinor ? formatMinor(row.refundedMinor, row.currency as Currency) : "—"}
+              </td>
+              <td className={cell}>{row.completedAt ? formatDateTime(row.completedAt) : "—"}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : (
+        <EmptyState>No payments found.</EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,322 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "../platform/audit.server";
+import { db, type Transaction } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { giftCards, paymentRefunds, payments, users } from "../schema";
+import { type Currency } from "./payments";
+import { formatMinor } from "./money";
+import { getPaymentGateway, type PaymentRow } from "./payments.server";
+import { grantRemainder, takeBackGrant } from "./tokens.server";
+
+// Refunds from the back-office, full or partial, through the gateway that
+// took the payment (docs/decisions/0036-stripe-checkout-and-webhooks.md). The
+// client keeps what they already spent; the unspent tokens of that purchase
+// are taken back (never below zero). A refund is reserved on the payment
+// before the gateway is asked, so Stripe's charge.refunded webhook about the
+// same refund finds it counted; a refund made in Stripe's dashboard reaches
+// us by that webhook and is recorded the same way.
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+const REFUND_MESSAGES = {
+  notFound: "That payment was not found.",
+  notRefundable: "Only a successful payment can be refunded.",
+  amount: (max: string) => `Enter an amount greater than zero and at most ${max}.`,
+  fullyRefunded: "This payment has been refunded in full.",
+  otherGateway: (gateway: string) =>
+    `This payment was taken by the ${gateway} gateway, which is not the one in use: refund it there.`,
+  refunded: (amount: string, tokens: number) =>
+    `Refunded ${amount}.${tokens ? ` ${tokens} unspent tokens were taken back.` : ""}`,
+} as const;
+
+/** The grant a payment paid for, by its ledger source key; null when it granted none (yet). */
+async function grantKeyOf(database: Transaction | ReturnType<typeof db>, payment: PaymentRow) {
+  if (payment.kind === "token_package") return `payment:${payment.id}`;
+  if (payment.kind === "gift_card") {
+    const [card] = await database.select().from(giftCards).where(eq(giftCards.paymentId, payment.id));
+    return card?.redeemedAt ? `gift:${card.id}` : null;
+  }
+  const key = (payment.order as { grantSourceKey?: string } | null)?.grantSourceKey;
+  return key ?? null;
+}
+
+/** Tokens a refund of `amountMinor` takes back: all that is left on a full refund, else the refunded share. */
+function tokensToTakeBack(
+  grant: { amount: number; remaining: number },
+  payment: { amountMinor: number; refundedMinor: number },
+  amountMinor: number,
+): number {
+  const full = payment.refundedMinor + amountMinor >= payment.amountMinor;
+  const share = full ? grant.remaining : Math.ceil((grant.amount * amountMinor) / payment.amountMinor);
+  return Math.max(0, Math.min(grant.remaining, share));
+}
+
+export type RefundPreview = {
+  payment: PaymentRow;
+  clientEmail: string | null;
+  refundableMinor: number;
+  tokens: { granted: number; unspent: number; spent: number } | null;
+  giftCard: { redeemed: boolean } | null;
+  refunds: RefundRow[];
+};
+
+/** What staff see before they confirm: the payment, what is left to refund, and the tokens spent and unspent. */
+export async function refundPreview(paymentId: string, now = new Date()): Promise<RefundPreview | null> {
+  if (!isUuid(paymentId)) return null;
+  const [row] = await db()
+    .select({ payment: payments, email: users.email })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId));
+  if (!row) return null;
+  const { payment } = row;
+  const key = await grantKeyOf(db(), payment);
+  const grant = key ? await grantRemainder(key, now) : null;
+  const [card] =
+    payment.kind === "gift_card"
+      ? await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id))
+      : [];
+  return {
+    payment,
+    clientEmail: row.email ?? payment.payerEmail,
+    refundableMinor: payment.status === "succeeded" ? payment.amountMinor - payment.refundedMinor : 0,
+    tokens: grant
+      ? { granted: grant.amount, unspent: grant.remaining, spent: grant.amount - grant.remaining }
+      : null,
+    giftCard: card ? { redeemed: Boolean(card.redeemedAt) } : null,
+    refunds: await db()
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id))
+      .orderBy(desc(paymentRefunds.createdAt)),
+  };
+}
+
+/**
+ * Inside a transaction that holds the payment's row lock, after the money
+ * went back: the tokens of the purchase are taken back, an unredeemed gift
+ * card refunded in full can no longer be redeemed, and the audit log says who.
+ */
+async function settleRefund(
+  tx: Transaction,
+  payment: PaymentRow,
+  refund: RefundRow,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
+  const key = await grantKeyOf(tx, payment);
+  const grant = key ? await grantRemainder(key, now, tx) : null;
+  const amount = formatMinor(refund.amountMinor, payment.currency as Currency);
+  const taken =
+    key && grant
+      ? await takeBackGrant(
+          {
+            grantSourceKey: key,
+            amount: tokensToTakeBack(
+              grant,
+              { ...payment, refundedMinor: payment.refundedMinor - refund.amountMinor },
+              refund.amountMinor,
+            ),
+            sourceKey: `refund:${refund.id}`,
+            description: `Refund of ${amount} on receipt #${payment.number}`,
+            staffUserId: actor.role === "staff" ? actor.id : null,
+            actor,
+            now,
+          },
+          tx,
+        )
+      : 0;
+  if (payment.kind === "gift_card" && payment.refundedMinor >= payment.amountMinor)
+    await tx
+      .update(giftCards)
+      .set({ expiresAt: now })
+      .where(and(eq(giftCards.paymentId, payment.id), isNull(giftCards.redeemedAt)));
+  await tx
+    .update(paymentRefunds)
+    .set({
+      tokensTakenBack: taken,
+      tokensAlreadySpent: grant ? grant.amount - grant.remaining : 0,
+      status: "succeeded",
+      completedAt: now,
+    })
+    .where(eq(paymentRefunds.id, refund.id));
+  await recordAudit(
+    {
+      actor,
+      action: "payment.refund",
+      target: { type: "payment", id: payment.id, label: `Receipt #${payment.number}` },
+      before: { refunded_minor: payment.refundedMinor - refund.amountMinor },
+      after: {
+        refunded_minor: payment.refundedMinor,
+        amount_minor: refund.amountMinor,
+        currency: payment.currency,
+        tokens_taken_back: taken,
+        tokens_already_spent: grant ? grant.amount - grant.remaining : 0,
+        gateway_reference: refund.gatewayReference,
+      },
+      reason: refund.reason || `Refund of ${amount}`,
+    },
+    tx,
+  );
+  return taken;
+}
+
+export type RefundResult =
+  | { ok: true; message: string; refund: RefundRow; tokensTakenBack: number }
+  | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+/**
+ * Staff refund a payment, full or partial: reserved on the payment (so the
+ * amount can never exceed what was paid, even with two staff at once), sent
+ * to the gateway, then settled in one transaction. A refusal gives the
+ * reservation back.
+ */
+export async function refundPayment(input: {
+  paymentId: string;
+  amountMinor: number;
+  reason: string;
+  staff: { id: string; ip?: string };
+  now?: Date;
+}): Promise<RefundResult> {
+  const now = input.now ?? new Date();
+  const gateway = getPaymentGateway();
+  if (!isUuid(input.paymentId)) return { ok: false, status: 404, message: REFUND_MESSAGES.notFound };
+  const reserved = await db().transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!payment) return { ok: false as const, status: 404 as const, message: REFUND_MESSAGES.notFound };
+    if (payment.status !== "succeeded")
+      return { ok: false as const, status: 409 as const, message: REFUND_MESSAGES.notRefundable };
+    const left = payment.amountMinor - payment.refundedMinor;
+    if (left <= 0)
+      return { ok: false as const, status: 409 as const, message: REFUND_MESSAGES.fullyRefunded };
+    if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0 || input.amountMinor > left)
+      return {
+        ok: false as const,
+        status: 400 as const,
+        message: REFUND_MESSAGES.amount(formatMinor(left, payment.currency as Currency)),
+      };
+    if (payment.gateway !== gateway.name || !gateway.refund)
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: REFUND_MESSAGES.otherGateway(payment.gateway),
+      };
+    await tx
+      .update(payments)
+      .set({ refundedMinor: sql`${payments.refundedMinor} + ${input.amountMinor}` })
+      .where(eq(payments.id, payment.id));
+    const [refund] = await tx
+      .insert(paymentRefunds)
+      .values({
+        paymentId: payment.id,
+        amountMinor: input.amountMinor,
+        reason: input.reason.trim(),
+        staffUserId: input.staff.id,
+        createdAt: now,
+      })
+      .returning();
+    return { ok: true as const, payment, refund: refund! };
+  });
+  if (!reserved.ok) return reserved;
+
+  const answer = await gateway.refund!({
+    payment: reserved.payment,
+    amountMinor: input.amountMinor,
+    refundId: reserved.refund.id,
+  });
+  return db().transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!answer.ok) {
+      await tx
+        .update(payments)
+        .set({ refundedMinor: sql`${payments.refundedMinor} - ${input.amountMinor}` })
+        .where(eq(payments.id, payment!.id));
+      await tx
+        .update(paymentRefunds)
+        .set({ status: "failed", completedAt: now })
+        .where(eq(paymentRefunds.id, reserved.refund.id));
+      return { ok: false as const, status: 502 as const, message: answer.message };
+    }
+    const [refund] = await tx
+      .update(paymentRefunds)
+      .set({ gatewayReference: answer.reference })
+      .where(eq(paymentRefunds.id, reserved.refund.id))
+      .returning();
+    const taken = await settleRefund(
+      tx,
+      payment!,
+      refund!,
+      { id: input.staff.id, role: "staff", ip: input.staff.ip },
+      now,
+    );
+    return {
+      ok: true as const,
+      refund: refund!,
+      tokensTakenBack: taken,
+      message: REFUND_MESSAGES.refunded(formatMinor(input.amountMinor, payment!.currency as Currency), taken),
+    };
+  });
+}
+
+/**
+ * Stripe's charge.refunded (inside the webhook's transaction, the payment
+ * locked): the charge's refunded total beyond what we have counted is a
+ * refund made at Stripe; it is recorded and settled like ours. Returns
+ * whether anything was recorded.
+ */
+export async function recordGatewayRefund(
+  tx: Transaction,
+  payment: PaymentRow,
+  refundedTotalMinor: number,
+  reference: string,
+  now = new Date(),
+): Promise<boolean> {
+  const extra = Math.min(refundedTotalMinor, payment.amountMinor) - payment.refundedMinor;
+  if (extra <= 0 || payment.status !== "succeeded") return false;
+  const [refund] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      amountMinor: extra,
+      gatewayReference: reference,
+      reason: "Refunded at Stripe",
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!refund) return false;
+  const [updated] = await tx
+    .update(payments)
+    .set({ refundedMinor: sql`${payments.refundedMinor} + ${extra}` })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  await settleRefund(tx, updated!, refund, { id: null, role: "system", label: "Stripe" }, now);
+  return true;
+}
+
+/** The back-office list: the newest successful payments, or the one with a receipt number. */
+export async function listPaymentsForStaff(options: { receipt?: number | null; limit?: number } = {}) {
+  return db()
+    .select({
+      id: payments.id,
+      number: payments.number,
+      kind: payments.kind,
+      description: payments.description,
+      amountMinor: payments.amountMinor,
+      refundedMinor: payments.refundedMinor,
+      currency: payments.currency,
+      gateway: payments.gateway,
+      completedAt: payments.completedAt,
+      email: sql<string | null>`coalesce(${users.email}, ${payments.payerEmail})`,
+    })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(
+      and(
+        eq(payments.status, "succeeded"),
+        options.receipt ? eq(payments.number, options.receipt) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.completedAt))
+    .limit(options.limit ?? 50);
+}
