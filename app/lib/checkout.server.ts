@@ -1,14 +1,14 @@
 import type { PaymentMode } from "~models/billing/payments";
 import type { CheckoutReturn, CheckoutState } from "~models/billing/payments.server";
-import { getEnv } from "./env.server";
+import { publicBaseUrl } from "./public-url.server";
 
 // Where Stripe's hosted page sends the payer back (docs/decisions/0036): the
 // page they paid from, which then shows "payment pending" until the webhook
-// confirms. PUBLIC_URL when set (the address the outside world uses),
-// otherwise the address the request came in on.
+// confirms. The site's public address (publicBaseUrl: PUBLIC_URL, or the
+// request's own origin only when its host is one the site answers to).
 
 export function checkoutReturn(request: Request, path: string): CheckoutReturn {
-  const origin = getEnv().PUBLIC_URL ? new URL(getEnv().PUBLIC_URL!).origin : new URL(request.url).origin;
+  const origin = new URL(publicBaseUrl(request)).origin;
   const at = `${origin}${path}`;
   return {
     successUrl: `${at}?checkout=done&payment={PAYMENT_ID}`,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { customerPortalUrl } from "~models/billing/stripe-gateway.server";
 import { requireUser } from "~/lib/auth.server";
-import { getEnv } from "~/lib/env.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/stripe-portal";
 
 // Saved cards with Stripe (docs/decisions/0036): the client's Stripe Customer
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const origin = getEnv().PUBLIC_URL ? new URL(getEnv().PUBLIC_URL!).origin : new URL(request.url).origin;
+  const origin = new URL(publicBaseUrl(request)).origin;
   const url = await customerPortalUrl(user.id, `${origin}${PAGE}`);
   return redirect(url ?? `${PAGE}?portal=none`, 303);
 }
