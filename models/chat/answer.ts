@@ -23,8 +23,8 @@ export function answerFromContent(
   const service =
     loose.status === "found" ? loose.ranked.filter((r) => r.document.url.startsWith("/strategy?")) : [];
   const start = composeAnswer(
-    service.length
-      ? { status: "found", ranked: service, followUp: false }
+    loose.status === "found" && service.length
+      ? { ...loose, ranked: service, followUp: false }
       : retrieve(index, "services we create", null),
   );
   return { ...start, response: `${CHAT_COPY.business}\n\n${start.response}` };
