@@ -28,7 +28,7 @@ const CUES: [Intent, RegExp][] = [
     "how",
     /\bhow (do|can|to|does|would|should) (i|we|you|one)?\b|\bhow to\b|\b(book|apply|pitch|invest|sign ?up|register|join|order|redeem|contact|reach|open a ticket)\b/,
   ],
-  ["when", /\b(when|what date|what day|which date|effective|updated|launch|launched|since|upcoming|next)\b/],
+  ["when", /\b(when|date|dated|what day|effective|updated|launch|launched|since|upcoming|next)\b/],
   ["who", /\b(who|whom|whose)\b/],
   ["where", /\bwhere\b/],
 ];

@@ -40,9 +40,15 @@ const RETRIEVAL = {
    * in the best passage (each word weighted by how rare it is in the content;
    * a word the content never uses is the rarest), the answer is "I don't know".
    */
-  minCoverage: 0.5,
+  minCoverage: Number(process.env.X_MIN ?? 0.45),
+  /** Words this rare or rarer (or unknown) weigh the same: one odd word does not outweigh the rest. */
+  rareFrequency: Number(process.env.X_RARE ?? 3),
+  /** Ranking: BM25 × (coverageFloor + coverage)². */
+  coverageFloor: Number(process.env.X_FLOOR ?? 0.1),
+  /** A passage that matches only in its body must hold this share of the question. */
+  bodyOnlyCoverage: Number(process.env.X_BODY ?? 0.7),
   /** A passage that answers the kind of question asked ranks this much higher. */
-  intentBoost: 1.6,
+  intentBoost: Number(process.env.X_INTENT ?? 1.6),
   /** In a follow-up, the previous question's words count this much... */
   previousTermWeight: 0.4,
   /** ...and the passages that answered it get this boost. */
@@ -106,7 +112,7 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
 /** BM25's inverse document frequency: rare words weigh more; unknown words the most. */
 function weight(index: ChatIndex, term: string): number {
   const n = index.documents.size;
-  const df = index.documentFrequency.get(term) ?? 0;
+  const df = Math.max(RETRIEVAL.rareFrequency, index.documentFrequency.get(term) ?? 0);
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
@@ -121,12 +127,13 @@ function coverageOf(index: ChatIndex, id: string, terms: string[]): number {
 
 /**
  * A passage is about the question when one of the question's words is its
- * subject (title, keywords) or it holds two of them: one word the body
- * mentions in passing ("taxes are added at checkout") is not a topic.
+ * subject (title, keywords), or its body holds most of the question: one word
+ * the body mentions in passing ("taxes are added at checkout") is not a topic.
  */
-function isAbout(index: ChatIndex, id: string, terms: string[]): boolean {
-  const { subject, all } = index.terms.get(id)!;
-  return terms.some((t) => subject.has(t)) || terms.filter((t) => all.has(t)).length >= 2;
+function isAbout(index: ChatIndex, best: Scored, terms: string[], minCoverage: number): boolean {
+  const { subject, all } = index.terms.get(best.document.id)!;
+  if (terms.some((t) => subject.has(t))) return true;
+  return terms.filter((t) => all.has(t)).length >= 2 && best.coverage >= RETRIEVAL.bodyOnlyCoverage;
 }
 
 /** "it", "that", "those", "what about…": the question points back at the previous topic. */
@@ -146,14 +153,15 @@ function rank(
       const document = index.documents.get(r.id as string)!;
       const coverage = coverageOf(index, document.id, terms);
       const answersKind = intents.some((intent) => document.answers?.includes(intent));
-      const score = r.score * (0.25 + coverage) ** 2 * (answersKind ? RETRIEVAL.intentBoost : 1);
+      const score =
+        r.score * (RETRIEVAL.coverageFloor + coverage) ** 2 * (answersKind ? RETRIEVAL.intentBoost : 1);
       return { document, score, coverage };
     })
     .sort((a, b) => b.score - a.score);
 }
 
 const relevant = (index: ChatIndex, best: Scored | undefined, terms: string[], minCoverage: number) =>
-  !!best && best.coverage >= minCoverage && (minCoverage <= 0 || isAbout(index, best.document.id, terms));
+  !!best && best.coverage >= minCoverage && (minCoverage <= 0 || isAbout(index, best, terms, minCoverage));
 
 /**
  * The passages that answer `query`, best first, or "unknown". With a previous

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import damerauLevenshtein from "damerau-levenshtein";
+import wordListPath from "word-list";
 import { isStopWord, isVocabularyWord, processTerm, spellOut } from "./text";
 
 // Typo tolerance: a question's word that neither the site's content, the
@@ -7,6 +9,8 @@ import { isStopWord, isVocabularyWord, processTerm, spellOut } from "./text";
 // "freind" → "friend"), by Damerau–Levenshtein distance (a swap of two
 // letters counts once). Short words are left alone, and a word with no close
 // neighbour stays as it is, so an out-of-scope word still reads as unknown.
+// A real English word (the word-list package) is never "mended": "butter"
+// is not a typo of "better", it is a question the site cannot answer.
 
 export type Lexicon = {
   /** Every word the content uses, with how often. */
@@ -37,8 +41,24 @@ export function buildLexicon(
   return { counts, byLength, terms };
 }
 
+let englishWords: string | undefined;
+const englishSeen = new Map<string, boolean>();
+
+/** Whether `word` is an English word: a search of the word list, read once per process (2.7 MB). */
+export function isEnglishWord(word: string): boolean {
+  let known = englishSeen.get(word);
+  if (known === undefined) {
+    englishWords ??= `\n${readFileSync(wordListPath, "utf8")}\n`;
+    known = englishWords.includes(`\n${word}\n`);
+    if (englishSeen.size > 10_000) englishSeen.clear();
+    englishSeen.set(word, known);
+  }
+  return known;
+}
+
 function isKnown(lexicon: Lexicon, word: string): boolean {
   if (lexicon.counts.has(word) || isStopWord(word) || isVocabularyWord(word)) return true;
+  if (isEnglishWord(word)) return true;
   const term = processTerm(word);
   return term === null || lexicon.terms.has(term);
 }

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { eng } from "stopword";
 import { CHAT_VOCABULARY, PHRASES, SHORTHAND } from "./vocabulary";
 
 // How the assistant reads words, the same for the site's passages and for the
@@ -8,18 +9,24 @@ import { CHAT_VOCABULARY, PHRASES, SHORTHAND } from "./vocabulary";
 // stemmer (the `stemmer` package). Typos are mended against the index's own
 // words in ./spelling.ts, before this runs on a question.
 
-/** Words that carry no topic. Question words that do ("who", "when", "price") are kept. */
-const STOP_WORDS = new Set(
-  (
+/**
+ * Words that carry no topic: the `stopword` package's English list, and the
+ * filler of chat questions. Question words that carry the kind of answer
+ * wanted ("who", "when", "how long") are read by ./intent.ts instead.
+ */
+const STOP_WORDS = new Set([
+  ...eng,
+  ...(
     "a an the is are am was were be been being do does did doing done i me my mine we our ours us you your yours it its " +
-    "this that these those there here what which whom how why can could would should will shall may might must of for to " +
+    "this that these those there here what which whom whose how when why can could would should will shall may might must of for to " +
     "in on at by with from about as and or but if so than then too very just any some all each every get got have has had tell " +
     "know please hi hello hey want like need also more give they them their he she him her let lets into out up down over under " +
     "not no yes ok okay thanks thank one ones same else other well really much many anything something help make able " +
-    "go going see look way ways thing things someone anyone kind sort lot bit still already ever actually currently now today " +
-    "guys im ive id dont doesnt didnt cant wont isnt arent"
+    "go going see look ways thing things someone anyone kind sort lot bit still already ever actually currently now today " +
+    "till until whether either guys im ive id dont doesnt didnt cant wont isnt arent long difference differences differ " +
+    "different versus compare compared comparison between"
   ).split(" "),
-);
+]);
 
 /** Lower case without accents, chat shorthand spelled out ("wat r ur" → "what are your"). */
 export function spellOut(text: string): string {
