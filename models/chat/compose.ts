@@ -36,7 +36,17 @@ function comparedPassages(ranked: Ranked[], terms: string[]): Ranked[] {
     const words = topicTerms(entity).filter((t) => !KIND_WORDS.has(t));
     if (words.length && words.every((w) => terms.includes(w))) byEntity.set(entity, r);
   }
-  return byEntity.size >= 2 ? [...byEntity.values()].slice(0, COMPOSE.maxCompared) : [];
+  if (byEntity.size < 2) return [];
+  // In the order the question names them.
+  const firstMention = (r: Ranked) =>
+    Math.min(
+      ...topicTerms(r.document.entity!)
+        .map((w) => terms.indexOf(w))
+        .filter((i) => i >= 0),
+    );
+  return [...byEntity.values()]
+    .sort((a, b) => firstMention(a) - firstMention(b))
+    .slice(0, COMPOSE.maxCompared);
 }
 
 /** The passages an answer uses: the best, plus close runners-up, or both sides of a comparison. */
@@ -44,7 +54,7 @@ function chosenPassages(retrieval: Extract<Retrieval, { status: "found" }>): Ran
   const { ranked } = retrieval;
   const best = ranked[0];
   if (!best) return [];
-  if (retrieval.intents.includes("compare") || ranked.length > 1) {
+  if (retrieval.intents.includes("compare")) {
     const compared = comparedPassages(ranked, retrieval.terms);
     if (compared.length) return compared;
   }
@@ -102,6 +112,6 @@ export function composeAnswer(retrieval: Retrieval): ComposedAnswer {
     sources: sourceLinks(passages),
     passageIds: passages.map((p) => p.document.id),
     found: true,
-    candidates: [...new Set(retrieval.ranked.map((r) => r.document.url))].slice(0, 3),
+    candidates: [...new Set([...passages, ...retrieval.ranked].map((r) => r.document.url))].slice(0, 3),
   };
 }

@@ -34,7 +34,7 @@ export type Retrieval =
   | { status: "unknown"; followUp: boolean };
 
 const RETRIEVAL = {
-  fieldBoost: { title: 3, keywords: 2, entity: 3, text: 1 },
+  fieldBoost: { title: 3, keywords: 2, entity: 3, text: 1, about: 1 },
   /**
    * The relevance floor: below this share of the question's topic words found
    * in the best passage (each word weighted by how rare it is in the content;
@@ -75,7 +75,7 @@ const indexedTerms = (text: string) =>
 
 export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
   const search = new MiniSearch<ChatDocument>({
-    fields: ["title", "keywords", "entity", "text"],
+    fields: ["title", "keywords", "entity", "text", "about"],
     storeFields: [],
     extractField: fieldText,
     tokenize,
@@ -93,7 +93,7 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
   const words: string[] = [];
   for (const doc of documents) {
     const subject = indexedTerms(`${doc.title} ${fieldText(doc, "keywords")} ${doc.entity ?? ""}`);
-    const all = new Set([...subject, ...indexedTerms(doc.text)]);
+    const all = new Set([...subject, ...indexedTerms(`${doc.text} ${doc.about ?? ""}`)]);
     terms.set(doc.id, { subject, all });
     for (const term of all) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     words.push(...tokenize(`${doc.title} ${fieldText(doc, "keywords")} ${doc.text}`));

@@ -30,15 +30,31 @@ const ANSWERS: Partial<Record<ContentDocument["kind"], ChatDocument["answers"]>>
  * title (searched, never pasted into the answer).
  */
 function contentPassages(doc: ContentDocument): ChatDocument[] {
-  const keywords = [doc.kind, ...(doc.about ? [doc.about] : [])];
+  const keywords = [doc.kind];
   const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
-  const whole = { id: doc.id, title: doc.title, url: doc.url, keywords, answers: ANSWERS[doc.kind] };
+  const whole = {
+    id: doc.id,
+    title: doc.title,
+    url: doc.url,
+    keywords,
+    about: doc.about,
+    answers: ANSWERS[doc.kind],
+  };
   if (sections.length === 1) return [{ ...whole, text: plainText(doc.markdown) }];
   const passages: ChatDocument[] = [];
   const intro = plainText(sections[0]!);
   // A policy's opening says when it took effect.
   if (intro)
-    passages.push({ ...whole, text: intro, answers: doc.kind === "policy" ? ["when"] : whole.answers });
+    passages.push(
+      doc.kind === "policy"
+        ? {
+            ...whole,
+            text: intro,
+            answers: ["when"],
+            keywords: [...keywords, "date", "effective", "updated"],
+          }
+        : { ...whole, text: intro },
+    );
   for (let i = 1; i < sections.length; i += 2) {
     const heading = sections[i]!.trim();
     const text = plainText(sections[i + 1] ?? "");

@@ -106,7 +106,7 @@ function collaborationPassages({ collaborations }: Pages): ChatDocument[] {
   return [
     {
       id: "collab:partners",
-      title: partners.title,
+      title: `Our partners: ${partners.title}`,
       url: "/collabpage",
       text: `Our partners: ${list(partners.items.map((p) => `${p.name} (${p.kind.toLowerCase()})`))}. ${partners.intro}`,
       keywords: ["partner", "collaboration", "work", "studios", "who"],
@@ -114,10 +114,10 @@ function collaborationPassages({ collaborations }: Pages): ChatDocument[] {
     },
     ...partners.items.map((p) => ({
       id: `collab:partner:${p.name.toLowerCase().replace(/\W+/g, "-")}`,
-      title: `${p.name}, partner`,
+      title: `${p.name} (${p.kind})`,
       url: "/collabpage",
       text: `${p.name} is our ${p.kind.toLowerCase()} partner. ${p.text}`,
-      keywords: ["partner", p.kind],
+      keywords: [p.kind],
       answers: ["who" as const],
       entity: p.name,
     })),
@@ -173,7 +173,7 @@ function referralPassages({ referrals }: Pages, billing: BillingSettings): ChatD
   return [
     {
       id: "referrals:how",
-      title: "Referrals",
+      title: `Referrals: ${referrals.howItWorks.title}`,
       url: "/referrals",
       text: `Refer a friend and you both get ${reward} bonus Creative Tokens when their first purchase is confirmed. ${referrals.howItWorks.steps.map((s, i) => `${i + 1}. ${s.title}: ${s.text}`).join(" ")}`,
       keywords: ["refer", "friend", "bonus", "reward", "tokens", "code", "how"],

@@ -13,6 +13,8 @@ export type ChatDocument = {
   url: string;
   text: string;
   keywords?: string[];
+  /** Searched like the text but never shown and not the passage's subject (a post's author, date and tags). */
+  about?: string;
   /** The kinds of question this passage answers directly ("price", "who"…; ../intent.ts): it ranks first for them. */
   answers?: Intent[];
   /** The one thing the passage is about ("Motion", "Popular bundle"), for comparisons of two things. */
