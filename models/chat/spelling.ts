@@ -74,7 +74,8 @@ export function closestWord(lexicon: Lexicon, word: string): string | null {
       if (candidate[0] !== word[0]) continue;
       const distance = damerauLevenshtein(word, candidate).steps;
       if (distance > edits) continue;
-      const count = lexicon.counts.get(candidate) ?? 0;
+      // Among equally close words, one ending like the typo, then the commoner.
+      const count = (lexicon.counts.get(candidate) ?? 0) + (candidate.at(-1) === word.at(-1) ? 1e6 : 0);
       if (!best || distance < best.distance || (distance === best.distance && count > best.count))
         best = { word: candidate, distance, count };
     }

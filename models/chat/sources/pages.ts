@@ -12,7 +12,7 @@ import type { ChatDocument, ChatSource } from "./types";
 // coming soon. Each passage opens with the sentence that answers the usual
 // question about it.
 
-type Pages = {
+export type Pages = {
   [
     K in
       | "careers"
@@ -26,7 +26,7 @@ type Pages = {
       | "blog"
   ]: ContentPage<K>;
 };
-const PAGE_KEYS = [
+export const PAGE_KEYS = [
   "careers",
   "collaborations",
   "investors",
