@@ -11,7 +11,7 @@ import { TOKEN_VALIDITY_DAYS } from "../billing/tokens";
 import { countUnread, listNotifications } from "../platform/notifications.server";
 import { STATUS_LABELS } from "../projects/projects";
 import { listProjects, type ProjectRow } from "../projects/projects.server";
-import { accountTopics, nameScore, nameWords, type AccountTopic } from "./account";
+import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
 import type { ChatSourceLink, ComposedAnswer } from "./compose";
 
 /** Who is asking: the session's or the API token's account, or null for a visitor. */
@@ -197,7 +197,10 @@ export async function answerAccountQuestion(
 ): Promise<ComposedAnswer | null> {
   const topics = accountTopics(query);
   if (!topics.length) return null;
-  if (!asker) return answer([{ text: ACCOUNT_COPY.signIn, sources: [PAGES.signIn] }]);
+  if (!asker) {
+    if (asksWhereToLook(query)) return null;
+    return answer([{ text: ACCOUNT_COPY.signIn, sources: [PAGES.signIn] }]);
+  }
   if (asker.role !== "client") return answer([{ text: ACCOUNT_COPY.staff, sources: [PAGES.backOffice] }]);
   const now = options.now ?? new Date();
   const parts: Promise<Part>[] = [];

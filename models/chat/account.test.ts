@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountTopics, nameScore, nameWords, type AccountTopic } from "./account";
+import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
 
 // Questions about the asker's own account, as clients type them, and the
 // topics each one asks about.
@@ -20,6 +20,8 @@ const ACCOUNT: [string, AccountTopic[]][] = [
   ["any update on my website redesign?", ["projects"]],
   ["status of my projcts", ["projects"]],
   ["is our brand strategy project done yet", ["projects"]],
+  ["how many projects do i have", ["projects"]],
+  ["where do i find my shop downloads", ["purchases"]],
   ["when does my plan renew", ["plan"]],
   ["which plan am i on", ["plan"]],
   ["wat plan r we on", ["plan"]],
@@ -63,6 +65,9 @@ const GENERAL = [
   "how many tokens do i need for a logo",
   "is the social plan worth it for us",
   "hi",
+  "do i own the source files when the project is done?",
+  "my download didnt arrive what do i do",
+  "do they expire?",
 ];
 
 describe("accountTopics", () => {
@@ -72,6 +77,14 @@ describe("accountTopics", () => {
 
   it.each(GENERAL)("leaves %j to the site's content", (question) => {
     expect(accountTopics(question)).toEqual([]);
+  });
+});
+
+describe("asksWhereToLook", () => {
+  it("tells a how-to-find question (the site explains it to visitors) from a plain one", () => {
+    expect(asksWhereToLook("where do i find my shop downloads")).toBe(true);
+    expect(asksWhereToLook("how do i check my token balance")).toBe(true);
+    expect(asksWhereToLook("how many tokens do i have")).toBe(false);
   });
 });
 

@@ -111,8 +111,8 @@ export function accountText(query: string): string {
 
 /** The asker speaks of themselves. */
 const OWN = /\b(my|mine|me|i|our|ours|we|us|myself)\b/;
-/** Something the asker owns: "my …", "our …" (up to two words between). */
-const POSSESSIVE = (noun: string) => new RegExp(`\\b(my|our)( \\w+){0,2} (${noun})\\b`);
+/** Something the asker owns: "my …", "our …" (up to four words between). */
+const POSSESSIVE = (noun: string) => new RegExp(`\\b(my|our)( \\w+){0,4} (${noun})\\b`);
 /** "how do i check …", "where can i see …": a question about one's own figures after all. */
 const LOOK_UP =
   /\b(how (do|can|could) (i|we)|can (i|we)|could (i|we)|where (do|can|could) (i|we)|(want|like|need) to) (see|check|view|find|know|look at|look up|track)\b/;
@@ -127,6 +127,8 @@ const GENERAL = [
   /\b(can|could|should|would|may|shall|must) (i|we)\b/,
   /\bif (i|we|my|our)\b/,
   /\bwhat happens\b/,
+  /\bwhat (do|should|can) (i|we) do\b/,
+  /\b(didnt|did not|doesnt|does not|not working|broken|problem|issue|wrong|error|missing|arrive\w*|lost)\b/,
   /\b(do|does|will) (you|ascendra|the agency|the team)\b/,
   /\b(want|wanna|like|love|need|needs|planning|going) to\b/,
   /\bneed\b/,
@@ -146,6 +148,8 @@ const PLAN = new RegExp(`\\b(${PLAN_WORD})\\b`);
 const ON_A_PLAN =
   /\b(am i|are we|i am|we are|i have|we have|i got|we got|do i have|do we have) (currently |now |still )?(on|subscribed|signed up|paying)\b/;
 const NEXT_BILL = /\b((billed|charged|invoiced) next|next (bill|billing|charge|invoice|payment|renewal))\b/;
+/** "how many projects do i have", "have we got any orders". */
+const HAVE = /\b(i|we) (have|got)\b/;
 const PROJECT = /\b(projects?|orders?)\b/;
 const PROGRESS =
   /\b(going|coming along|progress|status|update|updates|news|ready|done|finished|complete|completed|stage|at|happening|moving)\b/;
@@ -158,6 +162,13 @@ const NOTIFICATIONS = /\b(notifications?|alerts?|unread|new messages?)\b/;
  * is not about the asker's own account (a general question, left to the
  * site's content).
  */
+/**
+ * "how do i check my balance", "where do i find my downloads": a signed-in
+ * client gets their figures, but a visitor is better served by the site's
+ * explanation than by "sign in".
+ */
+export const asksWhereToLook = (query: string) => LOOK_UP.test(accountText(query));
+
 export function accountTopics(query: string): AccountTopic[] {
   const text = accountText(query);
   if (!LOOK_UP.test(text) && GENERAL.some((pattern) => pattern.test(text))) return [];
@@ -166,7 +177,7 @@ export function accountTopics(query: string): AccountTopic[] {
 
   const tokens = TOKENS.test(text);
   const plan = PLAN.test(text) && !tokens;
-  if (EXPIRY.test(text) && (own || /\bthey\b/.test(text)) && !plan) topics.add("expiry");
+  if (EXPIRY.test(text) && own && !plan) topics.add("expiry");
   if (own && ((tokens && QUANTITY.test(text) && !/\bget\b/.test(text)) || /\bbalance\b/.test(text)))
     topics.add("balance");
   if (
@@ -177,7 +188,12 @@ export function accountTopics(query: string): AccountTopic[] {
   if (own && NEXT_BILL.test(text)) topics.add("plan");
   if (SHOP.test(text) && (own || /\b(left|remaining)\b/.test(text))) topics.add("purchases");
   if (NOTIFICATIONS.test(text) && (own || /\b(any|new|unread)\b/.test(text))) topics.add("notifications");
-  if (own && PROJECT.test(text) && !topics.has("purchases")) topics.add("projects");
+  if (
+    PROJECT.test(text) &&
+    (POSSESSIVE("projects?|orders?").test(text) || HAVE.test(text)) &&
+    !topics.has("purchases")
+  )
+    topics.add("projects");
   // "hows my logo refresh going", "any update on my website redesign": a project by its name.
   if (!topics.size && /\b(my|our)\b/.test(text) && PROGRESS.test(text)) topics.add("projects");
 
