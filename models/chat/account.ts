@@ -98,7 +98,7 @@ function fixWord(word: string): string {
 }
 
 /** Lower case, no accents or apostrophes, shorthand and typos folded: " what is my token balance ". */
-export function accountText(query: string): string {
+function accountText(query: string): string {
   const plain = query
     .toLowerCase()
     .normalize("NFKD")
