@@ -40,15 +40,15 @@ const RETRIEVAL = {
    * in the best passage (each word weighted by how rare it is in the content;
    * a word the content never uses is the rarest), the answer is "I don't know".
    */
-  minCoverage: Number(process.env.X_MIN ?? 0.45),
+  minCoverage: 0.45,
   /** Words this rare or rarer (or unknown) weigh the same: one odd word does not outweigh the rest. */
-  rareFrequency: Number(process.env.X_RARE ?? 3),
+  rareFrequency: 3,
   /** Ranking: BM25 × (coverageFloor + coverage)². */
-  coverageFloor: Number(process.env.X_FLOOR ?? 0.1),
+  coverageFloor: 0.1,
   /** A passage that matches only in its body must hold this share of the question. */
-  bodyOnlyCoverage: Number(process.env.X_BODY ?? 0.7),
+  bodyOnlyCoverage: 0.7,
   /** A passage that answers the kind of question asked ranks this much higher. */
-  intentBoost: Number(process.env.X_INTENT ?? 1.6),
+  intentBoost: 1.6,
   /** In a follow-up, the previous question's words count this much... */
   previousTermWeight: 0.4,
   /** ...and the passages that answered it get this boost. */
@@ -130,7 +130,7 @@ function coverageOf(index: ChatIndex, id: string, terms: string[]): number {
  * subject (title, keywords), or its body holds most of the question: one word
  * the body mentions in passing ("taxes are added at checkout") is not a topic.
  */
-function isAbout(index: ChatIndex, best: Scored, terms: string[], minCoverage: number): boolean {
+function isAbout(index: ChatIndex, best: Scored, terms: string[]): boolean {
   const { subject, all } = index.terms.get(best.document.id)!;
   if (terms.some((t) => subject.has(t))) return true;
   return terms.filter((t) => all.has(t)).length >= 2 && best.coverage >= RETRIEVAL.bodyOnlyCoverage;
@@ -161,7 +161,7 @@ function rank(
 }
 
 const relevant = (index: ChatIndex, best: Scored | undefined, terms: string[], minCoverage: number) =>
-  !!best && best.coverage >= minCoverage && (minCoverage <= 0 || isAbout(index, best, terms, minCoverage));
+  !!best && best.coverage >= minCoverage && (minCoverage <= 0 || isAbout(index, best, terms));
 
 /**
  * The passages that answer `query`, best first, or "unknown". With a previous

@@ -64,7 +64,7 @@ function isKnown(lexicon: Lexicon, word: string): boolean {
 }
 
 /** The closest known word, or null when none is within reach. */
-export function closestWord(lexicon: Lexicon, word: string): string | null {
+function closestWord(lexicon: Lexicon, word: string): string | null {
   const edits = maxEdits(word.length);
   if (!edits) return null;
   let best: { word: string; distance: number; count: number } | null = null;
