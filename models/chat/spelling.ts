@@ -29,6 +29,7 @@ export function buildLexicon(
   terms: ReadonlySet<string>,
   extra: Iterable<string>,
 ): Lexicon {
+  englishWordList(); // Read with the index, not during the first question.
   const counts = new Map<string, number>();
   for (const word of words) if (/^\p{L}+$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   for (const word of extra) if (/^\p{L}+$/u.test(word) && !counts.has(word)) counts.set(word, 1);
@@ -42,14 +43,14 @@ export function buildLexicon(
 }
 
 let englishWords: string | undefined;
+const englishWordList = () => (englishWords ??= `\n${readFileSync(wordListPath, "utf8")}\n`);
 const englishSeen = new Map<string, boolean>();
 
 /** Whether `word` is an English word: a search of the word list, read once per process (2.7 MB). */
 export function isEnglishWord(word: string): boolean {
   let known = englishSeen.get(word);
   if (known === undefined) {
-    englishWords ??= `\n${readFileSync(wordListPath, "utf8")}\n`;
-    known = englishWords.includes(`\n${word}\n`);
+    known = englishWordList().includes(`\n${word}\n`);
     if (englishSeen.size > 10_000) englishSeen.clear();
     englishSeen.set(word, known);
   }

@@ -154,10 +154,19 @@ function investorPassages({ investors }: Pages): ChatDocument[] {
       id: "investors:milestones",
       title: milestones.title,
       url: "/investorpage",
-      text: milestones.items.map((m) => `${m.when}: ${m.title}. ${m.text}`).join(" "),
+      text: milestones.items.map((m) => `${m.when}: ${m.title}.`).join(" "),
       keywords: ["history", "milestones", "founded", "timeline", "growth", "investor"],
       answers: ["when"],
     },
+    // One passage a milestone, so "when did…" finds the one it asks about.
+    ...milestones.items.map((m) => ({
+      id: `investors:milestone:${m.when}`,
+      title: `${m.title} (${m.when})`,
+      url: "/investorpage",
+      text: `${m.when}: ${m.title}. ${m.text}`,
+      keywords: ["milestone", m.when],
+      answers: ["when" as const],
+    })),
     ...testimonials.items.map((t, i) => ({
       id: `investors:testimonial:${i + 1}`,
       title: `${t.name}, ${t.role}`,
