@@ -193,6 +193,9 @@ export function retrieve(
     terms,
   });
 
+  // "How much is it?" as a first message: "it" has nothing to point at.
+  if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
+    return { status: "unknown", followUp: false };
   const own = terms.length
     ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents)
     : [];
