@@ -82,6 +82,7 @@ export const SHORTHAND = new Map<string, string>(
 /** Phrases folded before the text is split into words. */
 export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, " price "],
+  [/\b(not|never|have not|did not) (been |yet )?(used|spent)\b|\bunspent\b|\bleft ?over\b/g, " unused "],
   [/\b(money|cash) back\b/g, " refund "],
   [/\bget (my|our) money\b/g, " refund "],
   [/\bgift ?cards?\b/g, " giftcard "],
@@ -206,9 +207,7 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     expiry: "valid",
     expiration: "valid",
     validity: "valid",
-    quickly: "fast",
     quick: "fast",
-    soon: "fast",
     turnaround: "fast",
     // Contact
     telephone: "phone",

@@ -15,6 +15,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "Contact details",
       url: "/contact",
       text: `Write to ${emails.hello} for anything general, ${emails.projects} for projects, ${emails.careers} for careers and ${emails.support} for help and support.${phone}`,
+      answers: ["how"],
       keywords: ["contact", "email", "phone", "reach", "touch", "address", "mailbox"],
     },
     {
@@ -22,6 +23,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "Our registered office",
       url: "/contact#offline-meet",
       text: `Our registered office is at ${site.office.lines.join(", ")}. Book a visit with the Book our visit form on the contact page. ${CONTACT_MESSAGES.visitConfirmation}`,
+      answers: ["where", "how"],
       keywords: [
         "office",
         "address",
@@ -49,6 +51,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "Get a quote",
       url: "/contact#get-a-quote",
       text: `Ask for a quote with the GET A QUOTE form on the contact page: pick a service and a solution and describe your brief in at least 20 characters. A detailed quote reaches you within 24-48 hours.`,
+      answers: ["how", "duration"],
       keywords: ["quote", "quotation", "estimate", "proposal", "brief", "project", "start"],
     },
     {
@@ -56,6 +59,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "For investors and partners",
       url: "/contact#investors-partners",
       text: `Investors and partners can request a meeting with the FOR INVESTORS AND PARTNERS form on the contact page: an investment opportunity, a partnership, a strategic alliance, a collaboration, an acquisition or a joint venture, on Google Meet if you like. Our team will contact you soon.`,
+      answers: ["how", "who"],
       keywords: [
         "investor",
         "invest",
@@ -73,6 +77,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "Careers",
       url: "/contact#careers",
       text: `Send your resume to ${emails.careers}, or see our open positions on the careers page.`,
+      answers: ["how"],
       keywords: [
         "career",
         "job",
@@ -99,6 +104,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "Help & support",
       url: "/contact#help-support",
       text: `For help and support, chat with us, write to ${emails.support} or create a support ticket at /createticket.`,
+      answers: ["how", "duration"],
       keywords: ["help", "support", "ticket", "problem", "issue", "complaint"],
     },
   ];
@@ -108,6 +114,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       title: "Office hours",
       url: "/contact#help-support",
       text: `Our office hours are ${help.hours}. Call us on ${help.phone}. Chat on WhatsApp is available virtually 24*7.`,
+      answers: ["when"],
       keywords: [
         "hours",
         "open",

@@ -30,7 +30,7 @@ const ANSWERS: Partial<Record<ContentDocument["kind"], ChatDocument["answers"]>>
  * title (searched, never pasted into the answer).
  */
 function contentPassages(doc: ContentDocument): ChatDocument[] {
-  const keywords = [doc.kind];
+  const keywords = doc.kind === "post" || doc.kind === "article" ? [doc.kind, "article", "blog"] : [doc.kind];
   const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
   const whole = {
     id: doc.id,
