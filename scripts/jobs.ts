@@ -1,7 +1,8 @@
 // npm run jobs: renewals, gift card delivery and token expiry, once. Idempotent,
 // so cron may run it every minute. The server also runs these jobs every
-// minute; with the embedded database (one process per data dir) only the
-// server may, so this refuses while the server holds the data dir's lock.
+// minute; on PostgreSQL one process runs a given job at a time (an advisory
+// lock, decision 0039). With the embedded database (one process per data dir)
+// only the server may, so this refuses while the server holds the data dir's lock.
 import { databaseConfig, loadEnv, paymentSettings } from "../app/lib/env.server";
 import { configurePayments } from "../models/billing/gateway-setup.server";
 import { configureMail } from "../models/platform/mail.server";
@@ -19,6 +20,8 @@ try {
   console.log(
     `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}.`,
   );
+  if (report.skipped.length)
+    console.log(`Being run by another process just now, so skipped: ${report.skipped.join(", ")}.`);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

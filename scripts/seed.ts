@@ -6,7 +6,8 @@ import { openDatabaseForScript } from "./open-database";
 const env = loadEnv();
 const handle = await openDatabaseForScript(databaseConfig(env, "npm run seed"));
 try {
-  const report = await runSeed({ database: handle.db });
+  // Not at the same time as a server's boot-time seeding (decision 0039).
+  const report = await handle.whileBootLocked(() => runSeed({ database: handle.db }));
   for (const [name, count] of Object.entries(report)) {
     console.log(
       `${name}: ${count.inserted} inserted, ${count.updated} updated, ${count.unchanged} unchanged`,

@@ -36,7 +36,9 @@ async function boot(): Promise<void> {
     console.warn("PAYMENTS=test: the test gateway takes payments; no real money is taken.");
   const handle = await openDatabase(databaseConfig(env, "The server"));
   setDatabase(handle);
-  const seeded = await seedOnBoot();
+  // Under the boot lock, like the migrations: servers starting together on an
+  // empty PostgreSQL database seed it once, one after another (decision 0039).
+  const seeded = await handle.whileBootLocked(() => seedOnBoot());
   if (seeded.length) console.log(`Loaded content from seeds/: ${seeded.join(", ")}.`);
   await cleanUpExpired();
   // The chat assistant's search index, from the content just seeded (see models/chat/index.server.ts).

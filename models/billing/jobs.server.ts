@@ -1,5 +1,6 @@
 import { and, gt, lte } from "drizzle-orm";
 import { db } from "../platform/db.server";
+import { runJobExclusively, type JobName } from "../platform/job-lock.server";
 import { deliverDueGiftCards } from "./gift-cards.server";
 import { tokenLots } from "../schema";
 import { renewDueSubscriptions } from "./subscriptions.server";
@@ -7,8 +8,9 @@ import { settleTokenAccount } from "./tokens.server";
 
 // Time-based billing work: renewals at period end, gift card emails on their
 // delivery day, expiry rows for grants past their 90 days. Every step is
-// idempotent and safe to run from several processes at once, so the server
-// runs it every minute and `npm run jobs` can run it from cron (PostgreSQL).
+// idempotent, and on PostgreSQL each runs in one process at a time (an
+// advisory lock per job, decision 0039), so every server process runs them
+// every minute and `npm run jobs` can run them from cron.
 
 /** How often each server process runs the jobs. */
 export const JOBS_INTERVAL_MS = 60 * 1000;
@@ -29,16 +31,29 @@ export type JobsReport = {
   periodsRenewed: number;
   giftCardsDelivered: number;
   accountsExpired: number;
+  /** Jobs another process was running at the time (it does their work). */
+  skipped: JobName[];
 };
 
 export async function runJobs(now = new Date()): Promise<JobsReport> {
-  const renewals = await renewDueSubscriptions(now);
-  const giftCardsDelivered = await deliverDueGiftCards(now);
-  const accountsExpired = await settleExpiredAccounts(now);
+  const skipped: JobName[] = [];
+  const exclusively = async <T>(job: JobName, work: () => Promise<T>, none: T): Promise<T> => {
+    const result = await runJobExclusively(job, work);
+    if (result !== undefined) return result;
+    skipped.push(job);
+    return none;
+  };
+  const renewals = await exclusively("renewals", () => renewDueSubscriptions(now), {
+    checked: 0,
+    renewed: 0,
+  });
+  const giftCardsDelivered = await exclusively("giftCards", () => deliverDueGiftCards(now), 0);
+  const accountsExpired = await exclusively("tokenExpiry", () => settleExpiredAccounts(now), 0);
   return {
     renewalsDue: renewals.checked,
     periodsRenewed: renewals.renewed,
     giftCardsDelivered,
     accountsExpired,
+    skipped,
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -30,16 +31,60 @@ export interface DatabaseHandle {
   kind: DatabaseConfig["kind"];
   /** PGlite only: a tarball of the data dir (used to clone a migrated test database). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Runs `work` while this process holds the boot lock: on PostgreSQL a
+   * session advisory lock (`pg_advisory_lock(BOOT_LOCK_KEY)`) on a connection
+   * of its own, released after, so processes starting together on one
+   * database migrate and seed one after another. PGlite: one process per data
+   * dir already (the data dir lock), so it just runs `work`.
+   */
+  whileBootLocked: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
-/** Opens a database and applies every pending migration in drizzle/. */
+/**
+ * The advisory lock key every process takes to migrate and seed (any fixed
+ * bigint that no other lock in the database uses; the jobs' keys are in
+ * models/platform/job-lock.server.ts). Docs: decision 0039.
+ */
+export const BOOT_LOCK_KEY = 4_170_390_001;
+
+/** Runs `work` holding a session advisory lock on a connection of its own (not one of the pool's). */
+async function withSessionLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1::bigint)", [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [key]);
+    }
+  } finally {
+    // Closing the connection would release the lock anyway (a crash mid-boot frees it too).
+    await client.end();
+  }
+}
+
+/**
+ * Opens a database and applies every pending migration in drizzle/. On
+ * PostgreSQL the migrations run under the boot lock, so any number of
+ * processes may open one (empty) database at once: the first migrates, the
+ * others find nothing left to do.
+ */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    const { url } = config;
+    const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" });
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const whileBootLocked = <T>(work: () => Promise<T>) => withSessionLock(url, BOOT_LOCK_KEY, work);
+    try {
+      await whileBootLocked(() => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: "postgres", whileBootLocked, close: () => pool.end() };
   }
 
   const dataDir = config.dataDir ? path.resolve(config.dataDir) : undefined;
@@ -57,6 +102,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       db,
       kind: "pglite",
       dumpDataDir: () => client.dumpDataDir("none"),
+      whileBootLocked: (work) => work(),
       close: async () => {
         try {
           await client.close();
@@ -80,13 +126,22 @@ export function setDatabase(handle: DatabaseHandle | undefined): void {
   holder.__ascendraDatabase = handle;
 }
 
+// Tests that play several processes in one: within `runWithDatabase(handle, …)`
+// every model function uses `handle` instead of the process-wide database.
+const scoped = new AsyncLocalStorage<DatabaseHandle>();
+
+/** Runs `work` with `handle` as the database of every model function it calls (tests of several processes). */
+export function runWithDatabase<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  return scoped.run(handle, work);
+}
+
 export function getDatabaseHandle(): DatabaseHandle | undefined {
-  return holder.__ascendraDatabase;
+  return scoped.getStore() ?? holder.__ascendraDatabase;
 }
 
 /** The process-wide database. Opened at boot; calling this earlier is a bug. */
 export function db(): Database {
-  const handle = holder.__ascendraDatabase;
+  const handle = scoped.getStore() ?? holder.__ascendraDatabase;
   if (!handle) throw new Error("The database is not open yet: openDatabase() runs at boot.");
   return handle.db;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "./db.server";
+import { runJobExclusively } from "./job-lock.server";
 import { emailOutbox } from "../schema";
 
 export type MailConfig = { smtpUrl?: string; from: string };
@@ -70,10 +71,17 @@ export const EMAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
 /**
  * Sends again the emails whose sending failed, oldest first. Rows are claimed
  * (attempt counted) in one statement that skips rows another process holds,
- * so two servers never send the same email. Returns how many went out.
+ * and one process retries at a time, so two servers never send the same
+ * email. Returns how many went out.
  */
 export async function retryUnsentEmails(limit = 20): Promise<number> {
   if (!transport) return 0;
+  // A claimed row still looks unsent until its delivery ends: the job lock
+  // keeps a second process from claiming it again meanwhile (decision 0039).
+  return (await runJobExclusively("emailRetries", () => retryClaimedEmails(limit))) ?? 0;
+}
+
+async function retryClaimedEmails(limit: number): Promise<number> {
   const claimable = db()
     .select({ id: emailOutbox.id })
     .from(emailOutbox)

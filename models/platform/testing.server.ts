@@ -114,3 +114,23 @@ export async function openTestDatabase(template: TestDatabaseTemplate): Promise<
     },
   };
 }
+
+/**
+ * PostgreSQL only: a new, empty database (not migrated) on the test server,
+ * for tests that start several "processes" on one database (decision 0039).
+ */
+export async function createEmptyTestDatabase(
+  template: Extract<TestDatabaseTemplate, { kind: "postgres" }>,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await adminQuery(template.url, [`create database ${quoteIdent(name)}`]);
+  return {
+    url: withDatabase(template.url, name),
+    drop: () =>
+      adminQuery(template.url, [
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
+        `drop database if exists ${quoteIdent(name)}`,
+      ]),
+  };
+}

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { db, getDatabaseHandle } from "./db.server";
+
+// One run of a periodic job at a time across every process on the database
+// (decision 0039). Each server process runs the jobs every minute and cron
+// may run `npm run jobs` too; without this, two runs at once could both read
+// the same item as due. The items' own claims stay (SKIP LOCKED, conditional
+// updates, idempotency keys); this lock makes a second run wait its turn.
+
+/** Advisory lock keys, one per job (fixed numbers no other lock in the database uses). */
+export const JOB_LOCK_KEYS = {
+  renewals: 4_170_390_101,
+  giftCards: 4_170_390_102,
+  tokenExpiry: 4_170_390_103,
+  emailRetries: 4_170_390_104,
+} as const;
+
+export type JobName = keyof typeof JOB_LOCK_KEYS;
+
+/**
+ * Runs `work` if no other process is running the same job, and answers its
+ * result; answers `undefined` when another process holds the job (it does the
+ * work, and a run a minute later finds nothing left).
+ *
+ * PostgreSQL: a transaction holds `pg_try_advisory_xact_lock(key)` while
+ * `work` runs on the pool's other connections, so everything `work` commits
+ * is committed before the lock is let go; a crash rolls the transaction back
+ * and frees the lock. PGlite: one process per data dir (the data dir lock),
+ * and a transaction there would hold its only connection, so `work` just runs.
+ */
+export async function runJobExclusively<T>(job: JobName, work: () => Promise<T>): Promise<T | undefined> {
+  if (getDatabaseHandle()?.kind !== "postgres") return work();
+  return db().transaction(async (tx) => {
+    const result = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${JOB_LOCK_KEYS[job]}::bigint) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    if (!result.rows[0]?.locked) return undefined;
+    return work();
+  });
+}
