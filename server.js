@@ -57,6 +57,7 @@ const {
   baselineSecurityHeaders,
   createPageCache,
   countCachedPageView,
+  readPageCacheRevision,
   isCrossSiteWrite,
   CROSS_ORIGIN_MESSAGE,
   checkHost,
@@ -105,12 +106,15 @@ app.use((req, res, next) => {
 // Anonymous pages whose loaders allow shared caching are served from memory
 // for up to a minute (docs/decisions/0009-marketing-page-caching.md); first,
 // so a hit costs no file-system lookup. A blog post served from memory still
-// counts its view (docs/decisions/0010-blog-view-counting.md).
+// counts its view (docs/decisions/0010-blog-view-counting.md). A content
+// change made by any process on the database drops the stored pages here
+// within a second: the cache reads the shared revision at most once a second
+// (docs/decisions/0039-several-processes-on-one-database.md).
 // Not in development: it would answer with the page as it was before the edit
 // just saved, and the app's invalidatePageCache (after a catalogue change)
 // reaches only the copy of its module the app loaded, which Vite replaces on
 // every edit. Page caching is checked against the build (tests/http/).
-if (!development) app.use(createPageCache({ onHit: countCachedPageView }));
+if (!development) app.use(createPageCache({ onHit: countCachedPageView, revision: readPageCacheRevision }));
 app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 if (development) {
   // Vite's own files: its client, the source modules, public/.

@@ -19,6 +19,7 @@ export { shutdown } from "./lib/boot.server";
 export { baselineSecurityHeaders } from "./lib/security-headers.server";
 export { createPageCache } from "./lib/html-cache.server";
 export { countCachedPageView } from "./lib/blog-views.server";
+export { readPageCacheRevision } from "~models/content/page-cache-revision.server";
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
 export { checkHost } from "./lib/allowed-hosts.server";
 

@@ -19,7 +19,13 @@ describe("createPageCache", () => {
   let close = () => {};
   afterEach(() => close());
 
-  async function serve(options: { now?: () => number; onHit?: (req: express.Request) => void } = {}) {
+  async function serve(
+    options: {
+      now?: () => number;
+      onHit?: (req: express.Request) => void;
+      revision?: () => Promise<number>;
+    } = {},
+  ) {
     let renders = 0;
     const app = express();
     app.use(createPageCache({ ttlMs: 60_000, ...options }));
@@ -101,5 +107,29 @@ describe("createPageCache", () => {
     await (await app.get("/page")).text();
     await (await app.get("/page", { Cookie: "ascendra_session=x" })).text();
     expect(hits).toEqual(["/page", "/page"]);
+  });
+
+  it("drops pages stored before a newer revision, reading it at most once a second", async () => {
+    let clock = 0;
+    let revision = 1;
+    let reads = 0;
+    const app = await serve({ now: () => clock, revision: async () => (reads++, revision) });
+    await (await app.get("/page")).text();
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBe("hit");
+    expect(reads).toBe(1);
+    revision = 2;
+    clock = 999;
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBe("hit");
+    clock = 1_000;
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBe("miss");
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBe("hit");
+    expect(reads).toBe(2);
+  });
+
+  it("neither serves nor stores pages while the revision cannot be read", async () => {
+    const app = await serve({ revision: () => Promise.reject(new Error("database down")) });
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBeNull();
+    expect((await app.get("/page")).headers.get("x-page-cache")).toBeNull();
+    expect(app.renders()).toBe(2);
   });
 });

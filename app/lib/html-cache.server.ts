@@ -12,9 +12,23 @@ import { createNonce } from "./security-headers.server";
 const PAGE_CACHE_TTL_MS = 60_000;
 /** How many pages (URL variants included) are kept; the oldest goes first. */
 const PAGE_CACHE_MAX_ENTRIES = 200;
+/**
+ * How long a revision read is trusted: a content change made by any process
+ * reaches this one's cache within this bound (plus one query).
+ */
+const REVISION_CHECK_MS = 1_000;
 
-/** A stored page: its body split around every occurrence of its nonce, so a hit only joins buffers. */
-type Entry = { headers: Record<string, string>; parts: Buffer[]; nonce: string | null; expires: number };
+/**
+ * A stored page: its body split around every occurrence of its nonce, so a hit only joins buffers.
+ * `revision` is the content revision read before the page was rendered.
+ */
+type Entry = {
+  headers: Record<string, string>;
+  parts: Buffer[];
+  nonce: string | null;
+  expires: number;
+  revision: number;
+};
 
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
 /** Headers recomputed per response (framing, compression) are not stored. */
@@ -36,29 +50,70 @@ export function sharedLifetimeMs(cacheControl: string | undefined, ttlMs: number
 }
 
 /** Every page cache in this process (normally the one server.js mounts). */
-const caches = new Set<Map<string, Entry>>();
+const caches = new Set<{ entries: Map<string, Entry>; recheck: () => void }>();
 
 /**
  * Drops every stored page in this process, so the next visitor gets a fresh
- * render: called after staff change what anonymous pages show (the
- * catalogue's plans and packages on /solutions and /creative-tokens).
- * Other processes keep their copies for at most PAGE_CACHE_TTL_MS.
+ * render, and has the next request read the revision again: called after
+ * staff change what anonymous pages show (the catalogue's plans and packages
+ * on /solutions and /creative-tokens). Other processes learn of the change
+ * from the content revision the same write raised (decision 0039).
  */
 export function invalidatePageCache(): void {
-  for (const entries of caches) entries.clear();
+  for (const cache of caches) {
+    cache.entries.clear();
+    cache.recheck();
+  }
 }
 
 /**
  * `onHit` runs for every request answered from memory, before the answer: a
  * page with a per-visit side effect in its loader (a blog post's view count)
  * does it there instead, since a hit skips the loader.
+ *
+ * `revision` reads the shared content revision (server.js passes
+ * `readPageCacheRevision`); it is read at most once per `revisionCheckMs`
+ * (concurrent requests share one read), and a page stored before the latest
+ * revision is dropped, so a change made in another process shows here within
+ * that bound. Without it, only `invalidatePageCache` and the TTL drop pages.
  */
 export function createPageCache(
-  options: { ttlMs?: number; maxEntries?: number; now?: () => number; onHit?: (req: Request) => void } = {},
+  options: {
+    ttlMs?: number;
+    maxEntries?: number;
+    now?: () => number;
+    onHit?: (req: Request) => void;
+    revision?: () => Promise<number>;
+    revisionCheckMs?: number;
+  } = {},
 ) {
-  const { ttlMs = PAGE_CACHE_TTL_MS, maxEntries = PAGE_CACHE_MAX_ENTRIES, now = Date.now, onHit } = options;
+  const {
+    ttlMs = PAGE_CACHE_TTL_MS,
+    maxEntries = PAGE_CACHE_MAX_ENTRIES,
+    now = Date.now,
+    onHit,
+    revision,
+    revisionCheckMs = REVISION_CHECK_MS,
+  } = options;
   const entries = new Map<string, Entry>();
-  caches.add(entries);
+  let latest = 0;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<number> | null = null;
+  caches.add({ entries, recheck: () => (checkedAt = Number.NEGATIVE_INFINITY) });
+
+  /** The latest revision: known when read within the bound, else one read shared by every caller. */
+  function currentRevision(): number | Promise<number> {
+    if (!revision || now() - checkedAt < revisionCheckMs) return latest;
+    reading ??= revision()
+      .then((value) => {
+        // A revision never goes back; older entries than it are stale.
+        if (value > latest) latest = value;
+        checkedAt = now();
+        return latest;
+      })
+      .finally(() => (reading = null));
+    return reading;
+  }
 
   function replay(res: Response, entry: Entry) {
     const headers: Record<string, string> = { ...entry.headers, "x-page-cache": "hit" };
@@ -76,9 +131,19 @@ export function createPageCache(
     // A request with credentials is answered privately (root middleware), never from here.
     if (req.method !== "GET" || hasSessionCookieHeader(req.headers.cookie) || req.headers.authorization)
       return next();
+    const known = currentRevision();
+    if (typeof known === "number") return serve(req, res, next, known);
+    // The database did not answer: no hit and nothing stored; the app answers as it can.
+    void known.then(
+      (value) => serve(req, res, next, value),
+      () => next(),
+    );
+  };
+
+  function serve(req: Request, res: Response, next: NextFunction, revisionNow: number) {
     const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const hit = entries.get(key);
-    if (hit && hit.expires > now()) {
+    if (hit && hit.expires > now() && hit.revision >= revisionNow) {
       onHit?.(req);
       return replay(res, hit);
     }
@@ -122,8 +187,9 @@ export function createPageCache(
             .split(nonce)
             .map((part) => Buffer.from(part))
         : [body];
-      entries.set(key, { headers, parts, nonce, expires: now() + lifetime });
+      // Tagged with the revision read before rendering: a change during the render makes it stale.
+      entries.set(key, { headers, parts, nonce, expires: now() + lifetime, revision: revisionNow });
     }
     next();
-  };
+  }
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -75,4 +77,21 @@ export const blogPostViews = pgTable(
     visitor: text("visitor").notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.day, t.visitor] }), index("blog_post_views_day_idx").on(t.day)],
+);
+
+/**
+ * One row: a counter that every change to what anonymous (cached) pages show
+ * raises, by trigger, in the writer's transaction: content blocks, blog posts
+ * (not their view counts), plans and packages. Each server process's page
+ * cache reads it at most once a second and drops pages stored before the
+ * latest revision (decision 0039).
+ */
+export const pageCacheRevisions = pgTable(
+  "page_cache_revisions",
+  {
+    id: integer("id").primaryKey().default(1),
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("page_cache_revisions_one_row", sql`${t.id} = 1`)],
 );
