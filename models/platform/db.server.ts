@@ -47,7 +47,7 @@ export interface DatabaseHandle {
  * bigint that no other lock in the database uses; the jobs' keys are in
  * models/platform/job-lock.server.ts). Docs: decision 0039.
  */
-export const BOOT_LOCK_KEY = 4_170_390_001;
+const BOOT_LOCK_KEY = 4_170_390_001;
 
 /** Runs `work` holding a session advisory lock on a connection of its own (not one of the pool's). */
 async function withSessionLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
