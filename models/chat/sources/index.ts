@@ -1,6 +1,7 @@
 import { contactSource } from "./contact";
 import { contentSource } from "./content";
 import { creativeTokensSource } from "./creative-tokens";
+import { faqsSource } from "./faqs";
 import { solutionsSource } from "./solutions";
 import { strategySource } from "./strategy";
 import { studioSource } from "./studio";
@@ -20,4 +21,5 @@ export const CHAT_SOURCES: ChatSource[] = [
   solutionsSource,
   creativeTokensSource,
   contentSource,
+  faqsSource,
 ];
