@@ -29,7 +29,12 @@ const LLM_HISTORY = 6;
 const TRANSCRIPT_MAX = 4500;
 
 /** docs/product.md, "Chat assistant": the chat call's answer; `message_id` is what a rating names. */
-export type ChatReply = { response: string; sources: ChatSourceLink[]; timestamp: string; message_id: number };
+export type ChatReply = {
+  response: string;
+  sources: ChatSourceLink[];
+  timestamp: string;
+  message_id: number;
+};
 
 export type AskOutcome =
   | { status: "ok"; reply: ChatReply; conversationId: string }

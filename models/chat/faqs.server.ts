@@ -37,19 +37,16 @@ export async function listAllFaqs(database: Database = db()): Promise<ChatFaq[]>
 
 /** The back-office list, newest change first, with how many gap questions each answered. */
 export async function listFaqPage(requestedPage: number) {
-  return readPage(
-    requestedPage,
-    db().select({ n: count() }).from(chatFaqs),
-    (page) =>
-      db()
-        .select({
-          ...columns,
-          answered: sql<number>`(select count(*)::int from ${chatGaps} where ${chatGaps.faqId} = ${chatFaqs.id})`,
-        })
-        .from(chatFaqs)
-        .orderBy(desc(chatFaqs.updatedAt), desc(chatFaqs.id))
-        .limit(page.limit)
-        .offset(page.offset),
+  return readPage(requestedPage, db().select({ n: count() }).from(chatFaqs), (page) =>
+    db()
+      .select({
+        ...columns,
+        answered: sql<number>`(select count(*)::int from ${chatGaps} where ${chatGaps.faqId} = ${chatFaqs.id})`,
+      })
+      .from(chatFaqs)
+      .orderBy(desc(chatFaqs.updatedAt), desc(chatFaqs.id))
+      .limit(page.limit)
+      .offset(page.offset),
   );
 }
 

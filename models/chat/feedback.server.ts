@@ -73,7 +73,8 @@ export async function rateAnswer(
         )
         .orderBy(desc(chatMessages.id))
         .limit(1);
-      if (question) await recordGap({ messageId: message.id, question: question.message, reason: "unhelpful" }, tx);
+      if (question)
+        await recordGap({ messageId: message.id, question: question.message, reason: "unhelpful" }, tx);
     }
     return { ok: true as const, rating };
   });

@@ -114,7 +114,12 @@ export async function answerGapGroup(
     if (!open.length) return { ok: false as const };
     const [faq] = await tx
       .insert(chatFaqs)
-      .values({ question: input.question, answer: input.answer, link: input.link || null, createdBy: actor.id })
+      .values({
+        question: input.question,
+        answer: input.answer,
+        link: input.link || null,
+        createdBy: actor.id,
+      })
       .returning({ id: chatFaqs.id });
     const answered = await tx
       .update(chatGaps)

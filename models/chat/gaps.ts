@@ -26,13 +26,6 @@ export function gapGroupKey(question: string): string {
   return key.slice(0, GROUP_KEY_MAX);
 }
 
-export const FEEDBACK_COPY = {
-  helpful: "Helpful",
-  notHelpful: "Not helpful",
-  thanks: "Thanks for the feedback.",
-  legend: "Was this answer helpful?",
-} as const;
-
 export const FEEDBACK_MESSAGES = {
   messageId: "message_id must be the id of one of the assistant's answers.",
   rating: 'rating must be "up" or "down".',
