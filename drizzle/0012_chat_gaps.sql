@@ -35,7 +35,7 @@ ALTER TABLE "chat_gaps" ADD CONSTRAINT "chat_gaps_faq_id_chat_faqs_id_fk" FOREIG
 CREATE UNIQUE INDEX "chat_gaps_message_reason_key" ON "chat_gaps" USING btree ("message_id","reason");--> statement-breakpoint
 CREATE INDEX "chat_gaps_open_group_idx" ON "chat_gaps" USING btree ("group_key","created_at") WHERE "chat_gaps"."answered_at" is null;--> statement-breakpoint
 CREATE INDEX "chat_gaps_group_idx" ON "chat_gaps" USING btree ("group_key","created_at");--> statement-breakpoint
-ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_rating_check" CHECK ("chat_messages"."rating" in ('up', 'down') and "chat_messages"."type" = 'ai');--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_rating_check" CHECK ("chat_messages"."rating" is null or ("chat_messages"."rating" in ('up', 'down') and "chat_messages"."type" = 'ai'));--> statement-breakpoint
 -- Written by hand (drizzle-kit does not model triggers): every change to what the chat
 -- assistant answers from raises the content revision in the same transaction, whoever
 -- writes it (the server, npm run seed, another server process). Blog posts count only

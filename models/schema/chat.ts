@@ -60,7 +60,7 @@ export const chatMessages = pgTable(
   (t) => [
     index("chat_messages_conversation_id_idx").on(t.conversationId, t.id),
     check("chat_messages_type_check", sql`${t.type} in ('user', 'ai')`),
-    check("chat_messages_rating_check", sql`${t.rating} in ('up', 'down') and ${t.type} = 'ai'`),
+    check("chat_messages_rating_check", sql`${t.rating} is null or (${t.rating} in ('up', 'down') and ${t.type} = 'ai')`),
   ],
 );
 
