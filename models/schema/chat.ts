@@ -60,7 +60,10 @@ export const chatMessages = pgTable(
   (t) => [
     index("chat_messages_conversation_id_idx").on(t.conversationId, t.id),
     check("chat_messages_type_check", sql`${t.type} in ('user', 'ai')`),
-    check("chat_messages_rating_check", sql`${t.rating} is null or (${t.rating} in ('up', 'down') and ${t.type} = 'ai')`),
+    check(
+      "chat_messages_rating_check",
+      sql`${t.rating} is null or (${t.rating} in ('up', 'down') and ${t.type} = 'ai')`,
+    ),
   ],
 );
 
@@ -88,7 +91,9 @@ export const chatGaps = pgTable(
   },
   (t) => [
     uniqueIndex("chat_gaps_message_reason_key").on(t.messageId, t.reason),
-    index("chat_gaps_open_group_idx").on(t.groupKey, t.createdAt).where(sql`${t.answeredAt} is null`),
+    index("chat_gaps_open_group_idx")
+      .on(t.groupKey, t.createdAt)
+      .where(sql`${t.answeredAt} is null`),
     index("chat_gaps_group_idx").on(t.groupKey, t.createdAt),
     check("chat_gaps_reason_check", sql`${t.reason} in ('unknown', 'unhelpful')`),
   ],
