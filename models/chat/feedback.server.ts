@@ -1,10 +1,25 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { chatConversations, chatGaps, chatMessages } from "../schema";
-import { gapGroupKey, type ChatRating, type GapReason } from "./gaps";
+import type { ChatRating, GapReason } from "./gaps";
+import { topicTerms } from "./text";
 
 // Visitors' ratings of the assistant's answers, and the gap rows they and the
 // "I don't know" answers leave for staff (docs/decisions/0037).
+
+/** Longest group key kept; a question with no topic words is grouped by its own words. */
+const GROUP_KEY_MAX = 200;
+
+/**
+ * What groups wordings of one question: its distinct topic words in indexed
+ * form (stemmed, synonyms folded, stop words out), sorted. "Do you sell car
+ * insurance?" and "car insurance, do you sell it" share "car insurance sell".
+ */
+export function gapGroupKey(question: string): string {
+  const terms = [...new Set(topicTerms(question))].sort();
+  const key = terms.length ? terms.join(" ") : question.toLowerCase().replace(/\s+/g, " ").trim();
+  return key.slice(0, GROUP_KEY_MAX);
+}
 
 /** Adds one question to the gap queue; the same message and reason twice is one row. */
 export async function recordGap(

@@ -32,7 +32,8 @@ function groupColumns(status: GapStatus, examples: number) {
   const sameStatus = status === "open" ? sql`g.answered_at is null` : sql`g.answered_at is not null`;
   return {
     key: chatGaps.groupKey,
-    asked: sql<number>`count(*)::int`,
+    // Times asked: an "I don't know" that was also rated down is one question with two reasons.
+    asked: sql<number>`count(distinct coalesce(${chatGaps.messageId}, -${chatGaps.id}))::int`,
     unknown: sql<number>`(count(*) filter (where ${chatGaps.reason} = 'unknown'))::int`,
     unhelpful: sql<number>`(count(*) filter (where ${chatGaps.reason} = 'unhelpful'))::int`,
     lastAsked: sql<Date>`max(${chatGaps.createdAt})`.mapWith(chatGaps.createdAt),
@@ -125,18 +126,19 @@ export async function answerGapGroup(
       .update(chatGaps)
       .set({ answeredAt: sql`now()`, faqId: faq!.id })
       .where(and(eq(chatGaps.groupKey, key), isNull(chatGaps.answeredAt)))
-      .returning({ id: chatGaps.id });
+      .returning({ id: chatGaps.id, messageId: chatGaps.messageId });
+    const questions = new Set(answered.map((row) => row.messageId ?? -row.id)).size;
     await recordAudit(
       {
         actor,
         action: "chat_faq.create",
         target: { type: "chat_faq", id: faq!.id, label: input.question },
         after: { question: input.question, answer: input.answer, link: input.link || null, group: key },
-        reason: `${answered.length} question${answered.length === 1 ? "" : "s"} in the group "${key}"`,
+        reason: `${questions} question${questions === 1 ? "" : "s"} in the group "${key}"`,
       },
       tx,
     );
-    return { ok: true as const, faqId: faq!.id, answered: answered.length };
+    return { ok: true as const, faqId: faq!.id, answered: questions };
   });
 }
 

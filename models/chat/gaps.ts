@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { topicTerms } from "./text";
 
 // The gap queue (docs/decisions/0037-chat-gap-queue-and-index-revision.md):
 // questions the assistant answered with "I don't know" or whose answer a
@@ -11,20 +10,6 @@ export type ChatRating = (typeof CHAT_RATINGS)[number];
 
 export const GAP_REASONS = ["unknown", "unhelpful"] as const;
 export type GapReason = (typeof GAP_REASONS)[number];
-
-/** Longest group key kept; a question with no topic words is grouped by its own words. */
-const GROUP_KEY_MAX = 200;
-
-/**
- * What groups wordings of one question: its distinct topic words in indexed
- * form (stemmed, synonyms folded, stop words out), sorted. "Do you sell car
- * insurance?" and "car insurance, do you sell it" share "car insurance sell".
- */
-export function gapGroupKey(question: string): string {
-  const terms = [...new Set(topicTerms(question))].sort();
-  const key = terms.length ? terms.join(" ") : question.toLowerCase().replace(/\s+/g, " ").trim();
-  return key.slice(0, GROUP_KEY_MAX);
-}
 
 export const FEEDBACK_MESSAGES = {
   messageId: "message_id must be the id of one of the assistant's answers.",
