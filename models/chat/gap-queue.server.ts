@@ -40,7 +40,7 @@ function groupColumns(status: GapStatus, examples: number) {
     // The most recent distinct wordings.
     examples: sql<string[]>`(select coalesce(array_agg(q.question), '{}') from (
       select g.question from ${chatGaps} g
-      where g.group_key = ${chatGaps.groupKey} and ${sameStatus}
+      where g.group_key = "chat_gaps"."group_key" and ${sameStatus}
       group by g.question order by max(g.created_at) desc limit ${examples}) q)`,
     faqId: sql<string | null>`(array_agg(${chatGaps.faqId}::text order by ${chatGaps.createdAt} desc))[1]`,
   };

@@ -147,7 +147,13 @@ describe("the gap queue", () => {
     // A down-rating of an "I don't know" adds its own reason to the same group.
     await rate({ message_id: ids[0], rating: "down" }, cookie);
 
+    // Another question is its own group, with its own wordings.
+    await ask("Do you sell car insurance?");
     const { groups, page } = await listGapGroups("open", 1);
+    expect(groups.find((g) => g.key === gapGroupKey("Do you sell car insurance?"))).toMatchObject({
+      asked: 1,
+      examples: ["Do you sell car insurance?"],
+    });
     const group = groups.find((g) => g.key === gapGroupKey(wordings[0]!));
     expect(group).toMatchObject({ asked: 3, unknown: 3, unhelpful: 1 });
     expect(group!.examples.sort()).toEqual([...wordings].sort());
