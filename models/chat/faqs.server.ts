@@ -41,7 +41,8 @@ export async function listFaqPage(requestedPage: number) {
     db()
       .select({
         ...columns,
-        answered: sql<number>`(select count(*)::int from ${chatGaps} where ${chatGaps.faqId} = ${chatFaqs.id})`,
+        // Qualified by hand: inside sql`` drizzle names columns without their table.
+        answered: sql<number>`(select count(distinct coalesce(g.message_id, -g.id))::int from "chat_gaps" g where g.faq_id = "chat_faqs"."id")`,
       })
       .from(chatFaqs)
       .orderBy(desc(chatFaqs.updatedAt), desc(chatFaqs.id))

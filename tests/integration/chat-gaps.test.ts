@@ -20,6 +20,7 @@ import * as chatPage from "~/routes/chat";
 import * as gapPage from "~/routes/admin/chat-gap";
 import * as gapsPage from "~/routes/admin/chat-gaps";
 import * as faqPage from "~/routes/admin/chat-faq";
+import * as faqsPage from "~/routes/admin/chat-faqs";
 import { call, cookieFrom, formRequest, getRequest, jsonRequest, type Outcome } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
@@ -213,6 +214,10 @@ describe("the gap queue", () => {
       faqId: faq!.id,
       faqQuestion: answer.question,
     });
+    const list = await call(faqsPage.loader, getRequest("/admin/chat-faqs", { cookie: staff.cookie }));
+    expect((list.body as { faqs: { id: string; answered: number }[] }).faqs).toEqual([
+      expect.objectContaining({ id: faq!.id, answered: 3 }),
+    ]);
     // A second answer to the closed group writes nothing.
     const again = await call(gapPage.action, formRequest(url, answer, { cookie: staff.cookie }));
     expect(again.status).toBe(409);
