@@ -79,9 +79,9 @@ async function refreshIfChanged(current: IndexState, now: number): Promise<ChatI
 
 /**
  * The current index. At most every CHAT_INDEX_CHECK_INTERVAL_MS a question
- * reads the content revision and, when it moved, waits for the rebuild (a few
- * milliseconds), so it is answered from the new content. Concurrent questions
- * share one check.
+ * reads the content revision and, when it moved, waits for the rebuild (about
+ * 100 ms for the seeded content), so it is answered from the new content.
+ * Concurrent questions share one check.
  */
 export async function getChatIndex(now = Date.now()): Promise<ChatIndex> {
   const current = state.__ascendraChatIndex;
