@@ -132,7 +132,7 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       // The chat assistant's gap queue and the FAQ entries written from it (docs/decisions/0037).
       route("chat-gaps", "routes/admin/chat-gaps.tsx"),
-      route("chat-gaps/answer", "routes/admin/chat-gap.tsx"),
+      route("chat-gaps/:key", "routes/admin/chat-gap.tsx"),
       route("chat-faqs", "routes/admin/chat-faqs.tsx"),
       route("chat-faqs/:id", "routes/admin/chat-faq.tsx"),
     ]),

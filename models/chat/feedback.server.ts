@@ -7,7 +7,7 @@ import { topicTerms } from "./text";
 // Visitors' ratings of the assistant's answers, and the gap rows they and the
 // "I don't know" answers leave for staff (docs/decisions/0037).
 
-/** Longest group key kept; a question with no topic words is grouped by its own words. */
+/** Longest group key kept; a question with no topic words is grouped by all its words. */
 const GROUP_KEY_MAX = 200;
 
 /**
@@ -17,7 +17,12 @@ const GROUP_KEY_MAX = 200;
  */
 export function gapGroupKey(question: string): string {
   const terms = [...new Set(topicTerms(question))].sort();
-  const key = terms.length ? terms.join(" ") : question.toLowerCase().replace(/\s+/g, " ").trim();
+  // Only letters, digits and spaces, so a key is safe as a path segment.
+  const words = question
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const key = (terms.length ? terms : words).join(" ") || "-";
   return key.slice(0, GROUP_KEY_MAX);
 }
 

@@ -167,7 +167,7 @@ describe("the gap queue", () => {
 
   it("staff answer a group: validated, stored as an FAQ entry with an audit entry, the group closed, and the assistant answers from it", async () => {
     const key = gapGroupKey(wordings[0]!);
-    const url = `/admin/chat-gaps/answer?key=${encodeURIComponent(key)}`;
+    const url = `/admin/chat-gaps/${encodeURIComponent(key)}`;
     const answer = {
       intent: "answer",
       question: "Do you repair vintage zeppelin engines?",
@@ -182,6 +182,7 @@ describe("the gap queue", () => {
         { ...answer, answer: "  ", link: "https://elsewhere.example/" },
         { cookie: staff.cookie },
       ),
+      { key },
     );
     expect(invalid.status).toBe(400);
     const errors = (invalid.body as { result: { error: Record<string, string[]> } }).result.error;
@@ -190,13 +191,14 @@ describe("the gap queue", () => {
     const protocolRelative = await call(
       gapPage.action,
       formRequest(url, { ...answer, link: "//elsewhere.example" }, { cookie: staff.cookie }),
+      { key },
     );
     expect(protocolRelative.status).toBe(400);
     expect(await db().select().from(chatFaqs)).toEqual([]);
     // Not staff: the back-office does not exist.
-    expect((await call(gapPage.action, formRequest(url, answer))).status).toBe(404);
+    expect((await call(gapPage.action, formRequest(url, answer), { key })).status).toBe(404);
 
-    const saved = await call(gapPage.action, formRequest(url, answer, { cookie: staff.cookie }));
+    const saved = await call(gapPage.action, formRequest(url, answer, { cookie: staff.cookie }), { key });
     expect(saved.status).toBe(302);
     const [faq] = await db().select().from(chatFaqs);
     expect(faq).toMatchObject({ question: answer.question, answer: answer.answer, link: answer.link });
@@ -219,7 +221,7 @@ describe("the gap queue", () => {
       expect.objectContaining({ id: faq!.id, answered: 3 }),
     ]);
     // A second answer to the closed group writes nothing.
-    const again = await call(gapPage.action, formRequest(url, answer, { cookie: staff.cookie }));
+    const again = await call(gapPage.action, formRequest(url, answer, { cookie: staff.cookie }), { key });
     expect(again.status).toBe(409);
     expect(await db().select().from(chatFaqs)).toHaveLength(1);
 

@@ -13,23 +13,21 @@ import { formIntent } from "~/lib/form-intent";
 import { parseFormData } from "~/lib/request-input.server";
 import type { Route } from "./+types/chat-gap";
 
-// One group of the gap queue (/admin/chat-gaps/answer?key=…): its wordings and
+// One group of the gap queue (/admin/chat-gaps/<group key>): its wordings and
 // staff's answer, which becomes an FAQ entry the assistant answers from.
 
 export const meta: Route.MetaFunction = () => adminMeta("Answer a chat gap");
 
-const groupKey = (request: Request) => new URL(request.url).searchParams.get("key") ?? "";
-
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  const group = await getGapGroup(groupKey(request));
+  const group = await getGapGroup(params.key);
   if (!group) throw notFoundResponse();
   return { group };
 }
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const formData = await parseFormData(request);
   if (!formIntent(formData, ["answer"] as const))
@@ -37,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ChatFaqSchema });
   if (submission.status !== "success")
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
-  const answered = await answerGapGroup(groupKey(request), submission.value, actor);
+  const answered = await answerGapGroup(params.key, submission.value, actor);
   if (!answered.ok)
     return data<ActionData>(
       { result: submission.reply(), message: FAQ_MESSAGES.alreadyAnswered, tone: "error" },

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { status, groups, page };
 }
 
-const answerHref = (key: string) => `/admin/chat-gaps/answer?key=${encodeURIComponent(key)}`;
+const answerHref = (key: string) => `/admin/chat-gaps/${encodeURIComponent(key)}`;
 
 export default function ChatGaps({ loaderData }: Route.ComponentProps) {
   const { status, groups, page } = loaderData;
