@@ -11,7 +11,10 @@ import {
   rebuildChatIndex,
 } from "~models/chat/index.server";
 import { answerFromContent } from "~models/chat/answer";
-import { runSeed } from "~models/content/seed.server";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runSeed, SEED_SOURCES, SeedValidationError } from "~models/content/seed.server";
 import { db } from "~models/platform/db.server";
 import { auditLog, chatFaqs, chatGaps, chatMessages, contentBlocks } from "~models/schema";
 import * as apiChat from "~/routes/api/chat";
@@ -269,6 +272,34 @@ describe("the gap queue", () => {
     const actions = (await db().select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["chat_faq.update", "chat_faq.delete"]));
     expect((await call(faqPage.loader, getRequest(url, { cookie: staff.cookie }), params)).status).toBe(404);
+  });
+});
+
+describe("seeds/chat-faqs.json", () => {
+  it("loads entries by id, idempotently, and refuses a link to another site", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "chat-faqs-"));
+    const sources = SEED_SOURCES.filter((source) => source.name === "chat-faqs");
+    // Missing file: nothing to load.
+    expect(await runSeed({ dir, sources })).toEqual({
+      "chat-faqs": { inserted: 0, updated: 0, unchanged: 0 },
+    });
+    const entry = {
+      id: "6f1c1d5e-3c3b-4d7e-9a51-0f7d2b9e8a10",
+      question: "Do you ship printed posters abroad?",
+      answer: "We deliver files, not prints.",
+    };
+    await writeFile(path.join(dir, "chat-faqs.json"), JSON.stringify([entry]));
+    expect((await runSeed({ dir, sources }))["chat-faqs"]).toEqual({ inserted: 1, updated: 0, unchanged: 0 });
+    expect((await runSeed({ dir, sources }))["chat-faqs"]).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    const [row] = await db().select().from(chatFaqs).where(eq(chatFaqs.id, entry.id));
+    expect(row).toMatchObject({ question: entry.question, answer: entry.answer, link: null });
+
+    await writeFile(
+      path.join(dir, "chat-faqs.json"),
+      JSON.stringify([{ ...entry, link: "https://x.example" }]),
+    );
+    await expect(runSeed({ dir, sources })).rejects.toBeInstanceOf(SeedValidationError);
+    await db().delete(chatFaqs).where(eq(chatFaqs.id, entry.id));
   });
 });
 
