@@ -11,6 +11,7 @@ import { rebuildChatIndex } from "../models/chat/index.server";
 import type { ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/content/seed.server";
+import { runAccountEval } from "../tests/chat-eval/account/run";
 
 type Question = { q: string; expect: string | null; after?: string; facts?: string[] };
 const TARGET_TOP1 = 0.9;
@@ -83,7 +84,6 @@ for (const question of questions) {
       `  ${question.file}: "${question.q}" expected ${question.expect ?? "unknown"}, cited ${first ?? "unknown"}${hit3 ? " (in top 3)" : ""}`,
     );
 }
-await handle.close();
 
 times.sort((a, b) => a - b);
 const percentile = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
@@ -106,3 +106,7 @@ if (top1 / questions.length < TARGET_TOP1 || percentile(0.95) >= TARGET_P95_MS) 
   console.error(`\nBelow target: top-1 at least ${TARGET_TOP1 * 100}%, p95 under ${TARGET_P95_MS} ms.`);
   process.exitCode = 1;
 }
+
+// Questions a signed-in client asks about their own account (tests/chat-eval/account/).
+await runAccountEval();
+await handle.close();

@@ -69,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
         continueLatest: true,
         visitor,
         clientAddress: clientAddress(request),
+        user: await getUser(request),
       });
       return outcome.status === "ok" ? back() : fail({ error: outcome.message }, 429);
     }

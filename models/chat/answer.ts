@@ -5,7 +5,7 @@ import { smallTalk } from "./small-talk";
 
 /** "I run a bakery…", "our startup sells…": the visitor answers the welcome's question about their business. */
 const ABOUT_BUSINESS =
-  /\b(i|we)\s*(run|own|have|manage|sell|make|started|founded|launch|launched|am|are|'m|'re)\b|\b(my|our)\s+(\w+\s+)?(business|company|startup|start-up|shop|store|brand|restaurant|cafe|bakery|firm|salon|clinic|school|product|label)\b/i;
+  /^(?=\s*(i|we|i'm|we're|im|my|our|hi|hello|hey)\b).*(\b(i|we)\s*(run|own|have|manage|sell|make|started|founded|launch|launched|am|are|'m|'re)\b|\b(my|our)\s+(\w+\s+)?(business|company|startup|start-up|shop|store|brand|restaurant|cafe|bakery|firm|salon|clinic|school|product|label)\b)/i;
 
 /** The assistant's own answer (no language model): small talk, or passages from the site. */
 export function answerFromContent(
@@ -23,8 +23,8 @@ export function answerFromContent(
   const service =
     loose.status === "found" ? loose.ranked.filter((r) => r.document.url.startsWith("/strategy?")) : [];
   const start = composeAnswer(
-    service.length
-      ? { status: "found", ranked: service, followUp: false }
+    loose.status === "found" && service.length
+      ? { ...loose, ranked: service, followUp: false }
       : retrieve(index, "services we create", null),
   );
   return { ...start, response: `${CHAT_COPY.business}\n\n${start.response}` };

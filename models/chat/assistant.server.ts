@@ -2,6 +2,7 @@ import type { FormOutcome, SubmissionContext } from "../forms/submission-steps.s
 import { submitSupportTicket } from "../forms/submissions.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { getSiteShell } from "../content/site-content.server";
+import { answerAccountQuestion, type AccountAsker } from "./account.server";
 import { answerFromContent } from "./answer";
 import type { ChatSourceLink } from "./compose";
 import {
@@ -58,6 +59,8 @@ export async function askAssistant(input: {
   continueLatest?: boolean;
   visitor: string;
   clientAddress: string;
+  /** The signed-in account (session or API token): questions about "my tokens", "my project"… are answered for it alone. */
+  user?: AccountAsker | null;
 }): Promise<AskOutcome> {
   const limit = await consumeRateLimit(`chat:${input.clientAddress}`, CHAT_RATE_LIMIT);
   if (limit.limited) return limited(limit.retryAfterSeconds);
@@ -69,7 +72,10 @@ export async function askAssistant(input: {
     newConversationId(receivedAt.getTime());
   const conversation = await openConversation(input.visitor, publicId);
   const [previous, index] = await Promise.all([previousTurn(conversation.id), getChatIndex()]);
-  const answer = answerFromContent(index, input.query, previous);
+  // An account question is answered from the asker's own records, never from the content or the language model.
+  const answer =
+    (await answerAccountQuestion(input.query, input.user ?? null)) ??
+    answerFromContent(index, input.query, previous);
 
   let response = answer.response;
   if (answer.found && answer.passageIds.length && chatLlmConfig()) {

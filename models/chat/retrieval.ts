@@ -1,12 +1,17 @@
 import { createHash } from "node:crypto";
-import MiniSearch, { type SearchResult } from "minisearch";
+import MiniSearch from "minisearch";
+import { intentsOf, type Intent } from "./intent";
 import type { ChatDocument } from "./sources/types";
+import { buildLexicon, correctSpelling, type Lexicon } from "./spelling";
 import { processTerm, tokenize, topicTerms } from "./text";
+import { CHAT_VOCABULARY } from "./vocabulary";
 
-// Retrieval over the site's passages: BM25 (MiniSearch) with the title and
-// keywords weighted above the body, a topic carried over for follow-ups, and
-// an honest "unknown" when the question's words are mostly not in the content.
-// Pure (no database), so it is unit-tested and evaluated on its own.
+// Retrieval over the site's passages: typos mended against the content's own
+// words, BM25 (MiniSearch) with the title and keywords weighted above the
+// body, re-ranked by how much of the question a passage covers and whether it
+// answers the kind of question asked (./intent.ts), a topic carried over for
+// follow-ups, and an honest "unknown" below a relevance floor. Pure (no
+// database), so it is unit-tested and evaluated on its own.
 
 export type ChatIndex = {
   search: MiniSearch<ChatDocument>;
@@ -15,6 +20,9 @@ export type ChatIndex = {
   fingerprint: string;
   /** How many passages hold each indexed word, for weighing a question's words. */
   documentFrequency: Map<string, number>;
+  /** Each passage's indexed words: its subject (title, keywords, entity) and all of them. */
+  terms: Map<string, { subject: Set<string>; all: Set<string> }>;
+  lexicon: Lexicon;
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -22,16 +30,25 @@ export type PreviousTurn = { query: string; passageIds: string[] };
 
 export type Ranked = { document: ChatDocument; score: number };
 export type Retrieval =
-  { status: "found"; ranked: Ranked[]; followUp: boolean } | { status: "unknown"; followUp: boolean };
+  | { status: "found"; ranked: Ranked[]; followUp: boolean; intents: Intent[]; terms: string[] }
+  | { status: "unknown"; followUp: boolean };
 
 const RETRIEVAL = {
-  fieldBoost: { title: 3, keywords: 2, text: 1 },
+  fieldBoost: { title: 3, keywords: 2, entity: 3, text: 1, about: 1 },
   /**
-   * Below this share of the question's topic words found in the best passage
-   * (each word weighted by how rare it is in the content; a word the content
-   * never uses is the rarest), the answer is "I don't know".
+   * The relevance floor: below this share of the question's topic words found
+   * in the best passage (each word weighted by how rare it is in the content;
+   * a word the content never uses is the rarest), the answer is "I don't know".
    */
-  minCoverage: 0.4,
+  minCoverage: 0.45,
+  /** Words this rare or rarer (or unknown) weigh the same: one odd word does not outweigh the rest. */
+  rareFrequency: 3,
+  /** Ranking: BM25 × (coverageFloor + coverage)². */
+  coverageFloor: 0.1,
+  /** A passage that matches only in its body must hold this share of the question. */
+  bodyOnlyCoverage: 0.7,
+  /** A passage that answers the kind of question asked ranks this much higher. */
+  intentBoost: 1.6,
   /** In a follow-up, the previous question's words count this much... */
   previousTermWeight: 0.4,
   /** ...and the passages that answered it get this boost. */
@@ -44,23 +61,26 @@ export function fingerprintOf(documents: ChatDocument[]): string {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex");
 }
 
+const fieldText = (doc: ChatDocument, field: string): string => {
+  const value = doc[field as keyof ChatDocument];
+  return Array.isArray(value) ? value.join(" ") : typeof value === "string" ? value : "";
+};
+
+const indexedTerms = (text: string) =>
+  new Set(
+    tokenize(text)
+      .map(processTerm)
+      .filter((t): t is string => !!t),
+  );
+
 export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
   const search = new MiniSearch<ChatDocument>({
-    fields: ["title", "keywords", "text"],
+    fields: ["title", "keywords", "entity", "text", "about"],
     storeFields: [],
-    extractField: (doc, field) => {
-      const value = doc[field as keyof ChatDocument];
-      return Array.isArray(value) ? value.join(" ") : (value as string);
-    },
+    extractField: fieldText,
     tokenize,
     processTerm,
-    searchOptions: {
-      boost: RETRIEVAL.fieldBoost,
-      prefix: (term) => term.length >= 4,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      maxFuzzy: 2,
-      weights: { prefix: 0.35, fuzzy: 0.3 },
-    },
+    searchOptions: { boost: RETRIEVAL.fieldBoost },
   });
   const documents_ = new Map<string, ChatDocument>();
   for (const doc of documents) {
@@ -69,46 +89,79 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
   }
   search.addAll(documents);
   const documentFrequency = new Map<string, number>();
+  const terms = new Map<string, { subject: Set<string>; all: Set<string> }>();
+  const words: string[] = [];
   for (const doc of documents) {
-    const words = tokenize(`${doc.title} ${doc.keywords?.join(" ") ?? ""} ${doc.text}`).map(processTerm);
-    for (const word of new Set(words))
-      if (word) documentFrequency.set(word, (documentFrequency.get(word) ?? 0) + 1);
+    const subject = indexedTerms(`${doc.title} ${fieldText(doc, "keywords")} ${doc.entity ?? ""}`);
+    const all = new Set([...subject, ...indexedTerms(`${doc.text} ${doc.about ?? ""}`)]);
+    terms.set(doc.id, { subject, all });
+    for (const term of all) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    words.push(...tokenize(`${doc.title} ${fieldText(doc, "keywords")} ${doc.text}`));
   }
-  return { search, documents: documents_, fingerprint: fingerprintOf(documents), documentFrequency };
+  const lexicon = buildLexicon(words, new Set(documentFrequency.keys()), CHAT_VOCABULARY.keys());
+  return {
+    search,
+    documents: documents_,
+    fingerprint: fingerprintOf(documents),
+    documentFrequency,
+    terms,
+    lexicon,
+  };
 }
 
 /** BM25's inverse document frequency: rare words weigh more; unknown words the most. */
 function weight(index: ChatIndex, term: string): number {
   const n = index.documents.size;
-  const df = index.documentFrequency.get(term) ?? 0;
+  const df = Math.max(RETRIEVAL.rareFrequency, index.documentFrequency.get(term) ?? 0);
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-/** The weighted share of `terms` that a passage matched. */
-function coverageOf(index: ChatIndex, matched: string[], terms: string[]): number {
+/** The weighted share of the question's `terms` that a passage holds. */
+function coverageOf(index: ChatIndex, id: string, terms: string[]): number {
   if (!terms.length) return 0;
+  const held = index.terms.get(id)!.all;
   const total = terms.reduce((sum, t) => sum + weight(index, t), 0);
-  const found = [...new Set(matched.filter((t) => terms.includes(t)))].reduce(
-    (sum, t) => sum + weight(index, t),
-    0,
-  );
+  const found = terms.filter((t) => held.has(t)).reduce((sum, t) => sum + weight(index, t), 0);
   return found / total;
+}
+
+/**
+ * A passage is about the question when one of the question's words is its
+ * subject (title, keywords), or its body holds most of the question: one word
+ * the body mentions in passing ("taxes are added at checkout") is not a topic.
+ */
+function isAbout(index: ChatIndex, best: Scored, terms: string[]): boolean {
+  const { subject, all } = index.terms.get(best.document.id)!;
+  if (terms.some((t) => subject.has(t))) return true;
+  return terms.filter((t) => all.has(t)).length >= 2 && best.coverage >= RETRIEVAL.bodyOnlyCoverage;
 }
 
 /** "it", "that", "those", "what about…": the question points back at the previous topic. */
 const POINTS_BACK =
   /\b(it|its|it's|that|this|they|them|those|these|one|ones|same)\b|^\s*(and|also|what about|how about|so)\b/i;
 
+type Scored = Ranked & { coverage: number };
+
 function rank(
   index: ChatIndex,
-  results: SearchResult[],
+  results: { id: unknown; score: number }[],
   terms: string[],
-): { ranked: Ranked[]; coverage: number } {
-  const ranked = results.map((r) => ({ document: index.documents.get(r.id as string)!, score: r.score }));
-  const best = results[0];
-  const coverage = best ? coverageOf(index, best.queryTerms, terms) : 0;
-  return { ranked, coverage };
+  intents: Intent[],
+): Scored[] {
+  return results
+    .map((r) => {
+      const document = index.documents.get(r.id as string)!;
+      const coverage = coverageOf(index, document.id, terms);
+      const answersKind = intents.some((intent) => document.answers?.includes(intent));
+      const score =
+        r.score * (RETRIEVAL.coverageFloor + coverage) ** 2 * (answersKind ? RETRIEVAL.intentBoost : 1);
+      return { document, score, coverage };
+    })
+    .sort((a, b) => b.score - a.score);
 }
+
+const relevant = (index: ChatIndex, best: Scored | undefined, terms: string[], minCoverage: number) =>
+  !!best && best.coverage >= minCoverage && (minCoverage <= 0 || isAbout(index, best, terms));
 
 /**
  * The passages that answer `query`, best first, or "unknown". With a previous
@@ -123,32 +176,49 @@ export function retrieve(
   previous?: PreviousTurn | null,
   minCoverage: number = RETRIEVAL.minCoverage,
 ): Retrieval {
-  const terms = topicTerms(query);
-  const previousTerms = previous ? topicTerms(previous.query).filter((t) => !terms.includes(t)) : [];
+  const question = correctSpelling(index.lexicon, query);
+  const terms = topicTerms(question);
+  const intents = intentsOf(question);
+  const previousTerms = previous
+    ? topicTerms(correctSpelling(index.lexicon, previous.query)).filter((t) => !terms.includes(t))
+    : [];
   const hasTopic = previousTerms.length + (previous?.passageIds.length ?? 0) > 0;
-  const pointsBack = hasTopic && POINTS_BACK.test(query);
+  const pointsBack = hasTopic && POINTS_BACK.test(question);
   const short = hasTopic && terms.length <= RETRIEVAL.shortQuestionTerms;
+  const found = (ranked: Scored[], followUp: boolean): Retrieval => ({
+    status: "found",
+    ranked,
+    followUp,
+    intents,
+    terms,
+  });
 
-  const own = terms.length ? rank(index, index.search.search(query), terms) : null;
-  const ownFound = !!own && own.ranked.length > 0 && own.coverage >= minCoverage;
-  if (ownFound && !pointsBack) return { status: "found", ranked: own.ranked, followUp: false };
+  // "How much is it?" as a first message: "it" has nothing to point at.
+  if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
+    return { status: "unknown", followUp: false };
+  const own = terms.length
+    ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents)
+    : [];
+  const ownFound = relevant(index, own[0], terms, minCoverage);
+  if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 
   const earlier = new Set(previous!.passageIds);
   const results = index.search.search([...terms, ...previousTerms].join(" "), {
-    // Already processed: keep them as they are.
-    tokenize: (text) => text.split(" ").filter(Boolean),
-    processTerm: (term) => term,
+    ...ALREADY_PROCESSED,
     boostTerm: (term) => (terms.includes(term) ? 1 : RETRIEVAL.previousTermWeight),
     boostDocument: (id) => (earlier.has(id) ? RETRIEVAL.previousPassageBoost : 1),
   });
   // Passages that hold enough of the new question's own words (all of them qualify for "how much is it?").
-  const relevant = results.filter(
-    (r) => !terms.length || coverageOf(index, r.queryTerms, terms) >= minCoverage,
+  const followUps = rank(index, results, terms, intents).filter(
+    (r) => !terms.length || r.coverage >= minCoverage,
   );
-  if (relevant.length)
-    return { status: "found", ranked: rank(index, relevant, terms).ranked, followUp: true };
-  return ownFound
-    ? { status: "found", ranked: own.ranked, followUp: false }
-    : { status: "unknown", followUp: false };
+  if (followUps.length) return found(followUps, true);
+  return ownFound ? found(own, false) : { status: "unknown", followUp: false };
 }
+
+/** Terms already in indexed form: searched as they are. */
+const ALREADY_PROCESSED = {
+  tokenize: (text: string) => text.split(" ").filter(Boolean),
+  processTerm: (term: string) => term,
+};

@@ -3,9 +3,12 @@ import path from "node:path";
 import { projectHelpSchema } from "../projects/dashboard";
 import { MARKETING_BLOCKS } from "../content/marketing-content";
 import { siteSchema } from "../content/site-content";
+import { CONTENT_PAGE_BLOCKS } from "../content/content-pages";
+import { billingSettingsSchema } from "../billing/billing-content";
 import { buildChatIndex, type ChatIndex } from "./retrieval";
 import { contactDocuments } from "./sources/contact";
 import { creativeTokensDocuments } from "./sources/creative-tokens";
+import { PAGE_KEYS, pagesDocuments, type Pages } from "./sources/pages";
 import { solutionsDocuments } from "./sources/solutions";
 import { strategyDocuments } from "./sources/strategy";
 import { studioDocuments } from "./sources/studio";
@@ -26,6 +29,10 @@ export function seededChatDocuments(): ChatDocument[] {
     ...strategyDocuments(MARKETING_BLOCKS.strategy.parse(seed("strategy"))),
     ...solutionsDocuments(MARKETING_BLOCKS.solutions.parse(seed("solutions")), home),
     ...creativeTokensDocuments(MARKETING_BLOCKS["creative-tokens"].parse(seed("creative-tokens"))),
+    ...pagesDocuments(
+      Object.fromEntries(PAGE_KEYS.map((key) => [key, CONTENT_PAGE_BLOCKS[key].parse(seed(key))])) as Pages,
+      billingSettingsSchema.parse(seed("billing")),
+    ),
   ];
 }
 

@@ -15,6 +15,8 @@ export type ContentDocument = {
   /** The page that shows it, with an #anchor where the page has one. */
   url: string;
   markdown: string;
+  /** Words about the document that are not part of its text (a post's author, category, tags). */
+  about?: string;
 };
 
 export async function listContentDocuments(): Promise<ContentDocument[]> {
@@ -30,7 +32,8 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       id: `post:${post.slug}`,
       title: post.title,
       url: post.url,
-      markdown: `${post.excerpt}\n\nBy ${post.author}, ${post.date}. Category: ${post.categoryLabel}. Tags: ${post.tags.join(", ")}.\n\n${post.content}`,
+      markdown: `${post.excerpt}\n\n${post.content}`,
+      about: `By ${post.author}, ${post.date}. ${post.categoryLabel}. ${post.tags.join(" ")}`,
     })),
     ...articles.map((article) => ({
       kind: "article" as const,
@@ -58,21 +61,21 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       id: `team:${member.name.toLowerCase().replace(/[^a-z]+/g, "-")}`,
       title: `${member.name}, ${member.title}`,
       url: "/teampage",
-      markdown: member.description,
+      markdown: `${member.name} is our ${member.title}. ${member.description}`,
     })),
     ...pages.events.events.map((event) => ({
       kind: "event" as const,
       id: `event:${event.slug}`,
       title: event.title,
       url: "/events",
-      markdown: `${event.description}\n\n- Date: ${event.date}\n- Location: ${event.location}\n- Type: ${event.category}\n- Price: ${formatRupees(event.price)}\n- Spots: ${event.spots}`,
+      markdown: `${event.title}: ${formatLongDate(event.date)} at ${event.location}, ${formatRupees(event.price)}, ${event.spots ? `${event.spots} spots` : "fully booked"} (${event.category}). ${event.description}`,
     })),
     ...pages.careers.positions.items.map((position) => ({
       kind: "position" as const,
       id: `position:${position.role}`,
       title: position.title,
       url: `/careerpage?role=${position.role}#apply`,
-      markdown: `${position.summary}\n\n- Team: ${position.team}\n- Location: ${position.location}\n- Type: ${position.type}`,
+      markdown: `${position.title}: ${position.type}, ${position.location}, in the ${position.team} team. ${position.summary} Apply with the form on the careers page.`,
     })),
     {
       kind: "page",

@@ -2,7 +2,7 @@ import { askAssistant } from "~models/chat/assistant.server";
 import { CHAT_API_MESSAGES, MAX_QUERY_LENGTH } from "~models/chat/copy";
 import { conversationIdSchema } from "~models/chat/handoff";
 import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
-import { clientAddress } from "~/lib/auth.server";
+import { clientAddress, getApiUser } from "~/lib/auth.server";
 import { requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJsonBody } from "~/lib/public-forms.server";
 import type { Route } from "./+types/chat";
@@ -14,6 +14,8 @@ const invalid = (field: string, message: string) =>
  * POST /api/chat/ and the compatibility path /aizre-query-public (docs/product.md, "Chat assistant", "REST API"):
  * {query, conversation_id} → {response, sources, timestamp}. Follow-ups use
  * the conversation, which belongs to the visitor's chat cookie (set here).
+ * A signed-in caller (`Authorization: Token …` or the session cookie) may ask
+ * about their own account (models/chat/account.server.ts).
  */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(CHAT_API_MESSAGES.failed, async () => {
@@ -36,6 +38,8 @@ export function action({ request }: Route.ActionArgs) {
       conversationId: conversationId?.data,
       visitor,
       clientAddress: clientAddress(request),
+      // Questions about "my tokens", "my project"… are answered for the API token's or the session's account.
+      user: await getApiUser(request),
     });
     if (outcome.status === "limited")
       return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });

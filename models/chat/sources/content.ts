@@ -17,16 +17,44 @@ function plainText(markdown: string): string {
     .trim();
 }
 
-/** Long documents (posts, policies) become one passage per section, so an answer cites the part that says it. */
+/** What each kind of document answers directly (../intent.ts). */
+const ANSWERS: Partial<Record<ContentDocument["kind"], ChatDocument["answers"]>> = {
+  team: ["who"],
+  event: ["when", "where", "price"],
+  position: ["how"],
+};
+
+/**
+ * Long documents (posts, policies) become one passage per section, so an
+ * answer cites the part that says it. A section's heading is its passage's
+ * title (searched, never pasted into the answer).
+ */
 function contentPassages(doc: ContentDocument): ChatDocument[] {
+  const keywords = [doc.kind];
   const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
-  if (sections.length === 1)
-    return [
-      { id: doc.id, title: doc.title, url: doc.url, text: plainText(doc.markdown), keywords: [doc.kind] },
-    ];
+  const whole = {
+    id: doc.id,
+    title: doc.title,
+    url: doc.url,
+    keywords,
+    about: doc.about,
+    answers: ANSWERS[doc.kind],
+  };
+  if (sections.length === 1) return [{ ...whole, text: plainText(doc.markdown) }];
   const passages: ChatDocument[] = [];
   const intro = plainText(sections[0]!);
-  if (intro) passages.push({ id: doc.id, title: doc.title, url: doc.url, text: intro, keywords: [doc.kind] });
+  // A policy's opening says when it took effect.
+  if (intro)
+    passages.push(
+      doc.kind === "policy"
+        ? {
+            ...whole,
+            text: intro,
+            answers: ["when"],
+            keywords: [...keywords, "date", "effective", "updated"],
+          }
+        : { ...whole, text: intro },
+    );
   for (let i = 1; i < sections.length; i += 2) {
     const heading = sections[i]!.trim();
     const text = plainText(sections[i + 1] ?? "");
@@ -35,8 +63,8 @@ function contentPassages(doc: ContentDocument): ChatDocument[] {
       id: `${doc.id}#${(i + 1) / 2}`,
       title: `${doc.title}: ${heading}`,
       url: doc.url,
-      text: `${heading}. ${text}`,
-      keywords: [doc.kind],
+      text,
+      keywords,
     });
   }
   return passages;

@@ -11,6 +11,14 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
   const prices = (p: Record<(typeof regions)[number]["id"], number>) =>
     regions.map((r) => `${formatPrice(p[r.id], r.id)} (${r.label})`).join(", ");
   const tokens = (n: number) => `${n} ${n === 1 ? "token" : content.labels.tokens}`;
+  const bundles = content.pricing.bundles;
+  const withBonus = (b: (typeof bundles)[number]) =>
+    b.bonusTokens
+      ? `${tokens(b.tokens)} plus ${b.bonusTokens} bonus tokens`
+      : `${tokens(b.tokens)} (no bonus tokens)`;
+  const bySize = [...bundles].sort((a, b) => a.tokens - b.tokens);
+  const smallest = bySize[0]!;
+  const largest = bySize.at(-1)!;
   return [
     {
       id: "tokens:overview",
@@ -38,17 +46,20 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       title: content.pricing.title,
       url: URL,
       text:
-        content.pricing.bundles
-          .map((b) => `${b.name}: ${tokens(b.tokens)} for ${prices(b.prices)}.`)
-          .join(" ") + ` ${content.pricing.text}`,
-      keywords: ["bundles", "price", "buy", "tokens"],
+        `There are ${bundles.length} token bundles. ` +
+        bundles.map((b) => `${b.name}: ${withBonus(b)} for ${prices(b.prices)}.`).join(" ") +
+        ` ${smallest.name} is the smallest bundle; ${largest.name} is the largest, with the lowest price per token. ${content.pricing.text}`,
+      keywords: ["bundles", "price", "buy", "tokens", "smallest", "largest", "bonus"],
+      answers: ["price", "includes"],
     },
-    ...content.pricing.bundles.map((bundle) => ({
+    ...bundles.map((bundle) => ({
       id: `tokens:bundle:${bundle.slug}`,
       title: `${bundle.name} token bundle`,
       url: URL,
-      text: `${bundle.name} bundle: ${tokens(bundle.tokens)} for ${prices(bundle.prices)}. ${bundle.description}${bundle.isPopular ? ` ${content.labels.popular}.` : ""}`,
-      keywords: ["bundle", "tokens", String(bundle.tokens)],
+      text: `The ${bundle.name} bundle gives ${withBonus(bundle)} for ${prices(bundle.prices)}. ${bundle.description}${bundle.isPopular ? ` ${content.labels.popular}.` : ""}`,
+      keywords: ["bundle", "tokens", String(bundle.tokens), ...(bundle.bonusTokens ? ["bonus"] : [])],
+      answers: ["price" as const, "includes" as const],
+      entity: `${bundle.name} bundle`,
     })),
     {
       id: "tokens:tiers",
@@ -82,6 +93,8 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       url: URL,
       text: `${item.name}: ${tokens(item.tokens)}${item.onwards ? ` ${content.labels.onwards}` : ""}, or ${prices(item.prices)}.${item.note ? ` ${item.note}.` : ""}`,
       keywords: ["add-on", "addon", "extra"],
+      answers: ["price" as const],
+      entity: item.name,
     })),
     {
       id: "tokens:add-ons",

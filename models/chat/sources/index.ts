@@ -2,6 +2,7 @@ import { contactSource } from "./contact";
 import { contentSource } from "./content";
 import { creativeTokensSource } from "./creative-tokens";
 import { faqsSource } from "./faqs";
+import { pagesSource } from "./pages";
 import { solutionsSource } from "./solutions";
 import { strategySource } from "./strategy";
 import { studioSource } from "./studio";
@@ -22,4 +23,5 @@ export const CHAT_SOURCES: ChatSource[] = [
   creativeTokensSource,
   contentSource,
   faqsSource,
+  pagesSource,
 ];

@@ -25,6 +25,8 @@ export function solutionsDocuments(content: SolutionsContent, home: HomeContent)
         `Includes: ${plan.features.join("; ")}. ${plan.monthlyTokens} Creative Tokens a month, ${projects(plan.projectLimit)}.` +
         (plan.isPopular ? " Our most popular plan." : ""),
       keywords: ["plan", "price", plan.colour, card?.name ?? "", ...(plan.isPopular ? ["popular"] : [])],
+      answers: ["price", "includes"],
+      entity: plan.name,
     } satisfies ChatDocument;
   });
   const cheapest = [...content.plans].sort((a, b) => a.monthlyPriceInr - b.monthlyPriceInr);

@@ -1,3 +1,5 @@
+import type { Intent } from "../intent";
+
 /**
  * One passage the assistant can answer from. `url` is the public page that
  * shows it (the answer's source link); `title` names the passage there.
@@ -11,6 +13,12 @@ export type ChatDocument = {
   url: string;
   text: string;
   keywords?: string[];
+  /** Searched like the text but never shown and not the passage's subject (a post's author, date and tags). */
+  about?: string;
+  /** The kinds of question this passage answers directly ("price", "who"…; ../intent.ts): it ranks first for them. */
+  answers?: Intent[];
+  /** The one thing the passage is about ("Motion", "Popular bundle"), for comparisons of two things. */
+  entity?: string;
 };
 
 /**

@@ -1,0 +1,213 @@
+// Answers a signed-in client's questions about their own account, from the
+// same model functions the dashboard shows them with, and only for that
+// client. Anonymous visitors are asked to sign in; staff are told these
+// answers are for client accounts. Never cached: the chat's responses are
+// private, no-store (app/routes/api/chat.ts, app/routes/chat.tsx).
+import { getActiveSubscription } from "../billing/subscriptions.server";
+import { FREE_PLAN } from "../billing/subscriptions";
+import { listPurchases, type PurchaseView } from "../billing/shop.server";
+import { expiringSoon, getBalance } from "../billing/tokens.server";
+import { TOKEN_VALIDITY_DAYS } from "../billing/tokens";
+import { countUnread, listNotifications } from "../platform/notifications.server";
+import { STATUS_LABELS } from "../projects/projects";
+import { listProjects, type ProjectRow } from "../projects/projects.server";
+import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
+import type { ChatSourceLink, ComposedAnswer } from "./compose";
+
+/** Who is asking: the session's or the API token's account, or null for a visitor. */
+export type AccountAsker = { id: string; role: "client" | "staff" };
+
+/** The pages that show each figure (app/routes.ts). */
+const PAGES = {
+  signIn: { title: "Sign in", url: "/login" },
+  tokens: { title: "Billing & Tokens", url: "/dashboard2/billing" },
+  plan: { title: "Billing & Tokens: your plan", url: "/dashboard2/billing" },
+  projects: { title: "Your projects", url: "/dashboard2/projects" },
+  newProject: { title: "Start a project", url: "/createprojectform" },
+  purchases: { title: "My Purchases", url: "/dashboard2/purchases" },
+  shop: { title: "Shop", url: "/dashboard2/shop" },
+  notifications: { title: "Notifications", url: "/dashboard2/notifications" },
+  backOffice: { title: "Back-office", url: "/admin" },
+} satisfies Record<string, ChatSourceLink>;
+
+export const ACCOUNT_COPY = {
+  signIn:
+    "Sign in to ask about your account: once you are signed in I can tell you your token balance, your projects' status, your plan and your downloads.",
+  staff:
+    "Answers about an account are for client accounts. Clients' balances, projects and plans are in the back-office.",
+} as const;
+
+/** Projects listed in one answer at most. */
+const PROJECTS_LISTED = 5;
+
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** 12 January 2027 */
+const day = (date: Date) => longDate.format(date);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Stored plan names are upper case ("STARTER"); people read "Starter". */
+const planName = (name: string) => name.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+const listed = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+type Part = { text: string; sources: ChatSourceLink[] };
+
+async function tokensPart(userId: string, topics: AccountTopic[], now: Date): Promise<Part> {
+  const [balance, next] = await Promise.all([
+    getBalance(userId, now),
+    expiringSoon(userId, TOKEN_VALIDITY_DAYS, now),
+  ]);
+  const sources = [PAGES.tokens];
+  if (topics.includes("expiry") && !topics.includes("balance")) {
+    if (!next)
+      return { text: `You have no Creative Tokens waiting to expire (your balance is ${balance}).`, sources };
+    return {
+      text: `Your next ${plural(next.amount, "Creative Token")} expire on ${day(next.expiresAt)}. You have ${balance} in all; tokens are valid ${TOKEN_VALIDITY_DAYS} days from the day they are granted.`,
+      sources,
+    };
+  }
+  const first = `You have ${plural(balance, "Creative Token")}.`;
+  if (!next) return { text: first, sources };
+  const which = next.amount >= balance ? "They" : `The next ${next.amount}`;
+  return { text: `${first} ${which} expire on ${day(next.expiresAt)}.`, sources };
+}
+
+const statusOf = (project: ProjectRow) => STATUS_LABELS[project.status];
+const projectLink = (project: ProjectRow): ChatSourceLink => ({
+  title: project.title,
+  url: `/project/${project.id}`,
+});
+const projectList = (projects: ProjectRow[]) =>
+  listed(projects.slice(0, PROJECTS_LISTED).map((p) => `${p.title} (${statusOf(p)})`));
+
+async function projectsPart(userId: string, query: string): Promise<Part> {
+  const projects = await listProjects(userId);
+  if (!projects.length)
+    return {
+      text: "You have no projects yet. You can start one from the project form.",
+      sources: [PAGES.newProject],
+    };
+  const words = nameWords(query);
+  if (!words.length) {
+    return {
+      text: `You have ${plural(projects.length, "project")}: ${projectList(projects)}.`,
+      sources: projects.length === 1 ? [projectLink(projects[0]!)] : [PAGES.projects],
+    };
+  }
+  const scored = projects.map((project) => ({ project, score: nameScore(words, project.title) }));
+  const best = Math.max(...scored.map((s) => s.score));
+  const matches = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.project) : [];
+  if (matches.length === 1) {
+    const [project] = matches as [ProjectRow];
+    return { text: `${project.title} is ${statusOf(project)}.`, sources: [projectLink(project)] };
+  }
+  if (matches.length > 1)
+    return {
+      text: `${matches.length} of your projects match: ${projectList(matches)}.`,
+      sources: matches.slice(0, PROJECTS_LISTED).map(projectLink),
+    };
+  // The question's words are not repeated: the answer names only the client's own projects.
+  return {
+    text: `None of your projects matches that. Your ${projects.length === 1 ? "project is" : "projects are"} ${projectList(projects)}.`,
+    sources: [PAGES.projects],
+  };
+}
+
+async function planPart(userId: string, now: Date): Promise<Part> {
+  const active = await getActiveSubscription(userId, now);
+  const sources = [PAGES.plan];
+  if (!active)
+    return {
+      text: `You are on the ${FREE_PLAN.name} plan: no monthly tokens and ${plural(FREE_PLAN.projectLimit, "active project")} at a time. Paid plans are on the Billing & Tokens page.`,
+      sources,
+    };
+  const { plan, subscription } = active;
+  const name = planName(plan.name);
+  const ends = day(subscription.currentPeriodEnd);
+  if (subscription.cancelAtPeriodEnd)
+    return {
+      text: `You are on the ${name} plan until ${ends}; it is set to end then and will not renew.`,
+      sources,
+    };
+  return {
+    text: `You are on the ${name} plan, which renews on ${ends}.${plan.monthlyTokens ? ` It brings ${plan.monthlyTokens} Creative Tokens a month.` : ""}`,
+    sources,
+  };
+}
+
+const downloadsLeft = (p: PurchaseView) =>
+  `${p.max_downloads - p.download_count} of ${p.max_downloads} downloads left`;
+
+async function purchasesPart(userId: string, query: string): Promise<Part> {
+  const purchases = await listPurchases(userId);
+  if (!purchases.length)
+    return { text: "You have not bought anything from the shop yet.", sources: [PAGES.shop] };
+  const words = nameWords(query);
+  const scored = purchases.map((p) => ({ p, score: words.length ? nameScore(words, p.shop_item.name) : 0 }));
+  const best = Math.max(...scored.map((s) => s.score));
+  if (best > 0) {
+    const matches = scored.filter((s) => s.score === best).map((s) => s.p);
+    return {
+      text: `${listed(matches.map((p) => `${p.shop_item.name} has ${downloadsLeft(p)}`))}.`,
+      sources: [PAGES.purchases],
+    };
+  }
+  return {
+    text: `You have ${plural(purchases.length, "purchase")}: ${listed(purchases.map((p) => `${p.shop_item.name} (${downloadsLeft(p)})`))}.`,
+    sources: [PAGES.purchases],
+  };
+}
+
+async function notificationsPart(userId: string): Promise<Part> {
+  const [unread, [latest]] = await Promise.all([countUnread(userId), listNotifications(userId, 1)]);
+  const sources = [PAGES.notifications];
+  if (!unread) return { text: "You have no unread notifications.", sources };
+  return {
+    text: `You have ${plural(unread, "unread notification")}.${latest && !latest.isRead ? ` The latest: ${latest.title}.` : ""}`,
+    sources,
+  };
+}
+
+const answer = (parts: Part[]): ComposedAnswer => {
+  const seen = new Map<string, ChatSourceLink>();
+  for (const part of parts)
+    for (const source of part.sources) if (!seen.has(source.url)) seen.set(source.url, source);
+  return {
+    response: parts.map((p) => p.text).join(" "),
+    sources: [...seen.values()],
+    passageIds: [],
+    found: true,
+  };
+};
+
+/**
+ * The answer to a question about the asker's own account, or null when the
+ * question is not one (the site's content answers it). Only `asker`'s own
+ * records are read; a visitor gets the sign-in answer, staff the note that
+ * these answers are for clients.
+ */
+export async function answerAccountQuestion(
+  query: string,
+  asker: AccountAsker | null,
+  options: { now?: Date } = {},
+): Promise<ComposedAnswer | null> {
+  const topics = accountTopics(query);
+  if (!topics.length) return null;
+  if (!asker) {
+    if (asksWhereToLook(query)) return null;
+    return answer([{ text: ACCOUNT_COPY.signIn, sources: [PAGES.signIn] }]);
+  }
+  if (asker.role !== "client") return answer([{ text: ACCOUNT_COPY.staff, sources: [PAGES.backOffice] }]);
+  const now = options.now ?? new Date();
+  const parts: Promise<Part>[] = [];
+  if (topics.includes("balance") || topics.includes("expiry")) parts.push(tokensPart(asker.id, topics, now));
+  if (topics.includes("projects")) parts.push(projectsPart(asker.id, query));
+  if (topics.includes("plan")) parts.push(planPart(asker.id, now));
+  if (topics.includes("purchases")) parts.push(purchasesPart(asker.id, query));
+  if (topics.includes("notifications")) parts.push(notificationsPart(asker.id));
+  return answer(await Promise.all(parts));
+}

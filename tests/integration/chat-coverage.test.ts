@@ -1,0 +1,43 @@
+import { beforeAll, expect, it } from "vitest";
+import { rebuildChatIndex } from "~models/chat/index.server";
+import type { ChatIndex } from "~models/chat/retrieval";
+import { listAllPosts } from "~models/content/blog.server";
+import { listArticles } from "~models/content/content-pages.server";
+import { getStrategyContent } from "~models/content/marketing-content.server";
+import { PACKAGE_COLOURS } from "~models/content/marketing-enums";
+import { runSeed } from "~models/content/seed.server";
+import { sitemapPaths } from "~/lib/public-pages";
+
+// Every page in the sitemap contributes to what the assistant knows: a new
+// public page without a chat source fails here.
+
+let index: ChatIndex;
+beforeAll(async () => {
+  await runSeed();
+  index = await rebuildChatIndex();
+});
+
+/** A page's address without its #anchor, query parameters in a fixed order. */
+const pageOf = (url: string) => {
+  const parsed = new URL(url, "http://site.invalid");
+  parsed.searchParams.sort();
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+it("every sitemap page has at least one passage in the chat index", async () => {
+  const [strategy, posts, articles] = await Promise.all([
+    getStrategyContent(),
+    listAllPosts(),
+    listArticles(),
+  ]);
+  const paths = sitemapPaths({
+    solutionColours: PACKAGE_COLOURS,
+    strategyServices: strategy.services.map((s) => s.name),
+    postUrls: posts.map((post) => post.url),
+    articleUrls: articles.map((article) => article.url),
+  });
+  const indexed = new Set([...index.documents.values()].map((doc) => pageOf(doc.url)));
+  const missing = paths.filter((path) => !indexed.has(pageOf(path)));
+  expect(missing).toEqual([]);
+  expect(paths.length).toBeGreaterThan(40);
+});
