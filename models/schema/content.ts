@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -75,4 +77,21 @@ export const blogPostViews = pgTable(
     visitor: text("visitor").notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.day, t.visitor] }), index("blog_post_views_day_idx").on(t.day)],
+);
+
+/**
+ * One row: a counter that triggers (in the migration) raise on every change to
+ * what the chat assistant answers from (content blocks, blog posts, plans,
+ * token bundles, chat FAQs), in the writer's transaction. Each server process
+ * reads it every 2 s and rebuilds its chat index when it moved
+ * (docs/decisions/0037-chat-gap-queue-and-index-revision.md).
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: integer("id").primaryKey().default(1),
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("content_revisions_one_row", sql`${t.id} = 1`)],
 );
