@@ -130,6 +130,11 @@ export default [
       route("payments", "routes/admin/payments.tsx"),
       route("payments/:id", "routes/admin/payment.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      // The chat assistant's gap queue and the FAQ entries written from it (docs/decisions/0037).
+      route("chat-gaps", "routes/admin/chat-gaps.tsx"),
+      route("chat-gaps/:key", "routes/admin/chat-gap.tsx"),
+      route("chat-faqs", "routes/admin/chat-faqs.tsx"),
+      route("chat-faqs/:id", "routes/admin/chat-faq.tsx"),
     ]),
 
     route("chat", "routes/chat.tsx"),

@@ -3,6 +3,8 @@ import { askAssistant, currentConversation, handOffConversation } from "~models/
 import { clearConversations } from "~models/chat/conversations.server";
 import { CHAT_API_MESSAGES, CHAT_COPY, CHAT_PAGE, MAX_QUERY_LENGTH } from "~models/chat/copy";
 import { ChatHandoffSchema } from "~models/chat/handoff";
+import { rateAnswer } from "~models/chat/feedback.server";
+import { ChatFeedbackSchema, FEEDBACK_MESSAGES } from "~models/chat/gaps";
 import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { getSiteShell } from "~models/content/site-content.server";
 import { whatsappUrl } from "~models/content/site-content";
@@ -74,6 +76,16 @@ export async function action({ request }: Route.ActionArgs) {
     case "clear":
       await clearConversations(visitor);
       return back();
+    case "feedback": {
+      // Helpful / Not helpful on an answer: the visitor's own answers only.
+      const parsed = ChatFeedbackSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return fail({ error: parsed.error.issues[0]!.message }, 400);
+      const rated = await rateAnswer(visitor, parsed.data.message_id, parsed.data.rating);
+      if (!rated.ok) throw new Response(FEEDBACK_MESSAGES.notFound, { status: 404 });
+      return redirect(`${CHAT_PAGE}#chat-msg-${parsed.data.message_id}`, {
+        headers: { "Set-Cookie": setCookie },
+      });
+    }
     case "handoff": {
       if (isFilled(form.get(HONEYPOT_FIELD))) return back();
       const parsed = ChatHandoffSchema.safeParse(Object.fromEntries(form));

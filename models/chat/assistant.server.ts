@@ -17,6 +17,7 @@ import {
   type StoredMessage,
 } from "./conversations.server";
 import { CHAT_API_MESSAGES, CHAT_COPY } from "./copy";
+import { recordGap } from "./feedback.server";
 import type { ChatHandoffInput } from "./handoff";
 import { getChatIndex } from "./index.server";
 import { askLanguageModel, chatLlmConfig } from "./llm.server";
@@ -28,8 +29,13 @@ const LLM_HISTORY = 6;
 /** support_tickets.description holds at most 5000 characters; the newest part of a long chat is kept. */
 const TRANSCRIPT_MAX = 4500;
 
-/** docs/product.md, "Chat assistant": the chat call's answer. */
-export type ChatReply = { response: string; sources: ChatSourceLink[]; timestamp: string };
+/** docs/product.md, "Chat assistant": the chat call's answer; `message_id` is what a rating names. */
+export type ChatReply = {
+  response: string;
+  sources: ChatSourceLink[];
+  timestamp: string;
+  message_id: number;
+};
 
 export type AskOutcome =
   | { status: "ok"; reply: ChatReply; conversationId: string }
@@ -88,9 +94,11 @@ export async function askAssistant(input: {
     { type: "user", message: input.query, createdAt: receivedAt },
     { type: "ai", message: response, sources: answer.sources, passageIds: answer.passageIds },
   ]);
+  // "I don't know" puts the question in the back-office's gap queue (docs/decisions/0037).
+  if (!answer.found) await recordGap({ messageId: ai!.id, question: input.query, reason: "unknown" });
   return {
     status: "ok",
-    reply: { response, sources: answer.sources, timestamp: ai!.timestamp },
+    reply: { response, sources: answer.sources, timestamp: ai!.timestamp, message_id: ai!.id },
     conversationId: conversation.publicId,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CHAT_RATE_LIMIT } from "./assistant.server";
 import { CHAT_RETENTION_MS, newConversationId } from "./conversations.server";
 import { CHAT_COPY, CHAT_SCROLL_DELAY_MS, MAX_QUERY_LENGTH } from "./copy";
-import { CHAT_INDEX_CHECK_INTERVAL_MS } from "./index.server";
+import { CHAT_INDEX_CHECK_INTERVAL_MS, CHAT_INDEX_FRESHNESS_MS } from "./index.server";
 import { CHAT_LLM_TIMEOUT_MS, llmMessages } from "./llm.server";
 
 describe("chat durations and limits", () => {
@@ -12,8 +12,9 @@ describe("chat durations and limits", () => {
   it("waits 8 seconds for a language model, then answers on its own", () => {
     expect(CHAT_LLM_TIMEOUT_MS).toBe(8_000);
   });
-  it("checks for changed content at most every 10 seconds", () => {
-    expect(CHAT_INDEX_CHECK_INTERVAL_MS).toBe(10_000);
+  it("reads the content revision at most every 2 seconds, well inside the 10-second freshness promise", () => {
+    expect(CHAT_INDEX_CHECK_INTERVAL_MS).toBe(2_000);
+    expect(CHAT_INDEX_FRESHNESS_MS).toBe(10_000);
   });
   it("allows 30 messages per address in 10 minutes", () => {
     expect(CHAT_RATE_LIMIT).toEqual({ limit: 30, windowMs: 600_000 });

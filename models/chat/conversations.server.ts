@@ -3,6 +3,7 @@ import { db } from "../platform/db.server";
 import { createSecret, sha256 } from "../identity/passwords.server";
 import { chatConversations, chatMessages } from "../schema";
 import type { ChatSourceLink } from "./compose";
+import type { ChatRating } from "./gaps";
 import type { PreviousTurn } from "./retrieval";
 
 // Conversations belong to a visitor: the random key in their chat cookie,
@@ -18,6 +19,8 @@ export type StoredMessage = {
   message: string;
   sources: ChatSourceLink[];
   timestamp: string;
+  /** The visitor's rating of an ai message, if any (models/chat/feedback.server.ts). */
+  rating: ChatRating | null;
 };
 export type Conversation = { id: string; publicId: string; handoffTicketId: string | null };
 
@@ -84,6 +87,7 @@ export async function listMessages(conversationId: string): Promise<StoredMessag
     message: row.message,
     sources: row.sources,
     timestamp: row.createdAt.toISOString(),
+    rating: row.rating as ChatRating | null,
   }));
 }
 
@@ -139,6 +143,7 @@ export async function appendMessages(
         message: row.message,
         sources: row.sources,
         timestamp: row.createdAt.toISOString(),
+        rating: row.rating as ChatRating | null,
       }));
   });
 }

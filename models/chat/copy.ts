@@ -17,6 +17,11 @@ export const CHAT_COPY = {
   fullPage: "Open the full chat page",
   typing: "Ascendra AI is typing",
   sources: "Sources",
+  /** Rating an answer (docs/decisions/0037). */
+  rateQuestion: "Was this answer helpful?",
+  helpful: "Helpful",
+  notHelpful: "Not helpful",
+  rated: "Thanks for the feedback.",
   you: "You",
   unknown:
     "I don't know that, I'm afraid: it isn't something our site covers, and I would rather not guess. Would you like to talk to a person? Leave your email under “Talk to a person” and the team will reply, or message us on WhatsApp.",
@@ -64,6 +69,7 @@ export const CHAT_ENDPOINTS = {
   ask: "/api/chat/",
   handoff: "/api/chat/handoff/",
   clear: "/api/chat/clear/",
+  feedback: "/api/chat/feedback/",
 } as const;
 /** Where the panel's form posts without JavaScript. */
 export const CHAT_PAGE = "/chat";

@@ -1,18 +1,39 @@
+import { db } from "../platform/db.server";
+import { contentRevisions } from "../schema";
 import { buildChatIndex, fingerprintOf, type ChatIndex } from "./retrieval";
 import { CHAT_SOURCES, type ChatDocument, type ChatSource } from "./sources";
 
 // The search index lives in each server process's memory: it is derived from
 // the database's content and rebuilt from it, so nothing another process
-// needs is kept here. Built at boot; after `npm run seed` (another process)
-// the next chat request that finds it older than the check interval compares
-// the content's fingerprint and rebuilds in the background.
+// needs is kept here. Built at boot. Every change to what it is built from
+// raises content_revisions.revision, by trigger, in the writer's transaction
+// (this process, another server process, npm run seed). A question that finds
+// the last look older than the check interval reads that one row and, when it
+// moved, rebuilds before answering (docs/decisions/0037).
 
-/** How often a chat request may check whether the content changed. */
-export const CHAT_INDEX_CHECK_INTERVAL_MS = 10_000;
+/** How often a chat request may read the content revision (one single-row select). */
+export const CHAT_INDEX_CHECK_INTERVAL_MS = 2_000;
+/** The promise: a content change is in every process's answers within this long. */
+export const CHAT_INDEX_FRESHNESS_MS = 10_000;
 
-const state = globalThis as typeof globalThis & {
-  __ascendraChatIndex?: { index: ChatIndex; checkedAt: number; refreshing?: Promise<void> };
+type IndexState = {
+  index: ChatIndex;
+  /** The revision the index was built from; null when built from other sources (tests). */
+  revision: string | null;
+  checkedAt: number;
+  refreshing?: Promise<ChatIndex>;
 };
+
+const state = globalThis as typeof globalThis & { __ascendraChatIndex?: IndexState };
+
+/** The content revision, as "<counter>@<time>": the time tells a reset counter (a restored dump) apart. */
+async function readRevision(): Promise<string> {
+  const [row] = await db()
+    .select({ revision: contentRevisions.revision, changedAt: contentRevisions.changedAt })
+    .from(contentRevisions)
+    .limit(1);
+  return row ? `${row.revision}@${row.changedAt.toISOString()}` : "none";
+}
 
 /** Every passage of every source; two passages with one id are a bug in a source. */
 async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<ChatDocument[]> {
@@ -33,39 +54,53 @@ async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<
   return loaded.flatMap((l) => l.documents);
 }
 
-/** Reads the content and builds a fresh index (boot, after seeding, tests). */
+/**
+ * Reads the content and builds a fresh index (boot, tests). The revision is
+ * read first: a change committed while the passages load raises it again, so
+ * the next check rebuilds once more rather than missing it.
+ */
 export async function rebuildChatIndex(sources?: ChatSource[]): Promise<ChatIndex> {
+  const revision = sources ? null : await readRevision();
   const index = buildChatIndex(await loadChatDocuments(sources));
-  state.__ascendraChatIndex = { index, checkedAt: Date.now() };
+  state.__ascendraChatIndex = { index, revision, checkedAt: Date.now() };
   return index;
 }
 
-async function refreshIfChanged(): Promise<void> {
+async function refreshIfChanged(current: IndexState, now: number): Promise<ChatIndex> {
+  const revision = await readRevision();
+  if (revision === current.revision) return current.index;
   const documents = await loadChatDocuments();
-  const current = state.__ascendraChatIndex;
-  if (current && fingerprintOf(documents) === current.index.fingerprint) return;
-  state.__ascendraChatIndex = { index: buildChatIndex(documents), checkedAt: Date.now() };
+  // A write that changed no passage (a seed run rewriting the same text) keeps the index.
+  const index =
+    fingerprintOf(documents) === current.index.fingerprint ? current.index : buildChatIndex(documents);
+  state.__ascendraChatIndex = { index, revision, checkedAt: now };
+  return index;
 }
 
 /**
- * The current index. Answers never wait for a refresh: a stale check runs in
- * the background and the next question uses its result.
+ * The current index. At most every CHAT_INDEX_CHECK_INTERVAL_MS a question
+ * reads the content revision and, when it moved, waits for the rebuild (about
+ * 100 ms for the seeded content), so it is answered from the new content.
+ * Concurrent questions share one check.
  */
 export async function getChatIndex(now = Date.now()): Promise<ChatIndex> {
   const current = state.__ascendraChatIndex;
   if (!current) return rebuildChatIndex();
-  if (now - current.checkedAt >= CHAT_INDEX_CHECK_INTERVAL_MS && !current.refreshing) {
-    current.checkedAt = now;
-    current.refreshing = refreshIfChanged()
-      .catch((error) => console.error("Refreshing the chat index failed:", error))
-      .finally(() => {
-        current.refreshing = undefined;
-      });
-  }
-  return state.__ascendraChatIndex!.index;
+  if (current.refreshing) return current.refreshing;
+  if (now - current.checkedAt < CHAT_INDEX_CHECK_INTERVAL_MS) return current.index;
+  current.checkedAt = now;
+  current.refreshing = refreshIfChanged(current, now)
+    .catch((error) => {
+      console.error("Refreshing the chat index failed:", error);
+      return current.index;
+    })
+    .finally(() => {
+      current.refreshing = undefined;
+    });
+  return current.refreshing;
 }
 
-/** Waits for a background refresh, if one is running (tests). */
+/** Waits for a refresh, if one is running (tests). */
 export async function settleChatIndex(): Promise<void> {
   await state.__ascendraChatIndex?.refreshing;
 }

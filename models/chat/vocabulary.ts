@@ -82,6 +82,7 @@ export const SHORTHAND = new Map<string, string>(
 /** Phrases folded before the text is split into words. */
 export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, " price "],
+  [/\bhow (fast|quick)\b/g, " how quickly "],
   [/\b(not|never|have not|did not) (been |yet )?(used|spent)\b|\bunspent\b|\bleft ?over\b/g, " unused "],
   [/\b(money|cash) back\b/g, " refund "],
   [/\bget (my|our) money\b/g, " refund "],
@@ -329,6 +330,13 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     webinars: "event",
     workshops: "workshop",
     talks: "talk",
+    // The stemmer reads "use" as "us", a stop word.
+    use: "usage",
+    used: "usage",
+    uses: "usage",
+    using: "usage",
+    usable: "usage",
+    twice: "once",
     transferable: "transfer",
     transferred: "transfer",
     ticket: "ticket",

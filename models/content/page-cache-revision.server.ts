@@ -3,7 +3,7 @@ import { pageCacheRevisions } from "../schema";
 
 /**
  * The page cache revision: raised by trigger, in the writer's transaction, by
- * every change to what anonymous pages show (drizzle/0012_page_cache_revisions.sql,
+ * every change to what anonymous pages show (drizzle/0013_page_cache_revisions.sql,
  * decision 0039). One primary-key read; 0 before the row exists.
  */
 export async function readPageCacheRevision(): Promise<number> {

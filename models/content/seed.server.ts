@@ -1,9 +1,12 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
 import type { z } from "zod";
 import { count } from "drizzle-orm";
 import { billingSettingsSchema, shopItemsSchema } from "../billing/billing-content";
+import { chatFaqSeedSchema } from "../chat/gaps";
+import { upsertFaqSeeds } from "../chat/faqs.server";
 import { blogPostSeedSchema } from "./blog";
 import { hasBlogPosts, writeBlogPosts } from "./blog.server";
 import { shopFileExists, upsertPlans, upsertShopItems, upsertTokenPackages } from "../billing/catalog.server";
@@ -14,7 +17,7 @@ import { db, type Database, type Transaction } from "../platform/db.server";
 import { SEEDS_DIR } from "../platform/paths.server";
 import { creativeTokensBlockSchema, MARKETING_BLOCKS, solutionsBlockSchema } from "./marketing-content";
 import { SHELL_BLOCKS } from "./site-content";
-import { contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "../schema";
+import { chatFaqs, contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "../schema";
 import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-content.server";
 
 /**
@@ -44,6 +47,8 @@ export type SeedSource<T = unknown> = (
   loaded?: (database: Database, blocks: Set<string>) => Promise<boolean>;
   /** Writes table rows only, no content block. */
   tableOnly?: boolean;
+  /** A file that may be missing: then there is nothing to load. */
+  optional?: boolean;
 };
 
 function contentBlockSource<T>(key: string, schema: z.ZodType<T>): SeedSource {
@@ -151,7 +156,31 @@ export const SEED_SOURCES: SeedSource[] = [
   ),
   contentBlockSource("billing", billingSettingsSchema),
   shopItemsSource,
+  // Answers staff wrote for the chat assistant's gaps, as `npm run chat:export-faqs` wrote them (decision 0037).
+  {
+    kind: "file",
+    name: "chat-faqs",
+    file: "chat-faqs.json",
+    schema: chatFaqSeedSchema,
+    write: upsertFaqSeeds,
+    // Loaded when the table has entries, or the file has none to give.
+    loaded: async (database) =>
+      ((await database.select({ n: count() }).from(chatFaqs))[0]?.n ?? 0) > 0 ||
+      !(await hasSeedEntries("chat-faqs.json")),
+    tableOnly: true,
+    optional: true,
+  } as SeedSource,
 ];
+
+/** Whether an optional list file exists with at least one entry. */
+async function hasSeedEntries(file: string): Promise<boolean> {
+  try {
+    const list = JSON.parse(await readFile(path.join(SEEDS_DIR, file), "utf8")) as unknown;
+    return Array.isArray(list) && list.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 export class SeedValidationError extends Error {
   constructor(readonly problems: string[]) {
@@ -192,7 +221,10 @@ async function loadSource(source: SeedSource, dir: string, problems: string[]): 
     return parsed.data;
   };
 
-  if (source.kind === "file") return validate(source.file);
+  if (source.kind === "file") {
+    if (source.optional && !existsSync(path.join(dir, source.file))) return [];
+    return validate(source.file);
+  }
   let files: string[];
   try {
     files = (await readdir(path.join(dir, source.dir))).filter((f) => /\.(json|md)$/.test(f)).sort();

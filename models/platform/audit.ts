@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = {
   "catalog.update": "Changed a catalogue item",
   "catalog.retire": "Retired a catalogue item",
   "catalog.restore": "Put a catalogue item back on sale",
+  "chat_faq.create": "Answered a question the chat assistant could not",
+  "chat_faq.update": "Changed a chat FAQ entry",
+  "chat_faq.delete": "Deleted a chat FAQ entry",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -52,6 +55,7 @@ export const AUDIT_TARGET_TYPES = [
   "shop_item",
   "token_package",
   "subscription_plan",
+  "chat_faq",
 ] as const;
 
 export const auditActionLabel = (action: string) =>

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
 import { supportTickets } from "./submissions";
 
 /**
@@ -52,9 +53,64 @@ export const chatMessages = pgTable(
     /** Ids of the passages an answer used, so a follow-up ("how much is it?") keeps the topic. */
     passageIds: jsonb("passage_ids").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The visitor's verdict on an ai message ("up" or "down"); a new rating replaces it. */
+    rating: text("rating"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
   },
   (t) => [
     index("chat_messages_conversation_id_idx").on(t.conversationId, t.id),
     check("chat_messages_type_check", sql`${t.type} in ('user', 'ai')`),
+    check(
+      "chat_messages_rating_check",
+      sql`${t.rating} is null or (${t.rating} in ('up', 'down') and ${t.type} = 'ai')`,
+    ),
   ],
 );
+
+/**
+ * A question the assistant could not answer well: it said "I don't know"
+ * (reason "unknown") or the visitor rated the answer down ("unhelpful").
+ * `group_key` (models/chat/gaps.ts) puts wordings of one question together, so
+ * the back-office's grouped list is one GROUP BY. Rows outlive the
+ * conversation (cleared or expired): `message_id` becomes null, the question
+ * stays. Answering a group marks its open rows answered with the FAQ entry.
+ */
+export const chatGaps = pgTable(
+  "chat_gaps",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    messageId: bigint("message_id", { mode: "number" }).references(() => chatMessages.id, {
+      onDelete: "set null",
+    }),
+    question: text("question").notNull(),
+    groupKey: text("group_key").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    faqId: uuid("faq_id").references(() => chatFaqs.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("chat_gaps_message_reason_key").on(t.messageId, t.reason),
+    index("chat_gaps_open_group_idx")
+      .on(t.groupKey, t.createdAt)
+      .where(sql`${t.answeredAt} is null`),
+    index("chat_gaps_group_idx").on(t.groupKey, t.createdAt),
+    check("chat_gaps_reason_check", sql`${t.reason} in ('unknown', 'unhelpful')`),
+  ],
+);
+
+/**
+ * Answers staff wrote for questions the site did not cover. The assistant
+ * answers from them (models/chat/sources/faqs.ts); `npm run chat:export-faqs`
+ * writes them to seeds/chat-faqs.json, which the seed loads back by id.
+ */
+export const chatFaqs = pgTable("chat_faqs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  /** A page of this site ("/contact#offline-meet"), or null for the help page's FAQ. */
+  link: text("link"),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

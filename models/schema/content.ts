@@ -95,3 +95,20 @@ export const pageCacheRevisions = pgTable(
   },
   (t) => [check("page_cache_revisions_one_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * One row: a counter that triggers (in the migration) raise on every change to
+ * what the chat assistant answers from (content blocks, blog posts, plans,
+ * token bundles, chat FAQs), in the writer's transaction. Each server process
+ * reads it every 2 s and rebuilds its chat index when it moved
+ * (docs/decisions/0037-chat-gap-queue-and-index-revision.md).
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: integer("id").primaryKey().default(1),
+    revision: bigint("revision", { mode: "number" }).notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("content_revisions_one_row", sql`${t.id} = 1`)],
+);

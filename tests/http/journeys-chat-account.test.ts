@@ -29,7 +29,7 @@ async function ask(visitor: Visitor, query: string, headers: Record<string, stri
 
 test("POST /api/chat/ answers for the session cookie's account", async () => {
   const { body } = await ask(a.visitor, "how many tokens do i have left");
-  expect(Object.keys(body).sort()).toEqual(["response", "sources", "timestamp"]);
+  expect(Object.keys(body).sort()).toEqual(["message_id", "response", "sources", "timestamp"]);
   expect(body.response).toMatch(/^You have 42 Creative Tokens\./);
   expect(body.sources).toEqual([{ title: "Billing & Tokens", url: "/dashboard2/billing" }]);
 

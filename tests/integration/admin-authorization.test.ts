@@ -6,6 +6,10 @@ import { runSeed } from "~models/content/seed.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 import { sendApplication, sendQuote, seedSite } from "./admin-helpers";
+import { answerGapGroup } from "~models/chat/gap-queue.server";
+import { gapGroupKey } from "~models/chat/feedback.server";
+import { db } from "~models/platform/db.server";
+import { chatGaps } from "~models/schema";
 
 // The authorization matrix: every back-office route in app/routes.ts (pages
 // under /admin, the admin API under /api/admin), read from the route map so a
@@ -45,6 +49,8 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "admin/catalog/:kind/:id": () => ({ kind: "packages", id: "new" }),
   "admin/payments/:id": () => ({ id: fixtures.payment! }),
   "api/admin/projects/:id/transition": () => ({ id: fixtures.project! }),
+  "admin/chat-gaps/:key": () => ({ key: fixtures.gapKey! }),
+  "admin/chat-faqs/:id": () => ({ id: fixtures.faq! }),
 };
 
 function paramsFor(path: string): Record<string, string> {
@@ -71,7 +77,20 @@ beforeAll(async () => {
     card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123", name: "Asha Rao" },
   });
   if (!bought.ok) throw new Error(bought.message);
+  // A chat gap answered by an FAQ entry: the group's page and the entry's page.
+  const gapKey = gapGroupKey("Do you sell car insurance?");
+  await db()
+    .insert(chatGaps)
+    .values({ question: "Do you sell car insurance?", groupKey: gapKey, reason: "unknown" });
+  const answered = await answerGapGroup(
+    gapKey,
+    { question: "Do you sell car insurance?", answer: "No, we are a branding agency." },
+    { id: staff.id, role: "staff" },
+  );
+  if (!answered.ok) throw new Error("could not answer the chat gap");
   fixtures = {
+    gapKey,
+    faq: answered.faqId,
     quote: await sendQuote(),
     application: await sendApplication(),
     project: project.id,

@@ -197,7 +197,12 @@ describe("POST /api/chat/ as a signed-in client", () => {
   it("answers for the session cookie's account, or the API token's, keeping the {response, sources, timestamp} contract", async () => {
     const byCookie = await ask("how many tokens do i have", { cookie: a.cookie });
     expect(byCookie.status).toBe(200);
-    expect(Object.keys(byCookie.body as object).sort()).toEqual(["response", "sources", "timestamp"]);
+    expect(Object.keys(byCookie.body as object).sort()).toEqual([
+      "message_id",
+      "response",
+      "sources",
+      "timestamp",
+    ]);
     expect(reply(byCookie).response).toMatch(/^You have 85 Creative Tokens\./);
     expect(byCookie.headers.get("Cache-Control")).toBe("no-store");
 

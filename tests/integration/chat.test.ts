@@ -46,7 +46,12 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       conversation_id: "chat_1790000000000",
     });
     expect(outcome.status).toBe(200);
-    expect(Object.keys(outcome.body as object).sort()).toEqual(["response", "sources", "timestamp"]);
+    expect(Object.keys(outcome.body as object).sort()).toEqual([
+      "message_id",
+      "response",
+      "sources",
+      "timestamp",
+    ]);
     expect(reply(outcome).response).toContain("₹14,999 / month");
     expect(reply(outcome).sources).toEqual([{ title: "STARTER plan", url: "/solutions/green" }]);
     expect(new Date(reply(outcome).timestamp).toISOString()).toBe(reply(outcome).timestamp);

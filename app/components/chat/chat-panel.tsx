@@ -8,6 +8,7 @@ import {
 } from "~models/chat/copy";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { useHydrated } from "../forms";
+import { AnswerRating, type Rating } from "./answer-rating";
 
 // The chat assistant (docs/product.md, "Chat assistant"), as the home page's floating
 // panel and as the /chat page. Without JavaScript every button is a form
@@ -21,6 +22,8 @@ export type ChatMessageView = {
   message: string;
   sources: { title: string; url: string }[];
   timestamp: string;
+  /** Stored answers only (their id is the server's): the visitor's rating, or null. */
+  rating?: Rating | null;
 };
 
 export type ChatPanelProps = {
@@ -83,7 +86,7 @@ export function ChatPanel(props: ChatPanelProps) {
 
   const scrollToEnd = () =>
     setTimeout(() => log.current?.scrollTo({ top: log.current.scrollHeight }), CHAT_SCROLL_DELAY_MS);
-  const add = (message: Omit<ChatMessageView, "id" | "timestamp"> & { timestamp?: string }) =>
+  const add = (message: Omit<ChatMessageView, "id" | "timestamp"> & { timestamp?: string; id?: number }) =>
     setMessages((list) => [
       ...list,
       { id: Date.now() + list.length, timestamp: new Date().toISOString(), ...message },
@@ -98,7 +101,12 @@ export function ChatPanel(props: ChatPanelProps) {
     if (input.current) input.current.value = "";
     setWaiting(true);
     try {
-      let reply: { response: string; sources: ChatMessageView["sources"]; timestamp: string } | null = null;
+      let reply: {
+        response: string;
+        sources: ChatMessageView["sources"];
+        timestamp: string;
+        message_id?: number;
+      } | null = null;
       try {
         const response = await fetch(CHAT_ENDPOINTS.ask, {
           method: "POST",
@@ -112,7 +120,13 @@ export function ChatPanel(props: ChatPanelProps) {
       }
       add(
         reply
-          ? { type: "ai", message: reply.response, sources: reply.sources, timestamp: reply.timestamp }
+          ? {
+              type: "ai",
+              message: reply.response,
+              sources: reply.sources,
+              timestamp: reply.timestamp,
+              ...(reply.message_id ? { id: reply.message_id, rating: null } : {}),
+            }
           : { type: "ai", message: CHAT_COPY.connectionError(props.email), sources: [] },
       );
     } catch {
@@ -146,6 +160,26 @@ export function ChatPanel(props: ChatPanelProps) {
       body: "{}",
     }).catch(() => undefined);
   };
+  const setRating = (id: number, rating: Rating | null) =>
+    setMessages((list) => list.map((m) => (m.id === id ? { ...m, rating } : m)));
+  async function onRate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const id = Number(new FormData(event.currentTarget).get("message_id"));
+    const rating = submitter?.value as Rating;
+    const before = messages.find((m) => m.id === id)?.rating ?? null;
+    setRating(id, rating);
+    try {
+      const response = await fetch(CHAT_ENDPOINTS.feedback, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ message_id: id, rating }),
+      });
+      if (!response.ok) setRating(id, before);
+    } catch {
+      setRating(id, before);
+    }
+  }
   async function onHandoff(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -214,7 +248,7 @@ export function ChatPanel(props: ChatPanelProps) {
             <p>{CHAT_COPY.welcome}</p>
           </li>
           {messages.map((m) => (
-            <li key={m.id} className="chat-msg" data-type={m.type}>
+            <li key={m.id} id={`chat-msg-${m.id}`} className="chat-msg" data-type={m.type}>
               <p>
                 <span className="sr-only">{m.type === "user" ? CHAT_COPY.you : CHAT_COPY.name}: </span>
                 {m.message}
@@ -229,6 +263,9 @@ export function ChatPanel(props: ChatPanelProps) {
                     </span>
                   ))}
                 </p>
+              ) : null}
+              {m.type === "ai" && m.rating !== undefined ? (
+                <AnswerRating messageId={m.id} rating={m.rating} onRate={onRate} />
               ) : null}
             </li>
           ))}

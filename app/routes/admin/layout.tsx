@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { countUnhandled } from "~models/back-office/inbox.server";
 import { countFailedEmails } from "~models/back-office/outbox.server";
+import { countOpenGapGroups } from "~models/chat/gap-queue.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
@@ -18,6 +19,7 @@ export const ADMIN_SECTIONS = [
   { label: "Clients", to: "/admin/clients", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },
   { label: "Payments", to: "/admin/payments", end: false },
+  { label: "Chat gaps", to: "/admin/chat-gaps", end: false },
   { label: "Email outbox", to: "/admin/outbox", end: false },
   { label: "Audit log", to: "/admin/audit", end: false },
   { label: "Staff", to: "/admin/staff", end: false },
@@ -35,12 +37,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [unhandled, failedEmails] = await Promise.all([countUnhandled(), countFailedEmails()]);
+  const [unhandled, failedEmails, openGaps] = await Promise.all([
+    countUnhandled(),
+    countFailedEmails(),
+    countOpenGapGroups(),
+  ]);
   return {
     user: { username: user.username, email: user.email },
     badges: {
       "/admin/inbox": Object.values(unhandled).reduce((a, b) => a + b, 0),
       "/admin/outbox": failedEmails,
+      "/admin/chat-gaps": openGaps,
     },
   };
 }

@@ -2,6 +2,8 @@ import { handOffConversation } from "~models/chat/assistant.server";
 import { clearConversations } from "~models/chat/conversations.server";
 import { CHAT_API_MESSAGES } from "~models/chat/copy";
 import { ChatHandoffSchema, conversationIdSchema } from "~models/chat/handoff";
+import { rateAnswer } from "~models/chat/feedback.server";
+import { ChatFeedbackSchema, FEEDBACK_MESSAGES } from "~models/chat/gaps";
 import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import { clientAddress, getUser } from "~/lib/auth.server";
@@ -13,7 +15,9 @@ import type { Route } from "./+types/chat-conversation";
 /**
  * The chat panel's other two calls, for the visitor's own conversation (chat cookie):
  * POST /api/chat/handoff/ {email, conversation_id?} → 201 {message, ticket_number, timestamp};
- * POST /api/chat/clear/ → 200 {cleared}.
+ * POST /api/chat/clear/ → 200 {cleared};
+ * POST /api/chat/feedback/ {message_id, rating: "up"|"down"} → 200 {message_id, rating}, or 404
+ * for an id that is not one of this visitor's answers.
  */
 const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) => Promise<Response>> = {
   async handoff(request, body) {
@@ -41,6 +45,17 @@ const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) 
       { message: outcome.message, ...outcome.extra },
       { status: 201, headers: { "Set-Cookie": setCookie } },
     );
+  },
+  async feedback(request, body) {
+    const parsed = ChatFeedbackSchema.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return Response.json({ ...errors, error: Object.values(errors)[0]![0] }, { status: 400 });
+    }
+    const visitor = await getChatVisitor(request);
+    const rated = visitor ? await rateAnswer(visitor, parsed.data.message_id, parsed.data.rating) : null;
+    if (!rated?.ok) return apiError(404, FEEDBACK_MESSAGES.notFound);
+    return Response.json({ message_id: parsed.data.message_id, rating: rated.rating });
   },
   async clear(request) {
     const visitor = await getChatVisitor(request);

@@ -1,6 +1,7 @@
 import { contactSource } from "./contact";
 import { contentSource } from "./content";
 import { creativeTokensSource } from "./creative-tokens";
+import { faqsSource } from "./faqs";
 import { pagesSource } from "./pages";
 import { solutionsSource } from "./solutions";
 import { strategySource } from "./strategy";
@@ -21,5 +22,6 @@ export const CHAT_SOURCES: ChatSource[] = [
   solutionsSource,
   creativeTokensSource,
   contentSource,
+  faqsSource,
   pagesSource,
 ];

@@ -3,8 +3,7 @@ CREATE TABLE "page_cache_revisions" (
 	"revision" bigint DEFAULT 0 NOT NULL,
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "page_cache_revisions_one_row" CHECK ("page_cache_revisions"."id" = 1)
-);
---> statement-breakpoint
+);--> statement-breakpoint
 -- Written by hand (drizzle-kit does not model triggers): every change to what anonymous
 -- pages show raises the page cache revision in the same transaction, whoever writes it
 -- (a server process, npm run seed). Blog posts count only for what the pages show, not
