@@ -12,7 +12,7 @@ import { profiles, subscriptionPlans, subscriptions, users } from "../schema";
  * with its plan, the tokens granted and spent in the current period (the
  * plan's billing period, else the calendar month), the cart's item count and
  * the unread notifications, and the profile row. Each value is the one its own model function
- * (getBalance, getActiveSubscription, tokenFlow, countCartItems, countUnread)
+ * (getBalance, getActiveSubscription, tokenFlow, countUnread; the cart count is the sum of its quantities)
  * would give.
  */
 export type AccountSummary = {
@@ -54,7 +54,7 @@ async function readSummary(userId: string, now: Date) {
   return row;
 }
 
-export async function getAccountSummary(userId: string, now = new Date()): Promise<AccountSummary> {
+async function getAccountSummary(userId: string, now = new Date()): Promise<AccountSummary> {
   let row = await readSummary(userId, now);
   const due = row?.subscription;
   // A plan the site bills itself renews lazily, on access (as getActiveSubscription does).

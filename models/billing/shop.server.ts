@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, or, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
@@ -129,15 +129,6 @@ export async function getCart(userId: string, now = new Date()): Promise<CartVie
     can_afford: items.length > 0 && total <= balance,
     balance,
   };
-}
-
-/** Items in the cart (the navbar's badge). */
-export async function countCartItems(userId: string): Promise<number> {
-  const [row] = await db()
-    .select({ n: sum(cartItems.quantity) })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return Number(row?.n ?? 0);
 }
 
 export type CartChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };

@@ -38,7 +38,7 @@ export async function getTokenUsage(userId: string, now = new Date()): Promise<T
 }
 
 /** The token usage within an account summary (the same figures as getTokenUsage). */
-export const tokenUsageOf = (summary: AccountSummary): TokenUsage => ({
+const tokenUsageOf = (summary: AccountSummary): TokenUsage => ({
   balance: summary.balance,
   granted: summary.granted,
   spent: summary.spent,

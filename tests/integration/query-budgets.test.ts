@@ -221,7 +221,8 @@ const brief = (statement: string) => {
 };
 
 type Loader = (args: never) => unknown;
-const loaderOf = async (file: string) => ((await import(`../../app/${file}`)) as { loader?: Loader }).loader;
+const loaderOf = async (file: string) =>
+  ((await import(/* @vite-ignore */ `../../app/${file}`)) as { loader?: Loader }).loader;
 
 /** Loads a route as a document request would, and counts the statements. */
 async function measure(route: DiscoveredRoute, fixture: Fixture) {
