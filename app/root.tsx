@@ -12,7 +12,7 @@ import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
-import { countCartItems } from "~models/billing/shop.server";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { getUser } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput, refusedInput } from "./lib/request-input.server";
@@ -53,7 +53,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   return {
     user: user
-      ? { username: user.username, role: user.role, cartCount: await countCartItems(user.id) }
+      ? {
+          username: user.username,
+          role: user.role,
+          // From the request's account summary, which a layout under it reads too.
+          cartCount: (await accountSummaryForRequest(request, user.id)).cartCount,
+        }
       : null,
   };
 }

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, or, sql, sum } from "drizzle-orm";
 import type { MoneyAmount, PaymentMethod, PlanSummary, Receipt, ReceiptKind } from "./account-billing";
 import { getBillingSettings } from "./billing-content.server";
-import { getTokenUsage } from "../projects/dashboard.server";
+import { getTokenUsage, tokenUsageForRequest } from "../projects/dashboard.server";
+import { accountSummaryForRequest } from "./account-summary.server";
+import { oncePerRequest } from "../platform/per-request";
 import { db, type Transaction } from "../platform/db.server";
 import { formatGiftCode } from "./gift-cards.server";
 import { isUuid } from "../platform/ids";
@@ -26,7 +28,7 @@ import {
   tokenLedger,
 } from "../schema";
 import { FREE_PLAN } from "./subscriptions";
-import { getActiveSubscription } from "./subscriptions.server";
+import { getActiveSubscription, type WithPlan } from "./subscriptions.server";
 import { MEGABYTE } from "../platform/uploads";
 
 // Manage account's view of billing (docs/decisions/0020 and 0023): the plan,
@@ -43,8 +45,11 @@ const GIGABYTE = 1024 * MEGABYTE;
  * /api/profile/'s current_plan names), its price, period end,
  * cancel-at-period-end and the plan's storage quota; the free tier without one.
  */
-export async function getCurrentPlan(userId: string): Promise<PlanSummary> {
-  const active = await getActiveSubscription(userId);
+export async function getCurrentPlan(
+  userId: string,
+  knownActive?: Promise<WithPlan | null>,
+): Promise<PlanSummary> {
+  const active = await (knownActive ?? getActiveSubscription(userId));
   if (!active)
     return {
       slug: FREE_PLAN.id,
@@ -105,6 +110,20 @@ export async function getTotalSpent(userId: string): Promise<{ tokens: number; m
 export function getTokensThisPeriod(userId: string, now = new Date()) {
   return getTokenUsage(userId, now);
 }
+
+/**
+ * getCurrentPlan once per request, from the request's account summary: the
+ * Manage account sidebar and the tab under it share one read.
+ */
+export const currentPlanForRequest = oncePerRequest((request, userId: string) =>
+  getCurrentPlan(
+    userId,
+    accountSummaryForRequest(request, userId).then((summary) => summary.active),
+  ),
+);
+
+/** getTokensThisPeriod from the request's account summary. */
+export const tokensThisPeriodForRequest = tokenUsageForRequest;
 
 const RECEIPT_KINDS: Record<string, ReceiptKind> = {
   token_package: "token_purchase",
@@ -324,13 +343,16 @@ export function finishBillingForDeletedAccount(references: string[]): Promise<vo
 }
 
 /** Bytes of the files the client uploaded (to any project), against the plan's quota. */
-export async function getStorageUsage(userId: string): Promise<{ usedBytes: number; quotaBytes: number }> {
+export async function getStorageUsage(
+  userId: string,
+  knownPlan?: Promise<PlanSummary>,
+): Promise<{ usedBytes: number; quotaBytes: number }> {
   const [[row], plan] = await Promise.all([
     db()
       .select({ used: sum(projectFiles.size) })
       .from(projectFiles)
       .where(eq(projectFiles.uploadedBy, userId)),
-    getCurrentPlan(userId),
+    knownPlan ?? getCurrentPlan(userId),
   ]);
   return { usedBytes: Number(row?.used ?? 0), quotaBytes: plan.storageQuotaBytes };
 }

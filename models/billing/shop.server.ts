@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, or, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
@@ -59,6 +59,7 @@ export async function listShopItems(
   userId: string,
   filters: { category: (typeof CATEGORY_FILTERS)[number]; search: string },
   now = new Date(),
+  knownBalance?: Promise<number>,
 ): Promise<ShopItemView[]> {
   const conditions = [eq(shopItems.isActive, true)];
   if (filters.category !== "all") conditions.push(eq(shopItems.category, filters.category));
@@ -66,18 +67,22 @@ export async function listShopItems(
     const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(shopItems.name, pattern), ilike(shopItems.description, pattern))!);
   }
-  const [items, owned, balance, cart] = await Promise.all([
+  // Owned and in-cart ride on each item's row; the balance may come from the request's account summary.
+  const [rows, balance] = await Promise.all([
     db()
-      .select()
+      .select({
+        item: shopItems,
+        owned: sql<boolean>`exists (select 1 from purchases p where p.user_id = ${userId} and p.shop_item_id = shop_items.id)`,
+        inCart: sql<boolean>`exists (select 1 from cart_items c where c.user_id = ${userId} and c.shop_item_id = shop_items.id)`,
+      })
       .from(shopItems)
       .where(and(...conditions))
       .orderBy(asc(shopItems.position)),
-    ownedItemIds(userId),
-    getBalance(userId, now),
-    db().select({ id: cartItems.shopItemId }).from(cartItems).where(eq(cartItems.userId, userId)),
+    knownBalance ?? getBalance(userId, now),
   ]);
-  const inCart = new Set(cart.map((c) => c.id));
-  return items.map((item) => apiShopItem(item, { owned, balance, inCart }));
+  const owned = new Set(rows.filter((r) => r.owned).map((r) => r.item.id));
+  const inCart = new Set(rows.filter((r) => r.inCart).map((r) => r.item.id));
+  return rows.map(({ item }) => apiShopItem(item, { owned, balance, inCart }));
 }
 
 async function getShopItem(id: string): Promise<ShopItemRow | null> {
@@ -95,16 +100,21 @@ export type CartView = {
 
 /** The cart (docs/product.md, "Billing and shop"): items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
 export async function getCart(userId: string, now = new Date()): Promise<CartView> {
-  const [rows, owned, balance] = await Promise.all([
+  // Whether each line is already owned rides on its row.
+  const [rows, balance] = await Promise.all([
     db()
-      .select({ line: cartItems, item: shopItems })
+      .select({
+        line: cartItems,
+        item: shopItems,
+        owned: sql<boolean>`exists (select 1 from purchases p where p.user_id = ${userId} and p.shop_item_id = cart_items.shop_item_id)`,
+      })
       .from(cartItems)
       .innerJoin(shopItems, eq(shopItems.id, cartItems.shopItemId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
-    ownedItemIds(userId),
     getBalance(userId, now),
   ]);
+  const owned = new Set(rows.filter((r) => r.owned).map((r) => r.item.id));
   const items = rows.map(({ line, item }) => ({
     id: line.id,
     quantity: line.quantity,
@@ -119,15 +129,6 @@ export async function getCart(userId: string, now = new Date()): Promise<CartVie
     can_afford: items.length > 0 && total <= balance,
     balance,
   };
-}
-
-/** Items in the cart (the navbar's badge). */
-export async function countCartItems(userId: string): Promise<number> {
-  const [row] = await db()
-    .select({ n: sum(cartItems.quantity) })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return Number(row?.n ?? 0);
 }
 
 export type CartChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };

@@ -27,7 +27,7 @@ import { grantTokens } from "./tokens.server";
 // cancel at period end, renewal by `npm run jobs` and lazily on access.
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-type WithPlan = { subscription: SubscriptionRow; plan: PlanRow };
+export type WithPlan = { subscription: SubscriptionRow; plan: PlanRow };
 
 /** The grant of one period's tokens; its source key makes it once per period. */
 async function grantPeriodTokens(

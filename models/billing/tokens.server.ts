@@ -385,10 +385,10 @@ export async function getBalance(
 }
 
 /** Writes the expiry rows that are due (a page that shows the ledger calls this first). */
-export async function settleTokenAccount(userId: string, now = new Date()): Promise<number> {
-  // Looked at without a lock first: a page view with nothing due writes nothing.
-  if (dueForExpiry(await openLots(db(), userId), now).length === 0) return getBalance(userId, now);
-  return db().transaction((tx) => settleExpiredTokens(tx, userId, now));
+export async function settleTokenAccount(userId: string, now = new Date()): Promise<void> {
+  // Looked at without a lock first: a page view with nothing due writes nothing (and reads nothing more).
+  if (dueForExpiry(await openLots(db(), userId), now).length === 0) return;
+  await db().transaction((tx) => settleExpiredTokens(tx, userId, now));
 }
 
 export type LedgerView = {

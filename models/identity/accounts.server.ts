@@ -202,8 +202,11 @@ export async function setRole(
     .where(eq(users.id, userId));
 }
 
-/** GET /api/profile/ (docs/product.md, "Accounts"). */
-export async function getProfile(userId: string) {
+/**
+ * GET /api/profile/ (docs/product.md, "Accounts"). A caller that has already
+ * read the plan and balance this request (an account summary) passes them.
+ */
+export async function getProfile(userId: string, known?: Promise<{ planName: string; balance: number }>) {
   const [row] = await db()
     .select({ user: accountColumns, profile: profiles })
     .from(users)
@@ -212,7 +215,9 @@ export async function getProfile(userId: string) {
     .limit(1);
   if (!row) return null;
   const { user, profile } = row;
-  const [plan, tokens] = await Promise.all([currentPlanName(userId), getBalance(userId)]);
+  const [plan, tokens] = known
+    ? await known.then((account) => [account.planName, account.balance] as const)
+    : await Promise.all([currentPlanName(userId), getBalance(userId)]);
   return {
     user: {
       first_name: user.firstName,
@@ -220,16 +225,21 @@ export async function getProfile(userId: string) {
       username: user.username,
       email: user.email,
     },
-    profile: {
-      contact: profile?.contact ?? "",
-      country_code: profile?.countryCode ?? "IN",
-      current_plan: plan,
-      creative_tokens: tokens,
-      company_name: profile?.companyName ?? "",
-      company_email: profile?.companyEmail ?? "",
-      company_website: profile?.companyWebsite ?? "",
-      avatar: profile?.avatar ?? null,
-    },
+    profile: profileFields(profile, plan, tokens),
+  };
+}
+
+/** The `profile` part of GET /api/profile/, from the profile row (null: never saved), the plan name and balance. */
+export function profileFields(profile: typeof profiles.$inferSelect | null, plan: string, tokens: number) {
+  return {
+    contact: profile?.contact ?? "",
+    country_code: profile?.countryCode ?? "IN",
+    current_plan: plan,
+    creative_tokens: tokens,
+    company_name: profile?.companyName ?? "",
+    company_email: profile?.companyEmail ?? "",
+    company_website: profile?.companyWebsite ?? "",
+    avatar: profile?.avatar ?? null,
   };
 }
 

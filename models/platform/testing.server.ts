@@ -7,9 +7,13 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql, type Logger } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "./db.server";
+import * as schema from "../schema";
 
 export type TestDatabaseTemplate =
   { kind: "pglite"; dumpPath: string } | { kind: "postgres"; url: string; template: string };
@@ -133,4 +137,24 @@ export async function createEmptyTestDatabase(
         `drop database if exists ${quoteIdent(name)}`,
       ]),
   };
+}
+
+/**
+ * The same database, through a second Drizzle instance on the same connection
+ * whose logger hands every statement it sends to `onStatement` (the query-budget
+ * test counts them). Transactions inherit the logger; BEGIN and COMMIT are not
+ * Drizzle statements and are not counted.
+ */
+export function withStatementLog(
+  handle: DatabaseHandle,
+  onStatement: (query: string) => void,
+): DatabaseHandle {
+  const logger: Logger = { logQuery: (query) => onStatement(query) };
+  const options = { schema, casing: "snake_case", logger } as const;
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const db =
+    handle.kind === "pglite"
+      ? drizzlePglite(client as PGlite, options)
+      : drizzleNodePg(client as pg.Pool, options);
+  return { ...handle, db };
 }

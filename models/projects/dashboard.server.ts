@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   currentPeriod,
   DASHBOARD_CONTENT,
@@ -8,10 +8,11 @@ import {
   type Recommendation,
   type TokenUsage,
 } from "./dashboard";
-import { db } from "../platform/db.server";
-import { countActiveProjects, listProjects } from "./projects.server";
+import { db, queryRows } from "../platform/db.server";
+import type { NotificationRow } from "../platform/notifications.server";
+import { countActiveProjects, recentProjectsAndActiveCount } from "./projects.server";
 import { getActiveSubscription } from "../billing/subscriptions.server";
-import { oncePerRequest } from "../platform/per-request";
+import { accountSummaryForRequest, type AccountSummary } from "../billing/account-summary.server";
 import { getBalance, tokenFlow } from "../billing/tokens.server";
 import { contentBlocks } from "../schema";
 
@@ -36,8 +37,19 @@ export async function getTokenUsage(userId: string, now = new Date()): Promise<T
   };
 }
 
-/** getTokenUsage once per request: the /dashboard2 layout (the top bar's balance) and its tab share it. */
-export const tokenUsageForRequest = oncePerRequest((_request, userId: string) => getTokenUsage(userId));
+/** The token usage within an account summary (the same figures as getTokenUsage). */
+const tokenUsageOf = (summary: AccountSummary): TokenUsage => ({
+  balance: summary.balance,
+  granted: summary.granted,
+  spent: summary.spent,
+  percent: tokenUsagePercent(summary.spent, summary.granted),
+  periodStart: summary.period.start,
+  periodEnd: summary.period.end,
+});
+
+/** The token usage from the request's account summary: the /dashboard2 layout and its tab share one read. */
+export const tokenUsageForRequest = (request: Request, userId: string): Promise<TokenUsage> =>
+  accountSummaryForRequest(request, userId).then(tokenUsageOf);
 
 /** The stats of GET /api/dashboard/stats/ (docs/product.md, "Dashboard"): active_projects, tokens_left. */
 const dashboardStats = (activeProjects: number, tokens: TokenUsage) => ({
@@ -68,9 +80,8 @@ export async function getDashboardContent(): Promise<DashboardContent> {
 /** Everything the Dashboard tab shows, with the request's token usage (shared with the layout). */
 export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage>) {
   // Token usage once: the stats card shows its balance.
-  const [active, recent, tokens, content] = await Promise.all([
-    countActiveProjects(userId),
-    listProjects(userId, RECENT_PROJECTS_SHOWN),
+  const [{ active, recent }, tokens, content] = await Promise.all([
+    recentProjectsAndActiveCount(userId, RECENT_PROJECTS_SHOWN),
     tokenUsage,
     getDashboardContent(),
   ]);
@@ -81,4 +92,45 @@ export async function getProjectHelp(): Promise<ProjectHelp | null> {
   const [row] = await db().select().from(contentBlocks).where(eq(contentBlocks.key, "project-help")).limit(1);
   const parsed = DASHBOARD_CONTENT["project-help"].safeParse(row?.data);
   return parsed.success ? parsed.data : null;
+}
+
+/** A line of the top bar's cart: what the dropdown shows. */
+export type TopBarCartLine = { id: string; name: string; quantity: number; total: number };
+
+type NotificationJson = Omit<NotificationRow, "createdAt" | "dismissedAt"> & {
+  createdAt: string;
+  dismissedAt: string | null;
+};
+
+/**
+ * The dashboard top bar's two lists in one statement: the latest visible
+ * notifications (as listNotifications gives them) and the cart's lines, oldest
+ * first (as getCart orders them).
+ */
+export async function getTopBarLists(
+  userId: string,
+  notificationsShown: number,
+): Promise<{ notifications: NotificationRow[]; cart: TopBarCartLine[] }> {
+  const [row] = await queryRows<{ notifications: NotificationJson[]; cart: TopBarCartLine[] }>(sql`
+    select
+      (select coalesce(json_agg(json_build_object(
+          'id', n.id, 'userId', n.user_id, 'type', n.type, 'title', n.title, 'message', n.message,
+          'link', n.link, 'isRead', n.is_read, 'createdAt', n.created_at, 'dismissedAt', n.dismissed_at)
+          order by n.created_at desc, n.id desc), '[]'::json)
+        from (select * from notifications
+          where user_id = ${userId} and dismissed_at is null
+          order by created_at desc, id desc limit ${notificationsShown}) n) as notifications,
+      (select coalesce(json_agg(json_build_object(
+          'id', c.id, 'name', s.name, 'quantity', c.quantity, 'total', c.quantity * s.token_price)
+          order by c.created_at, c.id), '[]'::json)
+        from cart_items c join shop_items s on s.id = c.shop_item_id
+        where c.user_id = ${userId}) as cart`);
+  return {
+    notifications: row!.notifications.map((n) => ({
+      ...n,
+      createdAt: new Date(n.createdAt),
+      dismissedAt: n.dismissedAt ? new Date(n.dismissedAt) : null,
+    })),
+    cart: row!.cart,
+  };
 }

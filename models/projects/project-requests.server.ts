@@ -43,7 +43,12 @@ export async function createProjectRequest(
 export type ResourceItem = { label: string; done: boolean; fixHref: string };
 
 /** Everything /profile shows about the latest project, or null when the client has none. */
-export async function getLatestProjectSummary(userId: string, now = new Date()) {
+export async function getLatestProjectSummary(
+  userId: string,
+  now = new Date(),
+  /** The plan and balance when the caller has read them this request (getProfile's `known`). */
+  account?: Promise<{ planName: string; balance: number }>,
+) {
   const [project] = await listProjects(userId, 1);
   if (!project) return null;
   const [files, comments, history, requests, profile] = await Promise.all([
@@ -56,7 +61,7 @@ export async function getLatestProjectSummary(userId: string, now = new Date()) 
       .where(and(eq(projectRequests.projectId, project.id), eq(projectRequests.userId, userId)))
       .orderBy(desc(projectRequests.createdAt))
       .limit(5),
-    getProfile(userId),
+    getProfile(userId, account),
   ]);
   const steps = history.get(project.id) ?? [];
   const lastStatus = steps.at(-1);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -151,6 +151,29 @@ export async function listProjects(userId: string, limit?: number): Promise<Proj
 
 export async function countActiveProjects(userId: string): Promise<number> {
   return countActive(userId);
+}
+
+/**
+ * The client's latest projects and how many of all of them are active, in one
+ * statement (the count rides on each row; with no project there is none active).
+ */
+export async function recentProjectsAndActiveCount(
+  userId: string,
+  limit: number,
+): Promise<{ recent: ProjectRow[]; active: number }> {
+  const rows = await db()
+    .select({
+      project: projects,
+      active: sql<number>`(select count(*)::int from ${projects} p where p.user_id = ${userId} and p.status in (${sql.join(
+        ACTIVE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`,
+    })
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(limit);
+  return { recent: rows.map((row) => row.project as ProjectRow), active: rows[0]?.active ?? 0 };
 }
 
 /** The project if the viewer may see it (its owner, or staff); otherwise null, as if it did not exist. */

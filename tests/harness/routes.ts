@@ -18,6 +18,8 @@ export type DiscoveredRoute = {
   page: boolean;
   loader: boolean;
   action: boolean;
+  /** The files of the layouts it renders inside, outermost first (app/root.tsx not included). */
+  parents: string[];
 };
 
 function exportsOf(file: string) {
@@ -34,18 +36,23 @@ function join(parent: string, child?: string) {
   return `${parent.replace(/\/$/, "")}/${child}`;
 }
 
-function flatten(entries: RouteConfigEntry[], parent: string, out: DiscoveredRoute[]) {
+function flatten(
+  entries: RouteConfigEntry[],
+  parent: string,
+  out: DiscoveredRoute[],
+  parents: string[] = [],
+) {
   for (const entry of entries) {
     const pattern = join(parent, entry.path);
     const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
     const hasChildren = (entry.children?.length ?? 0) > 0;
     // Layouts (no path of their own, or with children) are reached through their children.
     if (!hasChildren && (entry.path !== undefined || entry.index)) {
-      out.push({ pattern: pattern || "/", id, file: entry.file, ...exportsOf(entry.file) });
+      out.push({ pattern: pattern || "/", id, file: entry.file, parents, ...exportsOf(entry.file) });
     }
     if (hasChildren) {
       // A route with a path and children renders at its own path through its index child.
-      flatten(entry.children!, pattern, out);
+      flatten(entry.children!, pattern, out, [...parents, entry.file]);
     }
   }
   return out;

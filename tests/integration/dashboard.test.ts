@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "~models/platform/db.server";
+import { db, getDatabaseHandle, setDatabase } from "~models/platform/db.server";
+import { withStatementLog } from "~models/platform/testing.server";
 import { setNotificationPreferences } from "~models/platform/notifications.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
 import { emailOutbox, notifications, projectRequests, projects } from "~models/schema";
 import { runSeed } from "~models/content/seed.server";
-import * as tokens from "~models/billing/tokens.server";
 import * as apiMarkAll from "~/routes/api/notifications-mark-all-read";
 import * as apiMarkRead from "~/routes/api/notification-mark-read";
 import * as apiNotifications from "~/routes/api/notifications";
@@ -87,10 +87,16 @@ describe("dashboard", () => {
     ]);
   });
 
-  it("computes token usage once per request: the layout's balance and the tab's come from one computation", async () => {
+  it("reads the account summary once per request: the layout's balance and the tab's come from one read", async () => {
     const client = await signedInClient();
     await give(client, 40);
-    const spy = vi.spyOn(tokens, "tokenFlow");
+    const original = getDatabaseHandle()!;
+    const balanceReads: string[] = [];
+    setDatabase(
+      withStatementLog(original, (query) => {
+        if (query.includes("token_lots")) balanceReads.push(query);
+      }),
+    );
     try {
       const request = getRequest("/dashboard2", { cookie: client.cookie });
       const [layout, home] = await Promise.all([
@@ -99,12 +105,12 @@ describe("dashboard", () => {
       ]);
       expect((layout.body as { tokens: number }).tokens).toBe(40);
       expect((home.body as { stats: { tokens_left: number } }).stats.tokens_left).toBe(40);
-      expect(spy).toHaveBeenCalledTimes(1);
-      // Another request computes its own.
+      expect(balanceReads).toHaveLength(1);
+      // Another request reads its own.
       await call(dashboardLayout.loader, getRequest("/dashboard2", { cookie: client.cookie }));
-      expect(spy).toHaveBeenCalledTimes(2);
+      expect(balanceReads).toHaveLength(2);
     } finally {
-      spy.mockRestore();
+      setDatabase(original);
     }
   });
 

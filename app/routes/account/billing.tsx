@@ -3,9 +3,9 @@ import { cardLabel, RECEIPT_KIND_LABELS } from "~models/billing/account-billing"
 import { formatAmount } from "~models/billing/money";
 import {
   BILLING_LINKS,
-  getCurrentPlan,
+  currentPlanForRequest,
   getStorageUsage,
-  getTokensThisPeriod,
+  tokensThisPeriodForRequest,
   listPaymentMethods,
   listReceipts,
   removePaymentMethod,
@@ -28,10 +28,12 @@ export const RECENT_RECEIPTS_SHOWN = 5;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const all = new URL(request.url).searchParams.get("receipts") === "all";
+  // The plan and this period's tokens come from the request's account summary (the sidebar reads it too).
+  const currentPlan = currentPlanForRequest(request, user.id);
   const [plan, tokens, storage, receipts, methods] = await Promise.all([
-    getCurrentPlan(user.id),
-    getTokensThisPeriod(user.id),
-    getStorageUsage(user.id),
+    currentPlan,
+    tokensThisPeriodForRequest(request, user.id),
+    getStorageUsage(user.id, currentPlan),
     listReceipts(user.id, all ? undefined : RECENT_RECEIPTS_SHOWN + 1),
     listPaymentMethods(user.id),
   ]);

@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
 import { ACCOUNT_TABS, fullNameOf, initialsOf } from "~models/identity/manage-account";
-import { getCurrentPlan } from "~models/billing/account-billing.server";
+import { currentPlanForRequest } from "~models/billing/account-billing.server";
 import { AccountLoadError } from "~/components/load-error";
 import { LogoutForm } from "~/components/shell/logout-form";
 import { TabNav } from "~/components/shell/tab-nav";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const plan = await getCurrentPlan(user.id);
+  const plan = await currentPlanForRequest(request, user.id);
   return {
     name: fullNameOf(user) || user.username,
     initials: initialsOf(user),

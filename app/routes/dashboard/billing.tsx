@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { apiTokenPackage, listPlans, listTokenPackages } from "~models/billing/catalog.server";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
@@ -6,12 +7,8 @@ import { formatMinor } from "~models/billing/money";
 import { PAYMENT_METHOD_LABELS, toMinor, type PaymentMethod } from "~models/billing/payments";
 import { listPayments } from "~models/billing/payments.server";
 import { FREE_PLAN } from "~models/billing/subscriptions";
-import {
-  cancelSubscription,
-  getActiveSubscription,
-  listSubscriptionHistory,
-} from "~models/billing/subscriptions.server";
-import { expiringSoon, getBalance, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
+import { cancelSubscription, listSubscriptionHistory } from "~models/billing/subscriptions.server";
+import { expiringSoon, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
 import {
   CurrentPlanCard,
   Receipts,
@@ -37,9 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // Grants past their 90 days become expiry rows before the history is shown.
   await settleTokenAccount(user.id);
+  // Balance and plan from the request's account summary (the shell reads it too); expiry rows do not change either.
+  const summary = accountSummaryForRequest(request, user.id);
   const [balance, active, packages, plans, ledger, history, payments, expiring] = await Promise.all([
-    getBalance(user.id),
-    getActiveSubscription(user.id),
+    summary.then((s) => s.balance),
+    summary.then((s) => s.active),
     listTokenPackages(),
     listPlans(),
     listLedger(user.id, TOKEN_ROWS_SHOWN),

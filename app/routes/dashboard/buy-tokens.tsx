@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
 import { formatMinor } from "~models/billing/money";
 import { newIdempotencyKey, toMinor } from "~models/billing/payments";
@@ -8,7 +9,6 @@ import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
-import { getBalance } from "~models/billing/tokens.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const checkout = await checkoutState(back.paymentId, user.id, back.cancelled);
   const [packages, balance, savedCards] = await Promise.all([
     listTokenPackages(),
-    getBalance(user.id),
+    accountSummaryForRequest(request, user.id).then((summary) => summary.balance),
     listSavedCards(user.id),
   ]);
   const region = PACKAGE_REGIONS.find((r) => r === params.get("region")) ?? "us";

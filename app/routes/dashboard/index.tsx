@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { getProfile } from "~models/identity/accounts.server";
+import { accountSummaryForRequest, planAndBalance } from "~models/billing/account-summary.server";
+import { profileFields } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
@@ -13,11 +14,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [dashboard, profile] = await Promise.all([
+  // The profile row, plan and balance come with the request's account summary (the shell reads it too).
+  const [dashboard, summary] = await Promise.all([
     getDashboard(user.id, tokenUsageForRequest(request, user.id)),
-    getProfile(user.id),
+    accountSummaryForRequest(request, user.id),
   ]);
-  return { username: user.username, profile: profile!.profile, ...dashboard };
+  const { planName, balance } = planAndBalance(summary);
+  return {
+    username: user.username,
+    profile: profileFields(summary.profile, planName, balance),
+    ...dashboard,
+  };
 }
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {

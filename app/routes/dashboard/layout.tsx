@@ -1,7 +1,6 @@
 import { Form, Link, Outlet, useLocation } from "react-router";
-import { tokenUsageForRequest } from "~models/projects/dashboard.server";
-import { countUnread, listNotifications } from "~models/platform/notifications.server";
-import { getCart } from "~models/billing/shop.server";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { getTopBarLists } from "~models/projects/dashboard.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { Dropdown } from "~/components/dropdown";
 import { BellIcon, CartIcon } from "~/components/icons";
@@ -28,27 +27,23 @@ export const DROPDOWN_NOTIFICATIONS = 6;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [tokens, unread, notifications, cart] = await Promise.all([
-    tokenUsageForRequest(request, user.id),
-    countUnread(user.id),
-    listNotifications(user.id, DROPDOWN_NOTIFICATIONS),
-    getCart(user.id),
+  // Balance and unread count come from the request's account summary (shared with the root and the tab).
+  const [{ balance, unread }, lists] = await Promise.all([
+    accountSummaryForRequest(request, user.id),
+    getTopBarLists(user.id, DROPDOWN_NOTIFICATIONS),
   ]);
+  const total = lists.cart.reduce((sum, line) => sum + line.total, 0);
   return {
     user: { username: user.username, email: user.email },
-    tokens: tokens.balance,
+    tokens: balance,
     unread,
-    notifications,
+    notifications: lists.notifications,
     cart: {
-      lines: cart.items.map((line) => ({
-        id: line.id,
-        name: line.shop_item.name,
-        quantity: line.quantity,
-        total: line.line_total,
-      })),
-      total: cart.total_token_price,
-      count: cart.total_items,
-      canAfford: cart.can_afford,
+      lines: lists.cart,
+      total,
+      count: lists.cart.reduce((sum, line) => sum + line.quantity, 0),
+      // As getCart judges it: something in the cart, and the balance covers it.
+      canAfford: lists.cart.length > 0 && total <= balance,
     } satisfies CartSummary,
   };
 }

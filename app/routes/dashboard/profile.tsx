@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { ACCOUNT_MESSAGES, ProfileFormSchema } from "~models/identity/accounts";
 import { getProfile, updateProfile } from "~models/identity/accounts.server";
+import { accountSummaryForRequest, planAndBalance } from "~models/billing/account-summary.server";
 import { COUNTRIES } from "~models/forms/countries";
 import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Profile — Ascendra" }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return (await getProfile(user.id))!;
+  return (await getProfile(user.id, accountSummaryForRequest(request, user.id).then(planAndBalance)))!;
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { AddToCartSchema, CATEGORY_FILTERS, CATEGORY_LABELS, parseShopFilters } from "~models/billing/shop";
 import { addToCart, listShopItems } from "~models/billing/shop.server";
-import { getBalance } from "~models/billing/tokens.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { ShopCard } from "~/components/billing/shop-card";
 import { inputClass } from "~/components/forms";
@@ -14,8 +14,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Shop — Ascendra" }];
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const filters = parseShopFilters(new URL(request.url).searchParams);
-  const [items, balance] = await Promise.all([listShopItems(user.id, filters), getBalance(user.id)]);
-  return { items, balance, filters };
+  // The balance is the request's account summary's, which the dashboard's shell reads too.
+  const balance = accountSummaryForRequest(request, user.id).then((summary) => summary.balance);
+  const [items, shown] = await Promise.all([listShopItems(user.id, filters, new Date(), balance), balance]);
+  return { items, balance: shown, filters };
 }
 
 /** Add to Cart: blocked with the spec's message when owned or unaffordable. */

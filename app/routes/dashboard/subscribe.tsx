@@ -1,13 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { getPlan } from "~models/billing/catalog.server";
 import { formatMinor } from "~models/billing/money";
 import { newIdempotencyKey, toMinor } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
-import { getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
+import { subscribe } from "~models/billing/subscriptions.server";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
@@ -24,14 +25,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const plan = await getPlan(params.planId);
-  if (!plan || !plan.isActive) throw data(null, { status: 404 });
   const back = checkoutParams(request);
-  const [active, savedCards, checkout] = await Promise.all([
-    getActiveSubscription(user.id),
+  const [plan, active, savedCards, checkout] = await Promise.all([
+    getPlan(params.planId),
+    accountSummaryForRequest(request, user.id).then((summary) => summary.active),
     listSavedCards(user.id),
     checkoutState(back.paymentId, user.id, back.cancelled),
   ]);
+  if (!plan || !plan.isActive) throw data(null, { status: 404 });
   return {
     plan: {
       id: plan.id,

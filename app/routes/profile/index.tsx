@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
+import { accountSummaryForRequest, planAndBalance } from "~models/billing/account-summary.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
 import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/projects/project-forms";
 import { createProjectRequest, getLatestProjectSummary } from "~models/projects/project-requests.server";
@@ -18,7 +19,9 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  return { summary: user ? await getLatestProjectSummary(user.id) : null };
+  if (!user) return { summary: null };
+  const account = accountSummaryForRequest(request, user.id).then(planAndBalance);
+  return { summary: await getLatestProjectSummary(user.id, new Date(), account) };
 }
 
 const IntentSchema = z.object({ intent: z.enum(["meet", "update", "comment"]), projectId: z.string() });
