@@ -27,7 +27,7 @@ type Executor = Database | Transaction;
 export type LedgerEntry = typeof tokenLedger.$inferSelect;
 
 /** The audit log's action for a ledger row (docs/decisions/0026). */
-export function ledgerAuditAction(entry: Pick<LedgerEntry, "kind" | "reason">): AuditAction {
+function ledgerAuditAction(entry: Pick<LedgerEntry, "kind" | "reason">): AuditAction {
   if (entry.kind === "expire") return "tokens.expire";
   if (entry.kind === "grant") return entry.reason === "token_purchase" ? "tokens.purchase" : "tokens.grant";
   if (entry.reason === "refund") return "tokens.refund";
@@ -40,7 +40,7 @@ export function ledgerAuditAction(entry: Pick<LedgerEntry, "kind" | "reason">): 
  * redeemed gift card, a spend); the system for what happens by rule
  * (subscription tokens, referral rewards, expiry).
  */
-export function ledgerAuditActor(entry: Pick<LedgerEntry, "userId" | "reason" | "staffUserId">): AuditActor {
+function ledgerAuditActor(entry: Pick<LedgerEntry, "userId" | "reason" | "staffUserId">): AuditActor {
   if (entry.staffUserId) return { id: entry.staffUserId, role: "staff" };
   if (
     entry.reason === "token_purchase" ||
@@ -84,15 +84,12 @@ async function auditLedgerEntry(tx: Transaction, entry: LedgerEntry, actor?: Aud
 }
 
 /** Runs `work` in the given transaction, or in a new one. */
-export function inTransaction<T>(
-  tx: Transaction | undefined,
-  work: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+function inTransaction<T>(tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return tx ? work(tx) : db().transaction(work);
 }
 
 /** Locks the client's balance row (creating it at 0 the first time) and returns the stored balance. */
-export async function lockTokenAccount(tx: Transaction, userId: string): Promise<number> {
+async function lockTokenAccount(tx: Transaction, userId: string): Promise<number> {
   await tx.insert(tokenAccounts).values({ userId }).onConflictDoNothing();
   const [row] = await tx
     .select({ balance: tokenAccounts.balance })
