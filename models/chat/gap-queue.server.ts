@@ -141,12 +141,3 @@ export async function answerGapGroup(
     return { ok: true as const, faqId: faq!.id, answered: questions };
   });
 }
-
-/** Open groups, for the back-office sidebar's badge. */
-export async function countOpenGapGroups(): Promise<number> {
-  const [row] = await db()
-    .select({ n: countDistinct(chatGaps.groupKey) })
-    .from(chatGaps)
-    .where(isNull(chatGaps.answeredAt));
-  return row?.n ?? 0;
-}

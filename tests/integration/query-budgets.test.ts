@@ -16,8 +16,17 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runJobs } from "~models/billing/jobs.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
+import { gapGroupKey } from "~models/chat/feedback.server";
+import { answerGapGroup } from "~models/chat/gap-queue.server";
 import { addNotification } from "~models/platform/notifications.server";
-import { getDatabaseHandle, queryRows, setDatabase, type DatabaseHandle } from "~models/platform/db.server";
+import { chatGaps } from "~models/schema";
+import {
+  db,
+  getDatabaseHandle,
+  queryRows,
+  setDatabase,
+  type DatabaseHandle,
+} from "~models/platform/db.server";
 import { sendEmail } from "~models/platform/mail.server";
 import { withStatementLog } from "~models/platform/testing.server";
 import { runSeed } from "~models/content/seed.server";
@@ -74,6 +83,8 @@ const budgetOf = (pattern: string) =>
 
 type Fixture = {
   client: Client;
+  gapKey: string;
+  faq: string;
   project: string;
   purchase: string;
   payment: string;
@@ -100,6 +111,8 @@ const PARAMS_BY_ROUTE: Record<string, (f: Fixture) => Record<string, string>> = 
   "/admin/outbox/:id": (f) => ({ id: f.email }),
   "/admin/catalog/:kind/:id": () => ({ kind: "packages", id: "essential" }),
   "/admin/payments/:id": (f) => ({ id: f.payment }),
+  "/admin/chat-gaps/:key": (f) => ({ key: f.gapKey }),
+  "/admin/chat-faqs/:id": (f) => ({ id: f.faq }),
 };
 
 function paramsFor(route: DiscoveredRoute, fixture: Fixture): Record<string, string> {
@@ -157,8 +170,20 @@ async function realisticClient(): Promise<Fixture> {
     sql`select id from payments where user_id = ${client.id} limit 1`,
   );
   const email = await sendEmail({ to: client.email, subject: "Hello", text: "Hi", kind: "test" });
+  // A question the assistant could not answer, answered by staff: a gap group and an FAQ entry.
+  const question = `Do you repair bicycles ${client.id}?`;
+  const gapKey = gapGroupKey(question);
+  await db().insert(chatGaps).values({ question, groupKey: gapKey, reason: "unknown" });
+  const answered = await answerGapGroup(
+    gapKey,
+    { question, answer: "No, we are a branding agency." },
+    { id: staff.id, role: "staff" },
+  );
+  if (!answered.ok) throw new Error("could not answer the chat gap");
   return {
     client,
+    gapKey,
+    faq: answered.faqId,
     project: projects[0]!.id,
     purchase: purchase!.id,
     payment: payment!.id,

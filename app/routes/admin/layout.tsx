@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { countUnhandled } from "~models/back-office/inbox.server";
-import { countFailedEmails } from "~models/back-office/outbox.server";
-import { countOpenGapGroups } from "~models/chat/gap-queue.server";
+import { countFailedEmailsAndOpenGaps } from "~models/back-office/outbox.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
@@ -37,10 +36,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [unhandled, failedEmails, openGaps] = await Promise.all([
+  const [unhandled, { failedEmails, openGaps }] = await Promise.all([
     countUnhandled(),
-    countFailedEmails(),
-    countOpenGapGroups(),
+    countFailedEmailsAndOpenGaps(),
   ]);
   return {
     user: { username: user.username, email: user.email },
