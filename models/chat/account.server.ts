@@ -12,7 +12,7 @@ import { countUnread, listNotifications } from "../platform/notifications.server
 import { STATUS_LABELS } from "../projects/projects";
 import { listProjects, type ProjectRow } from "../projects/projects.server";
 import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
-import type { ChatSourceLink, ComposedAnswer } from "./compose";
+import { listInWords, type ChatSourceLink, type ComposedAnswer } from "./compose";
 
 /** Who is asking: the session's or the API token's account, or null for a visitor. */
 export type AccountAsker = { id: string; role: "client" | "staff" };
@@ -51,8 +51,6 @@ const day = (date: Date) => longDate.format(date);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** Stored plan names are upper case ("STARTER"); people read "Starter". */
 const planName = (name: string) => name.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
-const listed = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 type Part = { text: string; sources: ChatSourceLink[] };
 
@@ -82,7 +80,7 @@ const projectLink = (project: ProjectRow): ChatSourceLink => ({
   url: `/project/${project.id}`,
 });
 const projectList = (projects: ProjectRow[]) =>
-  listed(projects.slice(0, PROJECTS_LISTED).map((p) => `${p.title} (${statusOf(p)})`));
+  listInWords(projects.slice(0, PROJECTS_LISTED).map((p) => `${p.title} (${statusOf(p)})`));
 
 async function projectsPart(userId: string, query: string): Promise<Part> {
   const projects = await listProjects(userId);
@@ -152,12 +150,12 @@ async function purchasesPart(userId: string, query: string): Promise<Part> {
   if (best > 0) {
     const matches = scored.filter((s) => s.score === best).map((s) => s.p);
     return {
-      text: `${listed(matches.map((p) => `${p.shop_item.name} has ${downloadsLeft(p)}`))}.`,
+      text: `${listInWords(matches.map((p) => `${p.shop_item.name} has ${downloadsLeft(p)}`))}.`,
       sources: [PAGES.purchases],
     };
   }
   return {
-    text: `You have ${plural(purchases.length, "purchase")}: ${listed(purchases.map((p) => `${p.shop_item.name} (${downloadsLeft(p)})`))}.`,
+    text: `You have ${plural(purchases.length, "purchase")}: ${listInWords(purchases.map((p) => `${p.shop_item.name} (${downloadsLeft(p)})`))}.`,
     sources: [PAGES.purchases],
   };
 }

@@ -20,6 +20,10 @@ const COMPOSE = {
   relatedScoreRatio: 0.8,
 } as const;
 
+/** "a, b and c": several things in one sentence of an answer. */
+export const listInWords = (items: string[]): string =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
 /** Words an entity's name shares with its kind ("Motion plan"): not what tells two entities apart. */
 const KIND_WORDS = new Set(topicTerms("plan bundle tier pack add-on addon"));
 

@@ -5,11 +5,7 @@ import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { runSeed } from "~models/content/seed.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
-import { sendApplication, sendQuote, seedSite } from "./admin-helpers";
-import { answerGapGroup } from "~models/chat/gap-queue.server";
-import { gapGroupKey } from "~models/chat/feedback.server";
-import { db } from "~models/platform/db.server";
-import { chatGaps } from "~models/schema";
+import { answeredChatGap, sendApplication, sendQuote, seedSite } from "./admin-helpers";
 
 // The authorization matrix: every back-office route in app/routes.ts (pages
 // under /admin, the admin API under /api/admin), read from the route map so a
@@ -78,19 +74,10 @@ beforeAll(async () => {
   });
   if (!bought.ok) throw new Error(bought.message);
   // A chat gap answered by an FAQ entry: the group's page and the entry's page.
-  const gapKey = gapGroupKey("Do you sell car insurance?");
-  await db()
-    .insert(chatGaps)
-    .values({ question: "Do you sell car insurance?", groupKey: gapKey, reason: "unknown" });
-  const answered = await answerGapGroup(
-    gapKey,
-    { question: "Do you sell car insurance?", answer: "No, we are a branding agency." },
-    { id: staff.id, role: "staff" },
-  );
-  if (!answered.ok) throw new Error("could not answer the chat gap");
+  const { gapKey, faq } = await answeredChatGap("Do you sell car insurance?", staff.id);
   fixtures = {
     gapKey,
-    faq: answered.faqId,
+    faq,
     quote: await sendQuote(),
     application: await sendApplication(),
     project: project.id,

@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "~models/platform/db.server";
+import { answerGapGroup } from "~models/chat/gap-queue.server";
+import { gapGroupKey } from "~models/chat/feedback.server";
+import { db, queryRows } from "~models/platform/db.server";
+import { chatGaps } from "~models/schema";
 import { WHY_JOIN_FIELD } from "~models/forms/applications";
 import { submitJobApplication } from "~models/forms/applications.server";
 import { inviteFriend } from "~models/forms/referrals.server";
@@ -123,4 +126,20 @@ export async function auditCount(action?: string): Promise<number> {
       : sql`select count(*)::int as n from audit_log`,
   );
   return Number(rows[0]!.n);
+}
+
+/** A question the assistant could not answer, answered by staff: its gap group's key and the FAQ entry's id. */
+export async function answeredChatGap(
+  question: string,
+  staffId: string,
+): Promise<{ gapKey: string; faq: string }> {
+  const gapKey = gapGroupKey(question);
+  await db().insert(chatGaps).values({ question, groupKey: gapKey, reason: "unknown" });
+  const answered = await answerGapGroup(
+    gapKey,
+    { question, answer: "No, we are a branding agency." },
+    { id: staffId, role: "staff" },
+  );
+  if (!answered.ok) throw new Error("could not answer the chat gap");
+  return { gapKey, faq: answered.faqId };
 }

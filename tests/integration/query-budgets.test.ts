@@ -16,17 +16,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runJobs } from "~models/billing/jobs.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
-import { gapGroupKey } from "~models/chat/feedback.server";
-import { answerGapGroup } from "~models/chat/gap-queue.server";
 import { addNotification } from "~models/platform/notifications.server";
-import { chatGaps } from "~models/schema";
-import {
-  db,
-  getDatabaseHandle,
-  queryRows,
-  setDatabase,
-  type DatabaseHandle,
-} from "~models/platform/db.server";
+import { getDatabaseHandle, queryRows, setDatabase, type DatabaseHandle } from "~models/platform/db.server";
 import { sendEmail } from "~models/platform/mail.server";
 import { withStatementLog } from "~models/platform/testing.server";
 import { runSeed } from "~models/content/seed.server";
@@ -35,7 +26,7 @@ import * as apiSubscribe from "~/routes/api/billing/subscribe";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import { accessOf, isApi, sitemapPaths } from "../harness/policy";
 import { discoverRoutes, fillPattern, paramsOf, type DiscoveredRoute } from "../harness/routes";
-import { sendQuote } from "./admin-helpers";
+import { answeredChatGap, sendQuote } from "./admin-helpers";
 import { api, give } from "./billing-helpers";
 import { call, getRequest, type Outcome } from "./helpers";
 import { projectOf, signedInClient, tokenHeader, type Client } from "./project-helpers";
@@ -171,19 +162,11 @@ async function realisticClient(): Promise<Fixture> {
   );
   const email = await sendEmail({ to: client.email, subject: "Hello", text: "Hi", kind: "test" });
   // A question the assistant could not answer, answered by staff: a gap group and an FAQ entry.
-  const question = `Do you repair bicycles ${client.id}?`;
-  const gapKey = gapGroupKey(question);
-  await db().insert(chatGaps).values({ question, groupKey: gapKey, reason: "unknown" });
-  const answered = await answerGapGroup(
-    gapKey,
-    { question, answer: "No, we are a branding agency." },
-    { id: staff.id, role: "staff" },
-  );
-  if (!answered.ok) throw new Error("could not answer the chat gap");
+  const { gapKey, faq } = await answeredChatGap(`Do you repair bicycles ${client.id}?`, staff.id);
   return {
     client,
     gapKey,
-    faq: answered.faqId,
+    faq,
     project: projects[0]!.id,
     purchase: purchase!.id,
     payment: payment!.id,

@@ -4,6 +4,7 @@ import { GIFT_MAX, GIFT_MIN, GIFT_PRESETS } from "../../billing/gift-cards";
 import { rupees } from "../../billing/money";
 import { getContentPages } from "../../content/content-pages.server";
 import { formatLongDate, formatRupees, type ContentPage } from "../../content/content-pages";
+import { listInWords } from "../compose";
 import type { ChatDocument, ChatSource } from "./types";
 
 // The pages built from the content team's JSON seeds that no other source
@@ -38,9 +39,6 @@ export const PAGE_KEYS = [
   "blog",
 ] as const;
 
-const list = (items: string[]) =>
-  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-
 function giftPassages(billing: BillingSettings): ChatDocument[] {
   const gift = billing.giftCards;
   const term = (title: string) => gift.terms.items.find((t) => t.title.toLowerCase().includes(title));
@@ -50,7 +48,7 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:overview",
       title: "Gift cards",
       url,
-      text: `Gift cards come in ${list(GIFT_PRESETS.map((a) => rupees(a)))}, or any amount from ${rupees(GIFT_MIN)} to ${rupees(GIFT_MAX)}. ${gift.intro}`,
+      text: `Gift cards come in ${listInWords(GIFT_PRESETS.map((a) => rupees(a)))}, or any amount from ${rupees(GIFT_MIN)} to ${rupees(GIFT_MAX)}. ${gift.intro}`,
       keywords: ["giftcard", "gift", "amount", "buy", "present", "send"],
       answers: ["price", "how"],
     },
@@ -74,7 +72,7 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:perfect-for",
       title: gift.perfectFor.title,
       url,
-      text: `A gift card suits ${list(gift.perfectFor.items.map((i) => i.title.toLowerCase()))}. ${gift.perfectFor.items.map((i) => `${i.title}: ${i.text}`).join(" ")}`,
+      text: `A gift card suits ${listInWords(gift.perfectFor.items.map((i) => i.title.toLowerCase()))}. ${gift.perfectFor.items.map((i) => `${i.title}: ${i.text}`).join(" ")}`,
       keywords: ["giftcard", "who", "idea", "occasion"],
     },
   ];
@@ -87,7 +85,7 @@ function careerPassages({ careers }: Pages): ChatDocument[] {
       id: "careers:open-roles",
       title: careers.positions.title,
       url: "/careerpage",
-      text: `Open roles: ${list(roles.map((r) => `${r.title} (${r.location}, ${r.type})`))}. ${careers.positions.intro} Apply with the form on the careers page; attach your CV.`,
+      text: `Open roles: ${listInWords(roles.map((r) => `${r.title} (${r.location}, ${r.type})`))}. ${careers.positions.intro} Apply with the form on the careers page; attach your CV.`,
       keywords: ["career", "role", "open", "vacancy", "apply", "hiring", "work"],
       answers: ["how", "includes"],
     },
@@ -108,7 +106,7 @@ function collaborationPassages({ collaborations }: Pages): ChatDocument[] {
       id: "collab:partners",
       title: `Our partners: ${partners.title}`,
       url: "/collabpage",
-      text: `Our partners: ${list(partners.items.map((p) => `${p.name} (${p.kind.toLowerCase()})`))}. ${partners.intro}`,
+      text: `Our partners: ${listInWords(partners.items.map((p) => `${p.name} (${p.kind.toLowerCase()})`))}. ${partners.intro}`,
       keywords: ["partner", "collaboration", "work", "studios", "who"],
       answers: ["who"],
     },
@@ -125,7 +123,7 @@ function collaborationPassages({ collaborations }: Pages): ChatDocument[] {
       id: "collab:ways",
       title: types.title,
       url: "/collabpage",
-      text: `There are ${types.items.length} ways to collaborate: ${list(types.items.map((t) => t.title))}. ${types.items.map((t) => `${t.title}: ${t.text}`).join(" ")} Pitch your idea with the collaboration form.`,
+      text: `There are ${types.items.length} ways to collaborate: ${listInWords(types.items.map((t) => t.title))}. ${types.items.map((t) => `${t.title}: ${t.text}`).join(" ")} Pitch your idea with the collaboration form.`,
       keywords: ["collaboration", "partner", "ways", "how", "work", "together", "propose"],
       answers: ["how", "includes"],
     },
@@ -243,7 +241,7 @@ function teamPassages({ team }: Pages): ChatDocument[] {
       id: "team:core",
       title: team.hero.title,
       url: "/teampage",
-      text: `The core team: ${list(team.members.map((m) => `${m.name} (${m.title})`))}. ${team.hero.intro}`,
+      text: `The core team: ${listInWords(team.members.map((m) => `${m.name} (${m.title})`))}. ${team.hero.intro}`,
       keywords: ["team", "founder", "who", "people", "leadership", "staff"],
       answers: ["who"],
     },
