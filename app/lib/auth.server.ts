@@ -5,6 +5,7 @@ import { type AccountUser, attemptLogin } from "~models/identity/accounts.server
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
+import { forgetChatVisitor } from "./chat-cookie.server";
 import {
   createSession,
   deleteExpiredSessions,
@@ -161,8 +162,15 @@ export async function startSession(
 export async function endSession(request: Request, redirectTo = LOGIN_PATH): Promise<Response> {
   const id = await readSessionId(request);
   if (id) await deleteSession(id);
-  const cookie = await sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
-  return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    await sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) }),
+  );
+  // The chat conversation may hold answers about this account (its balance,
+  // its projects): signing out forgets it in this browser too.
+  headers.append("Set-Cookie", await forgetChatVisitor(request));
+  return redirect(redirectTo, { headers });
 }
 
 /** The client's address as the server saw it ("unknown" in development). */

@@ -29,3 +29,12 @@ export async function requireChatVisitor(request: Request): Promise<{ visitor: s
   const key = (await readKey(request)) ?? newVisitorKey();
   return { visitor: visitorHash(key), setCookie: await chatCookie(request).serialize(key) };
 }
+
+/**
+ * The Set-Cookie header that forgets the visitor's conversation in this
+ * browser: sent on sign-out, so the next person at the same browser does not
+ * see answers about the account that just signed out.
+ */
+export function forgetChatVisitor(request: Request): Promise<string> {
+  return chatCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -249,6 +249,9 @@ describe("POST /api/chat/ as a signed-in client", () => {
       formRequest("/logout", {}, { cookie: `${chat}; ${a.cookie}` }),
     );
     expect(signedOut.status).toBe(302);
+    // Signing out forgets the conversation in this browser: its answers were about A.
+    const cleared = signedOut.headers.getSetCookie().find((line) => line.startsWith("ascendra_chat="));
+    expect(cleared).toMatch(/^ascendra_chat=;.*Max-Age=0/);
     // The old session cookie no longer signs anyone in.
     expect(reply(await ask("how many tokens do i have", { cookie: `${chat}; ${a.cookie}` })).response).toBe(
       ACCOUNT_COPY.signIn,
