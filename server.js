@@ -10,12 +10,10 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 
-// Before anything loads React: static imports are hoisted, so React Router's
-// adapter (and, in development, Vite and the app) is imported dynamically
-// below, after this line has run.
+// Before anything loads React: static imports are hoisted, so the app (and,
+// in development, Vite) is imported dynamically below, after this line has run.
 process.env.NODE_ENV ??= "production";
 const development = process.env.NODE_ENV === "development";
-const { createRequestHandler } = await import("@react-router/express");
 
 const root = import.meta.dirname;
 const BUILD_PATH = path.join(root, "build/server/index.js");
@@ -61,6 +59,11 @@ const {
   isCrossSiteWrite,
   CROSS_ORIGIN_MESSAGE,
   checkHost,
+  drainListenersOnce,
+  // React Router's Express adapter, from the build: in production it and the
+  // app share React Router's production build, bundled into build/server
+  // (docs/decisions/0040-render-cost.md).
+  createRequestHandler,
 } = build.entry.module;
 
 app.disable("x-powered-by");
@@ -72,6 +75,9 @@ app.set("trust proxy", env.TRUST_PROXY);
 // not serve is refused before anything else runs.
 app.use(checkHost(env));
 app.use(compression());
+// compression forgets to take `drain` listeners off its zlib stream; large
+// streamed pages leaked one per wait (app/lib/compression-drain.server.ts).
+app.use(drainListenersOnce);
 // The baseline headers are defaults, added when the head is written to any
 // header the answer did not set itself: React Router's adapter appends a
 // route's headers, so setting them up front sent a file's own

@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { islands } from "./build-tools/islands.ts";
+import { reactRouterProductionOnServer } from "./build-tools/react-router-production.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islands()],
+  plugins: [tailwindcss(), reactRouterProductionOnServer(), reactRouter(), islands()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

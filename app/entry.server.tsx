@@ -1,10 +1,9 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { env, ready } from "./lib/boot.server";
+import { createRenderStream } from "./lib/render-stream.server";
 import { contentSecurityPolicy, createNonce } from "./lib/security-headers.server";
 import { hostedPaymentOrigins } from "~models/billing/stripe-gateway.server";
 
@@ -22,6 +21,11 @@ export { countCachedPageView } from "./lib/blog-views.server";
 export { readPageCacheRevision } from "~models/content/page-cache-revision.server";
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
 export { checkHost } from "./lib/allowed-hosts.server";
+export { drainListenersOnce } from "./lib/compression-drain.server";
+// server.js serves the app with this adapter, taken from the build so that it
+// and the app share one copy of React Router: its production build, bundled
+// into the server build (docs/decisions/0040-render-cost.md).
+export { createRequestHandler } from "@react-router/express";
 
 export const streamTimeout = 5_000;
 
@@ -67,20 +71,14 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // One chunk per batch React completes (the shell, then each
+          // deferred part): see app/lib/render-stream.server.ts.
+          const { destination, body } = createRenderStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(destination);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
