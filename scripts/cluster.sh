@@ -3,7 +3,8 @@
 # nginx (load balancer, 127.0.0.1) → N production server processes → one PostgreSQL.
 #
 #   scripts/cluster.sh                 starts it, prints the URL, runs until Ctrl-C
-#   scripts/cluster.sh COMMAND…        runs COMMAND against it (CLUSTER_URL is set), then stops
+#   scripts/cluster.sh COMMAND…        runs COMMAND against it (CLUSTER_URL: nginx; CLUSTER_APP_URLS:
+#                                      each process, space-separated), then stops
 #                                      everything and exits with COMMAND's code (for CI)
 #
 # Settings (environment):
@@ -176,7 +177,9 @@ fi
 
 if [ $# -gt 0 ]; then
   set +e
-  CLUSTER_URL="$url" "$@"
+  app_urls=""
+  for p in "${app_ports[@]}"; do app_urls+="${app_urls:+ }http://127.0.0.1:$p"; done
+  CLUSTER_URL="$url" CLUSTER_APP_URLS="$app_urls" "$@"
   code=$?
   set -e
   exit "$code"
