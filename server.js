@@ -67,6 +67,14 @@ const {
 } = build.entry.module;
 
 app.disable("x-powered-by");
+// INSTANCE_NAME (set by scripts/cluster.sh) names this process in an X-Instance
+// header, so a test or an operator behind a load balancer sees which one answered.
+const instanceName = process.env.INSTANCE_NAME;
+if (instanceName)
+  app.use((_req, res, next) => {
+    res.setHeader("X-Instance", instanceName);
+    next();
+  });
 // A hop count or the proxies' addresses, never plain `true`: that would make
 // req.ip the left-most X-Forwarded-For entry, which the client writes
 // (TRUST_PROXY=true is read as one hop; docs/decisions/0029).

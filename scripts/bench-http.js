@@ -1,30 +1,67 @@
-// Load test of four kinds of request, each beside a static server answering
-// with the same bytes in the same run: an anonymous marketing page, a
-// signed-in dashboard page, a form POST as a browser without JavaScript sends
-// it, and an API read. Prints req/s, p50, p99 and the ratio. Not a test;
-// loopback only, bounded in time.
-//   npm run bench:http             (BENCH_SECONDS=5 BENCH_CONNECTIONS=10 by default)
-//   npm run bench:http:pg          the same on a throwaway PostgreSQL server
-import { ensureBuild, header, load, median, row, startApp, startStatic } from "./bench-lib.js";
+// Load test of the signed-in pages and an API read, each beside, in the same
+// run, a stock React Router app (scripts/bench-baseline, built here) answering
+// a page of the same byte size from static data, and a static server sending
+// the same bytes; on the embedded PGlite and on PostgreSQL, and with 1 and 2
+// app processes on PostgreSQL behind nginx (scripts/cluster.sh), with where
+// the CPU goes during the 2-process run. Medians of BENCH_RUNS runs per
+// target. Not a test; loopback only, bounded in time (about 6 minutes).
+//   npm run bench:http       PGlite, PostgreSQL (a throwaway server) and the cluster
+//   npm run bench:http:pg    PostgreSQL and the cluster only
+// Settings: BENCH_SECONDS (2) per run, BENCH_RUNS (3), BENCH_CONNECTIONS (10), BENCH_CLUSTER_PORT,
+// BENCH_DATABASES (pglite,postgres), BENCH_CLUSTER (1; 0 skips the nginx runs).
+import os from "node:os";
+import {
+  CONNECTIONS,
+  ensureBuild,
+  load,
+  median,
+  findPostgresServer,
+  sampleCpu,
+  startApp,
+  startBaseline,
+  startCluster,
+  startStatic,
+  withChildren,
+} from "./bench-lib.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "";
+const databases = (process.env.BENCH_DATABASES ?? (databaseUrl ? "pglite,postgres" : "pglite")).split(",");
+const withCluster = databases.includes("postgres") && process.env.BENCH_CLUSTER !== "0";
+if (databases.includes("postgres") && !databaseUrl) {
+  console.error("PostgreSQL runs need DATABASE_URL: npm run bench:http starts a throwaway server.");
+  process.exit(2);
+}
 
 ensureBuild();
-const app = await startApp();
-console.log(
-  `Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PGlite"}`,
-);
-let baseline;
-try {
-  // A client to act as: a session cookie for pages, a token for the API.
-  const username = `bench${Date.now().toString(36)}`;
+
+/** A client with one project: a session cookie for pages, a token for the API; the targets. */
+async function signedInTargets(url) {
+  const username = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const password = "secret12";
-  const signup = await fetch(`${app.url}/api/auth/signup/`, {
+  const signup = await fetch(`${url}/api/auth/signup/`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username, email: `${username}@example.com`, password }),
   });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
   const { token } = await signup.json();
-  const login = await fetch(`${app.url}/login`, {
+  const authorization = `Token ${token}`;
+  const created = await fetch(`${url}/api/projects/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", authorization },
+    body: JSON.stringify({
+      title: "Spring campaign",
+      description: "A teaser for the spring collection, cut for reels and stories.",
+      category: "video",
+      budget: "10k_50k",
+      timeline: "flexible",
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating a project answered ${created.status}`);
+  const { id } = await created.json();
+  const login = await fetch(`${url}/login`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ username, password }),
@@ -32,63 +69,186 @@ try {
   });
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
   if (!cookie) throw new Error("form sign-in set no cookie");
-
-  // A signed-in form post as a browser without JavaScript sends it (public forms are rate-limited per
-  // address, so a load test of one would measure the 429 answer).
-  const form = new URLSearchParams({
-    intent: "read-all",
-    redirectTo: "/dashboard2/notifications",
-  }).toString();
-  const targets = [
-    { label: "GET /services (anonymous, cached)", method: "GET", path: "/services", headers: {} },
-    { label: "GET /dashboard2 (signed in)", method: "GET", path: "/dashboard2", headers: { cookie } },
-    {
-      label: "POST /dashboard2/notifications (no JS)",
-      method: "POST",
-      path: "/dashboard2/notifications",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: form,
-    },
-    {
-      label: "GET /api/projects/ (token)",
-      method: "GET",
-      path: "/api/projects/",
-      headers: { authorization: `Token ${token}` },
-    },
+  // kind: which page of the stock app it is set beside (a document, its .data, a JSON resource).
+  return [
+    { label: "/dashboard2", path: "/dashboard2", kind: "document", headers: { cookie } },
+    { label: "/dashboard2.data", path: "/dashboard2.data", kind: "data", headers: { cookie } },
+    { label: "/dashboard2/billing", path: "/dashboard2/billing", kind: "document", headers: { cookie } },
+    { label: "/project/:id", path: `/project/${id}`, kind: "document", headers: { cookie } },
+    { label: "/order", path: "/order", kind: "document", headers: { cookie } },
+    { label: "/manageaccount", path: "/manageaccount", kind: "document", headers: { cookie } },
+    { label: "/api/projects/ (token)", path: "/api/projects/", kind: "json", headers: { authorization } },
   ];
+}
 
-  // The baseline answers each request with the bytes the app answered once.
-  const saved = [];
-  for (const t of targets) {
-    const response = await fetch(app.url + t.path, {
-      method: t.method,
-      headers: t.headers,
-      body: t.body,
-      redirect: "manual",
-    });
-    if (response.status >= 400) throw new Error(`${t.method} ${t.path} answered ${response.status}`);
-    t.status = response.status;
-    saved.push([
-      t.method,
-      t.path,
-      response.headers.get("content-type") ?? "text/plain",
-      Buffer.from(await response.arrayBuffer()),
-    ]);
-  }
-  baseline = await startStatic(saved);
+/** The stock app's URL for a page of `bytes` bytes of this kind: its size is linear in ?n=items. */
+async function baselinePath(baseline, kind, bytes) {
+  const pathOf = (n) => (kind === "json" ? `/json?n=${n}` : `/page${kind === "data" ? ".data" : ""}?n=${n}`);
+  const size = async (n) => (await (await fetch(baseline.url + pathOf(n))).arrayBuffer()).byteLength;
+  const [empty, hundred] = [await size(0), await size(100)];
+  const n = Math.max(0, Math.round(((bytes - empty) / (hundred - empty)) * 100));
+  return { path: pathOf(n), bytes: await size(n) };
+}
 
-  header();
-  const ratios = [];
-  for (const t of targets) {
-    const options = { method: t.method, headers: t.headers, body: t.body };
-    await load(app.url + t.path, { ...options, connections: 2, amount: 100 }); // warm-up
-    const measured = await load(app.url + t.path, options);
-    // A redirect (the form's 303 without JS) is the app's answer, not an error.
-    if (t.status >= 300) measured.non2xx = 0;
-    ratios.push(row(t.label, measured, await load(baseline.url + t.path, options)));
+/** Median req/s, p50 and p99 of RUNS runs (after a warm-up); errors are counted. */
+async function measure(url, headers) {
+  await load(url, { headers, connections: 2, amount: 20 }); // warm-up
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await load(url, { headers, duration: SECONDS }));
+  return {
+    rps: median(runs.map((r) => r.requests.average)),
+    p50: median(runs.map((r) => r.latency.p50)),
+    p99: median(runs.map((r) => r.latency.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
+}
+
+const pct = (x) => `${(x * 100).toFixed(0)}%`;
+const cells = (values, widths) =>
+  values.map((v, i) => String(v)[i ? "padStart" : "padEnd"](widths[i])).join("");
+
+function printTable(title, rows, cluster) {
+  console.log(`\n${title}`);
+  const widths = [24, 8, 9, 7, 7, 10, 7, 10, ...(cluster ? [11, 11, 7] : [])];
+  console.log(
+    cells(
+      [
+        "target",
+        "bytes",
+        "req/s",
+        "p50",
+        "p99",
+        "stock RR",
+        "share",
+        "static",
+        ...(cluster ? ["nginx+1", "nginx+2", "2/1"] : []),
+      ],
+      widths,
+    ),
+  );
+  for (const r of rows) {
+    const errors = r.app.errors + (r.one?.errors ?? 0) + (r.two?.errors ?? 0);
+    console.log(
+      cells(
+        [
+          r.label,
+          r.bytes,
+          r.app.rps.toFixed(0),
+          r.app.p50,
+          r.app.p99,
+          r.stock.rps.toFixed(0),
+          pct(r.app.rps / r.stock.rps),
+          r.static.rps.toFixed(0),
+          ...(cluster
+            ? [r.one.rps.toFixed(0), r.two.rps.toFixed(0), `${(r.two.rps / r.one.rps).toFixed(2)}×`]
+            : []),
+        ],
+        widths,
+      ) + (errors ? `  (${errors} errors or non-2xx)` : ""),
+    );
   }
-  console.log(`\nmedian ratio app / static: ${(median(ratios) * 100).toFixed(1)}%`);
+}
+
+const loadBefore = os.loadavg();
+console.log(
+  `${RUNS} runs of ${SECONDS} s per target (medians), ${CONNECTIONS} connections, Node ${process.version}, ` +
+    `${os.cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
+);
+console.log("Building the stock React Router app (scripts/bench-baseline)…");
+const baseline = await startBaseline();
+const cleanups = [() => baseline.stop()];
+// Stock RR and static figures, measured once (beside the first database's run) and kept per target.
+const references = new Map();
+const results = {};
+try {
+  for (const database of databases) {
+    const app = await startApp({ DATABASE_URL: database === "postgres" ? databaseUrl : "" });
+    try {
+      const targets = await signedInTargets(app.url);
+      const rows = [];
+      if (!references.size) {
+        const saved = [];
+        for (const t of targets) {
+          const response = await fetch(app.url + t.path, { headers: t.headers });
+          if (response.status !== 200) throw new Error(`${t.path} answered ${response.status}`);
+          const body = Buffer.from(await response.arrayBuffer());
+          saved.push(["GET", t.path, response.headers.get("content-type") ?? "text/plain", body]);
+          references.set(t.label, {
+            bytes: body.length,
+            stock: await baselinePath(baseline, t.kind, body.length),
+          });
+        }
+        const staticServer = await startStatic(saved);
+        cleanups.push(() => staticServer.stop());
+        for (const t of targets) {
+          const ref = references.get(t.label);
+          ref.stockResult = await measure(baseline.url + ref.stock.path, {});
+          ref.staticResult = await measure(staticServer.url + t.path, {});
+        }
+      }
+      for (const t of targets) {
+        const ref = references.get(t.label);
+        rows.push({
+          label: t.label,
+          bytes: ref.bytes,
+          app: await measure(app.url + t.path, t.headers),
+          stock: ref.stockResult,
+          static: ref.staticResult,
+        });
+      }
+      results[database] = rows;
+      if (database === "pglite") printTable("Embedded PGlite, one process", rows, false);
+    } finally {
+      await app.stop();
+    }
+  }
+
+  let cpu;
+  if (withCluster) {
+    // PostgreSQL's server process (started by scripts/with-postgres.sh on this machine) and its backends.
+    const postmaster = findPostgresServer(new URL(databaseUrl).port || "5432");
+    for (const processes of [1, 2]) {
+      const cluster = await startCluster(processes, databaseUrl);
+      try {
+        const targets = await signedInTargets(cluster.url);
+        for (const t of targets)
+          await load(cluster.url + t.path, { headers: t.headers, connections: 2, amount: 20 });
+        const stop =
+          processes === 2 &&
+          sampleCpu({
+            "load generator (autocannon)": [process.pid],
+            nginx: withChildren(cluster.nginx),
+            ...(postmaster ? { postgres: withChildren(postmaster) } : {}),
+            ...Object.fromEntries(cluster.apps.map((pid, i) => [`app${i + 1}`, [pid]])),
+          });
+        for (const t of targets) {
+          const row = results.postgres.find((r) => r.label === t.label);
+          row[processes === 1 ? "one" : "two"] = await measure(cluster.url + t.path, t.headers);
+        }
+        if (stop) cpu = stop();
+      } finally {
+        await cluster.stop();
+      }
+    }
+  }
+  if (results.postgres)
+    printTable("PostgreSQL, one process (and 1 vs 2 processes behind nginx)", results.postgres, withCluster);
+  for (const [label, ref] of references)
+    if (Math.abs(ref.stock.bytes - ref.bytes) > ref.bytes * 0.05)
+      console.log(`note: the stock page beside ${label} has ${ref.stock.bytes} bytes (target ${ref.bytes}).`);
+  if (cpu) {
+    console.log(
+      `\nCPU during the 2-process run (% of one core; ${os.cpus().length} cores = ${os.cpus().length * 100}%):`,
+    );
+    for (const [name, share] of Object.entries(cpu))
+      console.log(`  ${name.padEnd(34)} ${share.toFixed(0).padStart(5)}%`);
+  }
+  console.log(
+    `\nload average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
-  baseline?.stop();
-  await app.stop();
+  for (const cleanup of cleanups.reverse()) await cleanup();
 }

@@ -1,9 +1,10 @@
 // Shared by the load benchmarks (bench:pages, bench:http): start the production
 // build on a throwaway data directory, a static server answering with saved
-// bytes, and autocannon runs. Loopback only; everything started is stopped.
+// bytes, the stock React Router baseline app, the cluster (scripts/cluster.sh),
+// autocannon runs and CPU samples. Loopback only; everything started is stopped.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -155,3 +156,144 @@ export function row(label, app, baseline) {
 }
 
 export const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
+const BASELINE_DIR = path.join(root, "scripts/bench-baseline");
+
+/**
+ * Builds the stock React Router app of scripts/bench-baseline with the
+ * installed react-router CLI, into a scratch directory inside it (the server
+ * build resolves react-router from the repository's node_modules), and serves
+ * it with Express + @react-router/express in production mode.
+ */
+export async function startBaseline() {
+  await mkdir(path.join(BASELINE_DIR, ".scratch"), { recursive: true });
+  const out = await mkdtemp(path.join(BASELINE_DIR, ".scratch", "build-"));
+  const built = spawnSync("npx", ["react-router", "build"], {
+    cwd: BASELINE_DIR,
+    env: { ...process.env, NODE_ENV: "production", BENCH_BASELINE_OUT: out },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (built.status !== 0) throw new Error("building scripts/bench-baseline failed");
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(BASELINE_DIR, "server.js")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BENCH_BASELINE_OUT: out },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://${HOST}:${port}`;
+  await waitFor(`${url}/page`, child);
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      await rm(path.join(BASELINE_DIR, ".scratch"), { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * scripts/cluster.sh with `processes` app processes behind nginx, on the
+ * PostgreSQL at `databaseUrl`. Resolves with nginx's URL and the pids.
+ */
+export async function startCluster(processes, databaseUrl) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "ascendra-bench-cluster-"));
+  const info = path.join(dir, "cluster.json");
+  const child = spawn(path.join(root, "scripts/cluster.sh"), [], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      CLUSTER_PROCESSES: String(processes),
+      CLUSTER_INFO: info,
+      // nginx's port (the apps take the next ones); unset: free ports.
+      CLUSTER_PORT: process.env.BENCH_CLUSTER_PORT ?? "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; !existsSync(info); i++) {
+    if (child.exitCode !== null) throw new Error(`scripts/cluster.sh exited with code ${child.exitCode}`);
+    if (i > 1200) throw new Error("the cluster did not start within 120 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const started = JSON.parse(await readFile(info, "utf8"));
+  return {
+    ...started,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// CPU time from /proc (Linux): utime + stime of a process, in clock ticks (100 a second).
+const TICKS = 100;
+function statFields(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null; // gone
+  }
+}
+const cpuTicks = (pid) => {
+  const fields = statFields(pid);
+  return fields ? Number(fields[11]) + Number(fields[12]) : 0;
+};
+const parentOf = (pid) => Number(statFields(pid)?.[1] ?? 0);
+const pids = () =>
+  readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
+
+/** The pid of the PostgreSQL server listening on `port` on this machine (its command line says -p port), or null. */
+export function findPostgresServer(port) {
+  for (const pid of pids()) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (path.basename(argv[0]) === "postgres" && argv[argv.indexOf("-p") + 1] === String(port)) return pid;
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
+}
+/** A process and its children (nginx's workers, PostgreSQL's backends). */
+export function withChildren(pid) {
+  return [pid, ...pids().filter((child) => parentOf(child) === pid)];
+}
+function machineBusyTicks() {
+  const [, ...values] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  // Not idle (4th) nor iowait (5th).
+  const [user, nice, system, , , irq, softirq, steal] = values.map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
+/**
+ * Starts sampling the CPU time of groups of processes ({ name: [pids] });
+ * the function returned ends the sample and answers each group's share of one
+ * core (%), with the whole machine's busy time and what the groups leave of it.
+ */
+export function sampleCpu(groups) {
+  const before = Object.fromEntries(
+    Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => cpuTicks(pid))]),
+  );
+  const machineBefore = machineBusyTicks();
+  const started = performance.now();
+  return () => {
+    const seconds = (performance.now() - started) / 1000;
+    const share = (ticks) => (ticks / TICKS / seconds) * 100;
+    const result = {};
+    let ours = 0;
+    for (const [name, pids] of Object.entries(groups)) {
+      const ticks = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuTicks(pid) - before[name][i]), 0);
+      ours += ticks;
+      result[name] = share(ticks);
+    }
+    const machine = machineBusyTicks() - machineBefore;
+    result["everything else on the machine"] = share(Math.max(0, machine - ours));
+    result["whole machine (busy)"] = share(machine);
+    return result;
+  };
+}
