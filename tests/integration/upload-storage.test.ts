@@ -12,8 +12,8 @@ import { startS3Server, type TestS3Server } from "./s3-server";
 
 // The contract every upload storage backend keeps (decision 0042), run
 // against each: the local directory, an S3-compatible server (s3rver on
-// 127.0.0.1) and PostgreSQL (upload_objects/upload_chunks; PostgreSQL only,
-// like the cluster it is for). Each also shows that what one "process" stored,
+// 127.0.0.1) and PostgreSQL (upload_objects/upload_chunks: two pools on a
+// fresh database; on PGlite, the test's own database). Each also shows that what one "process" stored,
 // another configured alike reads.
 
 const template = inject("testDatabase");
@@ -57,6 +57,15 @@ const backends: Backend[] = [
         second: createS3Storage(server.settings),
         stop: server.stop,
       };
+    },
+  },
+  {
+    // On PGlite (one process per data dir, so UPLOADS_STORAGE=postgres is refused there) the
+    // same tables and SQL, in the test's own database: one "process" playing both.
+    name: "postgres tables on PGlite",
+    skip: Boolean(postgres),
+    async start() {
+      return { first: createPostgresStorage(), second: createPostgresStorage(), stop: async () => {} };
     },
   },
   {
