@@ -3,8 +3,8 @@
 // through the other, by its owner only. Once with an S3-compatible server
 // (s3rver on 127.0.0.1), once with the files in PostgreSQL. Needs PostgreSQL:
 // PGTEST_PORT=… scripts/with-postgres.sh npx vitest run --project http tests/http/uploads-two-processes.test.ts
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmptyTestDatabase } from "~models/platform/testing.server";
 import { startS3Server, type TestS3Server } from "../integration/s3-server";
 import { Visitor, uniqueName } from "./client";
 import { startServer, type RunningServer } from "./server";
@@ -28,17 +28,15 @@ describe.skipIf(!adminUrl).each(["s3", "postgres"] as const)(
   (kind) => {
     let s3: TestS3Server | undefined;
     let servers: RunningServer[] = [];
-    let database = "";
+    let database: { url: string; drop: () => Promise<void> } | undefined;
 
     beforeAll(async () => {
-      database = `uploads_http_${kind}_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      await admin.end();
-      const url = new URL(adminUrl!);
-      url.pathname = `/${database}`;
-      const env: Record<string, string> = { DATABASE_URL: url.toString(), UPLOADS_STORAGE: kind };
+      // A fresh database on the test cluster (the template name is not used for an empty one).
+      database = await createEmptyTestDatabase(
+        { kind: "postgres", url: adminUrl!, template: "" },
+        `uploads_${kind}`,
+      );
+      const env: Record<string, string> = { DATABASE_URL: database.url, UPLOADS_STORAGE: kind };
       if (kind === "s3") {
         s3 = await startS3Server();
         Object.assign(env, {
@@ -54,12 +52,7 @@ describe.skipIf(!adminUrl).each(["s3", "postgres"] as const)(
     afterAll(async () => {
       await Promise.all(servers.map((server) => server.stop()));
       await s3?.stop();
-      if (database) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${database} with (force)`);
-        await admin.end();
-      }
+      await database?.drop();
     }, 60_000);
 
     it("a file uploaded through one process is downloaded through the other, by its owner only", async () => {
