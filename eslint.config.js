@@ -79,6 +79,24 @@ export default tseslint.config(
     },
   },
   {
+    // A folder inside platform/ (storage/): ../ is platform itself, ../../schema the schema.
+    files: ["models/platform/*/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: NOT_APP, message: "models/ never imports from app/: move what both need into models/." },
+            {
+              regex: "^(~models/(?!platform/|schema(/|$))|\\.\\./\\.\\./(?!schema(/|$)))",
+              message: "models/platform imports only platform/ and ../schema, never a domain folder.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures are written ({}, use) => …, which these rules misread.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },

@@ -74,14 +74,15 @@ fi
 url="http://127.0.0.1:$port"
 
 # ---- Uploads: the one place that says where every process keeps uploaded files --------------
-# Every process must see the same files. On one machine they share one DATA_DIR (its uploads/
-# directory); across machines that would be a shared volume, or the shared uploads backend.
-# To switch, replace the line below, e.g. uploads_env=(UPLOADS_STORAGE=… ) with its settings.
-mkdir -p "$work/data"
-uploads_env=(DATA_DIR="$work/data")
+# Every process must see the same files: they go to the shared store in PostgreSQL
+# (UPLOADS_STORAGE=postgres, decision 0042), and each process has a DATA_DIR of its own for
+# what is really its own (files being checked while a request streams in). An S3-compatible
+# bucket would be UPLOADS_STORAGE=s3 with its UPLOADS_S3_* settings here instead.
+uploads_env=(UPLOADS_STORAGE=postgres)
 # -----------------------------------------------------------------------------------------------
 
-# The settings every process must share (README "Deployment shape"); PORT and INSTANCE_NAME differ.
+# The settings every process must share (README "Deployment shape"); PORT, INSTANCE_NAME and
+# DATA_DIR differ.
 shared_env=(
   NODE_ENV=production
   HOST=127.0.0.1
@@ -96,7 +97,8 @@ shared_env=(
 # All at once, as a deployment starts them: boot takes an advisory lock (decision 0039).
 app_pids=()
 for i in $(seq "$processes"); do
-  env "${shared_env[@]}" PORT="${app_ports[$((i - 1))]}" INSTANCE_NAME="app$i" \
+  mkdir -p "$work/data$i"
+  env "${shared_env[@]}" PORT="${app_ports[$((i - 1))]}" INSTANCE_NAME="app$i" DATA_DIR="$work/data$i" \
     node server.js >"$work/app$i.log" 2>&1 &
   pids+=($!)
   app_pids+=($!)

@@ -10,7 +10,14 @@ import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
 import { seedOnBoot } from "~models/content/seed.server";
 import { deleteExpiredSessions } from "~models/identity/sessions.server";
 import { configurePayments } from "~models/billing/gateway-setup.server";
-import { chatLlmSettings, databaseConfig, getEnv, paymentSettings } from "./env.server";
+import { configureUploadStorage, createUploadStorage } from "~models/platform/storage/storage.server";
+import {
+  chatLlmSettings,
+  databaseConfig,
+  getEnv,
+  paymentSettings,
+  uploadStorageSettings,
+} from "./env.server";
 
 export const env = getEnv();
 
@@ -26,6 +33,7 @@ async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   configureChatLlm(chatLlmSettings(env));
+  configureUploadStorage(createUploadStorage(uploadStorageSettings(env)));
   const payments = paymentSettings(env);
   configurePayments(payments);
   if (payments.mode === "none")

@@ -1,7 +1,14 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { chatLlmSettings, databaseConfig, EnvError, loadEnv, paymentSettings } from "./env.server";
+import {
+  chatLlmSettings,
+  databaseConfig,
+  EnvError,
+  loadEnv,
+  paymentSettings,
+  uploadStorageSettings,
+} from "./env.server";
 
 describe("loadEnv", () => {
   it("has safe local defaults", () => {
@@ -145,5 +152,73 @@ describe("paymentSettings", () => {
     );
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(/STRIPE_SECRET_KEY="pk_test_abc"/);
     expect(() => loadEnv({ PAYMENTS: "live" })).toThrow(/PAYMENTS="live": must be test/);
+  });
+});
+
+describe("uploadStorageSettings", () => {
+  it("keeps uploads in DATA_DIR/uploads unless UPLOADS_STORAGE says otherwise", () => {
+    expect(loadEnv({}).UPLOADS_STORAGE).toBe("local");
+    expect(uploadStorageSettings(loadEnv({}))).toEqual({ kind: "local" });
+    expect(() => loadEnv({ UPLOADS_STORAGE: "nfs" })).toThrow(
+      /UPLOADS_STORAGE="nfs": must be local \(DATA_DIR\/uploads, the default\), s3 or postgres/,
+    );
+  });
+
+  it("reads the S3 settings: a bucket is required, keys come in pairs, path style follows the endpoint", () => {
+    const env = loadEnv({
+      UPLOADS_STORAGE: "s3",
+      UPLOADS_S3_BUCKET: "ascendra-uploads",
+      UPLOADS_S3_ENDPOINT: "http://127.0.0.1:9000",
+      UPLOADS_S3_ACCESS_KEY_ID: "id",
+      UPLOADS_S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(uploadStorageSettings(env)).toEqual({
+      kind: "s3",
+      bucket: "ascendra-uploads",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      prefix: "uploads/",
+    });
+    // Amazon S3 itself: no endpoint, virtual-hosted style, the SDK's own credentials, no prefix.
+    expect(
+      uploadStorageSettings(
+        loadEnv({
+          UPLOADS_STORAGE: "s3",
+          UPLOADS_S3_BUCKET: "b-1",
+          UPLOADS_S3_PREFIX: "",
+          UPLOADS_S3_REGION: "eu-west-1",
+        }),
+      ),
+    ).toMatchObject({ forcePathStyle: false, prefix: "", region: "eu-west-1", accessKeyId: undefined });
+    expect(() => loadEnv({ UPLOADS_STORAGE: "s3" })).toThrow(
+      /UPLOADS_S3_BUCKET="": must be set with UPLOADS_STORAGE=s3/,
+    );
+    // The message names the missing half, never prints the secret.
+    const halfKeys = () =>
+      loadEnv({ UPLOADS_STORAGE: "s3", UPLOADS_S3_BUCKET: "b-1", UPLOADS_S3_SECRET_ACCESS_KEY: "hunter2" });
+    expect(halfKeys).toThrow(/UPLOADS_S3_ACCESS_KEY_ID="": must be set with the other/);
+    expect(halfKeys).not.toThrow(/hunter2/);
+    expect(() => loadEnv({ UPLOADS_S3_BUCKET: "Not_A_Bucket" })).toThrow(/UPLOADS_S3_BUCKET="Not_A_Bucket"/);
+    expect(() => loadEnv({ UPLOADS_S3_ENDPOINT: "minio:9000" })).toThrow(/UPLOADS_S3_ENDPOINT="minio:9000"/);
+    expect(() => loadEnv({ UPLOADS_S3_PREFIX: "/abs" })).toThrow(
+      /UPLOADS_S3_PREFIX="\/abs": must be empty or/,
+    );
+    expect(() => loadEnv({ UPLOADS_S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      /UPLOADS_S3_FORCE_PATH_STYLE="yes": must be true or false/,
+    );
+  });
+
+  it("keeps uploads in PostgreSQL only with DATABASE_URL", () => {
+    expect(() => loadEnv({ UPLOADS_STORAGE: "postgres" })).toThrow(
+      /UPLOADS_STORAGE="postgres": postgres needs DATABASE_URL/,
+    );
+    expect(
+      uploadStorageSettings(
+        loadEnv({ UPLOADS_STORAGE: "postgres", DATABASE_URL: "postgres://u:p@127.0.0.1/app" }),
+      ),
+    ).toEqual({ kind: "postgres" });
   });
 });

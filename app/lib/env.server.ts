@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import type { PaymentSettings } from "~models/billing/gateway-setup.server";
 import type { DatabaseConfig } from "~models/platform/db.server";
+import type { UploadStorageSettings } from "~models/platform/storage/storage.server";
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
@@ -137,6 +138,47 @@ const envSchema = z
       emptyAsUnset,
       z.enum(["test"], { error: "must be test (the test gateway) or unset" }).optional(),
     ),
+    // Where uploaded files are kept (docs/decisions/0042): this machine's DATA_DIR/uploads,
+    // or a store every process shares (an S3-compatible bucket, or the PostgreSQL database).
+    UPLOADS_STORAGE: z.preprocess(
+      emptyAsUnset,
+      z
+        .enum(["local", "s3", "postgres"], {
+          error: "must be local (DATA_DIR/uploads, the default), s3 or postgres",
+        })
+        .default("local"),
+    ),
+    UPLOADS_S3_BUCKET: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name (3-63 lower-case letters, digits, dots, dashes)",
+        )
+        .optional(),
+    ),
+    /** An S3-compatible server (MinIO, Garage, Ceph, R2…); unset for Amazon S3. */
+    UPLOADS_S3_ENDPOINT: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
+    UPLOADS_S3_REGION: z.preprocess(emptyAsUnset, z.string().min(1).default("us-east-1")),
+    UPLOADS_S3_ACCESS_KEY_ID: z.preprocess(emptyAsUnset, z.string().optional()),
+    UPLOADS_S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
+    /** Path-style URLs (host/bucket/key); on by default with an endpoint, off for Amazon S3. */
+    UPLOADS_S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyAsUnset,
+      z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+    ),
+    /** Put before every object's key; empty for none. */
+    UPLOADS_S3_PREFIX: z.preprocess(
+      (value) => value ?? undefined,
+      z
+        .string()
+        .regex(/^([A-Za-z0-9._-]+\/)*$/, "must be empty or folder names each ending in / (e.g. uploads/)")
+        .default("uploads/"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
@@ -150,6 +192,26 @@ const envSchema = z
         code: "custom",
         path: ["PAYMENTS"],
         message: "must be unset when STRIPE_SECRET_KEY is set (one gateway at a time)",
+      });
+    if (env.UPLOADS_STORAGE === "s3" && !env.UPLOADS_S3_BUCKET)
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPLOADS_S3_BUCKET"],
+        message: "must be set with UPLOADS_STORAGE=s3 (the bucket uploads go to)",
+      });
+    if (env.UPLOADS_STORAGE === "s3" && !env.UPLOADS_S3_ACCESS_KEY_ID !== !env.UPLOADS_S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: [env.UPLOADS_S3_ACCESS_KEY_ID ? "UPLOADS_S3_SECRET_ACCESS_KEY" : "UPLOADS_S3_ACCESS_KEY_ID"],
+        message:
+          "must be set with the other of UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY (or leave both unset for the AWS SDK's own credentials)",
+      });
+    if (env.UPLOADS_STORAGE === "postgres" && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPLOADS_STORAGE"],
+        message:
+          "postgres needs DATABASE_URL (without it the database is PGlite in DATA_DIR, one machine: keep local)",
       });
   });
 
@@ -209,4 +271,23 @@ export function chatLlmSettings(env: Env) {
   return env.CHAT_LLM_URL
     ? { url: env.CHAT_LLM_URL, key: env.CHAT_LLM_KEY, model: env.CHAT_LLM_MODEL }
     : null;
+}
+
+/** Where uploaded files are kept (docs/decisions/0042). */
+export function uploadStorageSettings(env: Env): UploadStorageSettings {
+  if (env.UPLOADS_STORAGE === "s3")
+    return {
+      kind: "s3",
+      bucket: env.UPLOADS_S3_BUCKET!,
+      endpoint: env.UPLOADS_S3_ENDPOINT,
+      region: env.UPLOADS_S3_REGION,
+      accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID,
+      secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE
+        ? env.UPLOADS_S3_FORCE_PATH_STYLE === "true"
+        : Boolean(env.UPLOADS_S3_ENDPOINT),
+      prefix: env.UPLOADS_S3_PREFIX,
+    };
+  if (env.UPLOADS_STORAGE === "postgres") return { kind: "postgres" };
+  return { kind: "local" }; // DATA_DIR/uploads, read from the environment as before
 }

@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { SHOP_FILE_TYPES } from "../billing/billing-content";
 import { cleanFileName, fileExtension } from "../platform/uploads";
-import { fileMatchesExtension, uploadsDir } from "../platform/uploads.server";
+import { fileMatchesExtension, storageFor } from "../platform/uploads.server";
 import { CATALOG_MESSAGES, SHOP_FILE_RULES, SHOP_IMAGE_RULES } from "./catalog";
 
 // Files staff upload for shop items: the downloadable file and the card's
 // image. Checked here (extension, size, then the contents' real type through
 // the one check every upload uses, fileMatchesExtension), then
-// written like every upload: DATA_DIR/uploads under a random name
-// (models/platform/uploads.server.ts). The seed's own files stay in seeds/shop-files.
+// stored like every upload: in the upload storage under a random key
+// (models/platform/uploads.server.ts, decision 0042). The seed's own files stay in seeds/shop-files.
 
 export type CheckedFile = { bytes: Uint8Array; extension: string; name: string; contentType: string };
 export type FileCheck = { ok: true; file: CheckedFile } | { ok: false; message: string };
@@ -43,9 +41,7 @@ export async function checkCatalogFile(file: File, kind: "file" | "image"): Prom
 /** Writes checked bytes under a new random storage key (the format openUpload reads). */
 export async function storeCatalogFile(bytes: Uint8Array, dataDir?: string): Promise<string> {
   const storageKey = randomBytes(16).toString("hex");
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, storageKey), bytes, { flag: "wx", mode: 0o600 });
+  await storageFor(dataDir).put(storageKey, new Blob([bytes as Uint8Array<ArrayBuffer>]));
   return storageKey;
 }
 

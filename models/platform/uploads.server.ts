@@ -1,17 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, openAsBlob } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { createWriteStream, openAsBlob } from "node:fs";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
 import { fileTypeFromBlob } from "file-type";
 import { ownValue } from "./lookup";
+import { createLocalStorage } from "./storage/local.server";
+import { uploadsDir, uploadStorage } from "./storage/storage.server";
+import type { UploadStorage } from "./storage/storage";
 import { CONTENT_TYPES, cleanFileName, fileExtension, UPLOAD_MESSAGES, type FileKind } from "./uploads";
 
-// Uploaded files live in DATA_DIR/uploads under random names; the database
-// keeps their metadata (original name, size, type, owner). They are served only
-// through resource routes that check who may read them.
+// Uploaded files live in the upload storage (models/platform/storage: the
+// local DATA_DIR/uploads by default, or a store every process shares,
+// decision 0042) under random keys; the database keeps their metadata
+// (original name, size, type, owner). They are served only through resource
+// routes that check who may read them.
 
 export type UploadRules = { extensions: readonly FileKind[]; maxBytes: number };
 export type StoredUpload = { storageKey: string; name: string; size: number; contentType: string };
@@ -19,10 +24,11 @@ export type UploadResult = { ok: true; upload: StoredUpload } | { ok: false; mes
 
 const STORAGE_KEY = /^[0-9a-f]{32}$/;
 
-/** DATA_DIR/uploads (DATA_DIR defaults to .data, as for the database). */
-export function uploadsDir(dataDir = process.env.DATA_DIR || ".data"): string {
-  return path.resolve(dataDir, "uploads");
-}
+export { uploadsDir };
+
+/** The configured storage, or the local directory of an explicitly given data dir. */
+export const storageFor = (dataDir?: string): UploadStorage =>
+  dataDir ? createLocalStorage(uploadsDir(dataDir)) : uploadStorage();
 
 // The one file-type check. Every upload (project files, CVs, collaboration
 // attachments, the shop's files and card images) asks it whether a file's
@@ -122,8 +128,10 @@ export async function checkUpload(
 
 // A multipart body's files are written to DATA_DIR/uploads/incoming as they
 // are parsed (app/lib/multipart.server.ts), so the form holds files backed by
-// the disk, not their bytes. Storing such a file renames it into place; files
-// never stored are removed with their request's leftovers (sweepIncoming).
+// this machine's disk, not their bytes, whatever the storage. Storing such a
+// file renames it into place (local storage) or streams it from there with its
+// length known (a shared store); files never stored are removed with their
+// request's leftovers (sweepIncoming).
 
 const INCOMING = "incoming";
 /** Files in incoming/ older than this were left by a request that did not store them. */
@@ -174,47 +182,28 @@ export async function sweepIncoming(dataDir?: string, now = Date.now()): Promise
   }
 }
 
-/** Puts the file's bytes at `target`: a rename for a spooled file, else a streamed copy. */
-async function writeUpload(file: File, target: string): Promise<void> {
-  const spooled = spooledPaths.get(file);
-  if (spooled) {
-    try {
-      await rename(spooled, target);
-      spooledPaths.delete(file);
-      return;
-    } catch {
-      // Another file system (DATA_DIR changed since the parse): copy below.
-    }
-  }
-  await pipeline(
-    Readable.fromWeb(file.stream() as NodeReadableStream),
-    createWriteStream(target, { flags: "wx", mode: 0o600 }),
-  );
-  if (spooled) await discardSpooled(file);
-}
-
 /** Checks and writes the file under a random name. Nothing is written when a rule fails. */
 export async function storeUpload(file: File, rules: UploadRules, dataDir?: string): Promise<UploadResult> {
   const checked = await checkUpload(file, rules);
   if (!checked.ok) return checked;
   const storageKey = newStorageKey();
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  await writeUpload(file, path.join(dir, storageKey));
+  const contentType = CONTENT_TYPES[checked.kind];
+  await storageFor(dataDir).put(storageKey, file, { contentType, localPath: spooledPaths.get(file) });
+  await discardSpooled(file); // nothing left when the storage moved it
   return {
     ok: true,
     upload: {
       storageKey,
       name: cleanFileName(file.name),
       size: file.size,
-      contentType: CONTENT_TYPES[checked.kind],
+      contentType,
     },
   };
 }
 
-function filePath(storageKey: string, dataDir?: string): string {
+function checkedKey(storageKey: string): string {
   if (!STORAGE_KEY.test(storageKey)) throw new Error("Invalid storage key");
-  return path.join(uploadsDir(dataDir), storageKey);
+  return storageKey;
 }
 
 /** The stored file as a web stream, or null when it is gone. */
@@ -222,17 +211,12 @@ export async function openUpload(
   storageKey: string,
   dataDir?: string,
 ): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null> {
-  const file = filePath(storageKey, dataDir);
-  try {
-    const { size } = await stat(file);
-    return { stream: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size };
-  } catch {
-    return null;
-  }
+  const object = await storageFor(dataDir).open(checkedKey(storageKey));
+  return object ? { stream: object.stream, size: object.size } : null;
 }
 
 export async function deleteUpload(storageKey: string, dataDir?: string): Promise<void> {
-  await rm(filePath(storageKey, dataDir), { force: true });
+  await storageFor(dataDir).delete(checkedKey(storageKey));
 }
 
 /**

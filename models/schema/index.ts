@@ -7,3 +7,4 @@ export * from "./back-office";
 export * from "./account-settings";
 export * from "./billing";
 export * from "./payment-methods";
+export * from "./uploads";
