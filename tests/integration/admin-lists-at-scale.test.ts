@@ -41,6 +41,7 @@ let bigProject: string;
 let original: DatabaseHandle;
 let counting: DatabaseHandle;
 const statements: string[] = [];
+const withParams: Array<{ query: string; params: unknown[] }> = [];
 const timings: Array<{ page: string; ms: number }> = [];
 
 /** Loads a back-office page as a document request would; its data, and how many statements it cost. */
@@ -52,6 +53,7 @@ async function load<T>(
   const request = getRequest(url, { cookie: staff.cookie });
   const loaders = [root.loader, layout.loader, page.loader] as Loader[];
   statements.length = 0;
+  withParams.length = 0;
   setDatabase(counting);
   const started = performance.now();
   let outcomes;
@@ -150,7 +152,10 @@ beforeAll(async () => {
     select 'Bulk question ' || n || '?', 'Bulk answer ' || n from generate_series(1, 60) as n`);
 
   original = getDatabaseHandle()!;
-  counting = withStatementLog(original, (query) => statements.push(query));
+  counting = withStatementLog(original, (query, params) => {
+    statements.push(query);
+    withParams.push({ query, params });
+  });
 }, 180_000);
 
 afterAll(() => {
@@ -271,4 +276,41 @@ describe("back-office lists with ten times the history", () => {
     expect(older.data.pages.files).toMatchObject({ page: 3, pageCount: 3 });
     expect(older.count).toBe(first.count);
   });
+});
+
+// ADMIN_SCALE_EXPLAIN=1 prints the plan of every statement behind the heavy pages
+// (run it on PostgreSQL: scripts/with-postgres.sh), to check they use indexes.
+describe.runIf(process.env.ADMIN_SCALE_EXPLAIN)("plans", () => {
+  it("prints each heavy page's statements with the scans PostgreSQL chooses", async () => {
+    const raw = (
+      original.db as unknown as {
+        $client: { query: (q: string, p?: unknown[]) => Promise<{ rows: Array<Record<string, string>> }> };
+      }
+    ).$client;
+    await raw.query("analyze");
+    const pages: Array<[{ loader: Loader }, string, Record<string, string>]> = [
+      [overview, "/admin", {}],
+      [projects, "/admin/projects?status=all&page=40", {}],
+      [clients, "/admin/clients?page=10", {}],
+      [client, `/admin/clients/${heavy.id}?ledger=400`, { id: heavy.id }],
+      [project, `/admin/projects/${bigProject}`, { id: bigProject }],
+      [inbox, "/admin/inbox", {}],
+      [outbox, "/admin/outbox?page=50", {}],
+      [audit, "/admin/audit?page=50", {}],
+      [payments, "/admin/payments", {}],
+      [chatGaps, "/admin/chat-gaps", {}],
+    ];
+    const out: string[] = [];
+    for (const [page, url, params] of pages) {
+      await load(page, url, params);
+      out.push(`== ${url}`);
+      for (const { query, params: values } of [...withParams]) {
+        const plan = await raw.query(`explain ${query}`, values);
+        const lines = plan.rows.map((row) => Object.values(row)[0]!);
+        out.push(`  ${query.replace(/\s+/g, " ").slice(0, 140)}`);
+        for (const line of lines) if (/Scan|Sort|Limit/.test(line)) out.push(`      ${line.trim()}`);
+      }
+    }
+    console.log(out.join("\n"));
+  }, 120_000);
 });
