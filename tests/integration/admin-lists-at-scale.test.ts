@@ -290,8 +290,10 @@ describe.runIf(process.env.ADMIN_SCALE_EXPLAIN)("plans", () => {
     await raw.query("analyze");
     const pages: Array<[{ loader: Loader }, string, Record<string, string>]> = [
       [overview, "/admin", {}],
+      [projects, "/admin/projects?status=all", {}],
       [projects, "/admin/projects?status=all&page=40", {}],
       [clients, "/admin/clients?page=10", {}],
+      [client, `/admin/clients/${heavy.id}`, { id: heavy.id }],
       [client, `/admin/clients/${heavy.id}?ledger=400`, { id: heavy.id }],
       [project, `/admin/projects/${bigProject}`, { id: bigProject }],
       [inbox, "/admin/inbox", {}],
