@@ -279,7 +279,8 @@ describe("back-office lists with ten times the history", () => {
 });
 
 // ADMIN_SCALE_EXPLAIN=1 prints the plan of every statement behind the heavy pages
-// (run it on PostgreSQL: scripts/with-postgres.sh), to check they use indexes.
+// (run it on PostgreSQL: scripts/with-postgres.sh), to check they use indexes;
+// ADMIN_SCALE_EXPLAIN=analyze runs them and prints each one's execution time.
 describe.runIf(process.env.ADMIN_SCALE_EXPLAIN)("plans", () => {
   it("prints each heavy page's statements with the scans PostgreSQL chooses", async () => {
     const raw = (
@@ -307,12 +308,82 @@ describe.runIf(process.env.ADMIN_SCALE_EXPLAIN)("plans", () => {
       await load(page, url, params);
       out.push(`== ${url}`);
       for (const { query, params: values } of [...withParams]) {
-        const plan = await raw.query(`explain ${query}`, values);
+        const analyze = process.env.ADMIN_SCALE_EXPLAIN === "analyze" ? "analyze " : "";
+        const plan = await raw.query(`explain ${analyze}${query}`, values);
         const lines = plan.rows.map((row) => Object.values(row)[0]!);
         out.push(`  ${query.replace(/\s+/g, " ").slice(0, 140)}`);
-        for (const line of lines) if (/Scan|Sort|Limit/.test(line)) out.push(`      ${line.trim()}`);
+        for (const line of lines)
+          if (/Scan|Sort|Limit|Execution Time/.test(line)) out.push(`      ${line.trim()}`);
       }
     }
     console.log(out.join("\n"));
   }, 120_000);
+});
+
+// ADMIN_SCALE_P50=1 prints the median load time (root, layout and page loaders, no
+// render) of each heavy staff page beside its light counterpart. A measurement
+// to read, not an assertion: the machine is shared and noisy.
+describe.runIf(process.env.ADMIN_SCALE_P50)("p50", () => {
+  it("prints heavy against light", async () => {
+    const light = await signedInClient();
+    const lightProject = (await projectOf(light, { title: "A short one" })).id;
+    const median = async (page: { loader: Loader }, url: string, params: Record<string, string>) => {
+      for (let i = 0; i < 5; i++) await load(page, url, params);
+      timings.length = 0;
+      for (let i = 0; i < 31; i++) await load(page, url, params);
+      const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)]!;
+    };
+    const pairs: Array<
+      [
+        string,
+        [{ loader: Loader }, string, Record<string, string>],
+        [{ loader: Loader }, string, Record<string, string>],
+      ]
+    > = [
+      [
+        "client page",
+        [client, `/admin/clients/${heavy.id}`, { id: heavy.id }],
+        [client, `/admin/clients/${light.id}`, { id: light.id }],
+      ],
+      [
+        "client page, last ledger page",
+        [client, `/admin/clients/${heavy.id}?ledger=800`, { id: heavy.id }],
+        [client, `/admin/clients/${light.id}?ledger=800`, { id: light.id }],
+      ],
+      [
+        "project page",
+        [project, `/admin/projects/${bigProject}`, { id: bigProject }],
+        [project, `/admin/projects/${lightProject}`, { id: lightProject }],
+      ],
+      [
+        "pipeline, first page against a search with one hit",
+        [projects, "/admin/projects?status=all", {}],
+        [projects, "/admin/projects?status=all&q=A%20short%20one", {}],
+      ],
+      [
+        "clients, first page against a search with one hit",
+        [clients, "/admin/clients", {}],
+        [clients, `/admin/clients?q=${encodeURIComponent(light.email)}`, {}],
+      ],
+    ];
+    const lines: string[] = [];
+    for (const [name, big, small] of pairs) {
+      const heavyMs = await median(...big);
+      const lightMs = await median(...small);
+      lines.push(
+        `${name.padEnd(52)} heavy ${heavyMs.toFixed(1)} ms · light ${lightMs.toFixed(1)} ms · ${(heavyMs / lightMs).toFixed(2)}×`,
+      );
+    }
+    for (const [page, url] of [
+      [overview, "/admin"],
+      [inbox, "/admin/inbox"],
+      [outbox, "/admin/outbox"],
+      [audit, "/admin/audit"],
+      [payments, "/admin/payments"],
+      [chatGaps, "/admin/chat-gaps"],
+    ] as const)
+      lines.push(`${url.padEnd(52)} ${(await median(page, url, {})).toFixed(1)} ms`);
+    console.log(lines.join("\n"));
+  }, 300_000);
 });
