@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { revokeApiTokens } from "../identity/api-tokens.server";
 import { auditTrail, recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { listProjects } from "../projects/projects.server";
+import type { ProjectStatus } from "../projects/projects";
 import {
   apiTokens,
   profiles,
@@ -19,9 +19,9 @@ import {
   users,
 } from "../schema";
 import { deleteUserSessions } from "../identity/sessions.server";
-import { adjustTokens, getBalance } from "../billing/tokens.server";
+import { adjustTokens } from "../billing/tokens.server";
 import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
-import { containsPattern, type Page } from "../platform/pagination";
+import { containsPattern, paginate, type Page } from "../platform/pagination";
 import { readPage } from "./paging.server";
 
 // Clients as staff see them: who they are, their projects, where they are
@@ -118,49 +118,131 @@ async function findClient(clientId: string | undefined) {
   return row ?? null;
 }
 
-/** A client's page: account, profile, projects, sessions, API keys and what staff did about them. */
-export async function getClient(clientId: string | undefined) {
-  const client = await findClient(clientId);
-  if (!client) return null;
-  const [clientProjects, clientSessions, tokens, audit] = await Promise.all([
-    listProjects(client.id),
-    db()
-      .select({
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-        userAgent: sessions.userAgent,
-        remember: sessions.remember,
-      })
-      .from(sessions)
-      .where(and(eq(sessions.userId, client.id), gt(sessions.expiresAt, sql`now()`)))
-      .orderBy(desc(sessions.createdAt)),
-    db()
-      .select({
-        id: apiTokens.id,
-        name: apiTokens.name,
-        createdAt: apiTokens.createdAt,
-        lastUsedAt: apiTokens.lastUsedAt,
-        revokedAt: apiTokens.revokedAt,
-      })
-      .from(apiTokens)
-      .where(eq(apiTokens.userId, client.id))
-      .orderBy(desc(apiTokens.createdAt))
-      .limit(50),
-    auditTrail("user", client.id),
-  ]);
-  return { client, projects: clientProjects, sessions: clientSessions, apiTokens: tokens, audit };
-}
+/** Which page of each of a client's lists to show (?projects=, ?ledger=, ?purchases=; 1 is the newest). */
+export type ClientPages = { projects?: number; ledger?: number; purchases?: number };
+
+/** How many sessions, API keys and subscriptions the client's page lists (newest first). */
+export const CLIENT_SHORT_LIST = 20;
+
+type Json<T> = T | string | null;
+const fromJson = <T>(value: Json<T[]>): T[] =>
+  value == null ? [] : typeof value === "string" ? (JSON.parse(value) as T[]) : value;
+const toDate = (value: string | Date): Date => new Date(value);
+const toDateOrNull = (value: string | Date | null): Date | null => (value == null ? null : new Date(value));
 
 /**
- * The billing half of a client's page, read only (no renewal or expiry is
- * written by looking): the live balance, purchases, every subscription
- * (current first) and one page of the ledger with the staff member behind
- * each adjustment.
+ * Everything on a client's page in two round trips, the same number of
+ * statements for a new client and for one with years of history:
+ *
+ * 1. the account and profile, the live token balance, the size of each paged
+ *    list, and the short lists (active sessions, API keys, subscriptions) as
+ *    JSON, in one statement;
+ * 2. then, together, one page of the projects, of the ledger (with the staff
+ *    member behind each adjustment) and of the purchases, and the newest
+ *    entries of the audit trail.
+ *
+ * Read only: no renewal or expiry is written by looking.
  */
-export async function getClientBilling(clientId: string, ledgerPage = 1, now = new Date()) {
+export async function getClientPage(clientId: string | undefined, pages: ClientPages = {}, now = new Date()) {
+  if (!isUuid(clientId)) return null;
+  const [row] = await db()
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: users.createdAt,
+      profile: profiles,
+      balance: sql<number>`(select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots}
+        where ${tokenLots.userId} = ${users.id} and ${tokenLots.expiresAt} > ${now})`.mapWith(Number),
+      projectCount:
+        sql<number>`(select count(*)::int from ${projects} where ${projects.userId} = ${users.id})`.mapWith(
+          Number,
+        ),
+      ledgerCount:
+        sql<number>`(select count(*)::int from ${tokenLedger} where ${tokenLedger.userId} = ${users.id})`.mapWith(
+          Number,
+        ),
+      purchaseCount:
+        sql<number>`(select count(*)::int from ${purchases} where ${purchases.userId} = ${users.id})`.mapWith(
+          Number,
+        ),
+      sessionCount: sql<number>`(select count(*)::int from ${sessions}
+        where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`.mapWith(Number),
+      activeKeyCount: sql<number>`(select count(*)::int from ${apiTokens}
+        where ${apiTokens.userId} = ${users.id} and ${apiTokens.revokedAt} is null)`.mapWith(Number),
+      sessions: sql<Json<SessionJson[]>>`(select json_agg(json_build_object(
+          'createdAt', s.created_at, 'expiresAt', s.expires_at, 'userAgent', s.user_agent, 'remember', s.remember)
+          order by s.created_at desc)
+        from (select created_at, expires_at, user_agent, remember from ${sessions}
+          where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now()
+          order by ${sessions.createdAt} desc limit ${CLIENT_SHORT_LIST}) as s)`,
+      apiTokens: sql<Json<ApiTokenJson[]>>`(select json_agg(json_build_object(
+          'id', k.id, 'name', k.name, 'createdAt', k.created_at, 'lastUsedAt', k.last_used_at, 'revokedAt', k.revoked_at)
+          order by k.created_at desc)
+        from (select id, name, created_at, last_used_at, revoked_at from ${apiTokens}
+          where ${apiTokens.userId} = ${users.id}
+          order by ${apiTokens.revokedAt} is null desc, ${apiTokens.createdAt} desc limit ${CLIENT_SHORT_LIST}) as k)`,
+      subscriptions: sql<Json<SubscriptionJson[]>>`(select json_agg(json_build_object(
+          'id', x.id, 'planId', x.plan_id, 'planName', x.plan_name, 'planActive', x.plan_active, 'price', x.price,
+          'status', x.status, 'startedAt', x.started_at, 'currentPeriodEnd', x.current_period_end,
+          'cancelAtPeriodEnd', x.cancel_at_period_end, 'endedAt', x.ended_at, 'endReason', x.end_reason)
+          order by x.status = 'active' desc, x.started_at desc)
+        from (select ${subscriptions.id} as id, ${subscriptionPlans.id} as plan_id, ${subscriptionPlans.name} as plan_name,
+            ${subscriptionPlans.isActive} as plan_active, ${subscriptionPlans.price} as price, ${subscriptions.status} as status,
+            ${subscriptions.startedAt} as started_at, ${subscriptions.currentPeriodEnd} as current_period_end,
+            ${subscriptions.cancelAtPeriodEnd} as cancel_at_period_end, ${subscriptions.endedAt} as ended_at,
+            ${subscriptions.endReason} as end_reason
+          from ${subscriptions} inner join ${subscriptionPlans} on ${subscriptionPlans.id} = ${subscriptions.planId}
+          where ${subscriptions.userId} = ${users.id}
+          order by ${subscriptions.status} = 'active' desc, ${subscriptions.startedAt} desc
+          limit ${CLIENT_SHORT_LIST}) as x)`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, clientId), eq(users.role, "client")))
+    .limit(1);
+  if (!row) return null;
+
+  const page = {
+    projects: paginate(row.projectCount, pages.projects ?? 1),
+    ledger: paginate(row.ledgerCount, pages.ledger ?? 1),
+    purchases: paginate(row.purchaseCount, pages.purchases ?? 1),
+  };
   const staff = alias(users, "staff");
-  const [balance, clientPurchases, plans] = await Promise.all([
-    getBalance(clientId, now),
+  const [clientProjects, ledger, clientPurchases, audit] = await Promise.all([
+    db()
+      .select({
+        id: projects.id,
+        title: projects.title,
+        status: projects.status,
+        createdAt: projects.createdAt,
+      })
+      .from(projects)
+      .where(eq(projects.userId, row.id))
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(page.projects.limit)
+      .offset(page.projects.offset),
+    db()
+      .select({
+        id: tokenLedger.id,
+        kind: tokenLedger.kind,
+        reason: tokenLedger.reason,
+        delta: tokenLedger.delta,
+        balanceAfter: tokenLedger.balanceAfter,
+        description: tokenLedger.description,
+        createdAt: tokenLedger.createdAt,
+        expiresAt: tokenLots.expiresAt,
+        staff: staff.username,
+      })
+      .from(tokenLedger)
+      .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
+      .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
+      .where(eq(tokenLedger.userId, row.id))
+      .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
+      .limit(page.ledger.limit)
+      .offset(page.ledger.offset),
     db()
       .select({
         id: purchases.id,
@@ -176,62 +258,77 @@ export async function getClientBilling(clientId: string, ledgerPage = 1, now = n
       })
       .from(purchases)
       .innerJoin(shopItems, eq(shopItems.id, purchases.shopItemId))
-      .where(eq(purchases.userId, clientId))
+      .where(eq(purchases.userId, row.id))
       .orderBy(desc(purchases.createdAt), desc(purchases.id))
-      .limit(200),
-    db()
-      .select({
-        id: subscriptions.id,
-        planId: subscriptionPlans.id,
-        planName: subscriptionPlans.name,
-        planActive: subscriptionPlans.isActive,
-        price: subscriptionPlans.price,
-        status: subscriptions.status,
-        startedAt: subscriptions.startedAt,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        endedAt: subscriptions.endedAt,
-        endReason: subscriptions.endReason,
-      })
-      .from(subscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, clientId))
-      .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.startedAt)),
+      .limit(page.purchases.limit)
+      .offset(page.purchases.offset),
+    auditTrail("user", row.id, CLIENT_SHORT_LIST),
   ]);
-  const { rows: ledger, page } = await readPage(
-    ledgerPage,
-    db().select({ n: count() }).from(tokenLedger).where(eq(tokenLedger.userId, clientId)),
-    (page) =>
-      db()
-        .select({
-          id: tokenLedger.id,
-          kind: tokenLedger.kind,
-          reason: tokenLedger.reason,
-          delta: tokenLedger.delta,
-          balanceAfter: tokenLedger.balanceAfter,
-          description: tokenLedger.description,
-          createdAt: tokenLedger.createdAt,
-          expiresAt: tokenLots.expiresAt,
-          staff: staff.username,
-        })
-        .from(tokenLedger)
-        .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
-        .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
-        .where(eq(tokenLedger.userId, clientId))
-        .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
-        .limit(page.limit)
-        .offset(page.offset),
-  );
+
+  const plans = fromJson(row.subscriptions).map((sub) => ({
+    ...sub,
+    startedAt: toDate(sub.startedAt),
+    currentPeriodEnd: toDate(sub.currentPeriodEnd),
+    endedAt: toDateOrNull(sub.endedAt),
+  }));
   const current = plans.find((plan) => plan.status === "active") ?? null;
   return {
-    balance,
-    purchases: clientPurchases,
-    subscription: current,
-    subscriptions: plans,
-    ledger,
-    ledgerPage: page,
+    client: {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      createdAt: row.createdAt,
+      profile: row.profile,
+    },
+    projects: clientProjects as Array<{ id: string; title: string; status: ProjectStatus; createdAt: Date }>,
+    sessions: fromJson(row.sessions).map((session) => ({
+      ...session,
+      createdAt: toDate(session.createdAt),
+      expiresAt: toDate(session.expiresAt),
+    })),
+    apiTokens: fromJson(row.apiTokens).map((token) => ({
+      ...token,
+      createdAt: toDate(token.createdAt),
+      lastUsedAt: toDateOrNull(token.lastUsedAt),
+      revokedAt: toDateOrNull(token.revokedAt),
+    })),
+    counts: { sessions: row.sessionCount, activeKeys: row.activeKeyCount },
+    audit,
+    billing: {
+      balance: row.balance,
+      purchases: clientPurchases,
+      subscription: current,
+      subscriptions: plans,
+      ledger,
+      ledgerPage: page.ledger,
+    },
+    pages: { projects: page.projects, purchases: page.purchases },
   };
 }
+
+type SessionJson = { createdAt: string; expiresAt: string; userAgent: string; remember: boolean };
+type ApiTokenJson = {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+type SubscriptionJson = {
+  id: string;
+  planId: string;
+  planName: string;
+  planActive: boolean;
+  price: number;
+  status: string;
+  startedAt: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  endReason: string | null;
+};
 
 export type AdjustResult =
   | { ok: true; message: string; balance: number }

@@ -3,7 +3,7 @@ import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { isMailConfigured, resendEmail, type ResendStatus } from "../platform/mail.server";
-import { chatGaps, emailOutbox } from "../schema";
+import { emailOutbox } from "../schema";
 import { type EmailState, type OutboxFilter } from "./outbox";
 import { containsPattern, paginate, type Page } from "../platform/pagination";
 
@@ -62,28 +62,8 @@ export async function listOutboxPage(
   return { emails, page };
 }
 
-export async function countFailedEmails(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(emailOutbox).where(STATE_CONDITIONS.failed);
-  return row?.n ?? 0;
-}
-
-/**
- * The sidebar's two counters in one statement: failed emails and open chat-gap
- * groups (every back-office page shows both, so they share a round trip).
- */
-export async function countFailedEmailsAndOpenGaps(): Promise<{ failedEmails: number; openGaps: number }> {
-  const [row] = await db()
-    .select({
-      failedEmails: count(),
-      openGaps:
-        sql<number>`(select count(distinct ${chatGaps.groupKey}) from ${chatGaps} where ${chatGaps.answeredAt} is null)`.mapWith(
-          Number,
-        ),
-    })
-    .from(emailOutbox)
-    .where(STATE_CONDITIONS.failed);
-  return { failedEmails: row?.failedEmails ?? 0, openGaps: row?.openGaps ?? 0 };
-}
+/** An email that could not be sent (the sidebar's badge counts these). */
+export const FAILED_EMAIL = STATE_CONDITIONS.failed;
 
 export async function getEmail(id: string | undefined): Promise<EmailRow | null> {
   if (!isUuid(id)) return null;

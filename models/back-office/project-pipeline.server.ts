@@ -3,9 +3,17 @@ import { auditTrail } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { ACTIVE_STATUSES, availableActions, type ProjectStatus } from "../projects/projects";
 import { PIPELINE_VIEWS } from "./project-pipeline";
-import { getProjectDetail } from "../projects/projects.server";
-import { projects, users } from "../schema";
-import { containsPattern, type Page } from "../platform/pagination";
+import {
+  AUTHOR_LABELS,
+  type ProjectComment,
+  type ProjectFileRow,
+  type ProjectHistoryEntry,
+  type ProjectRow,
+} from "../projects/projects.server";
+import type { ActorRole } from "../projects/projects";
+import { isUuid } from "../platform/ids";
+import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
+import { containsPattern, paginate, PAGE_SIZE, type Page } from "../platform/pagination";
 import { readPage } from "./paging.server";
 import type { PipelineFilter, PipelineView } from "./project-pipeline";
 
@@ -94,25 +102,105 @@ export async function countProjectsByStatus(): Promise<Record<PipelineView, numb
   return counts;
 }
 
-/** A project as staff see it: the client's page data, the client, the staff actions and the audit trail. */
-export async function getPipelineProject(projectId: string | undefined, staff: { id: string }) {
-  const detail = await getProjectDetail(projectId, { id: staff.id, role: "staff" });
-  if (!detail) return null;
-  const [client] = await db()
+/** Which page of each of a project's lists to show (?files=, ?comments=, ?history=; 1 is the newest). */
+export type ProjectWindows = { files?: number; comments?: number; history?: number };
+
+/** The project and its client, or null (for an action, which needs no lists). */
+export async function findPipelineProject(projectId: string | undefined): Promise<ProjectRow | null> {
+  if (!isUuid(projectId)) return null;
+  const [row] = await db().select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  return (row as ProjectRow | undefined) ?? null;
+}
+
+/**
+ * A project as staff see it: the project with its client and the size of each
+ * list in one statement, then one window of each list (newest first, shown
+ * oldest first), and the newest staff actions, read together. The cost is the
+ * same for a project with three comments or three thousand.
+ */
+export async function getPipelineProject(
+  projectId: string | undefined,
+  staff: { id: string },
+  windows: ProjectWindows = {},
+) {
+  if (!isUuid(projectId)) return null;
+  const counted = (table: typeof projectFiles | typeof projectComments | typeof projectStatusHistory) =>
+    sql<number>`(select count(*)::int from ${table} where ${table.projectId} = ${projects.id})`.mapWith(
+      Number,
+    );
+  const [row] = await db()
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      project: projects,
+      client: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+      files: counted(projectFiles),
+      comments: counted(projectComments),
+      history: counted(projectStatusHistory),
     })
-    .from(users)
-    .where(eq(users.id, detail.project.userId))
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(eq(projects.id, projectId))
     .limit(1);
+  if (!row) return null;
+  const project = row.project as ProjectRow;
+  const pages = {
+    files: paginate(row.files, windows.files ?? 1),
+    comments: paginate(row.comments, windows.comments ?? 1),
+    history: paginate(row.history, windows.history ?? 1),
+  };
+  const [files, comments, history, audit] = await Promise.all([
+    db()
+      .select()
+      .from(projectFiles)
+      .where(eq(projectFiles.projectId, project.id))
+      .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
+      .limit(pages.files.limit)
+      .offset(pages.files.offset),
+    db()
+      .select()
+      .from(projectComments)
+      .where(eq(projectComments.projectId, project.id))
+      .orderBy(desc(projectComments.createdAt), desc(projectComments.id))
+      .limit(pages.comments.limit)
+      .offset(pages.comments.offset),
+    db()
+      .select()
+      .from(projectStatusHistory)
+      .where(eq(projectStatusHistory.projectId, project.id))
+      .orderBy(desc(projectStatusHistory.createdAt), desc(projectStatusHistory.id))
+      .limit(pages.history.limit)
+      .offset(pages.history.offset),
+    auditTrail("project", project.id, PAGE_SIZE),
+  ]);
   return {
-    ...detail,
-    client: client!,
-    actions: detail.project.userId === staff.id ? [] : availableActions(detail.project.status, "staff"),
-    audit: await auditTrail("project", detail.project.id),
+    project,
+    client: row.client,
+    files: files.reverse() as ProjectFileRow[],
+    comments: comments.reverse().map((comment): ProjectComment => {
+      const role = comment.authorRole as ActorRole;
+      return {
+        id: comment.id,
+        text: comment.body,
+        author: AUTHOR_LABELS[role],
+        role,
+        timestamp: comment.createdAt,
+      };
+    }),
+    history: history.reverse().map((entry): ProjectHistoryEntry => ({
+      toStatus: entry.toStatus as ProjectStatus,
+      fromStatus: entry.fromStatus as ProjectStatus | null,
+      step: entry.step,
+      action: entry.action,
+      reason: entry.reason,
+      at: entry.createdAt,
+    })),
+    pages,
+    actions: project.userId === staff.id ? [] : availableActions(project.status, "staff"),
+    audit,
   };
 }

@@ -293,30 +293,3 @@ export async function recordGatewayRefund(
   await settleRefund(tx, updated!, refund, { id: null, role: "system", label: "Stripe" }, now);
   return true;
 }
-
-/** The back-office list: the newest successful payments, or the one with a receipt number. */
-export async function listPaymentsForStaff(options: { receipt?: number | null; limit?: number } = {}) {
-  return db()
-    .select({
-      id: payments.id,
-      number: payments.number,
-      kind: payments.kind,
-      description: payments.description,
-      amountMinor: payments.amountMinor,
-      refundedMinor: payments.refundedMinor,
-      currency: payments.currency,
-      gateway: payments.gateway,
-      completedAt: payments.completedAt,
-      email: sql<string | null>`coalesce(${users.email}, ${payments.payerEmail})`,
-    })
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.userId))
-    .where(
-      and(
-        eq(payments.status, "succeeded"),
-        options.receipt ? eq(payments.number, options.receipt) : undefined,
-      ),
-    )
-    .orderBy(desc(payments.completedAt))
-    .limit(options.limit ?? 50);
-}

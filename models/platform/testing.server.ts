@@ -147,9 +147,9 @@ export async function createEmptyTestDatabase(
  */
 export function withStatementLog(
   handle: DatabaseHandle,
-  onStatement: (query: string) => void,
+  onStatement: (query: string, params: unknown[]) => void,
 ): DatabaseHandle {
-  const logger: Logger = { logQuery: (query) => onStatement(query) };
+  const logger: Logger = { logQuery: (query, params) => onStatement(query, params) };
   const options = { schema, casing: "snake_case", logger } as const;
   const client = (handle.db as unknown as { $client: unknown }).$client;
   const db =

@@ -69,7 +69,8 @@ export const tokenLedger = pgTable(
     createdAt,
   },
   (t) => [
-    index("token_ledger_user_id_created_at_idx").on(t.userId, t.createdAt),
+    // A client's ledger, newest first, a page at a time (id breaks ties): read in index order.
+    index("token_ledger_user_id_created_at_id_idx").on(t.userId, t.createdAt, t.id),
     uniqueIndex("token_ledger_source_key_key").on(t.sourceKey),
     check("token_ledger_kind_check", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
     check("token_ledger_reason_check", sql`${t.reason} in (${inList(LEDGER_REASONS)})`),

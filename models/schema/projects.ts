@@ -36,6 +36,8 @@ export const projects = pgTable(
   (t) => [
     index("projects_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("projects_status_idx").on(t.status),
+    // The back-office pipeline: most recently touched first, a page at a time.
+    index("projects_updated_at_id_idx").on(t.updatedAt, t.id),
     check("projects_status_check", sql`${t.status} in (${inList(STATUSES)})`),
     check("projects_category_check", sql`${t.category} in (${inList(CATEGORIES)})`),
     check("projects_budget_check", sql`${t.budget} in (${inList(BUDGETS)})`),

@@ -49,20 +49,6 @@ const EXCEPTIONS = new Map<string, { budget: number; why: string }>([
       why: "the shell (4) plus seven lists on one tab: open grants (settling expiries), grants expiring soon, the ledger, packages, plans, subscription history, payments",
     },
   ],
-  [
-    "/admin/projects/:id",
-    {
-      budget: 11,
-      why: "the back-office shell (inbox and outbox counts) plus the project, its files, comments, history, owner and audit trail",
-    },
-  ],
-  [
-    "/admin/clients/:id",
-    {
-      budget: 15,
-      why: "one page for everything about a client: profile, projects, audit, sessions, API keys, balance, purchases, subscriptions, ledger count and page",
-    },
-  ],
 ]);
 
 /** Public pages that show the signed-in client's own data, and so have a budget too. */

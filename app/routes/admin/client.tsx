@@ -6,8 +6,8 @@ import { auditLabelsFor } from "~models/platform/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
 import {
   adjustClientTokens,
-  getClient,
-  getClientBilling,
+  CLIENT_SHORT_LIST,
+  getClientPage,
   revokeClientApiTokens,
   revokeClientSessions,
 } from "~models/back-office/clients.server";
@@ -38,13 +38,14 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.use
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  const detail = await getClient(params.id);
+  const query = new URL(request.url).searchParams;
+  const detail = await getClientPage(params.id, {
+    projects: pageNumber(query.get("projects")),
+    ledger: pageNumber(query.get("ledger")),
+    purchases: pageNumber(query.get("purchases")),
+  });
   if (!detail) throw notFoundResponse();
-  const billing = await getClientBilling(
-    detail.client.id,
-    pageNumber(new URL(request.url).searchParams.get("ledger")),
-  );
-  return { ...detail, billing, auditLabels: auditLabelsFor(detail.audit) };
+  return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
 }
 
 const INTENTS = ["revoke-sessions", "revoke-api-tokens", "adjust-tokens"] as const;
@@ -173,9 +174,9 @@ function Section({
 const reasonLabel = (reason: string) => REASON_LABELS[reason as LedgerReason] ?? reason;
 
 export default function ClientDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, projects, sessions, apiTokens, audit, billing } = loaderData;
+  const { client, projects, sessions, apiTokens, audit, billing, counts, pages } = loaderData;
   const tokenAction = actionData?.form === "tokens" ? actionData : undefined;
-  const activeKeys = apiTokens.filter((token) => !token.revokedAt).length;
+  const activeKeys = counts.activeKeys;
   const name = `${client.firstName} ${client.lastName}`.trim();
   return (
     <>
@@ -233,6 +234,16 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No projects yet.</p>
         )}
+        {pages.projects.pageCount > 1 ? (
+          <Pagination
+            page={pages.projects.page}
+            pageCount={pages.projects.pageCount}
+            total={pages.projects.total}
+            noun={["project", "projects"]}
+            param="projects"
+            label="Project pages"
+          />
+        ) : null}
       </Section>
 
       <Section
@@ -354,14 +365,27 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No purchases yet.</p>
         )}
+        {pages.purchases.pageCount > 1 ? (
+          <Pagination
+            page={pages.purchases.page}
+            pageCount={pages.purchases.pageCount}
+            total={pages.purchases.total}
+            noun={["purchase", "purchases"]}
+            param="purchases"
+            label="Purchase pages"
+          />
+        ) : null}
       </Section>
 
       <Section id="access" title="Access" gap="gap-4">
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="flex flex-col gap-3 rounded-2xl border border-border p-5">
             <h3 className="font-semibold">
-              Signed in on {sessions.length} device{sessions.length === 1 ? "" : "s"}
+              Signed in on {counts.sessions} device{counts.sessions === 1 ? "" : "s"}
             </h3>
+            {counts.sessions > sessions.length ? (
+              <p className="text-sm text-text-muted">The newest {CLIENT_SHORT_LIST}:</p>
+            ) : null}
             <ul className="flex flex-col gap-1 text-sm text-text-muted">
               {sessions.map((session, index) => (
                 <li key={index} className="break-words">
@@ -376,7 +400,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
                 name="intent"
                 value="revoke-sessions"
                 className={smallButton}
-                disabled={!sessions.length}
+                disabled={!counts.sessions}
               >
                 Sign out everywhere
               </button>

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { AUDIT_ACTIONS } from "~models/platform/audit";
-import { listAuditLog } from "~models/platform/audit.server";
-import { countUnhandled } from "~models/back-office/inbox.server";
+import { countBackOffice, recentAudit } from "~models/back-office/badges.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
-import { countFailedEmails, isMailConfigured } from "~models/back-office/outbox.server";
+import { isMailConfigured } from "~models/back-office/outbox.server";
 import { countProjectsByStatus } from "~models/back-office/project-pipeline.server";
 import { AuditTrail, PageHeader } from "~/components/admin/ui";
 import { requireStaff } from "~/lib/auth.server";
@@ -14,11 +13,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Overview");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const [unhandled, projects, failedEmails, recent] = await Promise.all([
-    countUnhandled(),
+  // The sidebar's counts are read once for the layout and this page.
+  const [{ unhandled, failedEmails }, projects, recent] = await Promise.all([
+    countBackOffice(request),
     countProjectsByStatus(),
-    countFailedEmails(),
-    listAuditLog({}, 1),
+    recentAudit(8),
   ]);
   return {
     waiting: INBOX_TYPE_OPTIONS.map((type) => ({ ...type, count: unhandled[type.value] ?? 0 })).filter(
@@ -31,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     failedEmails,
     mailConfigured: isMailConfigured(),
-    recent: recent.entries.slice(0, 8),
+    recent,
   };
 }
 

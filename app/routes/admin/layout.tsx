@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { countUnhandled } from "~models/back-office/inbox.server";
-import { countFailedEmailsAndOpenGaps } from "~models/back-office/outbox.server";
+import { countBackOffice } from "~models/back-office/badges.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
 import { requireStaff } from "~/lib/auth.server";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
@@ -36,10 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const [unhandled, { failedEmails, openGaps }] = await Promise.all([
-    countUnhandled(),
-    countFailedEmailsAndOpenGaps(),
-  ]);
+  const { unhandled, failedEmails, openGaps } = await countBackOffice(request);
   return {
     user: { username: user.username, email: user.email },
     badges: {

@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { type Currency } from "~models/billing/payments";
 import { formatMinor } from "~models/billing/money";
-import { listPaymentsForStaff } from "~models/billing/refunds.server";
-import { cell, DataTable, EmptyState, PageHeader } from "~/components/admin/ui";
-import { requireStaff } from "~/lib/auth.server";
+import { listPaymentsPage } from "~models/back-office/payments.server";
+import { PagedTable } from "~/components/admin/paged-table";
+import { cell, PageHeader } from "~/components/admin/ui";
+import { staffListQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/payments";
@@ -13,16 +14,17 @@ import type { Route } from "./+types/payments";
 export const meta: Route.MetaFunction = () => adminMeta("Payments");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  const receipt = Number(new URL(request.url).searchParams.get("receipt")?.replace(/^#/, "") ?? "");
-  const rows = await listPaymentsForStaff({
-    receipt: Number.isInteger(receipt) && receipt > 0 ? receipt : null,
-  });
-  return { receipt: receipt > 0 ? String(receipt) : "", rows };
+  const { params, page: requested } = await staffListQuery(request);
+  const receipt = Number(params.get("receipt")?.replace(/^#/, "") ?? "");
+  const { rows, page } = await listPaymentsPage(
+    Number.isInteger(receipt) && receipt > 0 && receipt <= 2_147_483_647 ? receipt : null,
+    requested,
+  );
+  return { receipt: receipt > 0 ? String(receipt) : "", rows, page };
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {
-  const { rows, receipt } = loaderData;
+  const { rows, receipt, page } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Payments" description="Successful payments, newest first. Open one to refund it." />
@@ -40,28 +42,31 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           Find
         </button>
       </Form>
-      {rows.length ? (
-        <DataTable caption="Payments" columns={["Receipt", "Client", "What", "Amount", "Refunded", "Paid"]}>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={cell}>
-                <Link to={`/admin/payments/${row.id}`} className="font-semibold underline underline-offset-4">
-                  #{row.number}
-                </Link>
-              </td>
-              <td className={cell}>{row.email ?? "—"}</td>
-              <td className={cell}>{row.description}</td>
-              <td className={cell}>{formatMinor(row.amountMinor, row.currency as Currency)}</td>
-              <td className={cell}>
-                {row.refundedMinor ? formatMinor(row.refundedMinor, row.currency as Currency) : "—"}
-              </td>
-              <td className={cell}>{row.completedAt ? formatDateTime(row.completedAt) : "—"}</td>
-            </tr>
-          ))}
-        </DataTable>
-      ) : (
-        <EmptyState>No payments found.</EmptyState>
-      )}
+      <PagedTable
+        rows={rows}
+        caption="Payments"
+        columns={["Receipt", "Client", "What", "Amount", "Refunded", "Paid"]}
+        empty="No payments found."
+        page={page}
+        noun={["payment", "payments"]}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <td className={cell}>
+              <Link to={`/admin/payments/${row.id}`} className="font-semibold underline underline-offset-4">
+                #{row.number}
+              </Link>
+            </td>
+            <td className={cell}>{row.email ?? "—"}</td>
+            <td className={cell}>{row.description}</td>
+            <td className={cell}>{formatMinor(row.amountMinor, row.currency as Currency)}</td>
+            <td className={cell}>
+              {row.refundedMinor ? formatMinor(row.refundedMinor, row.currency as Currency) : "—"}
+            </td>
+            <td className={cell}>{row.completedAt ? formatDateTime(row.completedAt) : "—"}</td>
+          </tr>
+        )}
+      </PagedTable>
     </div>
   );
 }

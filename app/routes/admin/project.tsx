@@ -7,7 +7,8 @@ import {
   STAFF_PROJECT_MESSAGES,
   StaffTransitionSchema,
 } from "~models/back-office/project-pipeline";
-import { getPipelineProject } from "~models/back-office/project-pipeline.server";
+import { findPipelineProject, getPipelineProject } from "~models/back-office/project-pipeline.server";
+import { pageNumber } from "~models/platform/pagination";
 import {
   ACTION_LABELS,
   BUDGETS,
@@ -20,7 +21,7 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
-import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
+import { ActionMessage, AuditTrail, PageHeader, Pagination, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { StatusBadge } from "~/components/projects/status-badge";
@@ -39,7 +40,12 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.project.ti
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request);
-  const detail = await getPipelineProject(params.id, user);
+  const query = new URL(request.url).searchParams;
+  const detail = await getPipelineProject(params.id, user, {
+    files: pageNumber(query.get("files")),
+    comments: pageNumber(query.get("comments")),
+    history: pageNumber(query.get("history")),
+  });
   if (!detail) throw notFoundResponse();
   return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
 }
@@ -60,9 +66,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formIntent(formData, INTENTS);
   if (!intent)
     return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
-  const project = await getPipelineProject(params.id, user);
+  const project = await findPipelineProject(params.id);
   if (!project) throw notFoundResponse();
-  if (project.project.userId === user.id)
+  if (project.userId === user.id)
     return data<ActionData>(
       { form: "status", message: STAFF_PROJECT_MESSAGES.ownProject, tone: "error" },
       { status: 409 },
@@ -163,7 +169,7 @@ function StatusForm({
 }
 
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, files, comments, history, client, actions, audit } = loaderData;
+  const { project, files, comments, history, client, actions, audit, pages } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   const finished = project.status === "published" || project.status === "completed";
   const details = [
@@ -239,6 +245,16 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
               />
             )}
           </ProjectFiles>
+          {pages.files.pageCount > 1 ? (
+            <Pagination
+              page={pages.files.page}
+              pageCount={pages.files.pageCount}
+              total={pages.files.total}
+              noun={["file", "files"]}
+              param="files"
+              label="File pages (newest first)"
+            />
+          ) : null}
           <section aria-labelledby="conversation" className="flex flex-col gap-3">
             <h2 id="conversation" className="font-display text-lg font-semibold">
               Conversation
@@ -262,6 +278,16 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             ) : (
               <p className="text-text-muted">No messages yet.</p>
             )}
+            {pages.comments.pageCount > 1 ? (
+              <Pagination
+                page={pages.comments.page}
+                pageCount={pages.comments.pageCount}
+                total={pages.comments.total}
+                noun={["message", "messages"]}
+                param="comments"
+                label="Conversation pages (newest first)"
+              />
+            ) : null}
             <CommentForm
               label="Message to the client"
               hint="Shown in the project's conversation as Project Manager."
@@ -286,12 +312,28 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
                 </li>
               ))}
             </ol>
+            {pages.history.pageCount > 1 ? (
+              <Pagination
+                page={pages.history.page}
+                pageCount={pages.history.pageCount}
+                total={pages.history.total}
+                noun={["status change", "status changes"]}
+                param="history"
+                label="Status history pages (newest first)"
+              />
+            ) : null}
           </section>
           <section aria-labelledby="staff-actions" className="flex flex-col gap-3">
             <h2 id="staff-actions" className="font-display text-base font-semibold">
               Staff actions
             </h2>
             <AuditTrail entries={audit} labels={loaderData.auditLabels} />
+            <Link
+              to={`/admin/audit?target_type=project&target_id=${project.id}`}
+              className="self-start text-sm font-semibold underline"
+            >
+              Everything about this project in the audit log
+            </Link>
           </section>
         </aside>
       </div>
