@@ -43,13 +43,6 @@ const PAGE_BUDGET = 10;
  */
 const EXCEPTIONS = new Map<string, { budget: number; why: string }>([
   [
-    "/dashboard2/billing",
-    {
-      budget: 11,
-      why: "the shell (4) plus seven lists on one tab: open grants (settling expiries), grants expiring soon, the ledger, packages, plans, subscription history, payments",
-    },
-  ],
-  [
     "/admin/projects/:id",
     {
       budget: 11,
