@@ -28,7 +28,9 @@ type Plan = Pick<
 type Raw = {
   due: boolean;
   ledger_total: number;
-  ledger: Array<Omit<LedgerView, "createdAt" | "expiresAt"> & { createdAt: string; expiresAt: string | null }>;
+  ledger: Array<
+    Omit<LedgerView, "createdAt" | "expiresAt"> & { createdAt: string; expiresAt: string | null }
+  >;
   history_total: number;
   history: Array<{
     id: string;
@@ -139,9 +141,11 @@ export async function readBillingTab(
   const r = row!;
   return {
     pages,
-    ledger: r.ledger.map(
-      (l): LedgerView => ({ ...l, createdAt: date(l.createdAt), expiresAt: l.expiresAt ? date(l.expiresAt) : null }),
-    ),
+    ledger: r.ledger.map((l): LedgerView => ({
+      ...l,
+      createdAt: date(l.createdAt),
+      expiresAt: l.expiresAt ? date(l.expiresAt) : null,
+    })),
     // As listSubscriptionHistory gives them (the API's shape).
     history: r.history.map((s) => ({
       id: s.id,
@@ -150,8 +154,7 @@ export async function readBillingTab(
       status: s.status,
       start_date: date(s.startedAt),
       end_date: s.endedAt ? date(s.endedAt) : undefined,
-      ends_at_period_end:
-        s.status === "active" && s.cancelAtPeriodEnd ? date(s.currentPeriodEnd) : undefined,
+      ends_at_period_end: s.status === "active" && s.cancelAtPeriodEnd ? date(s.currentPeriodEnd) : undefined,
       end_reason: s.endReason ?? undefined,
     })),
     receipts: r.receipts.map((p) => ({ ...p, createdAt: date(p.createdAt) })),
