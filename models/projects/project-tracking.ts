@@ -27,7 +27,7 @@ export const TRACKED_STATUSES = [
 export type TrackedStatus = (typeof TRACKED_STATUSES)[number]["value"] | "cancelled";
 
 /** Cancelled projects have no place in the five-status guide; they show under "All" only. */
-const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
+export const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
   draft: "on-hold",
   in_review: "under-review",
   in_progress: "in-progress",
