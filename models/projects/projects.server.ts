@@ -21,7 +21,7 @@ import {
   type ProjectStatus,
 } from "./projects";
 import { type ProjectInput } from "./project-forms";
-import { TRACKED_STATUS_OF, trackProject, type TrackedProject } from "./project-tracking";
+import { ORDER_PAGE_SIZE, TRACKED_STATUS_OF, trackProject, type TrackedProject } from "./project-tracking";
 import { containsPattern, type Page } from "../platform/pagination";
 import { readListPage } from "../platform/paging.server";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
@@ -476,9 +476,6 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
  * The /order page: the client's projects as tracked cards, filtered by the
  * search text (name, id, client name; case-insensitive) and tracked status.
  */
-/** Project cards per page of /order. */
-export const ORDER_PAGE_SIZE = 12;
-
 /**
  * One page of the client's tracked projects (/order), newest first, with the
  * search (project name, id or client name, case-insensitive) and the status

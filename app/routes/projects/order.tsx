@@ -2,12 +2,13 @@ import { Form, Link } from "react-router";
 import { getProjectHelp } from "~models/projects/dashboard.server";
 import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects/projects";
 import {
+  ORDER_PAGE_SIZE,
   OrderFilterSchema,
   TRACKED_STATUSES,
   trackedStatusLabel,
   type TrackedProject,
 } from "~models/projects/project-tracking";
-import { clientNameOf, listTrackedProjects, ORDER_PAGE_SIZE } from "~models/projects/projects.server";
+import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
 import { pageNumber } from "~models/platform/pagination";
 import { Pager } from "~/components/pager";
 import { ProjectProgress } from "~/components/projects/progress-bar";
