@@ -38,10 +38,8 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-text-muted" data-testid="pager-summary">
-        {page.total} {page.total === 1 ? noun[0] : noun[1]} ·{" "}
-        <span aria-current="page">
-          page {page.page} of {page.pageCount}
-        </span>
+        {`${page.total} ${page.total === 1 ? noun[0] : noun[1]} · `}
+        <span aria-current="page">{`page ${page.page} of ${page.pageCount}`}</span>
       </p>
       <div className="flex gap-2">
         {page.page > 1 ? (

@@ -256,6 +256,57 @@ export async function getProjectDetail(projectId: string | undefined, viewer: Vi
   return { project, files, comments, history: history.get(project.id) ?? [] };
 }
 
+/** The latest `limit` comments, oldest of them first, and how many there are in all (one statement). */
+async function listRecentComments(projectId: string, limit: number) {
+  const rows = await db()
+    .select({ comment: projectComments, total: sql<number>`(count(*) over ())::int` })
+    .from(projectComments)
+    .where(eq(projectComments.projectId, projectId))
+    .orderBy(desc(projectComments.createdAt), desc(projectComments.id))
+    .limit(limit);
+  const comments = rows.reverse().map(({ comment: row }): ProjectComment => {
+    const role = row.authorRole as ActorRole;
+    return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
+  });
+  return { comments, total: rows[0]?.total ?? 0 };
+}
+
+/** The first `limit` files, in upload order, and how many there are in all (one statement). */
+async function listFirstFiles(projectId: string, limit: number) {
+  const rows = await db()
+    .select({ file: projectFiles, total: sql<number>`(count(*) over ())::int` })
+    .from(projectFiles)
+    .where(eq(projectFiles.projectId, projectId))
+    .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
+    .limit(limit);
+  return { files: rows.map((r) => r.file), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * What the client's /project/:id shows, or null when the viewer may not see
+ * it: the project, its first `files` files and its latest `comments`
+ * comments, each with its count (the page links to more). Three statements,
+ * whatever the project's history.
+ */
+export async function getProjectPage(
+  projectId: string | undefined,
+  viewer: Viewer,
+  window: { comments: number; files: number },
+) {
+  const project = await getProjectForViewer(projectId, viewer);
+  if (!project) return null;
+  const [files, comments] = await Promise.all([
+    listFirstFiles(project.id, window.files),
+    listRecentComments(project.id, window.comments),
+  ]);
+  return {
+    project,
+    files: files.files,
+    comments: comments.comments,
+    counts: { files: files.total, comments: comments.total },
+  };
+}
+
 /** A file of a project the viewer may see, or null. */
 export async function getProjectFile(
   projectId: string | undefined,
