@@ -91,9 +91,10 @@ function notificationsFor(owners: ReturnType<typeof sql>, count: number) {
 }
 
 /**
- * `count` ledger rows per owner, alternating grants of 2 and spends of 1
- * (each grant's lot keeps 1, a last unmatched one 2), oldest first, then one grant of 500 so each
- * owner has tokens to spend. The ledger's triggers keep the balances.
+ * `count` ledger rows per owner, alternating grants of 2 and spends of 2
+ * (each spend uses up the grant before it, as oldest-first spending does; a
+ * last unmatched grant keeps its 2), oldest first, then one grant of 500 so
+ * each owner has tokens to spend. The ledger's triggers keep the balances.
  */
 async function ledgerFor(database: Database, owners: ReturnType<typeof sql>, count: number) {
   // One statement: at commit the balance trigger (token_balance_matches_lots) checks each account against its lots.
@@ -107,14 +108,14 @@ async function ledgerFor(database: Database, owners: ReturnType<typeof sql>, cou
       insert into token_ledger (id, user_id, kind, reason, delta, balance_after, description, created_at)
       select id, user_id, case when n % 2 = 1 or n > ${count} then 'grant' else 'spend' end,
         case when n % 2 = 1 or n > ${count} then 'token_purchase' else 'shop_checkout' end,
-        case when n > ${count} then 500 when n % 2 = 1 then 2 else -1 end,
+        case when n > ${count} then 500 when n % 2 = 1 then 2 else -2 end,
         0,
         case when n > ${count} then 'Load seed: tokens to spend' else 'Load seed ledger row ' || n end, at
       from rows order by user_id, n
       returning id, user_id, kind, delta, created_at)
     insert into token_lots (id, user_id, amount, remaining, issued_at, expires_at)
     select id, user_id, delta,
-      case when delta = 500 then 500 when id in (select id from rows where n = ${count}) then 2 else 1 end,
+      case when delta = 500 then 500 when id in (select id from rows where n = ${count}) then 2 else 0 end,
       created_at, created_at + interval '90 days'
     from led where kind = 'grant'`,
     database,

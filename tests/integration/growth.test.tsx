@@ -24,6 +24,7 @@ import * as notificationsTab from "~/routes/dashboard/notifications";
 import * as projectsTab from "~/routes/dashboard/projects";
 import * as order from "~/routes/projects/order";
 import * as projectPage from "~/routes/projects/detail";
+import * as accountProjects from "~/routes/account/projects";
 import { LOAD_PASSWORD, seedLoad, type LoadReport } from "../../scripts/seed-load";
 import { call, cookieFrom, formRequest, getRequest } from "./helpers";
 
@@ -203,6 +204,24 @@ describe("the dashboard's lists", () => {
       await call(billingTab.loader, page(light, "/dashboard2/billing")),
     );
     expect(own.pages.ledger.total).toBe(2);
+  });
+});
+
+describe("/manageaccount/projects", () => {
+  it("shows twelve cards a page with a summary of every project", async () => {
+    type Tab = { projects: { status: string }[]; summary: { total: number; completed: number }; page: Page };
+    const first = body<Tab>(await call(accountProjects.loader, page(heavy, "/manageaccount/projects")));
+    expect(first.projects).toHaveLength(12);
+    expect(first.page).toEqual({ page: 1, pageCount: 17, total: 201 });
+    expect(first.summary).toMatchObject({ total: 201, completed: 50 });
+    const done = body<Tab>(
+      await call(accountProjects.loader, page(heavy, "/manageaccount/projects?status=completed&page=99")),
+    );
+    expect(done.page).toEqual({ page: 5, pageCount: 5, total: 50 });
+    expect(done.projects).toHaveLength(2);
+    expect(done.summary.total).toBe(201);
+    const own = body<Tab>(await call(accountProjects.loader, page(light, "/manageaccount/projects")));
+    expect(own.page.total).toBe(1);
   });
 });
 
