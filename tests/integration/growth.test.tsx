@@ -25,6 +25,7 @@ import * as projectsTab from "~/routes/dashboard/projects";
 import * as order from "~/routes/projects/order";
 import * as projectPage from "~/routes/projects/detail";
 import * as accountProjects from "~/routes/account/projects";
+import * as accountProfile from "~/routes/account/profile";
 import { LOAD_PASSWORD, seedLoad, type LoadReport } from "../../scripts/seed-load";
 import { call, cookieFrom, formRequest, getRequest } from "./helpers";
 
@@ -204,6 +205,22 @@ describe("the dashboard's lists", () => {
       await call(billingTab.loader, page(light, "/dashboard2/billing")),
     );
     expect(own.pages.ledger.total).toBe(2);
+  });
+});
+
+describe("/manageaccount/profile", () => {
+  it("lists this browser and the nine newest other sessions, and counts the rest", async () => {
+    const profile = body<{ sessions: { current: boolean }[]; moreSessions: number }>(
+      await call(accountProfile.loader, page(heavy, "/manageaccount/profile")),
+    );
+    expect(profile.sessions).toHaveLength(10);
+    expect(profile.sessions[0]!.current).toBe(true);
+    // 50 from the seed and this test's own sign-in.
+    expect(profile.moreSessions).toBe(41);
+    const own = body<{ sessions: unknown[]; moreSessions: number }>(
+      await call(accountProfile.loader, page(light, "/manageaccount/profile")),
+    );
+    expect(own).toMatchObject({ sessions: [expect.anything()], moreSessions: 0 });
   });
 });
 
