@@ -106,7 +106,9 @@ try {
 
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = [];
-  console.log(`\nMedian of ${REQUESTS} sequential requests per page and client (after ${WARM_UP} warm-up).\n`);
+  console.log(
+    `\nMedian of ${REQUESTS} sequential requests per page and client (after ${WARM_UP} warm-up).\n`,
+  );
   console.log("| page | light p50 | heavy p50 | heavy/light | light bytes | heavy bytes | status |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const target of TARGETS) {

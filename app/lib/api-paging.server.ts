@@ -6,9 +6,9 @@
 // end is an empty array (a client reading pages until an empty one stops).
 
 /** Rows of a list read when ?page_size= is not given. */
-export const API_PAGE_SIZE = 50;
+const API_PAGE_SIZE = 50;
 /** The largest ?page_size= honoured; a larger one is cut to it. */
-export const API_MAX_PAGE_SIZE = 100;
+const API_MAX_PAGE_SIZE = 100;
 
 export type ApiPage = { page: number; size: number; offset: number };
 

@@ -12,7 +12,7 @@ import { settleTokenAccount, type LedgerView } from "./tokens.server";
 // one statement and the same page sizes.
 
 /** Rows per page of each list on the tab. */
-export const BILLING_PAGE_SIZES = { ledger: 25, history: 10, receipts: 10 } as const;
+const BILLING_PAGE_SIZES = { ledger: 25, history: 10, receipts: 10 } as const;
 
 export type BillingPages = { ledger: number; history: number; receipts: number };
 

@@ -75,7 +75,7 @@ function toCard(
 export type AccountProjectCard = ReturnType<typeof toCard>;
 
 /** Project cards per page of Project Management. */
-export const ACCOUNT_PROJECTS_PAGE_SIZE = 12;
+const ACCOUNT_PROJECTS_PAGE_SIZE = 12;
 
 /**
  * Project Management: one page of the client's projects (filtered), newest
