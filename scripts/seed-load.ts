@@ -14,7 +14,8 @@
 // - load-staff: a staff account.
 // Re-runnable: each run first deletes what the previous one made (the load-*
 // accounts, with everything they own, and the rows tagged as load data), so
-// the database always holds one copy. Bulk SQL (insert … select
+// the database always holds one copy; the audit log is append-only, so its
+// 5,000 load rows are made by the first run and kept. Bulk SQL (insert … select
 // generate_series), a few seconds on either database. Prints the sign-in
 // details; with --json, one line of JSON instead (scripts/bench-growth.js reads it).
 import { pathToFileURL } from "node:url";
@@ -50,14 +51,13 @@ async function account(username: string, role: "client" | "staff" = "client"): P
   return { id: created.user.id, username, email, password: LOAD_PASSWORD };
 }
 
-/** Deletes the previous run's accounts (their rows go with them) and tagged rows. */
+/** Deletes the previous run's accounts (their rows go with them) and tagged rows (not audit rows: append-only). */
 async function clear(database: Database) {
   const run = (query: ReturnType<typeof sql>) => queryRows(query, database);
   await run(sql`delete from gift_cards where sender_email like ${`${PREFIX}%`}`);
   await run(sql`delete from payments where idempotency_key like ${`${PREFIX}%`}`);
   await run(sql`delete from users where username like ${`${PREFIX}%`}`);
   await run(sql`delete from email_outbox where kind = 'load'`);
-  await run(sql`delete from audit_log where reason = ${TAG}`);
   await run(sql`delete from chat_gaps where question like ${`${TAG}%`}`);
   await run(sql`delete from support_tickets where subject like ${`${TAG}%`}`);
   await run(sql`delete from service_quotes where additional_brief like ${`${TAG}%`}`);
@@ -228,7 +228,9 @@ async function staffLists(database: Database, staff: LoadAccount) {
     insert into audit_log (actor_id, actor_role, actor_label, action, target_type, target_id, target_label, reason, created_at)
     select ${staff.id}, 'staff', ${staff.username}, (array['project.transition', 'tokens.grant', 'submission.reply'])[1 + n % 3],
       'project', n::text, 'Load project ' || n, ${TAG}, now() - n * interval '11 minutes'
-    from generate_series(1, 5000) as n`);
+    from generate_series(1, 5000) as n
+    -- The audit log is append-only: its load rows are made once and kept across runs.
+    where not exists (select 1 from audit_log where reason = ${TAG})`);
 }
 
 /** Makes the load data (deleting the previous run's first). `database` must be the one setDatabase was given. */
