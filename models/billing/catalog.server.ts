@@ -220,7 +220,13 @@ export const PACKAGE_CURRENCIES = { us: "USD", eu: "EUR", in: "INR" } as const;
 export type PackageRegion = keyof typeof PACKAGE_CURRENCIES;
 
 /** A token package (docs/product.md, "Billing and shop"), priced in the region's currency (US dollars unless asked). */
-export function apiTokenPackage(row: TokenPackageRow, region: PackageRegion = "us") {
+export function apiTokenPackage(
+  row: Pick<
+    TokenPackageRow,
+    "id" | "name" | "tokens" | "bonusTokens" | "prices" | "description" | "isPopular"
+  >,
+  region: PackageRegion = "us",
+) {
   const total = row.tokens + row.bonusTokens;
   const price = row.prices[region];
   return {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { GATEWAY_MESSAGES } from "./gateway-messages";
 import { isUuid } from "../platform/ids";
@@ -442,31 +442,6 @@ export async function confirmHostedPayment(
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ["pending", "failed"])))
     .returning();
   return done ?? null;
-}
-
-/** Receipts of a client (every succeeded charge), newest first: for invoices and payment methods. */
-export function listPayments(userId: string, options: { includeFailed?: boolean } = {}) {
-  const statuses = options.includeFailed ? ["succeeded", "failed"] : ["succeeded"];
-  return db()
-    .select({
-      id: payments.id,
-      number: payments.number,
-      kind: payments.kind,
-      description: payments.description,
-      amountMinor: payments.amountMinor,
-      currency: payments.currency,
-      method: payments.method,
-      cardBrand: payments.cardBrand,
-      cardLast4: payments.cardLast4,
-      status: payments.status,
-      failureMessage: payments.failureMessage,
-      tokens: payments.tokens,
-      createdAt: payments.createdAt,
-      completedAt: payments.completedAt,
-    })
-    .from(payments)
-    .where(and(eq(payments.userId, userId), inArray(payments.status, statuses)))
-    .orderBy(desc(payments.createdAt));
 }
 
 /** One of the client's own succeeded payments whose card can be charged again (`payment_method_id`). */

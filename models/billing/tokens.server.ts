@@ -400,8 +400,17 @@ export type LedgerView = {
   staffUserId: string | null;
 };
 
-/** The client's ledger, newest first; grants say when they expire. */
-export async function listLedger(userId: string, limit = 200): Promise<LedgerView[]> {
+/** How many ledger rows the client has. */
+export async function countLedger(userId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tokenLedger)
+    .where(eq(tokenLedger.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** The client's ledger, newest first, from `offset`; grants say when they expire. */
+export async function listLedger(userId: string, limit = 200, offset = 0): Promise<LedgerView[]> {
   const rows = await db()
     .select({
       id: tokenLedger.id,
@@ -418,7 +427,8 @@ export async function listLedger(userId: string, limit = 200): Promise<LedgerVie
     .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
     .where(eq(tokenLedger.userId, userId))
     .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return rows as LedgerView[];
 }
 

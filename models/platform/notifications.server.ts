@@ -3,6 +3,7 @@ import { isUuid } from "./ids";
 import { NOTIFICATION_LIST_LIMIT } from "./notifications";
 export { NOTIFICATION_MESSAGES } from "./notifications";
 import { db, type Database, type Transaction } from "./db.server";
+import { readListPage } from "./paging.server";
 import { sendEmail } from "./mail.server";
 import { notificationPreferences, notifications, users } from "../schema";
 
@@ -175,6 +176,41 @@ export async function listNotifications(
     .where(visible(userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
+}
+
+/** The user's notifications from `offset`, newest first, and how many there are in all (two statements at once). */
+export async function listNotificationsAt(userId: string, limit: number, offset: number) {
+  const [counted, rows] = await Promise.all([
+    db().select({ n: count() }).from(notifications).where(visible(userId)),
+    db()
+      .select()
+      .from(notifications)
+      .where(visible(userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+/** One page of the user's notifications, newest first, and how many there are (two statements at once). */
+export function listNotificationsPage(userId: string, requestedPage: number, size: number) {
+  return readListPage(
+    requestedPage,
+    size,
+    async () => {
+      const [row] = await db().select({ n: count() }).from(notifications).where(visible(userId));
+      return row?.n ?? 0;
+    },
+    (limit, offset) =>
+      db()
+        .select()
+        .from(notifications)
+        .where(visible(userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit)
+        .offset(offset),
+  );
 }
 
 export async function countUnread(userId: string): Promise<number> {

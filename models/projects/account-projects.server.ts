@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { paginate } from "../platform/pagination";
 import { averageRating } from "../identity/manage-account";
 import {
   isFinished,
@@ -11,8 +12,8 @@ import { getTotalSpent } from "../billing/account-billing.server";
 import { listRecentActivity, recordAccountEvent } from "../identity/account-settings.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { ACTIVE_STATUSES, type ProjectCategory, type ProjectTimeline } from "./projects";
-import { listHistory, listProjects, type ProjectRow } from "./projects.server";
+import { ACTIVE_STATUSES, PROJECT_STATUSES, type ProjectCategory, type ProjectTimeline } from "./projects";
+import { listHistory, type ProjectRow } from "./projects.server";
 import { trackedStatusLabel, trackProject } from "./project-tracking";
 import { projectFiles, projectRatings, projects } from "../schema";
 
@@ -73,16 +74,39 @@ function toCard(
 }
 export type AccountProjectCard = ReturnType<typeof toCard>;
 
-/** Project Management: the client's projects (filtered) and a summary of all of them. */
-export async function listAccountProjects(userId: string, filter: ProjectFilter) {
-  const rows = await listProjects(userId);
+/** Project cards per page of Project Management. */
+const ACCOUNT_PROJECTS_PAGE_SIZE = 12;
+
+/**
+ * Project Management: one page of the client's projects (filtered), newest
+ * first, and a summary of all of them, computed from a count per status and
+ * step rather than from every row. Five statements, whatever the history.
+ */
+export async function listAccountProjects(userId: string, filter: ProjectFilter, requestedPage = 1) {
+  const groups = await db()
+    .select({ status: projects.status, step: projects.step, n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .groupBy(projects.status, projects.step);
+  const all = groups.flatMap((g) =>
+    Array.from({ length: g.n }, () => ({ status: g.status as ProjectRow["status"], step: g.step })),
+  );
+  const statuses = PROJECT_STATUSES.filter((status) => matchesFilter(status, filter));
+  const kept = all.filter((p) => matchesFilter(p.status, filter)).length;
+  const page = paginate(kept, requestedPage, ACCOUNT_PROJECTS_PAGE_SIZE);
+  const rows = (await db()
+    .select()
+    .from(projects)
+    .where(and(eq(projects.userId, userId), inArray(projects.status, statuses)))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(page.limit)
+    .offset(page.offset)) as ProjectRow[];
   const ids = rows.map((r) => r.id);
   const [history, files, ratings] = await Promise.all([listHistory(ids), filesFor(ids), ratingsFor(ids)]);
   return {
-    projects: rows
-      .filter((r) => matchesFilter(r.status, filter))
-      .map((r) => toCard(r, history, files, ratings)),
-    summary: summariseProjects(rows),
+    projects: rows.map((r) => toCard(r, history, files, ratings)),
+    summary: summariseProjects(all),
+    page: { page: page.page, pageCount: page.pageCount, total: page.total },
   };
 }
 
@@ -130,19 +154,35 @@ async function getSatisfaction(userId: string): Promise<{ average: number | null
 
 /** Everything the Dashboard tab shows. */
 export async function getAccountDashboard(userId: string) {
-  const [rows, spent, satisfaction, activity] = await Promise.all([
-    listProjects(userId),
+  const inList = (statuses: readonly string[]) =>
+    sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    );
+  const finished = PROJECT_STATUSES.filter(isFinished);
+  // The counts and the latest active project in one statement, not every project.
+  const counted = db()
+    .select({
+      active: sql<number>`count(*) filter (where ${projects.status} in (${inList(ACTIVE_STATUSES)}))::int`,
+      completed: sql<number>`count(*) filter (where ${projects.status} in (${inList(finished)}))::int`,
+      // Contact Team opens the conversation of the project touched last, else /contact.
+      latest: sql<
+        string | null
+      >`(array_agg(${projects.id} order by ${projects.updatedAt} desc) filter (where ${projects.status} in (${inList(ACTIVE_STATUSES)})))[1]`,
+    })
+    .from(projects)
+    .where(eq(projects.userId, userId));
+  const [[row], spent, satisfaction, activity] = await Promise.all([
+    counted,
     getTotalSpent(userId),
     getSatisfaction(userId),
     listRecentActivity(userId),
   ]);
-  const active = rows.filter((r) => ACTIVE_STATUSES.includes(r.status));
-  // Contact Team opens the conversation of the project touched last, else /contact.
-  const latest = [...active].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  const latest = row?.latest ? { id: row.latest } : null;
   return {
     stats: {
-      activeProjects: active.length,
-      completedProjects: rows.filter((r) => isFinished(r.status)).length,
+      activeProjects: row?.active ?? 0,
+      completedProjects: row?.completed ?? 0,
       totalSpent: spent,
       satisfaction,
     },

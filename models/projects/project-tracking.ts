@@ -26,8 +26,11 @@ export const TRACKED_STATUSES = [
 ] as const;
 export type TrackedStatus = (typeof TRACKED_STATUSES)[number]["value"] | "cancelled";
 
+/** Project cards per page of /order. */
+export const ORDER_PAGE_SIZE = 12;
+
 /** Cancelled projects have no place in the five-status guide; they show under "All" only. */
-const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
+export const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
   draft: "on-hold",
   in_review: "under-review",
   in_progress: "in-progress",

@@ -21,7 +21,9 @@ import {
   type ProjectStatus,
 } from "./projects";
 import { type ProjectInput } from "./project-forms";
-import { matchesSearch, trackProject, type TrackedProject } from "./project-tracking";
+import { ORDER_PAGE_SIZE, TRACKED_STATUS_OF, trackProject, type TrackedProject } from "./project-tracking";
+import { containsPattern, type Page } from "../platform/pagination";
+import { readListPage } from "../platform/paging.server";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
 import { projectLimitForUser } from "../billing/subscriptions.server";
 import { PROJECT_FILE_RULES } from "../platform/uploads";
@@ -254,6 +256,57 @@ export async function getProjectDetail(projectId: string | undefined, viewer: Vi
   return { project, files, comments, history: history.get(project.id) ?? [] };
 }
 
+/** The latest `limit` comments, oldest of them first, and how many there are in all (one statement). */
+async function listRecentComments(projectId: string, limit: number) {
+  const rows = await db()
+    .select({ comment: projectComments, total: sql<number>`(count(*) over ())::int` })
+    .from(projectComments)
+    .where(eq(projectComments.projectId, projectId))
+    .orderBy(desc(projectComments.createdAt), desc(projectComments.id))
+    .limit(limit);
+  const comments = rows.reverse().map(({ comment: row }): ProjectComment => {
+    const role = row.authorRole as ActorRole;
+    return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
+  });
+  return { comments, total: rows[0]?.total ?? 0 };
+}
+
+/** The first `limit` files, in upload order, and how many there are in all (one statement). */
+async function listFirstFiles(projectId: string, limit: number) {
+  const rows = await db()
+    .select({ file: projectFiles, total: sql<number>`(count(*) over ())::int` })
+    .from(projectFiles)
+    .where(eq(projectFiles.projectId, projectId))
+    .orderBy(asc(projectFiles.createdAt), asc(projectFiles.id))
+    .limit(limit);
+  return { files: rows.map((r) => r.file), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * What the client's /project/:id shows, or null when the viewer may not see
+ * it: the project, its first `files` files and its latest `comments`
+ * comments, each with its count (the page links to more). Three statements,
+ * whatever the project's history.
+ */
+export async function getProjectPage(
+  projectId: string | undefined,
+  viewer: Viewer,
+  window: { comments: number; files: number },
+) {
+  const project = await getProjectForViewer(projectId, viewer);
+  if (!project) return null;
+  const [files, comments] = await Promise.all([
+    listFirstFiles(project.id, window.files),
+    listRecentComments(project.id, window.comments),
+  ]);
+  return {
+    project,
+    files: files.files,
+    comments: comments.comments,
+    counts: { files: files.total, comments: comments.total },
+  };
+}
+
 /** A file of a project the viewer may see, or null. */
 export async function getProjectFile(
   projectId: string | undefined,
@@ -474,11 +527,52 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
  * The /order page: the client's projects as tracked cards, filtered by the
  * search text (name, id, client name; case-insensitive) and tracked status.
  */
+/**
+ * One page of the client's tracked projects (/order), newest first, with the
+ * search (project name, id or client name, case-insensitive) and the status
+ * filter applied in SQL: `total` counts all of the client's projects,
+ * `page.total` those the filter keeps. Three statements whatever the history.
+ */
 export async function listTrackedProjects(
   client: { id: string; clientName: string },
   filter: { q: string; status: string },
-): Promise<{ projects: TrackedProject[]; total: number }> {
-  const rows = await listProjects(client.id);
+  requestedPage = 1,
+  size = ORDER_PAGE_SIZE,
+): Promise<{ projects: TrackedProject[]; total: number; page: Page }> {
+  const needle = filter.q.trim().toLowerCase();
+  const statuses = (Object.keys(TRACKED_STATUS_OF) as ProjectStatus[]).filter(
+    (status) => filter.status === "all" || TRACKED_STATUS_OF[status] === filter.status,
+  );
+  const pattern = containsPattern(needle);
+  const keeps = and(
+    eq(projects.userId, client.id),
+    inArray(projects.status, statuses),
+    // The client's name is on every one of their projects: when it matches, every project does.
+    needle && !client.clientName.toLowerCase().includes(needle)
+      ? sql`(lower(${projects.title}) like ${pattern} or ${projects.id}::text like ${pattern})`
+      : undefined,
+  );
+  let total = 0;
+  const { rows, page } = await readListPage(
+    requestedPage,
+    size,
+    async () => {
+      const [row] = await db()
+        .select({ all: count(), kept: sql<number>`count(*) filter (where ${keeps})::int` })
+        .from(projects)
+        .where(eq(projects.userId, client.id));
+      total = row?.all ?? 0;
+      return row?.kept ?? 0;
+    },
+    async (limit, offset) =>
+      (await db()
+        .select()
+        .from(projects)
+        .where(keeps)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit)
+        .offset(offset)) as ProjectRow[],
+  );
   const history = await listHistory(rows.map((r) => r.id));
   const tracked = rows.map((row) =>
     trackProject(
@@ -487,12 +581,45 @@ export async function listTrackedProjects(
       client.clientName,
     ),
   );
-  const shown = tracked.filter(
-    (p) =>
-      matchesSearch({ title: p.projectName, id: p.id, clientName: p.clientName }, filter.q) &&
-      (filter.status === "all" || p.trackedStatus === filter.status),
+  return { projects: tracked, total, page };
+}
+
+/** The client's projects from `offset`, newest first, and how many there are in all (two statements at once). */
+export async function listProjectsAt(userId: string, limit: number, offset: number) {
+  const [counted, rows] = await Promise.all([
+    db().select({ n: count() }).from(projects).where(eq(projects.userId, userId)),
+    db()
+      .select()
+      .from(projects)
+      .where(eq(projects.userId, userId))
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  return { rows: rows as ProjectRow[], total: counted[0]?.n ?? 0 };
+}
+
+/**
+ * One page of the client's projects, newest first, and how many there are
+ * (the dashboard's Projects tab, GET /api/projects/): two statements at once.
+ */
+export function listProjectsPage(userId: string, requestedPage: number, size: number) {
+  return readListPage(
+    requestedPage,
+    size,
+    async () => {
+      const [row] = await db().select({ n: count() }).from(projects).where(eq(projects.userId, userId));
+      return row?.n ?? 0;
+    },
+    async (limit, offset) =>
+      (await db()
+        .select()
+        .from(projects)
+        .where(eq(projects.userId, userId))
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit)
+        .offset(offset)) as ProjectRow[],
   );
-  return { projects: shown, total: rows.length };
 }
 
 /** How a client is named on tracked projects: their full name, else their username. */

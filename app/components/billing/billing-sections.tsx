@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { planCheckoutPath, SUBSCRIPTION_MESSAGES } from "~models/billing/subscriptions";
 import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { inputClass } from "~/components/forms";
+import { Pager, type PagerPage } from "~/components/pager";
 import { formatDate, formatDateTime } from "~/lib/format";
 
 // The Billing & Tokens tab's sections (docs/product.md, "Dashboard"): token packages, token
@@ -232,7 +233,8 @@ type LedgerRow = {
   expiresAt: string | Date | null;
 };
 
-export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
+/** The token history; with `page`, one page of it and links to the others (?page=). */
+export function TokenHistory({ rows, page }: { rows: LedgerRow[]; page?: PagerPage }) {
   return (
     <section className="flex flex-col gap-4" aria-labelledby="history-title">
       <h2 id="history-title" className={sectionTitle}>
@@ -284,6 +286,9 @@ export function TokenHistory({ rows }: { rows: LedgerRow[] }) {
           No tokens yet. Buy a package, subscribe to a plan or redeem a gift card.
         </p>
       )}
+      {page ? (
+        <Pager page={page} label="Token history pages" noun={["entry", "entries"]} hash="history-title" />
+      ) : null}
     </section>
   );
 }
@@ -296,7 +301,7 @@ type HistoryRow = {
   ends_at_period_end?: string | Date;
 };
 
-export function SubscriptionHistory({ rows }: { rows: HistoryRow[] }) {
+export function SubscriptionHistory({ rows, page }: { rows: HistoryRow[]; page?: PagerPage }) {
   return (
     <section className="flex flex-col gap-4" aria-labelledby="sub-history-title">
       <h2 id="sub-history-title" className={sectionTitle}>
@@ -325,6 +330,15 @@ export function SubscriptionHistory({ rows }: { rows: HistoryRow[] }) {
       ) : (
         <p className="text-text-muted">You have not subscribed to a plan yet.</p>
       )}
+      {page ? (
+        <Pager
+          page={page}
+          label="Subscription history pages"
+          param="plans_page"
+          noun={["subscription", "subscriptions"]}
+          hash="sub-history-title"
+        />
+      ) : null}
     </section>
   );
 }
@@ -338,7 +352,7 @@ type Receipt = {
   createdAt: string | Date;
 };
 
-export function Receipts({ rows }: { rows: Receipt[] }) {
+export function Receipts({ rows, page }: { rows: Receipt[]; page?: PagerPage }) {
   if (!rows.length) return null;
   return (
     <section className="flex flex-col gap-4" aria-labelledby="receipts-title">
@@ -363,6 +377,15 @@ export function Receipts({ rows }: { rows: Receipt[] }) {
           </li>
         ))}
       </ul>
+      {page ? (
+        <Pager
+          page={page}
+          label="Receipt pages"
+          param="receipts_page"
+          noun={["receipt", "receipts"]}
+          hash="receipts-title"
+        />
+      ) : null}
     </section>
   );
 }

@@ -37,8 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     listActiveSessions(user.id, await currentSessionId(request)),
   ]);
   if (!settings) throw data(null, { status: 404 });
-  return { settings, sessions };
+  // This browser and the newest others: the rest are counted (Sign out other sessions ends them all).
+  return {
+    settings,
+    sessions: sessions.slice(0, SESSIONS_SHOWN),
+    moreSessions: Math.max(0, sessions.length - SESSIONS_SHOWN),
+  };
 }
+
+/** Active sessions listed; an account signed in on more browsers gets a count of the rest. */
+const SESSIONS_SHOWN = 10;
 
 const INTENTS = ["profile", "password", "email", "signout-others", "signout-all", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -152,7 +160,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, sessions } = loaderData;
+  const { settings, sessions, moreSessions } = loaderData;
   const result = (form: Intent) => (actionData?.form === form ? actionData.result : undefined);
   const message = (form: Intent) => (actionData?.form === form ? (actionData.message ?? null) : null);
   // After a save the form starts again from the saved values (and Cancel returns to them).
@@ -193,6 +201,11 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         />
       </AccountSection>
       <SessionsSection sessions={sessions} message={message("signout-others")} />
+      {moreSessions ? (
+        <p className="-mt-6 text-sm text-text-muted" data-testid="more-sessions">
+          {`And ${moreSessions} older session${moreSessions === 1 ? "" : "s"}: Sign out other sessions ends them all.`}
+        </p>
+      ) : null}
       <DataRightsSection lastResult={result("delete")} />
     </div>
   );

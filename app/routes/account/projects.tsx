@@ -19,7 +19,9 @@ import { primaryLinkClass, secondaryButtonClass } from "~/components/account/sec
 import { inputClass, useHydrated } from "~/components/forms";
 import { ProjectProgress } from "~/components/projects/progress-bar";
 import { StatusBadge } from "~/components/projects/status-badge";
+import { Pager } from "~/components/pager";
 import { requireUser } from "~/lib/auth.server";
+import { pageNumber } from "~models/platform/pagination";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/projects";
 import { parseFormData } from "~/lib/request-input.server";
@@ -29,7 +31,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Project Management — 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { status } = ProjectFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { filter: status, ...(await listAccountProjects(user.id, status)) };
+  const requested = pageNumber(new URL(request.url).searchParams.get("page"));
+  return { filter: status, ...(await listAccountProjects(user.id, status, requested)) };
 }
 
 type ActionData = { projectId: string; result?: SubmissionResult<string[]>; message?: string };
@@ -166,7 +169,7 @@ function ProjectItem({
 }
 
 export default function ProjectManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, projects, summary } = loaderData;
+  const { filter, projects, summary, page } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   return (
@@ -218,6 +221,7 @@ export default function ProjectManagement({ loaderData, actionData }: Route.Comp
           </p>
         </div>
       )}
+      <Pager page={page} label="Project pages" noun={["project", "projects"]} />
     </div>
   );
 }

@@ -1,16 +1,22 @@
 import {
   apiNotification,
-  listNotifications,
+  listNotificationsAt,
   NOTIFICATION_MESSAGES,
 } from "~models/platform/notifications.server";
+import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/notifications";
 
-/** GET /api/notifications/ → [{id, type, title, message, is_read, created_at, link}], newest first */
+/**
+ * GET /api/notifications/ → [{id, type, title, message, is_read, created_at, link}], newest first,
+ * one page (?page=, ?page_size=; X-Total-Count and Link headers: app/lib/api-paging.server.ts).
+ */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(NOTIFICATION_MESSAGES.fetchFailed, async () => {
     const user = await requireApiUser(request);
-    return Response.json((await listNotifications(user.id)).map(apiNotification));
+    const page = apiPageOf(request);
+    const { rows, total } = await listNotificationsAt(user.id, page.size, page.offset);
+    return pagedApiJson(request, rows.map(apiNotification), total, page);
   });
 }
 

@@ -5,19 +5,25 @@ import {
   apiProjectSummary,
   createProject,
   getProjectDetail,
-  listProjects,
+  listProjectsAt,
 } from "~models/projects/projects.server";
+import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, apiInput, fieldError, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/projects";
 
-/** GET /api/projects/ → [{id, title, status, created_at}], newest first */
+/**
+ * GET /api/projects/ → [{id, title, status, created_at}], newest first, one
+ * page (?page=, ?page_size=; X-Total-Count and Link headers: app/lib/api-paging.server.ts).
+ */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(PROJECT_API_ERRORS.fetchProjects, async () => {
     const user = await requireApiUser(request);
-    return Response.json((await listProjects(user.id)).map(apiProjectSummary));
+    const page = apiPageOf(request);
+    const { rows, total } = await listProjectsAt(user.id, page.size, page.offset);
+    return pagedApiJson(request, rows.map(apiProjectSummary), total, page);
   });
 }
 

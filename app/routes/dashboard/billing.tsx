@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
-import { apiTokenPackage, listPlans, listTokenPackages } from "~models/billing/catalog.server";
+import { apiTokenPackage } from "~models/billing/catalog.server";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
 import { formatMinor } from "~models/billing/money";
 import { PAYMENT_METHOD_LABELS, toMinor, type PaymentMethod } from "~models/billing/payments";
-import { listPayments } from "~models/billing/payments.server";
 import { FREE_PLAN } from "~models/billing/subscriptions";
-import { cancelSubscription, listSubscriptionHistory } from "~models/billing/subscriptions.server";
-import { expiringSoon, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
+import { cancelSubscription } from "~models/billing/subscriptions.server";
+import { readBillingTab } from "~models/billing/billing-tab.server";
+import { pageNumber, type Page } from "~models/platform/pagination";
 import {
   CurrentPlanCard,
   Receipts,
@@ -26,30 +26,38 @@ import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Tokens — Ascendra" }];
 
-const TOKEN_ROWS_SHOWN = 25;
-const RECEIPTS_SHOWN = 10;
 const EXPIRY_WARNING_DAYS = 14;
+
+const pick = ({ page, pageCount, total }: Page) => ({ page, pageCount, total });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  // Grants past their 90 days become expiry rows before the history is shown.
-  await settleTokenAccount(user.id);
-  // Balance and plan from the request's account summary (the shell reads it too); expiry rows do not change either.
-  const summary = accountSummaryForRequest(request, user.id);
-  const [balance, active, packages, plans, ledger, history, payments, expiring] = await Promise.all([
-    summary.then((s) => s.balance),
-    summary.then((s) => s.active),
-    listTokenPackages(),
-    listPlans(),
-    listLedger(user.id, TOKEN_ROWS_SHOWN),
-    listSubscriptionHistory(user.id),
-    listPayments(user.id),
-    expiringSoon(user.id, EXPIRY_WARNING_DAYS),
+  const params = new URL(request.url).searchParams;
+  // Balance and plan from the request's account summary (the shell reads it too); the
+  // lists, each one page, and the catalogue in one statement (expiry rows are written first when due).
+  const [summary, tab] = await Promise.all([
+    accountSummaryForRequest(request, user.id),
+    readBillingTab(
+      user.id,
+      {
+        ledger: pageNumber(params.get("page")),
+        history: pageNumber(params.get("plans_page")),
+        receipts: pageNumber(params.get("receipts_page")),
+      },
+      { expiryDays: EXPIRY_WARNING_DAYS },
+    ),
   ]);
+  const { balance, active } = summary;
+  const { packages, plans, pages } = tab;
   const inr = (rupees: number) => formatMinor(toMinor(rupees), "INR");
   return {
     balance,
-    expiring,
+    expiring: tab.expiring,
+    pages: {
+      ledger: pick(pages.ledger),
+      history: pick(pages.history),
+      receipts: pick(pages.receipts),
+    },
     current: active
       ? {
           planId: active.plan.id,
@@ -87,9 +95,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       isPopular: p.isPopular,
       features: p.features,
     })),
-    ledger,
-    history,
-    receipts: payments.slice(0, RECEIPTS_SHOWN).map((p) => ({
+    ledger: tab.ledger,
+    history: tab.history,
+    receipts: tab.receipts.map((p) => ({
       id: p.id,
       number: p.number,
       description: p.description,
@@ -129,7 +137,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BillingTokensTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { balance, expiring, current, packages, plans, ledger, history, receipts } = loaderData;
+  const { balance, expiring, current, packages, plans, ledger, history, receipts, pages } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-col gap-2">
@@ -164,9 +172,9 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
       <TokenPackages packages={packages} />
       <SubscriptionPlans plans={plans} currentPlanId={current.planId} />
       <RedeemGiftCard />
-      <TokenHistory rows={ledger} />
-      <SubscriptionHistory rows={history} />
-      <Receipts rows={receipts} />
+      <TokenHistory rows={ledger} page={pages.ledger} />
+      <SubscriptionHistory rows={history} page={pages.history} />
+      <Receipts rows={receipts} page={pages.receipts} />
     </div>
   );
 }

@@ -2,21 +2,37 @@ import { Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import {
   dismissNotification,
-  listNotifications,
+  listNotificationsPage,
   markAllNotificationsRead,
   markNotificationRead,
 } from "~models/platform/notifications.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
+import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { pageNumber } from "~models/platform/pagination";
 import { NotificationItem } from "~/components/notifications";
+import { Pager } from "~/components/pager";
 import { requireUser, safeRedirect } from "~/lib/auth.server";
 import type { Route } from "./+types/notifications";
 import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications — Ascendra" }];
 
+/** Notifications per page. */
+const PAGE_SIZE = 20;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { notifications: await listNotifications(user.id) };
+  const requested = pageNumber(new URL(request.url).searchParams.get("page"));
+  // The unread count is the shell's (one account summary per request), not this page's.
+  const [{ rows, page }, { unread }] = await Promise.all([
+    listNotificationsPage(user.id, requested, PAGE_SIZE),
+    accountSummaryForRequest(request, user.id),
+  ]);
+  return {
+    notifications: rows,
+    unread,
+    page: { page: page.page, pageCount: page.pageCount, total: page.total },
+  };
 }
 
 const NotificationActionSchema = z.object({
@@ -46,9 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { notifications } = loaderData;
+  const { notifications, unread, page } = loaderData;
   const location = useLocation();
-  const unread = notifications.filter((n) => !n.isRead).length;
+  // Back to this page of the list after an action.
+  const here = `${location.pathname}${location.search}`;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -60,7 +77,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </div>
         {unread ? (
           <Form method="post">
-            <input type="hidden" name="redirectTo" value={location.pathname} />
+            <input type="hidden" name="redirectTo" value={here} />
             <button
               type="submit"
               name="intent"
@@ -75,7 +92,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       {notifications.length ? (
         <ul className="flex flex-col gap-2">
           {notifications.map((n) => (
-            <NotificationItem key={n.id} notification={n} redirectTo={location.pathname} />
+            <NotificationItem key={n.id} notification={n} redirectTo={here} />
           ))}
         </ul>
       ) : (
@@ -83,6 +100,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           No notifications yet. We will let you know when a project moves.
         </p>
       )}
+      <Pager page={page} label="Notification pages" noun={["notification", "notifications"]} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import type { ReactNode } from "react";
+import { data, Form, Link, useSearchParams } from "react-router";
 import {
   ACTION_LABELS,
   BUDGETS,
@@ -13,7 +14,7 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
-import { getProjectDetail, transitionProject, type ProjectComment } from "~models/projects/projects.server";
+import { getProjectPage, transitionProject, type ProjectComment } from "~models/projects/projects.server";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { TextareaField } from "~/components/form-fields";
@@ -34,9 +35,25 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** Another client's project answers exactly like a missing one: 404, same page. */
 const notFound = (id: string) => data({ notFound: true as const, id }, { status: 404 });
 
+/** Messages and files shown at first; "Show older messages" and "Show more files" add this many. */
+const WINDOW = { comments: 30, files: 20 } as const;
+/** The most either link asks for. */
+const MAX_WINDOW = 1000;
+
+/** ?comments= / ?files=: how many to show, from the default up to MAX_WINDOW. */
+const windowOf = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > fallback ? Math.min(n, MAX_WINDOW) : fallback;
+};
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const detail = await getProjectDetail(params.id, user);
+  const query = new URL(request.url).searchParams;
+  const window = {
+    comments: windowOf(query.get("comments"), WINDOW.comments),
+    files: windowOf(query.get("files"), WINDOW.files),
+  };
+  const detail = await getProjectPage(params.id, user, window);
   if (!detail) return notFound(params.id);
   const isOwner = detail.project.userId === user.id;
   return { ...detail, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
@@ -100,11 +117,39 @@ function ProjectNotFound({ id }: { id: string }) {
   );
 }
 
+/** A link that shows more of a windowed list: the same page with a larger ?files= or ?comments=. */
+function MoreLink({
+  param,
+  count,
+  anchor,
+  children,
+}: {
+  param: "files" | "comments";
+  count: number;
+  anchor: string;
+  children: ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.set(param, String(Math.min(count, MAX_WINDOW)));
+  return (
+    <Link
+      to={`?${next.toString()}#${anchor}`}
+      className="self-start rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
+      data-testid={`more-${param}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
 function Conversation({
   comments,
+  total,
   lastResult,
 }: {
   comments: ProjectComment[];
+  total: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
   return (
@@ -112,6 +157,11 @@ function Conversation({
       <h2 id="conversation" className="font-display text-lg font-semibold">
         Conversation
       </h2>
+      {total > comments.length ? (
+        <MoreLink param="comments" count={comments.length + WINDOW.comments} anchor="conversation">
+          Show older messages ({comments.length} of {total} shown)
+        </MoreLink>
+      ) : null}
       {comments.length ? (
         <ol className="flex flex-col gap-3" aria-live="polite">
           {comments.map((comment) => (
@@ -167,7 +217,7 @@ function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
 
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <ProjectNotFound id={loaderData.id} />;
-  const { project, files, comments, actions } = loaderData;
+  const { project, files, comments, counts, actions } = loaderData;
   const finished = project.status === "published" || project.status === "completed";
   const result = actionData && "form" in actionData ? actionData : undefined;
   const details = [
@@ -221,8 +271,14 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
               />
             )}
           </ProjectFiles>
+          {counts.files > files.length ? (
+            <MoreLink param="files" count={files.length + WINDOW.files} anchor="files">
+              Show more files ({files.length} of {counts.files} shown)
+            </MoreLink>
+          ) : null}
           <Conversation
             comments={comments}
+            total={counts.comments}
             lastResult={result?.form === "comment" ? result.result : undefined}
           />
         </div>

@@ -2,12 +2,15 @@ import { Form, Link } from "react-router";
 import { getProjectHelp } from "~models/projects/dashboard.server";
 import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects/projects";
 import {
+  ORDER_PAGE_SIZE,
   OrderFilterSchema,
   TRACKED_STATUSES,
   trackedStatusLabel,
   type TrackedProject,
 } from "~models/projects/project-tracking";
 import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
+import { pageNumber } from "~models/platform/pagination";
+import { Pager } from "~/components/pager";
 import { ProjectProgress } from "~/components/projects/progress-bar";
 import { PriorityBadge, StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
@@ -26,11 +29,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     q: url.searchParams.get("q") ?? undefined,
     status: url.searchParams.get("status") ?? undefined,
   });
-  const [{ projects, total }, help] = await Promise.all([
-    listTrackedProjects({ id: user.id, clientName: clientNameOf(user) }, filter),
+  const [{ projects, total, page }, help] = await Promise.all([
+    listTrackedProjects(
+      { id: user.id, clientName: clientNameOf(user) },
+      filter,
+      pageNumber(url.searchParams.get("page")),
+    ),
     getProjectHelp(),
   ]);
-  return { projects, total, filter, help };
+  return {
+    projects,
+    total,
+    page: { page: page.page, pageCount: page.pageCount, total: page.total },
+    filter,
+    help,
+  };
 }
 
 const LEGEND_DOT: Record<string, string> = {
@@ -139,7 +152,8 @@ function TrackedCard({ project }: { project: TrackedProject }) {
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  const { projects, total, filter, help } = loaderData;
+  const { projects, total, page, filter, help } = loaderData;
+  const first = (page.page - 1) * ORDER_PAGE_SIZE + 1;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-5 py-12 lg:px-8">
       <header className="flex flex-col gap-3">
@@ -220,7 +234,10 @@ export default function Order({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Projects" aria-live="polite" className="flex flex-col gap-4">
         <p className="text-sm text-text-muted">
-          Showing {projects.length} of {total} project{total === 1 ? "" : "s"}.
+          {projects.length
+            ? `Showing ${projects.length === page.total ? projects.length : `${first}–${first + projects.length - 1}`} of ${page.total} project${page.total === 1 ? "" : "s"}`
+            : `Showing 0 of ${page.total} projects`}
+          {page.total !== total ? ` (${total} in all)` : ""}.
         </p>
         {projects.length ? (
           <ul className="flex flex-col gap-5">
@@ -228,7 +245,9 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               <TrackedCard key={project.id} project={project} />
             ))}
           </ul>
-        ) : (
+        ) : null}
+        <Pager page={page} label="Project pages" noun={["project", "projects"]} />
+        {projects.length ? null : (
           <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-border px-6 py-14 text-center">
             <p className="font-display text-lg font-semibold">{PROJECT_MESSAGES.noProjectsFound}</p>
             <p className="text-text-muted">{PROJECT_MESSAGES.adjustFilters}</p>

@@ -1,14 +1,24 @@
 import { TOKEN_API_ERRORS } from "~models/billing/tokens";
-import { apiLedgerEntry, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
+import { apiLedgerEntry, countLedger, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
+import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/token-history";
 
-/** GET /api/token-history/ → every ledger row, newest first: {id, transaction_type, reason, amount, balance_after, description, created_at, expires_at} */
+/**
+ * GET /api/token-history/ → ledger rows, newest first: {id, transaction_type, reason, amount,
+ * balance_after, description, created_at, expires_at}; one page (?page=, ?page_size=;
+ * X-Total-Count and Link headers: app/lib/api-paging.server.ts).
+ */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(TOKEN_API_ERRORS.fetchHistory, async () => {
     const user = await requireApiUser(request);
     await settleTokenAccount(user.id);
-    return Response.json((await listLedger(user.id)).map(apiLedgerEntry));
+    const page = apiPageOf(request);
+    const [rows, total] = await Promise.all([
+      listLedger(user.id, page.size, page.offset),
+      countLedger(user.id),
+    ]);
+    return pagedApiJson(request, rows.map(apiLedgerEntry), total, page);
   });
 }
 
