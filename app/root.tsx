@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useMatches,
 } from "react-router";
@@ -16,6 +15,7 @@ import { accountSummaryForRequest } from "~models/billing/account-summary.server
 import { getUser } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput, refusedInput } from "./lib/request-input.server";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
@@ -91,7 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             {/* On every new path the window starts at the top; back and forward restore. */}
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            {/* React Router's scripts, started once the page has painted (decision 0044). */}
+            <DeferredScripts nonce={nonce} />
           </>
         )}
       </body>
