@@ -10,6 +10,11 @@
 //   LIGHTHOUSE_PAGES=routes npm run bench:lighthouse
 //       one page per route (the first colour, service, post and article), not all of them
 //   LIGHTHOUSE_RUNS=1 …                            runs per page (default 3)
+//   LIGHTHOUSE_URL=http://127.0.0.1:3000 …          a server already running, instead of starting one;
+//       several, comma-separated (two builds, before and after a change), are measured side by
+//       side: each page's runs alternate between them, so both see the same load on the machine
+//   LIGHTHOUSE_CPU_SLOWDOWN=2 …                     Lighthouse's CPU multiplier (default 4), for a
+//       machine much slower than the desktop the default assumes (see the benchmark index printed)
 //   CHROME_PATH=/usr/bin/chromium by default
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -48,12 +53,18 @@ if (!existsSync(CHROME)) {
   process.exit(1);
 }
 
-ensureBuild();
-const app = await startApp();
+// LIGHTHOUSE_URL: servers already running (a seeded data dir boots in seconds; a fresh one can take
+// over a minute on a busy machine). Without it, this worktree's build on a fresh data dir.
+const targets = process.env.LIGHTHOUSE_URL
+  ? process.env.LIGHTHOUSE_URL.split(",").map((url) => ({
+      url: url.trim().replace(/\/$/, ""),
+      stop: async () => {},
+    }))
+  : [(ensureBuild(), await startApp())];
 
 /** The sitemap's paths; with LIGHTHOUSE_PAGES=routes, the first of each route's family only. */
 async function sitemapPages() {
-  const xml = await (await fetch(`${app.url}/sitemap.xml`)).text();
+  const xml = await (await fetch(`${targets[0].url}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
     const url = new URL(m[1].replaceAll("&amp;", "&"));
     return url.pathname + url.search;
@@ -75,101 +86,105 @@ const keep = process.env.LIGHTHOUSE_REPORTS;
 const outDir = keep ? path.resolve(keep) : path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const METRICS = [
+  ["FCP", "first-contentful-paint"],
+  ["LCP", "largest-contentful-paint"],
+  ["TBT", "total-blocking-time"],
+  ["CLS", "cumulative-layout-shift"],
+  ["SI", "speed-index"],
+];
+const CPU = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
 const rows = [];
-const details = [];
 try {
   for (const page of PAGES) {
-    const runs = [];
+    const runs = targets.map(() => []);
+    // Alternate between the targets run by run, so a burst of load lands on both.
     for (let i = 0; i < RUNS; i++) {
-      const result = lighthouse(page, i);
-      if (result) runs.push(result);
+      targets.forEach((target, t) => {
+        const result = lighthouse(target, t, page, i);
+        if (result) runs[t].push(result);
+      });
     }
-    if (!runs.length) {
-      rows.push([page, ...CATEGORIES.map(() => "error")]);
-      continue;
-    }
-    // The run with the median performance score stands for the page; all scores are printed.
-    const scores = runs.map((r) => r.performance);
-    const middle = runs.find((r) => r.performance === median(scores));
-    rows.push([
-      page,
-      String(middle.performance),
-      ...CATEGORIES.slice(1).map((c) => String(middle[c])),
-      middle.js,
-      scores.join(" "),
-    ]);
-    details.push(
-      `${page}: ${middle.metrics}${middle.failing ? `\n  below full score: ${middle.failing}` : ""}`,
+    const cells = runs.map((list) => {
+      if (!list.length) return null;
+      // The run with the median performance score stands for the page; every score is listed.
+      const scores = list.map((r) => r.performance);
+      const middle = list.find((r) => r.performance === median(scores));
+      return { ...middle, scores, benchmark: median(list.map((r) => r.benchmark)) };
+    });
+    rows.push({ page, cells });
+    console.error(
+      `${page}: ${cells.map((c) => (c ? `${c.scores.join(" ")} (JS ${c.js} KiB, ${c.metrics})` : "error")).join("  |  ")}`,
     );
-    console.error(`${page}: ${scores.join(" ")}`);
   }
 } finally {
-  await app.stop();
+  for (const target of targets) await target.stop();
   if (!keep) rmSync(outDir, { recursive: true, force: true });
 }
 
-function lighthouse(page, i) {
-  const report = path.join(outDir, `${page.replace(/\W+/g, "_") || "home"}-${i + 1}.json`);
+function lighthouse(target, t, page, i) {
+  const name = `${page.replace(/\W+/g, "_") || "home"}${targets.length > 1 ? `-t${t + 1}` : ""}-${i + 1}.json`;
+  const report = path.join(outDir, name);
   const run = spawnSync(
     process.execPath,
     [
       cli,
-      app.url + page,
+      target.url + page,
       "--quiet",
       "--output=json",
       `--output-path=${report}`,
       `--only-categories=${CATEGORIES.join(",")}`,
+      ...(CPU ? [`--throttling.cpuSlowdownMultiplier=${CPU}`] : []),
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --disable-sync",
     ],
     { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
   );
   if (run.status !== 0 || !existsSync(report)) return null;
-  const { categories, audits } = JSON.parse(readFileSync(report, "utf8"));
+  const { categories, audits, environment } = JSON.parse(readFileSync(report, "utf8"));
   const score = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
-  // What cost points: the weighted audits below a full score, and the lab metrics.
+  // What cost points: the weighted audits below a full score.
   const failing = CATEGORIES.flatMap((c) =>
     (categories[c]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
       .map((ref) => `${c}:${ref.id}`),
   ).join(", ");
-  const metrics = [
-    "first-contentful-paint",
-    "largest-contentful-paint",
-    "total-blocking-time",
-    "cumulative-layout-shift",
-    "speed-index",
-  ]
-    .map(
-      (id) =>
-        `${id
-          .split("-")
-          .map((w) => w[0])
-          .join("")
-          .toUpperCase()} ${audits[id]?.displayValue ?? "?"}`,
-    )
-    .join(", ");
+  const metrics = METRICS.map(([label, id]) => `${label} ${audits[id]?.displayValue ?? "?"}`).join(", ");
   // JavaScript the page downloaded (transfer size, so compressed), whenever it started.
   const scripts = audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
-  const js = `${((scripts?.transferSize ?? 0) / 1024).toFixed(1)}`;
-  return { ...score, js, metrics, failing };
+  const js = ((scripts?.transferSize ?? 0) / 1024).toFixed(1);
+  // Lighthouse's own measure of how fast the machine was at that moment (a quiet desktop: ~1,500).
+  return { ...score, js, metrics, failing, benchmark: Math.round(environment?.benchmarkIndex ?? 0) };
 }
 
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ");
 console.log(
-  `\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, ${os.cpus().length} CPUs, median of ${RUNS} run(s) per page, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}\n`,
+  `\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, CPU slowdown ${CPU ?? "4 (default)"}, ${os.cpus().length} CPUs, ` +
+    `median of ${RUNS} run(s) per page, load average at the end ${load}`,
 );
-console.log(
-  `${"page".padEnd(44) + [...CATEGORIES, "JS KiB"].map((c) => c.padStart(16)).join("")}   performance runs`,
-);
-for (const [page, ...scores] of rows)
-  console.log(
-    page.padEnd(44) +
-      scores
-        .slice(0, 5)
-        .map((s) => s.padStart(16))
-        .join("") +
-      `   ${scores[5] ?? ""}`,
+targets.forEach((target, t) => console.log(`  target ${t + 1}: ${target.url}`));
+const header = [
+  "page",
+  ...targets.map(
+    (_, t) =>
+      `${targets.length > 1 ? `${t + 1}: ` : ""}performance (runs) · a11y/bp/seo · JS KiB · benchmark index`,
+  ),
+];
+console.log(`\n| ${header.join(" | ")} |\n|${header.map(() => " --- |").join("")}`);
+for (const { page, cells } of rows) {
+  const shown = cells.map((c) =>
+    c
+      ? `**${c.performance}** (${c.scores.join(" ")}) · ${c.accessibility}/${c["best-practices"]}/${c.seo} · ${c.js} · ${c.benchmark}`
+      : "error",
   );
-console.log(`\n${details.join("\n")}`);
+  console.log(`| \`${page}\` | ${shown.join(" | ")} |`);
+}
+console.log("\nThe median run's lab metrics, and what cost it points:");
+for (const { page, cells } of rows)
+  cells.forEach((c, t) => {
+    if (!c) return;
+    const label = targets.length > 1 ? `${page} [${t + 1}]` : page;
+    console.log(`${label}: ${c.metrics}${c.failing ? `\n  below full score: ${c.failing}` : ""}`);
+  });
