@@ -15,6 +15,7 @@
 //       side: each page's runs alternate between them, so both see the same load on the machine
 //   LIGHTHOUSE_CPU_SLOWDOWN=2 …                     Lighthouse's CPU multiplier (default 4), for a
 //       machine much slower than the desktop the default assumes (see the benchmark index printed)
+//   LIGHTHOUSE_CATEGORIES=performance …             only the performance score (faster)
 //   CHROME_PATH=/usr/bin/chromium by default
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -85,7 +86,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const keep = process.env.LIGHTHOUSE_REPORTS;
 const outDir = keep ? path.resolve(keep) : path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+// LIGHTHOUSE_CATEGORIES=performance skips the other three (a run takes about half as long).
+const CATEGORIES = (
+  process.env.LIGHTHOUSE_CATEGORIES ?? "performance,accessibility,best-practices,seo"
+).split(",");
 const METRICS = [
   ["FCP", "first-contentful-paint"],
   ["LCP", "largest-contentful-paint"],
@@ -169,14 +173,16 @@ const header = [
   "page",
   ...targets.map(
     (_, t) =>
-      `${targets.length > 1 ? `${t + 1}: ` : ""}performance (runs) · a11y/bp/seo · JS KiB · benchmark index`,
+      `${targets.length > 1 ? `${t + 1}: ` : ""}performance (runs) · ${CATEGORIES.slice(1).join("/") || "-"} · JS KiB · benchmark index`,
   ),
 ];
 console.log(`\n| ${header.join(" | ")} |\n|${header.map(() => " --- |").join("")}`);
 for (const { page, cells } of rows) {
   const shown = cells.map((c) =>
     c
-      ? `**${c.performance}** (${c.scores.join(" ")}) · ${c.accessibility}/${c["best-practices"]}/${c.seo} · ${c.js} · ${c.benchmark}`
+      ? `**${c.performance}** (${c.scores.join(" ")}) · ${CATEGORIES.slice(1)
+          .map((cat) => c[cat])
+          .join("/")} · ${c.js} · ${c.benchmark}`
       : "error",
   );
   console.log(`| \`${page}\` | ${shown.join(" | ")} |`);

@@ -9,8 +9,8 @@ import { Scripts } from "react-router";
 // follows needs it) and starts the preloads and the hydrating module only once
 // the page has painted (decision 0044).
 
-/** The browser side, inline; exported for its test. */
-export const START_SCRIPTS = `(function () {
+/** The browser side, inline. */
+const START_SCRIPTS = `(function () {
   var me = document.currentScript, box = me.previousElementSibling, nonce = me.nonce, later = [];
   var parsed = document.createElement("template");
   parsed.innerHTML = box.textContent;
