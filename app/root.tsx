@@ -1,13 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches } from "react-router";
 import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -16,6 +8,7 @@ import { accountSummaryForRequest } from "~models/billing/account-summary.server
 import { getUser } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput, refusedInput } from "./lib/request-input.server";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
@@ -91,7 +84,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             {/* On every new path the window starts at the top; back and forward restore. */}
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            {/* React Router's scripts, started once the page has painted (decision 0044). */}
+            <DeferredScripts nonce={nonce} />
           </>
         )}
       </body>

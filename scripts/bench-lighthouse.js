@@ -1,20 +1,30 @@
 // Lighthouse (mobile) against the production build in the system Chromium,
-// for the pages the issue names; prints the four category scores per page.
-// Lighthouse is installed on the side, under node_modules/.cache, never as a
-// project dependency (it breaks lockfile installs). Lighthouse 13 needs Node
-// 22, so on Node 20 the last 12.x is used. Not a test: run by hand.
-//   npm run bench:lighthouse       (CHROME_PATH=/usr/bin/chromium by default)
+// over every page of the sitemap (/sitemap.xml), RUNS times per page; prints
+// the median performance score per page with the other three categories and
+// the lab metrics of the median run. Lighthouse is installed on the side,
+// under node_modules/.cache, never as a project dependency (it breaks lockfile
+// installs). Lighthouse 13 needs Node 22, so on Node 20 the last 12.x is used.
+// Not a test: run by hand.
+//   npm run bench:lighthouse                       every sitemap page, 3 runs each
+//   npm run bench:lighthouse -- /contact /gift     only these pages
+//   LIGHTHOUSE_PAGES=routes npm run bench:lighthouse
+//       one page per route (the first colour, service, post and article), not all of them
+//   LIGHTHOUSE_RUNS=1 …                            runs per page (default 3)
+//   LIGHTHOUSE_URL=http://127.0.0.1:3000 …          a server already running, instead of starting one;
+//       several, comma-separated (two builds, before and after a change), are measured side by
+//       side: each page's runs alternate between them, so both see the same load on the machine
+//   LIGHTHOUSE_CPU_SLOWDOWN=2 …                     Lighthouse's CPU multiplier (default 4), for a
+//       machine much slower than the desktop the default assumes (see the benchmark index printed)
+//   LIGHTHOUSE_CATEGORIES=performance …             only the performance score (faster)
+//   CHROME_PATH=/usr/bin/chromium by default
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, root, startApp } from "./bench-lib.js";
 
-// Pages given on the command line (npm run bench:lighthouse -- /contact) replace the default list.
-const PAGES =
-  process.argv.length > 2
-    ? process.argv.slice(2)
-    : ["/", "/services", "/contact", "/solutions", "/creative-tokens", "/blogpage"];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const given = process.argv.slice(2);
 const VERSION = Number(process.versions.node.split(".")[0]) >= 22 ? "13.5.0" : "12.8.2";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const toolDir = path.join(root, "node_modules/.cache/lighthouse-bench", VERSION);
@@ -44,68 +54,143 @@ if (!existsSync(CHROME)) {
   process.exit(1);
 }
 
-ensureBuild();
-const app = await startApp();
+// LIGHTHOUSE_URL: servers already running (a seeded data dir boots in seconds; a fresh one can take
+// over a minute on a busy machine). Without it, this worktree's build on a fresh data dir.
+const targets = process.env.LIGHTHOUSE_URL
+  ? process.env.LIGHTHOUSE_URL.split(",").map((url) => ({
+      url: url.trim().replace(/\/$/, ""),
+      stop: async () => {},
+    }))
+  : [(ensureBuild(), await startApp())];
+
+/** The sitemap's paths; with LIGHTHOUSE_PAGES=routes, the first of each route's family only. */
+async function sitemapPages() {
+  const xml = await (await fetch(`${targets[0].url}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
+    const url = new URL(m[1].replaceAll("&amp;", "&"));
+    return url.pathname + url.search;
+  });
+  if (process.env.LIGHTHOUSE_PAGES !== "routes") return paths;
+  const family = (p) => p.replace(/\?.*$/, "").replace(/^\/(solutions|blog|article)\/.+$/, "/$1/:x");
+  const seen = new Set();
+  return paths.filter((p) => {
+    const key = p.includes("?") ? `${family(p)}?` : family(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+const PAGES = given.length ? given : await sitemapPages();
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 // LIGHTHOUSE_REPORTS=dir keeps the JSON reports there (to see which element shifts or blocks).
 const keep = process.env.LIGHTHOUSE_REPORTS;
 const outDir = keep ? path.resolve(keep) : path.join(os.tmpdir(), `ascendra-lighthouse-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+// LIGHTHOUSE_CATEGORIES=performance skips the other three (a run takes about half as long).
+const CATEGORIES = (
+  process.env.LIGHTHOUSE_CATEGORIES ?? "performance,accessibility,best-practices,seo"
+).split(",");
+const METRICS = [
+  ["FCP", "first-contentful-paint"],
+  ["LCP", "largest-contentful-paint"],
+  ["TBT", "total-blocking-time"],
+  ["CLS", "cumulative-layout-shift"],
+  ["SI", "speed-index"],
+];
+const CPU = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
 const rows = [];
-const details = [];
 try {
   for (const page of PAGES) {
-    const report = path.join(outDir, `${page.replace(/\W+/g, "_") || "home"}.json`);
-    const run = spawnSync(
-      process.execPath,
-      [
-        cli,
-        app.url + page,
-        "--quiet",
-        "--output=json",
-        `--output-path=${report}`,
-        `--only-categories=${CATEGORIES.join(",")}`,
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --disable-sync",
-      ],
-      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
-    );
-    if (run.status !== 0 || !existsSync(report)) {
-      rows.push([page, ...CATEGORIES.map(() => "error")]);
-      continue;
+    const runs = targets.map(() => []);
+    // Alternate between the targets run by run, so a burst of load lands on both.
+    for (let i = 0; i < RUNS; i++) {
+      targets.forEach((target, t) => {
+        const result = lighthouse(target, t, page, i);
+        if (result) runs[t].push(result);
+      });
     }
-    const { categories, audits } = JSON.parse(readFileSync(report, "utf8"));
-    rows.push([page, ...CATEGORIES.map((c) => String(Math.round((categories[c]?.score ?? 0) * 100)))]);
-    // What cost points: the weighted audits below a full score, and the lab metrics.
-    const failing = CATEGORIES.flatMap((c) =>
-      (categories[c]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
-        .map((ref) => `${c}:${ref.id}`),
-    );
-    const metrics = [
-      "first-contentful-paint",
-      "largest-contentful-paint",
-      "total-blocking-time",
-      "cumulative-layout-shift",
-      "speed-index",
-    ].map(
-      (id) =>
-        `${id
-          .split("-")
-          .map((w) => w[0])
-          .join("")
-          .toUpperCase()} ${audits[id]?.displayValue ?? "?"}`,
-    );
-    details.push(
-      `${page}: ${metrics.join(", ")}${failing.length ? `\n  below full score: ${failing.join(", ")}` : ""}`,
+    const cells = runs.map((list) => {
+      if (!list.length) return null;
+      // The run with the median performance score stands for the page; every score is listed.
+      const scores = list.map((r) => r.performance);
+      const middle = list.find((r) => r.performance === median(scores));
+      return { ...middle, scores, benchmark: median(list.map((r) => r.benchmark)) };
+    });
+    rows.push({ page, cells });
+    console.error(
+      `${page}: ${cells.map((c) => (c ? `${c.scores.join(" ")} (JS ${c.js} KiB, ${c.metrics})` : "error")).join("  |  ")}`,
     );
   }
 } finally {
-  await app.stop();
+  for (const target of targets) await target.stop();
   if (!keep) rmSync(outDir, { recursive: true, force: true });
 }
 
-console.log(`\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, ${os.cpus().length} CPUs\n`);
-console.log("page".padEnd(20) + CATEGORIES.map((c) => c.padStart(16)).join(""));
-for (const [page, ...scores] of rows)
-  console.log(page.padEnd(20) + scores.map((s) => s.padStart(16)).join(""));
-console.log(`\n${details.join("\n")}`);
+function lighthouse(target, t, page, i) {
+  const name = `${page.replace(/\W+/g, "_") || "home"}${targets.length > 1 ? `-t${t + 1}` : ""}-${i + 1}.json`;
+  const report = path.join(outDir, name);
+  const run = spawnSync(
+    process.execPath,
+    [
+      cli,
+      target.url + page,
+      "--quiet",
+      "--output=json",
+      `--output-path=${report}`,
+      `--only-categories=${CATEGORIES.join(",")}`,
+      ...(CPU ? [`--throttling.cpuSlowdownMultiplier=${CPU}`] : []),
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --disable-sync",
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (run.status !== 0 || !existsSync(report)) return null;
+  const { categories, audits, environment } = JSON.parse(readFileSync(report, "utf8"));
+  const score = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+  // What cost points: the weighted audits below a full score.
+  const failing = CATEGORIES.flatMap((c) =>
+    (categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 1)
+      .map((ref) => `${c}:${ref.id}`),
+  ).join(", ");
+  const metrics = METRICS.map(([label, id]) => `${label} ${audits[id]?.displayValue ?? "?"}`).join(", ");
+  // JavaScript the page downloaded (transfer size, so compressed), whenever it started.
+  const scripts = audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
+  const js = ((scripts?.transferSize ?? 0) / 1024).toFixed(1);
+  // Lighthouse's own measure of how fast the machine was at that moment (a quiet desktop: ~1,500).
+  return { ...score, js, metrics, failing, benchmark: Math.round(environment?.benchmarkIndex ?? 0) };
+}
+
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ");
+console.log(
+  `\nLighthouse ${VERSION}, mobile, ${path.basename(CHROME)}, CPU slowdown ${CPU ?? "4 (default)"}, ${os.cpus().length} CPUs, ` +
+    `median of ${RUNS} run(s) per page, load average at the end ${load}`,
+);
+targets.forEach((target, t) => console.log(`  target ${t + 1}: ${target.url}`));
+const header = [
+  "page",
+  ...targets.map(
+    (_, t) =>
+      `${targets.length > 1 ? `${t + 1}: ` : ""}performance (runs) · ${CATEGORIES.slice(1).join("/") || "-"} · JS KiB · benchmark index`,
+  ),
+];
+console.log(`\n| ${header.join(" | ")} |\n|${header.map(() => " --- |").join("")}`);
+for (const { page, cells } of rows) {
+  const shown = cells.map((c) =>
+    c
+      ? `**${c.performance}** (${c.scores.join(" ")}) · ${CATEGORIES.slice(1)
+          .map((cat) => c[cat])
+          .join("/")} · ${c.js} · ${c.benchmark}`
+      : "error",
+  );
+  console.log(`| \`${page}\` | ${shown.join(" | ")} |`);
+}
+console.log("\nThe median run's lab metrics, and what cost it points:");
+for (const { page, cells } of rows)
+  cells.forEach((c, t) => {
+    if (!c) return;
+    const label = targets.length > 1 ? `${page} [${t + 1}]` : page;
+    console.log(`${label}: ${c.metrics}${c.failing ? `\n  below full score: ${c.failing}` : ""}`);
+  });
