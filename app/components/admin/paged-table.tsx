@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Page } from "~models/platform/pagination";
-import { DataTable, EmptyState, Pagination } from "./ui";
+import { Pager } from "../pager";
+import { DataTable, EmptyState } from "./ui";
 
 /**
  * A back-office list: its rows in a table (or what to say when there are
@@ -32,7 +33,7 @@ export function PagedTable<Row>({
       ) : (
         <EmptyState>{empty}</EmptyState>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} noun={noun} />
+      <Pager page={page} noun={noun} label={`${caption} pages`} />
     </>
   );
 }

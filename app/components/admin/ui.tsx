@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import { inputClass } from "~/components/forms";
 import { formatDateTime } from "~/lib/format";
 
@@ -157,53 +157,6 @@ export function Badge({ tone = "neutral", children }: { tone?: keyof typeof TONE
     >
       {children}
     </span>
-  );
-}
-
-/** Previous / next links that keep the filters; "page X of Y". `param` names the page in the URL (two lists on one page). */
-export function Pagination({
-  page,
-  pageCount,
-  total,
-  noun,
-  param = "page",
-  label = "Pagination",
-}: {
-  page: number;
-  pageCount: number;
-  total: number;
-  noun: [string, string];
-  param?: string;
-  label?: string;
-}) {
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const href = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n <= 1) next.delete(param);
-    else next.set(param, String(n));
-    const query = next.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
-  const link = "rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted";
-  return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-text-muted" data-testid="pagination-summary">
-        {total} {total === 1 ? noun[0] : noun[1]} · page {page} of {pageCount}
-      </p>
-      <div className="flex gap-2">
-        {page > 1 ? (
-          <Link to={href(page - 1)} className={link} rel="prev">
-            Previous
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={href(page + 1)} className={link} rel="next">
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
   );
 }
 

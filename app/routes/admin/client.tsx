@@ -1,3 +1,4 @@
+import { Pager } from "~/components/pager";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
@@ -20,7 +21,6 @@ import {
   cell,
   DataTable,
   PageHeader,
-  Pagination,
   smallButton,
 } from "~/components/admin/ui";
 import { Field, SelectField, SubmitButton } from "~/components/forms";
@@ -234,16 +234,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No projects yet.</p>
         )}
-        {pages.projects.pageCount > 1 ? (
-          <Pagination
-            page={pages.projects.page}
-            pageCount={pages.projects.pageCount}
-            total={pages.projects.total}
-            noun={["project", "projects"]}
-            param="projects"
-            label="Project pages"
-          />
-        ) : null}
+        <Pager page={pages.projects} noun={["project", "projects"]} param="projects" label="Project pages" />
       </Section>
 
       <Section
@@ -292,10 +283,8 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No token movements yet.</p>
         )}
-        <Pagination
-          page={billing.ledgerPage.page}
-          pageCount={billing.ledgerPage.pageCount}
-          total={billing.ledgerPage.total}
+        <Pager
+          page={billing.ledgerPage}
           noun={["ledger row", "ledger rows"]}
           param="ledger"
           label="Ledger pages"
@@ -365,16 +354,12 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-text-muted">No purchases yet.</p>
         )}
-        {pages.purchases.pageCount > 1 ? (
-          <Pagination
-            page={pages.purchases.page}
-            pageCount={pages.purchases.pageCount}
-            total={pages.purchases.total}
-            noun={["purchase", "purchases"]}
-            param="purchases"
-            label="Purchase pages"
-          />
-        ) : null}
+        <Pager
+          page={pages.purchases}
+          noun={["purchase", "purchases"]}
+          param="purchases"
+          label="Purchase pages"
+        />
       </Section>
 
       <Section id="access" title="Access" gap="gap-4">

@@ -1,3 +1,4 @@
+import { Pager } from "~/components/pager";
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
@@ -21,7 +22,7 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
-import { ActionMessage, AuditTrail, PageHeader, Pagination, smallButton } from "~/components/admin/ui";
+import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { StatusBadge } from "~/components/projects/status-badge";
@@ -245,16 +246,12 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
               />
             )}
           </ProjectFiles>
-          {pages.files.pageCount > 1 ? (
-            <Pagination
-              page={pages.files.page}
-              pageCount={pages.files.pageCount}
-              total={pages.files.total}
-              noun={["file", "files"]}
-              param="files"
-              label="File pages (newest first)"
-            />
-          ) : null}
+          <Pager
+            page={pages.files}
+            noun={["file", "files"]}
+            param="files"
+            label="File pages (newest first)"
+          />
           <section aria-labelledby="conversation" className="flex flex-col gap-3">
             <h2 id="conversation" className="font-display text-lg font-semibold">
               Conversation
@@ -278,16 +275,12 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             ) : (
               <p className="text-text-muted">No messages yet.</p>
             )}
-            {pages.comments.pageCount > 1 ? (
-              <Pagination
-                page={pages.comments.page}
-                pageCount={pages.comments.pageCount}
-                total={pages.comments.total}
-                noun={["message", "messages"]}
-                param="comments"
-                label="Conversation pages (newest first)"
-              />
-            ) : null}
+            <Pager
+              page={pages.comments}
+              noun={["message", "messages"]}
+              param="comments"
+              label="Conversation pages (newest first)"
+            />
             <CommentForm
               label="Message to the client"
               hint="Shown in the project's conversation as Project Manager."
@@ -312,16 +305,12 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
                 </li>
               ))}
             </ol>
-            {pages.history.pageCount > 1 ? (
-              <Pagination
-                page={pages.history.page}
-                pageCount={pages.history.pageCount}
-                total={pages.history.total}
-                noun={["status change", "status changes"]}
-                param="history"
-                label="Status history pages (newest first)"
-              />
-            ) : null}
+            <Pager
+              page={pages.history}
+              noun={["status change", "status changes"]}
+              param="history"
+              label="Status history pages (newest first)"
+            />
           </section>
           <section aria-labelledby="staff-actions" className="flex flex-col gap-3">
             <h2 id="staff-actions" className="font-display text-base font-semibold">

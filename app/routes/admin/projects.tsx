@@ -1,9 +1,10 @@
+import { Pager } from "~/components/pager";
 import { Form, Link } from "react-router";
 import { CATEGORIES, labelOf, STATUS_LABELS, type ProjectStatus } from "~models/projects/projects";
 import { pageNumber } from "~models/platform/pagination";
 import { parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/back-office/project-pipeline";
 import { countProjectsByStatus, listPipeline } from "~models/back-office/project-pipeline.server";
-import { cell, DataTable, EmptyState, PageHeader, Pagination } from "~/components/admin/ui";
+import { cell, DataTable, EmptyState, PageHeader } from "~/components/admin/ui";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";
@@ -111,12 +112,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
       ) : (
         <EmptyState>No projects here.</EmptyState>
       )}
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        noun={["project", "projects"]}
-      />
+      <Pager page={page} noun={["project", "projects"]} label="Projects pages" />
     </>
   );
 }

@@ -1,15 +1,24 @@
-// The back-office's page links: plain links (they work without JavaScript),
-// inside a labelled nav, that keep the list's filters and sort in the URL and
-// change only their own page parameter.
+// The page links of every paged list (back-office and client): plain links
+// (they work without JavaScript), inside a labelled nav, that keep the list's
+// filters and sort in the URL and change only their own page parameter.
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Pagination } from "~/components/admin/ui";
+import { Pager } from "~/components/pager";
 
-const render = (url: string, props: Partial<Parameters<typeof Pagination>[0]> = {}) =>
+type Props = Parameters<typeof Pager>[0];
+const render = (
+  url: string,
+  { page = 2, pageCount = 5, total = 120, ...props }: Partial<Omit<Props, "page"> & Props["page"]> = {},
+) =>
   renderToStaticMarkup(
     <MemoryRouter initialEntries={[url]}>
-      <Pagination page={2} pageCount={5} total={120} noun={["project", "projects"]} {...props} />
+      <Pager
+        page={{ page, pageCount, total }}
+        noun={["project", "projects"]}
+        label="Project pages"
+        {...props}
+      />
     </MemoryRouter>,
   );
 
@@ -22,11 +31,11 @@ const hrefs = (html: string) =>
     ]),
   );
 
-describe("back-office pagination", () => {
+describe("page links", () => {
   it("links to the pages around this one, keeping the filters", () => {
     const html = render("/admin/projects?status=all&q=logo&page=2");
-    expect(html).toContain('<nav aria-label="Pagination"');
-    expect(html).toContain("120 projects · page 2 of 5");
+    expect(html).toContain('<nav aria-label="Project pages"');
+    expect(html).toContain('120 projects · <span aria-current="page">page 2 of 5</span>');
     expect(hrefs(html)).toEqual({
       prev: "/admin/projects?status=all&q=logo",
       next: "/admin/projects?status=all&q=logo&page=3",
@@ -52,5 +61,9 @@ describe("back-office pagination", () => {
   it("has no next link on the last page and no previous link on the first", () => {
     expect(hrefs(render("/admin/outbox?page=5", { page: 5 }))).toEqual({ prev: "/admin/outbox?page=4" });
     expect(hrefs(render("/admin/outbox", { page: 1 }))).toEqual({ next: "/admin/outbox?page=2" });
+  });
+
+  it("draws nothing for a list that fits one page", () => {
+    expect(render("/admin/outbox", { page: 1, pageCount: 1, total: 3 })).toBe("");
   });
 });
