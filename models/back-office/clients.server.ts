@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { CLIENT_SHORT_LIST } from "./clients";
 import { alias } from "drizzle-orm/pg-core";
 import { revokeApiTokens } from "../identity/api-tokens.server";
 import { auditTrail, recordAudit, type AuditActor } from "../platform/audit.server";
@@ -120,9 +121,6 @@ async function findClient(clientId: string | undefined) {
 
 /** Which page of each of a client's lists to show (?projects=, ?ledger=, ?purchases=; 1 is the newest). */
 export type ClientPages = { projects?: number; ledger?: number; purchases?: number };
-
-/** How many sessions, API keys and subscriptions the client's page lists (newest first). */
-export const CLIENT_SHORT_LIST = 20;
 
 type Json<T> = T | string | null;
 const fromJson = <T>(value: Json<T[]>): T[] =>

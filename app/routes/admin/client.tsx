@@ -7,11 +7,11 @@ import { auditLabelsFor } from "~models/platform/audit";
 import { TOKEN_ADJUST_DIRECTIONS, TokenAdjustSchema } from "~models/back-office/client-tokens";
 import {
   adjustClientTokens,
-  CLIENT_SHORT_LIST,
   getClientPage,
   revokeClientApiTokens,
   revokeClientSessions,
 } from "~models/back-office/clients.server";
+import { CLIENT_SHORT_LIST } from "~models/back-office/clients";
 import { pageNumber } from "~models/platform/pagination";
 import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import {
