@@ -21,13 +21,30 @@ async function ask(page: Page, question: string, javaScriptEnabled: boolean) {
   return aiMessages(page).last();
 }
 
-for (const javaScriptEnabled of [true, false]) {
+// The two runs ask about different things: once staff answer one run's
+// question, the assistant rightly answers a question worded like it from the
+// FAQ entry, whatever the unique word, and the runs go side by side.
+const GAPS = [
+  {
+    javaScriptEnabled: true,
+    question: (word: string) => `Can you tune ${word} harpsichords for lighthouses?`,
+    answer: (word: string) => `Harpsichords are not something we tune; we build brands (${word}).`,
+  },
+  {
+    javaScriptEnabled: false,
+    question: (word: string) => `Do you repaint ${word} canal barges before a regatta?`,
+    answer: (word: string) => `Barges are not something we paint; we build brands (${word}).`,
+  },
+];
+
+for (const gap of GAPS) {
+  const { javaScriptEnabled } = gap;
   test(`a gap, rated and answered by staff, is answered from then on (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
     browser,
   }) => {
     const word = uniqueName("zq");
-    const question = `Can you tune ${word} harpsichords for lighthouses?`;
-    const answer = `Harpsichords are not something we tune; we build brands (${word}).`;
+    const question = gap.question(word);
+    const answer = gap.answer(word);
 
     const visitor = await newVisitor(browser, javaScriptEnabled);
     await visitor.goto("/chat");
