@@ -1,5 +1,13 @@
-import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
 import islandScripts from "virtual:islands";
 import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -8,7 +16,6 @@ import { accountSummaryForRequest } from "~models/billing/account-summary.server
 import { getUser } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput, refusedInput } from "./lib/request-input.server";
-import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import stylesheet from "./app.css?url";
 
@@ -58,6 +65,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // <html data-hydrated> once React has hydrated the whole page (its effects
+  // run after every child's): "the framework has loaded" is not yet "the
+  // forms are live", and the end-to-end tests wait for this before they type.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   // An island page (decision 0021) loads its own small script, not React.
   const island = useMatches()
     .map((match) => islandScripts[match.id])
@@ -85,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {/* On every new path the window starts at the top; back and forward restore. */}
             <ScrollRestoration nonce={nonce} />
             {/* React Router's scripts, started once the page has painted (decision 0044). */}
-            <DeferredScripts nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

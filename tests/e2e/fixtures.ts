@@ -25,11 +25,14 @@ export async function createAccount(page: Page, password = "secret12") {
 }
 
 export async function waitForHydration(page: Page) {
-  // React pages hydrate; island pages (decision 0021) mark <html data-enhanced>.
+  // React pages mark <html data-hydrated> once hydrated (app/root.tsx); island
+  // pages (decision 0021) mark <html data-enhanced>. The route modules being
+  // loaded is not enough: hydration runs after, and a click before it ends
+  // meets the browser's own form validation, not ours.
   await page.waitForFunction(
     () =>
-      (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ||
-      document.documentElement.dataset.enhanced,
+      document.documentElement.dataset.hydrated !== undefined ||
+      document.documentElement.dataset.enhanced !== undefined,
   );
 }
 
