@@ -100,18 +100,21 @@ export async function listClients(
   };
 }
 
+/** Who the client is, as the client page and the staff actions on a client read it (with `profiles` joined). */
+const clientColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  createdAt: users.createdAt,
+  profile: profiles,
+};
+
 async function findClient(clientId: string | undefined) {
   if (!isUuid(clientId)) return null;
   const [row] = await db()
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      createdAt: users.createdAt,
-      profile: profiles,
-    })
+    .select(clientColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, clientId), eq(users.role, "client")))
@@ -145,13 +148,7 @@ export async function getClientPage(clientId: string | undefined, pages: ClientP
   if (!isUuid(clientId)) return null;
   const [row] = await db()
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      createdAt: users.createdAt,
-      profile: profiles,
+      ...clientColumns,
       balance: sql<number>`(select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots}
         where ${tokenLots.userId} = ${users.id} and ${tokenLots.expiresAt} > ${now})`.mapWith(Number),
       projectCount:
