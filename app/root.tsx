@@ -17,6 +17,7 @@ import { getUser } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput, refusedInput } from "./lib/request-input.server";
 import { useNonce } from "./components/nonce";
+import { ErrorList } from "./components/error-list";
 import stylesheet from "./app.css?url";
 
 // In the browser, Zod (form validation) would probe for `new Function` once, which the CSP
@@ -71,10 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
-  // An island page (decision 0021) loads its own small script, not React.
-  const island = useMatches()
-    .map((match) => islandScripts[match.id])
-    .find(Boolean);
+  // An island page (decision 0021) loads its own small script, not React. Only
+  // a document is an island: a client-side navigation of a hydrated page to an
+  // island route renders that route with React and keeps React Router's scripts.
+  const matches = useMatches();
+  const island = import.meta.env.SSR
+    ? matches.map((match) => islandScripts[match.id]).find(Boolean)
+    : undefined;
   return (
     <html lang="en">
       <head>
@@ -88,6 +92,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {island ? (
           <>
+            {/* One error line as ErrorList renders it, for the island script's inline messages (decision 0045). */}
+            <template id="field-error">
+              <ErrorList errors={["—"]} />
+            </template>
             {island.imports.map((href) => (
               <link key={href} rel="modulepreload" href={href} nonce={nonce} />
             ))}
@@ -97,7 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             {/* On every new path the window starts at the top; back and forward restore. */}
             <ScrollRestoration nonce={nonce} />
-            {/* React Router's scripts, started once the page has painted (decision 0044). */}
+            {/* React Router's scripts and module preloads. */}
             <Scripts nonce={nonce} />
           </>
         )}

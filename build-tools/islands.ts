@@ -49,11 +49,18 @@ export function islands(): Plugin {
                     name: "framework",
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                   },
-                  // Zod and our words for its messages (models/forms/zod-messages.ts) travel together: every page
-                  // that validates a form loads both, so one file saves a request and a chunk's overhead.
-                  { name: "zod", test: /node_modules[\\/]zod[\\/]|models[\\/]forms[\\/]zod-messages/ },
-                  // Conform and the one hook that sets it up: every page that loads one loads the other.
-                  { name: "conform", test: /node_modules[\\/]@conform-to[\\/]|app[\\/]lib[\\/]use-zod-form/ },
+                  // Zod, our words for its messages (models/forms/zod-messages.ts) and Conform's React-free
+                  // part that parses form data with a schema travel together: every page that validates a
+                  // form loads them, hydrated or island (decision 0045), so one file saves requests.
+                  {
+                    name: "zod",
+                    test: /node_modules[\\/](zod|@conform-to[\\/](dom|zod))[\\/]|models[\\/]forms[\\/]zod-messages/,
+                  },
+                  // Conform's React hooks and the one hook that sets them up: hydrated form pages only.
+                  {
+                    name: "conform",
+                    test: /node_modules[\\/]@conform-to[\\/]react[\\/]|app[\\/]lib[\\/]use-zod-form/,
+                  },
                 ],
               },
             },

@@ -10,7 +10,9 @@ import {
 } from "react";
 import { useNavigation } from "react-router";
 
-export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+import { ErrorList, type ListOfErrors } from "./error-list";
+
+export { ErrorList, type ListOfErrors };
 
 /** True once React has hydrated: controls that need JavaScript render only then. */
 const noSubscription = () => () => {};
@@ -19,24 +21,6 @@ export function useHydrated(): boolean {
     noSubscription,
     () => true,
     () => false,
-  );
-}
-
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const shown = errors?.filter(Boolean);
-  if (!shown?.length) return null;
-  return (
-    <ul id={id} className="flex flex-col gap-1">
-      {shown.map((error) => (
-        <li key={error} className="flex items-start gap-1.5 text-sm text-red">
-          <svg viewBox="0 0 16 16" width="14" height="14" className="mt-0.5 shrink-0" aria-hidden="true">
-            <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-            <path d="M8 4.5v4.2M8 11h.01" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-          </svg>
-          <span>{error}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -87,7 +71,7 @@ export function FieldFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={`flex flex-col gap-2 ${className ?? ""}`}>
+    <div data-field-frame className={`flex flex-col gap-2 ${className ?? ""}`}>
       <label htmlFor={ids.id} className="text-sm font-medium text-text" {...labelProps} />
       {children}
       {hint ? (
@@ -168,17 +152,18 @@ export function PasswordField({ labelProps, inputProps, errors, className }: Fie
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
         />
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-controls={ids.id}
-            aria-pressed={visible}
-            className="absolute inset-y-1.5 right-1.5 rounded-lg px-3 text-sm font-medium text-text-muted hover:text-text"
-          >
-            {visible ? "Hide" : "Show"}
-          </button>
-        ) : null}
+        {/* Hidden until a script can run it: React once hydrated, an island page's script (decision 0045). */}
+        <button
+          type="button"
+          hidden={!hydrated}
+          data-password-toggle
+          onClick={() => setVisible((v) => !v)}
+          aria-controls={ids.id}
+          aria-pressed={visible}
+          className="absolute inset-y-1.5 right-1.5 rounded-lg px-3 text-sm font-medium text-text-muted hover:text-text"
+        >
+          {visible ? "Hide" : "Show"}
+        </button>
       </div>
     </FieldFrame>
   );
@@ -219,6 +204,7 @@ export function TextareaField({
       {minLength ? (
         <p
           id={ids.counterId}
+          data-counter-min={minLength}
           className={`text-sm ${count >= minLength ? "text-green" : "text-text-muted"}`}
           aria-live="polite"
         >
@@ -277,7 +263,8 @@ export function SubmitButton({
       value={value}
       disabled={pending}
       aria-disabled={pending}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas transition-opacity disabled:opacity-70 ${className ?? ""}`}
+      data-pending-label={typeof pendingLabel === "string" ? pendingLabel : undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas transition-opacity disabled:opacity-70 aria-disabled:opacity-70 ${className ?? ""}`}
     >
       {pending ? (pendingLabel ?? "SUBMITTING...") : children}
     </button>

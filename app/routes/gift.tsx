@@ -178,6 +178,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <Form
           method="post"
           className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10"
+          data-card-required={cardsOnOurPage}
           {...getFormProps(form)}
         >
           <FormMessages errors={form.errors} errorId={form.errorId} />

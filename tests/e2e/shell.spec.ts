@@ -111,10 +111,12 @@ test("the strategy page marks the Services section in the navbar", async ({ page
   await expect(nav.getByRole("link", { name: "Solutions" })).not.toHaveClass(/bg-text/);
 });
 
+// Client-side navigation: from /chat, the one public page React hydrates (the
+// others are islands, decisions 0021 and 0045).
 test.describe("with JavaScript", () => {
   test("the hamburger closes on Escape and after navigating", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto("/strategy");
+    await page.goto("/chat");
     await page.waitForFunction(
       () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
     );
@@ -151,7 +153,7 @@ test.describe("with JavaScript", () => {
   test("a client-side link to the home page loads it as a document, with its own script", async ({
     page,
   }) => {
-    await page.goto("/services");
+    await page.goto("/chat");
     await page.waitForFunction(
       () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
     );
@@ -166,7 +168,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a new path starts at the top of the page", async ({ page }) => {
-    await page.goto("/services");
+    await page.goto("/chat");
     await page.waitForFunction(
       () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
     );

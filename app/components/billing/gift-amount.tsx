@@ -10,6 +10,9 @@ import {
 import { formatMajor } from "~models/billing/money";
 import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
 
+/** The first preset's id: where the presets' errors are tied (the island script finds them by it). */
+const GIFT_AMOUNT_ID = "gift-amount";
+
 /**
  * The presets and the custom amount (docs/product.md, "Billing and shop"): choosing a preset clears
  * the custom amount, typing one deselects the presets. Without JavaScript
@@ -36,7 +39,7 @@ export function GiftAmount({
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="flex flex-col gap-5">
-        <fieldset>
+        <fieldset data-field-frame>
           <legend className="mb-3 text-sm font-medium">Choose an amount</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {GIFT_PRESETS.map((value) => (
@@ -46,6 +49,7 @@ export function GiftAmount({
               >
                 <input
                   type="radio"
+                  id={value === GIFT_PRESETS[0] ? GIFT_AMOUNT_ID : undefined}
                   name="amount"
                   value={value}
                   checked={!custom.trim() && preset === value}
@@ -59,9 +63,9 @@ export function GiftAmount({
               </label>
             ))}
           </div>
-          <ErrorList errors={presetErrors} />
+          <ErrorList id={`${GIFT_AMOUNT_ID}-error`} errors={presetErrors} />
         </fieldset>
-        <div className="flex flex-col gap-2">
+        <div data-field-frame className="flex flex-col gap-2">
           <label htmlFor={customId} className="text-sm font-medium">
             Or a custom amount (₹)
           </label>
@@ -74,12 +78,14 @@ export function GiftAmount({
             placeholder={GIFT_CUSTOM_PLACEHOLDER}
             className={inputClass}
             aria-invalid={customErrors?.length ? true : undefined}
-            aria-describedby={`${customId}-note`}
+            aria-describedby={[customErrors?.length ? `${customId}-error` : "", `${customId}-note`]
+              .join(" ")
+              .trim()}
           />
           <p id={`${customId}-note`} className="text-sm text-text-muted">
             Any amount between ₹1,000 and ₹1,00,000.
           </p>
-          <ErrorList errors={customErrors} />
+          <ErrorList id={`${customId}-error`} errors={customErrors} />
         </div>
       </div>
       <aside
@@ -87,16 +93,23 @@ export function GiftAmount({
         aria-label="Summary"
       >
         <p className="text-sm text-text-muted">Selected amount</p>
-        <p className="font-display text-3xl font-semibold" data-testid="gift-selected" aria-live="polite">
+        <p
+          className="font-display text-3xl font-semibold"
+          data-testid="gift-selected"
+          data-gift-shown
+          aria-live="polite"
+        >
           {shown}
         </p>
         <dl className="grid grid-cols-2 gap-2 border-t border-border pt-3 text-sm">
           <dt className="text-text-muted">Gift card</dt>
-          <dd className="text-right">{shown}</dd>
+          <dd className="text-right" data-gift-shown>
+            {shown}
+          </dd>
           <dt className="text-text-muted">Processing fee</dt>
           <dd className="text-right text-green">Free</dd>
           <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold" data-testid="gift-total">
+          <dd className="text-right font-semibold" data-testid="gift-total" data-gift-shown>
             {shown}
           </dd>
         </dl>
@@ -116,7 +129,7 @@ export function GiftMessage({
   const id = useId();
   const [count, setCount] = useState(String(textareaProps.defaultValue ?? "").length);
   return (
-    <div className="flex flex-col gap-2">
+    <div data-field-frame className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium">
         Personal message (optional)
       </label>
@@ -127,13 +140,13 @@ export function GiftMessage({
         maxLength={GIFT_MESSAGE_MAX}
         onInput={(e) => setCount(e.currentTarget.value.length)}
         className={`${inputClass} resize-y`}
-        aria-describedby={`${id}-count`}
+        aria-describedby={[errors?.length ? `${id}-error` : "", `${id}-count`].join(" ").trim()}
         aria-invalid={errors?.length ? true : undefined}
       />
       <p id={`${id}-count`} className="text-sm text-text-muted" data-testid="gift-message-count">
         {count} / {GIFT_MESSAGE_MAX}
       </p>
-      <ErrorList errors={errors} />
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
  * With JavaScript the image is swapped for the placeholder (also when it
  * failed before hydration, which fires no onError for React). Without,
  * CSS paints the placeholder over a broken image (.portrait img::after: only
- * an image that failed to load renders pseudo-elements).
+ * an image that failed to load renders pseudo-elements). On an island page
+ * the page's script does the swap (`enhancePortrait` in ./enhance-portrait.ts, decision 0045).
  */
 export function Portrait({
   src,
@@ -34,6 +35,7 @@ export function Portrait({
         height={size}
         decoding="async"
         data-fallback={failed ? "true" : undefined}
+        data-placeholder={placeholder}
         onError={() => setFailed(true)}
       />
     </span>

@@ -90,7 +90,10 @@ function SignupSuccess({ next }: { next: string }) {
       <p className="text-text-muted">
         Welcome to Ascendra, you are signed in. Taking you{" "}
         {toDashboard ? "to your dashboard" : "back to where you were"} in{" "}
-        <span data-testid="signup-countdown">{seconds}</span>…
+        <span data-testid="signup-countdown" data-countdown-to={next}>
+          {seconds}
+        </span>
+        …
       </p>
       <Link
         to={next}
