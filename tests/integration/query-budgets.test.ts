@@ -182,7 +182,12 @@ beforeAll(async () => {
   heavy = await heavyClient();
   await runJobs();
   original = getDatabaseHandle()!;
-  counting = withStatementLog(original, (query) => statements.push(query));
+  // The content revision read (models/content/page-cache-revision.server.ts) is
+  // made by each process at most once a second, whatever the traffic, to check
+  // its copy of the site shell: not a cost of the page, so not counted.
+  counting = withStatementLog(original, (query) => {
+    if (!/from "page_cache_revisions"/.test(query)) statements.push(query);
+  });
 }, 120_000);
 
 afterAll(() => {
