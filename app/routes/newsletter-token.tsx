@@ -20,15 +20,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
-// must reach the response, or the token rides along in the Referer header.
+// The page's URL holds a secret token: the loader's Referrer-Policy: same-origin
+// must reach the response, or the token rides along in the Referer header to
+// other sites. Not no-referrer: with it a browser posts the page's own form
+// with "Origin: null", which the cross-site check rightly refuses.
 export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);
   if (!kind) throw data(null, { status: 404 });
   const valid = await isNewsletterTokenValid(kind, params.token);
-  return data({ kind, valid }, { status: valid ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });
+  return data({ kind, valid }, { status: valid ? 200 : 410, headers: { "Referrer-Policy": "same-origin" } });
 }
 
 export async function action({ params }: Route.ActionArgs) {

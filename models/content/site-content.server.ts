@@ -1,49 +1,17 @@
 import { inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { contentBlocks } from "../schema";
-import { readPageCacheRevision } from "./page-cache-revision.server";
+import { forgetKeptContent, keptContent } from "./kept-content.server";
 import { SHELL_BLOCKS, type SiteShell } from "./site-content";
 
 type ShellKey = keyof typeof SHELL_BLOCKS;
 
 /**
- * How long this process trusts its copy of the shell without reading the
- * content revision again: the page cache's bound (app/lib/html-cache.server.ts),
- * so a change made by any process shows on signed-in pages as soon as on
- * anonymous ones.
- */
-const SHELL_TRUST_MS = 1_000;
-
-let kept: { revision: number; checkedAt: number; shell: Promise<SiteShell> } | undefined;
-
-/**
  * The site identity, navigation and footer, as seeded: every page's layout
- * reads them, so one copy per process serves every request while the content
- * revision (raised by trigger on any write to content_blocks, decision 0039)
- * stays the same. At most one revision read per second under load.
+ * reads them, so each process keeps one copy while the content revision stays
+ * the same (./kept-content.server.ts).
  */
-export async function getSiteShell(): Promise<SiteShell> {
-  const now = Date.now();
-  if (kept && now - kept.checkedAt < SHELL_TRUST_MS) return kept.shell;
-  const revision = await readPageCacheRevision();
-  if (kept && kept.revision === revision) {
-    kept.checkedAt = now;
-    return kept.shell;
-  }
-  // Read after the revision: a write in between only makes this copy newer than its tag.
-  const shell = readSiteShell();
-  const entry = { revision, checkedAt: now, shell };
-  kept = entry;
-  shell.catch(() => {
-    if (kept === entry) kept = undefined;
-  });
-  return shell;
-}
-
-/** Drops this process's copy of the shell: after a write here, and when tests empty the database. */
-export function forgetSiteShell() {
-  kept = undefined;
-}
+export const getSiteShell = keptContent(readSiteShell);
 
 async function readSiteShell(): Promise<SiteShell> {
   const keys = Object.keys(SHELL_BLOCKS) as ShellKey[];
@@ -61,7 +29,7 @@ export type WriteCount = { inserted: number; updated: number; unchanged: number 
 
 /** Inserts or replaces one content block; a block whose JSON is unchanged is left alone. */
 export async function upsertContentBlock(tx: Transaction, key: string, data: unknown): Promise<WriteCount> {
-  forgetSiteShell();
+  forgetKeptContent();
   const written = await tx
     .insert(contentBlocks)
     .values({ key, data })

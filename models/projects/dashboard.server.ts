@@ -15,6 +15,7 @@ import { getActiveSubscription } from "../billing/subscriptions.server";
 import { accountSummaryForRequest, type AccountSummary } from "../billing/account-summary.server";
 import { getBalance, tokenFlow } from "../billing/tokens.server";
 import { contentBlocks } from "../schema";
+import { keptContent } from "../content/kept-content.server";
 
 /**
  * The client's Creative Tokens: the balance (live grants minus spends, from
@@ -64,8 +65,10 @@ export async function getDashboardStats(userId: string) {
 
 type DashboardContent = { recommendations: Recommendation[]; help: ProjectHelp | null };
 
-/** The seeded dashboard content; missing blocks read as empty (the page says so). */
-export async function getDashboardContent(): Promise<DashboardContent> {
+/** The seeded dashboard content; missing blocks read as empty (the page says so). Kept per process. */
+export const getDashboardContent = keptContent(readDashboardContent);
+
+async function readDashboardContent(): Promise<DashboardContent> {
   const keys = Object.keys(DASHBOARD_CONTENT) as (keyof typeof DASHBOARD_CONTENT)[];
   const rows = await db().select().from(contentBlocks).where(inArray(contentBlocks.key, keys));
   const byKey = new Map(rows.map((row) => [row.key, row.data]));
@@ -88,7 +91,10 @@ export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsag
   return { stats: dashboardStats(active, tokens), recent, tokens, recommendations: content.recommendations };
 }
 
-export async function getProjectHelp(): Promise<ProjectHelp | null> {
+/** The "how a project works" help: kept per process, like every seeded block. */
+export const getProjectHelp = keptContent(readProjectHelp);
+
+async function readProjectHelp(): Promise<ProjectHelp | null> {
   const [row] = await db().select().from(contentBlocks).where(eq(contentBlocks.key, "project-help")).limit(1);
   const parsed = DASHBOARD_CONTENT["project-help"].safeParse(row?.data);
   return parsed.success ? parsed.data : null;

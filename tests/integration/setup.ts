@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 import { setDatabase, type DatabaseHandle } from "../../models/platform/db.server";
 import { openTestDatabase, truncateAllTables } from "../../models/platform/testing.server";
-import { forgetSiteShell } from "../../models/content/site-content.server";
+import { forgetKeptContent } from "../../models/content/kept-content.server";
 
 // The integration project runs with isolate: false, so this worker's globals
 // survive from one test file to the next: open one clone per worker, then
@@ -15,7 +15,7 @@ if (worker.__testDatabase) {
   worker.__testDatabase = await openTestDatabase(inject("testDatabase"));
 }
 setDatabase(worker.__testDatabase);
-// The site shell kept in memory belongs to the previous file's database.
-forgetSiteShell();
+// Content kept in memory (the site shell…) belongs to the previous file's database.
+forgetKeptContent();
 if (process.env.TEST_DB_TIMING)
   console.log(`fresh database in ${Math.round(performance.now() - started)} ms`);

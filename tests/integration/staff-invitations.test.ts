@@ -52,7 +52,7 @@ describe("staff invitations", () => {
       status: 200,
       body: { valid: true, email: "new.hire@ascendra.studio", account: null },
     });
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
 
     const common = await accept(token, {
       username: "newhire",

@@ -15,13 +15,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
-// must reach the response, or the token rides along in the Referer header.
+// The page's URL holds a secret token: the loader's Referrer-Policy: same-origin
+// must reach the response, or the token rides along in the Referer header to
+// other sites. Not no-referrer: with it a browser posts the page's own form
+// with "Origin: null", which the cross-site check rightly refuses.
 export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const valid = await isResetTokenValid(params.token);
-  return data({ valid }, { status: valid ? 200 : 410, headers: { "Referrer-Policy": "no-referrer" } });
+  return data({ valid }, { status: valid ? 200 : 410, headers: { "Referrer-Policy": "same-origin" } });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -22,18 +22,20 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // The token is in the path: never send it on to another site.
-const NO_REFERRER = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+const SAME_ORIGIN_REFERRER = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
-// The page's URL holds a secret token: the loader's Referrer-Policy: no-referrer
-// must reach the response, or the token rides along in the Referer header.
+// The page's URL holds a secret token: the loader's Referrer-Policy: same-origin
+// must reach the response, or the token rides along in the Referer header to
+// other sites. Not no-referrer: with it a browser posts the page's own form
+// with "Origin: null", which the cross-site check rightly refuses.
 export const headers = loaderHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const invitation = await getInvitation(params.token);
-  if (!invitation) return data({ valid: false as const }, { status: 410, headers: NO_REFERRER });
+  if (!invitation) return data({ valid: false as const }, { status: 410, headers: SAME_ORIGIN_REFERRER });
   return data(
     { valid: true as const, email: invitation.email, account: invitation.account?.username ?? null },
-    { headers: NO_REFERRER },
+    { headers: SAME_ORIGIN_REFERRER },
   );
 }
 

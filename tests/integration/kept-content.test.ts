@@ -1,20 +1,21 @@
-// The site shell (navbar and footer content) is read once per process and
+// Seeded content (here the site shell: navbar and footer) is read once per process and
 // kept while the content revision stays the same: signed-in pages stop paying
 // a query and a parse for it, and a change made by any process, even by plain
 // SQL, shows within the page cache's one-second bound.
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { forgetSiteShell, getSiteShell } from "~models/content/site-content.server";
+import { forgetKeptContent } from "~models/content/kept-content.server";
+import { getSiteShell } from "~models/content/site-content.server";
 import { runSeed } from "~models/content/seed.server";
 import { db, getDatabaseHandle, setDatabase } from "~models/platform/db.server";
 import { withStatementLog } from "~models/platform/testing.server";
 
 let statements: string[] = [];
-const original = getDatabaseHandle();
+const original = getDatabaseHandle()!;
 
 beforeEach(async () => {
   await runSeed();
-  forgetSiteShell();
+  forgetKeptContent();
   statements = [];
   setDatabase(withStatementLog(original, (query) => statements.push(query)));
   vi.useFakeTimers({ toFake: ["Date"] });
