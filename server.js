@@ -148,7 +148,21 @@ app.use((req, _res, next) => {
   req.headers["x-client-address"] = req.ip ?? "";
   next();
 });
-app.use(createRequestHandler({ build: development ? loadDevBuild : build, mode: env.NODE_ENV }));
+// Requests the app is still working on, even for a client that has gone: at
+// shutdown the database closes only once they are done, so no loader meets a
+// closed database (a load generator that stops mid-request left those behind).
+const handle = createRequestHandler({ build: development ? loadDevBuild : build, mode: env.NODE_ENV });
+let inFlight = 0;
+let onIdle = () => {};
+app.use(async (req, res, next) => {
+  inFlight++;
+  try {
+    await handle(req, res, next);
+  } finally {
+    if (--inFlight === 0) onIdle();
+  }
+});
+const settled = () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => (onIdle = resolve)));
 
 server.listen(env.PORT, env.HOST, () => {
   console.log(
@@ -172,7 +186,11 @@ function stop(signal) {
   stopping = true;
   console.log(`${signal}: closing the server and the database.`);
   setTimeout(() => process.exit(1), 10_000).unref();
-  server.close(() => shutdown().then(() => process.exit(0)));
+  server.close(() =>
+    settled()
+      .then(shutdown)
+      .then(() => process.exit(0)),
+  );
   server.closeIdleConnections();
   // Development: the file watcher and the hot-reload sockets, which would
   // otherwise keep the server from closing.

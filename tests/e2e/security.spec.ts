@@ -8,7 +8,8 @@ test("documents carry an enforced CSP whose nonce is on every inline script", as
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  const response = await page.goto("/services");
+  // /chat: the public page React hydrates (the others are islands, decision 0045).
+  const response = await page.goto("/chat");
   const headers = response!.headers();
   const csp = headers["content-security-policy"];
   expect(csp).toBeTruthy();
@@ -32,7 +33,7 @@ test("documents carry an enforced CSP whose nonce is on every inline script", as
   );
   expect(violations).toEqual([]);
 
-  const second = await page.request.get("/services");
+  const second = await page.request.get("/chat");
   expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
 });
 
