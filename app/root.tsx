@@ -96,9 +96,6 @@ export function Layout({ children }: { children: ReactNode }) {
             <template id="field-error">
               <ErrorList errors={["—"]} />
             </template>
-            {island.imports.map((href) => (
-              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-            ))}
             <script type="module" src={island.file} nonce={nonce} />
           </>
         ) : (

@@ -12,7 +12,8 @@ import type { Plugin } from "vite";
 const VIRTUAL_ID = "virtual:islands";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-export type IslandAsset = { file: string; imports: string[] };
+/** `imports`: loaded with the page; `lazy`: what the script imports later (on first use), and their imports. */
+export type IslandAsset = { file: string; imports: string[]; lazy: string[] };
 
 export function islands(): Plugin {
   let root = process.cwd();
@@ -84,19 +85,20 @@ export function islands(): Plugin {
           : {};
       for (const [routeId, name] of Object.entries(routes)) {
         urls[routeId] = isBuild
-          ? (recorded[routeId] ?? { file: "", imports: [] })
-          : { file: `/app/islands/${name}.ts`, imports: [] };
+          ? (recorded[routeId] ?? { file: "", imports: [], lazy: [] })
+          : { file: `/app/islands/${name}.ts`, imports: [], lazy: [] };
       }
       return `export default ${JSON.stringify(urls)};`;
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
-      // Every chunk an island loads, directly or through another chunk.
-      const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+      // Every chunk an island loads, directly or through another chunk (with
+      // `lazy`, also through the script's dynamic imports).
+      const closure = (fileName: string, seen = new Set<string>(), lazy = false): Set<string> => {
         const chunk = bundle[fileName];
         if (chunk?.type !== "chunk") return seen;
-        for (const file of chunk.imports) {
-          if (!seen.has(file)) closure(file, seen.add(file));
+        for (const file of lazy ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports) {
+          if (!seen.has(file)) closure(file, seen.add(file), lazy);
         }
         return seen;
       };
@@ -104,9 +106,13 @@ export function islands(): Plugin {
         if (chunk.type !== "chunk" || !chunk.isEntry || !chunk.facadeModuleId) continue;
         for (const name of new Set(Object.values(routes))) {
           if (chunk.facadeModuleId === source(name)) {
+            const imports = closure(chunk.fileName);
             built[name] = {
               file: `${base}${chunk.fileName}`,
-              imports: [...closure(chunk.fileName)].map((f) => `${base}${f}`),
+              imports: [...imports].map((f) => `${base}${f}`),
+              lazy: [...closure(chunk.fileName, new Set(), true)]
+                .filter((f) => !imports.has(f))
+                .map((f) => `${base}${f}`),
             };
           }
         }

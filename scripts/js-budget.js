@@ -14,6 +14,8 @@ const KIB = 1024;
  * site's forms (decision 0045) load their own script, not React.
  */
 export const ISLAND_BUDGET = 64 * KIB;
+/** Island routes whose script's later imports are not counted: the chat panel loads React when used. */
+const LAZY_NOT_COUNTED = new Set(["routes/home"]);
 /** Every hydrated page: the signed-in app and the back-office. */
 export const PAGE_BUDGET = 164 * KIB;
 
@@ -60,18 +62,23 @@ for (const route of Object.values(manifest.routes)) {
   // Pages only: resource routes load no JS, and layouts are counted with their children.
   if (!route.hasDefaultExport || parents.has(route.id)) continue;
   const routes = chain(route.id);
-  const island = routes.map((r) => islands[r.id]).find(Boolean);
+  const islandRoute = routes.find((r) => islands[r.id]);
+  const island = islandRoute ? islands[islandRoute.id] : undefined;
+  // An island page counts what its script loads later too (the forms' validation, on first
+  // use), but for the home page's floating chat panel, which brings React when opened.
+  const later = island && !LAZY_NOT_COUNTED.has(islandRoute.id) ? island.lazy : [];
   const files = new Set(
-    island ? [island.file, ...island.imports] : [manifest.entry.module, ...manifest.entry.imports],
+    island ? [island.file, ...island.imports, ...later] : [manifest.entry.module, ...manifest.entry.imports],
   );
   for (const r of island ? [] : routes) {
     if (r.module) files.add(r.module);
     for (const file of r.imports ?? []) files.add(file);
   }
   const bytes = [...files].reduce((sum, url) => sum + gzipSize(url), 0);
+  const atLoad = bytes - later.reduce((sum, url) => sum + gzipSize(url), 0);
   const page = urlPath(routes);
   const budget = island ? ISLAND_BUDGET : PAGE_BUDGET;
-  rows.push({ page, route: route.id, bytes, budget });
+  rows.push({ page, route: route.id, bytes, atLoad, budget });
 }
 
 rows.sort((a, b) => a.page.localeCompare(b.page));
@@ -80,7 +87,7 @@ for (const row of rows) {
   const ok = row.bytes <= row.budget;
   if (!ok) over++;
   console.log(
-    `${ok ? "ok  " : "OVER"} ${(row.bytes / KIB).toFixed(1).padStart(6)} KiB / ${row.budget / KIB} KiB  ${row.page}  (${row.route})`,
+    `${ok ? "ok  " : "OVER"} ${(row.bytes / KIB).toFixed(1).padStart(6)} KiB / ${row.budget / KIB} KiB  ${row.page}  (${row.route})${row.atLoad < row.bytes ? `, ${(row.atLoad / KIB).toFixed(1)} KiB with the page, the rest on first use` : ""}`,
   );
 }
 if (over) {

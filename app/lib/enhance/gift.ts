@@ -24,12 +24,14 @@ export function enhanceGiftAmount(form: HTMLFormElement) {
       update();
     });
   }
-  custom.addEventListener("input", () => {
+  const onCustom = () => {
     const typed = custom.value.trim() !== "";
     for (const radio of presets) radio.checked = !typed && Number(radio.value) === preset;
     update();
-  });
-  update();
+  };
+  custom.addEventListener("input", onCustom);
+  // What the visitor did before this script arrived (it loads on their first use of the form).
+  onCustom();
 }
 
 export function enhanceGiftMessage(counter: HTMLElement) {
