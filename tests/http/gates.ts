@@ -14,8 +14,8 @@ export function expectHtmlSecurityHeaders(headers: Headers, where: string) {
   expect(headers.get("content-security-policy-report-only"), where).toBeNull();
   expect(headers.get("x-content-type-options"), where).toBe("nosniff");
   expect(headers.get("x-frame-options"), where).toBe("DENY");
-  // A page whose URL holds a secret token sends no Referer at all, stricter than the baseline.
-  expect(headers.get("referrer-policy"), where).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
+  // A page whose URL holds a secret token sends no Referer to other sites at all, stricter than the baseline.
+  expect(headers.get("referrer-policy"), where).toMatch(/^(strict-origin-when-cross-origin|same-origin)$/);
   expect(headers.get("permissions-policy"), where).toBeTruthy();
   expect(headers.get("x-powered-by"), where).toBeNull();
 }
