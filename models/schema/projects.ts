@@ -149,6 +149,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt),
+    // Every signed-in page counts the unread ones: read from those, not from the whole history.
+    index("notifications_user_id_unread_idx")
+      .on(t.userId)
+      .where(sql`not ${t.isRead} and ${t.dismissedAt} is null`),
     check("notifications_type_check", sql`${t.type} in ('success', 'warning', 'info')`),
   ],
 );
