@@ -1,4 +1,8 @@
 ALTER TABLE "token_accounts" ADD COLUMN "entries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- What a user sees of their notifications (the top bar's six, the list's pages), newest first,
+-- is read in the order of this index, id breaking ties, instead of sorting the whole history
+-- (as token_ledger's, 0015); partial, so it holds only what is not dismissed.
+CREATE INDEX "notifications_user_id_visible_idx" ON "notifications" USING btree ("user_id","created_at","id") WHERE "notifications"."dismissed_at" is null;--> statement-breakpoint
 -- The shell of every signed-in page counts unread notifications and sums the balance from the
 -- grants with tokens left: partial indexes hold only those rows, so neither read grows with the
 -- notifications read or the grants spent over the years (docs/decisions/0041).
