@@ -5,6 +5,8 @@
 // page and list read measures the median latency of sequential requests
 // (BENCH_GROWTH_REQUESTS each, after a warm-up, the two clients' requests
 // alternating) as the light and as the heavy client, and prints the ratio and the document's bytes (uncompressed).
+// "STAFF <path>" targets are the back-office's pages about a client, loaded by
+// the load seed's staff account for the heavy and for the light client.
 // The aim (docs/performance.md, "Growth"): heavy within 1.5× of light.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -45,6 +47,7 @@ const TARGETS = [
   "GET /api/subscription-history/",
   "GET /api/dashboard/stats/",
   "GET /api/cart/",
+  "STAFF /admin/clients/:client",
 ];
 
 ensureBuild();
@@ -81,14 +84,20 @@ try {
     });
     const { token } = await api.json();
     if (!token) throw new Error(`API sign-in of ${account.username} gave no token`);
-    return { cookie, token, project: account.project };
+    return { cookie, token, id: account.id, project: account.project };
   };
   const clients = { light: await signIn(load.light), heavy: await signIn(load.heavy) };
+  const staff = await signIn(load.staff);
 
   const request = (target, client) => {
     const api = target.startsWith("GET ");
-    const url = `${app.url}${target.replace(/^GET /, "").replace(":project", client.project)}`;
-    const headers = api ? { Authorization: `Token ${client.token}` } : { cookie: client.cookie };
+    const path = target
+      .replace(/^(GET|STAFF) /, "")
+      .replace(":project", client.project)
+      .replace(":client", client.id);
+    const url = `${app.url}${path}`;
+    const viewer = target.startsWith("STAFF ") ? staff : client;
+    const headers = api ? { Authorization: `Token ${viewer.token}` } : { cookie: viewer.cookie };
     return async () => {
       const started = performance.now();
       const response = await fetch(url, { headers, redirect: "manual" });

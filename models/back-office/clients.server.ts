@@ -15,6 +15,7 @@ import {
   shopItems,
   subscriptionPlans,
   subscriptions,
+  tokenAccounts,
   tokenLedger,
   tokenLots,
   users,
@@ -150,15 +151,16 @@ export async function getClientPage(clientId: string | undefined, pages: ClientP
     .select({
       ...clientColumns,
       balance: sql<number>`(select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots}
-        where ${tokenLots.userId} = ${users.id} and ${tokenLots.expiresAt} > ${now})`.mapWith(Number),
+        where ${tokenLots.userId} = ${users.id} and ${tokenLots.remaining} > 0 and ${tokenLots.expiresAt} > ${now})`.mapWith(
+        Number,
+      ),
       projectCount:
         sql<number>`(select count(*)::int from ${projects} where ${projects.userId} = ${users.id})`.mapWith(
           Number,
         ),
-      ledgerCount:
-        sql<number>`(select count(*)::int from ${tokenLedger} where ${tokenLedger.userId} = ${users.id})`.mapWith(
-          Number,
-        ),
+      // Kept by the ledger trigger: the client's ledger is not counted row by row.
+      ledgerCount: sql<number>`coalesce((select ${tokenAccounts.entries} from ${tokenAccounts}
+        where ${tokenAccounts.userId} = ${users.id}), 0)`.mapWith(Number),
       purchaseCount:
         sql<number>`(select count(*)::int from ${purchases} where ${purchases.userId} = ${users.id})`.mapWith(
           Number,

@@ -36,7 +36,8 @@ async function readSummary(userId: string, now: Date) {
       subscription: subscriptions,
       plan: subscriptionPlans,
       profile: profiles,
-      balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots where token_lots.user_id = users.id and token_lots.expires_at > ${now})`,
+      // Only grants with tokens left (token_lots_user_id_unspent_idx), not every grant ever made.
+      balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
       flow: sql<{ granted: number; spent: number }>`(select json_build_object(
         'granted', coalesce(sum(case when kind = 'grant' then delta else 0 end), 0)::int,
         'spent', coalesce(sum(case when kind = 'spend' then -delta else 0 end), 0)::int)

@@ -5,11 +5,11 @@ import type { PlanRow, TokenPackageRow } from "./catalog.server";
 import { settleTokenAccount, type LedgerView } from "./tokens.server";
 
 // The Billing & Tokens tab (/dashboard2/billing) in one statement: the token
-// history, subscription history and receipts (each a page and its count), the
-// grant that expires next, whether any grant is due to expire, and the
-// packages and plans on sale. The shell reads the balance and the plan
-// (account-summary.server.ts). A client with years of history gets the same
-// one statement and the same page sizes.
+// history, subscription history and receipts (each a page and its count; the
+// ledger's count is the one token_accounts keeps), the grant that expires
+// next, whether any grant is due to expire, and the packages and plans on sale.
+// The shell reads the balance and the plan (account-summary.server.ts). A
+// client with years of history gets the same one statement and the same page sizes.
 
 /** Rows per page of each list on the tab. */
 const BILLING_PAGE_SIZES = { ledger: 25, history: 10, receipts: 10 } as const;
@@ -68,7 +68,7 @@ function read(userId: string, pages: BillingPages, now: Date, expiryDays: number
   return queryRows<Raw>(sql`
     select
       exists (select 1 from token_lots where user_id = ${userId} and remaining > 0 and expires_at <= ${now}) as due,
-      (select count(*)::int from token_ledger where user_id = ${userId}) as ledger_total,
+      coalesce((select entries from token_accounts where user_id = ${userId}), 0) as ledger_total,
       (select coalesce(json_agg(json_build_object(
           'id', l.id, 'kind', l.kind, 'reason', l.reason, 'delta', l.delta, 'balanceAfter', l.balance_after,
           'description', l.description, 'createdAt', l.created_at, 'expiresAt', l.expires_at,

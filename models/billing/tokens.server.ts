@@ -377,7 +377,8 @@ export async function getBalance(
   const [row] = await database
     .select({ balance: sql<number>`coalesce(sum(${tokenLots.remaining}), 0)::int` })
     .from(tokenLots)
-    .where(and(eq(tokenLots.userId, userId), gt(tokenLots.expiresAt, now)));
+    // Grants with tokens left (a literal predicate, so the partial index token_lots_user_id_unspent_idx applies).
+    .where(and(eq(tokenLots.userId, userId), sql`${tokenLots.remaining} > 0`, gt(tokenLots.expiresAt, now)));
   return row?.balance ?? 0;
 }
 
@@ -400,12 +401,12 @@ export type LedgerView = {
   staffUserId: string | null;
 };
 
-/** How many ledger rows the client has. */
+/** How many ledger rows the client has: the count the ledger trigger keeps, not a count of the rows. */
 export async function countLedger(userId: string): Promise<number> {
   const [row] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tokenLedger)
-    .where(eq(tokenLedger.userId, userId));
+    .select({ n: tokenAccounts.entries })
+    .from(tokenAccounts)
+    .where(eq(tokenAccounts.userId, userId));
   return row?.n ?? 0;
 }
 
@@ -468,22 +469,32 @@ export async function tokenFlow(
 
 /**
  * The ledger's invariants for one client (tests and the checkout benchmark):
- * the stored balance, the sum of every ledger row, and what is left of the grants.
+ * the stored balance, the sum of every ledger row, and what is left of the
+ * grants; the kept count of ledger rows and the rows counted.
  */
 export async function ledgerTotals(userId: string, database: Executor = db()) {
   const [account] = await database
-    .select({ balance: tokenAccounts.balance })
+    .select({ balance: tokenAccounts.balance, entries: tokenAccounts.entries })
     .from(tokenAccounts)
     .where(eq(tokenAccounts.userId, userId));
   const [ledger] = await database
-    .select({ sum: sql<number>`coalesce(sum(${tokenLedger.delta}), 0)::int` })
+    .select({
+      sum: sql<number>`coalesce(sum(${tokenLedger.delta}), 0)::int`,
+      rows: sql<number>`count(*)::int`,
+    })
     .from(tokenLedger)
     .where(eq(tokenLedger.userId, userId));
   const [lots] = await database
     .select({ sum: sql<number>`coalesce(sum(${tokenLots.remaining}), 0)::int` })
     .from(tokenLots)
     .where(eq(tokenLots.userId, userId));
-  return { balance: account?.balance ?? 0, ledgerSum: ledger?.sum ?? 0, lotsRemaining: lots?.sum ?? 0 };
+  return {
+    balance: account?.balance ?? 0,
+    ledgerSum: ledger?.sum ?? 0,
+    lotsRemaining: lots?.sum ?? 0,
+    entries: account?.entries ?? 0,
+    ledgerRows: ledger?.rows ?? 0,
+  };
 }
 
 /** Grants that run out within `days` (for a reminder on the billing tab). */

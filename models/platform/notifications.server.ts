@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "./ids";
 import { NOTIFICATION_LIST_LIMIT } from "./notifications";
 export { NOTIFICATION_MESSAGES } from "./notifications";
@@ -217,7 +217,8 @@ export async function countUnread(userId: string): Promise<number> {
   const [row] = await db()
     .select({ n: count() })
     .from(notifications)
-    .where(and(visible(userId), eq(notifications.isRead, false)));
+    // A literal predicate, so the partial index notifications_user_id_unread_idx applies.
+    .where(and(visible(userId), sql`not ${notifications.isRead}`));
   return row?.n ?? 0;
 }
 

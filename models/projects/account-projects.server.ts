@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { paginate } from "../platform/pagination";
 import { averageRating } from "../identity/manage-account";
 import {
@@ -13,9 +13,9 @@ import { listRecentActivity, recordAccountEvent } from "../identity/account-sett
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { ACTIVE_STATUSES, PROJECT_STATUSES, type ProjectCategory, type ProjectTimeline } from "./projects";
-import { listHistory, type ProjectRow } from "./projects.server";
-import { trackedStatusLabel, trackProject } from "./project-tracking";
-import { projectFiles, projectRatings, projects } from "../schema";
+import type { ProjectRow } from "./projects.server";
+import { FINISHING_STATUSES, projectFacts, trackedStatusLabel } from "./project-tracking";
+import { projectFiles, projectRatings, projects, projectStatusHistory } from "../schema";
 
 // Manage account → Project Management and the Dashboard's stats: the client's
 // projects as cards, their summary, and the ratings behind "satisfaction".
@@ -28,46 +28,87 @@ async function ratingsFor(projectIds: string[]): Promise<Map<string, ProjectRati
   return new Map(rows.map((r) => [r.projectId, { rating: r.rating, comment: r.comment }]));
 }
 
+/**
+ * Each project's files as its card needs them: how many, and the file itself
+ * when there is only one (the card downloads it directly; with more it links
+ * to the project page). One row per project, however many files it has.
+ */
 async function filesFor(projectIds: string[]) {
-  const byProject = new Map<string, { id: string; name: string; size: number }[]>();
+  const byProject = new Map<
+    string,
+    { count: number; only: { id: string; name: string; size: number } | null }
+  >();
   if (!projectIds.length) return byProject;
   const rows = await db()
     .select({
-      id: projectFiles.id,
       projectId: projectFiles.projectId,
-      name: projectFiles.name,
-      size: projectFiles.size,
+      count: sql<number>`count(*)::int`,
+      // min() of one row is that row.
+      id: sql<string>`min(${projectFiles.id}::text)`,
+      name: sql<string>`min(${projectFiles.name})`,
+      size: sql<number>`min(${projectFiles.size})::int`,
     })
     .from(projectFiles)
     .where(inArray(projectFiles.projectId, projectIds))
-    .orderBy(asc(projectFiles.createdAt));
-  for (const { projectId, ...file } of rows)
-    byProject.set(projectId, [...(byProject.get(projectId) ?? []), file]);
+    .groupBy(projectFiles.projectId);
+  for (const { projectId, count, id, name, size } of rows)
+    byProject.set(projectId, { count, only: count === 1 ? { id, name, size: Number(size) } : null });
   return byProject;
 }
 
+/** When each finished project was completed: its latest move to a finishing status (one row per project). */
+async function finishedAtFor(projectIds: string[]): Promise<Map<string, Date>> {
+  if (!projectIds.length) return new Map();
+  const rows = await db()
+    .select({
+      projectId: projectStatusHistory.projectId,
+      at: sql<Date | string>`max(${projectStatusHistory.createdAt})`,
+    })
+    .from(projectStatusHistory)
+    .where(
+      and(
+        inArray(projectStatusHistory.projectId, projectIds),
+        inArray(projectStatusHistory.toStatus, FINISHING_STATUSES),
+      ),
+    )
+    .groupBy(projectStatusHistory.projectId);
+  return new Map(rows.map((r) => [r.projectId, new Date(r.at)]));
+}
+
+/** The columns a card is made from (no brief: the card does not show it). */
+const cardColumns = {
+  id: projects.id,
+  title: projects.title,
+  status: projects.status,
+  step: projects.step,
+  category: projects.category,
+  timeline: projects.timeline,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+type CardRow = Pick<ProjectRow, keyof typeof cardColumns>;
+
 function toCard(
-  row: ProjectRow,
-  history: Awaited<ReturnType<typeof listHistory>>,
+  row: CardRow,
+  finishedAt: Map<string, Date>,
   files: Awaited<ReturnType<typeof filesFor>>,
   ratings: Map<string, ProjectRating>,
 ) {
-  const tracked = trackProject(
+  const facts = projectFacts(
     { ...row, category: row.category as ProjectCategory, timeline: row.timeline as ProjectTimeline },
-    history.get(row.id) ?? [],
-    "",
+    finishedAt.get(row.id) ?? null,
   );
   return {
     id: row.id,
     name: row.title,
     status: row.status,
-    statusLabel: trackedStatusLabel(tracked.trackedStatus),
-    progress: tracked.progress,
-    startDate: tracked.startDate,
-    expectedCompletion: tracked.estimatedCompletion,
-    completedAt: tracked.actualCompletion,
-    assignedTeam: tracked.assignedTeam,
-    files: files.get(row.id) ?? [],
+    statusLabel: trackedStatusLabel(facts.trackedStatus),
+    progress: facts.progress,
+    startDate: facts.startDate,
+    expectedCompletion: facts.estimatedCompletion,
+    completedAt: facts.actualCompletion,
+    assignedTeam: facts.assignedTeam,
+    files: files.get(row.id) ?? { count: 0, only: null },
     rating: ratings.get(row.id) ?? null,
     canRate: isFinished(row.status),
   };
@@ -95,16 +136,20 @@ export async function listAccountProjects(userId: string, filter: ProjectFilter,
   const kept = all.filter((p) => matchesFilter(p.status, filter)).length;
   const page = paginate(kept, requestedPage, ACCOUNT_PROJECTS_PAGE_SIZE);
   const rows = (await db()
-    .select()
+    .select(cardColumns)
     .from(projects)
     .where(and(eq(projects.userId, userId), inArray(projects.status, statuses)))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(page.limit)
-    .offset(page.offset)) as ProjectRow[];
+    .offset(page.offset)) as CardRow[];
   const ids = rows.map((r) => r.id);
-  const [history, files, ratings] = await Promise.all([listHistory(ids), filesFor(ids), ratingsFor(ids)]);
+  const [finishedAt, files, ratings] = await Promise.all([
+    finishedAtFor(ids),
+    filesFor(ids),
+    ratingsFor(ids),
+  ]);
   return {
-    projects: rows.map((r) => toCard(r, history, files, ratings)),
+    projects: rows.map((r) => toCard(r, finishedAt, files, ratings)),
     summary: summariseProjects(all),
     page: { page: page.page, pageCount: page.pageCount, total: page.total },
   };

@@ -127,24 +127,41 @@ export type TrackableProject = {
 };
 export type HistoryPoint = { toStatus: ProjectStatus; step: number; at: Date };
 
+/** The statuses a finished project moved to last; the latest such move is when it was completed. */
+export const FINISHING_STATUSES = ["completed", "published"] as const satisfies readonly ProjectStatus[];
+
+/**
+ * A project's tracked status, progress, dates and team: what both /order and
+ * Project Management's cards show. `finishedAt` is the latest move to a
+ * finishing status in its history (null when there is none: then the last update).
+ */
+export function projectFacts(
+  project: Omit<TrackableProject, "id" | "title" | "description">,
+  finishedAt: Date | null,
+) {
+  const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;
+  const finished = (FINISHING_STATUSES as readonly ProjectStatus[]).includes(project.status);
+  return {
+    trackedStatus: TRACKED_STATUS_OF[project.status],
+    progress: progressFor(project.status, project.step),
+    startDate: project.createdAt,
+    estimatedCompletion: days === null ? null : new Date(project.createdAt.getTime() + days * DAY_MS),
+    actualCompletion: finished ? (finishedAt ?? project.updatedAt) : null,
+    assignedTeam: CATEGORY_TEAMS[project.category],
+  };
+}
+
 /** A project as the /order page tracks it (docs/product.md, "Projects"), all derived from stored data. */
 export function trackProject(project: TrackableProject, history: HistoryPoint[], clientName: string) {
-  const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;
   const finishedAt = [...history]
     .reverse()
-    .find((h) => h.toStatus === "completed" || h.toStatus === "published");
-  const finished = project.status === "completed" || project.status === "published";
+    .find((h) => (FINISHING_STATUSES as readonly ProjectStatus[]).includes(h.toStatus));
   return {
     id: project.id,
     projectName: project.title,
     clientName,
     status: project.status,
-    trackedStatus: TRACKED_STATUS_OF[project.status],
-    progress: progressFor(project.status, project.step),
-    startDate: project.createdAt,
-    estimatedCompletion: days === null ? null : new Date(project.createdAt.getTime() + days * DAY_MS),
-    actualCompletion: finished ? (finishedAt?.at ?? project.updatedAt) : null,
-    assignedTeam: CATEGORY_TEAMS[project.category],
+    ...projectFacts(project, finishedAt?.at ?? null),
     priority: priorityFor(project.timeline),
     lastUpdate: project.updatedAt,
     description: project.description,

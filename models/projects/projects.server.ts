@@ -599,9 +599,20 @@ export async function listProjectsAt(userId: string, limit: number, offset: numb
   return { rows: rows as ProjectRow[], total: counted[0]?.n ?? 0 };
 }
 
+/** What a project card in a list shows (app/components/projects/project-card.tsx), and nothing more. */
+const projectCardColumns = {
+  id: projects.id,
+  title: projects.title,
+  status: projects.status,
+  category: projects.category,
+  createdAt: projects.createdAt,
+};
+export type ProjectCardRow = Pick<ProjectRow, keyof typeof projectCardColumns>;
+
 /**
- * One page of the client's projects, newest first, and how many there are
- * (the dashboard's Projects tab, GET /api/projects/): two statements at once.
+ * One page of the client's projects as cards, newest first, and how many
+ * there are (the dashboard's Projects tab): two statements at once. Only the
+ * card's columns are read and sent to the page, not each brief.
  */
 export function listProjectsPage(userId: string, requestedPage: number, size: number) {
   return readListPage(
@@ -613,12 +624,12 @@ export function listProjectsPage(userId: string, requestedPage: number, size: nu
     },
     async (limit, offset) =>
       (await db()
-        .select()
+        .select(projectCardColumns)
         .from(projects)
         .where(eq(projects.userId, userId))
         .orderBy(desc(projects.createdAt), desc(projects.id))
         .limit(limit)
-        .offset(offset)) as ProjectRow[],
+        .offset(offset)) as ProjectCardRow[],
   );
 }
 

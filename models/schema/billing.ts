@@ -33,7 +33,10 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
  */
 const managedBy = text("managed_by").notNull().default("seed");
 
-/** One row per client: the balance, changed only by the ledger trigger. Locked (FOR UPDATE) by every spend. */
+/**
+ * One row per client: the balance and how many ledger rows the client has,
+ * both changed only by the ledger trigger. Locked (FOR UPDATE) by every spend.
+ */
 export const tokenAccounts = pgTable(
   "token_accounts",
   {
@@ -41,6 +44,8 @@ export const tokenAccounts = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     balance: integer("balance").notNull().default(0),
+    /** The client's ledger rows, kept by the ledger trigger: a pager's total without counting the ledger. */
+    entries: integer("entries").notNull().default(0),
     updatedAt,
   },
   (t) => [check("token_accounts_balance_check", sql`${t.balance} >= 0`)],
@@ -99,6 +104,11 @@ export const tokenLots = pgTable(
   },
   (t) => [
     index("token_lots_user_id_expires_at_idx").on(t.userId, t.expiresAt),
+    // The balance is what is left of unexpired grants: read from the grants with tokens left,
+    // not from every grant the client ever had (a spent grant keeps its row at 0).
+    index("token_lots_user_id_unspent_idx")
+      .on(t.userId, t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
     check("token_lots_remaining_check", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
     check("token_lots_amount_check", sql`${t.amount} > 0`),
   ],

@@ -149,6 +149,15 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt),
+    // What the user sees (not dismissed), newest first, a page at a time (id breaks ties): read in
+    // index order, the top bar's six without sorting the whole history.
+    index("notifications_user_id_visible_idx")
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.dismissedAt} is null`),
+    // Every signed-in page counts the unread ones: read from those, not from the whole history.
+    index("notifications_user_id_unread_idx")
+      .on(t.userId)
+      .where(sql`not ${t.isRead} and ${t.dismissedAt} is null`),
     check("notifications_type_check", sql`${t.type} in ('success', 'warning', 'info')`),
   ],
 );

@@ -29,10 +29,15 @@ export const api = {
 export const give = (client: { id: string }, amount: number) =>
   grantTokens({ userId: client.id, amount, reason: "staff_adjustment", description: "Test tokens" });
 
-/** The stored balance equals the sum of the ledger and what is left of the grants. */
+/** The stored balance equals the sum of the ledger and what is left of the grants; the kept row count, the rows. */
 export async function ledgerIsConsistent(client: { id: string }): Promise<number> {
   const totals = await ledgerTotals(client.id);
-  if (totals.balance !== totals.ledgerSum || totals.balance !== totals.lotsRemaining || totals.balance < 0) {
+  if (
+    totals.balance !== totals.ledgerSum ||
+    totals.balance !== totals.lotsRemaining ||
+    totals.balance < 0 ||
+    totals.entries !== totals.ledgerRows
+  ) {
     throw new Error(`Ledger out of balance: ${JSON.stringify(totals)}`);
   }
   return totals.balance;

@@ -150,11 +150,13 @@ describe("/order", () => {
 
 describe("the dashboard's lists", () => {
   it("pages the Projects tab, twelve at a time", async () => {
-    const tab = body<{ projects: unknown[]; page: Page }>(
+    const tab = body<{ projects: object[]; page: Page }>(
       await call(projectsTab.loader, page(heavy, "/dashboard2/projects?page=3")),
     );
     expect(tab.projects).toHaveLength(12);
     expect(tab.page).toEqual({ page: 3, pageCount: 17, total: 201 });
+    // A card's fields only: no brief, budget or timeline is sent to the page.
+    expect(Object.keys(tab.projects[0]!).sort()).toEqual(["category", "createdAt", "id", "status", "title"]);
   });
 
   it("pages notifications, twenty at a time, and counts unread from the whole list", async () => {

@@ -12,8 +12,10 @@ import {
   emailOutbox,
   notifications,
   projectComments,
+  projectFiles,
   projectRatings,
   projects,
+  projectStatusHistory,
   sessions,
   supportTickets,
   users,
@@ -49,6 +51,63 @@ const rate = (client: Client, fields: Record<string, string>) =>
   call(projectsTab.action, formRequest("/manageaccount/projects", fields, { cookie: client.cookie }));
 
 describe("manage account: projects, ratings and the dashboard", () => {
+  it("gives each card its file count, the file itself only when it is the one, and its completion date", async () => {
+    const client = await signedInClient();
+    const staff = await signedInClient("staff");
+    const none = await projectOf(client, { title: "No files" });
+    const one = await projectOf(client, { title: "One file" });
+    const many = await finishedProject(client, staff, "Many files");
+    const file = (projectId: string, name: string, size: number) => ({
+      projectId,
+      uploadedBy: client.id,
+      name,
+      size,
+      contentType: "application/pdf",
+      storageKey: `test/${projectId}/${name}`,
+    });
+    await db()
+      .insert(projectFiles)
+      .values([
+        file(one.id, "brief.pdf", 2048),
+        ...Array.from({ length: 5 }, (_, i) => file(many.id, `draft-${i}.pdf`, 1000)),
+      ]);
+    // The latest move to a finishing status dates the completion, not an earlier one.
+    await db()
+      .insert(projectStatusHistory)
+      .values([
+        {
+          projectId: many.id,
+          fromStatus: "in_progress",
+          toStatus: "published",
+          step: 5,
+          action: "transition",
+          createdAt: new Date("2020-01-01T00:00:00Z"),
+        },
+        {
+          projectId: many.id,
+          fromStatus: "published",
+          toStatus: "completed",
+          step: 5,
+          action: "transition",
+          createdAt: new Date("2030-01-01T00:00:00Z"),
+        },
+      ]);
+    type Card = {
+      name: string;
+      files: { count: number; only: { id: string; name: string; size: number } | null };
+      completedAt: string | Date | null;
+    };
+    const { projects: cards } = (
+      await call(projectsTab.loader, getRequest("/manageaccount/projects", { cookie: client.cookie }))
+    ).body as { projects: Card[] };
+    const byName = new Map(cards.map((c) => [c.name, c]));
+    expect(byName.get(none.title)!.files).toEqual({ count: 0, only: null });
+    expect(byName.get(one.title)!.files).toMatchObject({ count: 1, only: { name: "brief.pdf", size: 2048 } });
+    expect(byName.get(many.title)!.files).toEqual({ count: 5, only: null });
+    expect(new Date(byName.get(many.title)!.completedAt!).toISOString()).toBe("2030-01-01T00:00:00.000Z");
+    expect(byName.get(one.title)!.completedAt).toBeNull();
+  });
+
   it("filters the client's own projects, summarises them and rates finished ones", async () => {
     const client = await signedInClient();
     const staff = await signedInClient("staff");

@@ -34,6 +34,8 @@ async function expectInvariants(userId: string) {
   expect(totals.balance).toBe(totals.ledgerSum);
   expect(totals.balance).toBe(totals.lotsRemaining);
   expect(totals.balance).toBeGreaterThanOrEqual(0);
+  // The count of ledger rows the trigger keeps (the pagers' total) is the rows there are.
+  expect(totals.entries).toBe(totals.ledgerRows);
 }
 
 describe("token ledger", () => {
@@ -107,6 +109,13 @@ describe("token ledger", () => {
       .where(eq(tokenAccounts.userId, userId))
       .catch((e: unknown) => e);
     expect(codeOf(edited)).toBe("23514");
+    // So is the kept count of ledger rows.
+    const recounted = await db()
+      .update(tokenAccounts)
+      .set({ entries: 0 })
+      .where(eq(tokenAccounts.userId, userId))
+      .catch((e: unknown) => e);
+    expect(codeOf(recounted)).toBe("23514");
     // A spend that takes from no grant fails at commit: the balance must equal the unspent grants.
     const unallocated = await db()
       .transaction(async (tx) => {

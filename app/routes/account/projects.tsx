@@ -80,14 +80,14 @@ function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["sum
 }
 
 function DownloadFiles({ project }: { project: AccountProjectCard }) {
-  const [only] = project.files;
-  if (!only)
+  const { count, only } = project.files;
+  if (!count)
     return (
       <span className={`${secondaryButtonClass} cursor-not-allowed opacity-50`} aria-disabled="true">
         No files yet
       </span>
     );
-  if (project.files.length === 1) {
+  if (only) {
     return (
       <a href={fileDownloadPath(project.id, only.id)} download className={secondaryButtonClass}>
         Download Files
@@ -99,7 +99,7 @@ function DownloadFiles({ project }: { project: AccountProjectCard }) {
   }
   return (
     <Link to={`/project/${project.id}#files`} className={secondaryButtonClass}>
-      Download Files ({project.files.length})
+      Download Files ({count})
     </Link>
   );
 }
