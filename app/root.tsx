@@ -9,8 +9,8 @@ import {
   useMatches,
 } from "react-router";
 import islandScripts from "virtual:islands";
-import displayFont from "@fontsource-variable/unbounded/files/unbounded-latin-wght-normal.woff2?url";
-import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import displayFont from "./fonts/unbounded-core-wght-normal.woff2?url";
+import textFont from "./fonts/inter-core-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { getUser } from "./lib/auth.server";
