@@ -70,6 +70,8 @@ export default defineConfig({
       TRUST_PROXY: "true",
       // Production takes test payments only when told to (docs/decisions/0036).
       PAYMENTS: "test",
+      // Reminders and expiries run every 2 s instead of every minute, so a test waits seconds for them.
+      JOBS_INTERVAL_SECONDS: "2",
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,7 +3,7 @@ import { rebuildChatIndex } from "~models/chat/index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { deleteOldPostViews } from "~models/content/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/platform/db.server";
-import { JOBS_INTERVAL_MS, runJobs } from "~models/billing/jobs.server";
+import { runJobs } from "~models/billing/jobs.server";
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/platform/mail.server";
 import { deleteStalePasswordResets } from "~models/identity/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
@@ -69,7 +69,7 @@ async function boot(): Promise<void> {
   // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
   const jobs = () => void runJobs().catch((error) => console.error("Billing jobs failed:", error));
   jobs();
-  setInterval(jobs, JOBS_INTERVAL_MS).unref();
+  setInterval(jobs, env.JOBS_INTERVAL_SECONDS * 1000).unref();
 }
 
 /** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */

@@ -60,6 +60,16 @@ const envSchema = z
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
     ),
     DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(".data")),
+    // How often each process runs the time-based jobs (renewals, reminders, expiries).
+    JOBS_INTERVAL_SECONDS: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: "must be a whole number of seconds" })
+        .int({ error: "must be a whole number of seconds" })
+        .min(1, { error: "must be at least 1" })
+        .max(3600, { error: "must be at most 3600" })
+        .default(60),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyAsUnset,
       z

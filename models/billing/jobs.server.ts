@@ -10,10 +10,7 @@ import { settleTokenAccount } from "./tokens.server";
 // delivery day, expiry rows for grants past their 90 days. Every step is
 // idempotent, and on PostgreSQL each runs in one process at a time (an
 // advisory lock per job, decision 0039), so every server process runs them
-// every minute and `npm run jobs` can run them from cron.
-
-/** How often each server process runs the jobs. */
-export const JOBS_INTERVAL_MS = 60 * 1000;
+// every minute (JOBS_INTERVAL_SECONDS) and `npm run jobs` can run them from cron.
 
 /** Writes the expiry rows of every account holding expired tokens. */
 async function settleExpiredAccounts(now = new Date()): Promise<number> {
