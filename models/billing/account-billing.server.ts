@@ -7,6 +7,7 @@ import { oncePerRequest } from "../platform/per-request";
 import { db, type Transaction } from "../platform/db.server";
 import { formatGiftCode } from "./gift-cards.server";
 import { isUuid } from "../platform/ids";
+import { readListPage } from "../platform/paging.server";
 import {
   detachAllPaymentMethods,
   detachAtGateway,
@@ -160,6 +161,26 @@ export async function listReceipts(userId: string, limit?: number): Promise<Rece
     .where(and(eq(payments.userId, userId), eq(payments.status, "succeeded")))
     .orderBy(desc(payments.createdAt), desc(payments.number));
   return (await (limit ? query.limit(limit) : query)).map(toReceipt);
+}
+
+/** One page of the client's receipts ("View All"), newest first, with the count. */
+export function listReceiptsPage(userId: string, requestedPage: number, size: number) {
+  const theirs = and(eq(payments.userId, userId), eq(payments.status, "succeeded"));
+  return readListPage(
+    requestedPage,
+    size,
+    async () => (await db().select({ n: sql<number>`count(*)::int` }).from(payments).where(theirs))[0]?.n ?? 0,
+    async (limit, offset) =>
+      (
+        await db()
+          .select()
+          .from(payments)
+          .where(theirs)
+          .orderBy(desc(payments.createdAt), desc(payments.number))
+          .limit(limit)
+          .offset(offset)
+      ).map(toReceipt),
+  );
 }
 
 /** One of the client's receipts, or null when it is not theirs, not paid, or does not exist. */

@@ -249,6 +249,41 @@ describe("total spent and tokens this period", () => {
 });
 
 describe("receipts", () => {
+  it("View All pages the receipts, newest first, 25 to a page", async () => {
+    const client = await signedInClient();
+    await buyTokens(client, { package_id: "essential", ...card });
+    const [paid] = await db().select().from(payments).where(eq(payments.userId, client.id));
+    const { id: _id, number: _number, ...rest } = paid!;
+    await db()
+      .insert(payments)
+      .values(
+        Array.from({ length: 29 }, (_, i) => ({
+          ...rest,
+          idempotencyKey: `${rest.idempotencyKey}-copy-${i}`,
+          createdAt: new Date(paid!.createdAt.getTime() - (i + 1) * 60_000),
+        })),
+      );
+    const tab = async (query: string) =>
+      (await call(billingTab.loader, getRequest(`/manageaccount/billing${query}`, { cookie: client.cookie })))
+        .body as Awaited<ReturnType<typeof billingTab.loader>>;
+
+    const recent = await tab("");
+    expect(recent.receipts).toHaveLength(billingTab.RECENT_RECEIPTS_SHOWN);
+    expect(recent).toMatchObject({ more: true, receiptsPage: null });
+
+    const first = await tab("?receipts=all");
+    expect(first.receipts).toHaveLength(billingTab.RECEIPTS_PER_PAGE);
+    expect(first.receipts[0]!.id).toBe(paid!.id);
+    expect(first.receiptsPage).toMatchObject({ page: 1, pageCount: 2, total: 30 });
+    const second = await tab("?receipts=all&page=2");
+    expect(second.receipts).toHaveLength(5);
+    expect(second.receiptsPage).toMatchObject({ page: 2, pageCount: 2 });
+    const seen = new Set([...first.receipts, ...second.receipts].map((r) => r.id));
+    expect(seen.size).toBe(30);
+    // A page past the end shows the last one.
+    expect((await tab("?receipts=all&page=9")).receiptsPage).toMatchObject({ page: 2 });
+  });
+
   it("one per successful payment (tokens, subscription, gift card), owner-checked, as printable HTML and PDF", async () => {
     const client = await signedInClient();
     const other = await signedInClient();

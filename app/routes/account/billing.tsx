@@ -8,6 +8,7 @@ import {
   tokensThisPeriodForRequest,
   listPaymentMethods,
   listReceipts,
+  listReceiptsPage,
   removePaymentMethod,
 } from "~models/billing/account-billing.server";
 import { storagePercent } from "~models/identity/manage-account";
@@ -15,6 +16,8 @@ import { formatFileSize } from "~models/platform/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";
 import { CardActionButton, SavedCardList } from "~/components/billing/saved-card";
 import { FormMessages } from "~/components/forms";
+import { Pager } from "~/components/pager";
+import { pageNumber } from "~models/platform/pagination";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
@@ -22,27 +25,32 @@ import { parseFormData } from "~/lib/request-input.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Payments — Ascendra" }];
 
-/** Recent invoices shows this many; View All shows every one. */
+/** Recent invoices shows this many; View All shows every one, this many to a page. */
 export const RECENT_RECEIPTS_SHOWN = 5;
+export const RECEIPTS_PER_PAGE = 25;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const all = new URL(request.url).searchParams.get("receipts") === "all";
+  const params = new URL(request.url).searchParams;
+  const all = params.get("receipts") === "all";
   // The plan and this period's tokens come from the request's account summary (the sidebar reads it too).
   const currentPlan = currentPlanForRequest(request, user.id);
   const [plan, tokens, storage, receipts, methods] = await Promise.all([
     currentPlan,
     tokensThisPeriodForRequest(request, user.id),
     getStorageUsage(user.id, currentPlan),
-    listReceipts(user.id, all ? undefined : RECENT_RECEIPTS_SHOWN + 1),
+    all
+      ? listReceiptsPage(user.id, pageNumber(params.get("page")), RECEIPTS_PER_PAGE)
+      : listReceipts(user.id, RECENT_RECEIPTS_SHOWN + 1).then((rows) => ({ rows, page: null })),
     listPaymentMethods(user.id),
   ]);
   return {
     plan,
     tokens,
     storage,
-    receipts: all ? receipts : receipts.slice(0, RECENT_RECEIPTS_SHOWN),
-    more: !all && receipts.length > RECENT_RECEIPTS_SHOWN,
+    receipts: all ? receipts.rows : receipts.rows.slice(0, RECENT_RECEIPTS_SHOWN),
+    receiptsPage: receipts.page,
+    more: !all && receipts.rows.length > RECENT_RECEIPTS_SHOWN,
     methods,
     links: BILLING_LINKS,
   };
@@ -73,7 +81,7 @@ function Bar({ percent, label, tone }: { percent: number; label: string; tone: s
 }
 
 export default function BillingPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, tokens, storage, receipts, more, methods, links } = loaderData;
+  const { plan, tokens, storage, receipts, receiptsPage, more, methods, links } = loaderData;
   const storageUsed = storagePercent(storage.usedBytes, storage.quotaBytes);
   return (
     <div className="flex max-w-5xl flex-col gap-8">
@@ -187,9 +195,12 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
             appears here.
           </p>
         )}
+        {receiptsPage ? (
+          <Pager page={receiptsPage} label="Invoice pages" noun={["invoice", "invoices"]} hash="invoices" />
+        ) : null}
         {more ? (
           <Link
-            to="?receipts=all"
+            to="?receipts=all#invoices"
             className="self-start text-sm font-semibold underline-offset-4 hover:underline"
           >
             View All
