@@ -169,7 +169,13 @@ export function listReceiptsPage(userId: string, requestedPage: number, size: nu
   return readListPage(
     requestedPage,
     size,
-    async () => (await db().select({ n: sql<number>`count(*)::int` }).from(payments).where(theirs))[0]?.n ?? 0,
+    async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(theirs)
+      )[0]?.n ?? 0,
     async (limit, offset) =>
       (
         await db()
