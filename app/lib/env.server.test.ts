@@ -27,7 +27,9 @@ describe("loadEnv", () => {
   it("runs the jobs every minute unless told otherwise", () => {
     expect(loadEnv({}).JOBS_INTERVAL_SECONDS).toBe(60);
     expect(loadEnv({ JOBS_INTERVAL_SECONDS: "2" }).JOBS_INTERVAL_SECONDS).toBe(2);
-    expect(() => loadEnv({ JOBS_INTERVAL_SECONDS: "0" })).toThrow(/JOBS_INTERVAL_SECONDS="0": must be at least 1/);
+    expect(() => loadEnv({ JOBS_INTERVAL_SECONDS: "0" })).toThrow(
+      /JOBS_INTERVAL_SECONDS="0": must be at least 1/,
+    );
     expect(() => loadEnv({ JOBS_INTERVAL_SECONDS: "1.5" })).toThrow(/must be a whole number of seconds/);
   });
 
