@@ -27,7 +27,7 @@ export type SpendPreview = {
 };
 
 /** The source label of a grant: why the tokens were given ("Token package", "Subscription tokens"…). */
-export const sourceLabel = (reason: LedgerReason) => REASON_LABELS[reason] ?? "Creative Tokens";
+const sourceLabel = (reason: LedgerReason) => REASON_LABELS[reason] ?? "Creative Tokens";
 
 /**
  * The preview of a spend of `cost` from `lots` at `now`. The lots come from

@@ -22,7 +22,7 @@ import * as apiCheckout from "~/routes/api/billing/checkout";
 import * as confirmPage from "~/routes/billing/checkout-confirm";
 import * as dashboardHome from "~/routes/dashboard/index";
 import { api, body, give, ledgerIsConsistent } from "./billing-helpers";
-import { call, formRequest, getRequest } from "./helpers";
+import { call, formRequest, getRequest, type Outcome } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
 // The wallet (decision 0049): the spend preview against what the ledger then
@@ -80,8 +80,7 @@ const confirm = (client: Client, fields: Record<string, string>) =>
     confirmPage.action,
     formRequest("/cart/checkout", { intent: "checkout", ...fields }, { cookie: client.cookie }),
   );
-const noticeOf = (outcome: { body: unknown }) =>
-  body<{ notice: { tone: string; message: string } }>(outcome).notice;
+const noticeOf = (outcome: Outcome) => body<{ notice: { tone: string; message: string } }>(outcome).notice;
 
 describe("the spend preview", () => {
   it("names exactly the grants and amounts spendTokens then draws, oldest first", async () => {
@@ -138,7 +137,7 @@ describe("the checkout's confirm step", () => {
       message: "Checkout successful! You spent 15 Creative Tokens and now have 25 tokens remaining.",
     });
     const [order] = await db().select().from(purchases).where(eq(purchases.userId, client.id)).limit(1);
-    const [made] = await db().select().from(checkouts).where(eq(checkouts.id, order!.checkoutId));
+    const [made] = await db().select().from(checkouts).where(eq(checkouts.id, order!.checkoutId!));
     expect(await drawnBy(made!.ledgerId)).toEqual(
       page.preview.lots.map((l) => [l.tokens, new Date(l.expiresAt).getTime()]),
     );

@@ -124,7 +124,7 @@ export default function ConfirmCheckout({ loaderData, actionData }: Route.Compon
             </p>
           )}
         </>
-      ) : checkedOut ? null : (
+      ) : (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-8">
           <p className="font-display text-lg font-semibold">{SHOP_MESSAGES.cartEmpty}</p>
           <Link
