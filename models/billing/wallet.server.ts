@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { getSiteShell } from "../content/site-content.server";
 import { db, queryRows, type Database, type Transaction } from "../platform/db.server";
 import { queueEmail, sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
@@ -57,34 +57,43 @@ export async function previewSpend(
   return planSpend(await liveLots(userId, now, database), amount, now);
 }
 
+/** The soonest expiring tokens and the day, as the dashboard shows them. */
+export type SoonestExpiry = { tokens: number; expiresAt: Date };
+
 /**
- * The soonest expiring tokens: how many expire on the first day any of the
- * client's grants expires (grants expiring that same UTC day added up), and
- * that day. Null when the client has no live tokens. One statement.
+ * The soonest expiring tokens of the client whose id is `userId` (a value or
+ * a column), as one JSON value: how many expire on the first UTC day any of
+ * their live grants expires (grants expiring that same day added up), and
+ * the first instant. A subquery, so the account summary carries it without a
+ * statement of its own; read it with `readSoonestExpiry`.
  */
-export async function soonestExpiry(
-  userId: string,
-  now = new Date(),
-): Promise<{ tokens: number; expiresAt: Date } | null> {
-  const [row] = await queryRows<{ tokens: number; expires_at: Date | string }>(sql`
-    with live as (
-      select remaining, expires_at from token_lots
-      where user_id = ${userId} and remaining > 0 and expires_at > ${now}
-    ), first as (select min(expires_at) as at from live)
-    select sum(live.remaining)::int as tokens, min(live.expires_at) as expires_at
-    from live, first
-    where first.at is not null
-      and (live.expires_at at time zone 'UTC')::date = (first.at at time zone 'UTC')::date`);
-  if (!row?.tokens) return null;
-  return { tokens: row.tokens, expiresAt: new Date(row.expires_at) };
+export const soonestExpirySql = (userId: SQLWrapper | string, now: Date) => sql`(
+  select json_build_object('tokens', sum(l.remaining)::int, 'expiresAt', min(l.expires_at))
+  from token_lots l
+  where l.user_id = ${userId} and l.remaining > 0 and l.expires_at > ${now}
+    and (l.expires_at at time zone 'UTC')::date = (
+      select (min(f.expires_at) at time zone 'UTC')::date from token_lots f
+      where f.user_id = ${userId} and f.remaining > 0 and f.expires_at > ${now}))`;
+
+/** The value of soonestExpirySql: null when the client has no live tokens. */
+export function readSoonestExpiry(
+  value: { tokens: number | null; expiresAt: string | Date | null } | null | undefined,
+): SoonestExpiry | null {
+  return value?.tokens && value.expiresAt
+    ? { tokens: value.tokens, expiresAt: new Date(value.expiresAt) }
+    : null;
 }
 
-/** The dashboard's expiry line, ready to show: "120 tokens expire on 3 Jan", and when. */
-export async function expiryLine(
-  userId: string,
-  now = new Date(),
-): Promise<{ tokens: number; expiresAt: Date; text: string } | null> {
-  const soonest = await soonestExpiry(userId, now);
+/** The soonest expiring tokens, read on their own (one statement). */
+export async function soonestExpiry(userId: string, now = new Date()): Promise<SoonestExpiry | null> {
+  const [row] = await queryRows<{ soonest: Parameters<typeof readSoonestExpiry>[0] }>(
+    sql`select ${soonestExpirySql(userId, now)} as soonest`,
+  );
+  return readSoonestExpiry(row?.soonest);
+}
+
+/** The dashboard's expiry line: "120 tokens expire on 3 Jan", and how many and when. */
+export function expiryLine(soonest: SoonestExpiry | null): (SoonestExpiry & { text: string }) | null {
   if (!soonest) return null;
   return { ...soonest, text: WALLET_MESSAGES.expiryLine(soonest.tokens, expiryDay(soonest.expiresAt)) };
 }

@@ -17,17 +17,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // The profile row, plan and balance come with the request's account summary (the shell reads it too).
-  const [dashboard, summary, expiry] = await Promise.all([
+  const [dashboard, summary] = await Promise.all([
     getDashboard(user.id, tokenUsageForRequest(request, user.id)),
     accountSummaryForRequest(request, user.id),
-    expiryLine(user.id),
   ]);
   const { planName, balance } = planAndBalance(summary);
   return {
     username: user.username,
     profile: profileFields(summary.profile, planName, balance),
     ...dashboard,
-    expiry,
+    // The soonest expiring tokens come with the account summary too: no statement of their own.
+    expiry: expiryLine(summary.soonestExpiry),
   };
 }
 
