@@ -165,6 +165,22 @@ describe("the checkout's confirm step", () => {
     expect(await getBalance(client.id)).toBe(40);
   });
 
+  it("POST /api/checkout/ with the total the client confirmed: another total spends nothing", async () => {
+    const client = await signedInClient();
+    await give(client, 30);
+    await addItem(client, "studio-icon-set");
+    const refused = await api.send(apiCheckout.action, client, "POST", "/api/checkout/", {
+      expected_total: 9,
+    });
+    expect(refused.status).toBe(409);
+    expect(body<{ error: string }>(refused).error).toBe(
+      "Your cart changed after you reviewed it, so nothing was spent. Check the new total and confirm again.",
+    );
+    expect(await getBalance(client.id)).toBe(30);
+    const done = await api.send(apiCheckout.action, client, "POST", "/api/checkout/", { expected_total: 10 });
+    expect(body(done)).toMatchObject({ total_tokens_spent: 10, remaining_tokens: 20 });
+  });
+
   it("answers a short balance with the existing message and spends nothing", async () => {
     const client = await signedInClient();
     await give(client, 12);
