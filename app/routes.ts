@@ -95,6 +95,8 @@ export default [
       route("notifications", "routes/dashboard/notifications.tsx"),
     ]),
     route("cart", "routes/billing/cart.tsx"),
+    // The checkout's confirm step: the spend preview before any token is spent (decision 0049).
+    route("cart/checkout", "routes/billing/checkout-confirm.tsx"),
     route("createprojectform", "routes/projects/create.tsx"),
     route("project/:id", "routes/projects/detail.tsx"),
     route("order", "routes/projects/order.tsx"),

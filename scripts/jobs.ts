@@ -8,6 +8,7 @@ import { configurePayments } from "../models/billing/gateway-setup.server";
 import { configureMail } from "../models/platform/mail.server";
 import { setDatabase } from "../models/platform/db.server";
 import { runJobs } from "../models/billing/jobs.server";
+import { serverOrigin } from "../app/lib/allowed-hosts.server";
 import { openDatabaseForScript } from "./open-database";
 
 const env = loadEnv();
@@ -16,9 +17,9 @@ configurePayments(paymentSettings(env));
 const handle = await openDatabaseForScript(databaseConfig(env, "npm run jobs"));
 setDatabase(handle);
 try {
-  const report = await runJobs();
+  const report = await runJobs(new Date(), { siteUrl: env.PUBLIC_URL ?? serverOrigin(env) });
   console.log(
-    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}.`,
+    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}; expiry reminders sent: ${report.expiryReminders}.`,
   );
   if (report.skipped.length)
     console.log(`Being run by another process just now, so skipped: ${report.skipped.join(", ")}.`);

@@ -18,6 +18,7 @@ import {
   paymentSettings,
   uploadStorageSettings,
 } from "./env.server";
+import { serverOrigin } from "./allowed-hosts.server";
 
 export const env = getEnv();
 
@@ -67,7 +68,9 @@ async function boot(): Promise<void> {
     ).unref();
   }
   // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
-  const jobs = () => void runJobs().catch((error) => console.error("Billing jobs failed:", error));
+  const siteUrl = env.PUBLIC_URL ?? serverOrigin(env);
+  const jobs = () =>
+    void runJobs(new Date(), { siteUrl }).catch((error) => console.error("Billing jobs failed:", error));
   jobs();
   setInterval(jobs, env.JOBS_INTERVAL_SECONDS * 1000).unref();
 }

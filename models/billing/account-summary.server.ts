@@ -4,6 +4,7 @@ import { currentPeriod } from "../projects/dashboard";
 import { oncePerRequest } from "../platform/per-request";
 import { FREE_PLAN } from "./subscriptions";
 import { renewSubscription, type WithPlan } from "./subscriptions.server";
+import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "./wallet.server";
 import { profiles, subscriptionPlans, subscriptions, users } from "../schema";
 
 /**
@@ -11,9 +12,10 @@ import { profiles, subscriptionPlans, subscriptions, users } from "../schema";
  * statement: the token balance (unexpired grants), the active subscription
  * with its plan, the tokens granted and spent in the current period (the
  * plan's billing period, else the calendar month), the cart's item count and
- * the unread notifications, and the profile row. Each value is the one its own model function
- * (getBalance, getActiveSubscription, tokenFlow, countUnread; the cart count is the sum of its quantities)
- * would give.
+ * the unread notifications, the profile row, and the soonest expiring tokens.
+ * Each value is the one its own model function (getBalance,
+ * getActiveSubscription, tokenFlow, countUnread, soonestExpiry; the cart count
+ * is the sum of its quantities) would give.
  */
 export type AccountSummary = {
   balance: number;
@@ -25,6 +27,8 @@ export type AccountSummary = {
   spent: number;
   cartCount: number;
   unread: number;
+  /** The soonest expiring tokens (the dashboard's "120 tokens expire on 3 Jan"; decision 0049). */
+  soonestExpiry: SoonestExpiry | null;
 };
 
 async function readSummary(userId: string, now: Date) {
@@ -45,6 +49,7 @@ async function readSummary(userId: string, now: Date) {
         and token_ledger.created_at >= ${periodStart} and token_ledger.created_at < ${periodEnd})`,
       cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = users.id)`,
       unread: sql<number>`(select count(*)::int from notifications where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
+      soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(users.id, now)}`,
     })
     .from(users)
     .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.status, "active")))
@@ -75,6 +80,7 @@ async function getAccountSummary(userId: string, now = new Date()): Promise<Acco
     spent: row?.flow.spent ?? 0,
     cartCount: row?.cartCount ?? 0,
     unread: row?.unread ?? 0,
+    soonestExpiry: readSoonestExpiry(row?.soonestExpiry),
   };
 }
 

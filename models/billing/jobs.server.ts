@@ -5,9 +5,11 @@ import { deliverDueGiftCards } from "./gift-cards.server";
 import { tokenLots } from "../schema";
 import { renewDueSubscriptions } from "./subscriptions.server";
 import { settleTokenAccount } from "./tokens.server";
+import { sendExpiryReminders } from "./wallet.server";
 
 // Time-based billing work: renewals at period end, gift card emails on their
-// delivery day, expiry rows for grants past their 90 days. Every step is
+// delivery day, expiry rows for grants past their 90 days, reminders before
+// grants expire. Every step is
 // idempotent, and on PostgreSQL each runs in one process at a time (an
 // advisory lock per job, decision 0039), so every server process runs them
 // every minute (JOBS_INTERVAL_SECONDS) and `npm run jobs` can run them from cron.
@@ -28,11 +30,14 @@ export type JobsReport = {
   periodsRenewed: number;
   giftCardsDelivered: number;
   accountsExpired: number;
+  /** Expiry reminders sent (30, 7 and 1 days before a grant expires; decision 0049). */
+  expiryReminders: number;
   /** Jobs another process was running at the time (it does their work). */
   skipped: JobName[];
 };
 
-export async function runJobs(now = new Date()): Promise<JobsReport> {
+/** `siteUrl`: the site's public address, for the links in the emails the jobs send. */
+export async function runJobs(now = new Date(), options: { siteUrl?: string } = {}): Promise<JobsReport> {
   const skipped: JobName[] = [];
   const exclusively = async <T>(job: JobName, work: () => Promise<T>, none: T): Promise<T> => {
     const result = await runJobExclusively(job, work);
@@ -46,11 +51,17 @@ export async function runJobs(now = new Date()): Promise<JobsReport> {
   });
   const giftCardsDelivered = await exclusively("giftCards", () => deliverDueGiftCards(now), 0);
   const accountsExpired = await exclusively("tokenExpiry", () => settleExpiredAccounts(now), 0);
+  const expiryReminders = await exclusively(
+    "tokenExpiryReminders",
+    async () => (await sendExpiryReminders(now, { siteUrl: options.siteUrl })).reminded,
+    0,
+  );
   return {
     renewalsDue: renewals.checked,
     periodsRenewed: renewals.renewed,
     giftCardsDelivered,
     accountsExpired,
+    expiryReminders,
     skipped,
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "./shop";
 import { fromMinor } from "./payments";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
+import { WALLET_MESSAGES } from "./wallet";
 
 // The shop: catalogue, cart, checkout and purchases. Checkout is one
 // transaction that locks the client's token balance, spends oldest-first,
@@ -219,7 +220,7 @@ export type CheckoutResult =
   | {
       ok: false;
       status: 400 | 409;
-      reason: "empty" | "insufficient";
+      reason: "empty" | "insufficient" | "changed";
       message: string;
       total?: number;
       balance?: number;
@@ -233,7 +234,7 @@ export type CheckoutResult =
  */
 export async function checkout(
   userId: string,
-  options: { idempotencyKey?: string; now?: Date } = {},
+  options: { idempotencyKey?: string; now?: Date; expectedTotal?: number } = {},
 ): Promise<CheckoutResult> {
   const key = options.idempotencyKey ?? randomUUID();
   const now = options.now ?? new Date();
@@ -280,6 +281,16 @@ export async function checkout(
       return { ok: false, status: 400, reason: "empty", message: SHOP_MESSAGES.cartEmpty } as const;
 
     const total = buying.reduce((s, l) => s + l.price * l.quantity, 0);
+    // Confirmed from the spend preview: the cart must still cost what the client saw (decision 0049).
+    if (options.expectedTotal !== undefined && options.expectedTotal !== total)
+      return {
+        ok: false,
+        status: 409,
+        reason: "changed",
+        message: WALLET_MESSAGES.cartChanged,
+        total,
+        balance,
+      } as const;
     const names = buying.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(", ");
     const spend = await spendTokens(
       { userId, amount: total, reason: "shop_checkout", description: `Shop: ${names}`.slice(0, 300), now },

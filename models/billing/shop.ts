@@ -93,7 +93,11 @@ export const AddToCartSchema = z.object({
 /** PUT /api/cart-item/{id}/ {quantity}: 0 or less removes the line (docs/product.md, "Billing and shop"). */
 export const UpdateCartItemSchema = z.object({ quantity: quantity(-1_000_000) });
 
-export const CheckoutSchema = z.object({ idempotency_key: IdempotencyKey.optional() });
+export const CheckoutSchema = z.object({
+  idempotency_key: IdempotencyKey.optional(),
+  /** The total the client confirmed from the spend preview; a cart that costs anything else is not checked out. */
+  expected_total: z.coerce.number().int().positive().max(1_000_000).optional(),
+});
 
 /** "12.4 KB": sizes as people read them. */
 export function formatFileSize(bytes: number): string {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { db } from "./db.server";
+import { db, type Transaction } from "./db.server";
 import { runJobExclusively } from "./job-lock.server";
 import { emailOutbox } from "../schema";
 
@@ -64,6 +64,23 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sen
   const id = row!.id;
   return { id, sent: await deliver(id, email) };
 }
+
+/**
+ * Records the email in the outbox inside the caller's transaction, so it
+ * exists exactly when the change it tells of commits (a job's claim, say).
+ * Send it with `sendQueuedEmail` after the commit.
+ */
+export async function queueEmail(email: OutgoingEmail, tx: Transaction): Promise<QueuedEmail> {
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind })
+    .returning({ id: emailOutbox.id });
+  return { id: row!.id, email };
+}
+export type QueuedEmail = { id: string; email: OutgoingEmail };
+
+/** Sends an email `queueEmail` recorded, once its transaction has committed. */
+export const sendQueuedEmail = (queued: QueuedEmail): Promise<boolean> => deliver(queued.id, queued.email);
 
 /** How often each server process retries failed email. */
 export const EMAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;

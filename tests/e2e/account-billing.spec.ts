@@ -69,7 +69,8 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByTestId("action-notice")).toContainText("added to cart");
         await page.goto("/cart");
         if (javaScriptEnabled) await waitForHydration(page);
-        await page.getByRole("button", { name: "Checkout" }).click();
+        await page.getByRole("link", { name: "Checkout" }).click();
+        await page.getByRole("button", { name: "Confirm and spend 2 tokens" }).click();
         await expect(page.getByTestId("action-notice")).toContainText("Checkout successful!");
 
         // Dashboard tab: Total spent is the ledger's spends and the money paid.

@@ -117,7 +117,8 @@ for (const javaScriptEnabled of [true]) {
       await page.getByRole("button", { name: new RegExp(`^Add to Cart\\b.*${name}$`) }).click();
       await expect(page.getByTestId("action-notice")).toContainText(`${name} added to cart`);
       await open(page, "/cart", javaScriptEnabled);
-      await page.getByRole("button", { name: "Checkout" }).click();
+      await page.getByRole("link", { name: "Checkout" }).click();
+      await page.getByRole("button", { name: /^Confirm and spend \d+ tokens$/ }).click();
       await expect(page.getByTestId("action-notice")).toContainText("Checkout successful!");
 
       const downloadOnce = async () => {

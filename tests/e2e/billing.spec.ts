@@ -57,7 +57,11 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("link", { name: "View cart and checkout" }).click();
       await expect(page).toHaveURL(/\/cart$/);
       await expect(page.getByTestId("cart-total")).toHaveText("2 tokens");
-      await page.getByRole("button", { name: "Checkout" }).click();
+      // Checkout opens the confirm step: what it spends, before anything is (decision 0049).
+      await page.getByRole("link", { name: "Checkout" }).click();
+      await expect(page).toHaveURL(/\/cart\/checkout$/);
+      await expect(page.getByTestId("spend-preview-after")).toHaveText("48 tokens");
+      await page.getByRole("button", { name: "Confirm and spend 2 tokens" }).click();
       await expect(notice(page)).toContainText(
         "Checkout successful! You spent 2 Creative Tokens and now have 48 tokens remaining.",
       );

@@ -40,6 +40,8 @@ const FIELDS = [
   "code",
   "conversation_id",
   "idempotency_key",
+  // The total a checkout was confirmed at (the confirm step, decision 0049).
+  "expected_total",
   "search",
   "id",
 ];

@@ -246,7 +246,9 @@ test.concurrent(
     const inCart = await submit(shop, shop.form({ button: buy }), {}, buy);
     expect(inCart.page.testIdText("action-notice")).toContain(`${name} added to cart`);
     const cart = await open(account.visitor, "/cart");
-    const checkedOut = await submit(cart, cart.form({ button: "Checkout" }), {}, "Checkout");
+    const review = await open(account.visitor, cart.links("Checkout")[0]!);
+    const confirm = /^Confirm and spend \d+ tokens$/;
+    const checkedOut = await submit(review, review.form({ button: confirm }), {}, confirm);
     expect(checkedOut.page.testIdText("action-notice")).toContain("Checkout successful!");
 
     const downloadOnce = async () => {

@@ -140,7 +140,15 @@ test.concurrent(
     );
     expect(added.page.testIdText("action-notice")).toContain("added to cart");
     const cart = await open(visitor, "/cart");
-    const checkedOut = await submit(cart, cart.form({ button: "Checkout" }), {}, "Checkout");
+    // Checkout opens the confirm step, which shows the spend preview before anything is spent.
+    const review = await open(visitor, linkTo(cart, "Checkout"));
+    expect(review.testIdText("spend-preview-cost")).toBe("2 tokens");
+    const checkedOut = await submit(
+      review,
+      review.form({ button: "Confirm and spend 2 tokens" }),
+      {},
+      "Confirm and spend 2 tokens",
+    );
     expect(checkedOut.page.testIdText("action-notice")).toContain("Checkout successful!");
 
     // Dashboard tab: Total spent is the ledger's spends and the money paid.

@@ -32,6 +32,8 @@ const FIELDS = [
   "card_cvc",
   "card_name",
   "idempotency_key",
+  // The total a checkout was confirmed at (decision 0049).
+  "expected_total",
 ];
 const value = fc.oneof(
   fc.string({ maxLength: 40 }),

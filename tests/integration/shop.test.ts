@@ -6,6 +6,7 @@ import { runSeed } from "~models/content/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import { getBalance } from "~models/billing/tokens.server";
 import * as cartPage from "~/routes/billing/cart";
+import * as confirmPage from "~/routes/billing/checkout-confirm";
 import * as downloadFile from "~/routes/billing/download-file";
 import * as apiCart from "~/routes/api/billing/cart";
 import * as apiCartItem from "~/routes/api/billing/cart-item";
@@ -295,20 +296,41 @@ describe("checkout", () => {
     expect(await ledgerIsConsistent(client)).toBe(16);
   });
 
-  it("the cart page checks out with its form key, once", async () => {
+  it("the cart page spends nothing itself: its checkout goes to the confirm step", async () => {
     const client = await signedInClient();
     await give(client, 10);
     await addItem(client, "type-scale-sheet");
-    const page = body<{ checkoutKey: string; cart: Cart }>(
+    const page = body<{ cart: Cart }>(
       await call(cartPage.loader, getRequest("/cart", { cookie: client.cookie })),
     );
     expect(page.cart.can_afford).toBe(true);
+    const posted = await call(
+      cartPage.action,
+      formRequest("/cart", { intent: "checkout" }, { cookie: client.cookie }),
+    );
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/cart/checkout");
+    expect(await getBalance(client.id)).toBe(10);
+  });
+
+  it("the confirm step checks out with its form key and the total it showed, once", async () => {
+    const client = await signedInClient();
+    await give(client, 10);
+    await addItem(client, "type-scale-sheet");
+    const page = body<{ checkoutKey: string; preview: { cost: number } }>(
+      await call(confirmPage.loader, getRequest("/cart/checkout", { cookie: client.cookie })),
+    );
+    expect(page.preview.cost).toBe(2);
     const submit = () =>
       call(
-        cartPage.action,
+        confirmPage.action,
         formRequest(
-          "/cart",
-          { intent: "checkout", idempotency_key: page.checkoutKey },
+          "/cart/checkout",
+          {
+            intent: "checkout",
+            idempotency_key: page.checkoutKey,
+            expected_total: String(page.preview.cost),
+          },
           { cookie: client.cookie },
         ),
       );

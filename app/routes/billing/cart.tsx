@@ -1,10 +1,8 @@
-import { data, Form, Link } from "react-router";
-import { newIdempotencyKey } from "~models/billing/payments";
-import { CheckoutSchema, MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/billing/shop";
-import { checkout, clearCart, getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
+import { data, Form, Link, redirect } from "react-router";
+import { MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/billing/shop";
+import { clearCart, getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { PostButton } from "~/components/billing/post-button";
-import { SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/cart";
 import { parseFormData } from "~/lib/request-input.server";
@@ -16,13 +14,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  // A fresh key per page view: a checkout form submitted twice carries the same one and is charged once.
-  return { cart: await getCart(user.id), checkoutKey: newIdempotencyKey() };
+  return { cart: await getCart(user.id) };
 }
 
 type Notice = { tone: "success" | "error"; message: string };
-const answer = (notice: Notice, status = 200, extra: { checkedOut?: boolean } = {}) =>
-  data({ notice, ...extra }, { status });
+const answer = (notice: Notice, status = 200) => data({ notice }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -45,22 +41,16 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "clear":
       return answer({ tone: "success", message: (await clearCart(user.id)).message });
-    case "checkout": {
-      const parsed = CheckoutSchema.safeParse(form);
-      const result = await checkout(user.id, {
-        idempotencyKey: parsed.success ? parsed.data.idempotency_key : undefined,
-      });
-      return result.ok
-        ? answer({ tone: "success", message: result.message }, 200, { checkedOut: true })
-        : answer({ tone: "error", message: result.message }, result.status);
-    }
+    case "checkout":
+      // Nothing is spent from the cart itself: the confirm step shows what a checkout spends first (decision 0049).
+      return redirect("/cart/checkout", 303);
     default:
       return answer({ tone: "error", message: "Unknown action." }, 400);
   }
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, checkoutKey } = loaderData;
+  const { cart } = loaderData;
   const short = cart.total_token_price - cart.balance;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-5 py-12 lg:px-8">
@@ -76,16 +66,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </header>
 
-      <ActionNotice notice={actionData?.notice}>
-        {actionData?.checkedOut ? (
-          <>
-            {" "}
-            <Link to="/dashboard2/purchases" className="font-semibold underline underline-offset-4">
-              Go to My Purchases
-            </Link>
-          </>
-        ) : null}
-      </ActionNotice>
+      <ActionNotice notice={actionData?.notice} />
 
       {cart.items.length ? (
         <>
@@ -166,24 +147,25 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <PostButton intent="clear" className="text-sm text-text-muted hover:text-text">
                 Clear cart
               </PostButton>
-              <Form method="post">
-                <input type="hidden" name="idempotency_key" value={checkoutKey} />
-                <input type="hidden" name="intent" value="checkout" />
-                {/* Checkout is enabled only when the tokens cover the cart (docs/product.md, "Billing and shop"). */}
-                {cart.can_afford ? (
-                  <SubmitButton intent="checkout" pendingLabel="Checking out…">
-                    Checkout
-                  </SubmitButton>
-                ) : (
-                  <button
-                    type="button"
-                    disabled
-                    className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas opacity-50"
-                  >
-                    Checkout
-                  </button>
-                )}
-              </Form>
+              {/* Checkout is enabled only when the tokens cover the cart (docs/product.md, "Billing and shop"); it
+                  opens the confirm step, which shows what it spends before anything is (decision 0049). */}
+              {cart.can_afford ? (
+                <Link
+                  to="/cart/checkout"
+                  className="inline-flex items-center justify-center rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas"
+                  data-testid="checkout-review"
+                >
+                  Checkout
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  disabled
+                  className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas opacity-50"
+                >
+                  Checkout
+                </button>
+              )}
             </div>
           </section>
         </>

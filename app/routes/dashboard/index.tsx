@@ -3,9 +3,11 @@ import { accountSummaryForRequest, planAndBalance } from "~models/billing/accoun
 import { profileFields } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
+import { expiryLine } from "~models/billing/wallet.server";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
+import { ExpiryLine } from "~/components/wallet/expiry-line";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/index";
@@ -24,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     username: user.username,
     profile: profileFields(summary.profile, planName, balance),
     ...dashboard,
+    // The soonest expiring tokens come with the account summary too: no statement of their own.
+    expiry: expiryLine(summary.soonestExpiry),
   };
 }
 
@@ -39,7 +43,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { username, profile, stats, recent, tokens, recommendations } = loaderData;
+  const { username, profile, stats, recent, tokens, recommendations, expiry } = loaderData;
   const missing = [
     !profile.company_name && "company name",
     !profile.contact && "contact number",
@@ -64,6 +68,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         <Stat label="Active projects" value={stats.active_projects} testId="stat-active-projects" />
         <Stat label="Creative Tokens left" value={stats.tokens_left} testId="stat-tokens-left" />
       </section>
+      <ExpiryLine expiry={expiry} />
 
       <section className="flex flex-col gap-4" aria-labelledby="token-usage">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -21,7 +21,10 @@ export function action({ request }: Route.ActionArgs) {
       schema: CheckoutSchema,
       read: readIdempotentBody,
     });
-    const result = await checkout(user.id, { idempotencyKey: input.idempotency_key });
+    const result = await checkout(user.id, {
+      idempotencyKey: input.idempotency_key,
+      expectedTotal: input.expected_total,
+    });
     if (!result.ok) return apiFailure(result);
     return Response.json({
       total_tokens_spent: result.totalSpent,
