@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOKEN_VALIDITY_DAYS } from "../billing/tokens";
 
 // The manual token grant or deduction on a client's back-office page. Pure:
 // the form, its action and the tests share it. The ledger (decision 0012)
@@ -15,6 +16,7 @@ export const TOKEN_ADJUST_MESSAGES = {
   reasonRequired: "Please give a reason: it is kept in the ledger and the audit log.",
   reasonTooShort: "Please give a reason of at least 3 characters.",
   reasonTooLong: "Please keep the reason under 300 characters.",
+  validDaysInvalid: "Enter a whole number of days from 1 to 90.",
   granted: (amount: number, balance: number) =>
     `Granted ${amount} token${amount === 1 ? "" : "s"}. The balance is now ${balance}.`,
   deducted: (amount: number, balance: number) =>
@@ -38,5 +40,12 @@ export const TokenAdjustSchema = z.object({
     .min(1, { error: M.reasonRequired, abort: true })
     .min(3, { error: M.reasonTooShort, abort: true })
     .max(300, { error: M.reasonTooLong }),
+  /** A grant's life in days: 90 like every grant unless staff give a goodwill grant a shorter one. */
+  validDays: z.coerce
+    .number({ error: M.validDaysInvalid })
+    .int({ error: M.validDaysInvalid })
+    .min(1, { error: M.validDaysInvalid })
+    .max(TOKEN_VALIDITY_DAYS, { error: M.validDaysInvalid })
+    .default(TOKEN_VALIDITY_DAYS),
 });
 export type TokenAdjustInput = z.infer<typeof TokenAdjustSchema>;

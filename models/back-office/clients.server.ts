@@ -351,6 +351,7 @@ export async function adjustClientTokens(
     staffUserId: actor.id,
     note: input.reason,
     actor,
+    validDays: input.direction === "grant" ? input.validDays : undefined,
   });
   if (!outcome.ok)
     return {

@@ -9,6 +9,7 @@ import {
   GRANT_REASONS,
   REASON_LABELS,
   SPEND_REASONS,
+  grantExpiry,
   tokenExpiry,
   type GrantReason,
   type LedgerKind,
@@ -161,6 +162,8 @@ export type GrantInput = {
   now?: Date;
   /** Who the audit log names; derived from the reason when left out (ledgerAuditActor). */
   actor?: AuditActor;
+  /** Days the tokens stay valid: 90 (TOKEN_VALIDITY_DAYS) unless a staff grant says fewer. */
+  validDays?: number;
 };
 
 export type GrantResult = { entry: LedgerEntry; balance: number; duplicate: boolean };
@@ -197,7 +200,7 @@ export function grantTokens(input: GrantInput, tx?: Transaction): Promise<GrantR
       amount: input.amount,
       remaining: input.amount,
       issuedAt: now,
-      expiresAt: tokenExpiry(now),
+      expiresAt: input.validDays ? grantExpiry(now, input.validDays) : tokenExpiry(now),
     });
     return { entry, balance: entry.balanceAfter, duplicate: false };
   });
@@ -345,6 +348,8 @@ export function adjustTokens(
     note: string;
     now?: Date;
     actor?: AuditActor;
+    /** A grant only: days the tokens stay valid (1–90; 90 when left out). */
+    validDays?: number;
   },
   tx?: Transaction,
 ) {
@@ -360,7 +365,7 @@ export function adjustTokens(
     actor,
   };
   if (input.amount > 0)
-    return grantTokens({ ...common, amount: input.amount }, tx).then((r) => ({
+    return grantTokens({ ...common, amount: input.amount, validDays: input.validDays }, tx).then((r) => ({
       ok: true as const,
       entry: r.entry,
       balance: r.balance,

@@ -7,6 +7,12 @@ export const TOKEN_VALIDITY_DAYS = 90;
 export const TOKEN_VALIDITY_MS = TOKEN_VALIDITY_DAYS * 24 * 60 * 60 * 1000;
 
 export const tokenExpiry = (issuedAt: Date) => new Date(issuedAt.getTime() + TOKEN_VALIDITY_MS);
+/** A grant valid `days` days (1–90); never longer than the usual 90. */
+export function grantExpiry(issuedAt: Date, days: number): Date {
+  if (!Number.isInteger(days) || days < 1 || days > TOKEN_VALIDITY_DAYS)
+    throw new RangeError(`Tokens are valid 1 to ${TOKEN_VALIDITY_DAYS} days, not ${days}`);
+  return new Date(issuedAt.getTime() + days * 24 * 60 * 60 * 1000);
+}
 
 /** Every row of the ledger is one of these; grants add, spends and expiries take away. */
 export const LEDGER_KINDS = ["grant", "spend", "expire"] as const;

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~models/platform/db.server";
-import { auditLog, tokenLedger } from "~models/schema";
+import { auditLog, tokenLedger, tokenLots } from "~models/schema";
 import { runSeed } from "~models/content/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import {
@@ -66,6 +66,33 @@ const tokenAudit = (clientId: string) =>
     .orderBy(auditLog.id);
 
 describe("manual token grant and deduction", () => {
+  it("a goodwill grant may expire sooner than 90 days, never later", async () => {
+    const staff = await signedInClient("staff");
+    const client = await signedInClient();
+    const before = Date.now();
+    const tooLong = await adjust(staff, client, {
+      direction: "grant",
+      amount: "10",
+      reason: "Launch week",
+      validDays: "91",
+    });
+    expect(formErrors(tooLong)).toMatchObject({ validDays: ["Enter a whole number of days from 1 to 90."] });
+    expect(await getBalance(client.id)).toBe(0);
+
+    await adjust(staff, client, { direction: "grant", amount: "10", reason: "Launch week", validDays: "5" });
+    await adjust(staff, client, { direction: "grant", amount: "3", reason: "Usual goodwill" });
+    const lots = await db()
+      .select()
+      .from(tokenLots)
+      .where(eq(tokenLots.userId, client.id))
+      .orderBy(tokenLots.amount);
+    const days = (at: Date) => Math.round((at.getTime() - before) / 86_400_000);
+    expect(lots.map((lot) => [lot.amount, days(lot.expiresAt)])).toEqual([
+      [3, 90],
+      [10, 5],
+    ]);
+  });
+
   it("needs a reason, records the staff member on the ledger row and in the audit log, and never goes below zero", async () => {
     const staff = await signedInClient("staff");
     const client = await signedInClient();

@@ -109,7 +109,7 @@ function TokenAdjustForm({
   const [form, fields] = useZodForm(TokenAdjustSchema, {
     id: "adjust-tokens",
     lastResult,
-    defaultValue: { direction: "grant" },
+    defaultValue: { direction: "grant", validDays: "90" },
   });
   return (
     <Form
@@ -141,6 +141,12 @@ function TokenAdjustForm({
         labelProps={{ children: "Reason" }}
         inputProps={getInputProps(fields.reason, { type: "text" })}
         errors={fields.reason.errors}
+      />
+      <Field
+        labelProps={{ children: "Valid for (days)" }}
+        inputProps={{ ...getInputProps(fields.validDays, { type: "number" }), min: 1, max: 90, step: 1 }}
+        hint="A grant only: 90 days like every grant, or fewer for a goodwill grant meant to be used soon."
+        errors={fields.validDays.errors}
       />
       <SubmitButton className="self-start" pendingLabel="Saving…" intent="adjust-tokens">
         Save token change
