@@ -512,7 +512,7 @@ export function listAgenda(requested = 1): Promise<{ rows: MeetingListItem[]; pa
 }
 
 /** How many online meeting requests the agenda lists as waiting. */
-export const WAITING_REQUESTS_SHOWN = 20;
+const WAITING_REQUESTS_SHOWN = 20;
 
 /** "Schedule Online Meet" requests nobody has confirmed yet, oldest first. */
 export function listWaitingOnlineMeetRequests() {

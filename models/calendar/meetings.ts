@@ -57,7 +57,7 @@ export const MEETING_MESSAGES = {
 const M = MEETING_MESSAGES;
 
 /** Whether the runtime knows an IANA time zone name. */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;
