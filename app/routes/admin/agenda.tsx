@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import {
+  AGENCY_TIME_ZONE,
   formatMeetingTime,
   MEETING_MESSAGES,
   MEETING_SOURCES,
@@ -52,7 +53,7 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
                 <span className="text-text-muted">
                   asked {formatDateTime(request.createdAt)}
                   {request.preferredTime
-                    ? `, prefers ${formatMeetingTime(new Date(request.preferredTime), "Asia/Kolkata")}`
+                    ? `, prefers ${formatMeetingTime(new Date(request.preferredTime), AGENCY_TIME_ZONE)}`
                     : ""}
                 </span>
               </li>
