@@ -66,6 +66,13 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** Whether "YYYY-MM-DD" names a real day (not 31 February), in a year a calendar takes. */
+function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y <= 2100 && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** Minutes `zone` is ahead of UTC at `instant`. */
 function offsetMinutes(instant: number, zone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
@@ -136,7 +143,10 @@ const optionalText = (max: number, message: string) =>
 
 /** The fields of the confirm / reschedule form, without the rules that depend on the request. */
 export const MeetingFieldsSchema = z.object({
-  date: z.string({ error: M.dateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dateRequired }),
+  date: z
+    .string({ error: M.dateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dateRequired })
+    .refine(isCalendarDate, { error: M.dateRequired }),
   time: z.string({ error: M.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.timeRequired }),
   duration: z.coerce
     .number({ error: M.durationRequired })
@@ -160,7 +170,7 @@ export type MeetingFields = z.output<typeof MeetingFieldsSchema>;
 export function meetingFormSchema(source: MeetingSource, now: () => Date = () => new Date()) {
   const place = MEETING_SOURCES[source].place;
   return MeetingFieldsSchema.superRefine((value, ctx) => {
-    if (isTimeZone(value.time_zone) && /^\d{4}-\d{2}-\d{2}$/.test(value.date)) {
+    if (isTimeZone(value.time_zone) && isCalendarDate(value.date)) {
       const at = zonedTimeToUtc(value.date, value.time, value.time_zone);
       if (Number.isNaN(at.getTime()) || at.getTime() <= now().getTime())
         ctx.addIssue({ code: "custom", path: ["date"], message: M.inThePast });
