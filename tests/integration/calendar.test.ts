@@ -426,6 +426,50 @@ describe("a Schedule Online Meet request", () => {
   });
 });
 
+describe("odd input from staff", () => {
+  it("is refused with 400, never a crash, and writes nothing", async () => {
+    const id = await sendMeeting();
+    const odd = [
+      { intent: "__proto__" },
+      {
+        intent: "confirm",
+        date: "2027-02-31",
+        time: "10:00",
+        duration: "30",
+        time_zone: "UTC",
+        location: "x",
+      },
+      {
+        intent: "confirm",
+        date: nextWeek(),
+        time: "25:00",
+        duration: "1e20",
+        time_zone: "constructor",
+        location: "x",
+      },
+      {
+        intent: "confirm",
+        date: nextWeek(),
+        time: "10:00",
+        duration: "30",
+        time_zone: "UTC",
+        meeting_url: "ftp://x",
+      },
+      {
+        intent: "confirm",
+        date: nextWeek(),
+        time: "10:00",
+        duration: "30",
+        time_zone: "UTC",
+        location: "x".repeat(301),
+      },
+    ];
+    for (const fields of odd)
+      expect((await post(staff, "investor_meeting", id, fields)).status, JSON.stringify(fields)).toBe(400);
+    expect(await db().select().from(meetings).where(eq(meetings.sourceId, id))).toEqual([]);
+  });
+});
+
 describe("two staff confirming at once", () => {
   it("make one meeting and one invite", async () => {
     const id = await sendMeeting();
