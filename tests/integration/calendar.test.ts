@@ -429,7 +429,7 @@ describe("a Schedule Online Meet request", () => {
 describe("odd input from staff", () => {
   it("is refused with 400, never a crash, and writes nothing", async () => {
     const id = await sendMeeting();
-    const odd = [
+    const odd: Array<Record<string, string>> = [
       { intent: "__proto__" },
       {
         intent: "confirm",
