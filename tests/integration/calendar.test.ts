@@ -2,6 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MEETING_MESSAGES } from "~models/calendar/meetings";
 import { submitOfficeVisit } from "~models/forms/submissions.server";
+import { exportAccountData } from "~models/identity/account-data.server";
 import { db } from "~models/platform/db.server";
 import { createProjectRequest } from "~models/projects/project-requests.server";
 import {
@@ -243,6 +244,14 @@ describe("an office visit: confirm, reschedule, cancel", () => {
       );
     expect((await tab(asha)).meetings.map((m) => m.id)).toEqual([meetingId]);
     expect((await tab(other)).meetings).toEqual([]);
+  });
+
+  it("is in the client's data export, and in nobody else's", async () => {
+    const mine = (await exportAccountData(asha.id))!;
+    expect(mine.meetings.map((m) => [m.title, m.status, m.time_zone])).toEqual([
+      ["Office visit to Ascendra", "confirmed", "Asia/Kolkata"],
+    ]);
+    expect((await exportAccountData(other.id))!.meetings).toEqual([]);
   });
 
   it("shows confirmed meetings in the staff agenda, upcoming first", async () => {
