@@ -386,6 +386,13 @@ describe("a Schedule Online Meet request", () => {
       .select()
       .from(projectRequests)
       .where(eq(projectRequests.projectId, project.id));
+    // Staff are told in the app, with a link to the page where they confirm it.
+    const [told] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, staff.id), eq(notifications.title, "Online meeting requested")))
+      .orderBy(desc(notifications.createdAt));
+    expect(told!.link).toBe(`/admin/meetings/online_meet/${request!.id}`);
     const agenda = await call(agendaPage.loader, getRequest("/admin/agenda", { cookie: staff.cookie }));
     const waiting = (agenda.body as { waiting: Array<{ id: string }> }).waiting;
     expect(waiting.map((w) => w.id)).toContain(request!.id);
