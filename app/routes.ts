@@ -28,6 +28,7 @@ export default [
   route("api/admin/audit-log", "routes/api/admin/audit-log.ts"),
   route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
   route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
+  route("admin/outbox/:id/attachments/:index", "routes/admin/email-attachment.ts"),
 
   // Billing (docs/product.md, "REST API"): shop, cart, checkout, tokens and subscriptions.
   route("api/shop-items", "routes/api/billing/shop-items.ts"),
@@ -52,6 +53,8 @@ export default [
   // Shop files: signed, short-lived links for the purchase's owner.
   route("download/:purchaseId/file", "routes/billing/download-file.ts"),
   route("shop-images/:file", "routes/billing/shop-image.ts"),
+  // Calendar invites: the client's own meetings only (docs/decisions/0050).
+  route("dashboard2/meetings/:id/invite.ics", "routes/dashboard/meeting-invite.ts"),
 
   route("logout", "routes/auth/logout.ts"),
 
@@ -93,6 +96,7 @@ export default [
       route("billing/plans/:planId", "routes/dashboard/subscribe.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
+      route("meetings", "routes/dashboard/meetings.tsx"),
     ]),
     route("cart", "routes/billing/cart.tsx"),
     // The checkout's confirm step: the spend preview before any token is spent (decision 0049).
@@ -125,6 +129,9 @@ export default [
       route("clients/:id", "routes/admin/client.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),
       route("outbox/:id", "routes/admin/email.tsx"),
+      // Meetings confirmed from requests, with calendar invites (docs/decisions/0050).
+      route("agenda", "routes/admin/agenda.tsx"),
+      route("meetings/:source/:id", "routes/admin/meeting.tsx"),
       route("catalog", "routes/admin/catalog.tsx"),
       route("catalog/:kind/:id", "routes/admin/catalog-edit.tsx"),
       route("audit", "routes/admin/audit.tsx"),

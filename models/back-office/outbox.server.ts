@@ -39,7 +39,10 @@ function conditions(filter: OutboxFilter): SQL | undefined {
 export async function listOutboxPage(
   filter: OutboxFilter,
   requestedPage = 1,
-): Promise<{ emails: Array<Omit<EmailRow, "text" | "html">>; page: Page }> {
+): Promise<{
+  emails: Array<Omit<EmailRow, "text" | "html" | "attachments"> & { attachmentCount: number }>;
+  page: Page;
+}> {
   const where = conditions(filter);
   const [total] = await db().select({ n: count() }).from(emailOutbox).where(where);
   const page = paginate(total?.n ?? 0, requestedPage);
@@ -53,6 +56,7 @@ export async function listOutboxPage(
       sentAt: emailOutbox.sentAt,
       error: emailOutbox.error,
       attempts: emailOutbox.attempts,
+      attachmentCount: sql<number>`jsonb_array_length(${emailOutbox.attachments})`.mapWith(Number),
     })
     .from(emailOutbox)
     .where(where)
@@ -72,6 +76,27 @@ export async function getEmail(id: string | undefined): Promise<EmailRow | null>
 }
 
 export { isMailConfigured };
+
+/** What the email page lists of its attachments (not their bytes). */
+export const attachmentList = (email: Pick<EmailRow, "attachments">) =>
+  email.attachments.map((file, index) => ({
+    index,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: Math.floor((file.content.length * 3) / 4) - (file.content.match(/=+$/)?.[0].length ?? 0),
+  }));
+
+/** One attachment of an outbox email, by its position, for staff to download. */
+export async function getEmailAttachment(
+  id: string | undefined,
+  index: string | undefined,
+): Promise<{ name: string; contentType: string; bytes: Uint8Array } | null> {
+  if (!/^\d{1,3}$/.test(index ?? "")) return null;
+  const email = await getEmail(id);
+  const file = email?.attachments[Number(index)];
+  if (!file) return null;
+  return { name: file.filename, contentType: file.contentType, bytes: Buffer.from(file.content, "base64") };
+}
 
 /** Sends one unsent email again now, and records the attempt in the audit log. */
 export async function retryEmail(id: string | undefined, actor: AuditActor): Promise<ResendStatus> {

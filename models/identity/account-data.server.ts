@@ -39,6 +39,7 @@ import {
   supportTickets,
   users,
 } from "../schema";
+import { meetings } from "../schema/calendar";
 
 // Data rights (Manage account): a JSON export of everything the client's
 // account holds, and account deletion. See docs/decisions/0020.
@@ -175,6 +176,13 @@ export async function exportAccountData(userId: string) {
     ),
     some(() => db().select().from(projectRatings).where(inArray(projectRatings.projectId, projectIds))),
   ]);
+
+  // Meetings confirmed with the client (decision 0050).
+  const meetingRows = await db()
+    .select()
+    .from(meetings)
+    .where(eq(meetings.userId, userId))
+    .orderBy(asc(meetings.startsAt));
 
   const submissions: Record<string, Record<string, unknown>[]> = {};
   for (const [name, table] of Object.entries(FORM_TABLES)) {
@@ -318,6 +326,17 @@ export async function exportAccountData(userId: string) {
     })),
     newsletter: newsletterRows.map(publicRow),
     form_submissions: submissions,
+    meetings: meetingRows.map((m) => ({
+      title: m.title,
+      starts_at: iso(m.startsAt),
+      duration_minutes: m.durationMinutes,
+      time_zone: m.timeZone,
+      location: m.location,
+      meeting_url: m.meetingUrl,
+      status: m.status,
+      attendee_name: m.attendeeName,
+      attendee_email: m.attendeeEmail,
+    })),
     billing,
   };
   await recordAccountEvent(userId, "data_exported", "You downloaded a copy of your data.");

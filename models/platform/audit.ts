@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = {
   "chat_faq.create": "Answered a question the chat assistant could not",
   "chat_faq.update": "Changed a chat FAQ entry",
   "chat_faq.delete": "Deleted a chat FAQ entry",
+  "meeting.confirm": "Confirmed a meeting",
+  "meeting.reschedule": "Moved a meeting",
+  "meeting.cancel": "Cancelled a meeting",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

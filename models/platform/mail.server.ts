@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db, type Transaction } from "./db.server";
 import { runJobExclusively } from "./job-lock.server";
-import { emailOutbox } from "../schema";
+import { emailOutbox, type StoredAttachment } from "../schema";
 
 export type MailConfig = { smtpUrl?: string; from: string };
 
@@ -15,7 +15,24 @@ export function configureMail(next: MailConfig): void {
   transport = next.smtpUrl ? nodemailer.createTransport(next.smtpUrl) : undefined;
 }
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind: string };
+/** A file sent with an email: its name, MIME type and bytes (a string is sent as UTF-8). */
+export type EmailAttachment = { filename: string; contentType: string; content: string | Uint8Array };
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  attachments?: EmailAttachment[];
+};
+
+/** How an attachment is kept on the outbox row (base64), so a retry sends the same bytes. */
+const storedAttachment = (file: EmailAttachment): StoredAttachment => ({
+  filename: file.filename,
+  contentType: file.contentType,
+  content: Buffer.from(file.content).toString("base64"),
+});
 
 /** How many times an email is tried before it waits for staff. */
 const MAX_SEND_ATTEMPTS = 5;
@@ -23,7 +40,13 @@ const MAX_SEND_ATTEMPTS = 5;
 /** Sends one outbox row; `counted` when the attempt was already added (a claimed retry). */
 async function deliver(
   id: string,
-  email: { to: string; subject: string; text: string; html?: string | null },
+  email: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    attachments?: StoredAttachment[] | null;
+  },
   counted = false,
 ): Promise<boolean> {
   if (!transport) return false;
@@ -35,6 +58,11 @@ async function deliver(
       subject: email.subject,
       text: email.text,
       html: email.html ?? undefined,
+      attachments: (email.attachments ?? []).map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: Buffer.from(file.content, "base64"),
+      })),
     });
     await db()
       .update(emailOutbox)
@@ -57,12 +85,20 @@ async function deliver(
  * failing the request: nothing is lost.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sent: boolean }> {
+  const attachments = (email.attachments ?? []).map(storedAttachment);
   const [row] = await db()
     .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind })
+    .values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      kind: email.kind,
+      attachments,
+    })
     .returning({ id: emailOutbox.id });
   const id = row!.id;
-  return { id, sent: await deliver(id, email) };
+  return { id, sent: await deliver(id, { ...email, attachments }) };
 }
 
 /**
@@ -71,13 +107,24 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sen
  * Send it with `sendQueuedEmail` after the commit.
  */
 export async function queueEmail(email: OutgoingEmail, tx: Transaction): Promise<QueuedEmail> {
+  const attachments = (email.attachments ?? []).map(storedAttachment);
   const [row] = await tx
     .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind })
+    .values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      kind: email.kind,
+      attachments,
+    })
     .returning({ id: emailOutbox.id });
-  return { id: row!.id, email };
+  return { id: row!.id, email: { ...email, attachments } };
 }
-export type QueuedEmail = { id: string; email: OutgoingEmail };
+export type QueuedEmail = {
+  id: string;
+  email: Omit<OutgoingEmail, "attachments"> & { attachments: StoredAttachment[] };
+};
 
 /** Sends an email `queueEmail` recorded, once its transaction has committed. */
 export const sendQueuedEmail = (queued: QueuedEmail): Promise<boolean> => deliver(queued.id, queued.email);

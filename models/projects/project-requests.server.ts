@@ -19,13 +19,16 @@ export async function createProjectRequest(
 ): Promise<void> {
   if (project.userId !== userId) throw new Error("Only the project's owner can make requests about it.");
   await db().transaction(async (tx) => {
-    await tx.insert(projectRequests).values({
-      projectId: project.id,
-      userId,
-      kind: request.kind,
-      preferredTime: request.preferredTime ?? null,
-      note: request.note ?? "",
-    });
+    const [row] = await tx
+      .insert(projectRequests)
+      .values({
+        projectId: project.id,
+        userId,
+        kind: request.kind,
+        preferredTime: request.preferredTime ?? null,
+        note: request.note ?? "",
+      })
+      .returning({ id: projectRequests.id });
     const title = request.kind === "meeting" ? "Online meeting requested" : "Detailed update requested";
     const when = request.preferredTime ? ` Preferred time: ${request.preferredTime.toISOString()}.` : "";
     await notifyStaff(
@@ -33,7 +36,9 @@ export async function createProjectRequest(
         type: "info",
         title,
         message: `“${project.title}”.${when}${request.note ? ` Note: ${request.note.slice(0, 200)}` : ""}`,
-        link: `/project/${project.id}`,
+        // A meeting request leads to the page where staff confirm it and send the invite (decision 0050).
+        link:
+          request.kind === "meeting" ? `/admin/meetings/online_meet/${row!.id}` : `/project/${project.id}`,
       },
       tx,
     );

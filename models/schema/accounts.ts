@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -119,6 +120,9 @@ export const rateLimits = pgTable(
   ],
 );
 
+/** A file attached to an outbox email; `content` is base64. */
+export type StoredAttachment = { filename: string; contentType: string; content: string };
+
 /** Every email the site sends. Without SMTP_URL this is where staff read them. */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -133,6 +137,8 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** Files sent with the email (a calendar invite), kept so a retry and the staff view have them. */
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
   },
   (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
 );

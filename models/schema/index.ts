@@ -9,3 +9,4 @@ export * from "./billing";
 export * from "./payment-methods";
 export * from "./uploads";
 export * from "./wallet";
+export * from "./calendar";

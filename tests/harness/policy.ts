@@ -42,6 +42,20 @@ export const PUBLIC_ROUTES = new Set([
   "/api/webhooks/stripe",
 ]);
 
+/**
+ * Routes whose access follows from their prefix, named so that moving one out
+ * of it is noticed (tests/http/journeys-calendar.test.ts checks each).
+ */
+export const DECLARED_ACCESS: Record<string, Access> = {
+  // Calendar invites (decision 0050): staff confirm meetings and read the agenda and the outbox's
+  // files; a client lists and downloads only their own meetings.
+  "/admin/agenda": "staff",
+  "/admin/meetings/:source/:id": "staff",
+  "/admin/outbox/:id/attachments/:index": "staff",
+  "/dashboard2/meetings": "client",
+  "/dashboard2/meetings/:id/invite.ics": "client",
+};
+
 /** Back-office: staff only; everyone else gets a plain 404, as if it did not exist. */
 export const STAFF_PREFIXES = ["/admin", "/api/admin"];
 

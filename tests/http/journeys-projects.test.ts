@@ -137,6 +137,7 @@ test("without JavaScript every dashboard tab is a link to its own URL; empty one
     ["My Purchases", "/dashboard2/purchases", "No purchases yet"],
     ["Recommendations", "/dashboard2/recommendations", "Put your logo in motion"],
     ["Projects", "/dashboard2/projects", "No projects yet"],
+    ["Meetings", "/dashboard2/meetings", "No meetings yet."],
     [
       "Billing & Tokens",
       "/dashboard2/billing",

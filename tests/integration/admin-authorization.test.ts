@@ -5,7 +5,7 @@ import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { runSeed } from "~models/content/seed.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
-import { answeredChatGap, sendApplication, sendQuote, seedSite } from "./admin-helpers";
+import { answeredChatGap, sendApplication, sendMeeting, sendQuote, seedSite } from "./admin-helpers";
 
 // The authorization matrix: every back-office route in app/routes.ts (pages
 // under /admin, the admin API under /api/admin), read from the route map so a
@@ -47,6 +47,8 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "api/admin/projects/:id/transition": () => ({ id: fixtures.project! }),
   "admin/chat-gaps/:key": () => ({ key: fixtures.gapKey! }),
   "admin/chat-faqs/:id": () => ({ id: fixtures.faq! }),
+  "admin/meetings/:source/:id": () => ({ source: "investor_meeting", id: fixtures.meeting! }),
+  "admin/outbox/:id/attachments/:index": () => ({ id: fixtures.invite!, index: "0" }),
 };
 
 function paramsFor(path: string): Record<string, string> {
@@ -65,6 +67,13 @@ beforeAll(async () => {
   staff = await signedInClient("staff");
   const project = await projectOf(client);
   const email = await sendEmail({ to: "someone@example.com", subject: "Hello", text: "Hi", kind: "test" });
+  const invite = await sendEmail({
+    to: "someone@example.com",
+    subject: "Invite",
+    text: "See the file",
+    kind: "test",
+    attachments: [{ filename: "meeting.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR" }],
+  });
   await runSeed();
   const bought = await purchaseTokens(client.id, {
     package_id: "essential",
@@ -84,6 +93,8 @@ beforeAll(async () => {
     client: client.id,
     email: email.id,
     payment: bought.paymentId,
+    meeting: await sendMeeting(),
+    invite: invite.id,
   };
   anonymousCookie = "";
 });

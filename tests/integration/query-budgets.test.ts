@@ -15,6 +15,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runJobs } from "~models/billing/jobs.server";
+import { confirmMeeting } from "~models/calendar/meetings.server";
+import { createProjectRequest } from "~models/projects/project-requests.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
 import { addNotification } from "~models/platform/notifications.server";
 import { getDatabaseHandle, queryRows, setDatabase, type DatabaseHandle } from "~models/platform/db.server";
@@ -59,6 +61,8 @@ type Fixture = {
   payment: string;
   submission: string;
   email: string;
+  /** A "Schedule Online Meet" request of the client's, confirmed as a meeting. */
+  meetingRequest: string;
 };
 
 let staff: Client;
@@ -82,6 +86,7 @@ const PARAMS_BY_ROUTE: Record<string, (f: Fixture) => Record<string, string>> = 
   "/admin/payments/:id": (f) => ({ id: f.payment }),
   "/admin/chat-gaps/:key": (f) => ({ key: f.gapKey }),
   "/admin/chat-faqs/:id": (f) => ({ id: f.faq }),
+  "/admin/meetings/:source/:id": (f) => ({ source: "online_meet", id: f.meetingRequest }),
 };
 
 function paramsFor(route: DiscoveredRoute, fixture: Fixture): Record<string, string> {
@@ -141,6 +146,26 @@ async function realisticClient(): Promise<Fixture> {
   const email = await sendEmail({ to: client.email, subject: "Hello", text: "Hi", kind: "test" });
   // A question the assistant could not answer, answered by staff: a gap group and an FAQ entry.
   const { gapKey, faq } = await answeredChatGap(`Do you repair bicycles ${client.id}?`, staff.id);
+  // A meeting confirmed from an online meeting request: the Meetings tab, the agenda and the meeting page.
+  await createProjectRequest(projects[0]!, client.id, { kind: "meeting" });
+  const [meetingRequest] = await queryRows<{ id: string }>(
+    sql`select id from project_requests where user_id = ${client.id} and kind = 'meeting' limit 1`,
+  );
+  const confirmed = await confirmMeeting(
+    "online_meet",
+    meetingRequest!.id,
+    {
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      time: "11:00",
+      duration: 30,
+      time_zone: "Asia/Kolkata",
+      location: "",
+      meeting_url: "https://meet.example.com/budget",
+      note: "",
+    },
+    { id: staff.id, role: "staff", label: staff.username },
+  );
+  if (!confirmed.ok) throw new Error(`confirm meeting: ${confirmed.reason}`);
   return {
     client,
     gapKey,
@@ -150,6 +175,7 @@ async function realisticClient(): Promise<Fixture> {
     payment: payment!.id,
     submission: await sendQuote(),
     email: email.id,
+    meetingRequest: meetingRequest!.id,
   };
 }
 
@@ -172,6 +198,13 @@ async function heavyClient(): Promise<Fixture> {
       case when n % 2 = 0 then 'staff_adjustment' else 'project' end,
       case when n % 2 = 0 then 1 else -1 end, 'Bulk ledger row', now() - n * interval '1 minute'
     from generate_series(1, 2000) as n`);
+  await queryRows(sql`
+    insert into meetings (uid, source_type, source_id, user_id, attendee_name, attendee_email, title,
+      starts_at, duration_minutes, time_zone, meeting_url, status)
+    select 'bulk-' || n || '-' || ${id} || '@ascendra.studio', 'online_meet', gen_random_uuid(), ${id}, 'Bulk',
+      'bulk@example.com', 'Bulk meeting ' || n, now() + (n - 100) * interval '1 day', 30, 'Asia/Kolkata',
+      'https://meet.example.com/bulk', (array['confirmed', 'cancelled'])[1 + n % 2]
+    from generate_series(1, 200) as n`);
   return fixture;
 }
 

@@ -1,7 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { RETRY_MESSAGES } from "~models/back-office/outbox";
-import { emailState, getEmail, isMailConfigured, retryEmail } from "~models/back-office/outbox.server";
+import {
+  attachmentList,
+  emailState,
+  getEmail,
+  isMailConfigured,
+  retryEmail,
+} from "~models/back-office/outbox.server";
+import { formatFileSize } from "~models/platform/uploads";
 import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
 import { requireStaffActor } from "~/lib/admin.server";
@@ -17,7 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const email = await getEmail(params.id);
   if (!email) throw notFoundResponse();
-  return { email: { ...email, state: emailState(email) }, mailConfigured: isMailConfigured() };
+  const { attachments, ...rest } = email;
+  return {
+    email: { ...rest, state: emailState(email), attachments: attachmentList({ attachments }) },
+    mailConfigured: isMailConfigured(),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -77,6 +88,27 @@ export default function EmailDetail({ loaderData, actionData }: Route.ComponentP
           {email.text}
         </pre>
       </section>
+      {email.attachments.length ? (
+        <section aria-labelledby="attachments" className="flex flex-col gap-2">
+          <h2 id="attachments" className="font-display text-lg font-semibold">
+            Attachments
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {email.attachments.map((file) => (
+              <li key={file.index}>
+                <a
+                  href={`/admin/outbox/${email.id}/attachments/${file.index}`}
+                  className={smallButton}
+                  download
+                  data-testid="email-attachment"
+                >
+                  Download {file.filename} ({file.contentType.split(";")[0]}, {formatFileSize(file.size)})
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -95,6 +95,11 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
               >
                 {email.subject}
               </Link>
+              {email.attachmentCount ? (
+                <span className="ml-2 text-xs text-text-muted">
+                  {email.attachmentCount === 1 ? "1 attachment" : `${email.attachmentCount} attachments`}
+                </span>
+              ) : null}
             </td>
             <td className={`${cell} text-text-muted`}>{email.kind}</td>
             <td className={cell}>

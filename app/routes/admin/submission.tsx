@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
+import { isMeetingSource } from "~models/calendar/meetings";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
 import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/back-office/inbox.server";
 import { formatFileSize } from "~models/platform/uploads";
@@ -123,6 +124,11 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           </>
         }
       >
+        {isMeetingSource(submission.type) ? (
+          <Link to={`/admin/meetings/${submission.type}/${submission.id}`} className={smallButton}>
+            Meeting and invite
+          </Link>
+        ) : null}
         <Form method="post">
           {submission.handled ? (
             <button type="submit" name="intent" value="unhandled" className={smallButton}>

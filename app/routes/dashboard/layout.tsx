@@ -18,6 +18,7 @@ export const DASHBOARD_TABS = [
   { label: "My Purchases", to: "/dashboard2/purchases", end: false },
   { label: "Recommendations", to: "/dashboard2/recommendations", end: false },
   { label: "Projects", to: "/dashboard2/projects", end: false },
+  { label: "Meetings", to: "/dashboard2/meetings", end: false },
   { label: "Billing & Tokens", to: "/dashboard2/billing", end: false },
   { label: "Profile", to: "/dashboard2/profile", end: false },
 ] as const;
