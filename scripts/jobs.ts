@@ -18,7 +18,7 @@ setDatabase(handle);
 try {
   const report = await runJobs();
   console.log(
-    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}.`,
+    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}; delivery clock reminders sent: ${report.clockReminders}.`,
   );
   if (report.skipped.length)
     console.log(`Being run by another process just now, so skipped: ${report.skipped.join(", ")}.`);

@@ -5,6 +5,7 @@ import { deliverDueGiftCards } from "./gift-cards.server";
 import { tokenLots } from "../schema";
 import { renewDueSubscriptions } from "./subscriptions.server";
 import { settleTokenAccount } from "./tokens.server";
+import { sendClockReminders } from "../delivery/reminders.server";
 
 // Time-based billing work: renewals at period end, gift card emails on their
 // delivery day, expiry rows for grants past their 90 days. Every step is
@@ -31,6 +32,8 @@ export type JobsReport = {
   periodsRenewed: number;
   giftCardsDelivered: number;
   accountsExpired: number;
+  /** Delivery clock reminders sent to clients waited on (decision 0048). */
+  clockReminders: number;
   /** Jobs another process was running at the time (it does their work). */
   skipped: JobName[];
 };
@@ -49,11 +52,13 @@ export async function runJobs(now = new Date()): Promise<JobsReport> {
   });
   const giftCardsDelivered = await exclusively("giftCards", () => deliverDueGiftCards(now), 0);
   const accountsExpired = await exclusively("tokenExpiry", () => settleExpiredAccounts(now), 0);
+  const clockReminders = await exclusively("clockReminders", () => sendClockReminders(now), 0);
   return {
     renewalsDue: renewals.checked,
     periodsRenewed: renewals.renewed,
     giftCardsDelivered,
     accountsExpired,
+    clockReminders,
     skipped,
   };
 }

@@ -13,6 +13,7 @@ export const JOB_LOCK_KEYS = {
   giftCards: 4_170_390_102,
   tokenExpiry: 4_170_390_103,
   emailRetries: 4_170_390_104,
+  clockReminders: 4_170_390_105,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCK_KEYS;
