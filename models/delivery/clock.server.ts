@@ -22,6 +22,7 @@ import {
   summariseClock,
   type ClockState,
   type ClockSummary,
+  type HoldOutcome,
   type HoldReason,
   type PauseEntry,
   type PauseReason,
@@ -53,7 +54,12 @@ const entryOf = (row: PauseRow): PauseEntry => ({
 async function saveClock(tx: Transaction, projectId: string, clock: ClockState) {
   await tx
     .update(deliveryClocks)
-    .set({ dueAt: clock.dueAt, pausedSince: clock.pausedSince, stoppedAt: clock.stoppedAt, updatedAt: new Date() })
+    .set({
+      dueAt: clock.dueAt,
+      pausedSince: clock.pausedSince,
+      stoppedAt: clock.stoppedAt,
+      updatedAt: new Date(),
+    })
     .where(eq(deliveryClocks.projectId, projectId));
 }
 
@@ -78,7 +84,11 @@ export async function recordClockChange(
   actorId: string | null,
   now = new Date(),
 ): Promise<void> {
-  const [row] = await tx.select().from(deliveryClocks).where(eq(deliveryClocks.projectId, project.id)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(deliveryClocks)
+    .where(eq(deliveryClocks.projectId, project.id))
+    .limit(1);
   if (!row) {
     if (to !== CLOCK_START_STATUS) return;
     const clock = startClock(now, project.timeline);
@@ -94,7 +104,9 @@ export async function recordClockChange(
   const phase = CLOCK_PHASE[to];
   const reason = STATUS_PAUSE_REASON[to];
   if (phase === "waiting" && reason) {
-    await tx.insert(deliveryPauses).values({ projectId: project.id, reason, startedBy: actorId, startedAt: now });
+    await tx
+      .insert(deliveryPauses)
+      .values({ projectId: project.id, reason, startedBy: actorId, startedAt: now });
     clock = pauseClock(clock, now);
   } else if (phase === "stopped") {
     clock = stopClock(clock, now);
@@ -154,7 +166,7 @@ export async function deliveryViewsFor(
   audience: "client" | "staff",
   now = new Date(),
 ): Promise<Record<string, DeliveryView>> {
-  const clocks = await readClocks(projectIds);
+  const clocks = await readClocks(projectIds.filter((id) => isUuid(id)));
   const views: Record<string, DeliveryView> = {};
   for (const [id, { clock, pauses }] of clocks) views[id] = viewOf(clock, pauses, audience, now);
   return views;
@@ -169,20 +181,14 @@ export async function deliveryViewFor(
   return (await deliveryViewsFor([projectId], audience, now))[projectId] ?? null;
 }
 
-export const HOLD_MESSAGES = {
-  held: "The project is on hold and its clock is paused. The client has been notified.",
-  resumed: "The hold has ended and the clock runs again. The client has been notified.",
-  notRunning: "Only a project the team is working on, with its clock running, can be put on hold.",
-  noHold: "This project is not on a hold staff can end.",
-  ownProject: "This is your own project: staff actions do not apply to it.",
-} as const;
-
 export type HoldResult =
-  | { ok: true }
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "conflict"; message: string };
+  { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "conflict"; outcome: HoldOutcome };
 
-class HoldConflict extends Error {}
+class HoldConflict extends Error {
+  constructor(readonly outcome: HoldOutcome) {
+    super(outcome);
+  }
+}
 
 async function lockProject(tx: Transaction, projectId: string) {
   const [project] = await tx
@@ -191,7 +197,11 @@ async function lockProject(tx: Transaction, projectId: string) {
     .where(eq(projects.id, projectId))
     .for("update");
   if (!project) return null;
-  const [clock] = await tx.select().from(deliveryClocks).where(eq(deliveryClocks.projectId, projectId)).limit(1);
+  const [clock] = await tx
+    .select()
+    .from(deliveryClocks)
+    .where(eq(deliveryClocks.projectId, projectId))
+    .limit(1);
   return { project, clock };
 }
 
@@ -215,10 +225,15 @@ export async function holdProject(
       const locked = await lockProject(tx, projectId);
       if (!locked) return;
       project = locked.project;
-      if (locked.project.userId === staff.id) throw new HoldConflict(HOLD_MESSAGES.ownProject);
+      if (locked.project.userId === staff.id) throw new HoldConflict("own-project");
       const status = locked.project.status as ProjectStatus;
-      if (!locked.clock || locked.clock.stoppedAt || locked.clock.pausedSince || CLOCK_PHASE[status] !== "running")
-        throw new HoldConflict(HOLD_MESSAGES.notRunning);
+      if (
+        !locked.clock ||
+        locked.clock.stoppedAt ||
+        locked.clock.pausedSince ||
+        CLOCK_PHASE[status] !== "running"
+      )
+        throw new HoldConflict("not-running");
       await tx
         .insert(deliveryPauses)
         .values({ projectId, reason: input.reason, note, startedBy: staff.id, startedAt: now });
@@ -246,7 +261,7 @@ export async function holdProject(
       );
     });
   } catch (error) {
-    if (error instanceof HoldConflict) return { ok: false, reason: "conflict", message: error.message };
+    if (error instanceof HoldConflict) return { ok: false, reason: "conflict", outcome: error.outcome };
     throw error;
   }
   if (!project) return { ok: false, reason: "not_found" };
@@ -277,14 +292,14 @@ export async function resumeProject(
       const locked = await lockProject(tx, projectId);
       if (!locked) return;
       found = true;
-      if (locked.project.userId === staff.id) throw new HoldConflict(HOLD_MESSAGES.ownProject);
+      if (locked.project.userId === staff.id) throw new HoldConflict("own-project");
       const [open] = await tx
         .select()
         .from(deliveryPauses)
         .where(and(eq(deliveryPauses.projectId, projectId), isNull(deliveryPauses.endedAt)))
         .limit(1);
       if (!locked.clock || !open || !(HOLD_REASONS as readonly string[]).includes(open.reason))
-        throw new HoldConflict(HOLD_MESSAGES.noHold);
+        throw new HoldConflict("no-hold");
       await closeOpenPause(tx, projectId, now);
       await saveClock(tx, projectId, resumeClock(stateOf(locked.clock), now));
       await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
@@ -309,7 +324,7 @@ export async function resumeProject(
       );
     });
   } catch (error) {
-    if (error instanceof HoldConflict) return { ok: false, reason: "conflict", message: error.message };
+    if (error instanceof HoldConflict) return { ok: false, reason: "conflict", outcome: error.outcome };
     throw error;
   }
   return found ? { ok: true } : { ok: false, reason: "not_found" };
@@ -325,11 +340,12 @@ export function atRiskColumns(now: Date) {
   return {
     dueAt: deliveryClocks.dueAt,
     pausedSince: deliveryClocks.pausedSince,
-    atRisk: sql<boolean>`coalesce(${deliveryClocks.stoppedAt} is null and ${deliveryClocks.dueAt} is not null and ${deliveryClocks.dueAt} - ${at} <= ${`${AT_RISK_MS / 1000} seconds`}::interval, false)`.mapWith(
-      Boolean,
-    ),
-    leftSeconds: sql<number | null>`extract(epoch from ${deliveryClocks.dueAt} - ${at})`.mapWith(
-      (value) => (value === null ? null : Number(value)),
+    atRisk:
+      sql<boolean>`coalesce(${deliveryClocks.stoppedAt} is null and ${deliveryClocks.dueAt} is not null and ${deliveryClocks.dueAt} - ${at} <= ${`${AT_RISK_MS / 1000} seconds`}::interval, false)`.mapWith(
+        Boolean,
+      ),
+    leftSeconds: sql<number | null>`extract(epoch from ${deliveryClocks.dueAt} - ${at})`.mapWith((value) =>
+      value === null ? null : Number(value),
     ),
   };
 }

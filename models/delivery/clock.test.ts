@@ -124,7 +124,9 @@ describe("reminders", () => {
     const first = { ...pause, firstReminderAt: plus(start, 2 * DAY_MS) };
     expect(reminderDue(first, plus(start, 4 * DAY_MS))).toBeNull();
     expect(reminderDue(first, plus(start, 5 * DAY_MS))).toBe("second");
-    expect(reminderDue({ ...first, secondReminderAt: plus(start, 5 * DAY_MS) }, plus(start, 9 * DAY_MS))).toBeNull();
+    expect(
+      reminderDue({ ...first, secondReminderAt: plus(start, 5 * DAY_MS) }, plus(start, 9 * DAY_MS)),
+    ).toBeNull();
     expect(reminderDue({ ...pause, endedAt: plus(start, DAY_MS) }, plus(start, 9 * DAY_MS))).toBeNull();
   });
   it("when both are due at once, only the second goes out", () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { TIMELINES, type ProjectStatus } from "../projects/projects";
 
 // The delivery clock's rules and arithmetic (decision 0048). Pure: the pages,
@@ -201,7 +202,8 @@ export function clockHeadline(summary: ClockSummary, now: Date, audience: "clien
     return `Stopped ${shortDate(summary.stoppedAt, now)}${summary.due ? (late ? " · after the promised date" : " · on time") : ""}`;
   }
   const due = summary.due ? `Due ${shortDate(summary.due, now)}` : "No fixed date (flexible timeline)";
-  if (summary.state === "paused") return `${due} · paused ${daysPhrase(summary.currentPauseMs)} waiting on ${who}`;
+  if (summary.state === "paused")
+    return `${due} · paused ${daysPhrase(summary.currentPauseMs)} waiting on ${who}`;
   if (summary.late) return `${due} · late`;
   return due;
 }
@@ -213,12 +215,47 @@ export type ReminderSlot = "first" | "second";
  * jobs did not run for days) only the later one is sent, and it counts for both.
  */
 export function reminderDue(
-  pause: { startedAt: Date; endedAt: Date | null; firstReminderAt: Date | null; secondReminderAt: Date | null },
+  pause: {
+    startedAt: Date;
+    endedAt: Date | null;
+    firstReminderAt: Date | null;
+    secondReminderAt: Date | null;
+  },
   now: Date,
 ): ReminderSlot | null {
   if (pause.endedAt) return null;
   const waited = now.getTime() - pause.startedAt.getTime();
   if (waited >= REMINDER_DAYS[1] * DAY_MS && !pause.secondReminderAt) return "second";
-  if (waited >= REMINDER_DAYS[0] * DAY_MS && !pause.firstReminderAt && !pause.secondReminderAt) return "first";
+  if (waited >= REMINDER_DAYS[0] * DAY_MS && !pause.firstReminderAt && !pause.secondReminderAt)
+    return "first";
   return null;
 }
+
+/** Staff's hold form: a reason and an optional note for the client. */
+export const HoldFormSchema = z.object({
+  reason: z.enum(HOLD_REASONS, { error: "Please choose why the project is on hold." }),
+  note: z.string().trim().max(1000, { error: "Please keep the note under 1,000 characters." }).default(""),
+});
+
+/** What the hold form's answer says, by the code the redirect carries (?clock=). */
+export const HOLD_OUTCOMES = {
+  held: {
+    tone: "success",
+    message: "The project is on hold and its clock is paused. The client has been notified.",
+  },
+  resumed: {
+    tone: "success",
+    message: "The hold has ended and the clock runs again. The client has been notified.",
+  },
+  "not-running": {
+    tone: "error",
+    message: "Only a project the team is working on, with its clock running, can be put on hold.",
+  },
+  "no-hold": { tone: "error", message: "This project is not on a hold staff can end." },
+  "own-project": { tone: "error", message: "This is your own project: staff actions do not apply to it." },
+  invalid: {
+    tone: "error",
+    message: "Please choose why the project is on hold (a note is optional, up to 1,000 characters).",
+  },
+} as const satisfies Record<string, { tone: "success" | "error"; message: string }>;
+export type HoldOutcome = keyof typeof HOLD_OUTCOMES;

@@ -23,7 +23,10 @@ import { emailClient } from "./email.server";
 /** How many pauses one run looks at; the next run takes the rest. */
 const BATCH = 200;
 
-export async function sendClockReminders(now = new Date(), options: { siteUrl?: string } = {}): Promise<number> {
+export async function sendClockReminders(
+  now = new Date(),
+  options: { siteUrl?: string } = {},
+): Promise<number> {
   const firstDue = new Date(now.getTime() - REMINDER_DAYS[0] * DAY_MS);
   const secondDue = new Date(now.getTime() - REMINDER_DAYS[1] * DAY_MS);
   const candidates = await db()
@@ -56,7 +59,10 @@ export async function sendClockReminders(now = new Date(), options: { siteUrl?: 
         .update(deliveryPauses)
         .set(
           slot === "second"
-            ? { secondReminderAt: now, firstReminderAt: sql`coalesce(${deliveryPauses.firstReminderAt}, ${stamp})` }
+            ? {
+                secondReminderAt: now,
+                firstReminderAt: sql`coalesce(${deliveryPauses.firstReminderAt}, ${stamp})`,
+              }
             : { firstReminderAt: now },
         )
         .where(

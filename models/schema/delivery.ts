@@ -28,7 +28,9 @@ export const deliveryClocks = pgTable(
     stoppedAt: timestamp("stopped_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("delivery_clocks_promised_days_check", sql`${t.promisedDays} is null or ${t.promisedDays} > 0`)],
+  (t) => [
+    check("delivery_clocks_promised_days_check", sql`${t.promisedDays} is null or ${t.promisedDays} > 0`),
+  ],
 );
 
 /** Each time the clock stood still, why, and the reminders sent while it did. */
