@@ -55,7 +55,7 @@ export function StaffDeliveryPanel({
             ))}
           </fieldset>
           <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Note for the client (optional)
+            Hold note for the client (optional)
             <textarea name="note" rows={2} maxLength={1000} className={`${inputClass} resize-y`} />
           </label>
           <p className="text-xs text-text-muted">
