@@ -11,7 +11,7 @@ const STATE_STYLE = {
   stopped: "border-border bg-surface",
 } as const;
 
-export function PauseHistory({
+function PauseHistory({
   pauses,
   audience,
 }: {
