@@ -14,7 +14,8 @@ import {
   PAUSE_LABELS,
   PAUSE_LABELS_FOR_CLIENT,
   pauseClock,
-  pauseLengthMs,
+  pauseWhen,
+  promiseLine,
   resumeClock,
   startClock,
   STATUS_PAUSE_REASON,
@@ -22,12 +23,12 @@ import {
   summariseClock,
   type ClockState,
   type ClockSummary,
-  type HoldOutcome,
   type HoldReason,
   type PauseEntry,
   type PauseReason,
 } from "./clock";
 import { emailClient } from "./email.server";
+import { holdOutcome, type HoldOutcome } from "./holds";
 
 // The delivery clock in the database (decision 0048). Status changes reach it
 // through recordClockChange, inside transitionProject's transaction; staff's
@@ -114,12 +115,18 @@ export async function recordClockChange(
   await saveClock(tx, project.id, clock);
 }
 
+/** A project's clock as a page shows it: every line already worded, so the page's script only lays it out. */
 export type DeliveryView = {
   headline: string;
-  summary: ClockSummary;
-  promisedDays: number | null;
-  startedAt: Date;
-  pauses: Array<PauseEntry & { label: string; lengthMs: number; manual: boolean }>;
+  state: ClockSummary["state"];
+  promised: string;
+  /** The open pause's note, introduced ("Your project manager wrote: “…”"), or "". */
+  note: string;
+  /** Newest first. */
+  pauses: Array<{ key: string; label: string; note: string; when: string }>;
+  /** Staff may put it on hold (the clock runs) or end their hold (one is open). */
+  canHold: boolean;
+  canResume: boolean;
 };
 
 /** Reads the clocks and pause histories of some projects in one statement. */
@@ -142,21 +149,26 @@ async function readClocks(projectIds: string[]) {
 
 function viewOf(clock: ClockRow, pauses: PauseRow[], audience: "client" | "staff", now: Date): DeliveryView {
   const entries = pauses.map(entryOf);
-  const summary = summariseClock(stateOf(clock), entries, now);
+  const state = stateOf(clock);
+  const summary = summariseClock(state, entries, now);
   const labels = audience === "client" ? PAUSE_LABELS_FOR_CLIENT : PAUSE_LABELS;
   return {
     headline: clockHeadline(summary, now, audience),
-    summary,
-    promisedDays: clock.promisedDays,
-    startedAt: clock.startedAt,
+    state: summary.state,
+    promised: promiseLine(state, now, audience),
+    note: summary.pause?.note
+      ? `${audience === "client" ? "Your project manager wrote:" : "Note:"} “${summary.pause.note}”`
+      : "",
     pauses: entries
       .map((pause) => ({
-        ...pause,
+        key: pause.startedAt.toISOString(),
         label: labels[pause.reason],
-        lengthMs: pauseLengthMs(pause, now),
-        manual: (HOLD_REASONS as readonly string[]).includes(pause.reason),
+        note: pause.note,
+        when: pauseWhen(pause, now, audience),
       }))
       .reverse(),
+    canHold: summary.state === "running",
+    canResume: Boolean(summary.pause && (HOLD_REASONS as readonly string[]).includes(summary.pause.reason)),
   };
 }
 
@@ -171,6 +183,16 @@ export async function deliveryViewsFor(
   for (const [id, { clock, pauses }] of clocks) views[id] = viewOf(clock, pauses, audience, now);
   return views;
 }
+
+/** The back-office project page's clock: the view, the hold form's reasons and the answer to its last post (?clock=). */
+export async function staffDeliveryPanel(projectId: string, outcomeCode: string | null, now = new Date()) {
+  return {
+    view: await deliveryViewFor(projectId, "staff", now),
+    outcome: holdOutcome(outcomeCode),
+    reasons: HOLD_REASONS.map((value) => ({ value, label: PAUSE_LABELS[value] })),
+  };
+}
+export type StaffDeliveryPanelData = Awaited<ReturnType<typeof staffDeliveryPanel>>;
 
 /** One project's clock, or null when the agency has not started it. */
 export async function deliveryViewFor(

@@ -7,6 +7,8 @@ import {
   dueAt,
   HOUR_MS,
   pauseClock,
+  pauseWhen,
+  promiseLine,
   promisedDaysFor,
   reminderDue,
   resumeClock,
@@ -131,5 +133,27 @@ describe("reminders", () => {
   });
   it("when both are due at once, only the second goes out", () => {
     expect(reminderDue(pause, plus(start, 6 * DAY_MS))).toBe("second");
+  });
+});
+
+describe("worded lines", () => {
+  it("says when a pause ran and what was promised", () => {
+    const pause: PauseEntry = {
+      reason: "client_input",
+      note: "",
+      startedAt: at("2026-12-02T09:05:00Z"),
+      endedAt: at("2026-12-05T10:00:00Z"),
+    };
+    expect(pauseWhen(pause, start, "client")).toBe("2 Dec 2026, 09:05 UTC → 5 Dec 2026, 10:00 UTC · 3 days");
+    expect(pauseWhen({ ...pause, endedAt: null }, at("2026-12-03T10:00:00Z"), "client")).toBe(
+      "2 Dec 2026, 09:05 UTC → until you reply · 1 day",
+    );
+    expect(pauseWhen({ ...pause, endedAt: null }, start, "staff")).toContain("→ still paused");
+    expect(promiseLine(startClock(start, "2_weeks"), start, "client")).toBe(
+      "14 days from 1 Dec, plus the time spent waiting on you.",
+    );
+    expect(promiseLine(startClock(start, "flexible"), start, "staff")).toBe(
+      "Flexible timeline: no fixed date. Work started 1 Dec.",
+    );
   });
 });

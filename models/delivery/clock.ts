@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { TIMELINES, type ProjectStatus } from "../projects/projects";
 
 // The delivery clock's rules and arithmetic (decision 0048). Pure: the pages,
@@ -134,7 +133,7 @@ export function timeLeftMs(clock: ClockState, now: Date): number | null {
   return clock.dueAt.getTime() - at.getTime();
 }
 
-export const pauseLengthMs = (pause: PauseEntry, now: Date) =>
+const pauseLengthMs = (pause: PauseEntry, now: Date) =>
   Math.max(0, (pause.endedAt ?? now).getTime() - pause.startedAt.getTime());
 
 export const totalPausedMs = (pauses: PauseEntry[], now: Date) =>
@@ -177,17 +176,53 @@ export function daysPhrase(ms: number): string {
   return days === 1 ? "1 day" : `${days} days`;
 }
 
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+// Made on first use, so that a page importing this module for a label pays nothing for them.
+let formats:
+  | { dayMonth: Intl.DateTimeFormat; dayMonthYear: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }
+  | undefined;
+const dateFormats = () =>
+  (formats ??= {
+    dateTime: new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+      timeZone: "UTC",
+    }),
+    dayMonth: new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }),
+    dayMonthYear: new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+  });
 
 /** "12 Dec" within the current year, "12 Dec 2027" otherwise (UTC, as every date on the site). */
 export function shortDate(date: Date, now: Date): string {
+  const { dayMonth, dayMonthYear } = dateFormats();
   return date.getUTCFullYear() === now.getUTCFullYear() ? dayMonth.format(date) : dayMonthYear.format(date);
+}
+
+/** When a pause ran and how long: "26 Nov 2026, 07:00 UTC → until you reply · 3 days". */
+export function pauseWhen(pause: PauseEntry, now: Date, audience: "client" | "staff"): string {
+  const { dateTime } = dateFormats();
+  const end = pause.endedAt
+    ? `${dateTime.format(pause.endedAt)} UTC`
+    : audience === "client"
+      ? "until you reply"
+      : "still paused";
+  return `${dateTime.format(pause.startedAt)} UTC → ${end} · ${daysPhrase(pauseLengthMs(pause, now))}`;
+}
+
+/** What the promise is: "14 days from 1 Dec, plus the time spent waiting on you." */
+export function promiseLine(clock: ClockState, now: Date, audience: "client" | "staff"): string {
+  const who = audience === "client" ? "you" : "the client";
+  return clock.promisedDays
+    ? `${clock.promisedDays} days from ${shortDate(clock.startedAt, now)}, plus the time spent waiting on ${who}.`
+    : `Flexible timeline: no fixed date. Work started ${shortDate(clock.startedAt, now)}.`;
 }
 
 /**
@@ -230,32 +265,3 @@ export function reminderDue(
     return "first";
   return null;
 }
-
-/** Staff's hold form: a reason and an optional note for the client. */
-export const HoldFormSchema = z.object({
-  reason: z.enum(HOLD_REASONS, { error: "Please choose why the project is on hold." }),
-  note: z.string().trim().max(1000, { error: "Please keep the note under 1,000 characters." }).default(""),
-});
-
-/** What the hold form's answer says, by the code the redirect carries (?clock=). */
-export const HOLD_OUTCOMES = {
-  held: {
-    tone: "success",
-    message: "The project is on hold and its clock is paused. The client has been notified.",
-  },
-  resumed: {
-    tone: "success",
-    message: "The hold has ended and the clock runs again. The client has been notified.",
-  },
-  "not-running": {
-    tone: "error",
-    message: "Only a project the team is working on, with its clock running, can be put on hold.",
-  },
-  "no-hold": { tone: "error", message: "This project is not on a hold staff can end." },
-  "own-project": { tone: "error", message: "This is your own project: staff actions do not apply to it." },
-  invalid: {
-    tone: "error",
-    message: "Please choose why the project is on hold (a note is optional, up to 1,000 characters).",
-  },
-} as const satisfies Record<string, { tone: "success" | "error"; message: string }>;
-export type HoldOutcome = keyof typeof HOLD_OUTCOMES;

@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [false, true]) {
       await staff.getByRole("link", { name: title }).click();
       await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
       if (javaScriptEnabled) await waitForHydration(staff);
-      await expect(staff.getByText("The delivery clock starts when the team starts work")).toBeVisible();
+      await expect(staff.getByText("The delivery clock starts with the work.")).toBeVisible();
       await staff.getByRole("button", { name: "Accept", exact: true }).click();
       await expect(
         staff.getByText("The project is now In Progress. The client has been notified."),
@@ -51,7 +51,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       const holdForm = staff.locator("form", { has: staff.getByRole("button", { name: "Put on hold" }) });
       await holdForm.getByLabel("On hold: required resources missing").check();
-      await holdForm.getByLabel("Hold note for the client (optional)").fill("Please send the logo as SVG.");
+      await holdForm.getByLabel(/^Hold note for the client/).fill("Please send the logo as SVG.");
       await holdForm.getByRole("button", { name: "Put on hold" }).click();
       await expect(
         staff.getByText("The project is on hold and its clock is paused. The client has been notified."),

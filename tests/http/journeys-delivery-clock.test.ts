@@ -34,7 +34,7 @@ test("staff put a project on hold without JavaScript; the client sees it paused,
   expect(h1s(page)).toEqual([title]);
   const projectPath = page.url;
   const projectId = projectPath.split("/").pop()!;
-  page.expectText("The delivery clock starts when the team starts work");
+  page.expectText("The delivery clock starts with the work.");
   page = (await submit(page, page.form({ id: "status" }), {}, "Accept")).page;
   expect(page.testIdText("delivery-headline")).toMatch(/^Due \d{1,2} \w{3}/);
 

@@ -169,7 +169,7 @@ describe("staff holds", () => {
       getRequest(`/admin/projects/${project.id}`, { cookie: staff.cookie }),
       { id: project.id },
     );
-    expect((staffPage.body as { delivery: { headline: string } }).delivery.headline).toContain(
+    expect((staffPage.body as { delivery: { view: { headline: string } } }).delivery.view.headline).toContain(
       "waiting on the client",
     );
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { HoldFormSchema, type HoldOutcome } from "~models/delivery/clock";
+import { HoldFormSchema, type HoldOutcome } from "~models/delivery/holds";
 import { holdProject, resumeProject } from "~models/delivery/clock.server";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";

@@ -22,7 +22,7 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
-import { deliveryViewFor } from "~models/delivery/clock.server";
+import { staffDeliveryPanel } from "~models/delivery/clock.server";
 import { StaffDeliveryPanel } from "~/components/delivery/hold-form";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
@@ -50,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       comments: pageNumber(query.get("comments")),
       history: pageNumber(query.get("history")),
     }),
-    deliveryViewFor(params.id, "staff"),
+    staffDeliveryPanel(params.id, query.get("clock")),
   ]);
   if (!detail) throw notFoundResponse();
   return {
@@ -303,8 +303,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
         <aside className="flex flex-col gap-6">
           <StaffDeliveryPanel
             projectId={project.id}
-            status={project.status}
-            view={loaderData.delivery}
+            panel={loaderData.delivery}
             own={loaderData.ownProject}
           />
           <ProjectDetails rows={details} breakAll />

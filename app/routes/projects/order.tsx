@@ -10,7 +10,7 @@ import {
 } from "~models/projects/project-tracking";
 import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
 import { deliveryViewsFor, type DeliveryView } from "~models/delivery/clock.server";
-import { DeliveryClock } from "~/components/delivery/delivery-clock";
+import { DeliveryLine } from "~/components/delivery/delivery-line";
 import { pageNumber } from "~models/platform/pagination";
 import { Pager } from "~/components/pager";
 import { ProjectProgress } from "~/components/projects/progress-bar";
@@ -100,7 +100,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
         ))}
       </dl>
       <p className="line-clamp-3 text-sm text-text-muted">{project.description}</p>
-      <DeliveryClock view={delivery} compact />
+      <DeliveryLine view={delivery} />
       <ProjectProgress
         name={project.projectName}
         progress={project.progress}
