@@ -131,29 +131,34 @@ export type DeliveryView = {
 
 /** Reads the clocks and pause histories of some projects in one statement. */
 async function readClocks(projectIds: string[]) {
-  const byProject = new Map<string, { clock: ClockRow; pauses: PauseRow[] }>();
+  const byProject = new Map<string, { clock: ClockRow; status: ProjectStatus; pauses: PauseRow[] }>();
   if (!projectIds.length) return byProject;
   const rows = await db()
-    .select({ clock: deliveryClocks, pause: deliveryPauses })
+    .select({ clock: deliveryClocks, status: projects.status, pause: deliveryPauses })
     .from(deliveryClocks)
+    .innerJoin(projects, eq(projects.id, deliveryClocks.projectId))
     .leftJoin(deliveryPauses, eq(deliveryPauses.projectId, deliveryClocks.projectId))
     .where(inArray(deliveryClocks.projectId, projectIds))
     .orderBy(asc(deliveryPauses.startedAt), asc(deliveryPauses.id));
-  for (const { clock, pause } of rows) {
-    const entry = byProject.get(clock.projectId) ?? { clock, pauses: [] };
+  for (const { clock, status, pause } of rows) {
+    const entry = byProject.get(clock.projectId) ?? { clock, status: status as ProjectStatus, pauses: [] };
     if (pause) entry.pauses.push(pause);
     byProject.set(clock.projectId, entry);
   }
   return byProject;
 }
 
-function viewOf(clock: ClockRow, pauses: PauseRow[], audience: "client" | "staff", now: Date): DeliveryView {
+function viewOf(
+  { clock, status, pauses }: { clock: ClockRow; status: ProjectStatus; pauses: PauseRow[] },
+  audience: "client" | "staff",
+  now: Date,
+): DeliveryView {
   const entries = pauses.map(entryOf);
   const state = stateOf(clock);
   const summary = summariseClock(state, entries, now);
   const labels = audience === "client" ? PAUSE_LABELS_FOR_CLIENT : PAUSE_LABELS;
   return {
-    headline: clockHeadline(summary, now, audience),
+    headline: clockHeadline(summary, now, audience, status),
     state: summary.state,
     promised: promiseLine(state, now, audience),
     note: summary.pause?.note
@@ -180,7 +185,7 @@ export async function deliveryViewsFor(
 ): Promise<Record<string, DeliveryView>> {
   const clocks = await readClocks(projectIds.filter((id) => isUuid(id)));
   const views: Record<string, DeliveryView> = {};
-  for (const [id, { clock, pauses }] of clocks) views[id] = viewOf(clock, pauses, audience, now);
+  for (const [id, read] of clocks) views[id] = viewOf(read, audience, now);
   return views;
 }
 

@@ -106,7 +106,14 @@ describe("summary and headline", () => {
     const clock = stopClock(startClock(start, "1_week"), plus(start, 6 * DAY_MS));
     const summary = summariseClock(clock, [], plus(start, 30 * DAY_MS));
     expect(summary).toMatchObject({ state: "stopped", atRisk: false });
-    expect(clockHeadline(summary, start, "client")).toBe("Stopped 7 Dec · on time");
+    expect(clockHeadline(summary, start, "client", "completed")).toBe("Delivered 7 Dec · on time");
+    const late = summariseClock(stopClock(startClock(start, "1_week"), plus(start, 10 * DAY_MS)), [], start);
+    expect(clockHeadline(late, start, "client", "published")).toBe(
+      "Delivered 11 Dec · 3 days after the promised date",
+    );
+    expect(clockHeadline(summary, start, "client", "cancelled")).toBe(
+      "Clock stopped: the project was cancelled",
+    );
   });
 
   it("words days and dates", () => {

@@ -229,12 +229,17 @@ export function promiseLine(clock: ClockState, now: Date, audience: "client" | "
  * The clock in one line. For the client: "Due 12 Dec · paused 3 days waiting
  * on you"; for staff: "… waiting on the client".
  */
-export function clockHeadline(summary: ClockSummary, now: Date, audience: "client" | "staff"): string {
+export function clockHeadline(
+  summary: ClockSummary,
+  now: Date,
+  audience: "client" | "staff",
+  status?: ProjectStatus,
+): string {
   const who = audience === "client" ? "you" : "the client";
   if (summary.state === "stopped") {
-    if (!summary.stoppedAt) return "Stopped";
-    const late = summary.due && summary.stoppedAt.getTime() > summary.due.getTime();
-    return `Stopped ${shortDate(summary.stoppedAt, now)}${summary.due ? (late ? " · after the promised date" : " · on time") : ""}`;
+    if (status === "cancelled" || !summary.stoppedAt) return "Clock stopped: the project was cancelled";
+    const late = summary.due ? summary.stoppedAt.getTime() - summary.due.getTime() : 0;
+    return `Delivered ${shortDate(summary.stoppedAt, now)}${summary.due ? (late > 0 ? ` · ${daysPhrase(late).replace("less than a day", "under a day")} after the promised date` : " · on time") : ""}`;
   }
   const due = summary.due ? `Due ${shortDate(summary.due, now)}` : "No fixed date (flexible timeline)";
   if (summary.state === "paused")

@@ -97,6 +97,16 @@ describe("the clock follows the status", () => {
     await transitionProject(project.id, staff, "complete");
     const stopped = (await clockOf(project.id))!;
     expect(stopped.stoppedAt).not.toBeNull();
+    const page = await call(
+      clientProjectPage.loader,
+      getRequest(`/project/${project.id}`, { cookie: client.cookie }),
+      {
+        id: project.id,
+      },
+    );
+    expect((page.body as { delivery: { headline: string } }).delivery.headline).toMatch(
+      /^Delivered \d{1,2} \w{3}( \d{4})? · on time$/,
+    );
   });
 
   it("a flexible timeline promises no date but still records the pauses", async () => {
