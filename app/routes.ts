@@ -29,6 +29,8 @@ export default [
   route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
   route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
   route("admin/outbox/:id/attachments/:index", "routes/admin/email-attachment.ts"),
+  // Staff put a project on hold or end the hold (the delivery clock, decision 0048).
+  route("admin/projects/:id/clock", "routes/admin/project-clock.ts"),
 
   // Billing (docs/product.md, "REST API"): shop, cart, checkout, tokens and subscriptions.
   route("api/shop-items", "routes/api/billing/shop-items.ts"),

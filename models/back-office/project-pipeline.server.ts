@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { auditTrail } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { ACTIVE_STATUSES, availableActions, type ProjectStatus } from "../projects/projects";
@@ -12,7 +12,15 @@ import {
 } from "../projects/projects.server";
 import type { ActorRole } from "../projects/projects";
 import { isUuid } from "../platform/ids";
-import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
+import {
+  deliveryClocks,
+  projectComments,
+  projectFiles,
+  projects,
+  projectStatusHistory,
+  users,
+} from "../schema";
+import { atRiskColumns } from "../delivery/clock.server";
 import { containsPattern, paginate, PAGE_SIZE, type Page } from "../platform/pagination";
 import { readPage } from "./paging.server";
 import type { PipelineFilter, PipelineView } from "./project-pipeline";
@@ -52,14 +60,21 @@ export type PipelineRow = {
   createdAt: Date;
   updatedAt: Date;
   client: { id: string; username: string; email: string };
+  /** The delivery clock (decision 0048): 48 hours or less left, or late; seconds left (negative when late). */
+  clock: { atRisk: boolean; leftSeconds: number | null; paused: boolean };
 };
 
-/** Most recently touched first, so what just moved is on top. */
+/**
+ * Projects at risk of missing their delivery date first (the least time left
+ * on top), then the most recently touched, so what just moved is next.
+ */
 export async function listPipeline(
   filter: PipelineFilter,
   requestedPage = 1,
+  now = new Date(),
 ): Promise<{ projects: PipelineRow[]; page: Page }> {
   const where = conditions(filter);
+  const risk = atRiskColumns(now);
   const { rows, page } = await readPage(
     requestedPage,
     db().select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(where),
@@ -76,11 +91,22 @@ export async function listPipeline(
           createdAt: projects.createdAt,
           updatedAt: projects.updatedAt,
           client: { id: users.id, username: users.username, email: users.email },
+          clock: {
+            atRisk: risk.atRisk,
+            leftSeconds: risk.leftSeconds,
+            paused: sql<boolean>`(${deliveryClocks.pausedSince} is not null)`.mapWith(Boolean),
+          },
         })
         .from(projects)
         .innerJoin(users, eq(users.id, projects.userId))
+        .leftJoin(deliveryClocks, eq(deliveryClocks.projectId, projects.id))
         .where(where)
-        .orderBy(desc(projects.updatedAt), desc(projects.id))
+        .orderBy(
+          desc(risk.atRisk),
+          asc(sql`case when ${risk.atRisk} then ${risk.leftSeconds} end`),
+          desc(projects.updatedAt),
+          desc(projects.id),
+        )
         .limit(page.limit)
         .offset(page.offset),
   );

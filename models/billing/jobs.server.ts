@@ -6,6 +6,7 @@ import { tokenLots } from "../schema";
 import { renewDueSubscriptions } from "./subscriptions.server";
 import { settleTokenAccount } from "./tokens.server";
 import { sendExpiryReminders } from "./wallet.server";
+import { sendClockReminders } from "../delivery/reminders.server";
 
 // Time-based billing work: renewals at period end, gift card emails on their
 // delivery day, expiry rows for grants past their 90 days, reminders before
@@ -32,6 +33,8 @@ export type JobsReport = {
   accountsExpired: number;
   /** Expiry reminders sent (30, 7 and 1 days before a grant expires; decision 0049). */
   expiryReminders: number;
+  /** Delivery clock reminders sent to clients waited on (decision 0048). */
+  clockReminders: number;
   /** Jobs another process was running at the time (it does their work). */
   skipped: JobName[];
 };
@@ -56,12 +59,14 @@ export async function runJobs(now = new Date(), options: { siteUrl?: string } = 
     async () => (await sendExpiryReminders(now, { siteUrl: options.siteUrl })).reminded,
     0,
   );
+  const clockReminders = await exclusively("clockReminders", () => sendClockReminders(now), 0);
   return {
     renewalsDue: renewals.checked,
     periodsRenewed: renewals.renewed,
     giftCardsDelivered,
     accountsExpired,
     expiryReminders,
+    clockReminders,
     skipped,
   };
 }

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   "project.transition": "Changed a project's status",
   "project.comment": "Wrote to a client",
   "project.file_upload": "Uploaded a deliverable",
+  "project.hold": "Put a project on hold",
+  "project.resume": "Ended a project's hold",
   "client.revoke_sessions": "Signed a client out everywhere",
   "client.revoke_api_tokens": "Revoked a client's API keys",
   "email.retry": "Retried an email",

@@ -13,6 +13,8 @@ export const JOB_LOCK_KEYS = {
   giftCards: 4_170_390_102,
   tokenExpiry: 4_170_390_103,
   emailRetries: 4_170_390_104,
+  /** Delivery clock reminders (decision 0048). */
+  clockReminders: 4_170_390_105,
   /** Token expiry reminders (decision 0049). */
   tokenExpiryReminders: 4_170_390_113,
 } as const;

@@ -28,6 +28,7 @@ import { projectComments, projectFiles, projects, projectStatusHistory, users } 
 import { projectLimitForUser } from "../billing/subscriptions.server";
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
+import { recordClockChange } from "../delivery/clock.server";
 
 export type Viewer = { id: string; role: ActorRole };
 export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
@@ -433,6 +434,7 @@ export async function transitionProject(
         changedBy: viewer.id,
         reason: reason.trim(),
       });
+      await recordClockChange(tx, locked!, to, viewer.id);
       if (action === "request_revision" && reason.trim()) {
         await tx.insert(projectComments).values({
           projectId: visible.id,

@@ -10,3 +10,4 @@ export * from "./payment-methods";
 export * from "./uploads";
 export * from "./wallet";
 export * from "./calendar";
+export * from "./delivery";

@@ -22,6 +22,8 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
+import { staffDeliveryPanel } from "~models/delivery/clock.server";
+import { StaffDeliveryPanel } from "~/components/delivery/hold-form";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
@@ -42,13 +44,21 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.project.ti
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireStaff(request);
   const query = new URL(request.url).searchParams;
-  const detail = await getPipelineProject(params.id, user, {
-    files: pageNumber(query.get("files")),
-    comments: pageNumber(query.get("comments")),
-    history: pageNumber(query.get("history")),
-  });
+  const [detail, delivery] = await Promise.all([
+    getPipelineProject(params.id, user, {
+      files: pageNumber(query.get("files")),
+      comments: pageNumber(query.get("comments")),
+      history: pageNumber(query.get("history")),
+    }),
+    staffDeliveryPanel(params.id, query.get("clock")),
+  ]);
   if (!detail) throw notFoundResponse();
-  return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
+  return {
+    ...detail,
+    delivery,
+    ownProject: detail.project.userId === user.id,
+    auditLabels: auditLabelsFor(detail.audit),
+  };
 }
 
 const INTENTS = ["comment", "upload", ...STAFF_ACTIONS] as const;
@@ -291,6 +301,11 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           </section>
         </div>
         <aside className="flex flex-col gap-6">
+          <StaffDeliveryPanel
+            projectId={project.id}
+            panel={loaderData.delivery}
+            own={loaderData.ownProject}
+          />
           <ProjectDetails rows={details} breakAll />
           <section aria-labelledby="status-history" className="flex flex-col gap-3">
             <h2 id="status-history" className="font-display text-base font-semibold">

@@ -6,6 +6,7 @@ import { parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/
 import { countProjectsByStatus, listPipeline } from "~models/back-office/project-pipeline.server";
 import { cell, DataTable, EmptyState, PageHeader } from "~/components/admin/ui";
 import { StatusBadge } from "~/components/projects/status-badge";
+import { RiskBadge } from "~/components/delivery/risk-badge";
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -41,7 +42,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Projects"
-        description="Every client's project, by status. Open one to move it along."
+        description="Every client's project, by status; those at risk of missing their delivery date first. Open one to move it along."
       />
       <nav aria-label="Project status" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-2 px-1">
@@ -80,7 +81,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           columns={["Project", "Client", "Status", "Category", "Submitted", "Last change"]}
         >
           {projects.map((project) => (
-            <tr key={project.id} data-testid="pipeline-row">
+            <tr key={project.id} data-testid="pipeline-row" data-at-risk={project.clock.atRisk || undefined}>
               <td className={cell}>
                 <Link
                   to={`/admin/projects/${project.id}`}
@@ -88,6 +89,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
                 >
                   {project.title}
                 </Link>
+                <RiskBadge clock={project.clock} />
               </td>
               <td className={cell}>
                 <Link

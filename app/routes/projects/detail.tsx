@@ -15,6 +15,8 @@ import {
 } from "~models/projects/projects";
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
 import { getProjectPage, transitionProject, type ProjectComment } from "~models/projects/projects.server";
+import { deliveryViewFor } from "~models/delivery/clock.server";
+import { DeliveryClock } from "~/components/delivery/delivery-clock";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { TextareaField } from "~/components/form-fields";
@@ -53,10 +55,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     comments: windowOf(query.get("comments"), WINDOW.comments),
     files: windowOf(query.get("files"), WINDOW.files),
   };
-  const detail = await getProjectPage(params.id, user, window);
+  const [detail, delivery] = await Promise.all([
+    getProjectPage(params.id, user, window),
+    deliveryViewFor(params.id, "client"),
+  ]);
   if (!detail) return notFound(params.id);
   const isOwner = detail.project.userId === user.id;
-  return { ...detail, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
+  return { ...detail, delivery, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
 }
 
 type ActionData = ProjectActionData<"comment" | "revision" | "action" | "upload">;
@@ -284,6 +289,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
         </div>
 
         <aside className="order-first flex flex-col gap-8 lg:order-none">
+          <DeliveryClock view={loaderData.delivery} />
           <ProjectDetails rows={details} />
           {actions.length ? (
             <section className="flex flex-col gap-3" aria-labelledby="actions">

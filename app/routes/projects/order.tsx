@@ -9,6 +9,8 @@ import {
   type TrackedProject,
 } from "~models/projects/project-tracking";
 import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
+import { deliveryViewsFor, type DeliveryView } from "~models/delivery/clock.server";
+import { DeliveryLine } from "~/components/delivery/delivery-line";
 import { pageNumber } from "~models/platform/pagination";
 import { Pager } from "~/components/pager";
 import { ProjectProgress } from "~/components/projects/progress-bar";
@@ -37,8 +39,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
     getProjectHelp(),
   ]);
+  const delivery = await deliveryViewsFor(
+    projects.map((p) => p.id),
+    "client",
+  );
   return {
     projects,
+    delivery,
     total,
     page: { page: page.page, pageCount: page.pageCount, total: page.total },
     filter,
@@ -60,7 +67,7 @@ const MILESTONE_STYLE = {
   pending: { dot: "border border-border text-text-muted", label: "Pending" },
 } as const;
 
-function TrackedCard({ project }: { project: TrackedProject }) {
+function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?: DeliveryView }) {
   const info = [
     ["Project ID", shortId(project.id)],
     ["Client", project.clientName],
@@ -93,6 +100,7 @@ function TrackedCard({ project }: { project: TrackedProject }) {
         ))}
       </dl>
       <p className="line-clamp-3 text-sm text-text-muted">{project.description}</p>
+      <DeliveryLine view={delivery} />
       <ProjectProgress
         name={project.projectName}
         progress={project.progress}
@@ -242,7 +250,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         {projects.length ? (
           <ul className="flex flex-col gap-5">
             {projects.map((project) => (
-              <TrackedCard key={project.id} project={project} />
+              <TrackedCard key={project.id} project={project} delivery={loaderData.delivery[project.id]} />
             ))}
           </ul>
         ) : null}
