@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "project.transition": "Changed a project's status",
   "project.comment": "Wrote to a client",
   "project.file_upload": "Uploaded a deliverable",
+  "project.pin_resolve": "Resolved a client's pin",
   "client.revoke_sessions": "Signed a client out everywhere",
   "client.revoke_api_tokens": "Revoked a client's API keys",
   "email.retry": "Retried an email",

@@ -8,3 +8,4 @@ export * from "./account-settings";
 export * from "./billing";
 export * from "./payment-methods";
 export * from "./uploads";
+export * from "./proofing";
