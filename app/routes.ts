@@ -49,6 +49,9 @@ export default [
 
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
+  // Proofing (docs/decisions/0047): a version's image, rendered PDF page or PDF, for its owner; staff through /admin.
+  route("project/:id/proof/:deliverableId/file/:page?", "routes/projects/proof-file.ts"),
+  route("admin/projects/:id/proof/:deliverableId/file/:page?", "routes/admin/proof-file.ts"),
   // Shop files: signed, short-lived links for the purchase's owner.
   route("download/:purchaseId/file", "routes/billing/download-file.ts"),
   route("shop-images/:file", "routes/billing/shop-image.ts"),
@@ -97,6 +100,7 @@ export default [
     route("cart", "routes/billing/cart.tsx"),
     route("createprojectform", "routes/projects/create.tsx"),
     route("project/:id", "routes/projects/detail.tsx"),
+    route("project/:id/proof/:deliverableId", "routes/projects/proof.tsx"),
     route("order", "routes/projects/order.tsx"),
     route("manageaccount", "routes/account/layout.tsx", [
       index("routes/account/dashboard.tsx"),

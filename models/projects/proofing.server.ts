@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { spendTokens } from "../billing/tokens.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
@@ -73,78 +73,77 @@ export type RoundView = {
   pins: PinView[];
 };
 
-const pinColumns = {
-  pin: proofPins,
-  version: proofDeliverables.version,
-  kind: proofDeliverables.kind,
-  round: proofRounds.number,
+/** A version as the pages show it (its storage key stays on the server). */
+export type DeliverableView = {
+  id: string;
+  version: number;
+  kind: ProofKind;
+  name: string;
+  size: number;
+  contentType: string;
+  pageCount: number | null;
+  createdAt: Date;
 };
 
-/** Every pin of a project, oldest first, numbered 1, 2, … in that order (one statement). */
-async function listPins(projectId: string, database: Executor = db()): Promise<PinView[]> {
-  const rows = await database
-    .select(pinColumns)
-    .from(proofPins)
-    .innerJoin(proofDeliverables, eq(proofDeliverables.id, proofPins.deliverableId))
-    .leftJoin(proofRounds, eq(proofRounds.id, proofPins.roundId))
-    .where(eq(proofPins.projectId, projectId))
-    .orderBy(asc(proofPins.createdAt), asc(proofPins.id));
-  return rows.map((row, index) => toPinView(row, index + 1));
-}
+type PinJson = Omit<PinView, "number" | "where" | "state" | "createdAt"> & {
+  roundId: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+};
+type RoundJson = Omit<RoundView, "pins" | "createdAt"> & { createdAt: string };
 
-function toPinView(
-  row: { pin: PinRow; version: number; kind: string; round: number | null },
-  number: number,
-): PinView {
-  const kind = row.kind as ProofKind;
-  const { pin } = row;
-  return {
-    id: pin.id,
-    number,
-    deliverableId: pin.deliverableId,
-    version: row.version,
-    kind,
-    page: pin.page,
-    x: pin.x,
-    y: pin.y,
-    location: pin.location,
-    where: describeWhere({ ...pin, kind }),
-    body: pin.body,
-    state: pinState(pin),
-    round: row.round,
-    resolvedInVersion: pin.resolvedInVersion,
-    createdAt: pin.createdAt,
-  };
-}
-
-async function listDeliverables(projectId: string, database: Executor = db()): Promise<DeliverableRow[]> {
-  return (await database
-    .select()
-    .from(proofDeliverables)
-    .where(eq(proofDeliverables.projectId, projectId))
-    .orderBy(desc(proofDeliverables.version))) as DeliverableRow[];
-}
-
-async function listRounds(
+/**
+ * A project's versions (newest first), rounds (newest first) and pins (oldest
+ * first, numbered 1, 2, … in that order, each in its round), in one statement.
+ */
+async function readProofing(
   projectId: string,
-  pins: PinView[],
   database: Executor = db(),
-): Promise<RoundView[]> {
-  const rows = await database
-    .select()
-    .from(proofRounds)
-    .where(eq(proofRounds.projectId, projectId))
-    .orderBy(desc(proofRounds.number));
-  return rows.map((round) => ({
-    id: round.id,
-    number: round.number,
-    tier: round.tier,
-    cost: round.cost,
-    version: round.version,
-    reason: round.reason,
-    createdAt: round.createdAt,
-    pins: pins.filter((pin) => pin.round === round.number),
+): Promise<{ versions: DeliverableView[]; rounds: RoundView[]; pins: PinView[] }> {
+  const result = (await database.execute(sql`select
+      (select coalesce(json_agg(json_build_object(
+          'id', d.id, 'version', d.version, 'kind', d.kind, 'name', d.name, 'size', d.size,
+          'contentType', d.content_type, 'pageCount', d.page_count, 'createdAt', d.created_at
+        ) order by d.version desc), '[]'::json)
+        from ${proofDeliverables} d where d.project_id = ${projectId}) as versions,
+      (select coalesce(json_agg(json_build_object(
+          'id', r.id, 'number', r.number, 'tier', r.tier, 'cost', r.cost, 'version', r.version,
+          'reason', r.reason, 'createdAt', r.created_at
+        ) order by r.number desc), '[]'::json)
+        from ${proofRounds} r where r.project_id = ${projectId}) as rounds,
+      (select coalesce(json_agg(json_build_object(
+          'id', p.id, 'deliverableId', p.deliverable_id, 'version', d.version, 'kind', d.kind,
+          'page', p.page, 'x', p.x, 'y', p.y, 'location', p.location, 'body', p.body,
+          'roundId', p.round_id, 'round', r.number, 'resolvedAt', p.resolved_at,
+          'resolvedInVersion', p.resolved_in_version, 'createdAt', p.created_at
+        ) order by p.created_at, p.id), '[]'::json)
+        from ${proofPins} p
+        join ${proofDeliverables} d on d.id = p.deliverable_id
+        left join ${proofRounds} r on r.id = p.round_id
+        where p.project_id = ${projectId}) as pins`)) as unknown as {
+    rows: {
+      versions: (Omit<DeliverableView, "createdAt"> & { createdAt: string })[];
+      rounds: RoundJson[];
+      pins: PinJson[];
+    }[];
+  };
+  const row = result.rows[0]!;
+  const pins = row.pins.map(({ roundId, resolvedAt, createdAt, ...pin }, index): PinView => ({
+    ...pin,
+    number: index + 1,
+    where: describeWhere(pin),
+    state: pinState({ roundId, resolvedAt }),
+    createdAt: new Date(createdAt),
   }));
+  return {
+    versions: row.versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
+    rounds: row.rounds.map((round) => ({
+      ...round,
+      createdAt: new Date(round.createdAt),
+      pins: pins.filter((pin) => pin.round === round.number),
+    })),
+    pins,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -278,7 +277,7 @@ async function ownedProject(projectId: string | undefined, viewer: Viewer): Prom
 }
 
 export type ProofingSummary = {
-  versions: DeliverableRow[];
+  versions: DeliverableView[];
   rounds: RoundView[];
   draftPins: number;
   openPins: number;
@@ -288,19 +287,17 @@ export type ProofingSummary = {
 /**
  * What the client's /project/:id shows of proofing: the versions, the round
  * history with its pins, and the next round's price. Null when the viewer does
- * not own the project (staff see the client's view without it). Four statements.
+ * not own the project (staff see the client's view without it). Two statements.
  */
 export async function getClientProofing(
   project: { id: string; userId: string },
   viewer: Viewer,
 ): Promise<ProofingSummary | null> {
   if (project.userId !== viewer.id) return null;
-  const [versions, pins, offer] = await Promise.all([
-    listDeliverables(project.id),
-    listPins(project.id),
+  const [{ versions, rounds, pins }, offer] = await Promise.all([
+    readProofing(project.id),
     quoteRevisionRound(project),
   ]);
-  const rounds = await listRounds(project.id, pins);
   return {
     versions,
     rounds,
@@ -312,7 +309,7 @@ export async function getClientProofing(
 
 export type ProofPage = {
   project: OwnedProject;
-  deliverable: DeliverableRow;
+  deliverable: DeliverableView;
   versions: { id: string; version: number }[];
   renderedPages: number[];
   pins: PinView[];
@@ -328,14 +325,13 @@ export async function getProofPage(
   if (!isUuid(deliverableId)) return null;
   const project = await ownedProject(projectId, viewer);
   if (!project) return null;
-  const [versions, pages, pins] = await Promise.all([
-    listDeliverables(project.id),
+  const [{ versions, pins }, pages] = await Promise.all([
+    readProofing(project.id),
     db()
       .select({ page: proofPages.page })
       .from(proofPages)
       .where(eq(proofPages.deliverableId, deliverableId))
       .orderBy(asc(proofPages.page)),
-    listPins(project.id),
   ]);
   const deliverable = versions.find((v) => v.id === deliverableId);
   if (!deliverable) return null;
@@ -462,16 +458,15 @@ export async function openProofAsset(
 // The back-office
 
 export type StaffProofing = {
-  versions: DeliverableRow[];
+  versions: DeliverableView[];
   openPins: PinView[];
   draftPins: number;
   rounds: RoundView[];
 };
 
-/** For /admin/projects/:id (the page has checked the staff member): versions, the open pins as a checklist, the rounds. */
+/** For /admin/projects/:id (the page has checked the staff member): versions, the open pins as a checklist, the rounds. One statement. */
 export async function getStaffProofing(projectId: string): Promise<StaffProofing> {
-  const [versions, pins] = await Promise.all([listDeliverables(projectId), listPins(projectId)]);
-  const rounds = await listRounds(projectId, pins);
+  const { versions, pins, rounds } = await readProofing(projectId);
   return {
     versions,
     openPins: pins.filter((p) => p.state === "open"),

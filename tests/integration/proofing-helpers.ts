@@ -42,7 +42,8 @@ export function pngBytes(width = 200, height = 120, rgb: [number, number, number
   ]);
 }
 
-export const pngFile = (name = "poster.png") => new File([pngBytes()], name, { type: "image/png" });
+export const pngFile = (name = "poster.png") =>
+  new File([new Uint8Array(pngBytes())], name, { type: "image/png" });
 
 /** A PDF of `pages` pages, each saying its number. */
 export async function pdfBytes(pages = 2): Promise<Buffer> {
@@ -60,4 +61,4 @@ export async function pdfBytes(pages = 2): Promise<Buffer> {
 }
 
 export const realPdfFile = async (name = "brochure.pdf", pages = 2) =>
-  new File([await pdfBytes(pages)], name, { type: "application/pdf" });
+  new File([new Uint8Array(await pdfBytes(pages))], name, { type: "application/pdf" });

@@ -22,6 +22,10 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
+import { canPin } from "~models/projects/proofing";
+import { getStaffProofing } from "~models/projects/proofing.server";
+import { StaffProofing } from "~/components/proofing/staff-proofing";
+import { postStaffProofing } from "~/lib/proofing-actions.server";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
@@ -48,7 +52,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history: pageNumber(query.get("history")),
   });
   if (!detail) throw notFoundResponse();
-  return { ...detail, auditLabels: auditLabelsFor(detail.audit) };
+  const proofing = await getStaffProofing(detail.project.id);
+  return { ...detail, proofing, auditLabels: auditLabelsFor(detail.audit) };
 }
 
 const INTENTS = ["comment", "upload", ...STAFF_ACTIONS] as const;
@@ -64,6 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, actor } = await requireStaffActor(request);
   const { formData, tooLarge } = await readProjectPost(request);
   if (tooLarge) return tooLarge;
+  const proofing = await postStaffProofing(formData, params.id, user, { actorIp: actor.ip });
+  if (proofing) return proofing;
   const intent = formIntent(formData, INTENTS);
   if (!intent)
     return data<ActionData>({ form: "status", message: "Unknown action.", tone: "error" }, { status: 400 });
@@ -170,7 +177,7 @@ function StatusForm({
 }
 
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, files, comments, history, client, actions, audit, pages } = loaderData;
+  const { project, files, comments, history, client, actions, audit, pages, proofing } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   const finished = project.status === "published" || project.status === "completed";
   const details = [
@@ -220,6 +227,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
               lastResult={result?.form === "status" ? result.result : undefined}
             />
           </section>
+          <StaffProofing projectId={project.id} proofing={proofing} open={canPin(project.status)} />
           <section aria-labelledby="brief" className="flex flex-col gap-2">
             <h2 id="brief" className="font-display text-lg font-semibold">
               Brief
