@@ -15,17 +15,16 @@ import {
   subscriptions,
   tokenLots,
 } from "../schema";
+import type { PinInput } from "./proof-forms";
 import { renderPdfPages } from "./proof-render.server";
+import { canPin, PROOF_FILE_RULES } from "./proof-links";
 import {
-  canPin,
   describeWhere,
-  PROOF_FILE_RULES,
   PROOF_MESSAGES,
   proofKindOf,
   quoteRound,
   revisionPrices,
   roundApplies,
-  type PinInput,
   type PinState,
   pinState,
   type ProofKind,
@@ -458,6 +457,10 @@ export async function openProofAsset(
 // The back-office
 
 export type StaffProofing = {
+  /** Whether the project still takes versions (not published, completed or cancelled). */
+  open: boolean;
+  /** What the upload takes. */
+  extensions: readonly string[];
   versions: DeliverableView[];
   openPins: PinView[];
   draftPins: number;
@@ -465,9 +468,14 @@ export type StaffProofing = {
 };
 
 /** For /admin/projects/:id (the page has checked the staff member): versions, the open pins as a checklist, the rounds. One statement. */
-export async function getStaffProofing(projectId: string): Promise<StaffProofing> {
-  const { versions, pins, rounds } = await readProofing(projectId);
+export async function getStaffProofing(project: {
+  id: string;
+  status: ProjectStatus;
+}): Promise<StaffProofing> {
+  const { versions, pins, rounds } = await readProofing(project.id);
   return {
+    open: canPin(project.status),
+    extensions: PROOF_FILE_RULES.extensions,
     versions,
     openPins: pins.filter((p) => p.state === "open"),
     draftPins: pins.filter((p) => p.state === "draft").length,

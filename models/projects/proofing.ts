@@ -1,19 +1,8 @@
 // Proofing's pure rules (docs/decisions/0047): which files can be proofed,
 // what a revision round costs, what a pin is, and the words the pages use.
 // No database here; proofing.server.ts applies these under the project's lock.
-import { z } from "zod";
-import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../platform/uploads";
-import { ACTIVE_STATUSES, type ProjectStatus } from "./projects";
-
-/**
- * What staff may upload for proofing: raster images the browser shows as they
- * are, and PDF. No SVG (it can carry script), no GIF (animation has no single
- * frame to pin on). The same size limit as every project file.
- */
-export const PROOF_FILE_RULES = {
-  extensions: ["png", "jpg", "jpeg", "webp", "pdf"] as FileKind[],
-  maxBytes: 10 * MEGABYTE,
-} as const;
+import { fileExtension, type FileKind } from "../platform/uploads";
+import { PROOF_FILE_RULES } from "./proof-links";
 
 export type ProofKind = "image" | "pdf";
 export const proofKindOf = (contentType: string): ProofKind =>
@@ -68,9 +57,6 @@ export function quoteRound(input: {
 /** A round exists only once there is a version to revise; before that a revision request changes the brief, free. */
 export const roundApplies = (versions: number) => versions > 0;
 
-/** Pins can be added while the project is open; afterwards everything is read-only. */
-export const canPin = (status: ProjectStatus) => ACTIVE_STATUSES.includes(status);
-
 // ---------------------------------------------------------------------------
 // Pins
 
@@ -101,67 +87,9 @@ export const PROOF_MESSAGES = {
     `The price of round ${round} is now ${cost} token${cost === 1 ? "" : "s"}. Please check it and confirm again. Nothing was charged.`,
 } as const;
 
-export const tokens = (n: number) => `${n} token${n === 1 ? "" : "s"}`;
-
-const fraction = z.preprocess(
-  (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
-  z.number().min(0).max(1).optional(),
-);
-
-/** A pin from the form: a page, a point (JavaScript) and/or words for where, and what should change. */
-export const PinFormSchema = z
-  .object({
-    page: z.preprocess(
-      (value) => (value === "" || value === undefined ? 1 : Number(value)),
-      z.int({ error: PROOF_MESSAGES.pageInvalid(null) }).min(1, { error: PROOF_MESSAGES.pageInvalid(null) }),
-    ),
-    x: fraction,
-    y: fraction,
-    location: z.string().trim().max(200, { error: PROOF_MESSAGES.locationTooLong }).optional().default(""),
-    body: z
-      .string({ error: PROOF_MESSAGES.bodyRequired })
-      .trim()
-      .min(1, { error: PROOF_MESSAGES.bodyRequired, abort: true })
-      .max(2000, { error: PROOF_MESSAGES.bodyTooLong }),
-  })
-  .transform((pin) =>
-    // A point needs both coordinates; half a point is no point.
-    pin.x === undefined || pin.y === undefined ? { ...pin, x: undefined, y: undefined } : pin,
-  )
-  .superRefine((pin, ctx) => {
-    if (pin.x === undefined && !pin.location)
-      ctx.addIssue({ code: "custom", path: ["location"], message: PROOF_MESSAGES.whereRequired });
-  });
-export type PinInput = z.infer<typeof PinFormSchema>;
-
 /** Whether an uploaded name is one proofing takes (its contents are checked on the server). */
 export const isProofFileName = (name: string) =>
   PROOF_FILE_RULES.extensions.includes(fileExtension(name) as FileKind);
-export const PROOF_WRONG_TYPE = UPLOAD_MESSAGES.wrongType(PROOF_FILE_RULES.extensions);
-
-// ---------------------------------------------------------------------------
-// Where things are
-
-/** The client's proof page of one version. */
-export const proofPath = (projectId: string, deliverableId: string) =>
-  `/project/${projectId}/proof/${deliverableId}`;
-
-/**
- * A version's bytes: the image itself (shown inline), a PDF's rendered page
- * `page` (inline PNG), or the PDF (download). `staff` reads through the back-office.
- */
-export function proofFilePath(
-  side: "client" | "staff",
-  projectId: string,
-  deliverableId: string,
-  page?: number,
-): string {
-  const base =
-    side === "staff"
-      ? `/admin/projects/${projectId}/proof/${deliverableId}/file`
-      : `/project/${projectId}/proof/${deliverableId}/file`;
-  return page ? `${base}/${page}` : base;
-}
 
 /** "Pin 3 · page 2 · 40% across, 25% down" and the words for where. */
 export function describeWhere(pin: {

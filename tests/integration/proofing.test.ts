@@ -16,8 +16,20 @@ import {
 import { canRenderPdf } from "~models/projects/proof-render.server";
 import { transitionProject } from "~models/projects/projects.server";
 import { projects, proofPins, proofRounds, subscriptions, tokenLedger } from "~models/schema";
+import * as adminProject from "~/routes/admin/project";
+import * as adminProofFile from "~/routes/admin/proof-file";
+import * as detailPage from "~/routes/projects/detail";
+import * as proofPage from "~/routes/projects/proof";
+import * as proofFile from "~/routes/projects/proof-file";
 import { give, ledgerIsConsistent } from "./billing-helpers";
-import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
+import { call, formErrors, formRequest, getRequest } from "./helpers";
+import {
+  multipartRequest,
+  projectOf,
+  signedInClient,
+  withTemporaryDataDir,
+  type Client,
+} from "./project-helpers";
 import { pngFile, realPdfFile } from "./proofing-helpers";
 
 withTemporaryDataDir();
@@ -87,12 +99,13 @@ describe("versions", () => {
     const client = await signedInClient();
     const project = await projectOf(client);
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], "logo.svg");
+    const gif = new File(["GIF89a\x01\x00\x01\x00\x00\x00\x00;"], "anim.gif");
     const fake = new File(["not a png at all"], "fake.png");
-    for (const file of [svg, fake]) {
+    for (const file of [svg, gif, fake]) {
       const added = await addProofVersion(project.id, staff, file);
       expect(added.ok).toBe(false);
     }
-    expect((await getStaffProofing(project.id)).versions).toHaveLength(0);
+    expect((await getStaffProofing(project)).versions).toHaveLength(0);
   });
 
   it("renders a PDF's pages with pdftoppm and serves each page as an image", async () => {
@@ -167,7 +180,7 @@ describe("pins and rounds", () => {
     expect(entry).toMatchObject({ delta: -1, reason: "project", userId: client.id });
 
     // Staff work on it, resolve one pin in version 2, send it back.
-    const staffView = await getStaffProofing(project.id);
+    const staffView = await getStaffProofing(project);
     expect(staffView.openPins.map((p) => p.body)).toEqual(["Make the logo bigger", "Warmer red"]);
     expect((await transitionProject(project.id, staff, "start_revision")).ok).toBe(true);
     const v2 = await addProofVersion(project.id, staff, pngFile("poster-v2.png"));
@@ -337,5 +350,161 @@ describe("under concurrency", () => {
       .from(tokenLedger)
       .where(and(eq(tokenLedger.userId, client.id), eq(tokenLedger.kind, "spend")));
     expect(spends).toHaveLength(1);
+  });
+});
+
+describe("pages", () => {
+  it("the proof page takes a no-JS pin (page and words) and a JS pin (point), for the owner only", async () => {
+    const client = await signedInClient();
+    const { project, deliverable } = await projectWithVersion(client);
+    const url = `/project/${project.id}/proof/${deliverable.id}`;
+    const params = { id: project.id, deliverableId: deliverable.id };
+
+    const page = await call(proofPage.loader, getRequest(url, { cookie: client.cookie }), params);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ deliverable: { version: 1 }, canPin: true, renderedPages: [] });
+    expect(JSON.stringify(page.body)).not.toContain(deliverable.storageKey);
+
+    const missingWhere = await call(
+      proofPage.action,
+      formRequest(url, { page: "1", body: "Brighter" }, { cookie: client.cookie }),
+      params,
+    );
+    expect(missingWhere.status).toBe(400);
+    expect(formErrors(missingWhere)).toEqual({ location: [PROOF_MESSAGES.whereRequired] });
+
+    const described = await call(
+      proofPage.action,
+      formRequest(url, { page: "1", location: "the headline", body: "Brighter" }, { cookie: client.cookie }),
+      params,
+    );
+    expect(described).toMatchObject({ status: 200, body: { message: PROOF_MESSAGES.pinAdded } });
+    const pointed = await call(
+      proofPage.action,
+      formRequest(url, { page: "1", x: "0.4", y: "0.25", body: "Move left" }, { cookie: client.cookie }),
+      params,
+    );
+    expect(pointed.status).toBe(200);
+    const outside = await call(
+      proofPage.action,
+      formRequest(url, { page: "1", x: "1.4", y: "0.25", body: "Off the image" }, { cookie: client.cookie }),
+      params,
+    );
+    expect(outside.status).toBe(400);
+    const pins = await db().select().from(proofPins).where(eq(proofPins.projectId, project.id));
+    expect(pins.map((p) => [p.location, p.x, p.y])).toEqual(
+      expect.arrayContaining([
+        ["the headline", null, null],
+        ["", expect.closeTo(0.4, 5), expect.closeTo(0.25, 5)],
+      ]),
+    );
+
+    const other = await signedInClient();
+    for (const who of [other, staff]) {
+      const read = await call(proofPage.loader, getRequest(url, { cookie: who.cookie }), params);
+      expect(read.status).toBe(404);
+      const write = await call(
+        proofPage.action,
+        formRequest(url, { page: "1", location: "x", body: "probe" }, { cookie: who.cookie }),
+        params,
+      );
+      expect(write.status).toBe(404);
+      const file = await call(proofFile.loader, getRequest(`${url}/file`, { cookie: who.cookie }), params);
+      expect(file.status).toBe(404);
+    }
+    const image = await call(proofFile.loader, getRequest(`${url}/file`, { cookie: client.cookie }), params);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("content-disposition")).toBe("inline");
+    expect(image.headers.get("content-security-policy")).toContain("sandbox");
+  });
+
+  it("/project/:id shows the round's cost, and Request Revision debits the confirmed price", async () => {
+    const client = await signedInClient();
+    await give(client, 2);
+    const { project, deliverable } = await projectWithVersion(client);
+    await addPin(project.id, deliverable.id, client, pin());
+    const url = `/project/${project.id}`;
+    const loaded = await call(detailPage.loader, getRequest(url, { cookie: client.cookie }), {
+      id: project.id,
+    });
+    expect(loaded.body).toMatchObject({
+      proofing: { offer: { number: 1, cost: 1, tier: "Basic", balance: 2, draftPins: 1, applies: true } },
+    });
+    const posted = await call(
+      detailPage.action,
+      formRequest(
+        url,
+        { intent: "request_revision", reason: "See my pin", revision_cost: "1" },
+        { cookie: client.cookie },
+      ),
+      { id: project.id },
+    );
+    expect(posted.status).toBe(200);
+    expect(await getBalance(client.id)).toBe(1);
+    expect(await roundsOf(project.id)).toHaveLength(1);
+  });
+
+  it("the back-office uploads a version and resolves a pin with native posts; clients get 404 there", async () => {
+    const client = await signedInClient();
+    await give(client, 1);
+    const { project, deliverable } = await projectWithVersion(client);
+    await addPin(project.id, deliverable.id, client, pin());
+    expect((await transitionProject(project.id, client, "request_revision", "Go")).ok).toBe(true);
+    const url = `/admin/projects/${project.id}`;
+    const params = { id: project.id };
+
+    const wrong = await call(
+      adminProject.action,
+      multipartRequest(
+        url,
+        { intent: "proof_upload", proof_file: new File(["<svg></svg>"], "x.svg") },
+        { cookie: staff.cookie },
+      ),
+      params,
+    );
+    expect(wrong).toMatchObject({ status: 400, body: { form: "proofing", tone: "error" } });
+    const uploaded = await call(
+      adminProject.action,
+      multipartRequest(
+        url,
+        { intent: "proof_upload", proof_file: pngFile("v2.png") },
+        { cookie: staff.cookie },
+      ),
+      params,
+    );
+    expect(uploaded).toMatchObject({ status: 200, body: { message: PROOF_MESSAGES.fileAdded(2, "v2.png") } });
+
+    const loaded = await call(adminProject.loader, getRequest(url, { cookie: staff.cookie }), params);
+    const proofing = (loaded.body as { proofing: { openPins: { id: string }[]; versions: unknown[] } })
+      .proofing;
+    expect(proofing.versions).toHaveLength(2);
+    expect(proofing.openPins).toHaveLength(1);
+    const resolve = { intent: "resolve_pin", pin_id: proofing.openPins[0]!.id, version: "2" };
+    expect(
+      await call(adminProject.action, formRequest(url, resolve, { cookie: client.cookie }), params),
+    ).toMatchObject({ status: 404 });
+    const resolved = await call(
+      adminProject.action,
+      formRequest(url, resolve, { cookie: staff.cookie }),
+      params,
+    );
+    expect(resolved).toMatchObject({ status: 200, body: { message: PROOF_MESSAGES.pinResolved(2) } });
+    const again = await call(
+      adminProject.action,
+      formRequest(url, resolve, { cookie: staff.cookie }),
+      params,
+    );
+    expect(again.status).toBe(409);
+
+    const staffFile = `/admin/projects/${project.id}/proof/${deliverable.id}/file`;
+    const fileParams = { id: project.id, deliverableId: deliverable.id };
+    expect(
+      (await call(adminProofFile.loader, getRequest(staffFile, { cookie: staff.cookie }), fileParams)).status,
+    ).toBe(200);
+    expect(
+      (await call(adminProofFile.loader, getRequest(staffFile, { cookie: client.cookie }), fileParams))
+        .status,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { proofPath, tokens } from "~models/projects/proofing";
+import { proofPath, tokens } from "~models/projects/proof-links";
 import type { ProofingSummary, RoundOffer, RoundView } from "~models/projects/proofing.server";
 import { formatFileSize } from "~models/platform/uploads";
 import { formatDateTime } from "~/lib/format";

@@ -22,7 +22,6 @@ import {
   type ProjectAction,
 } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
-import { canPin } from "~models/projects/proofing";
 import { getStaffProofing } from "~models/projects/proofing.server";
 import { StaffProofing } from "~/components/proofing/staff-proofing";
 import { postStaffProofing } from "~/lib/proofing-actions.server";
@@ -52,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     history: pageNumber(query.get("history")),
   });
   if (!detail) throw notFoundResponse();
-  const proofing = await getStaffProofing(detail.project.id);
+  const proofing = await getStaffProofing(detail.project);
   return { ...detail, proofing, auditLabels: auditLabelsFor(detail.audit) };
 }
 
@@ -227,7 +226,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
               lastResult={result?.form === "status" ? result.result : undefined}
             />
           </section>
-          <StaffProofing projectId={project.id} proofing={proofing} open={canPin(project.status)} />
+          <StaffProofing projectId={project.id} proofing={proofing} />
           <section aria-labelledby="brief" className="flex flex-col gap-2">
             <h2 id="brief" className="font-display text-lg font-semibold">
               Brief
