@@ -7,7 +7,7 @@ import { PinFormSchema } from "~models/projects/proof-forms";
 import { proofFilePath, proofPath } from "~models/projects/proof-links";
 import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { addPin, getProofPage } from "~models/projects/proofing.server";
-import { Field, FormStatus, SubmitButton, TextareaField } from "~/components/forms";
+import { Field, FormStatus, SubmitButton, TextareaField, useHydrated } from "~/components/forms";
 import { PinList, ProofSurface, type Point } from "~/components/proofing/pins";
 import { requireUser } from "~/lib/auth.server";
 import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
@@ -71,10 +71,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 function PinForm({
   pageCount,
   picked,
+  clickable,
   onClear,
   lastResult,
 }: {
   pageCount: number | null;
+  clickable: boolean;
   picked: Point | null;
   onClear: () => void;
   lastResult: Parameters<typeof useZodForm>[1]["lastResult"];
@@ -122,7 +124,7 @@ function PinForm({
           maxLength: 200,
           placeholder: "e.g. the headline, top left",
         }}
-        hint={picked ? undefined : "Or click the image to place a pin."}
+        hint={picked || !clickable ? undefined : "Or click the image to place a pin."}
         errors={fields.location.errors}
       />
       <TextareaField
@@ -155,7 +157,9 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
   const { project, deliverable, versions, renderedPages, pins, canPin } = loaderData;
   const answer = actionData && "result" in actionData ? actionData : undefined;
   const pageCount = deliverable.kind === "image" ? 1 : deliverable.pageCount;
-  const onPick = canPin ? setPicked : undefined;
+  // A click places a pin once JavaScript runs; until then the form alone (page and words) is offered.
+  const hydrated = useHydrated();
+  const onPick = canPin && hydrated ? setPicked : undefined;
   const latest = versions[0]?.version;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-5 py-10 lg:px-8">
@@ -238,6 +242,7 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 key={params.deliverableId}
                 pageCount={pageCount}
                 picked={picked}
+                clickable={Boolean(onPick) && (deliverable.kind === "image" || renderedPages.length > 0)}
                 onClear={() => setPicked(null)}
                 lastResult={answer?.result}
               />
