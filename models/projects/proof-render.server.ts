@@ -30,7 +30,7 @@ export type RenderResult = { pages: RenderedPage[]; pageCount: number | null };
  * How many pages a PDF says it has, read from its page objects ("/Type
  * /Page"). A rough count for when nothing could be rendered; null when none is found.
  */
-export function countPdfPages(bytes: Uint8Array): number | null {
+function countPdfPages(bytes: Uint8Array): number | null {
   const text = Buffer.from(bytes).toString("latin1");
   const found = text.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
   return found > 0 ? found : null;

@@ -22,7 +22,7 @@ function pointOf(event: MouseEvent<HTMLElement>): { x: number; y: number } {
 const MARKER =
   "absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-canvas text-xs font-bold shadow";
 
-export const STATE_TONE: Record<PinState, string> = {
+const STATE_TONE: Record<PinState, string> = {
   draft: "bg-yellow text-canvas",
   open: "bg-purple text-canvas",
   resolved: "bg-green text-canvas",
@@ -92,7 +92,7 @@ export function ProofSurface({
   );
 }
 
-export const STATE_LABEL = (pin: PinView): string => {
+const STATE_LABEL = (pin: PinView): string => {
   if (pin.state === "resolved") return `Resolved in version ${pin.resolvedInVersion}`;
   if (pin.state === "open") return `Round ${pin.round} · with the studio`;
   return "Not sent yet · goes with your next revision request";

@@ -45,6 +45,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       { result: undefined, message: "That was too much to send.", tone: "error" as const },
       { status: 413 },
     );
+  // Someone else's proof is a 404 whatever was posted, before the form is read.
+  if (!(await getProofPage(params.id, params.deliverableId, user))) return notFound();
   const submission = parseWithZod(read.formData, { schema: PinFormSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), message: undefined, tone: undefined }, { status: 400 });
@@ -144,6 +146,8 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
   const [placed, setPlaced] = useState<{ point: Point; after: unknown } | null>(null);
   const picked = placed && placed.after === actionData ? placed.point : null;
   const setPicked = (point: Point | null) => setPlaced(point ? { point, after: actionData } : null);
+  // A click places a pin once JavaScript runs; until then the form alone (page and words) is offered.
+  const hydrated = useHydrated();
   if ("notFound" in loaderData)
     return (
       <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-5 py-24 lg:px-8">
@@ -157,8 +161,6 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
   const { project, deliverable, versions, renderedPages, pins, canPin } = loaderData;
   const answer = actionData && "result" in actionData ? actionData : undefined;
   const pageCount = deliverable.kind === "image" ? 1 : deliverable.pageCount;
-  // A click places a pin once JavaScript runs; until then the form alone (page and words) is offered.
-  const hydrated = useHydrated();
   const onPick = canPin && hydrated ? setPicked : undefined;
   const latest = versions[0]?.version;
   return (
