@@ -52,6 +52,9 @@ export default [
 
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
+  // Proofing (docs/decisions/0047): a version's image, rendered PDF page or PDF, for its owner; staff through /admin.
+  route("project/:id/proof/:deliverableId/file/:page?", "routes/projects/proof-file.ts"),
+  route("admin/projects/:id/proof/:deliverableId/file/:page?", "routes/admin/proof-file.ts"),
   // Shop files: signed, short-lived links for the purchase's owner.
   route("download/:purchaseId/file", "routes/billing/download-file.ts"),
   route("shop-images/:file", "routes/billing/shop-image.ts"),
@@ -105,6 +108,7 @@ export default [
     route("cart/checkout", "routes/billing/checkout-confirm.tsx"),
     route("createprojectform", "routes/projects/create.tsx"),
     route("project/:id", "routes/projects/detail.tsx"),
+    route("project/:id/proof/:deliverableId", "routes/projects/proof.tsx"),
     route("order", "routes/projects/order.tsx"),
     route("manageaccount", "routes/account/layout.tsx", [
       index("routes/account/dashboard.tsx"),
@@ -127,6 +131,7 @@ export default [
       route("inbox/:type/:id", "routes/admin/submission.tsx"),
       route("projects", "routes/admin/projects.tsx"),
       route("projects/:id", "routes/admin/project.tsx"),
+      route("projects/:id/proofing", "routes/admin/project-proofing.tsx"),
       route("clients", "routes/admin/clients.tsx"),
       route("clients/:id", "routes/admin/client.tsx"),
       route("outbox", "routes/admin/outbox.tsx"),

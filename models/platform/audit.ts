@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   "project.file_upload": "Uploaded a deliverable",
   "project.hold": "Put a project on hold",
   "project.resume": "Ended a project's hold",
+  "project.pin_resolve": "Resolved a client's pin",
   "client.revoke_sessions": "Signed a client out everywhere",
   "client.revoke_api_tokens": "Revoked a client's API keys",
   "email.retry": "Retried an email",

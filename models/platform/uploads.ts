@@ -5,7 +5,7 @@
 export const MEGABYTE = 1024 * 1024;
 
 export type FileKind =
-  "pdf" | "doc" | "docx" | "ppt" | "pptx" | "jpg" | "jpeg" | "png" | "gif" | "zip" | "rar";
+  "pdf" | "doc" | "docx" | "ppt" | "pptx" | "jpg" | "jpeg" | "png" | "gif" | "webp" | "zip" | "rar";
 
 /** Project files: pdf, doc, docx, jpg, jpeg, png, gif, zip, rar; 10 MB (docs/product.md, "Uploads"). */
 export const PROJECT_FILE_RULES = {
@@ -31,6 +31,7 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   gif: "image/gif",
+  webp: "image/webp",
   zip: "application/zip",
   rar: "application/vnd.rar",
 };

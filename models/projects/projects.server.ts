@@ -29,6 +29,7 @@ import { projectLimitForUser } from "../billing/subscriptions.server";
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { recordClockChange } from "../delivery/clock.server";
+import { closeRevisionRound } from "./proofing.server";
 
 export type Viewer = { id: string; role: ActorRole };
 export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
@@ -406,7 +407,7 @@ export async function transitionProject(
   viewer: Viewer,
   action: ProjectAction,
   reason = "",
-  options: { siteUrl?: string; actorIp?: string } = {},
+  options: { siteUrl?: string; actorIp?: string; revisionCost?: number } = {},
 ): Promise<TransitionResult> {
   const visible = await getProjectForViewer(projectId, viewer);
   if (!visible) return { ok: false, reason: "not_found" };
@@ -419,6 +420,15 @@ export async function transitionProject(
       const to = nextStatus(from, action);
       if (!to || !canTakeAction(from, action, role))
         throw new IllegalTransition(PROJECT_MESSAGES.illegalTransition(ACTION_LABELS[action], from));
+      // Proofing (decision 0047): "Request Revision" closes a paid round, or nothing moves.
+      const refused = await closeRevisionRound(tx, {
+        project: locked!,
+        action,
+        viewerId: viewer.id,
+        reason,
+        confirmedCost: options.revisionCost,
+      });
+      if (refused) throw new IllegalTransition(refused);
       const step = storedStepAfter(to, locked!.step);
       const [updated] = await tx
         .update(projects)

@@ -11,3 +11,4 @@ export * from "./uploads";
 export * from "./wallet";
 export * from "./calendar";
 export * from "./delivery";
+export * from "./proofing";

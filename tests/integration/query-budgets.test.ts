@@ -31,7 +31,12 @@ import { discoverRoutes, fillPattern, paramsOf, type DiscoveredRoute } from "../
 import { answeredChatGap, sendQuote } from "./admin-helpers";
 import { api, give } from "./billing-helpers";
 import { call, getRequest, type Outcome } from "./helpers";
-import { projectOf, signedInClient, tokenHeader, type Client } from "./project-helpers";
+import { projectOf, signedInClient, tokenHeader, withTemporaryDataDir, type Client } from "./project-helpers";
+import { addPin, addProofVersion } from "~models/projects/proofing.server";
+import { transitionProject } from "~models/projects/projects.server";
+import { pngFile } from "./proofing-helpers";
+
+withTemporaryDataDir();
 
 /** The dashboard (/dashboard2): its shell and any one tab. */
 const DASHBOARD_BUDGET = 6;
@@ -57,6 +62,8 @@ type Fixture = {
   gapKey: string;
   faq: string;
   project: string;
+  /** A proofing version of `project`, with pins in a round and pins not sent yet. */
+  deliverable: string;
   purchase: string;
   payment: string;
   submission: string;
@@ -75,6 +82,7 @@ const statements: string[] = [];
 /** Real values for every parameter, so that each page renders rather than answering 404. */
 const PARAMS: Record<string, (f: Fixture) => string> = {
   id: (f) => f.project,
+  deliverableId: (f) => f.deliverable,
   planId: () => "starter",
   purchaseId: (f) => f.purchase,
 };
@@ -166,11 +174,21 @@ async function realisticClient(): Promise<Fixture> {
     { id: staff.id, role: "staff", label: staff.username },
   );
   if (!confirmed.ok) throw new Error(`confirm meeting: ${confirmed.reason}`);
+  // Proofing: a version, a pin sent in Round 1, one not sent yet.
+  await transitionProject(projects[0]!.id, staff, "accept");
+  const version = await addProofVersion(projects[0]!.id, staff, pngFile());
+  if (!version.ok) throw new Error(`proof version: ${JSON.stringify(version)}`);
+  const pin = { page: 1, x: 0.5, y: 0.5, location: "", body: "Bigger" };
+  await addPin(projects[0]!.id, version.deliverable.id, client, pin);
+  const round = await transitionProject(projects[0]!.id, client, "request_revision", "Round 1");
+  if (!round.ok) throw new Error(`revision round: ${JSON.stringify(round)}`);
+  await addPin(projects[0]!.id, version.deliverable.id, client, { ...pin, body: "Smaller" });
   return {
     client,
     gapKey,
     faq,
     project: projects[0]!.id,
+    deliverable: version.deliverable.id,
     purchase: purchase!.id,
     payment: payment!.id,
     submission: await sendQuote(),
@@ -204,6 +222,10 @@ async function heavyClient(): Promise<Fixture> {
     select 'bulk-' || n || '-' || ${id} || '@ascendra.studio', 'online_meet', gen_random_uuid(), ${id}, 'Bulk',
       'bulk@example.com', 'Bulk meeting ' || n, now() + (n - 100) * interval '1 day', 30, 'Asia/Kolkata',
       'https://meet.example.com/bulk', (array['confirmed', 'cancelled'])[1 + n % 2]
+    from generate_series(1, 200) as n`);
+  await queryRows(sql`
+    insert into proof_pins (project_id, deliverable_id, page, x, y, body, author_id, created_at)
+    select ${fixture.project}, ${fixture.deliverable}, 1, 0.5, 0.5, 'Bulk pin ' || n, ${id}, now() - n * interval '1 minute'
     from generate_series(1, 200) as n`);
   return fixture;
 }

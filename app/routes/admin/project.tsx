@@ -24,6 +24,7 @@ import {
 import { transitionProject } from "~models/projects/projects.server";
 import { staffDeliveryPanel } from "~models/delivery/clock.server";
 import { StaffDeliveryPanel } from "~/components/delivery/hold-form";
+import { getStaffProofing } from "~models/projects/proofing.server";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
@@ -53,13 +54,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     staffDeliveryPanel(params.id, query.get("clock")),
   ]);
   if (!detail) throw notFoundResponse();
+  const { versions, openPins, rounds } = await getStaffProofing(detail.project);
   return {
     ...detail,
     delivery,
+    // Worded here, not in the page's JavaScript (the page is near its budget).
+    details: [
+      ["Client", `${detail.client.username} <${detail.client.email}>`],
+      ["Category", labelOf(CATEGORIES, detail.project.category)],
+      ["Budget", labelOf(BUDGETS, detail.project.budget)],
+      ["Timeline", labelOf(TIMELINES, detail.project.timeline)],
+      ["Pay with tokens", detail.project.useTokens ? "Yes" : "No"],
+      ["Project ID", shortId(detail.project.id)],
+    ] as [string, string][],
+    proofingSummary: [
+      counted(versions.length, "version"),
+      counted(openPins.length, "open pin"),
+      counted(rounds.length, "round"),
+    ].join(" · "),
     ownProject: detail.project.userId === user.id,
     auditLabels: auditLabelsFor(detail.audit),
   };
 }
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 const INTENTS = ["comment", "upload", ...STAFF_ACTIONS] as const;
 
@@ -180,17 +198,10 @@ function StatusForm({
 }
 
 export default function AdminProject({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, files, comments, history, client, actions, audit, pages } = loaderData;
+  const { project, files, comments, history, client, actions, audit, pages, proofingSummary, details } =
+    loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   const finished = project.status === "published" || project.status === "completed";
-  const details = [
-    ["Client", `${client.username} <${client.email}>`],
-    ["Category", labelOf(CATEGORIES, project.category)],
-    ["Budget", labelOf(BUDGETS, project.budget)],
-    ["Timeline", labelOf(TIMELINES, project.timeline)],
-    ["Pay with tokens", project.useTokens ? "Yes" : "No"],
-    ["Project ID", shortId(project.id)],
-  ] as const;
   return (
     <>
       <Link to="/admin/projects" className="self-start text-sm font-semibold text-text-muted hover:text-text">
@@ -229,6 +240,17 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
               labelOf={(action) => staffActionLabel(action, project.status, project.step)}
               lastResult={result?.form === "status" ? result.result : undefined}
             />
+          </section>
+          <section aria-labelledby="proofing" className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="proofing" className="font-display text-lg font-semibold">
+              Proofing
+            </h2>
+            <p className="text-sm text-text-muted" data-testid="proofing-summary">
+              {proofingSummary}
+            </p>
+            <Link to={`/admin/projects/${project.id}/proofing`} className={smallButton}>
+              Open proofing
+            </Link>
           </section>
           <section aria-labelledby="brief" className="flex flex-col gap-2">
             <h2 id="brief" className="font-display text-lg font-semibold">

@@ -17,6 +17,8 @@ import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/projec
 import { getProjectPage, transitionProject, type ProjectComment } from "~models/projects/projects.server";
 import { deliveryViewFor } from "~models/delivery/clock.server";
 import { DeliveryClock } from "~/components/delivery/delivery-clock";
+import { getClientProofing, type RoundOffer } from "~models/projects/proofing.server";
+import { ProjectProofing, RevisionCost } from "~/components/proofing/project-proofing";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { TextareaField } from "~/components/form-fields";
@@ -61,7 +63,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   if (!detail) return notFound(params.id);
   const isOwner = detail.project.userId === user.id;
-  return { ...detail, delivery, isOwner, actions: isOwner ? clientActions(detail.project.status) : [] };
+  const proofing = await getClientProofing(detail.project, user);
+  return {
+    ...detail,
+    delivery,
+    isOwner,
+    proofing,
+    actions: isOwner ? clientActions(detail.project.status) : [],
+  };
 }
 
 type ActionData = ProjectActionData<"comment" | "revision" | "action" | "upload">;
@@ -97,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const outcome = await transitionProject(params.id, user, intent.data.intent, reason, {
     siteUrl: publicBaseUrl(request),
+    revisionCost: formData.has("revision_cost") ? Number(formData.get("revision_cost")) : undefined,
   });
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return notFound(params.id);
@@ -196,7 +206,13 @@ function Conversation({
   );
 }
 
-function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function RevisionForm({
+  lastResult,
+  offer,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  offer: RoundOffer | null;
+}) {
   const [form, fields] = useZodForm(RevisionFormSchema, {
     id: "revision",
     lastResult,
@@ -214,6 +230,7 @@ function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
           textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }}
           errors={fields.reason.errors}
         />
+        <RevisionCost offer={offer} />
         <SubmitButton pendingLabel="Sending…">Send revision request</SubmitButton>
       </Form>
     </details>
@@ -222,7 +239,7 @@ function RevisionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
 
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <ProjectNotFound id={loaderData.id} />;
-  const { project, files, comments, counts, actions } = loaderData;
+  const { project, files, comments, counts, actions, proofing } = loaderData;
   const finished = project.status === "published" || project.status === "completed";
   const result = actionData && "form" in actionData ? actionData : undefined;
   const details = [
@@ -281,6 +298,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
               Show more files ({files.length} of {counts.files} shown)
             </MoreLink>
           ) : null}
+          <ProjectProofing projectId={project.id} proofing={proofing} />
           <Conversation
             comments={comments}
             total={counts.comments}
@@ -304,7 +322,10 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                 </Form>
               ) : null}
               {actions.includes("request_revision") ? (
-                <RevisionForm lastResult={result?.form === "revision" ? result.result : undefined} />
+                <RevisionForm
+                  lastResult={result?.form === "revision" ? result.result : undefined}
+                  offer={proofing?.offer ?? null}
+                />
               ) : null}
               {actions.includes("cancel") ? (
                 // A confirmation step that needs no JavaScript.

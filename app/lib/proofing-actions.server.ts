@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import { PROOF_MESSAGES } from "~models/projects/proofing";
+import { addProofVersion, resolvePinStaff } from "~models/projects/proofing.server";
+import type { Viewer } from "~models/projects/projects.server";
+import { UPLOAD_MESSAGES } from "~models/platform/uploads";
+import { notFoundResponse } from "./auth.server";
+
+// The back-office project page's proofing posts (/admin/projects/:id): upload
+// the next version, resolve an open pin. The page has checked the staff member.
+
+export type ProofingActionData = { form: "proofing"; message: string; tone: "success" | "error" };
+
+const reply = (message: string, tone: "success" | "error", status = tone === "success" ? 200 : 400) =>
+  data<ProofingActionData>({ form: "proofing", message, tone }, { status });
+
+/** Answers the "proof_upload" and "resolve_pin" intents; null for any other (the page handles it). */
+export async function postStaffProofing(
+  formData: FormData,
+  projectId: string | undefined,
+  staff: Viewer,
+  options: { actorIp?: string } = {},
+) {
+  const intent = formData.get("intent");
+  if (intent === "proof_upload") {
+    const file = formData.get("proof_file");
+    if (!(file instanceof File) || (file.size === 0 && !file.name))
+      return reply(UPLOAD_MESSAGES.notAFile, "error");
+    const added = await addProofVersion(projectId, staff, file, options);
+    if (!added.ok && added.reason === "not_found") throw notFoundResponse();
+    if (!added.ok) return reply(added.message, "error");
+    return reply(PROOF_MESSAGES.fileAdded(added.deliverable.version, added.deliverable.name), "success");
+  }
+  if (intent === "resolve_pin") {
+    const pinId = String(formData.get("pin_id") ?? "");
+    const version = Number(formData.get("version"));
+    if (!Number.isInteger(version)) return reply(PROOF_MESSAGES.versionUnknown, "error");
+    const resolved = await resolvePinStaff(projectId, pinId, staff, version, options);
+    if (!resolved.ok && resolved.reason === "not_found") throw notFoundResponse();
+    if (!resolved.ok) return reply(resolved.message, "error", 409);
+    return reply(PROOF_MESSAGES.pinResolved(resolved.version), "success");
+  }
+  return null;
+}

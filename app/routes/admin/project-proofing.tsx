@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import { findPipelineProject } from "~models/back-office/project-pipeline.server";
+import { getStaffProofing } from "~models/projects/proofing.server";
+import { ActionMessage, PageHeader } from "~/components/admin/ui";
+import { StaffProofing } from "~/components/proofing/staff-proofing";
+import { StatusBadge } from "~/components/projects/status-badge";
+import { requireStaffActor } from "~/lib/admin.server";
+import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { adminMeta } from "~/lib/admin-meta";
+import { readProjectPost } from "~/lib/project-actions.server";
+import { postStaffProofing } from "~/lib/proofing-actions.server";
+import type { Route } from "./+types/project-proofing";
+
+// The proofing workspace of one project (/admin/projects/:id/proofing,
+// decision 0047): upload the next version, resolve the open pins one by one,
+// read the rounds. Its own page, so the project page stays within its
+// JavaScript budget; the project page links here with the counts.
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data ? `Proofing: ${data.project.title}` : "Proofing");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const project = await findPipelineProject(params.id);
+  if (!project) throw notFoundResponse();
+  return {
+    project: { id: project.id, title: project.title, status: project.status },
+    proofing: await getStaffProofing(project),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, actor } = await requireStaffActor(request);
+  const { formData, tooLarge } = await readProjectPost(request);
+  if (tooLarge) return tooLarge;
+  const reply = await postStaffProofing(formData, params.id, user, { actorIp: actor.ip });
+  if (reply) return reply;
+  throw notFoundResponse();
+}
+
+export default function AdminProjectProofing({ loaderData, actionData }: Route.ComponentProps) {
+  const { project, proofing } = loaderData;
+  const result = actionData && "form" in actionData ? actionData : undefined;
+  return (
+    <>
+      <Link
+        to={`/admin/projects/${project.id}`}
+        className="self-start text-sm font-semibold text-text-muted hover:text-text"
+      >
+        ← {project.title}
+      </Link>
+      <PageHeader title={`Proofing: ${project.title}`}>
+        <StatusBadge status={project.status} />
+      </PageHeader>
+      <ActionMessage message={result?.message} tone={result?.tone} />
+      <StaffProofing projectId={project.id} proofing={proofing} />
+    </>
+  );
+}

@@ -1,0 +1,630 @@
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { spendTokens } from "../billing/tokens.server";
+import { recordAudit } from "../platform/audit.server";
+import { db, type Transaction } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { addNotification } from "../platform/notifications.server";
+import { deleteUpload, openUpload, storeUpload } from "../platform/uploads.server";
+import {
+  contentBlocks,
+  projects,
+  proofDeliverables,
+  proofPages,
+  proofPins,
+  proofRounds,
+  subscriptions,
+  tokenLots,
+} from "../schema";
+import type { PinInput } from "./proof-forms";
+import { renderPdfPages } from "./proof-render.server";
+import { canPin, PROOF_FILE_RULES } from "./proof-links";
+import {
+  describeWhere,
+  PROOF_MESSAGES,
+  proofKindOf,
+  quoteRound,
+  revisionPrices,
+  roundApplies,
+  type PinState,
+  pinState,
+  type ProofKind,
+  type RoundQuote,
+} from "./proofing";
+import type { ProjectAction, ProjectStatus } from "./projects";
+import type { Viewer } from "./projects.server";
+
+// Proofing (docs/decisions/0047): versions staff upload, pins the client
+// leaves on them, and the paid, numbered revision rounds that gather the pins.
+// The client reads and writes only their own projects' proofs; staff only
+// through the back-office (its pages call the *Staff functions after
+// requireStaff). Nothing is deleted: files, pages, pins and rounds stay.
+
+type Executor = ReturnType<typeof db> | Transaction;
+export type DeliverableRow = typeof proofDeliverables.$inferSelect & { kind: ProofKind };
+type PinRow = typeof proofPins.$inferSelect;
+
+export type PinView = {
+  id: string;
+  number: number;
+  deliverableId: string;
+  version: number;
+  kind: ProofKind;
+  page: number;
+  x: number | null;
+  y: number | null;
+  location: string;
+  where: string;
+  body: string;
+  state: PinState;
+  round: number | null;
+  resolvedInVersion: number | null;
+  createdAt: Date;
+};
+
+export type RoundView = {
+  id: string;
+  number: number;
+  tier: string;
+  cost: number;
+  version: number;
+  reason: string;
+  createdAt: Date;
+  pins: PinView[];
+};
+
+/** A version as the pages show it (its storage key stays on the server). */
+export type DeliverableView = {
+  id: string;
+  version: number;
+  kind: ProofKind;
+  name: string;
+  size: number;
+  contentType: string;
+  pageCount: number | null;
+  createdAt: Date;
+};
+
+type PinJson = Omit<PinView, "number" | "where" | "state" | "createdAt"> & {
+  roundId: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+};
+type RoundJson = Omit<RoundView, "pins" | "createdAt"> & { createdAt: string };
+
+/**
+ * A project's versions (newest first), rounds (newest first) and pins (oldest
+ * first, numbered 1, 2, … in that order, each in its round), in one statement.
+ */
+async function readProofing(
+  projectId: string,
+  database: Executor = db(),
+): Promise<{ versions: DeliverableView[]; rounds: RoundView[]; pins: PinView[] }> {
+  const result = (await database.execute(sql`select
+      (select coalesce(json_agg(json_build_object(
+          'id', d.id, 'version', d.version, 'kind', d.kind, 'name', d.name, 'size', d.size,
+          'contentType', d.content_type, 'pageCount', d.page_count, 'createdAt', d.created_at
+        ) order by d.version desc), '[]'::json)
+        from ${proofDeliverables} d where d.project_id = ${projectId}) as versions,
+      (select coalesce(json_agg(json_build_object(
+          'id', r.id, 'number', r.number, 'tier', r.tier, 'cost', r.cost, 'version', r.version,
+          'reason', r.reason, 'createdAt', r.created_at
+        ) order by r.number desc), '[]'::json)
+        from ${proofRounds} r where r.project_id = ${projectId}) as rounds,
+      (select coalesce(json_agg(json_build_object(
+          'id', p.id, 'deliverableId', p.deliverable_id, 'version', d.version, 'kind', d.kind,
+          'page', p.page, 'x', p.x, 'y', p.y, 'location', p.location, 'body', p.body,
+          'roundId', p.round_id, 'round', r.number, 'resolvedAt', p.resolved_at,
+          'resolvedInVersion', p.resolved_in_version, 'createdAt', p.created_at
+        ) order by p.created_at, p.id), '[]'::json)
+        from ${proofPins} p
+        join ${proofDeliverables} d on d.id = p.deliverable_id
+        left join ${proofRounds} r on r.id = p.round_id
+        where p.project_id = ${projectId}) as pins`)) as unknown as {
+    rows: {
+      versions: (Omit<DeliverableView, "createdAt"> & { createdAt: string })[];
+      rounds: RoundJson[];
+      pins: PinJson[];
+    }[];
+  };
+  const row = result.rows[0]!;
+  const pins = row.pins.map(({ roundId, resolvedAt, createdAt, ...pin }, index): PinView => ({
+    ...pin,
+    number: index + 1,
+    where: describeWhere(pin),
+    state: pinState({ roundId, resolvedAt }),
+    createdAt: new Date(createdAt),
+  }));
+  return {
+    versions: row.versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt) })),
+    rounds: row.rounds.map((round) => ({
+      ...round,
+      createdAt: new Date(round.createdAt),
+      pins: pins.filter((pin) => pin.round === round.number),
+    })),
+    pins,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The price of the next round
+
+export type RoundOffer = RoundQuote & { applies: boolean; draftPins: number; balance: number };
+
+/**
+ * What the client's next "Request Revision" would do: whether it closes a
+ * round (only once a version exists), its number, tier and price, the pins it
+ * would gather and the client's balance. One statement.
+ */
+export async function quoteRevisionRound(
+  project: { id: string; userId: string },
+  database: Executor = db(),
+  now = new Date(),
+): Promise<RoundOffer> {
+  const result = (await database.execute(sql`select
+      (select count(*)::int from ${proofRounds} where ${proofRounds.projectId} = ${project.id}) as rounds,
+      (select count(*)::int from ${proofDeliverables} where ${proofDeliverables.projectId} = ${project.id}) as versions,
+      (select count(*)::int from ${proofPins} where ${proofPins.projectId} = ${project.id} and ${proofPins.roundId} is null) as drafts,
+      (select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${project.userId} and ${subscriptions.status} = 'active' limit 1) as plan,
+      (select ${contentBlocks.data} -> 'tiers' -> 'items' from ${contentBlocks} where ${contentBlocks.key} = 'creative-tokens') as tiers,
+      (select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots} where ${tokenLots.userId} = ${project.userId} and ${tokenLots.remaining} > 0 and ${tokenLots.expiresAt} > ${now.toISOString()}) as balance`)) as unknown as {
+    rows: {
+      rounds: number;
+      versions: number;
+      drafts: number;
+      plan: string | null;
+      tiers: unknown;
+      balance: number;
+    }[];
+  };
+  const row = result.rows[0];
+  const items = Array.isArray(row?.tiers) ? (row.tiers as { name: string; revision: number }[]) : undefined;
+  const quote = quoteRound({
+    roundsSoFar: row?.rounds ?? 0,
+    planId: row?.plan,
+    prices: revisionPrices(items),
+  });
+  return {
+    ...quote,
+    applies: roundApplies(row?.versions ?? 0),
+    draftPins: row?.drafts ?? 0,
+    balance: row?.balance ?? 0,
+  };
+}
+
+/**
+ * Called by transitionProject inside its transaction, with the project row
+ * locked: on the client's "Request Revision", once the project has a version,
+ * closes the next numbered round, gathers the pins not yet sent, and debits
+ * its price through the ledger, all or nothing. Answers null when the
+ * transition may go on, or why it may not (then nothing is written, as the
+ * caller rolls back).
+ */
+export async function closeRevisionRound(
+  tx: Transaction,
+  input: {
+    project: { id: string; userId: string; title: string };
+    action: ProjectAction;
+    viewerId: string;
+    reason: string;
+    /** The price the client saw and confirmed; a different price now is refused. */
+    confirmedCost?: number;
+    now?: Date;
+  },
+): Promise<string | null> {
+  if (input.action !== "request_revision") return null;
+  const now = input.now ?? new Date();
+  const offer = await quoteRevisionRound(input.project, tx, now);
+  if (!offer.applies) return null;
+  if (input.confirmedCost !== undefined && input.confirmedCost !== offer.cost)
+    return PROOF_MESSAGES.priceChanged(offer.cost, offer.number);
+  const [latest] = await tx
+    .select({ version: sql<number>`max(${proofDeliverables.version})::int` })
+    .from(proofDeliverables)
+    .where(eq(proofDeliverables.projectId, input.project.id));
+  const spent = await spendTokens(
+    {
+      userId: input.project.userId,
+      amount: offer.cost,
+      reason: "project",
+      description: `Revision round ${offer.number} (${offer.tier}): ${input.project.title}`.slice(0, 300),
+      sourceKey: `revision-round:${input.project.id}:${offer.number}`,
+      now,
+      actor: { id: input.viewerId, role: "client" },
+    },
+    tx,
+  );
+  if (!spent.ok) return PROOF_MESSAGES.insufficient(offer.cost, spent.balance, offer.number);
+  const [round] = await tx
+    .insert(proofRounds)
+    .values({
+      projectId: input.project.id,
+      number: offer.number,
+      tier: offer.tier,
+      cost: offer.cost,
+      ledgerEntryId: spent.entry.id,
+      version: latest?.version ?? 1,
+      reason: input.reason.trim(),
+      requestedBy: input.viewerId,
+      createdAt: now,
+    })
+    .returning({ id: proofRounds.id });
+  await tx
+    .update(proofPins)
+    .set({ roundId: round!.id })
+    .where(and(eq(proofPins.projectId, input.project.id), isNull(proofPins.roundId)));
+  await tx
+    .update(projects)
+    .set({ tokensUsed: sql`${projects.tokensUsed} + ${offer.cost}` })
+    .where(eq(projects.id, input.project.id));
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// The client's side
+
+type OwnedProject = { id: string; userId: string; title: string; status: ProjectStatus };
+
+/** The project when the viewer owns it (staff read proofs through the back-office only). */
+async function ownedProject(projectId: string | undefined, viewer: Viewer): Promise<OwnedProject | null> {
+  if (!isUuid(projectId)) return null;
+  const [row] = await db()
+    .select({ id: projects.id, userId: projects.userId, title: projects.title, status: projects.status })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, viewer.id)))
+    .limit(1);
+  return (row as OwnedProject | undefined) ?? null;
+}
+
+export type ProofingSummary = {
+  versions: DeliverableView[];
+  rounds: RoundView[];
+  draftPins: number;
+  openPins: number;
+  offer: RoundOffer;
+};
+
+/**
+ * What the client's /project/:id shows of proofing: the versions, the round
+ * history with its pins, and the next round's price. Null when the viewer does
+ * not own the project (staff see the client's view without it). Two statements.
+ */
+export async function getClientProofing(
+  project: { id: string; userId: string },
+  viewer: Viewer,
+): Promise<ProofingSummary | null> {
+  if (project.userId !== viewer.id) return null;
+  const [{ versions, rounds, pins }, offer] = await Promise.all([
+    readProofing(project.id),
+    quoteRevisionRound(project),
+  ]);
+  return {
+    versions,
+    rounds,
+    draftPins: pins.filter((p) => p.state === "draft").length,
+    openPins: pins.filter((p) => p.state === "open").length,
+    offer,
+  };
+}
+
+export type ProofPage = {
+  project: OwnedProject;
+  deliverable: DeliverableView;
+  versions: { id: string; version: number }[];
+  renderedPages: number[];
+  pins: PinView[];
+  canPin: boolean;
+};
+
+/** The client's proof page of one version: the version, its rendered pages, and its pins. */
+export async function getProofPage(
+  projectId: string | undefined,
+  deliverableId: string | undefined,
+  viewer: Viewer,
+): Promise<ProofPage | null> {
+  if (!isUuid(deliverableId)) return null;
+  const project = await ownedProject(projectId, viewer);
+  if (!project) return null;
+  const [{ versions, pins }, pages] = await Promise.all([
+    readProofing(project.id),
+    db()
+      .select({ page: proofPages.page })
+      .from(proofPages)
+      .where(eq(proofPages.deliverableId, deliverableId))
+      .orderBy(asc(proofPages.page)),
+  ]);
+  const deliverable = versions.find((v) => v.id === deliverableId);
+  if (!deliverable) return null;
+  return {
+    project,
+    deliverable,
+    versions: versions.map((v) => ({ id: v.id, version: v.version })),
+    renderedPages: pages.map((p) => p.page),
+    pins: pins.filter((p) => p.deliverableId === deliverable.id),
+    canPin: canPin(project.status),
+  };
+}
+
+export type AddPinResult =
+  | { ok: true; pin: PinRow }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; field: "page" | "form"; message: string };
+
+/** The client pins a comment on a version of their own open project. */
+export async function addPin(
+  projectId: string | undefined,
+  deliverableId: string | undefined,
+  viewer: Viewer,
+  input: PinInput,
+): Promise<AddPinResult> {
+  if (!isUuid(deliverableId)) return { ok: false, reason: "not_found" };
+  const project = await ownedProject(projectId, viewer);
+  if (!project) return { ok: false, reason: "not_found" };
+  const [deliverable] = await db()
+    .select()
+    .from(proofDeliverables)
+    .where(and(eq(proofDeliverables.id, deliverableId), eq(proofDeliverables.projectId, project.id)))
+    .limit(1);
+  if (!deliverable) return { ok: false, reason: "not_found" };
+  if (!canPin(project.status))
+    return { ok: false, reason: "invalid", field: "form", message: PROOF_MESSAGES.closed };
+  const pages = deliverable.kind === "image" ? 1 : deliverable.pageCount;
+  if (input.page < 1 || (pages !== null && input.page > pages))
+    return { ok: false, reason: "invalid", field: "page", message: PROOF_MESSAGES.pageInvalid(pages) };
+  const [pin] = await db()
+    .insert(proofPins)
+    .values({
+      projectId: project.id,
+      deliverableId: deliverable.id,
+      page: input.page,
+      x: input.x ?? null,
+      y: input.y ?? null,
+      location: input.location,
+      body: input.body,
+      authorId: viewer.id,
+    })
+    .returning();
+  return { ok: true, pin: pin! };
+}
+
+// ---------------------------------------------------------------------------
+// Files
+
+export type ProofAsset = {
+  name: string;
+  contentType: string;
+  stream: ReadableStream<Uint8Array>;
+  size: number;
+  inline: boolean;
+};
+
+/**
+ * A version's bytes for its viewer: the client (owner) through /project, staff
+ * through /admin. No page: the image itself (inline) or the PDF (download);
+ * page N of a PDF: its rendered PNG (inline). Null when not theirs or missing.
+ */
+export async function openProofAsset(
+  side: "client" | "staff",
+  projectId: string | undefined,
+  deliverableId: string | undefined,
+  page: string | undefined,
+  viewer: Viewer,
+): Promise<ProofAsset | null> {
+  if (!isUuid(projectId) || !isUuid(deliverableId)) return null;
+  if (side === "staff" && viewer.role !== "staff") return null;
+  const pageNumber = page === undefined ? null : Number(page);
+  if (pageNumber !== null && !(Number.isInteger(pageNumber) && pageNumber >= 1)) return null;
+  const [row] = await db()
+    .select({ deliverable: proofDeliverables, pageKey: proofPages.storageKey })
+    .from(proofDeliverables)
+    .innerJoin(projects, eq(projects.id, proofDeliverables.projectId))
+    .leftJoin(
+      proofPages,
+      and(eq(proofPages.deliverableId, proofDeliverables.id), eq(proofPages.page, pageNumber ?? 0)),
+    )
+    .where(
+      and(
+        eq(proofDeliverables.id, deliverableId),
+        eq(proofDeliverables.projectId, projectId),
+        side === "client" ? eq(projects.userId, viewer.id) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { deliverable } = row;
+  if (pageNumber !== null) {
+    if (!row.pageKey) return null;
+    const body = await openUpload(row.pageKey);
+    return body
+      ? {
+          ...body,
+          name: `${deliverable.name}-page-${pageNumber}.png`,
+          contentType: "image/png",
+          inline: true,
+        }
+      : null;
+  }
+  const body = await openUpload(deliverable.storageKey);
+  if (!body) return null;
+  return {
+    ...body,
+    name: deliverable.name,
+    contentType: deliverable.contentType,
+    inline: deliverable.kind === "image",
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The back-office
+
+export type StaffProofing = {
+  /** Whether the project still takes versions (not published, completed or cancelled). */
+  open: boolean;
+  /** What the upload takes. */
+  extensions: readonly string[];
+  versions: DeliverableView[];
+  openPins: PinView[];
+  draftPins: number;
+  rounds: RoundView[];
+};
+
+/** For /admin/projects/:id (the page has checked the staff member): versions, the open pins as a checklist, the rounds. One statement. */
+export async function getStaffProofing(project: {
+  id: string;
+  status: ProjectStatus;
+}): Promise<StaffProofing> {
+  const { versions, pins, rounds } = await readProofing(project.id);
+  return {
+    open: canPin(project.status),
+    extensions: PROOF_FILE_RULES.extensions,
+    versions,
+    openPins: pins.filter((p) => p.state === "open"),
+    draftPins: pins.filter((p) => p.state === "draft").length,
+    rounds,
+  };
+}
+
+export type AddVersionResult =
+  | { ok: true; deliverable: DeliverableRow; renderedPages: number }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; message: string };
+
+/**
+ * Staff upload the next version of the project's deliverable: the upload
+ * checks of every project file (size, extension, real contents), PROOF_FILE_RULES'
+ * types; a PDF's pages rendered to PNG. Numbered under the project's lock; the
+ * client is notified and the upload audited in the same transaction.
+ */
+export async function addProofVersion(
+  projectId: string | undefined,
+  staff: Viewer,
+  file: File,
+  options: { dataDir?: string; actorIp?: string } = {},
+): Promise<AddVersionResult> {
+  if (staff.role !== "staff" || !isUuid(projectId)) return { ok: false, reason: "not_found" };
+  const [project] = await db().select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project || project.userId === staff.id) return { ok: false, reason: "not_found" };
+  if (!canPin(project.status as ProjectStatus))
+    return { ok: false, reason: "invalid", message: PROOF_MESSAGES.closed };
+  const stored = await storeUpload(file, PROOF_FILE_RULES, options.dataDir);
+  if (!stored.ok) return { ok: false, reason: "invalid", message: stored.message };
+  const kind = proofKindOf(stored.upload.contentType);
+  const rendered =
+    kind === "pdf"
+      ? await renderPdfPages(stored.upload.storageKey, options.dataDir)
+      : { pages: [], pageCount: 1 };
+  try {
+    const deliverable = await db().transaction(async (tx) => {
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for("update");
+      const [last] = await tx
+        .select({ version: sql<number>`coalesce(max(${proofDeliverables.version}), 0)::int` })
+        .from(proofDeliverables)
+        .where(eq(proofDeliverables.projectId, project.id));
+      const version = (last?.version ?? 0) + 1;
+      const [inserted] = await tx
+        .insert(proofDeliverables)
+        .values({
+          projectId: project.id,
+          version,
+          kind,
+          pageCount: rendered.pageCount,
+          uploadedBy: staff.id,
+          ...stored.upload,
+        })
+        .returning();
+      if (rendered.pages.length)
+        await tx
+          .insert(proofPages)
+          .values(rendered.pages.map((p) => ({ deliverableId: inserted!.id, ...p })));
+      await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
+      await addNotification(
+        {
+          userId: project.userId,
+          type: "success",
+          title: `Version ${version} is ready to review`,
+          message: `“${project.title}”: ${stored.upload.name}. Pin your comments on it.`,
+          link: `/project/${project.id}/proof/${inserted!.id}`,
+        },
+        tx,
+      );
+      await recordAudit(
+        {
+          actor: { id: staff.id, role: "staff", ip: options.actorIp },
+          action: "project.file_upload",
+          target: { type: "project", id: project.id, label: project.title },
+          after: {
+            deliverable_id: inserted!.id,
+            version,
+            name: inserted!.name,
+            size: inserted!.size,
+            content_type: inserted!.contentType,
+            rendered_pages: rendered.pages.length,
+          },
+        },
+        tx,
+      );
+      return inserted as DeliverableRow;
+    });
+    return { ok: true, deliverable, renderedPages: rendered.pages.length };
+  } catch (error) {
+    await deleteUpload(stored.upload.storageKey, options.dataDir);
+    for (const page of rendered.pages) await deleteUpload(page.storageKey, options.dataDir);
+    throw error;
+  }
+}
+
+export type ResolvePinResult =
+  | { ok: true; version: number }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; message: string };
+
+/**
+ * Staff tick off one open pin (gathered by a round, not yet resolved), naming
+ * the version that resolves it. Once only: a second resolve of the same pin is refused.
+ */
+export async function resolvePinStaff(
+  projectId: string | undefined,
+  pinId: string | undefined,
+  staff: Viewer,
+  version: number,
+  options: { actorIp?: string } = {},
+): Promise<ResolvePinResult> {
+  if (staff.role !== "staff" || !isUuid(projectId) || !isUuid(pinId))
+    return { ok: false, reason: "not_found" };
+  const [project] = await db()
+    .select({ id: projects.id, title: projects.title, userId: projects.userId })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project || project.userId === staff.id) return { ok: false, reason: "not_found" };
+  const [known] = await db()
+    .select({ id: proofDeliverables.id })
+    .from(proofDeliverables)
+    .where(and(eq(proofDeliverables.projectId, project.id), eq(proofDeliverables.version, version)))
+    .limit(1);
+  if (!known) return { ok: false, reason: "invalid", message: PROOF_MESSAGES.versionUnknown };
+  return db().transaction(async (tx) => {
+    const [pin] = await tx
+      .update(proofPins)
+      .set({ resolvedAt: new Date(), resolvedBy: staff.id, resolvedInVersion: version })
+      .where(
+        and(
+          eq(proofPins.id, pinId),
+          eq(proofPins.projectId, project.id),
+          isNotNull(proofPins.roundId),
+          isNull(proofPins.resolvedAt),
+        ),
+      )
+      .returning();
+    if (!pin) return { ok: false, reason: "invalid", message: PROOF_MESSAGES.pinNotOpen } as const;
+    await recordAudit(
+      {
+        actor: { id: staff.id, role: "staff", ip: options.actorIp },
+        action: "project.pin_resolve",
+        target: { type: "project", id: project.id, label: project.title },
+        after: { pin_id: pin.id, resolved_in_version: version, body: pin.body.slice(0, 200) },
+      },
+      tx,
+    );
+    return { ok: true, version } as const;
+  });
+}
