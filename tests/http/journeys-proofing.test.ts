@@ -74,6 +74,7 @@ test("a proofing round without JavaScript, from upload to resolved pin, owner on
   let page = await open(account.visitor, `/project/${project.id}`);
   expect(page.testIdText("revision-cost")).toContain("costs 1 token (Basic tier)");
   expect(page.testIdText("revision-cost")).toContain("Not enough tokens for this round.");
+  expect(page.byTestId("revision-draws")).toHaveLength(0);
   const refused = await submit(page, page.form({ button: "Send revision request" }), {
     reason: "See my pin",
   });
@@ -89,6 +90,10 @@ test("a proofing round without JavaScript, from upload to resolved pin, owner on
   );
   expect(bought.ok).toBe(true);
   page = await open(account.visitor, `/project/${project.id}`);
+  // Which grant the round draws from, before the client confirms (decision 0049).
+  expect(page.testIdText("revision-draws")).toMatch(
+    /^1 token from Token package, valid until \d{1,2} \w{3} \d{4}$/,
+  );
   const accepted = await submit(page, page.form({ button: "Send revision request" }), {
     reason: "See my pin",
   });

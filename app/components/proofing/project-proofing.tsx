@@ -14,7 +14,7 @@ import { PinList } from "./pins";
  * confirms (sent with the form: a different price at the time of the debit
  * is refused). Nothing when the project has no version yet (no round, no charge).
  */
-export function RevisionCost({ offer }: { offer: RoundOffer | null }) {
+export function RevisionCost({ offer, drawsFrom = [] }: { offer: RoundOffer | null; drawsFrom?: string[] }) {
   if (!offer?.applies) return null;
   const short = offer.balance < offer.cost;
   return (
@@ -34,6 +34,13 @@ export function RevisionCost({ offer }: { offer: RoundOffer | null }) {
         Your balance: {tokens(offer.balance)}
         {short ? "" : `, ${tokens(offer.balance - offer.cost)} after this round`}.
       </p>
+      {drawsFrom.length ? (
+        <ul className="text-text-muted" aria-label="Taken from, oldest first" data-testid="revision-draws">
+          {drawsFrom.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       {short ? (
         <p className="font-semibold text-red">
           Not enough tokens for this round.{" "}

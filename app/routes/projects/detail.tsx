@@ -28,6 +28,7 @@ import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
 import { formatDate, formatDateTime, shortId } from "~/lib/format";
+import { previewSpend } from "~models/billing/wallet.server";
 import type { Route } from "./+types/detail";
 import { useZodForm } from "~/lib/use-zod-form";
 
@@ -64,11 +65,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!detail) return notFound(params.id);
   const isOwner = detail.project.userId === user.id;
   const proofing = await getClientProofing(detail.project, user);
+  // Which grants a paid round draws from, oldest first, as the ledger takes them (decision 0049);
+  // worded here so the page's JavaScript does not grow.
+  const offer = proofing?.offer;
+  const draw = offer?.applies && offer.cost > 0 ? await previewSpend(user.id, offer.cost) : null;
+  const drawsFrom = (draw?.enough ? draw.lots : []).map(
+    (lot) =>
+      `${lot.tokens} ${lot.tokens === 1 ? "token" : "tokens"} from ${lot.source}, valid until ${formatDate(lot.expiresAt)}`,
+  );
   return {
     ...detail,
     delivery,
     isOwner,
-    proofing,
+    proofing: proofing && { ...proofing, drawsFrom },
     actions: isOwner ? clientActions(detail.project.status) : [],
   };
 }
@@ -209,9 +218,11 @@ function Conversation({
 function RevisionForm({
   lastResult,
   offer,
+  drawsFrom,
 }: {
   lastResult?: SubmissionResult<string[]>;
   offer: RoundOffer | null;
+  drawsFrom: string[];
 }) {
   const [form, fields] = useZodForm(RevisionFormSchema, {
     id: "revision",
@@ -230,7 +241,7 @@ function RevisionForm({
           textareaProps={{ ...getTextareaProps(fields.reason), rows: 3 }}
           errors={fields.reason.errors}
         />
-        <RevisionCost offer={offer} />
+        <RevisionCost offer={offer} drawsFrom={drawsFrom} />
         <SubmitButton pendingLabel="Sending…">Send revision request</SubmitButton>
       </Form>
     </details>
@@ -325,6 +336,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                 <RevisionForm
                   lastResult={result?.form === "revision" ? result.result : undefined}
                   offer={proofing?.offer ?? null}
+                  drawsFrom={proofing?.drawsFrom ?? []}
                 />
               ) : null}
               {actions.includes("cancel") ? (
