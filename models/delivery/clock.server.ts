@@ -18,6 +18,7 @@ import {
   promiseLine,
   resumeClock,
   startClock,
+  DAY_MS,
   STATUS_PAUSE_REASON,
   stopClock,
   summariseClock,
@@ -240,7 +241,7 @@ async function lockProject(tx: Transaction, projectId: string) {
 export async function holdProject(
   projectId: string | undefined,
   staff: { id: string; ip?: string },
-  input: { reason: HoldReason; note: string },
+  input: { reason: HoldReason; note: string; waitingDays?: number },
   options: { siteUrl?: string; now?: Date } = {},
 ): Promise<HoldResult> {
   if (!isUuid(projectId)) return { ok: false, reason: "not_found" };
@@ -261,10 +262,17 @@ export async function holdProject(
         CLOCK_PHASE[status] !== "running"
       )
         throw new HoldConflict("not-running");
+      // A wait that began before today (staff recording it late): the pause, its history line and
+      // its reminders count from then; the due date moves only by the time the clock was running
+      // since then (never before its last start or resume, the clock row's last change).
+      const since = new Date(now.getTime() - (input.waitingDays ?? 0) * DAY_MS);
+      const clockSince = new Date(
+        Math.max(since.getTime(), locked.clock.updatedAt.getTime(), locked.clock.startedAt.getTime()),
+      );
       await tx
         .insert(deliveryPauses)
-        .values({ projectId, reason: input.reason, note, startedBy: staff.id, startedAt: now });
-      await saveClock(tx, projectId, pauseClock(stateOf(locked.clock), now));
+        .values({ projectId, reason: input.reason, note, startedBy: staff.id, startedAt: since });
+      await saveClock(tx, projectId, pauseClock(stateOf(locked.clock), clockSince));
       await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
       await addNotification(
         {

@@ -4,10 +4,15 @@ import { HOLD_REASONS } from "./clock";
 // Staff's hold form (decision 0048): its schema and what its answer says.
 // Read on the server only, so the back-office page's script does not carry it.
 
+/** The furthest back a hold may start (staff recording a wait they did not record on the day). */
+export const MAX_WAITING_DAYS = 14;
+
 /** Staff's hold form: a reason and an optional note for the client. */
 export const HoldFormSchema = z.object({
   reason: z.enum(HOLD_REASONS, { error: "Please choose why the project is on hold." }),
   note: z.string().trim().max(1000, { error: "Please keep the note under 1,000 characters." }).default(""),
+  /** How long the client has already kept the team waiting: the pause starts that many days ago. */
+  waitingDays: z.coerce.number().int().min(0).max(MAX_WAITING_DAYS).default(0),
 });
 
 /** What the hold form's answer says, by the code the redirect carries (?clock=). */
@@ -28,7 +33,8 @@ export const HOLD_OUTCOMES = {
   "own-project": { tone: "error", message: "This is your own project: staff actions do not apply to it." },
   invalid: {
     tone: "error",
-    message: "Please choose why the project is on hold (a note is optional, up to 1,000 characters).",
+    message:
+      "Please choose why the project is on hold (a note is optional, up to 1,000 characters; the wait so far, 0 to 14 days).",
   },
 } as const satisfies Record<string, { tone: "success" | "error"; message: string }>;
 export type HoldOutcome = keyof typeof HOLD_OUTCOMES;

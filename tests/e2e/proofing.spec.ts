@@ -52,7 +52,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: `/admin/projects/${project.id}` });
       await staff.getByRole("button", { name: "Accept", exact: true }).click();
       await expect(staff.getByText("In Progress").first()).toBeVisible();
-      await staff.getByRole("link", { name: "Open proofing" }).click();
+      await staff.getByRole("link", { name: /^Proofing: / }).click();
       await expect(staff.getByRole("heading", { level: 1 })).toHaveText(/^Proofing: /);
       const file = javaScriptEnabled
         ? { name: "poster.png", mimeType: "image/png", buffer: pngBytes(400, 300) }

@@ -31,7 +31,7 @@ test("a proofing round without JavaScript, from upload to resolved pin, owner on
   const lead = await staff();
   let admin = await open(lead.visitor, `/admin/projects/${project.id}`);
   admin = (await submit(admin, admin.form({ button: "Accept" }), {}, "Accept")).page;
-  admin = await open(lead.visitor, admin.links("Open proofing")[0]!);
+  admin = await open(lead.visitor, admin.links(/^Proofing: /)[0]!);
   const upload = admin.form({ button: "Upload version" });
   const uploaded = await submit(
     admin,
@@ -103,7 +103,7 @@ test("a proofing round without JavaScript, from upload to resolved pin, owner on
 
   // Staff resolve the pin; the client sees it resolved in version 1.
   admin = await open(lead.visitor, `/admin/projects/${project.id}`);
-  expect(admin.testIdText("proofing-summary")).toBe("1 version · 1 open pin · 1 round");
+  expect(admin.testIdText("proofing-link")).toBe("Proofing: 1 version · 1 open pin · 1 round");
   admin = await open(lead.visitor, `/admin/projects/${project.id}/proofing`);
   expect(admin.byTestId("open-pin")).toHaveLength(1);
   const resolved = await submit(admin, admin.form({ button: "Resolve" }), {}, "Resolve");

@@ -253,6 +253,30 @@ describe("reminders while waiting on the client", () => {
       .where(and(eq(emailOutbox.to, client.email), like(emailOutbox.subject, "Reminder:%")))
       .orderBy(asc(emailOutbox.createdAt));
 
+  it("a hold recorded late counts the wait from when it began; the due date moves only by clock time", async () => {
+    const staff = await signedInClient("staff");
+    const client = await signedInClient();
+    const project = await startedProject(client, staff);
+    const started = (await clockOf(project.id))!;
+    expect(
+      await hold(staff, project.id, { intent: "hold", reason: "client_input", waiting_days: "15" }),
+    ).toMatchObject({ status: 303 });
+    expect(await pausesOf(project.id)).toHaveLength(0);
+
+    await hold(staff, project.id, { intent: "hold", reason: "client_input", waiting_days: "3" });
+    const [pause] = await pausesOf(project.id);
+    expect(Math.round((Date.now() - pause!.startedAt.getTime()) / DAY_MS)).toBe(3);
+    const clock = (await clockOf(project.id))!;
+    // The clock was started moments ago: it pauses from then, not three days back.
+    expect(clock.pausedSince!.getTime()).toBeGreaterThanOrEqual(started.startedAt.getTime());
+    expect(clock.dueAt).toEqual(started.dueAt);
+
+    // Three days of waiting: the 2-day reminder is due now, once.
+    expect(await sendClockReminders()).toBe(1);
+    expect(await sendClockReminders()).toBe(0);
+    expect((await reminderEmails(client))[0]!.text).toContain("has been paused for 3 days");
+  });
+
   it("after 2 and after 5 days, once each, even when the jobs run twice at once", async () => {
     const staff = await signedInClient("staff");
     const client = await signedInClient();

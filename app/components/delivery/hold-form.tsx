@@ -53,6 +53,17 @@ export function StaffDeliveryPanel({
             Hold note for the client (optional; they are reminded after 2 and 5 days)
             <textarea name="note" rows={2} maxLength={1000} className={`${inputClass} resize-y`} />
           </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Waiting on the client for (days, if it started before today)
+            <input
+              type="number"
+              name="waiting_days"
+              min={0}
+              max={14}
+              defaultValue={0}
+              className={inputClass}
+            />
+          </label>
           <button type="submit" name="intent" value="hold" className={`${smallButton} self-start`}>
             Put on hold
           </button>

@@ -32,6 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const parsed = HoldFormSchema.safeParse({
       reason: formData.get("reason") ?? undefined,
       note: formData.get("note") ?? undefined,
+      waitingDays: formData.get("waiting_days") || undefined,
     });
     if (!parsed.success) return back(params.id, "invalid");
     outcome = await holdProject(params.id, staff, parsed.data, { siteUrl: publicBaseUrl(request) });

@@ -67,11 +67,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ["Pay with tokens", detail.project.useTokens ? "Yes" : "No"],
       ["Project ID", shortId(detail.project.id)],
     ] as [string, string][],
-    proofingSummary: [
+    proofingSummary: `Proofing: ${[
       counted(versions.length, "version"),
       counted(openPins.length, "open pin"),
       counted(rounds.length, "round"),
-    ].join(" · "),
+    ].join(" · ")}`,
     ownProject: detail.project.userId === user.id,
     auditLabels: auditLabelsFor(detail.audit),
   };
@@ -222,6 +222,13 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
         <Link to={`/project/${project.id}`} className={smallButton}>
           Client's view
         </Link>
+        <Link
+          to={`/admin/projects/${project.id}/proofing`}
+          className={smallButton}
+          data-testid="proofing-link"
+        >
+          {proofingSummary}
+        </Link>
       </PageHeader>
       <Stepper step={stepFor(project.status, project.step)} finished={finished} />
       <ActionMessage message={result?.message} tone={result?.tone} />
@@ -240,17 +247,6 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
               labelOf={(action) => staffActionLabel(action, project.status, project.step)}
               lastResult={result?.form === "status" ? result.result : undefined}
             />
-          </section>
-          <section aria-labelledby="proofing" className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="proofing" className="font-display text-lg font-semibold">
-              Proofing
-            </h2>
-            <p className="text-sm text-text-muted" data-testid="proofing-summary">
-              {proofingSummary}
-            </p>
-            <Link to={`/admin/projects/${project.id}/proofing`} className={smallButton}>
-              Open proofing
-            </Link>
           </section>
           <section aria-labelledby="brief" className="flex flex-col gap-2">
             <h2 id="brief" className="font-display text-lg font-semibold">
