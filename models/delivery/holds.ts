@@ -5,7 +5,7 @@ import { HOLD_REASONS } from "./clock";
 // Read on the server only, so the back-office page's script does not carry it.
 
 /** The furthest back a hold may start (staff recording a wait they did not record on the day). */
-export const MAX_WAITING_DAYS = 14;
+const MAX_WAITING_DAYS = 14;
 
 /** Staff's hold form: a reason and an optional note for the client. */
 export const HoldFormSchema = z.object({

@@ -6,6 +6,8 @@ import { runSeed } from "~models/content/seed.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 import { answeredChatGap, sendApplication, sendMeeting, sendQuote, seedSite } from "./admin-helpers";
+import { pngFile } from "./proofing-helpers";
+import { addProofVersion } from "~models/projects/proofing.server";
 
 // The authorization matrix: every back-office route in app/routes.ts (pages
 // under /admin, the admin API under /api/admin), read from the route map so a
@@ -30,6 +32,13 @@ const BACK_OFFICE_ROUTES = flatten(routes as RouteEntry[]).filter((route) => isB
 
 withTemporaryDataDir();
 
+/** A proofing version of the project, uploaded by a staff member. */
+async function proofVersion(projectId: string) {
+  const added = await addProofVersion(projectId, staff, pngFile());
+  if (!added.ok) throw new Error(`proof version: ${JSON.stringify(added)}`);
+  return added.deliverable.id;
+}
+
 let anonymousCookie = "";
 let client: Client;
 let staff: Client;
@@ -49,7 +58,16 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "admin/chat-faqs/:id": () => ({ id: fixtures.faq! }),
   "admin/meetings/:source/:id": () => ({ source: "investor_meeting", id: fixtures.meeting! }),
   "admin/outbox/:id/attachments/:index": () => ({ id: fixtures.invite!, index: "0" }),
+  "admin/projects/:id/clock": () => ({ id: fixtures.project! }),
+  "admin/projects/:id/proofing": () => ({ id: fixtures.project! }),
+  "admin/projects/:id/proof/:deliverableId/file/:page?": () => ({
+    id: fixtures.project!,
+    deliverableId: fixtures.deliverable!,
+  }),
 };
+
+/** Routes whose GET only sends staff on to another page (a form's post target). */
+const REDIRECTING_LOADERS = new Set(["admin/projects/:id/clock"]);
 
 function paramsFor(path: string): Record<string, string> {
   if (!path.includes(":")) return {};
@@ -59,7 +77,9 @@ function paramsFor(path: string): Record<string, string> {
 }
 
 const urlFor = (path: string, params: Record<string, string>) =>
-  `/${path.replace(/:(\w+)/g, (_, name: string) => params[name]!)}`;
+  `/${path
+    .replace(/\/:(\w+)\?/g, (_, name: string) => (params[name] ? `/${params[name]}` : ""))
+    .replace(/:(\w+)/g, (_, name: string) => params[name]!)}`;
 
 beforeAll(async () => {
   await seedSite();
@@ -94,6 +114,7 @@ beforeAll(async () => {
     email: email.id,
     payment: bought.paymentId,
     meeting: await sendMeeting(),
+    deliverable: await proofVersion(project.id),
     invite: invite.id,
   };
   anonymousCookie = "";
@@ -181,7 +202,7 @@ describe.each(BACK_OFFICE_ROUTES)("/$path", ({ path, file }) => {
     );
     // A POST-only API endpoint answers 405 to a GET; everything else answers.
     expect(outcome.status, `staff GET /${path}`).toBe(
-      module.action && path.endsWith("/transition") ? 405 : 200,
+      module.action && path.endsWith("/transition") ? 405 : REDIRECTING_LOADERS.has(path) ? 302 : 200,
     );
     if (module.action) {
       const posted = await call(

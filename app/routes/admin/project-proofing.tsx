@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { findPipelineProject } from "~models/back-office/project-pipeline.server";
 import { getStaffProofing } from "~models/projects/proofing.server";
 import { ActionMessage, PageHeader } from "~/components/admin/ui";
@@ -35,7 +35,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (tooLarge) return tooLarge;
   const reply = await postStaffProofing(formData, params.id, user, { actorIp: actor.ip });
   if (reply) return reply;
-  throw notFoundResponse();
+  return data(
+    { form: "proofing" as const, message: "Unknown action.", tone: "error" as const },
+    { status: 400 },
+  );
 }
 
 export default function AdminProjectProofing({ loaderData, actionData }: Route.ComponentProps) {
