@@ -132,7 +132,10 @@ test("tokens bought and spent through the load balancer: the same balance on eve
   await expect(page.getByTestId("action-notice")).toContainText("added to cart");
   await page.goto("/cart");
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Checkout" }).click();
+  // Checkout opens the confirm step, which shows what it spends (decision 0049).
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/cart\/checkout$/);
+  await page.getByRole("button", { name: "Confirm and spend 2 tokens" }).click();
   await expect(page.getByTestId("action-notice")).toContainText(
     "Checkout successful! You spent 2 Creative Tokens and now have 48 tokens remaining.",
   );
