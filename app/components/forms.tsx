@@ -24,9 +24,13 @@ export function useHydrated(): boolean {
   );
 }
 
-/** The look of every text input, select and textarea. */
-export const inputClass =
-  "w-full rounded-xl border border-border bg-surface px-4 py-3 text-base text-text placeholder:text-text-muted/70 transition-colors focus:border-text-muted aria-[invalid=true]:border-red";
+/**
+ * The look of every text input, select and textarea: one class from app.css
+ * (a component, so a utility added beside it, such as py-2, wins). A form page
+ * has dozens of controls, and the utilities spelled out on each were a tenth
+ * of /contact's document.
+ */
+export const inputClass = "field-control";
 
 type LabelProps = LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };
 
