@@ -140,7 +140,14 @@ if (development) {
     express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  // Everything in public/ has a file extension; a page path has none and a
+  // page's data ends in .data, so neither touches the file system (a stat and
+  // a 404 error object per request).
+  const publicFiles = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => {
+    const extension = path.extname(req.path);
+    return extension && extension !== ".data" ? publicFiles(req, res, next) : next();
+  });
 }
 // The app reads the client's address from this header (for rate limits); any
 // value the client sent is replaced.
