@@ -422,6 +422,14 @@ export async function deleteAccount(
     await tx.delete(accountEvents).where(eq(accountEvents.userId, userId));
     for (const table of Object.values(FORM_TABLES))
       await tx.update(table).set({ userId: null }).where(eq(table.userId, userId));
+    // Meetings leave the account as the requests they came from do. A visit or an investor
+    // meeting keeps the name and address typed into its public form, as the submission does;
+    // an online meet took them from the account, so they go with it.
+    await tx
+      .update(meetings)
+      .set({ attendeeName: "Deleted client", attendeeEmail: anonymous.email, updatedAt: sql`now()` })
+      .where(and(eq(meetings.userId, userId), eq(meetings.sourceType, "online_meet")));
+    await tx.update(meetings).set({ userId: null }).where(eq(meetings.userId, userId));
     await tx
       .update(newsletterSubscribers)
       .set({ status: "unsubscribed", unsubscribedAt: sql`now()`, confirmTokenHash: null, userId: null })

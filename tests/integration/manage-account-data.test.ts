@@ -5,6 +5,7 @@ import { PROJECT_RATING_MESSAGES } from "~models/projects/account-projects";
 import { anonymisedIdentity } from "~models/identity/account-data.server";
 import { createAccount, verifyLogin } from "~models/identity/accounts.server";
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
+import { meetings } from "~models/schema/calendar";
 import { db } from "~models/platform/db.server";
 import { requestPasswordReset } from "~models/identity/password-reset.server";
 import { addComment, addProjectFile, transitionProject } from "~models/projects/projects.server";
@@ -319,6 +320,23 @@ describe("manage account: deleting the account", () => {
       description: "Please",
     });
 
+    // A visit the client asked for through the public form, and an online meet from a project.
+    const meeting = (sourceType: string, attendeeName: string) => ({
+      uid: `${sourceType}-${client.id}@test`,
+      sourceType,
+      sourceId: crypto.randomUUID(),
+      userId: client.id,
+      attendeeName,
+      attendeeEmail: client.email,
+      title: sourceType,
+      startsAt: new Date(Date.now() + 86_400_000),
+      durationMinutes: 30,
+      timeZone: "Asia/Kolkata",
+    });
+    await db()
+      .insert(meetings)
+      .values([meeting("office_visit", "Asha from the form"), meeting("online_meet", "Asha Rao")]);
+
     const outcome = await remove(client, "secret12");
     expect(outcome.headers.get("Location")).toBe("/account-deleted");
     expect(outcome.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
@@ -357,6 +375,17 @@ describe("manage account: deleting the account", () => {
     expect(
       (await db().select().from(supportTickets).where(eq(supportTickets.subject, "Help")))[0]!.userId,
     ).toBeNull();
+    // Meetings leave the account; the visit keeps what was typed into its form, the online meet
+    // (whose attendee was the account) is anonymised.
+    const kept = await db()
+      .select()
+      .from(meetings)
+      .where(sql`${meetings.uid} like ${`%-${client.id}@test`}`)
+      .orderBy(meetings.sourceType);
+    expect(kept.map((m) => [m.sourceType, m.userId, m.attendeeName, m.attendeeEmail])).toEqual([
+      ["office_visit", null, "Asha from the form", client.email],
+      ["online_meet", null, "Deleted client", anonymisedIdentity(client.id).email],
+    ]);
     expect(await db().select().from(notifications).where(eq(notifications.userId, client.id))).toHaveLength(
       0,
     );
