@@ -5,7 +5,7 @@ import { MEETING_TYPES } from "../forms/contact";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { addNotification } from "../platform/notifications.server";
 import { readListPage } from "../platform/paging.server";
 import { PAGE_SIZE, type Page } from "../platform/pagination";
@@ -257,18 +257,32 @@ function inviteEmail(
   };
 }
 
-/** Emails the invite (after the change committed) and tells a linked client in the app. */
-async function announce(meeting: MeetingRow, change: Change, note: string) {
-  const { site } = await getSiteShell();
-  const email = await sendEmail(inviteEmail(meeting, change, note, site));
+type Site = Parameters<typeof inviteEmail>[3];
+
+/**
+ * Records the invite email and a linked client's notification in the change's
+ * own transaction, so neither is lost to a crash after the commit; the caller
+ * sends the email once it has committed (the outbox retries it otherwise).
+ */
+async function queueAnnouncement(
+  tx: Transaction,
+  meeting: MeetingRow,
+  change: Change,
+  note: string,
+  site: Site,
+) {
+  const email = await queueEmail(inviteEmail(meeting, change, note, site), tx);
   if (meeting.userId)
-    await addNotification({
-      userId: meeting.userId,
-      type: change === "cancelled" ? "warning" : "info",
-      title: `Meeting ${change}`,
-      message: `${meeting.title}: ${formatMeetingTime(meeting.startsAt, meeting.timeZone)}.`,
-      link: "/dashboard2/meetings",
-    });
+    await addNotification(
+      {
+        userId: meeting.userId,
+        type: change === "cancelled" ? "warning" : "info",
+        title: `Meeting ${change}`,
+        message: `${meeting.title}: ${formatMeetingTime(meeting.startsAt, meeting.timeZone)}.`,
+        link: "/dashboard2/meetings",
+      },
+      tx,
+    );
   return email;
 }
 
@@ -326,7 +340,7 @@ export async function confirmMeeting(
   if (request.current) return { ok: false, reason: "already_confirmed" };
   const { site } = await getSiteShell();
   const { startsAt, durationMinutes } = meetingWhen(fields);
-  const meeting = await db().transaction(async (tx) => {
+  const done = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(meetings)
       .values({
@@ -352,11 +366,11 @@ export async function confirmMeeting(
       { actor, action: "meeting.confirm", target: auditTarget(request), after: auditRecord(row) },
       tx,
     );
-    return row;
+    return { meeting: row, email: await queueAnnouncement(tx, row, "confirmed", fields.note, site) };
   });
-  if (!meeting) return { ok: false, reason: "already_confirmed" };
-  const email = await announce(meeting, "confirmed", fields.note);
-  return { ok: true, meeting, emailId: email.id };
+  if (!done) return { ok: false, reason: "already_confirmed" };
+  await sendQueuedEmail(done.email);
+  return { ok: true, meeting: done.meeting, emailId: done.email.id };
 }
 
 /** Moves the request's live meeting: same row and UID, SEQUENCE + 1, an updated invite. */
@@ -370,8 +384,9 @@ export async function rescheduleMeeting(
   if (!request) return { ok: false, reason: "not_found" };
   if (!request.current) return { ok: false, reason: "not_confirmed" };
   const before = request.current;
+  const { site } = await getSiteShell();
   const { startsAt, durationMinutes } = meetingWhen(fields);
-  const meeting = await db().transaction(async (tx) => {
+  const done = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(meetings)
       .set({
@@ -396,11 +411,11 @@ export async function rescheduleMeeting(
       },
       tx,
     );
-    return row;
+    return { meeting: row, email: await queueAnnouncement(tx, row, "rescheduled", fields.note, site) };
   });
-  if (!meeting) return { ok: false, reason: "not_confirmed" };
-  const email = await announce(meeting, "rescheduled", fields.note);
-  return { ok: true, meeting, emailId: email.id };
+  if (!done) return { ok: false, reason: "not_confirmed" };
+  await sendQueuedEmail(done.email);
+  return { ok: true, meeting: done.meeting, emailId: done.email.id };
 }
 
 /** Cancels the request's live meeting: SEQUENCE + 1 and a METHOD:CANCEL with the same UID. */
@@ -414,7 +429,8 @@ export async function cancelMeeting(
   if (!request) return { ok: false, reason: "not_found" };
   if (!request.current) return { ok: false, reason: "not_confirmed" };
   const before = request.current;
-  const meeting = await db().transaction(async (tx) => {
+  const { site } = await getSiteShell();
+  const done = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(meetings)
       .set({
@@ -437,11 +453,11 @@ export async function cancelMeeting(
       },
       tx,
     );
-    return row;
+    return { meeting: row, email: await queueAnnouncement(tx, row, "cancelled", note, site) };
   });
-  if (!meeting) return { ok: false, reason: "not_confirmed" };
-  const email = await announce(meeting, "cancelled", note);
-  return { ok: true, meeting, emailId: email.id };
+  if (!done) return { ok: false, reason: "not_confirmed" };
+  await sendQueuedEmail(done.email);
+  return { ok: true, meeting: done.meeting, emailId: done.email.id };
 }
 
 /** What a list shows of a meeting (no attendee details beyond the name). */

@@ -28,7 +28,8 @@ import {
   type PauseEntry,
   type PauseReason,
 } from "./clock";
-import { emailClient } from "./email.server";
+import { queueClientEmail, sendClientEmail } from "./email.server";
+import type { QueuedEmail } from "../platform/mail.server";
 import { holdOutcome, type HoldOutcome } from "./holds";
 
 // The delivery clock in the database (decision 0048). Status changes reach it
@@ -248,6 +249,7 @@ export async function holdProject(
   const now = options.now ?? new Date();
   const note = input.note.trim();
   let project: { id: string; userId: string; title: string } | undefined;
+  let email: QueuedEmail | null = null;
   try {
     await db().transaction(async (tx) => {
       const locked = await lockProject(tx, projectId);
@@ -294,22 +296,28 @@ export async function holdProject(
         },
         tx,
       );
+      const title = locked.project.title;
+      email = await queueClientEmail(
+        locked.project.userId,
+        {
+          subject: `${title}: waiting on you`,
+          lines: [
+            `Your project “${title}” is on hold: ${PAUSE_LABELS_FOR_CLIENT[input.reason].toLowerCase()}.`,
+            ...(note ? [`Your project manager wrote: “${note}”`] : []),
+            "Its delivery clock is paused until then, so the delivery date moves with the wait.",
+          ],
+          link: { label: "Open your project", path: `/project/${projectId}` },
+          siteUrl: options.siteUrl,
+        },
+        tx,
+      );
     });
   } catch (error) {
     if (error instanceof HoldConflict) return { ok: false, reason: "conflict", outcome: error.outcome };
     throw error;
   }
   if (!project) return { ok: false, reason: "not_found" };
-  await emailClient(project.userId, {
-    subject: `${project.title}: waiting on you`,
-    lines: [
-      `Your project “${project.title}” is on hold: ${PAUSE_LABELS_FOR_CLIENT[input.reason].toLowerCase()}.`,
-      ...(note ? [`Your project manager wrote: “${note}”`] : []),
-      "Its delivery clock is paused until then, so the delivery date moves with the wait.",
-    ],
-    link: { label: "Open your project", path: `/project/${project.id}` },
-    siteUrl: options.siteUrl,
-  });
+  await sendClientEmail(email);
   return { ok: true };
 }
 

@@ -12,7 +12,7 @@ import {
   shortDate,
   type PauseReason,
 } from "./clock";
-import { emailClient } from "./email.server";
+import { queueClientEmail, sendClientEmail } from "./email.server";
 
 // Reminders while a project waits on the client (decision 0048): after 2 and
 // after 5 days of a pause, an in-app notification and an email, once each.
@@ -74,7 +74,7 @@ export async function sendClockReminders(
           ),
         )
         .returning({ id: deliveryPauses.id });
-      if (!row) return false;
+      if (!row) return null;
       await addNotification(
         {
           userId: project.userId,
@@ -85,23 +85,30 @@ export async function sendClockReminders(
         },
         tx,
       );
-      return true;
+      // The email is recorded with the claim, so a crash after the commit still leaves it to send.
+      const due = dueAt(clock, now);
+      return {
+        email: await queueClientEmail(
+          project.userId,
+          {
+            subject: `Reminder: ${project.title} is waiting on you`,
+            lines: [
+              `Your project “${project.title}” has been paused for ${daysPhrase(now.getTime() - pause.startedAt.getTime())}, waiting on you: ${PAUSE_LABELS_FOR_CLIENT[pause.reason as PauseReason].toLowerCase()}.`,
+              ...(pause.note ? [`Your project manager wrote: “${pause.note}”`] : []),
+              due
+                ? `The delivery clock stays paused until then, so the delivery date moves with the wait: as things stand, it is due ${shortDate(due, now)}.`
+                : "The delivery clock stays paused until then.",
+            ],
+            link: { label: "Open your project", path: `/project/${project.id}` },
+            siteUrl: options.siteUrl,
+          },
+          tx,
+        ),
+      };
     });
     if (!claimed) continue;
     sent++;
-    const due = dueAt(clock, now);
-    await emailClient(project.userId, {
-      subject: `Reminder: ${project.title} is waiting on you`,
-      lines: [
-        `Your project “${project.title}” has been paused for ${daysPhrase(now.getTime() - pause.startedAt.getTime())}, waiting on you: ${PAUSE_LABELS_FOR_CLIENT[pause.reason as PauseReason].toLowerCase()}.`,
-        ...(pause.note ? [`Your project manager wrote: “${pause.note}”`] : []),
-        due
-          ? `The delivery clock stays paused until then, so the delivery date moves with the wait: as things stand, it is due ${shortDate(due, now)}.`
-          : "The delivery clock stays paused until then.",
-      ],
-      link: { label: "Open your project", path: `/project/${project.id}` },
-      siteUrl: options.siteUrl,
-    });
+    await sendClientEmail(claimed.email);
   }
   return sent;
 }
