@@ -102,11 +102,22 @@ const rows = [];
 try {
   for (const page of PAGES) {
     const runs = targets.map(() => []);
-    // Alternate between the targets run by run, so a burst of load lands on both.
+    const unscored = targets.map(() => []);
+    // Alternate between the targets run by run, so a burst of load lands on both. A run that
+    // produced no performance score (Chromium reported no LCP, say) is not a measurement: it is
+    // listed and run again, at most twice.
     for (let i = 0; i < RUNS; i++) {
       targets.forEach((target, t) => {
-        const result = lighthouse(target, t, page, i);
-        if (result) runs[t].push(result);
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const result = lighthouse(target, t, page, i, attempt);
+          if (!result) return;
+          if (result.unscored) {
+            unscored[t].push(result.unscored);
+            continue;
+          }
+          runs[t].push(result);
+          return;
+        }
       });
     }
     const cells = runs.map((list) => {
@@ -116,9 +127,12 @@ try {
       const middle = list.find((r) => r.performance === median(scores));
       return { ...middle, scores, benchmark: median(list.map((r) => r.benchmark)) };
     });
+    cells.forEach((cell, t) => {
+      if (cell) cell.unscored = unscored[t];
+    });
     rows.push({ page, cells });
     console.error(
-      `${page}: ${cells.map((c) => (c ? `${c.scores.join(" ")} (JS ${c.js} KiB, ${c.metrics})` : "error")).join("  |  ")}`,
+      `${page}: ${cells.map((c) => (c ? `${c.scores.join(" ")} (JS ${c.js} KiB, ${c.metrics})${c.unscored.length ? `; run again after: ${c.unscored.join(", ")}` : ""}` : "error")).join("  |  ")}`,
     );
   }
 } finally {
@@ -126,8 +140,8 @@ try {
   if (!keep) rmSync(outDir, { recursive: true, force: true });
 }
 
-function lighthouse(target, t, page, i) {
-  const name = `${page.replace(/\W+/g, "_") || "home"}${targets.length > 1 ? `-t${t + 1}` : ""}-${i + 1}.json`;
+function lighthouse(target, t, page, i, attempt) {
+  const name = `${page.replace(/\W+/g, "_") || "home"}${targets.length > 1 ? `-t${t + 1}` : ""}-${i + 1}${attempt ? `-again${attempt}` : ""}.json`;
   const report = path.join(outDir, name);
   const run = spawnSync(
     process.execPath,
@@ -145,6 +159,10 @@ function lighthouse(target, t, page, i) {
   );
   if (run.status !== 0 || !existsSync(report)) return null;
   const { categories, audits, environment } = JSON.parse(readFileSync(report, "utf8"));
+  if (categories.performance && categories.performance.score === null) {
+    const reasons = new Set(Object.values(audits).flatMap((a) => (a.errorMessage ? [a.errorMessage] : [])));
+    return { unscored: [...reasons].join(" ") || "no score" };
+  }
   const score = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
   // What cost points: the weighted audits below a full score.
   const failing = CATEGORIES.flatMap((c) =>
@@ -182,7 +200,9 @@ for (const { page, cells } of rows) {
     c
       ? `**${c.performance}** (${c.scores.join(" ")}) · ${CATEGORIES.slice(1)
           .map((cat) => c[cat])
-          .join("/")} · ${c.js} · ${c.benchmark}`
+          .join(
+            "/",
+          )} · ${c.js} · ${c.benchmark}${c.unscored.length ? ` · ${c.unscored.length} run(s) without a score, repeated` : ""}`
       : "error",
   );
   console.log(`| \`${page}\` | ${shown.join(" | ")} |`);
