@@ -28,10 +28,9 @@ export const TOKENS = seed<CreativeTokensContent>("creative-tokens");
  * proven once, at the narrowest width, where a layout breaks first.
  */
 const WIDTHS = [375, 1024, 1440] as const;
-export const LAYOUTS = [
-  ...WIDTHS.map((width) => ({ width, js: true })),
-  { width: WIDTHS[0], js: false },
-].map((layout) => ({ ...layout, name: `${layout.width} px, JavaScript ${layout.js ? "on" : "off"}` }));
+export const LAYOUTS = [...WIDTHS.map((width) => ({ width, js: true })), { width: WIDTHS[0], js: false }].map(
+  (layout) => ({ ...layout, name: `${layout.width} px, JavaScript ${layout.js ? "on" : "off"}` }),
+);
 
 /** Every <img> and <video> on the page has width, height and alt (or is a decorative video). */
 export async function mediaWithoutDimensions(page: Page) {
