@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { getSiteShell } from "../content/site-content.server";
 import { MEETING_TYPES } from "../forms/contact";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
@@ -373,55 +373,15 @@ export async function confirmMeeting(
   return { ok: true, meeting: done.meeting, emailId: done.email.id };
 }
 
-/** Moves the request's live meeting: same row and UID, SEQUENCE + 1, an updated invite. */
-export async function rescheduleMeeting(
+/**
+ * Changes the request's live meeting in place (same row and UID, SEQUENCE + 1)
+ * with the audit entry and the invite in one transaction; then sends it.
+ */
+async function changeLiveMeeting(
   source: string | undefined,
   id: string | undefined,
-  fields: MeetingFields,
-  actor: AuditActor,
-): Promise<MeetingOutcome> {
-  const request = await getMeetingRequest(source, id);
-  if (!request) return { ok: false, reason: "not_found" };
-  if (!request.current) return { ok: false, reason: "not_confirmed" };
-  const before = request.current;
-  const { site } = await getSiteShell();
-  const { startsAt, durationMinutes } = meetingWhen(fields);
-  const done = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .update(meetings)
-      .set({
-        startsAt,
-        durationMinutes,
-        timeZone: fields.time_zone,
-        location: fields.location,
-        meetingUrl: fields.meeting_url,
-        sequence: sql`${meetings.sequence} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(meetings.id, before.id), eq(meetings.status, "confirmed")))
-      .returning();
-    if (!row) return null;
-    await recordAudit(
-      {
-        actor,
-        action: "meeting.reschedule",
-        target: auditTarget(request),
-        before: auditRecord(before),
-        after: auditRecord(row),
-      },
-      tx,
-    );
-    return { meeting: row, email: await queueAnnouncement(tx, row, "rescheduled", fields.note, site) };
-  });
-  if (!done) return { ok: false, reason: "not_confirmed" };
-  await sendQueuedEmail(done.email);
-  return { ok: true, meeting: done.meeting, emailId: done.email.id };
-}
-
-/** Cancels the request's live meeting: SEQUENCE + 1 and a METHOD:CANCEL with the same UID. */
-export async function cancelMeeting(
-  source: string | undefined,
-  id: string | undefined,
+  change: "rescheduled" | "cancelled",
+  set: PgUpdateSetSource<typeof meetings>,
   note: string,
   actor: AuditActor,
 ): Promise<MeetingOutcome> {
@@ -433,31 +393,67 @@ export async function cancelMeeting(
   const done = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(meetings)
-      .set({
-        status: "cancelled",
-        sequence: sql`${meetings.sequence} + 1`,
-        updatedAt: sql`now()`,
-        cancelledAt: sql`now()`,
-      })
+      .set({ ...set, sequence: sql`${meetings.sequence} + 1`, updatedAt: sql`now()` })
       .where(and(eq(meetings.id, before.id), eq(meetings.status, "confirmed")))
       .returning();
     if (!row) return null;
     await recordAudit(
       {
         actor,
-        action: "meeting.cancel",
+        action: change === "cancelled" ? "meeting.cancel" : "meeting.reschedule",
         target: auditTarget(request),
         before: auditRecord(before),
         after: auditRecord(row),
-        reason: note,
+        ...(change === "cancelled" ? { reason: note } : {}),
       },
       tx,
     );
-    return { meeting: row, email: await queueAnnouncement(tx, row, "cancelled", note, site) };
+    return { meeting: row, email: await queueAnnouncement(tx, row, change, note, site) };
   });
   if (!done) return { ok: false, reason: "not_confirmed" };
   await sendQueuedEmail(done.email);
   return { ok: true, meeting: done.meeting, emailId: done.email.id };
+}
+
+/** Moves the request's live meeting: same row and UID, SEQUENCE + 1, an updated invite. */
+export function rescheduleMeeting(
+  source: string | undefined,
+  id: string | undefined,
+  fields: MeetingFields,
+  actor: AuditActor,
+): Promise<MeetingOutcome> {
+  const { startsAt, durationMinutes } = meetingWhen(fields);
+  return changeLiveMeeting(
+    source,
+    id,
+    "rescheduled",
+    {
+      startsAt,
+      durationMinutes,
+      timeZone: fields.time_zone,
+      location: fields.location,
+      meetingUrl: fields.meeting_url,
+    },
+    fields.note,
+    actor,
+  );
+}
+
+/** Cancels the request's live meeting: SEQUENCE + 1 and a METHOD:CANCEL with the same UID. */
+export function cancelMeeting(
+  source: string | undefined,
+  id: string | undefined,
+  note: string,
+  actor: AuditActor,
+): Promise<MeetingOutcome> {
+  return changeLiveMeeting(
+    source,
+    id,
+    "cancelled",
+    { status: "cancelled", cancelledAt: sql`now()` },
+    note,
+    actor,
+  );
 }
 
 /** What a list shows of a meeting (no attendee details beyond the name). */

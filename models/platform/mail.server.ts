@@ -85,20 +85,8 @@ async function deliver(
  * failing the request: nothing is lost.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sent: boolean }> {
-  const attachments = (email.attachments ?? []).map(storedAttachment);
-  const [row] = await db()
-    .insert(emailOutbox)
-    .values({
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      kind: email.kind,
-      attachments,
-    })
-    .returning({ id: emailOutbox.id });
-  const id = row!.id;
-  return { id, sent: await deliver(id, { ...email, attachments }) };
+  const queued = await queueEmail(email, db());
+  return { id: queued.id, sent: await sendQueuedEmail(queued) };
 }
 
 /**
@@ -106,7 +94,10 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ id: string; sen
  * exists exactly when the change it tells of commits (a job's claim, say).
  * Send it with `sendQueuedEmail` after the commit.
  */
-export async function queueEmail(email: OutgoingEmail, tx: Transaction): Promise<QueuedEmail> {
+export async function queueEmail(
+  email: OutgoingEmail,
+  tx: Transaction | ReturnType<typeof db>,
+): Promise<QueuedEmail> {
   const attachments = (email.attachments ?? []).map(storedAttachment);
   const [row] = await tx
     .insert(emailOutbox)
