@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { auditTrail, recordAudit, type AuditActor, type AuditRow } from "../platform/audit.server";
 import { db, queryRows } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { submissionReplies, users } from "../schema";
 import { getSiteShell } from "../content/site-content.server";
 import { INBOX_EXPORT_LIMIT, INBOX_MESSAGES, type InboxFilter, type ReplyInput } from "./inbox";
@@ -210,8 +210,9 @@ export async function setSubmissionHandled(
 export type ReplyResult = { ok: true; reply: { id: string; to: string } } | { ok: false };
 
 /**
- * Emails the sender through the outbox (so a failed send is retried) and
- * stores the reply beside the submission, with an audit entry.
+ * Stores the reply beside the submission, with an audit entry, and records its
+ * email in the outbox in the same transaction; sends it after the commit (a
+ * failed send is retried from the outbox).
  */
 export async function replyToSubmission(
   type: string | undefined,
@@ -227,8 +228,11 @@ export async function replyToSubmission(
   const { site } = await getSiteShell();
   const received = (row.createdAt as Date).toISOString().slice(0, 10);
   const text = `${input.body}\n\n— ${actor.label ?? "The team"}, ${site.name}\n\n${INBOX_MESSAGES.replyFooter(source.label.toLowerCase(), received)}\n`;
-  const email = await sendEmail({ kind: "submission_reply", to: sender.email, subject: input.subject, text });
-  const reply = await db().transaction(async (tx) => {
+  const { reply, email } = await db().transaction(async (tx) => {
+    const email = await queueEmail(
+      { kind: "submission_reply", to: sender.email, subject: input.subject, text },
+      tx,
+    );
     const [inserted] = await tx
       .insert(submissionReplies)
       .values({
@@ -260,8 +264,9 @@ export async function replyToSubmission(
       },
       tx,
     );
-    return inserted!;
+    return { reply: inserted!, email };
   });
+  await sendQueuedEmail(email);
   return { ok: true, reply: { id: reply.id, to: sender.email } };
 }
 

@@ -4,7 +4,7 @@ import { revokeApiTokens } from "../identity/api-tokens.server";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { newPasswordProblem } from "../identity/common-passwords.server";
 import { createSecret, hashPassword, sha256 } from "../identity/passwords.server";
 import { staffInvitations, users } from "../schema";
@@ -63,7 +63,8 @@ export async function inviteStaff(
   if (existing?.role === "staff") return { ok: false, message: STAFF_MESSAGES.alreadyStaff };
   const token = createSecret();
   const expiresAt = new Date(Date.now() + STAFF_INVITE_TTL_MS);
-  await db().transaction(async (tx) => {
+  const link = new URL(`/staff-invite/${token}`, options.baseUrl).toString();
+  const invitation = await db().transaction(async (tx) => {
     await tx
       .update(staffInvitations)
       .set({ revokedAt: new Date() })
@@ -81,22 +82,26 @@ export async function inviteStaff(
       },
       tx,
     );
+    // The invitation and its email are recorded together (the outbox retries a failed send).
+    return queueEmail(
+      {
+        kind: "staff_invitation",
+        to: email,
+        subject: `You are invited to the ${options.siteName} team`,
+        text: [
+          "Hi,",
+          "",
+          `${actor.label ?? "Someone on the team"} invited you to the ${options.siteName} back-office. Open this link within 7 days to ${existing ? "set a new password and join" : "choose your username and password"}:`,
+          "",
+          link,
+          "",
+          "The link works once. If you did not expect this email, ignore it.",
+        ].join("\n"),
+      },
+      tx,
+    );
   });
-  const link = new URL(`/staff-invite/${token}`, options.baseUrl).toString();
-  await sendEmail({
-    kind: "staff_invitation",
-    to: email,
-    subject: `You are invited to the ${options.siteName} team`,
-    text: [
-      "Hi,",
-      "",
-      `${actor.label ?? "Someone on the team"} invited you to the ${options.siteName} back-office. Open this link within 7 days to ${existing ? "set a new password and join" : "choose your username and password"}:`,
-      "",
-      link,
-      "",
-      "The link works once. If you did not expect this email, ignore it.",
-    ].join("\n"),
-  });
+  await sendQueuedEmail(invitation);
   return { ok: true, email };
 }
 

@@ -11,7 +11,7 @@ import {
   tokensForGift,
   type GiftCardInput,
 } from "./gift-cards";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { addNotification } from "../platform/notifications.server";
 import { formatMinor } from "./money";
 import { toMinor } from "./payments";
@@ -141,40 +141,53 @@ export async function purchaseGiftCard(
 /**
  * Emails every gift card whose delivery day has come (in the agency's time
  * zone). Cards are claimed in one UPDATE that skips rows another process
- * holds, so each goes out once; the email itself waits in the outbox if SMTP
- * fails. Returns how many were sent.
+ * holds, so each goes out once, and each card's email is recorded in the
+ * outbox in the claim's transaction: a card is marked delivered exactly when
+ * its email exists, and a send that fails (or a crash before it) is retried
+ * from the outbox. Returns how many were sent.
  */
 export async function deliverDueGiftCards(now = new Date(), only?: string[]): Promise<number> {
   const today = todayInAgencyTimeZone(now);
-  const claimable = db()
-    .select({ id: giftCards.id })
-    .from(giftCards)
-    .where(
-      and(
-        isNull(giftCards.deliveredAt),
-        lte(giftCards.deliverOn, today),
-        only ? inArray(giftCards.id, only) : undefined,
-      ),
-    )
-    .limit(100)
-    .for("update", { skipLocked: true });
-  const claimed = await db()
-    .update(giftCards)
-    .set({ deliveredAt: now })
-    .where(inArray(giftCards.id, claimable))
-    .returning();
-  if (!claimed.length) return 0;
+  const due = and(
+    isNull(giftCards.deliveredAt),
+    lte(giftCards.deliverOn, today),
+    only ? inArray(giftCards.id, only) : undefined,
+  );
+  // Most runs find nothing due; the emails need the site's name only when something is.
+  const [any] = await db().select({ id: giftCards.id }).from(giftCards).where(due).limit(1);
+  if (!any) return 0;
   const { site } = await getSiteShell();
-  for (const card of claimed) {
-    const note = card.message ? `\n\n${card.senderName} wrote:\n“${card.message}”` : "";
-    await sendEmail({
-      kind: "gift_card",
-      to: card.recipientEmail,
-      subject: `${card.senderName} sent you an ${site.name} gift card`,
-      text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMinor(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
-    });
-  }
-  return claimed.length;
+  const emails = await db().transaction(async (tx) => {
+    const claimable = tx
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      .where(due)
+      .limit(100)
+      .for("update", { skipLocked: true });
+    const claimed = await tx
+      .update(giftCards)
+      .set({ deliveredAt: now })
+      .where(inArray(giftCards.id, claimable))
+      .returning();
+    const queued = [];
+    for (const card of claimed) {
+      const note = card.message ? `\n\n${card.senderName} wrote:\n“${card.message}”` : "";
+      queued.push(
+        await queueEmail(
+          {
+            kind: "gift_card",
+            to: card.recipientEmail,
+            subject: `${card.senderName} sent you an ${site.name} gift card`,
+            text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMinor(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
+          },
+          tx,
+        ),
+      );
+    }
+    return queued;
+  });
+  for (const email of emails) await sendQueuedEmail(email);
+  return emails.length;
 }
 
 export type RedeemResult =

@@ -28,8 +28,8 @@ import {
   type PauseEntry,
   type PauseReason,
 } from "./clock";
-import { queueClientEmail, sendClientEmail } from "./email.server";
-import type { QueuedEmail } from "../platform/mail.server";
+import { queueClientEmail } from "./email.server";
+import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import { holdOutcome, type HoldOutcome } from "./holds";
 
 // The delivery clock in the database (decision 0048). Status changes reach it
@@ -317,7 +317,7 @@ export async function holdProject(
     throw error;
   }
   if (!project) return { ok: false, reason: "not_found" };
-  await sendClientEmail(email);
+  await sendQueuedEmail(email);
   return { ok: true };
 }
 

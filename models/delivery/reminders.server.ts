@@ -12,7 +12,8 @@ import {
   shortDate,
   type PauseReason,
 } from "./clock";
-import { queueClientEmail, sendClientEmail } from "./email.server";
+import { queueClientEmail } from "./email.server";
+import { sendQueuedEmail } from "../platform/mail.server";
 
 // Reminders while a project waits on the client (decision 0048): after 2 and
 // after 5 days of a pause, an in-app notification and an email, once each.
@@ -108,7 +109,7 @@ export async function sendClockReminders(
     });
     if (!claimed) continue;
     sent++;
-    await sendClientEmail(claimed.email);
+    await sendQueuedEmail(claimed.email);
   }
   return sent;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { createSecret, sha256 } from "../identity/passwords.server";
 import { newsletterSubscribers } from "../schema";
 import { getSiteShell } from "../content/site-content.server";
@@ -28,37 +28,41 @@ export function subscribeToNewsletter(
     if (existing?.status === "confirmed") {
       id = existing.id;
     } else {
+      const { site } = await getSiteShell();
+      const confirm = new URL(`/newsletter/confirm/${confirmToken}`, context.baseUrl).toString();
+      const unsubscribe = new URL(`/newsletter/unsubscribe/${unsubscribeToken}`, context.baseUrl).toString();
       const values = {
         confirmTokenHash: sha256(confirmToken),
         unsubscribeTokenHash: sha256(unsubscribeToken),
         status: "pending" as const,
       };
-      const [row] = existing
-        ? await db()
-            .update(newsletterSubscribers)
-            .set(values)
-            .where(eq(newsletterSubscribers.id, existing.id))
-            .returning({ id: newsletterSubscribers.id })
-        : await db()
-            .insert(newsletterSubscribers)
-            .values({ email, userId: context.userId ?? null, ...values })
-            .onConflictDoNothing()
-            .returning({ id: newsletterSubscribers.id });
+      // The new link and its email are recorded together (the outbox retries a failed send).
+      const { row, email: queued } = await db().transaction(async (tx) => {
+        const [row] = existing
+          ? await tx
+              .update(newsletterSubscribers)
+              .set(values)
+              .where(eq(newsletterSubscribers.id, existing.id))
+              .returning({ id: newsletterSubscribers.id })
+          : await tx
+              .insert(newsletterSubscribers)
+              .values({ email, userId: context.userId ?? null, ...values })
+              .onConflictDoNothing()
+              .returning({ id: newsletterSubscribers.id });
+        if (!row) return { row, email: null };
+        const queued = await queueEmail(
+          {
+            kind: "newsletter_confirm",
+            to: email,
+            subject: `Confirm your ${site.name} newsletter subscription`,
+            text: `Hi,\n\nPlease confirm that you want ${site.name}'s newsletter:\n${confirm}\n\nIf you did not ask for it, ignore this email.\nUnsubscribe at any time: ${unsubscribe}\n`,
+          },
+          tx,
+        );
+        return { row, email: queued };
+      });
       id = row?.id ?? existing?.id ?? "";
-      if (row) {
-        const { site } = await getSiteShell();
-        const confirm = new URL(`/newsletter/confirm/${confirmToken}`, context.baseUrl).toString();
-        const unsubscribe = new URL(
-          `/newsletter/unsubscribe/${unsubscribeToken}`,
-          context.baseUrl,
-        ).toString();
-        await sendEmail({
-          kind: "newsletter_confirm",
-          to: email,
-          subject: `Confirm your ${site.name} newsletter subscription`,
-          text: `Hi,\n\nPlease confirm that you want ${site.name}'s newsletter:\n${confirm}\n\nIf you did not ask for it, ignore this email.\nUnsubscribe at any time: ${unsubscribe}\n`,
-        });
-      }
+      await sendQueuedEmail(queued);
     }
     return { status: "ok", id, message: SUPPORT_MESSAGES.newsletterCheckInbox };
   });

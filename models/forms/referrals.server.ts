@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sendEmail } from "../platform/mail.server";
 import { referrals } from "../schema";
-import { getSiteShell } from "../content/site-content.server";
 import { formSubmitter, ready, type SubmissionContext } from "./submission-steps.server";
 import { SUPPORT_MESSAGES, type ReferralInput } from "./support";
 
@@ -26,16 +24,15 @@ export const inviteFriend = formSubmitter({
       message: input.message,
     }),
   email: {
-    send: async (input, { code }, context) => {
-      const { site } = await getSiteShell();
-      const link = new URL(`/signup?ref=${code}`, context.baseUrl).toString();
+    compose: (input, { code }, { baseUrl, site }) => {
+      const link = new URL(`/signup?ref=${code}`, baseUrl).toString();
       const note = input.message ? `\n\nThey wrote: “${input.message}”` : "";
-      await sendEmail({
+      return {
         kind: "referral_invite",
         to: input.invitee_email,
         subject: `${input.referrer_name} invites you to ${site.name}`,
         text: `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\nCreate your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
-      });
+      };
     },
   },
   message: (input) => SUPPORT_MESSAGES.referralSent(input.invitee_email),

@@ -1,9 +1,10 @@
 import type { InferInsertModel } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { db } from "../platform/db.server";
-import { sendEmail } from "../platform/mail.server";
+import { db, type Transaction } from "../platform/db.server";
+import { queueEmail, sendQueuedEmail, type OutgoingEmail } from "../platform/mail.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { getSiteShell } from "../content/site-content.server";
+import type { SiteShell } from "../content/site-content";
 import { COMMON_MESSAGES } from "./common";
 import { toE164 } from "./phone.server";
 
@@ -58,7 +59,7 @@ export const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
 type Mailbox = "hello" | "careers" | "projects" | "support";
 
-/** What the two emails of a submission say (see notifySubmission). */
+/** What the two emails of a submission say (see submissionEmails). */
 export type Notice = {
   sender: { name: string; email: string };
   subject: string;
@@ -67,27 +68,32 @@ export type Notice = {
 };
 
 /**
- * A copy to the sender and a notification to the agency's mailbox. Both go
- * through the outbox, so a failed send is retried, never lost.
+ * A notification to the agency's mailbox and a copy to the sender. Both are
+ * recorded in the outbox with the submission, so a failed send is retried,
+ * never lost.
  */
-async function notifySubmission(input: Notice & { kind: string; mailbox: Mailbox }): Promise<void> {
-  const { site } = await getSiteShell();
+function submissionEmails(
+  site: SiteShell["site"],
+  input: Notice & { kind: string; mailbox: Mailbox },
+): OutgoingEmail[] {
   const details = input.summary
     .filter(([, value]) => value !== "")
     .map(([label, value]) => `${label}: ${value}`)
     .join("\n");
-  await sendEmail({
-    kind: `${input.kind}_notification`,
-    to: site.emails[input.mailbox],
-    subject: `[${site.name}] ${input.subject}`,
-    text: `New ${input.subject.toLowerCase()} from ${input.sender.name} <${input.sender.email}>.\n\n${details}\n`,
-  });
-  await sendEmail({
-    kind: `${input.kind}_confirmation`,
-    to: input.sender.email,
-    subject: `${site.name}: ${input.subject} received`,
-    text: `Hi ${input.sender.name},\n\n${input.confirmation}\n\nWhat you sent us:\n${details}\n\n— The ${site.name} team\n${site.emails[input.mailbox]}\n`,
-  });
+  return [
+    {
+      kind: `${input.kind}_notification`,
+      to: site.emails[input.mailbox],
+      subject: `[${site.name}] ${input.subject}`,
+      text: `New ${input.subject.toLowerCase()} from ${input.sender.name} <${input.sender.email}>.\n\n${details}\n`,
+    },
+    {
+      kind: `${input.kind}_confirmation`,
+      to: input.sender.email,
+      subject: `${site.name}: ${input.subject} received`,
+      text: `Hi ${input.sender.name},\n\n${input.confirmation}\n\nWhat you sent us:\n${details}\n\n— The ${site.name} team\n${site.emails[input.mailbox]}\n`,
+    },
+  ];
 }
 
 /** Every form's table has a uuid id (models/schema/submissions.ts). */
@@ -111,26 +117,36 @@ export type FormDescription<Input, Context extends SubmissionContext, Table exte
   ) => Prepared<InferInsertModel<Table>> | Promise<Prepared<InferInsertModel<Table>>>;
   /**
    * The agency's mailbox and what its notification and the sender's copy say
-   * (notifySubmission), or, for a form that writes to someone else, its own email.
+   * (submissionEmails), or, for a form that writes to someone else, its own email.
    */
   email:
     | { mailbox: Mailbox; notice: (input: Input, row: Table["$inferSelect"]) => Notice }
-    | { send: (input: Input, row: Table["$inferSelect"], context: Context) => Promise<void> };
+    | {
+        compose: (
+          input: Input,
+          row: Table["$inferSelect"],
+          context: Context & { site: SiteShell["site"] },
+        ) => OutgoingEmail;
+      };
   /** What the sender reads once it is stored, and anything the page or API shows with it. */
   message: string | ((input: Input, row: Table["$inferSelect"]) => string);
   extra?: (row: Table["$inferSelect"]) => Record<string, unknown>;
 };
 
 async function insertRow<Table extends SubmissionTable>(
+  tx: Transaction,
   table: Table,
   values: InferInsertModel<Table>,
 ): Promise<Table["$inferSelect"]> {
-  const rows = await db().insert(table).values(values).returning();
+  const rows = await tx.insert(table).values(values).returning();
   // Drizzle cannot resolve the row type of a table given as a type parameter; it is the table's select model.
   return (rows as Table["$inferSelect"][])[0]!;
 }
 
-/** The submit function of a described form: rate limit, row, emails, outcome. */
+/**
+ * The submit function of a described form: rate limit, then the row and its
+ * emails recorded in one transaction, then the emails sent; the outcome.
+ */
 export function formSubmitter<Input, Context extends SubmissionContext, Table extends SubmissionTable>(
   form: FormDescription<Input, Context, Table>,
 ) {
@@ -138,14 +154,22 @@ export function formSubmitter<Input, Context extends SubmissionContext, Table ex
     withFormRateLimit(form.name, context, async () => {
       const prepared = await form.row(input, context);
       if (prepared.status === "invalid") return prepared;
-      const row = await insertRow(form.table, prepared.value);
-      if ("send" in form.email) await form.email.send(input, row, context);
-      else
-        await notifySubmission({
-          kind: form.name,
-          mailbox: form.email.mailbox,
-          ...form.email.notice(input, row),
-        });
+      const { site } = await getSiteShell();
+      const { row, emails } = await db().transaction(async (tx) => {
+        const row = await insertRow(tx, form.table, prepared.value);
+        const outgoing =
+          "compose" in form.email
+            ? [form.email.compose(input, row, { ...context, site })]
+            : submissionEmails(site, {
+                kind: form.name,
+                mailbox: form.email.mailbox,
+                ...form.email.notice(input, row),
+              });
+        const emails = [];
+        for (const email of outgoing) emails.push(await queueEmail(email, tx));
+        return { row, emails };
+      });
+      for (const email of emails) await sendQueuedEmail(email);
       const message = typeof form.message === "string" ? form.message : form.message(input, row);
       return form.extra
         ? { status: "ok", id: row.id, message, extra: form.extra(row) }

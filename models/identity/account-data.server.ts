@@ -7,7 +7,7 @@ import {
 } from "../billing/account-billing.server";
 import { checkCurrentPassword, getPrivacyPreferences, recordAccountEvent } from "./account-settings.server";
 import { db } from "../platform/db.server";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { getNotificationPreferences, notifyStaff } from "../platform/notifications.server";
 import { ACTIVE_STATUSES } from "../projects/projects";
 import { AUTHOR_LABELS } from "../projects/projects.server";
@@ -454,22 +454,27 @@ export async function deleteAccount(
       },
       tx,
     );
-    return { ...before, detachedCards };
+    // The farewell goes to the address the account had, recorded with the deletion.
+    const farewell = await queueEmail(
+      {
+        kind: "account_security",
+        to: before.email,
+        subject: `Your ${options.siteName} account was deleted`,
+        text: [
+          `Hi ${before.username},`,
+          "",
+          `Your ${options.siteName} account has been deleted, as you asked. Your personal details are erased and you can no longer sign in.`,
+          "We keep financial records (payments, receipts, tokens) as the law requires, and the projects we worked on together, without your name.",
+          "",
+          "Thank you for working with us.",
+        ].join("\n"),
+      },
+      tx,
+    );
+    return { detachedCards, farewell };
   });
   if (!outcome) return { ok: false, message: "This account no longer exists." };
   await finishBillingForDeletedAccount(outcome.detachedCards);
-  await sendEmail({
-    kind: "account_security",
-    to: outcome.email,
-    subject: `Your ${options.siteName} account was deleted`,
-    text: [
-      `Hi ${outcome.username},`,
-      "",
-      `Your ${options.siteName} account has been deleted, as you asked. Your personal details are erased and you can no longer sign in.`,
-      "We keep financial records (payments, receipts, tokens) as the law requires, and the projects we worked on together, without your name.",
-      "",
-      "Thank you for working with us.",
-    ].join("\n"),
-  });
+  await sendQueuedEmail(outcome.farewell);
   return { ok: true };
 }

@@ -6,7 +6,7 @@ import { minutesUntil, replacePassword } from "./accounts.server";
 import { newPasswordProblem } from "./common-passwords.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { toE164 } from "../forms/phone.server";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -193,9 +193,18 @@ export async function checkCurrentPassword(userId: string, password: string): Pr
   return { ok: true };
 }
 
-/** A security notice to the account's address: always sent, whatever the toggles say. */
-async function sendSecurityNotice(to: string, subject: string, lines: string[]): Promise<void> {
-  await sendEmail({ kind: "account_security", to, subject, text: lines.join("\n") });
+/**
+ * A security notice to the account's address: always sent, whatever the toggles
+ * say. Recorded in the outbox inside the change's own transaction, so the notice
+ * exists exactly when the change commits; send it with `sendQueuedEmail` after.
+ */
+function queueSecurityNotice(
+  to: string,
+  subject: string,
+  lines: string[],
+  tx: Executor,
+): Promise<QueuedEmail> {
+  return queueEmail({ kind: "account_security", to, subject, text: lines.join("\n") }, tx);
 }
 
 export type ChangePasswordResult =
@@ -217,7 +226,7 @@ export async function changePassword(
   const check = await checkCurrentPassword(userId, input.currentPassword);
   if (!check.ok) return { ok: false, field: "currentPassword", message: check.message };
   const passwordHash = await hashPassword(input.newPassword);
-  const { signedOut, email } = await db().transaction(async (tx) => {
+  const { signedOut, notice } = await db().transaction(async (tx) => {
     const { signedOut } = await replacePassword(userId, passwordHash, { keepSessionId }, tx);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await recordAccountEvent(
@@ -226,15 +235,21 @@ export async function changePassword(
       "You changed your password; other sessions were signed out.",
       tx,
     );
-    return { signedOut, email: user!.email };
+    const notice = await queueSecurityNotice(
+      user!.email,
+      `Your ${options.siteName} password was changed`,
+      [
+        "Hi,",
+        "",
+        `The password of your ${options.siteName} account was just changed, and every other session was signed out.`,
+        "",
+        "If this was not you, reset your password straight away from the sign-in page and contact us.",
+      ],
+      tx,
+    );
+    return { signedOut, notice };
   });
-  await sendSecurityNotice(email, `Your ${options.siteName} password was changed`, [
-    "Hi,",
-    "",
-    `The password of your ${options.siteName} account was just changed, and every other session was signed out.`,
-    "",
-    "If this was not you, reset your password straight away from the sign-in page and contact us.",
-  ]);
+  await sendQueuedEmail(notice);
   return { ok: true, signedOut };
 }
 
@@ -269,7 +284,8 @@ export async function requestEmailChange(
     };
 
   const token = createSecret();
-  await db().transaction(async (tx) => {
+  const link = new URL(`/verify-email/${token}`, options.baseUrl).toString();
+  const emails = await db().transaction(async (tx) => {
     await tx.delete(emailChanges).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
     await tx.insert(emailChanges).values({
       userId,
@@ -283,29 +299,38 @@ export async function requestEmailChange(
       `You asked to change your email to ${input.newEmail}.`,
       tx,
     );
+    const confirmation = await queueEmail(
+      {
+        kind: "email_change",
+        to: input.newEmail,
+        subject: `Confirm your new ${options.siteName} email address`,
+        text: [
+          "Hi,",
+          "",
+          `Open this link within 24 hours to make ${input.newEmail} the email address of your ${options.siteName} account:`,
+          "",
+          link,
+          "",
+          "If you did not ask for this, ignore this email: nothing changes.",
+        ].join("\n"),
+      },
+      tx,
+    );
+    const notice = await queueSecurityNotice(
+      user.email,
+      `Your ${options.siteName} email address is about to change`,
+      [
+        "Hi,",
+        "",
+        `Someone signed in to your ${options.siteName} account asked to change its email address to ${input.newEmail}. It changes only when the link we sent there is opened.`,
+        "",
+        "Nothing changes unless that link is opened. If this was not you, change your password now and contact us.",
+      ],
+      tx,
+    );
+    return [confirmation, notice];
   });
-  const link = new URL(`/verify-email/${token}`, options.baseUrl).toString();
-  await sendEmail({
-    kind: "email_change",
-    to: input.newEmail,
-    subject: `Confirm your new ${options.siteName} email address`,
-    text: [
-      "Hi,",
-      "",
-      `Open this link within 24 hours to make ${input.newEmail} the email address of your ${options.siteName} account:`,
-      "",
-      link,
-      "",
-      "If you did not ask for this, ignore this email: nothing changes.",
-    ].join("\n"),
-  });
-  await sendSecurityNotice(user.email, `Your ${options.siteName} email address is about to change`, [
-    "Hi,",
-    "",
-    `Someone signed in to your ${options.siteName} account asked to change its email address to ${input.newEmail}. It changes only when the link we sent there is opened.`,
-    "",
-    "Nothing changes unless that link is opened. If this was not you, change your password now and contact us.",
-  ]);
+  for (const email of emails) await sendQueuedEmail(email);
   return { ok: true, newEmail: input.newEmail };
 }
 
@@ -343,7 +368,7 @@ export async function confirmEmailChange(
   options: { siteName: string },
 ): Promise<ConfirmEmailResult> {
   const invalid = { ok: false, message: MANAGE_ACCOUNT_MESSAGES.emailLinkInvalid } as const;
-  let outcome: { userId: string; oldEmail: string; newEmail: string } | null;
+  let outcome: { newEmail: string; notice: QueuedEmail } | null;
   try {
     outcome = await db().transaction(async (tx) => {
       const [change] = await tx
@@ -368,7 +393,19 @@ export async function confirmEmailChange(
         `Your email address changed to ${change.newEmail}.`,
         tx,
       );
-      return { userId: change.userId, oldEmail: before.email, newEmail: change.newEmail };
+      const notice = await queueSecurityNotice(
+        before.email,
+        `Your ${options.siteName} email address was changed`,
+        [
+          "Hi,",
+          "",
+          `The email address of your ${options.siteName} account is now ${change.newEmail}. This address will not get account emails any more.`,
+          "",
+          "If this was not you, contact us straight away.",
+        ],
+        tx,
+      );
+      return { newEmail: change.newEmail, notice };
     });
   } catch (error) {
     // Someone signed up with the address after the link was sent.
@@ -379,13 +416,7 @@ export async function confirmEmailChange(
     throw error;
   }
   if (!outcome) return invalid;
-  await sendSecurityNotice(outcome.oldEmail, `Your ${options.siteName} email address was changed`, [
-    "Hi,",
-    "",
-    `The email address of your ${options.siteName} account is now ${outcome.newEmail}. This address will not get account emails any more.`,
-    "",
-    "If this was not you, contact us straight away.",
-  ]);
+  await sendQueuedEmail(outcome.notice);
   return { ok: true, email: outcome.newEmail };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { findAccountByEmail, replacePassword } from "./accounts.server";
 import { newPasswordProblem } from "./common-passwords.server";
 import { db } from "../platform/db.server";
-import { sendEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { createSecret, hashPassword, sha256 } from "./passwords.server";
 import { passwordResets } from "../schema";
 
@@ -20,28 +20,33 @@ export async function requestPasswordReset(
   const user = await findAccountByEmail(email);
   if (!user) return;
   const token = createSecret();
-  await db()
-    .insert(passwordResets)
-    .values({
+  const link = new URL(`/reset-password/${token}`, options.baseUrl).toString();
+  // The link and its email are recorded together: a reset the outbox does not know of never exists.
+  const resetEmail = await db().transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
       userId: user.id,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
     });
-  const link = new URL(`/reset-password/${token}`, options.baseUrl).toString();
-  await sendEmail({
-    kind: "password_reset",
-    to: user.email,
-    subject: `Reset your ${options.siteName} password`,
-    text: [
-      `Hi ${user.username},`,
-      "",
-      `Someone asked to reset the password of your ${options.siteName} account. If it was you, open this link within an hour:`,
-      "",
-      link,
-      "",
-      "If it was not you, ignore this email: your password stays as it is.",
-    ].join("\n"),
+    return queueEmail(
+      {
+        kind: "password_reset",
+        to: user.email,
+        subject: `Reset your ${options.siteName} password`,
+        text: [
+          `Hi ${user.username},`,
+          "",
+          `Someone asked to reset the password of your ${options.siteName} account. If it was you, open this link within an hour:`,
+          "",
+          link,
+          "",
+          "If it was not you, ignore this email: your password stays as it is.",
+        ].join("\n"),
+      },
+      tx,
+    );
   });
+  await sendQueuedEmail(resetEmail);
 }
 
 /** Whether a reset token is known, unused and unexpired. */

@@ -117,8 +117,12 @@ export type QueuedEmail = {
   email: Omit<OutgoingEmail, "attachments"> & { attachments: StoredAttachment[] };
 };
 
-/** Sends an email `queueEmail` recorded, once its transaction has committed. */
-export const sendQueuedEmail = (queued: QueuedEmail): Promise<boolean> => deliver(queued.id, queued.email);
+/**
+ * Sends an email `queueEmail` recorded, once its transaction has committed;
+ * null (nothing was queued: the client does not want the email) sends nothing.
+ */
+export const sendQueuedEmail = async (queued: QueuedEmail | null): Promise<boolean> =>
+  queued ? deliver(queued.id, queued.email) : false;
 
 /** How often each server process retries failed email. */
 export const EMAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;

@@ -4,7 +4,7 @@ import { NOTIFICATION_LIST_LIMIT } from "./notifications";
 export { NOTIFICATION_MESSAGES } from "./notifications";
 import { db, type Database, type Transaction } from "./db.server";
 import { readListPage } from "./paging.server";
-import { sendEmail } from "./mail.server";
+import { queueEmail, type QueuedEmail } from "./mail.server";
 import { notificationPreferences, notifications, users } from "../schema";
 
 // In-app notifications (docs/product.md, "Accounts": id, type, title, message, is_read,
@@ -103,46 +103,34 @@ export async function setNotificationPreferences(
 }
 
 /**
- * The emails the notification toggles govern (Manage account → Profile
- * Settings). "email" is the master switch; each topic also needs its own
- * toggle. Security notices (password reset, password or email changed,
- * account deleted) are not a topic: they always go out.
+ * Project updates are the email topic the toggles govern one by one (Manage
+ * account → Profile Settings): "email" is the master switch and "project
+ * updates" its own toggle. Security notices (password reset, password or email
+ * changed, account deleted) are not a topic: they always go out.
  */
-export type EmailTopic = "project_updates" | "marketing";
-
-function allowsEmail(preferences: NotificationPreferences, topic: EmailTopic): boolean {
-  if (!preferences.email) return false;
-  return topic === "project_updates" ? preferences.projectUpdates : preferences.marketing;
-}
+const wantsProjectUpdates = (preferences: NotificationPreferences) =>
+  preferences.email && preferences.projectUpdates;
 
 /**
- * Emails the account holder about a topic when their toggles allow it (never
- * a deleted account). Returns whether an email was queued. Call it after the
- * transaction commits.
+ * Records a project-update email to the account holder inside the change's own
+ * transaction when their toggles allow it (never to a deleted account), so the
+ * email exists exactly when the change it tells of commits; null when they do
+ * not want it. Send it with `sendQueuedEmail` after the commit: the outbox
+ * retries whatever a crash or a failed send left behind.
  */
-async function emailUser(
+export async function queueProjectUpdate(
   userId: string,
-  topic: EmailTopic,
-  email: { subject: string; text: string; kind: string },
-): Promise<boolean> {
-  const preferences = await getNotificationPreferences(userId);
-  if (!allowsEmail(preferences, topic)) return false;
-  const [user] = await db()
+  email: { subject: string; text: string; html?: string; kind?: string },
+  tx: Executor,
+): Promise<QueuedEmail | null> {
+  if (!wantsProjectUpdates(await getNotificationPreferences(userId, tx))) return null;
+  const [user] = await tx
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
-  if (!user) return false;
-  await sendEmail({ to: user.email, subject: email.subject, text: email.text, kind: email.kind });
-  return true;
-}
-
-/** Emails a project update when the user wants email and project updates. */
-export function emailProjectUpdate(
-  userId: string,
-  email: { subject: string; text: string },
-): Promise<boolean> {
-  return emailUser(userId, "project_updates", { ...email, kind: "project_update" });
+  if (!user) return null;
+  return queueEmail({ kind: "project_update", ...email, to: user.email }, tx);
 }
 
 /**

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification, emailProjectUpdate, notifyStaff } from "../platform/notifications.server";
+import { addNotification, notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
+import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import {
   ACTION_LABELS,
   ACTIVE_STATUSES,
@@ -79,8 +80,9 @@ export async function createProject(
 
   const status: ProjectStatus = "in_review";
   let project: ProjectRow;
+  let email: QueuedEmail | null;
   try {
-    project = await db().transaction(async (tx) => {
+    ({ project, email } = await db().transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("update");
       if (limit !== UNLIMITED && (await countActive(owner.id, tx)) >= limit) throw new ProjectLimitReached();
       const step = stepFor(status);
@@ -129,17 +131,22 @@ export async function createProject(
         },
         tx,
       );
-      return row;
-    });
+      const email = await queueProjectUpdate(
+        owner.id,
+        {
+          subject: `Project submitted: ${row.title}`,
+          text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${row.title}\nStatus: ${STATUS_LABELS[status]}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
+        },
+        tx,
+      );
+      return { project: row, email };
+    }));
   } catch (error) {
     if (stored?.ok) await deleteUpload(stored.upload.storageKey, options.dataDir);
     if (error instanceof ProjectLimitReached) return limitReached;
     throw error;
   }
-  await emailProjectUpdate(owner.id, {
-    subject: `Project submitted: ${project.title}`,
-    text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${project.title}\nStatus: ${STATUS_LABELS[status]}\n\nFollow it at ${options.siteUrl ?? ""}/project/${project.id}`,
-  });
+  await sendQueuedEmail(email);
   return { ok: true, project };
 }
 
@@ -414,7 +421,7 @@ export async function transitionProject(
   const role: ActorRole = visible.userId === viewer.id ? "client" : "staff";
   let from: ProjectStatus = visible.status;
   try {
-    const project = await db().transaction(async (tx) => {
+    const { project, email } = await db().transaction(async (tx) => {
       const [locked] = await tx.select().from(projects).where(eq(projects.id, visible.id)).for("update");
       from = locked!.status as ProjectStatus;
       const to = nextStatus(from, action);
@@ -488,12 +495,17 @@ export async function transitionProject(
           tx,
         );
       }
-      return updated as ProjectRow;
+      const email = await queueProjectUpdate(
+        visible.userId,
+        {
+          subject: `${visible.title}: ${STATUS_LABELS[to]}`,
+          text: `Your project “${visible.title}” moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.${reason.trim() ? `\n\nReason: ${reason.trim()}` : ""}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
+        },
+        tx,
+      );
+      return { project: updated as ProjectRow, email };
     });
-    await emailProjectUpdate(visible.userId, {
-      subject: `${visible.title}: ${STATUS_LABELS[project.status]}`,
-      text: `Your project “${visible.title}” moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[project.status]}.${reason.trim() ? `\n\nReason: ${reason.trim()}` : ""}\n\nFollow it at ${options.siteUrl ?? ""}/project/${visible.id}`,
-    });
+    await sendQueuedEmail(email);
     return { ok: true, project, from };
   } catch (error) {
     if (error instanceof IllegalTransition) return { ok: false, reason: "illegal", message: error.message };
