@@ -155,9 +155,16 @@ function lighthouse(target, t, page, i, attempt) {
       ...(CPU ? [`--throttling.cpuSlowdownMultiplier=${CPU}`] : []),
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --no-first-run --disable-sync",
     ],
-    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
+    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
   );
-  if (run.status !== 0 || !existsSync(report)) return null;
+  // A run Lighthouse gave up on (the first run in a fresh Chromium sometimes records no navigation
+  // start: NO_NAVSTART) is not a measurement either: it is named and run again like an unscored one.
+  if (run.status !== 0 || !existsSync(report)) {
+    const code = /\(([A-Z_]+)\)\s*$/m.exec(run.stderr ?? "")?.[1];
+    if (code) return { unscored: code };
+    process.stderr.write(run.stderr ?? "");
+    return null;
+  }
   const { categories, audits, environment } = JSON.parse(readFileSync(report, "utf8"));
   if (categories.performance && categories.performance.score === null) {
     const reasons = new Set(Object.values(audits).flatMap((a) => (a.errorMessage ? [a.errorMessage] : [])));
