@@ -3,9 +3,16 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { islands } from "./build-tools/islands.ts";
 import { reactRouterProductionOnServer } from "./build-tools/react-router-production.ts";
+import { reactRouterRouteMemoOnServer } from "./build-tools/react-router-route-memo.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionOnServer(), reactRouter(), islands()],
+  plugins: [
+    tailwindcss(),
+    reactRouterProductionOnServer(),
+    reactRouterRouteMemoOnServer(),
+    reactRouter(),
+    islands(),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

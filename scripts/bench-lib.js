@@ -297,3 +297,48 @@ export function sampleCpu(groups) {
     return result;
   };
 }
+
+/** A client with one project: a session cookie for pages, a token for the API; the targets. */
+export async function signedInTargets(url) {
+  const username = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const password = "secret12";
+  const signup = await fetch(`${url}/api/auth/signup/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
+  });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
+  const { token } = await signup.json();
+  const authorization = `Token ${token}`;
+  const created = await fetch(`${url}/api/projects/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", authorization },
+    body: JSON.stringify({
+      title: "Spring campaign",
+      description: "A teaser for the spring collection, cut for reels and stories.",
+      category: "video",
+      budget: "10k_50k",
+      timeline: "flexible",
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating a project answered ${created.status}`);
+  const { id } = await created.json();
+  const login = await fetch(`${url}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username, password }),
+    redirect: "manual",
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  if (!cookie) throw new Error("form sign-in set no cookie");
+  // kind: which page of the stock app it is set beside (a document, its .data, a JSON resource).
+  return [
+    { label: "/dashboard2", path: "/dashboard2", kind: "document", headers: { cookie } },
+    { label: "/dashboard2.data", path: "/dashboard2.data", kind: "data", headers: { cookie } },
+    { label: "/dashboard2/billing", path: "/dashboard2/billing", kind: "document", headers: { cookie } },
+    { label: "/project/:id", path: `/project/${id}`, kind: "document", headers: { cookie } },
+    { label: "/order", path: "/order", kind: "document", headers: { cookie } },
+    { label: "/manageaccount", path: "/manageaccount", kind: "document", headers: { cookie } },
+    { label: "/api/projects/ (token)", path: "/api/projects/", kind: "json", headers: { authorization } },
+  ];
+}
