@@ -53,11 +53,20 @@ function __dataRoutesOf(routes) {
 }
 `;
 
+// The server runtime hands every request a new routeModules object with the same modules in it
+// (createEntryRouteModules), so the modules are compared one by one.
 const SERVER_ROUTES_HELPER = `
 const __keptServerRoutes = new WeakMap();
+function __sameModules(a, b) {
+  if (a === b) return true;
+  let keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (let key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
 function __serverRoutesOf(manifestRoutes, routeModules, future, isSpaMode) {
   let kept = __keptServerRoutes.get(manifestRoutes);
-  if (!kept || kept.routeModules !== routeModules || kept.future !== future || kept.isSpaMode !== isSpaMode) {
+  if (!kept || !__sameModules(kept.routeModules, routeModules) || kept.future !== future || kept.isSpaMode !== isSpaMode) {
     kept = { routeModules, future, isSpaMode, routes: createServerRoutes(manifestRoutes, routeModules, future, isSpaMode) };
     __keptServerRoutes.set(manifestRoutes, kept);
   }

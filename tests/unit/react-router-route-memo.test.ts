@@ -27,14 +27,20 @@ type RouterModule = {
   __flattenAndRankRoutes: (routes: unknown[]) => unknown[];
 };
 
-/** Writes the code beside node_modules (so `react` resolves) and imports it, with the internal ranker exported. */
-async function load(name: string, code: string): Promise<RouterModule> {
+/**
+ * Writes the code beside node_modules (so `react` resolves; React Router's own chunks by their
+ * path) and imports it, with the named internals exported.
+ */
+async function load<Module>(name: string, code: string, exported: string): Promise<Module> {
   const dir = path.join(root, "node_modules/.cache/route-memo-test");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${process.pid}.mjs`);
-  writeFileSync(file, `${code}\nexport { flattenAndRankRoutes as __flattenAndRankRoutes };\n`);
-  return (await import(pathToFileURL(file).href)) as RouterModule;
+  const linked = code.replaceAll('from "./', `from "${pathToFileURL(productionDir).href}/`);
+  writeFileSync(file, `${linked}\nexport { ${exported} };\n`);
+  return (await import(pathToFileURL(file).href)) as Module;
 }
+const loadRouter = (name: string, code: string) =>
+  load<RouterModule>(name, code, "flattenAndRankRoutes as __flattenAndRankRoutes");
 
 // Layouts, index routes, params, an optional segment, a splat and a catch-all, as the app has.
 const routes = [
@@ -107,8 +113,8 @@ describe("React Router's route work kept across requests", () => {
 
   it("matches as React Router's own loop does, with fresh match objects for every request", async () => {
     const source = modules.find(({ code }) => code.includes("function matchRoutesImpl("))!.code;
-    const original = await load("original", source);
-    const kept = await load("kept", keepRouteWork(source)!);
+    const original = await loadRouter("original", source);
+    const kept = await loadRouter("kept", keepRouteWork(source)!);
     const originalBranches = original.__flattenAndRankRoutes(routes);
     const keptBranches = kept.__flattenAndRankRoutes(routes);
     for (const round of [1, 2, 3]) {
@@ -130,5 +136,29 @@ describe("React Router's route work kept across requests", () => {
     const one = kept.matchRoutesImpl(routes, "/project/aaa", "/", false, keptBranches)!;
     const other = kept.matchRoutesImpl(routes, "/project/bbb", "/", false, keptBranches)!;
     expect([one.at(-1)!.params.id, other.at(-1)!.params.id]).toEqual(["aaa", "bbb"]);
+  });
+
+  it("builds the server's route tree once for the same modules, though each request hands over a new object", async () => {
+    const source = modules.find(({ code }) => code.includes("function ServerRouter("))!.code;
+    type Kept = (manifest: object, modules: object, future: object, spa: boolean) => unknown[];
+    const { __serverRoutesOf } = await load<{ __serverRoutesOf: Kept }>(
+      "server-router",
+      keepRouteWork(source)!,
+      "__serverRoutesOf",
+    );
+    const manifest = {
+      root: { id: "root", path: "", hasLoader: true },
+      home: { id: "home", parentId: "root", index: true },
+    };
+    const root = { default: () => null };
+    const home = { default: () => null };
+    const future = {};
+    const first = __serverRoutesOf(manifest, { root, home }, future, false);
+    expect(first).toHaveLength(1);
+    expect(__serverRoutesOf(manifest, { root, home }, future, false)).toBe(first);
+    // Another module (a build's hot swap, a test stub) builds the tree again.
+    const rebuilt = __serverRoutesOf(manifest, { root, home: { default: () => null } }, future, false);
+    expect(rebuilt).not.toBe(first);
+    expect(rebuilt).toHaveLength(1);
   });
 });
