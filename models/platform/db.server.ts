@@ -76,6 +76,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   if (config.kind === "postgres") {
     const { url } = config;
     const pool = new pg.Pool({ connectionString: url, max: config.poolSize ?? 10 });
+    // The server may close an idle connection (a restart, a failover, an administrator's
+    // terminate): pg reports it on the pool, which drops the connection and opens another when
+    // one is next needed. Without a listener that report is an uncaught error that ends the process.
+    pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" });
     const whileBootLocked = <T>(work: () => Promise<T>) => withSessionLock(url, BOOT_LOCK_KEY, work);
     try {

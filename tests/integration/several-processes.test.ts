@@ -61,6 +61,31 @@ describe.skipIf(!postgres)("several processes on one PostgreSQL database", () =>
     }
   });
 
+  it("lives through PostgreSQL closing its idle connections, and answers on new ones", async () => {
+    const database = await createEmptyTestDatabase(postgres!, "idle_closed");
+    const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
+    const other = await openDatabase({ kind: "postgres", url: database.url, poolSize: 1 });
+    try {
+      // Two connections of the pool in use at once, then both idle.
+      await Promise.all([handle.db.execute(sql`select pg_sleep(0.05)`), handle.db.execute(sql`select 1`)]);
+      const [mine] = await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        other.db,
+      );
+      expect(mine!.n).toBeGreaterThanOrEqual(2);
+      await other.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      // The pool hears of it (an uncaught error would fail this file), then opens new connections.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [answer] = await queryRows<{ n: number }>(sql`select 41 + 1 as n`, handle.db);
+      expect(answer!.n).toBe(42);
+    } finally {
+      await Promise.all([handle.close(), other.close()]);
+      await database.drop();
+    }
+  });
+
   it("runs a due renewal once when two processes run the jobs at the same moment", async () => {
     const database = await createEmptyTestDatabase(postgres!, "jobs_race");
     const first = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
