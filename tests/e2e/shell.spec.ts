@@ -199,9 +199,22 @@ test("a field focused under the sticky navbar comes out from under it, label and
   );
   expect(await field.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(navbarBottom);
   await field.evaluate((el) => el.focus());
-  await expect
-    .poll(() => field.evaluate((el) => el.getBoundingClientRect().top))
-    .toBeGreaterThanOrEqual(navbarBottom);
+  // The page scrolls smoothly (scroll-behavior in app.css), so the field passes the navbar's edge
+  // before the scroll ends: the positions are read once the window has stopped moving.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        let last = window.scrollY;
+        let stillFrames = 0;
+        const watch = () => {
+          if (window.scrollY !== last) [last, stillFrames] = [window.scrollY, 0];
+          else if (++stillFrames >= 10) return resolve(true);
+          requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      }),
+  );
+  expect(await field.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(navbarBottom);
   const labelTop = await page
     .locator("label", { hasText: "Company name" })
     .first()
