@@ -11,7 +11,7 @@ import {
   tokensForGift,
   type GiftCardInput,
 } from "./gift-cards";
-import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
+import { queueEmails, sendQueuedEmails } from "../platform/mail.server";
 import { addNotification } from "../platform/notifications.server";
 import { formatMinor } from "./money";
 import { toMinor } from "./payments";
@@ -169,24 +169,20 @@ export async function deliverDueGiftCards(now = new Date(), only?: string[]): Pr
       .set({ deliveredAt: now })
       .where(inArray(giftCards.id, claimable))
       .returning();
-    const queued = [];
-    for (const card of claimed) {
-      const note = card.message ? `\n\n${card.senderName} wrote:\n“${card.message}”` : "";
-      queued.push(
-        await queueEmail(
-          {
-            kind: "gift_card",
-            to: card.recipientEmail,
-            subject: `${card.senderName} sent you an ${site.name} gift card`,
-            text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMinor(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
-          },
-          tx,
-        ),
-      );
-    }
-    return queued;
+    return queueEmails(
+      claimed.map((card) => {
+        const note = card.message ? `\n\n${card.senderName} wrote:\n“${card.message}”` : "";
+        return {
+          kind: "gift_card",
+          to: card.recipientEmail,
+          subject: `${card.senderName} sent you an ${site.name} gift card`,
+          text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMinor(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
+        };
+      }),
+      tx,
+    );
   });
-  for (const email of emails) await sendQueuedEmail(email);
+  await sendQueuedEmails(emails);
   return emails.length;
 }
 

@@ -1,7 +1,7 @@
 import type { InferInsertModel } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db, type Transaction } from "../platform/db.server";
-import { queueEmail, sendQueuedEmail, type OutgoingEmail } from "../platform/mail.server";
+import { queueEmails, sendQueuedEmails, type OutgoingEmail } from "../platform/mail.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { getSiteShell } from "../content/site-content.server";
 import type { SiteShell } from "../content/site-content";
@@ -165,11 +165,9 @@ export function formSubmitter<Input, Context extends SubmissionContext, Table ex
                 mailbox: form.email.mailbox,
                 ...form.email.notice(input, row),
               });
-        const emails = [];
-        for (const email of outgoing) emails.push(await queueEmail(email, tx));
-        return { row, emails };
+        return { row, emails: await queueEmails(outgoing, tx) };
       });
-      for (const email of emails) await sendQueuedEmail(email);
+      await sendQueuedEmails(emails);
       const message = typeof form.message === "string" ? form.message : form.message(input, row);
       return form.extra
         ? { status: "ok", id: row.id, message, extra: form.extra(row) }

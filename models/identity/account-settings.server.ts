@@ -6,7 +6,7 @@ import { minutesUntil, replacePassword } from "./accounts.server";
 import { newPasswordProblem } from "./common-passwords.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { toE164 } from "../forms/phone.server";
-import { queueEmail, sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
+import { queueEmail, sendQueuedEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -330,7 +330,7 @@ export async function requestEmailChange(
     );
     return [confirmation, notice];
   });
-  for (const email of emails) await sendQueuedEmail(email);
+  await sendQueuedEmails(emails);
   return { ok: true, newEmail: input.newEmail };
 }
 

@@ -117,12 +117,27 @@ export type QueuedEmail = {
   email: Omit<OutgoingEmail, "attachments"> & { attachments: StoredAttachment[] };
 };
 
+/** Records several emails, in order, inside the caller's transaction (see `queueEmail`). */
+export async function queueEmails(
+  emails: OutgoingEmail[],
+  tx: Transaction | ReturnType<typeof db>,
+): Promise<QueuedEmail[]> {
+  const queued: QueuedEmail[] = [];
+  for (const email of emails) queued.push(await queueEmail(email, tx));
+  return queued;
+}
+
 /**
  * Sends an email `queueEmail` recorded, once its transaction has committed;
  * null (nothing was queued: the client does not want the email) sends nothing.
  */
 export const sendQueuedEmail = async (queued: QueuedEmail | null): Promise<boolean> =>
   queued ? deliver(queued.id, queued.email) : false;
+
+/** Sends several recorded emails, one after the other, once their transaction has committed. */
+export async function sendQueuedEmails(queued: QueuedEmail[]): Promise<void> {
+  for (const email of queued) await sendQueuedEmail(email);
+}
 
 /** How often each server process retries failed email. */
 export const EMAIL_RETRY_INTERVAL_MS = 5 * 60 * 1000;
