@@ -41,6 +41,27 @@ export default tseslint.config(
     },
   },
   {
+    // One way in: every request body is read by app/lib/body/, which bounds it
+    // before a byte is buffered. Reading it any other way skips that limit.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/body/**", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.name=/^(request|req)$/][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes|clone)$/]",
+          message:
+            "Read request bodies through app/lib/body/ (readForm, requireForm, readUploadForm, readJson, readFields, readRaw), which limit their size.",
+        },
+        {
+          selector: "MemberExpression[object.name=/^(request|req)$/][property.name='body']",
+          message: "Read request bodies through app/lib/body/, which limits their size.",
+        },
+      ],
+    },
+  },
+  {
     files: ["drizzle.config.ts"],
     rules: { "no-restricted-imports": "off" },
   },

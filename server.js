@@ -60,6 +60,7 @@ const {
   CROSS_ORIGIN_MESSAGE,
   checkHost,
   drainListenersOnce,
+  refuseOversizedBody,
   // React Router's Express adapter, from the build: in production it and the
   // app share React Router's production build, bundled into build/server
   // (docs/decisions/0040-render-cost.md).
@@ -82,6 +83,9 @@ app.set("trust proxy", env.TRUST_PROXY);
 // Links are built from the Host header only, and in production a Host we do
 // not serve is refused before anything else runs.
 app.use(checkHost(env));
+// A body longer than any route takes is refused before anything reads it;
+// each route's own limit is its body reader's (app/lib/body/).
+app.use(refuseOversizedBody);
 app.use(compression());
 // compression forgets to take `drain` listeners off its zlib stream; large
 // streamed pages leaked one per wait (app/lib/compression-drain.server.ts).

@@ -15,7 +15,8 @@ import type { Route } from "./+types/root";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { getUser } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
-import { badInput, refusedInput } from "./lib/request-input.server";
+import { badInput } from "./lib/body/refusals";
+import { refusedUrl } from "./lib/request-input.server";
 import { useNonce } from "./components/nonce";
 import { ErrorList } from "./components/error-list";
 import stylesheet from "./app.css?url";
@@ -43,7 +44,7 @@ export const links: Route.LinksFunction = () => [
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
-    const refused = await refusedInput(request);
+    const refused = refusedUrl(request);
     return refused ? badInput(request, refused) : next();
   },
   async ({ request }, next) => withPrivateCaching(request, (await next()) as Response),

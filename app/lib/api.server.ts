@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AccountUser } from "~models/identity/accounts.server";
 import { getApiUser } from "./auth.server";
-import { parseFormData } from "./request-input.server";
+import { readFields } from "./body/json.server";
 
 // The REST API's conventions (docs/product.md, "REST API"): JSON in and out, errors as
 // {"error": "..."} or per-field arrays {"field": ["message"]}.
@@ -27,30 +27,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return fields;
 }
 
-/** The JSON object in the body (form bodies are accepted too), or null when there is none. */
-export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return Object.fromEntries(await parseFormData(request));
-  }
-  try {
-    const text = await request.text();
-    if (!text.trim()) return {};
-    const body: unknown = JSON.parse(text);
-    return body && typeof body === "object" && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The body of a call that charges or spends, with the `Idempotency-Key`
  * header (when sent) as its `idempotency_key`: a retried call is done once.
  */
 export async function readIdempotentBody(request: Request): Promise<Record<string, unknown> | null> {
-  const body = await readBody(request);
+  const body = await readFields(request);
   const key = request.headers.get("Idempotency-Key");
   return body && key ? { ...body, idempotency_key: key } : body;
 }
@@ -113,7 +95,7 @@ export type BodyReader = (request: Request) => Promise<Record<string, unknown> |
  */
 export async function readJsonObject(
   request: Request,
-  read: BodyReader = readBody,
+  read: BodyReader = readFields,
 ): Promise<Record<string, unknown>> {
   const body = await read(request);
   if (body instanceof Response) throw body;
@@ -138,7 +120,7 @@ type ApiCallSpec<S extends z.ZodType | undefined> = {
   allow?: readonly string[];
   /** Checks the body with this schema: 400 {"error"} when it is not a JSON object, per-field arrays when invalid. */
   schema?: S;
-  /** How the body is read (`readBody` by default; `readIdempotentBody` for calls that charge or spend). */
+  /** How the body is read (`readFields` by default; `readIdempotentBody` for calls that charge or spend). */
   read?: BodyReader;
 };
 

@@ -4,7 +4,8 @@ import { data } from "react-router";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { CommentFormSchema, FileFormSchema } from "~models/projects/project-forms";
 import { addComment, addProjectFile, type Viewer } from "~models/projects/projects.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "./form-data.server";
+import { readForm } from "./body/form.server";
+import { BODY_LIMITS } from "./body/limits";
 
 // The comment and upload posts that the staff project page and the client's
 // project page both take. Each page checks who is asking before it calls
@@ -20,7 +21,7 @@ export type ProjectActionData<Form extends string> = {
 
 /** A project page's post, files included; a body over the upload limit is a 413 on the upload form. */
 export async function readProjectPost(request: Request) {
-  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
+  const read = await readForm(request, BODY_LIMITS.projectUpload);
   if (read.ok) return { formData: read.formData, tooLarge: null };
   return {
     formData: null,

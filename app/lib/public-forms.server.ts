@@ -6,20 +6,13 @@ import type { FormOutcome, SubmissionContext } from "~models/forms/submission-st
 import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
 import { clientAddress, getUser } from "./auth.server";
-import { FORM_OVERHEAD_BYTES, readFormData as readBoundedFormData } from "./form-data.server";
-import { readUploadForm } from "./multipart.server";
+import { readForm, readUploadForm } from "./body/form.server";
+import { readJson } from "./body/json.server";
+import { BODY_LIMITS, FORM_OVERHEAD_BYTES } from "./body/limits";
+import { BODY_MESSAGES } from "./body/refusals";
 
 // Page actions and /api routes of the public forms share this: the same zod
 // schema, the same model function, the same honeypot and size limits.
-
-/** Text-only forms are small; anything bigger is refused before it is read. */
-const MAX_FORM_BYTES = 64 * 1024;
-
-const FORM_MESSAGES = {
-  tooLarge: "This form is larger than we accept. Please shorten it and try again.",
-  wrongContentType: "Content-Type must be application/json.",
-  invalidJson: "The request body must be a JSON object.",
-} as const;
 
 /** A form's model function (models/forms): the validated input in, the outcome out. */
 export type Submit<T> = (input: T, context: SubmissionContext) => Promise<FormOutcome>;
@@ -27,38 +20,6 @@ export type Submit<T> = (input: T, context: SubmissionContext) => Promise<FormOu
 async function contextFor(request: Request): Promise<SubmissionContext> {
   const user = await getUser(request);
   return { clientAddress: clientAddress(request), userId: user?.id ?? null };
-}
-
-const declaredLength = (request: Request) => Number(request.headers.get("Content-Length") ?? 0);
-
-/**
- * The body's bytes, stopping as soon as they pass `limit` (413), whether or
- * not the client declared a Content-Length.
- */
-export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array> {
-  if (declaredLength(request) > limit) throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body?.getReader();
-  if (!reader) return new Uint8Array();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The form's fields, refusing a body larger than `limit` with a 413 (see form-data.server.ts). */
-export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
-  const read = await readBoundedFormData(request, limit);
-  if (!read.ok) throw new Response(FORM_MESSAGES.tooLarge, { status: 413 });
-  return read.formData;
 }
 
 /**
@@ -73,19 +34,17 @@ export async function handleFormPage<Schema extends z.ZodType>(
   const { form, schema } = options;
   let formData = options.formData;
   if (!formData) {
-    try {
-      formData = await readFormData(request);
-    } catch (error) {
-      if (!(error instanceof Response) || error.status !== 413) throw error;
+    const read = await readForm(request);
+    if (!read.ok)
       return data(
         {
           form,
-          result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [FORM_MESSAGES.tooLarge] }),
+          result: parseWithZod(new FormData(), { schema }).reply({ formErrors: [BODY_MESSAGES.tooLarge] }),
           success: null,
         },
         { status: 413 },
       );
-    }
+    formData = read.formData;
   }
   const submission = parseWithZod(formData, { schema });
   // A bot filled the hidden field: look successful, store nothing.
@@ -117,9 +76,6 @@ export async function handleFormPage<Schema extends z.ZodType>(
   );
 }
 
-/** Room for a 10 MB upload plus the text fields and multipart framing. */
-export const MAX_UPLOAD_FORM_BYTES = 10 * 1024 * 1024 + FORM_OVERHEAD_BYTES;
-
 /**
  * A page action for a form with a file. A file over its rules' `maxBytes` is
  * skipped while the body streams in (app/lib/multipart.server.ts): the visitor
@@ -137,7 +93,10 @@ export async function handleUploadFormPage<Schema extends z.ZodType>(
 ) {
   const { maxBytes } = options.fileRules;
   const tooLargeMessage = UPLOAD_MESSAGES.tooLarge(maxBytes);
-  const read = await readUploadForm(request, { maxFileBytes: maxBytes });
+  const read = await readUploadForm(request, {
+    maxFileBytes: maxBytes,
+    maxBodyBytes: BODY_LIMITS.publicUpload,
+  });
   if (!read.ok) {
     const reply = parseWithZod(new FormData(), { schema: options.schema }).reply({
       fieldErrors: { [options.fileField]: [tooLargeMessage] },
@@ -160,10 +119,10 @@ export async function handleUploadFormPage<Schema extends z.ZodType>(
 /** The multipart body of an API call with a file, as a plain object (File values kept), or a 413. */
 export async function readMultipartBody(
   request: Request,
-  tooLargeMessage: string,
+  maxBytes: number,
 ): Promise<Record<string, unknown> | Response> {
-  const read = await readBoundedFormData(request, MAX_UPLOAD_FORM_BYTES);
-  if (!read.ok) return apiError(413, tooLargeMessage);
+  const read = await readForm(request, maxBytes + FORM_OVERHEAD_BYTES);
+  if (!read.ok) return apiError(413, UPLOAD_MESSAGES.tooLarge(maxBytes));
   return Object.fromEntries(read.formData);
 }
 
@@ -184,7 +143,7 @@ export function handleFormApi<Schema extends z.ZodType>(
 ): Promise<Response> {
   return withApiErrors(options.defaultError, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-    const body = options.body ? await options.body() : await readJsonBody(request);
+    const body = options.body ? await options.body() : await readJson(request);
     if (body instanceof Response) return body;
     if (isFilled(body[HONEYPOT_FIELD]))
       return Response.json({ id: null, message: "Thank you!" }, { status: 201 });
@@ -206,25 +165,4 @@ export function handleFormApi<Schema extends z.ZodType>(
     }
     return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
   });
-}
-
-/** A JSON object body of at most MAX_FORM_BYTES, or the error response. */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown> | Response> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json"))
-    return apiError(415, FORM_MESSAGES.wrongContentType);
-  let text: string;
-  try {
-    text = new TextDecoder().decode(await readBodyWithLimit(request, MAX_FORM_BYTES));
-  } catch (error) {
-    if (error instanceof Response) return apiError(error.status, FORM_MESSAGES.tooLarge);
-    throw error;
-  }
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    /* fall through */
-  }
-  return apiError(400, FORM_MESSAGES.invalidJson);
 }

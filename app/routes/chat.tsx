@@ -11,7 +11,7 @@ import { whatsappUrl } from "~models/content/site-content";
 import { ChatPanel } from "~/components/chat/chat-panel";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
-import { readFormData } from "~/lib/public-forms.server";
+import { requireForm } from "~/lib/body/form.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/chat";
 
@@ -48,7 +48,7 @@ export const headers = loaderHeaders;
 type ActionData = { error?: string; handoffError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
+  const form = await requireForm(request);
   const { visitor, setCookie } = await requireChatVisitor(request);
   const back = () => redirect(`${CHAT_PAGE}#chat-end`, { headers: { "Set-Cookie": setCookie } });
   const fail = (body: ActionData, status: number) => data(body, { status, headers: NO_STORE });

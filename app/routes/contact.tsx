@@ -17,7 +17,8 @@ import {
   type ContactFormName,
 } from "~/components/contact/contact-forms";
 import { BLINK_DURATION_MS, BLINK_INTERVAL_MS } from "~/lib/motion";
-import { handleFormPage, readFormData, type Submit } from "~/lib/public-forms.server";
+import { requireForm } from "~/lib/body/form.server";
+import { handleFormPage, type Submit } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_COPY = {
@@ -67,7 +68,7 @@ const isContactForm = (intent: unknown): intent is ContactFormName =>
   typeof intent === "string" && Object.hasOwn(CONTACT_FORMS, intent);
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
+  const formData = await requireForm(request);
   const intent = formData.get("intent");
   if (!isContactForm(intent)) throw new Response("Unknown form", { status: 400 });
   return CONTACT_FORMS[intent](request, formData);

@@ -24,7 +24,7 @@ import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.s
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   const mode = paymentMode();
   const schema = giftCardSchema({ cardRequired: mode === "test" || mode === "card" });
-  const submission = parseWithZod(await parseFormData(request), { schema });
+  const submission = parseWithZod(await requireForm(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });

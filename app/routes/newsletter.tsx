@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { handleNewsletter } from "~/lib/newsletter.server";
-import { readFormData } from "~/lib/public-forms.server";
+import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () => [
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request }: Route.ActionArgs) {
-  const reply = await handleNewsletter(request, Object.fromEntries(await readFormData(request)));
+  const reply = await handleNewsletter(request, Object.fromEntries(await requireForm(request)));
   const { status, ...body } = reply;
   return data(body, { status: status === 201 ? 200 : status });
 }

@@ -21,7 +21,7 @@ import { pageNumber } from "~models/platform/pagination";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Payments — Ascendra" }];
 
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   if (formData.get("intent") !== "remove-method")
     return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const removed = await removePaymentMethod(user.id, String(formData.get("id") ?? ""));

@@ -16,7 +16,7 @@ import { CardActionButton, SavedCardList } from "~/components/billing/saved-card
 import { CheckboxField, FormMessages, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/payment-methods";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 // /manageaccount/billing/payment-methods: the cards the payment gateway keeps
@@ -47,7 +47,7 @@ const HIDDEN = ["card_number", "card_cvc"];
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = formData.get("intent");
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: addCardSchema() });

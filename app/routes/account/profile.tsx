@@ -24,7 +24,7 @@ import { DataRightsSection, SessionsSection } from "~/components/account/securit
 import { currentSessionId, endSession, requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/profile";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile Settings — Ascendra" }];
 
@@ -56,7 +56,7 @@ const reply = (body: ActionData, status = 200) => data<ActionData>(body, { statu
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = INTENTS.find((i) => i === formData.get("intent"));
   if (!intent) return reply({ form: "profile", message: "Unknown action." }, 400);
   const sessionId = await currentSessionId(request);

@@ -24,7 +24,7 @@ import { requireUser } from "~/lib/auth.server";
 import { pageNumber } from "~models/platform/pagination";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/projects";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Project Management — Ascendra" }];
 
@@ -40,7 +40,7 @@ type ActionData = { projectId: string; result?: SubmissionResult<string[]>; mess
 /** Rates a finished project (the Dashboard's satisfaction is the average). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const projectId = String(formData.get("projectId") ?? "");
   const submission = parseWithZod(formData, { schema: RatingSchema });
   if (submission.status !== "success")

@@ -30,7 +30,8 @@ import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admi
 import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { readForm } from "~/lib/body/form.server";
+import { BODY_LIMITS } from "~/lib/body/limits";
 import { invalidatePageCache } from "~/lib/html-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/catalog-edit";
@@ -76,10 +77,7 @@ type ActionData = { result: SubmissionResult<string[]>; message?: string; tone?:
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const kind = kindOf(params.kind);
-  const read = await readFormData(
-    request,
-    SHOP_FILE_RULES.maxBytes + SHOP_IMAGE_RULES.maxBytes + FORM_OVERHEAD_BYTES,
-  );
+  const read = await readForm(request, BODY_LIMITS.catalogUpload);
   if (!read.ok)
     return data<ActionData>(
       {

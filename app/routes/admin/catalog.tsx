@@ -16,7 +16,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { invalidatePageCache } from "~/lib/html-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/catalog";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 // The catalogue staff sell from: shop items, token packages and plans, on
 // sale or retired (docs/decisions/0025-catalogue-in-the-back-office.md).
@@ -34,7 +34,7 @@ const isCatalogKind = (value: string): value is CatalogKind => value in CATALOG_
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = formData.get("intent");
   const kind = String(formData.get("kind") ?? "");
   if ((intent !== "retire" && intent !== "restore") || !isCatalogKind(kind))

@@ -9,7 +9,7 @@ import { requireStaffActor } from "~/lib/admin.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formIntent } from "~/lib/form-intent";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/chat-faq";
 
 // One FAQ entry of the chat assistant: edit its wording or link, or delete it.
@@ -28,7 +28,7 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = formIntent(formData, ["save", "delete"] as const);
   if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
   if (intent === "delete") {

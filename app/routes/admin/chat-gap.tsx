@@ -10,7 +10,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { formIntent } from "~/lib/form-intent";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/chat-gap";
 
 // One group of the gap queue (/admin/chat-gaps/<group key>): its wordings and
@@ -29,7 +29,7 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   if (!formIntent(formData, ["answer"] as const))
     return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
   const submission = parseWithZod(formData, { schema: ChatFaqSchema });

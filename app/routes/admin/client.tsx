@@ -31,7 +31,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/client";
 import { formIntent } from "~/lib/form-intent";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
@@ -58,7 +58,7 @@ type ActionData = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = formIntent(formData, INTENTS);
   if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
   if (intent === "adjust-tokens") {

@@ -16,7 +16,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/email";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.email.subject ?? "Email");
 
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const intent = z.literal("retry").safeParse((await parseFormData(request)).get("intent"));
+  const intent = z.literal("retry").safeParse((await requireForm(request)).get("intent"));
   if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
   const status = await retryEmail(params.id, actor);
   if (status === "not_found") throw notFoundResponse();

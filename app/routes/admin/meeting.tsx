@@ -34,7 +34,7 @@ import { requireStaffActor } from "~/lib/admin.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formIntent } from "~/lib/form-intent";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/meeting";
 
@@ -81,7 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
   const found = await getMeetingRequest(params.source, params.id);
   if (!found) throw notFoundResponse();
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = formIntent(formData, INTENTS);
   if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
 

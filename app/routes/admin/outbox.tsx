@@ -25,7 +25,7 @@ import { requireStaffActor } from "~/lib/admin.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/outbox";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Email outbox");
 
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const intent = z.literal("retry-failed").safeParse((await parseFormData(request)).get("intent"));
+  const intent = z.literal("retry-failed").safeParse((await requireForm(request)).get("intent"));
   if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
   if (!isMailConfigured())
     return data({ message: RETRY_MESSAGES.not_configured, tone: "error" as const }, { status: 409 });

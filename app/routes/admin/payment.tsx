@@ -9,7 +9,7 @@ import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/payment";
 
 // One payment for staff, and its refund (docs/decisions/0036): the tokens the
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const parsed = refundFormSchema.safeParse(Object.fromEntries(await parseFormData(request)));
+  const parsed = refundFormSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success)
     return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400 });
   const result = await refundPayment({

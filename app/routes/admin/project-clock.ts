@@ -6,6 +6,7 @@ import { notFoundResponse, requireStaff } from "~/lib/auth.server";
 import { formIntent } from "~/lib/form-intent";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/project-clock";
+import { requireForm } from "~/lib/body/form.server";
 
 // POST /admin/projects/:id/clock: staff put a project on hold (the delivery
 // clock pauses, waiting on the client) or end their hold (decision 0048). A
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await request.formData();
+  const formData = await requireForm(request);
   const intent = formIntent(formData, ["hold", "resume"] as const);
   if (!intent) return back(params.id, "invalid");
   const staff = { id: actor.id, ip: actor.ip };

@@ -19,7 +19,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/staff";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
@@ -39,7 +39,7 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 
 export async function action({ request }: Route.ActionArgs) {
   const { actor } = await requireStaffActor(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const intent = IntentSchema.safeParse({
     intent: formData.get("intent"),
     id: formData.get("id") ?? undefined,

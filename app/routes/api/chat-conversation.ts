@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import { clientAddress, getUser } from "~/lib/auth.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
-import { readJsonBody } from "~/lib/public-forms.server";
+import { readJson } from "~/lib/body/json.server";
 import { ownValue } from "~models/platform/lookup";
 import type { Route } from "./+types/chat-conversation";
 
@@ -68,7 +68,7 @@ export function action({ request, params }: Route.ActionArgs) {
   if (!handle) return apiError(404, "Not found.");
   return withApiErrors(CHAT_API_MESSAGES.failed, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-    const body = await readJsonBody(request);
+    const body = await readJson(request);
     return body instanceof Response ? body : handle(request, body);
   });
 }

@@ -4,7 +4,7 @@ import { conversationIdSchema } from "~models/chat/handoff";
 import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import { clientAddress, getApiUser } from "~/lib/auth.server";
 import { requireChatVisitor } from "~/lib/chat-cookie.server";
-import { readJsonBody } from "~/lib/public-forms.server";
+import { readJson } from "~/lib/body/json.server";
 import type { Route } from "./+types/chat";
 
 const invalid = (field: string, message: string) =>
@@ -20,7 +20,7 @@ const invalid = (field: string, message: string) =>
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(CHAT_API_MESSAGES.failed, async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-    const body = await readJsonBody(request);
+    const body = await readJson(request);
     if (body instanceof Response) return body;
     const query = typeof body.query === "string" ? body.query.trim() : "";
     if (!query) return invalid("query", CHAT_API_MESSAGES.blankQuery);

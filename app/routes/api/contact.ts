@@ -16,9 +16,9 @@ import {
 } from "~models/forms/applications";
 import { submitCollaboration, submitJobApplication } from "~models/forms/applications.server";
 import { ownValue } from "~models/platform/lookup";
-import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, methodNotAllowed } from "~/lib/api.server";
-import { handleFormApi, readJsonBody, readMultipartBody } from "~/lib/public-forms.server";
+import { readJson } from "~/lib/body/json.server";
+import { handleFormApi, readMultipartBody } from "~/lib/public-forms.server";
 import type { Route } from "./+types/contact";
 
 /** POST /api/contact/{form}/ (docs/product.md, "Public forms", "REST API"): 201 {id, message}. */
@@ -55,7 +55,7 @@ const FORMS: Record<string, (request: Request) => Promise<Response>> = {
       defaultError: "Something went wrong",
       body: () =>
         isMultipart(request)
-          ? readMultipartBody(request, UPLOAD_MESSAGES.tooLarge(CV_RULES.maxBytes))
+          ? readMultipartBody(request, CV_RULES.maxBytes)
           : Promise.resolve(apiError(415, "Content-Type must be multipart/form-data.")),
     }),
   // Multipart when a file is attached, otherwise JSON; the original client reads `details` first.
@@ -66,9 +66,7 @@ const FORMS: Record<string, (request: Request) => Promise<Response>> = {
       defaultError: "Error submitting collaboration request. Please check all required fields and try again.",
       summaryKey: "details",
       body: () =>
-        isMultipart(request)
-          ? readMultipartBody(request, UPLOAD_MESSAGES.tooLarge(ATTACHMENT_RULES.maxBytes))
-          : readJsonBody(request),
+        isMultipart(request) ? readMultipartBody(request, ATTACHMENT_RULES.maxBytes) : readJson(request),
     }),
   "support-ticket": (request) =>
     handleFormApi(request, {

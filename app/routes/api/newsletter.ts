@@ -1,13 +1,13 @@
 import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import { handleNewsletter } from "~/lib/newsletter.server";
-import { readJsonBody } from "~/lib/public-forms.server";
+import { readJson } from "~/lib/body/json.server";
 import type { Route } from "./+types/newsletter";
 
 /** POST /api/newsletter/ {email} → 201 {message}; the same answer whether or not the address was on the list. */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors("Error subscribing to the newsletter", async () => {
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-    const body = await readJsonBody(request);
+    const body = await readJson(request);
     if (body instanceof Response) return body;
     const reply = await handleNewsletter(request, body);
     if (reply.ok) return Response.json({ message: reply.message }, { status: 201 });

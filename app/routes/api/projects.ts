@@ -9,8 +9,10 @@ import {
 } from "~models/projects/projects.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { apiError, apiInput, fieldError, readBody, requireApiUser, withApiErrors } from "~/lib/api.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { apiError, apiInput, fieldError, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { readFields } from "~/lib/body/json.server";
+import { readForm } from "~/lib/body/form.server";
+import { BODY_LIMITS } from "~/lib/body/limits";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/projects";
 
@@ -29,8 +31,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** JSON as the spec says, or multipart with one optional file in `files` (413 when it is too large). */
 async function readProjectBody(request: Request) {
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return readBody(request);
-  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data"))
+    return readFields(request);
+  const read = await readForm(request, BODY_LIMITS.projectUpload);
   if (!read.ok) return fieldError("files", UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes), 413);
   return Object.fromEntries(read.formData);
 }

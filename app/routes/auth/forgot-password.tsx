@@ -9,13 +9,13 @@ import { Field, FormMessages, FormStatus, SubmitButton } from "~/components/form
 import { clientAddress } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/forgot-password";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? — Ascendra" }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await parseFormData(request), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await requireForm(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
 

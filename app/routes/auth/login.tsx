@@ -21,7 +21,7 @@ import {
   TooManyAttemptsError,
 } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in — Ascendra" }];
@@ -33,12 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await parseFormData(request.clone()), { schema: LoginFormSchema });
+  const formData = await requireForm(request);
+  const submission = parseWithZod(formData, { schema: LoginFormSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    const user = await authenticator.authenticate("password", request);
+    const user = await authenticator.authenticate("password", withForm(request, formData));
     // The hidden field carries the target; a form posted without it still has it in the URL.
     const asked = submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo");
     return await startSession(request, user, {
@@ -66,6 +67,17 @@ export async function action({ request }: Route.ActionArgs) {
     }
     throw error;
   }
+}
+
+/**
+ * The request again with the form already read (and bounded) as its body: the
+ * form strategy reads its fields from a request, and this one's body is spent.
+ */
+function withForm(request: Request, formData: FormData): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Type");
+  headers.delete("Content-Length");
+  return new Request(request.url, { method: "POST", headers, body: formData });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

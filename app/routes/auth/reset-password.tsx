@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, ResetPasswordSchema } from "~models/identity/accounts
 import { isResetTokenValid, resetPassword } from "~models/identity/password-reset.server";
 import { FormMessages, FormStatus, SubmitButton } from "~/components/forms";
 import type { Route } from "./+types/reset-password";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { useZodForm } from "~/lib/use-zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -27,7 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await parseFormData(request), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await requireForm(request), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },

@@ -8,7 +8,7 @@ import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/componen
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
 import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
 import type { Route } from "./+types/signup";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
 
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await parseFormData(request), { schema: SignupFormSchema });
+  const submission = parseWithZod(await requireForm(request), { schema: SignupFormSchema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false as const },

@@ -7,7 +7,7 @@ import { acceptInvitation, getInvitation } from "~models/back-office/staff.serve
 import { Field, FormMessages, FormStatus, SubmitButton } from "~/components/forms";
 import { startSession } from "~/lib/auth.server";
 import type { Route } from "./+types/staff-invite";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { useZodForm } from "~/lib/use-zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -42,7 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 const HIDDEN = ["password", "confirmPassword"];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const invitation = await getInvitation(params.token);
   const schema = invitation?.account ? AcceptExistingStaffSchema : AcceptNewStaffSchema;
   const submission = parseWithZod(formData, { schema });

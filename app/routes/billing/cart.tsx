@@ -5,7 +5,7 @@ import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { PostButton } from "~/components/billing/post-button";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/cart";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your cart — Ascendra" },
@@ -22,7 +22,7 @@ const answer = (notice: Notice, status = 200) => data({ notice }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await parseFormData(request));
+  const form = Object.fromEntries(await requireForm(request));
   const cartItemId = String(form.cart_item_id ?? "");
   switch (form.intent) {
     case "update": {

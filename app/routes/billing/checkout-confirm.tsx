@@ -7,7 +7,7 @@ import { ActionNotice } from "~/components/billing/notice";
 import { SubmitButton } from "~/components/forms";
 import { SpendPreview } from "~/components/wallet/spend-preview";
 import { requireUser } from "~/lib/auth.server";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/checkout-confirm";
 
 // The checkout's confirm step (decision 0049): what the cart costs, the
@@ -32,7 +32,7 @@ type Notice = { tone: "success" | "error"; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await parseFormData(request));
+  const form = Object.fromEntries(await requireForm(request));
   if (form.intent !== "checkout")
     return data({ notice: { tone: "error", message: "Unknown action." } as Notice }, { status: 400 });
   const parsed = CheckoutSchema.safeParse(form);

@@ -22,7 +22,7 @@ import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Billing & Tokens — Ascendra" }];
 
@@ -112,7 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await parseFormData(request));
+  const form = Object.fromEntries(await requireForm(request));
   if (form.intent === "cancel") {
     const result = await cancelSubscription(user.id);
     return data(

@@ -16,7 +16,7 @@ import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const mode = paymentMode();
   const schema = purchaseTokensSchema({ cardRequired: mode === "test" || mode === "card" });
-  const submission = parseWithZod(await parseFormData(request), { schema });
+  const submission = parseWithZod(await requireForm(request), { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });

@@ -13,7 +13,7 @@ import { NotificationItem } from "~/components/notifications";
 import { Pager } from "~/components/pager";
 import { requireUser, safeRedirect } from "~/lib/auth.server";
 import type { Route } from "./+types/notifications";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications — Ascendra" }];
 
@@ -44,7 +44,7 @@ const NotificationActionSchema = z.object({
 /** Open (mark read, then follow the link), mark read, mark all read, dismiss. Answers with a redirect. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = NotificationActionSchema.safeParse(Object.fromEntries(await parseFormData(request)));
+  const parsed = NotificationActionSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const { intent, id } = parsed.data;
   const back = safeRedirect(parsed.data.redirectTo, "/dashboard2/notifications");

@@ -8,7 +8,7 @@ import { COUNTRIES } from "~models/forms/countries";
 import { Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile — Ascendra" }];
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await parseFormData(request), { schema: ProfileFormSchema });
+  const submission = parseWithZod(await requireForm(request), { schema: ProfileFormSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), saved: false }, { status: 400 });
   await updateProfile(user.id, submission.value);

@@ -7,7 +7,7 @@ import { ActionNotice } from "~/components/billing/notice";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/purchases";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Purchases — Ascendra" }];
 
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Download: counts one against the limit and answers a signed, five-minute link to the file. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await parseFormData(request);
+  const form = await requireForm(request);
   const started = await startDownload(user.id, String(form.get("purchase_id") ?? ""));
   if (!started.ok)
     return data(

@@ -7,7 +7,7 @@ import { ShopCard } from "~/components/billing/shop-card";
 import { inputClass } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/shop";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shop — Ascendra" }];
 
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Add to Cart: blocked with the spec's message when owned or unaffordable. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = AddToCartSchema.safeParse(Object.fromEntries(await parseFormData(request)));
+  const parsed = AddToCartSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success)
     return data(
       { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },

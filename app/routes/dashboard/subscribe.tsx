@@ -16,7 +16,7 @@ import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.s
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -61,7 +61,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const mode = paymentMode();
   const schema = subscribeSchema({ cardRequired: mode === "test" || mode === "card" });
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
     // Keeping a plan that is set to end charges nothing, so no card is asked for.

@@ -14,7 +14,7 @@ import { StatusBadge } from "~/components/projects/status-badge";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";
 import type { Route } from "./+types/index";
-import { parseFormData } from "~/lib/request-input.server";
+import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +33,7 @@ type ActionData = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await parseFormData(request);
+  const formData = await requireForm(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const project = await getProjectForViewer(parsed.data.projectId, user);

@@ -19,7 +19,8 @@ import { TextareaField } from "~/components/form-fields";
 import { StepSliderField } from "~/components/projects/fields";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { readForm } from "~/lib/body/form.server";
+import { BODY_LIMITS } from "~/lib/body/limits";
 import type { Route } from "./+types/create";
 import { useZodForm } from "~/lib/use-zod-form";
 
@@ -45,7 +46,7 @@ const messageOnly = (fieldErrors: Record<string, string[]>) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const read = await readFormData(request, PROJECT_FILE_RULES.maxBytes + FORM_OVERHEAD_BYTES);
+  const read = await readForm(request, BODY_LIMITS.projectUpload);
   if (!read.ok) {
     return data<ActionData>(
       {

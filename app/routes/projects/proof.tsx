@@ -10,7 +10,8 @@ import { addPin, getProofPage } from "~models/projects/proofing.server";
 import { Field, FormStatus, SubmitButton, TextareaField, useHydrated } from "~/components/forms";
 import { PinList, ProofSurface, type Point } from "~/components/proofing/pins";
 import { requireUser } from "~/lib/auth.server";
-import { FORM_OVERHEAD_BYTES, readFormData } from "~/lib/form-data.server";
+import { readForm } from "~/lib/body/form.server";
+import { BODY_LIMITS } from "~/lib/body/limits";
 import { formatDateTime } from "~/lib/format";
 import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/proof";
@@ -39,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const read = await readFormData(request, FORM_OVERHEAD_BYTES);
+  const read = await readForm(request, BODY_LIMITS.form);
   if (!read.ok)
     return data(
       { result: undefined, message: "That was too much to send.", tone: "error" as const },

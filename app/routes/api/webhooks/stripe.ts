@@ -1,4 +1,6 @@
 import { handleStripeWebhook } from "~models/billing/stripe-webhooks.server";
+import { readRaw } from "~/lib/body/json.server";
+import { BODY_LIMITS } from "~/lib/body/limits";
 import type { Route } from "./+types/stripe";
 
 // POST /api/webhooks/stripe: Stripe's events (docs/decisions/0036). No
@@ -14,7 +16,8 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const raw = await request.text();
+  // The signature is over the exact bytes, so the body is read raw, within its limit (413 past it).
+  const raw = await readRaw(request, BODY_LIMITS.webhook);
   try {
     const answer = await handleStripeWebhook(raw, request.headers.get("stripe-signature"));
     return Response.json(answer.body, { status: answer.status });

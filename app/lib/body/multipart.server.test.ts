@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DRAIN_LIMIT_BYTES, readFormData } from "./form-data.server";
-import { readUploadForm } from "./multipart.server";
+import { readForm, readUploadForm } from "./form.server";
+import { DRAIN_LIMIT_BYTES } from "./limits";
 
 // The body as a browser sends it, arriving in small pieces so that delimiters
 // and headers are split across chunks.
@@ -55,14 +55,15 @@ describe("readUploadForm", () => {
     ).toEqual({ ok: false, tooLarge: true });
   });
 
-  it("throws on a body that never ends its last part", async () => {
+  it("refuses a body that never ends its last part with a 400", async () => {
     const body = '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nunfinished';
     const req = new Request("http://x/", {
       method: "POST",
       body,
       headers: { "Content-Type": "multipart/form-data; boundary=x" },
     });
-    await expect(readUploadForm(req, { maxFileBytes: 10 })).rejects.toThrow(TypeError);
+    const refused = await readUploadForm(req, { maxFileBytes: 10 }).catch((thrown: unknown) => thrown);
+    expect(refused instanceof Response && refused.status).toBe(400);
   });
 });
 
@@ -115,18 +116,28 @@ describe("the limits hold while the body streams in", () => {
     return { request, seen };
   }
 
-  it("stops reading a body past the drain limit, long before it ends", async () => {
+  /** Waits until the body has not been pulled for a moment (a refused body's rest is read in the background). */
+  async function settled(seen: { pulled: number }) {
+    for (let last = -1; last !== seen.pulled;) {
+      last = seen.pulled;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("refuses a body past the upload limit at once, and reads no further than the drain limit", async () => {
     const { request, seen } = streamedUpload(1024 * MB);
     expect(await readUploadForm(request, { maxFileBytes: 10 * MB })).toEqual({ ok: false, tooLarge: true });
+    await settled(seen);
     expect(seen.ended).toBe(false);
-    expect(seen.pulled).toBeLessThanOrEqual(DRAIN_LIMIT_BYTES + 128 * 1024);
+    expect(seen.pulled).toBeLessThanOrEqual(DRAIN_LIMIT_BYTES + 192 * 1024);
   });
 
-  it("refuses a body over the form's limit with the same answer, reading no further than the drain limit", async () => {
+  it("refuses a body over the form's limit as soon as it passes it, reading no further than the drain limit", async () => {
     const { request, seen } = streamedUpload(1024 * MB);
-    expect(await readFormData(request, 11 * MB)).toEqual({ ok: false, tooLarge: true });
+    expect(await readForm(request, 11 * MB)).toEqual({ ok: false, tooLarge: true });
+    await settled(seen);
     expect(seen.ended).toBe(false);
-    expect(seen.pulled).toBeLessThanOrEqual(DRAIN_LIMIT_BYTES + 128 * 1024);
+    expect(seen.pulled).toBeLessThanOrEqual(DRAIN_LIMIT_BYTES + 192 * 1024);
   });
 
   it("skips a 60 MB file without holding it: memory stays far below the body's size", async () => {
@@ -139,5 +150,28 @@ describe("the limits hold while the body streams in", () => {
     expect(seen.ended).toBe(true);
     // At most one part (cut at the file limit) and a few chunks are held at once.
     expect(seen.peakArrayBuffers - before).toBeLessThan(30 * MB);
+  });
+
+  it("answers a multipart body past its limit without waiting for the rest, which may never come", async () => {
+    const head = encode(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\n`);
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (sent) return new Promise<void>(() => {});
+          sent = true;
+          controller.enqueue(head);
+          controller.enqueue(new Uint8Array(2 * MB).fill(0x41));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://x/", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    expect(await readForm(request, 1 * MB)).toEqual({ ok: false, tooLarge: true });
   });
 });
