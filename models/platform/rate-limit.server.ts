@@ -6,12 +6,13 @@ export type RateLimitRule = { limit: number; windowMs: number };
 
 /** Attempts allowed per window. Keys combine the action with who tries it. */
 export const RATE_LIMITS = {
-  /** Per username (or email) and IP: 5 failed logins in 15 minutes. */
+  /** Per account (whichever of its names is typed) and IP: 5 failed logins in 15 minutes. */
   login: { limit: 5, windowMs: 15 * 60 * 1000 },
   /**
-   * Per username (or email), from any address: 10 failed logins in 15 minutes.
-   * Rotating addresses cannot escape it; unknown names are counted the same
-   * way, so the lockout says nothing about whether an account exists.
+   * Per account, whether addressed by its username or its email, from any
+   * address: 10 failed logins in 15 minutes. Rotating addresses cannot escape
+   * it; unknown names are counted by the name the same way, so the lockout
+   * says nothing about whether an account exists.
    */
   loginAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
   /** Per IP: 10 signups an hour. */
