@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import { getBillingSettings } from "./billing-content.server";
-import { db, queryRows } from "../platform/db.server";
+import { db } from "../platform/db.server";
 import { todayInAgencyTimeZone } from "../forms/common";
 import { addMonth } from "./subscriptions";
 import {
@@ -18,7 +18,7 @@ import { toMinor } from "./payments";
 import { resolvePaymentSource } from "./payment-methods.server";
 import { takePayment, unfulfilledResult, type CheckoutReturn, type PaymentRow } from "./payments.server";
 import { type Transaction } from "../platform/db.server";
-import { consumeRateLimit } from "../platform/rate-limit.server";
+import { consumeRateLimit, returnRateLimitAttempt } from "../platform/rate-limit.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { giftCards } from "../schema";
 import { getSiteShell } from "../content/site-content.server";
@@ -201,13 +201,14 @@ const tooManyCodes = (seconds: number) =>
 /**
  * Redeems a code once, into tokens at the seeded rate (floor of amount /
  * rate). Wrong codes are counted per account: after GIFT_REDEEM_LIMIT of them
- * the account waits, so codes cannot be found by trying.
+ * the account waits, so codes cannot be found by trying. Every attempt is
+ * counted before the code is looked up, in the statement that says whether
+ * it is over the limit (parallel guesses cannot all pass a check made before
+ * any was counted); a code that exists gives its attempt back.
  */
 export async function redeemGiftCard(userId: string, code: string, now = new Date()): Promise<RedeemResult> {
-  const [limited] = await queryRows<{ count: number; retry: number }>(
-    sql`select count, ceil(extract(epoch from window_end - now()))::int as retry from rate_limits where key = ${redeemLimitKey(userId)} and window_end > now()`,
-  );
-  if (limited && limited.count >= GIFT_REDEEM_LIMIT.limit) return tooManyCodes(limited.retry);
+  const attempt = await consumeRateLimit(redeemLimitKey(userId), GIFT_REDEEM_LIMIT);
+  if (attempt.limited) return tooManyCodes(attempt.retryAfterSeconds);
   const normalised = normaliseGiftCode(code).replace(/^ASC/, "");
   const result = await db().transaction(async (tx): Promise<RedeemResult> => {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, normalised)).for("update");
@@ -244,6 +245,6 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
     );
     return { ok: true, tokens, balance: grant.balance, message: GIFT_MESSAGES.redeemed(tokens, amount) };
   });
-  if (!result.ok && result.status === 404) await consumeRateLimit(redeemLimitKey(userId), GIFT_REDEEM_LIMIT);
+  if (result.ok || result.status !== 404) await returnRateLimitAttempt(redeemLimitKey(userId));
   return result;
 }

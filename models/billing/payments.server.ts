@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { GATEWAY_MESSAGES } from "./gateway-messages";
 import { isUuid } from "../platform/ids";
@@ -406,8 +406,13 @@ async function sendToCheckout<T>(
   return { ok: false, reason: "checkout", checkoutUrl: session.url, message: "", payment: sent! };
 }
 
-/** What a confirmed hosted payment records: the gateway's references and the card, when it says. */
+/** What the gateway says was paid, and the references a confirmed hosted payment records. */
 export type HostedConfirmation = {
+  /** The checkout session the event is about; null for a plan's first invoice, which names none. */
+  checkoutSessionId: string | null;
+  amountMinor: number;
+  /** As the gateway writes it (Stripe: lower case). */
+  currency: string;
   reference: string;
   paymentIntent?: string | null;
   cardBrand?: string | null;
@@ -415,19 +420,48 @@ export type HostedConfirmation = {
   now?: Date;
 };
 
+export type HostedConfirmationOutcome =
+  /** This call moved it pending → succeeded: the caller fulfils the order in the same transaction. */
+  | { status: "confirmed"; payment: PaymentRow }
+  | { status: "already done" }
+  | { status: "unknown" }
+  /** Paid for something else: another checkout, amount or currency than the row asked for. */
+  | { status: "mismatch"; problem: string }
+  /** The payment had already failed (its checkout expired or its delayed payment failed). */
+  | { status: "already failed" };
+
+/** Why a gateway's confirmation is not this payment's, or null when it is. */
+function confirmationMismatch(payment: PaymentRow, confirmation: HostedConfirmation): string | null {
+  if (confirmation.checkoutSessionId !== null && confirmation.checkoutSessionId !== payment.checkoutSessionId)
+    return `checkout ${confirmation.checkoutSessionId} is not the one opened for it (${payment.checkoutSessionId ?? "none"})`;
+  if (confirmation.amountMinor !== payment.amountMinor)
+    return `${confirmation.amountMinor} paid for ${payment.amountMinor}`;
+  if (confirmation.currency.toUpperCase() !== payment.currency)
+    return `paid in ${confirmation.currency.toUpperCase()}, asked in ${payment.currency}`;
+  return null;
+}
+
 /**
- * Inside the webhook's transaction: marks a hosted payment succeeded, once.
- * Returns the row when this call did it (the caller then fulfils the order
- * in the same transaction), or null when it was already done or is unknown.
- * The row lock makes a concurrent delivery of another event about the same
- * payment wait, then find it done.
+ * Inside the webhook's transaction: marks a hosted payment succeeded, once,
+ * and only when the gateway's confirmation is for this payment: the
+ * checkout we opened for it, its amount and currency. Only a pending payment
+ * moves (the guard is in the UPDATE): a succeeded one never goes back to
+ * failed or runs its fulfilment again, and a failed one stays failed (an
+ * expired checkout cannot be paid, nor a delayed payment that failed
+ * succeed later). The row lock makes a concurrent delivery of another event
+ * about the same payment wait, then find it done.
  */
 export async function confirmHostedPayment(
   tx: Transaction,
   paymentId: string,
   confirmation: HostedConfirmation,
-): Promise<PaymentRow | null> {
-  if (!isUuid(paymentId)) return null;
+): Promise<HostedConfirmationOutcome> {
+  if (!isUuid(paymentId)) return { status: "unknown" };
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  if (!payment) return { status: "unknown" };
+  const problem = confirmationMismatch(payment, confirmation);
+  if (problem) return { status: "mismatch", problem };
+  if (payment.status === "failed") return { status: "already failed" };
   const [done] = await tx
     .update(payments)
     .set({
@@ -439,9 +473,9 @@ export async function confirmHostedPayment(
       cardLast4: confirmation.cardLast4 ?? null,
       completedAt: confirmation.now ?? new Date(),
     })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["pending", "failed"])))
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
     .returning();
-  return done ?? null;
+  return done ? { status: "confirmed", payment: done } : { status: "already done" };
 }
 
 /** One of the client's own succeeded payments whose card can be charged again (`payment_method_id`). */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
@@ -6,7 +6,12 @@ import { type Currency } from "./payments";
 import { formatMinor } from "./money";
 import { payments, stripeEvents } from "../schema";
 import { deliverGiftCardIfDue, fulfilGiftCard } from "./gift-cards.server";
-import { confirmHostedPayment, type PaymentRow } from "./payments.server";
+import {
+  confirmHostedPayment,
+  type HostedConfirmation,
+  type HostedConfirmationOutcome,
+  type PaymentRow,
+} from "./payments.server";
 import { recordGatewayRefund } from "./refunds.server";
 import { stripeSetup } from "./stripe-gateway.server";
 import {
@@ -171,20 +176,53 @@ async function fulfilOneOff(tx: Transaction, payment: PaymentRow, after: AfterCo
   throw new Error(`Payment ${payment.id} of kind ${payment.kind} was paid as a one-off`);
 }
 
+/**
+ * What an event that confirmed nothing did. A confirmation that names our
+ * payment but is not for it (another checkout, amount or currency), or pays
+ * one that had already failed, is recorded with the event and answered 200,
+ * so Stripe does not deliver it again: no retry can make it match. It is
+ * logged once, after commit, for a person to look at (and refund at Stripe).
+ */
+function notConfirmed(
+  outcome: Exclude<HostedConfirmationOutcome, { status: "confirmed" }>,
+  source: string,
+  paymentId: string,
+  after: AfterCommit,
+): string {
+  if (outcome.status === "mismatch") {
+    after.push(async () =>
+      console.warn(
+        `Stripe ${source} names payment ${paymentId} but is not for it (${outcome.problem}); nothing was fulfilled.`,
+      ),
+    );
+    return "not this payment";
+  }
+  if (outcome.status === "already failed") {
+    after.push(async () =>
+      console.warn(
+        `Stripe ${source} says payment ${paymentId} was paid, but it had already failed; nothing was fulfilled.`,
+      ),
+    );
+    return "payment already failed";
+  }
+  return outcome.status === "unknown" ? "unknown payment" : "already done";
+}
+
 /** The first payment of a plan starts it, once, whichever of its events comes first. */
 async function startPlan(
   tx: Transaction,
   paymentId: string | null | undefined,
   sub: Stripe.Subscription,
-  reference: string,
+  confirmation: HostedConfirmation & { source: string },
   after: AfterCommit,
   now: Date,
-) {
-  const payment = paymentId ? await confirmHostedPayment(tx, paymentId, { reference, now }) : null;
-  if (!payment) return false;
-  const { replaced } = await fulfilSubscription(tx, payment, now, billingOf(sub));
+): Promise<string> {
+  if (!paymentId) return "already done";
+  const outcome = await confirmHostedPayment(tx, paymentId, { ...confirmation, now });
+  if (outcome.status !== "confirmed") return notConfirmed(outcome, confirmation.source, paymentId, after);
+  const { replaced } = await fulfilSubscription(tx, outcome.payment, now, billingOf(sub));
   if (replaced.length) after.push(() => cancelReplacedAtGateway(replaced));
-  return true;
+  return "started plan";
 }
 
 async function checkoutPaid(
@@ -196,26 +234,35 @@ async function checkoutPaid(
 ) {
   if (session.payment_status === "unpaid") return "awaiting payment";
   const paymentId = session.metadata?.payment_id ?? session.client_reference_id;
+  // What Stripe took, in the checkout it took it in: our payment's own, or nothing is fulfilled.
+  const paid = {
+    checkoutSessionId: session.id,
+    amountMinor: session.amount_total ?? -1,
+    currency: session.currency ?? "",
+    source: `checkout ${session.id}`,
+  };
   if (session.mode === "subscription") {
     if (!context.subscription) throw new Error(`Checkout ${session.id} has no subscription`);
     const reference = idOf(session.invoice) ?? context.subscription.id;
-    return (await startPlan(tx, paymentId, context.subscription, reference, after, now))
-      ? "started plan"
-      : "already done";
+    return startPlan(tx, paymentId, context.subscription, { ...paid, reference }, after, now);
   }
+  if (!paymentId) return "already done";
   const intent = idOf(session.payment_intent);
-  const payment = paymentId
-    ? await confirmHostedPayment(tx, paymentId, {
-        reference: intent ?? session.id,
-        paymentIntent: intent,
-        now,
-      })
-    : null;
-  if (!payment) return "already done";
-  return fulfilOneOff(tx, payment, after, now);
+  const outcome = await confirmHostedPayment(tx, paymentId, {
+    ...paid,
+    reference: intent ?? session.id,
+    paymentIntent: intent,
+    now,
+  });
+  if (outcome.status !== "confirmed") return notConfirmed(outcome, paid.source, paymentId, after);
+  return fulfilOneOff(tx, outcome.payment, after, now);
 }
 
-/** A checkout that expired or whose delayed payment failed: the pending payment fails (nothing was taken). */
+/**
+ * A checkout that expired or whose delayed payment failed: its payment
+ * fails (nothing was taken), if it is still pending. A payment already
+ * succeeded stays so, whatever order Stripe's events arrive in.
+ */
 async function checkoutFailed(tx: Transaction, session: Stripe.Checkout.Session) {
   const failed = await tx
     .update(payments)
@@ -224,9 +271,9 @@ async function checkoutFailed(tx: Transaction, session: Stripe.Checkout.Session)
       failureMessage: "The payment was not completed on Stripe's page.",
       completedAt: new Date(),
     })
-    .where(eq(payments.checkoutSessionId, session.id))
-    .returning({ id: payments.id, status: payments.status });
-  return failed.length ? "payment not completed" : "unknown checkout";
+    .where(and(eq(payments.checkoutSessionId, session.id), eq(payments.status, "pending")))
+    .returning({ id: payments.id });
+  return failed.length ? "payment not completed" : "no pending payment";
 }
 
 async function invoicePaid(
@@ -240,16 +287,23 @@ async function invoicePaid(
   if (!sub) return "not a plan invoice";
   const firstPaymentId =
     sub.metadata?.payment_id ?? invoice.parent?.subscription_details?.metadata?.payment_id;
+  // A plan's first invoice names no checkout; what it took must still be what the plan costs.
+  const firstPaid = {
+    checkoutSessionId: null,
+    amountMinor: invoice.amount_paid,
+    currency: invoice.currency,
+    reference: invoice.id,
+    source: `invoice ${invoice.id}`,
+  };
   if (invoice.billing_reason === "subscription_create")
-    return (await startPlan(tx, firstPaymentId, sub, invoice.id, after, now))
-      ? "started plan"
-      : "already done";
+    return startPlan(tx, firstPaymentId, sub, firstPaid, after, now);
   if (invoice.amount_paid <= 0) return "nothing paid";
   let ours = await subscriptionByGatewayId(tx, sub.id);
   if (!ours) {
     // A renewal before the plan's own start reached us: start it first.
-    await startPlan(tx, firstPaymentId, sub, invoice.id, after, now);
+    const started = await startPlan(tx, firstPaymentId, sub, firstPaid, after, now);
     ours = await subscriptionByGatewayId(tx, sub.id);
+    if (!ours && (started === "not this payment" || started === "payment already failed")) return started;
     if (!ours) throw new Error(`Invoice ${invoice.id} renews a subscription we do not know (${sub.id})`);
   }
   const line = invoice.lines.data[0];

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, like, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
 import { revokeApiTokens } from "./api-tokens.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
@@ -116,6 +116,13 @@ export async function createAccount(
  * cost the same password check as a wrong password, so timing reveals nothing.
  */
 export async function verifyLogin(identifier: string, password: string): Promise<AccountUser | null> {
+  return checkLoginPassword(await findLoginAccount(identifier), password);
+}
+
+type LoginAccount = AccountUser & { passwordHash: string };
+
+/** The account a login name (its username or email, any case) signs in to, with its password hash. */
+async function findLoginAccount(identifier: string): Promise<LoginAccount | null> {
   const [row] = await db()
     .select({ ...accountColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -126,6 +133,10 @@ export async function verifyLogin(identifier: string, password: string): Promise
       ),
     )
     .limit(1);
+  return row ?? null;
+}
+
+async function checkLoginPassword(row: LoginAccount | null, password: string): Promise<AccountUser | null> {
   if (!row) {
     await burnPasswordCheck(password);
     return null;
@@ -171,14 +182,15 @@ export async function replacePassword(
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   // Whoever set it proved they own the account: lift a lockout others caused.
-  const [names] = await database
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (names)
-    await database
-      .delete(rateLimits)
-      .where(inArray(rateLimits.key, [accountLimitKey(names.username), accountLimitKey(names.email)]));
+  const subject = accountLoginSubject(userId);
+  await database
+    .delete(rateLimits)
+    .where(
+      or(
+        eq(rateLimits.key, accountLimitKey(subject)),
+        like(rateLimits.key, `${loginLimitKey(subject, "")}%`),
+      ),
+    );
   return { signedOut };
 }
 
@@ -275,31 +287,38 @@ export type LoginAttempt =
   | { status: "invalid" }
   | { status: "limited"; retryAfterSeconds: number };
 
-const loginLimitKey = (identifier: string, clientAddress: string) =>
-  `login:${identifier.toLowerCase()}:${clientAddress}`;
-// The name as typed, not the account it finds: keyed by account, "alice" and
-// "alice@example.com" locking each other out would tell that both exist.
-const accountLimitKey = (identifier: string) => `login-account:${identifier.trim().toLowerCase()}`;
+/**
+ * Whom a login attempt is counted against: the account the name finds, so
+ * its username and email share one count (docs/decisions/0029), or, for a
+ * name that finds none, the name itself, trimmed and in lower case.
+ */
+const accountLoginSubject = (userId: string) => `account:${userId}`;
+const loginSubject = (identifier: string, account: { id: string } | null) =>
+  account ? accountLoginSubject(account.id) : `name:${identifier.trim().toLowerCase()}`;
+const loginLimitKey = (subject: string, clientAddress: string) => `login:${subject}:${clientAddress}`;
+const accountLimitKey = (subject: string) => `login-account:${subject}`;
 
 /**
- * Login with its rate limits: 5 attempts per username (or email) and address,
- * and 10 per username (or email) from any address, in 15 minutes; a successful
- * login clears both counts. Unknown account and wrong password are the same
- * answer, and so is the lockout.
+ * Login with its rate limits: 5 attempts per account and address, and 10 per
+ * account from any address, in 15 minutes, whichever of its names is typed; a
+ * successful login clears both counts. Unknown account and wrong password
+ * are the same answer, and so is the lockout.
  */
 export async function attemptLogin(input: {
   identifier: string;
   password: string;
   clientAddress: string;
 }): Promise<LoginAttempt> {
-  const addressKey = loginLimitKey(input.identifier, input.clientAddress);
-  const accountKey = accountLimitKey(input.identifier);
+  const account = await findLoginAccount(input.identifier);
+  const subject = loginSubject(input.identifier, account);
+  const addressKey = loginLimitKey(subject, input.clientAddress);
+  const accountKey = accountLimitKey(subject);
   // Counted before the password is checked, so parallel guesses cannot slip past either limit.
   const byAddress = await consumeRateLimit(addressKey, RATE_LIMITS.login);
   if (byAddress.limited) return { status: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const byAccount = await consumeRateLimit(accountKey, RATE_LIMITS.loginAccount);
   if (byAccount.limited) return { status: "limited", retryAfterSeconds: byAccount.retryAfterSeconds };
-  const user = await verifyLogin(input.identifier, input.password);
+  const user = await checkLoginPassword(account, input.password);
   if (!user) return { status: "invalid" };
   await resetRateLimit(addressKey);
   await resetRateLimit(accountKey);

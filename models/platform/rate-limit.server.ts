@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { db, queryRows } from "./db.server";
 import { rateLimits } from "../schema";
 
@@ -6,12 +6,13 @@ export type RateLimitRule = { limit: number; windowMs: number };
 
 /** Attempts allowed per window. Keys combine the action with who tries it. */
 export const RATE_LIMITS = {
-  /** Per username (or email) and IP: 5 failed logins in 15 minutes. */
+  /** Per account (whichever of its names is typed) and IP: 5 failed logins in 15 minutes. */
   login: { limit: 5, windowMs: 15 * 60 * 1000 },
   /**
-   * Per username (or email), from any address: 10 failed logins in 15 minutes.
-   * Rotating addresses cannot escape it; unknown names are counted the same
-   * way, so the lockout says nothing about whether an account exists.
+   * Per account, whether addressed by its username or its email, from any
+   * address: 10 failed logins in 15 minutes. Rotating addresses cannot escape
+   * it; unknown names are counted by the name the same way, so the lockout
+   * says nothing about whether an account exists.
    */
   loginAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
   /** Per IP: 10 signups an hour. */
@@ -23,8 +24,10 @@ export const RATE_LIMITS = {
 export type RateLimitResult = { limited: boolean; count: number; retryAfterSeconds: number };
 
 /**
- * Counts one attempt against `key` in a fixed window, atomically (one upsert),
- * and says whether the attempt is over the limit.
+ * Counts one attempt against `key` in a fixed window and says whether it is
+ * over the limit, in one upsert: the count an attempt is judged by already
+ * includes it, so parallel attempts cannot all pass before any is counted.
+ * Call it before the work it limits.
  */
 export async function consumeRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const window = sql`make_interval(secs => ${rule.windowMs / 1000})`;
@@ -39,6 +42,18 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule): Promis
   `);
   const count = Number(row!.count);
   return { limited: count > rule.limit, count, retryAfterSeconds: Math.max(1, Number(row!.retry_after)) };
+}
+
+/**
+ * Gives one counted attempt back, in the window it was counted in (a limit
+ * that counts only failures, but counts every attempt first so parallel ones
+ * cannot all pass before any is counted).
+ */
+export async function returnRateLimitAttempt(key: string): Promise<void> {
+  await db()
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.count, 0), gt(rateLimits.windowEnd, sql`now()`)));
 }
 
 export async function resetRateLimit(key: string): Promise<void> {

@@ -366,14 +366,36 @@ describe("login page", () => {
         expect(formErrors(locked)).toEqual({ "": [M.tooManyAttempts(15)] });
       }
     }
-    const right = await signIn({ username: user.email, password: user.password }, { ip: "198.18.251.1" });
-    // The email is another name for the account; its own count is still clear.
-    expect(right.status).toBe(302);
+    // The email is another name for the same account: locked too, even with the right password.
+    const byEmail = await signIn({ username: user.email, password: user.password }, { ip: "198.18.251.1" });
+    expect(byEmail.status).toBe(429);
     const stillLocked = await signIn(
       { username: user.username, password: user.password },
       { ip: "198.18.251.2" },
     );
     expect(stillLocked.status).toBe(429);
+  });
+
+  it("counts an account once, whichever of its names is typed: 10 failures in all, 5 from one address", async () => {
+    const user = await newAccount();
+    const names = [user.username, user.email, user.email.toUpperCase(), ` ${user.username.toUpperCase()} `];
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const attempt = { username: names[i % names.length]!, password: "wrong-password" };
+      statuses.push((await signIn(attempt, { ip: `198.18.252.${i + 1}` })).status);
+    }
+    expect(statuses).toEqual([
+      ...Array(RATE_LIMITS.loginAccount.limit).fill(400),
+      ...Array(20 - RATE_LIMITS.loginAccount.limit).fill(429),
+    ]);
+
+    const other = await newAccount();
+    const ip = "198.51.100.130";
+    for (let i = 0; i < RATE_LIMITS.login.limit; i++) {
+      const name = i % 2 ? other.email : other.username;
+      expect((await signIn({ username: name, password: "wrong-password" }, { ip })).status).toBe(400);
+    }
+    expect((await signIn({ username: other.email, password: other.password }, { ip })).status).toBe(429);
   });
 
   it("clears the count after a successful login", async () => {

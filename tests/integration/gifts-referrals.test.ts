@@ -5,6 +5,7 @@ import { todayInAgencyTimeZone } from "~models/forms/common";
 import { runJobs } from "~models/billing/jobs.server";
 import { emailOutbox, giftCards, payments, referrals, referralSignups } from "~models/schema";
 import { runSeed } from "~models/content/seed.server";
+import { redeemGiftCard } from "~models/billing/gift-cards.server";
 import { checkout } from "~models/billing/shop.server";
 import { getBalance, listLedger } from "~models/billing/tokens.server";
 import * as apiSignup from "~/routes/api/auth-signup";
@@ -156,6 +157,30 @@ describe("gift cards", () => {
     expect(
       await db().select().from(giftCards).where(eq(giftCards.recipientEmail, "declined@studio.example")),
     ).toHaveLength(0);
+  });
+
+  it("counts 40 guesses at once exactly: five are looked up, the rest wait; a real code costs no attempt", async () => {
+    const guesser = await signedInClient();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        redeemGiftCard(guesser.id, `ASC-GGGG-HHHH-${String(i).padStart(4, "2")}`),
+      ),
+    );
+    const statuses = answers.map((answer) => (answer.ok ? 200 : answer.status));
+    expect(statuses.filter((status) => status === 404)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+
+    // Real codes, right or already used, give their attempt back: only wrong ones are counted.
+    const client = await signedInClient();
+    const { code } = body<{ card: { code: string } }>(
+      await buyGift({ ...giftForm, recipientEmail: "counted@studio.example" }),
+    ).card;
+    for (let i = 0; i < 4; i++)
+      expect(await redeemGiftCard(client.id, `ASC-JJJJ-KKKK-MMM${i + 2}`)).toMatchObject({ status: 404 });
+    expect(await redeemGiftCard(client.id, code)).toMatchObject({ ok: true });
+    expect(await redeemGiftCard(client.id, code)).toMatchObject({ status: 409 });
+    expect(await redeemGiftCard(client.id, "ASC-JJJJ-KKKK-MMMM")).toMatchObject({ status: 404 });
+    expect(await redeemGiftCard(client.id, "ASC-JJJJ-KKKK-NNNN")).toMatchObject({ status: 429 });
   });
 });
 

@@ -2,7 +2,7 @@
 // SDK talks to the local double (tests/stripe-double), which checks each
 // request's shape; webhooks reach our route with real signatures.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
@@ -59,6 +59,34 @@ const back = (path: string) => ({
   cancelUrl: `http://127.0.0.1${path}?checkout=cancelled&payment={PAYMENT_ID}`,
 });
 const sessionOf = (url: string) => url.split("/pay/")[1]!;
+
+async function buyGiftCard(key: string) {
+  const result = await purchaseGiftCard(
+    {
+      amount: "5000",
+      customAmount: "",
+      amountInr: 5000,
+      recipientName: "Ravi",
+      recipientEmail: `ravi.${key}@example.com`,
+      senderName: "Asha",
+      senderEmail: "asha.stripe@example.com",
+      message: "",
+      deliveryDate: "",
+      payment_method: "credit_card",
+      card: null,
+      idempotency_key: key,
+    } as never,
+    { userId: null, checkout: back("/gift") },
+  );
+  if (result.ok || result.status !== 303) throw new Error(`Expected a checkout: ${JSON.stringify(result)}`);
+  return double.sessions.get(sessionOf(result.checkoutUrl))!;
+}
+
+/** Delivers a signed event about a checkout session, as Stripe would. */
+async function deliverEvent(type: string, object: Record<string, unknown>) {
+  const signed = double.sign(double.event(type, object));
+  return deliver(signed.payload, signed.signature);
+}
 
 async function buyPackage(client: Client, key: string) {
   const result = await purchaseTokens(
@@ -315,5 +343,72 @@ describe("Stripe Checkout and webhooks", () => {
     const audit = await db().select().from(auditLog).where(eq(auditLog.action, "payment.refund"));
     expect(audit.filter((a) => a.targetId === payment!.id)).toHaveLength(1);
     await ledgerIsConsistent(client);
+  });
+
+  it("fulfils a payment only from the checkout opened for it, at its amount and currency", async () => {
+    useStripe();
+    const client = await signedInClient();
+    const session = double.sessions.get(sessionOf(await buyPackage(client, "match-stripe-0001")))!;
+    const [payment] = await db().select().from(payments).where(eq(payments.userId, client.id));
+    const paid = { ...session, status: "complete", payment_status: "paid", payment_intent: "pi_test_other" };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (const other of [
+        // Someone else's checkout of 100, naming our payment.
+        { ...paid, id: "cs_test_someone_else", amount_total: 100 },
+        { ...paid, amount_total: payment!.amountMinor - 1 },
+        { ...paid, currency: "usd" },
+      ]) {
+        const signed = double.sign(double.event("checkout.session.completed", other));
+        // Answered 200 so Stripe stops, and a redelivery changes nothing.
+        expect(await deliver(signed.payload, signed.signature)).toBe(200);
+        expect(await deliver(signed.payload, signed.signature)).toBe(200);
+        expect(await getBalance(client.id)).toBe(0);
+      }
+      const logged = warn.mock.calls.filter((call) => String(call[0]).includes(payment!.id));
+      expect(logged).toHaveLength(3);
+    } finally {
+      warn.mockRestore();
+    }
+    const [still] = await db().select().from(payments).where(eq(payments.id, payment!.id));
+    expect(still).toMatchObject({ status: "pending", gatewayPaymentIntent: null });
+
+    // Its own checkout, paid: fulfilled.
+    await double.pay(session.id as string);
+    expect(await getBalance(client.id)).toBe(130);
+    await ledgerIsConsistent(client);
+  });
+
+  it("events out of order never undo a paid payment, fulfil it twice, or revive a failed one", async () => {
+    useStripe();
+    const session = await buyGiftCard("order-stripe-0001");
+    const [completed] = await double.pay(session.id as string);
+    const paidSession = completed!.data.object as unknown as Record<string, unknown>;
+    expect(await deliverEvent("checkout.session.expired", { ...paidSession, status: "expired" })).toBe(200);
+    expect(await deliverEvent("checkout.session.async_payment_failed", paidSession)).toBe(200);
+    expect(await deliverEvent("checkout.session.async_payment_succeeded", paidSession)).toBe(200);
+    const [paid] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.checkoutSessionId, session.id as string));
+    expect(paid).toMatchObject({ status: "succeeded", failureMessage: null });
+    expect(await db().select().from(giftCards).where(eq(giftCards.paymentId, paid!.id))).toHaveLength(1);
+
+    // Expired first: a payment for it arriving later fulfils nothing (Stripe cannot take money for it).
+    const lapsed = await buyGiftCard("order-stripe-0002");
+    expect(await deliverEvent("checkout.session.expired", { ...lapsed, status: "expired" })).toBe(200);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const late = { ...lapsed, status: "complete", payment_status: "paid", payment_intent: "pi_test_late" };
+      expect(await deliverEvent("checkout.session.async_payment_succeeded", late)).toBe(200);
+    } finally {
+      warn.mockRestore();
+    }
+    const [failed] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.checkoutSessionId, lapsed.id as string));
+    expect(failed).toMatchObject({ status: "failed" });
+    expect(await db().select().from(giftCards).where(eq(giftCards.paymentId, failed!.id))).toEqual([]);
   });
 });
