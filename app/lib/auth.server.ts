@@ -3,6 +3,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { type AccountUser, attemptLogin } from "~models/identity/accounts.server";
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
+import { sha256 } from "~models/identity/passwords.server";
+import type { ChatAsker } from "~models/chat/assistant.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
 import { forgetChatVisitor } from "./chat-cookie.server";
@@ -115,13 +117,35 @@ export async function requireAnonymous(request: Request): Promise<void> {
  * Null when neither is valid.
  */
 export async function getApiUser(request: Request): Promise<AccountUser | null> {
-  const header = request.headers.get("Authorization");
-  markPrivate(request);
-  if (header) {
-    const match = /^Token\s+([0-9a-f]{40})\s*$/i.exec(header);
-    return match ? getApiTokenUser(match[1]!.toLowerCase()) : null;
-  }
+  const token = readApiToken(request);
+  if (token !== undefined) return token ? getApiTokenUser(token) : null;
   return getUser(request);
+}
+
+/** The `Authorization: Token <key>` key; null for a header that is not one, undefined without the header. */
+function readApiToken(request: Request): string | null | undefined {
+  markPrivate(request);
+  const header = request.headers.get("Authorization");
+  if (!header) return undefined;
+  const match = /^Token\s+([0-9a-f]{40})\s*$/i.exec(header);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+/**
+ * Who is chatting: the signed-in account and the SHA-256 of the sign-in it
+ * came with, this session (or, with `api`, the API token as getApiUser reads
+ * it), or null. A conversation that holds answers about an account is shown
+ * to that sign-in alone (app/lib/chat-cookie.server.ts).
+ */
+export async function getChatAsker(
+  request: Request,
+  options: { api?: boolean } = {},
+): Promise<ChatAsker | null> {
+  const token = options.api ? readApiToken(request) : undefined;
+  const secret = token === undefined ? await readSessionId(request) : token;
+  if (!secret) return null;
+  const user = token === undefined ? await getUser(request) : await getApiTokenUser(secret);
+  return user && { id: user.id, role: user.role, email: user.email, signInHash: sha256(secret) };
 }
 
 /**

@@ -1,5 +1,11 @@
 import { createCookie } from "react-router";
-import { CHAT_RETENTION_MS, newVisitorKey, visitorHash } from "~models/chat/conversations.server";
+import type { ChatAsker } from "~models/chat/assistant.server";
+import {
+  CHAT_RETENTION_MS,
+  newVisitorKey,
+  visitorHash,
+  visitorHeldByAnother,
+} from "~models/chat/conversations.server";
 
 // The chat cookie holds a random visitor key (the database keeps only its
 // hash): it keeps a visitor's conversation across requests, with or without
@@ -15,18 +21,46 @@ async function readKey(request: Request): Promise<string | null> {
   return typeof value === "string" && /^[\w-]{43}$/.test(value) ? value : null;
 }
 
-/** The visitor's hash, or null when they have never chatted. */
-export async function getChatVisitor(request: Request): Promise<string | null> {
+/**
+ * The cookie's key, unless its conversations hold answers about an account
+ * for another sign-in than `asker`'s (the browser's last user closed it
+ * without signing out, or someone else signed in): that conversation is not
+ * this person's to read, continue or hand off.
+ */
+async function readOwnKey(request: Request, asker: ChatAsker | null) {
   const key = await readKey(request);
-  return key ? visitorHash(key) : null;
+  if (!key) return { key: null, someoneElses: false };
+  const owner = asker && { accountId: asker.id, signInHash: asker.signInHash };
+  return (await visitorHeldByAnother(visitorHash(key), owner))
+    ? { key: null, someoneElses: true }
+    : { key, someoneElses: false };
 }
 
 /**
- * The visitor's hash, minting a key for a new visitor, and the Set-Cookie
+ * The visitor's hash, or null when they have never chatted or their cookie's
+ * conversation is another sign-in's; then `setCookie` forgets it in this browser.
+ */
+export async function getChatVisitor(
+  request: Request,
+  asker: ChatAsker | null,
+): Promise<{ visitor: string | null; setCookie: string | null }> {
+  const { key, someoneElses } = await readOwnKey(request, asker);
+  return {
+    visitor: key ? visitorHash(key) : null,
+    setCookie: someoneElses ? await forgetChatVisitor(request) : null,
+  };
+}
+
+/**
+ * The visitor's hash, minting a key for a new visitor (or for the next person
+ * at a browser whose conversation is another sign-in's), and the Set-Cookie
  * header that (re)starts the cookie's 30 days.
  */
-export async function requireChatVisitor(request: Request): Promise<{ visitor: string; setCookie: string }> {
-  const key = (await readKey(request)) ?? newVisitorKey();
+export async function requireChatVisitor(
+  request: Request,
+  asker: ChatAsker | null,
+): Promise<{ visitor: string; setCookie: string }> {
+  const key = (await readOwnKey(request, asker)).key ?? newVisitorKey();
   return { visitor: visitorHash(key), setCookie: await chatCookie(request).serialize(key) };
 }
 

@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { getSiteShell } from "~models/content/site-content.server";
 import { whatsappUrl } from "~models/content/site-content";
 import { ChatPanel } from "~/components/chat/chat-panel";
-import { clientAddress, getUser } from "~/lib/auth.server";
+import { clientAddress, getChatAsker } from "~/lib/auth.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
 import { requireForm } from "~/lib/body/form.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -31,14 +31,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [{ site }, conversation] = await Promise.all([
-    getSiteShell(),
-    getChatVisitor(request).then(currentConversation),
-  ]);
-  return data(
-    { ...conversation, email: site.emails.hello, whatsapp: whatsappUrl(site) },
-    { headers: NO_STORE },
-  );
+  const { visitor, setCookie } = await getChatVisitor(request, await getChatAsker(request));
+  const [{ site }, conversation] = await Promise.all([getSiteShell(), currentConversation(visitor)]);
+  // The cookie's conversation may be another sign-in's: this browser forgets it.
+  const headers = new Headers(NO_STORE);
+  if (setCookie) headers.set("Set-Cookie", setCookie);
+  return data({ ...conversation, email: site.emails.hello, whatsapp: whatsappUrl(site) }, { headers });
 }
 
 export const headers = loaderHeaders;
@@ -49,7 +47,8 @@ type ActionData = { error?: string; handoffError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await requireForm(request);
-  const { visitor, setCookie } = await requireChatVisitor(request);
+  const asker = await getChatAsker(request);
+  const { visitor, setCookie } = await requireChatVisitor(request, asker);
   const back = () => redirect(`${CHAT_PAGE}#chat-end`, { headers: { "Set-Cookie": setCookie } });
   const fail = (body: ActionData, status: number) => data(body, { status, headers: NO_STORE });
 
@@ -69,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
         continueLatest: true,
         visitor,
         clientAddress: clientAddress(request),
-        user: await getUser(request),
+        user: asker,
       });
       return outcome.status === "ok" ? back() : fail({ error: outcome.message }, 429);
     }
@@ -90,10 +89,9 @@ export async function action({ request }: Route.ActionArgs) {
       if (isFilled(form.get(HONEYPOT_FIELD))) return back();
       const parsed = ChatHandoffSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return fail({ handoffError: parsed.error.issues[0]!.message }, 400);
-      const user = await getUser(request);
       const outcome = await handOffConversation(
-        { ...parsed.data, visitor },
-        { clientAddress: clientAddress(request), userId: user?.id ?? null },
+        { ...parsed.data, visitor, asker },
+        { clientAddress: clientAddress(request), userId: asker?.id ?? null },
       );
       if (outcome.status === "ok") return back();
       return fail(

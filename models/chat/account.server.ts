@@ -17,6 +17,13 @@ import { listInWords, type ChatSourceLink, type ComposedAnswer } from "./compose
 /** Who is asking: the session's or the API token's account, or null for a visitor. */
 export type AccountAsker = { id: string; role: "client" | "staff" };
 
+/**
+ * `aboutAccount`: the answer was read from the asker's own records, so the
+ * conversation it is stored in becomes theirs (models/chat/conversations.server.ts).
+ * The sign-in and staff notes say nothing about an account and do not.
+ */
+type AccountAnswer = ComposedAnswer & { aboutAccount?: true };
+
 /** The pages that show each figure (app/routes.ts). */
 const PAGES = {
   signIn: { title: "Sign in", url: "/login" },
@@ -192,7 +199,7 @@ export async function answerAccountQuestion(
   query: string,
   asker: AccountAsker | null,
   options: { now?: Date } = {},
-): Promise<ComposedAnswer | null> {
+): Promise<AccountAnswer | null> {
   const topics = accountTopics(query);
   if (!topics.length) return null;
   if (!asker) {
@@ -207,5 +214,5 @@ export async function answerAccountQuestion(
   if (topics.includes("plan")) parts.push(planPart(asker.id, now));
   if (topics.includes("purchases")) parts.push(purchasesPart(asker.id, query));
   if (topics.includes("notifications")) parts.push(notificationsPart(asker.id));
-  return answer(await Promise.all(parts));
+  return { ...answer(await Promise.all(parts)), aboutAccount: true };
 }

@@ -14,6 +14,7 @@ import {
   openConversation,
   previousTurn,
   recordHandoff,
+  type ConversationOwner,
   type StoredMessage,
 } from "./conversations.server";
 import { CHAT_API_MESSAGES, CHAT_COPY } from "./copy";
@@ -37,6 +38,18 @@ export type ChatReply = {
   message_id: number;
 };
 
+/**
+ * A signed-in asker: their account, its email, and the SHA-256 of the sign-in
+ * they came with (the session, or the API token). A conversation that gets an
+ * answer about the account belongs to that sign-in from then on.
+ */
+export type ChatAsker = AccountAsker & { email: string; signInHash: string };
+
+const ownerOf = (asker: ChatAsker): ConversationOwner => ({
+  accountId: asker.id,
+  signInHash: asker.signInHash,
+});
+
 export type AskOutcome =
   | { status: "ok"; reply: ChatReply; conversationId: string }
   | { status: "limited"; message: string; retryAfterSeconds: number };
@@ -59,8 +72,12 @@ export async function askAssistant(input: {
   continueLatest?: boolean;
   visitor: string;
   clientAddress: string;
-  /** The signed-in account (session or API token): questions about "my tokens", "my project"… are answered for it alone. */
-  user?: AccountAsker | null;
+  /**
+   * The signed-in account (session or API token): questions about "my tokens",
+   * "my project"… are answered for it alone. The caller has checked that the
+   * visitor's conversations are not another sign-in's (visitorHeldByAnother).
+   */
+  user?: ChatAsker | null;
 }): Promise<AskOutcome> {
   const limit = await consumeRateLimit(`chat:${input.clientAddress}`, CHAT_RATE_LIMIT);
   if (limit.limited) return limited(limit.retryAfterSeconds);
@@ -73,9 +90,9 @@ export async function askAssistant(input: {
   const conversation = await openConversation(input.visitor, publicId);
   const [previous, index] = await Promise.all([previousTurn(conversation.id), getChatIndex()]);
   // An account question is answered from the asker's own records, never from the content or the language model.
-  const answer =
-    (await answerAccountQuestion(input.query, input.user ?? null)) ??
-    answerFromContent(index, input.query, previous);
+  const account = await answerAccountQuestion(input.query, input.user ?? null);
+  const answer = account ?? answerFromContent(index, input.query, previous);
+  const aboutAccount = Boolean(account?.aboutAccount);
 
   let response = answer.response;
   if (answer.found && answer.passageIds.length && chatLlmConfig()) {
@@ -90,10 +107,14 @@ export async function askAssistant(input: {
       })) ?? response;
   }
 
-  const [, ai] = await appendMessages(conversation.id, [
-    { type: "user", message: input.query, createdAt: receivedAt },
-    { type: "ai", message: response, sources: answer.sources, passageIds: answer.passageIds },
-  ]);
+  const [, ai] = await appendMessages(
+    conversation.id,
+    [
+      { type: "user", message: input.query, createdAt: receivedAt },
+      { type: "ai", message: response, sources: answer.sources, passageIds: answer.passageIds, aboutAccount },
+    ],
+    aboutAccount && input.user ? ownerOf(input.user) : null,
+  );
   // "I don't know" puts the question in the back-office's gap queue (docs/decisions/0037).
   if (!answer.found) await recordGap({ messageId: ai!.id, question: input.query, reason: "unknown" });
   return {
@@ -114,9 +135,11 @@ export async function currentConversation(
   };
 }
 
-function transcript(messages: StoredMessage[]): string {
+function transcript(messages: StoredMessage[], options: { accountAnswers: boolean }): string {
   const lines = messages.map((m) => {
     const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
+    if (m.aboutAccount && !options.accountAnswers)
+      return `[${m.timestamp}] ${who}: ${CHAT_COPY.accountAnswerLeftOut}`;
     const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";
     return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
   });
@@ -126,13 +149,22 @@ function transcript(messages: StoredMessage[]): string {
   return text || "(The visitor asked for a person before writing a message.)";
 }
 
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
  * "Talk to a person": the conversation becomes a support ticket through the
  * public-forms pipeline (stored, emailed to the support mailbox, a copy to the
  * visitor), and the chat records the ticket number.
+ *
+ * Answers about an account go only to that account's own email, asked for by
+ * its owner. To any other address the hand-off still goes, with each such
+ * answer replaced by a note (the questions stay, so the team knows what was
+ * asked, and the ticket names the signed-in account): refusing would leave a
+ * client who gives their work address with no way to reach a person
+ * (docs/decisions/0052-chat-conversations-belong-to-their-account.md).
  */
 export async function handOffConversation(
-  input: ChatHandoffInput & { visitor: string; conversationId?: string | null },
+  input: ChatHandoffInput & { visitor: string; conversationId?: string | null; asker?: ChatAsker | null },
   context: SubmissionContext,
 ): Promise<FormOutcome> {
   const conversation =
@@ -141,12 +173,15 @@ export async function handOffConversation(
       : await latestConversation(input.visitor)) ??
     (await openConversation(input.visitor, input.conversationId || newConversationId()));
   const messages = await listMessages(conversation.id);
+  const accountAnswers = Boolean(
+    input.asker && conversation.accountId === input.asker.id && sameAddress(input.asker.email, input.email),
+  );
   const outcome = await submitSupportTicket(
     {
       email: input.email,
       subject: CHAT_COPY.handoffSubject,
       type: "Support",
-      description: `Conversation ${conversation.publicId} with the chat assistant:\n\n${transcript(messages)}`,
+      description: `Conversation ${conversation.publicId} with the chat assistant:\n\n${transcript(messages, { accountAnswers })}`,
     },
     context,
     "chat",

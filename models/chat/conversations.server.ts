@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import { createSecret, sha256 } from "../identity/passwords.server";
 import { chatConversations, chatMessages } from "../schema";
@@ -8,7 +8,10 @@ import type { PreviousTurn } from "./retrieval";
 
 // Conversations belong to a visitor: the random key in their chat cookie,
 // stored only as its SHA-256. The client's conversation_id names a
-// conversation within that visitor's own, never across visitors.
+// conversation within that visitor's own, never across visitors. A
+// conversation that holds an answer about an account also belongs to that
+// account's sign-in (its owner): another sign-in, or none, at the same browser
+// starts afresh (docs/decisions/0052-chat-conversations-belong-to-their-account.md).
 
 /** Conversations nobody has written to for this long are deleted (at boot). */
 export const CHAT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,8 +24,25 @@ export type StoredMessage = {
   timestamp: string;
   /** The visitor's rating of an ai message, if any (models/chat/feedback.server.ts). */
   rating: ChatRating | null;
+  /** An answer from the asker's own account (its balance, its projects…). */
+  aboutAccount: boolean;
 };
-export type Conversation = { id: string; publicId: string; handoffTicketId: string | null };
+
+/** The account an answer about an account was given to, and the SHA-256 of the sign-in (session or API token) that asked. */
+export type ConversationOwner = { accountId: string; signInHash: string };
+
+const conversationColumns = {
+  id: chatConversations.id,
+  publicId: chatConversations.publicId,
+  handoffTicketId: chatConversations.handoffTicketId,
+  accountId: chatConversations.accountId,
+};
+export type Conversation = {
+  id: string;
+  publicId: string;
+  handoffTicketId: string | null;
+  accountId: string | null;
+};
 
 export const newVisitorKey = () => createSecret();
 export const visitorHash = (key: string) => sha256(key);
@@ -39,21 +59,13 @@ export async function openConversation(visitor: string, publicId: string): Promi
       target: [chatConversations.visitorHash, chatConversations.publicId],
       set: { updatedAt: sql`now()` },
     })
-    .returning({
-      id: chatConversations.id,
-      publicId: chatConversations.publicId,
-      handoffTicketId: chatConversations.handoffTicketId,
-    });
+    .returning(conversationColumns);
   return row!;
 }
 
 export async function findConversation(visitor: string, publicId: string): Promise<Conversation | null> {
   const [row] = await db()
-    .select({
-      id: chatConversations.id,
-      publicId: chatConversations.publicId,
-      handoffTicketId: chatConversations.handoffTicketId,
-    })
+    .select(conversationColumns)
     .from(chatConversations)
     .where(and(eq(chatConversations.visitorHash, visitor), eq(chatConversations.publicId, publicId)))
     .limit(1);
@@ -63,11 +75,7 @@ export async function findConversation(visitor: string, publicId: string): Promi
 /** The visitor's most recent conversation (the one /chat shows). */
 export async function latestConversation(visitor: string): Promise<Conversation | null> {
   const [row] = await db()
-    .select({
-      id: chatConversations.id,
-      publicId: chatConversations.publicId,
-      handoffTicketId: chatConversations.handoffTicketId,
-    })
+    .select(conversationColumns)
     .from(chatConversations)
     .where(eq(chatConversations.visitorHash, visitor))
     .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt))
@@ -88,6 +96,7 @@ export async function listMessages(conversationId: string): Promise<StoredMessag
     sources: row.sources,
     timestamp: row.createdAt.toISOString(),
     rating: row.rating as ChatRating | null,
+    aboutAccount: row.aboutAccount,
   }));
 }
 
@@ -110,13 +119,23 @@ type NewMessage = {
   sources?: ChatSourceLink[];
   passageIds?: string[];
   createdAt?: Date;
+  /** An answer about an account: the conversation becomes its owner's (see appendMessages). */
+  aboutAccount?: boolean;
 };
 
-/** Adds messages in order and marks the conversation as active; answers the stored rows. */
+/**
+ * Adds messages in order and marks the conversation as active; answers the
+ * stored rows. With an answer about an account, `owner` becomes the
+ * conversation's owner; one another sign-in owns already refuses it (the
+ * routes check the cookie's holder first: visitorHeldByAnother).
+ */
 export async function appendMessages(
   conversationId: string,
   messages: NewMessage[],
+  owner: ConversationOwner | null = null,
 ): Promise<StoredMessage[]> {
+  const binds = messages.some((m) => m.aboutAccount);
+  if (binds && !owner) throw new Error("An answer about an account needs the account it was given to");
   return db().transaction(async (tx) => {
     const rows = await tx
       .insert(chatMessages)
@@ -128,6 +147,7 @@ export async function appendMessages(
           sources: m.sources ?? [],
           passageIds: m.passageIds ?? [],
           createdAt: m.createdAt,
+          aboutAccount: m.aboutAccount ?? false,
         })),
       )
       .returning();
@@ -135,6 +155,26 @@ export async function appendMessages(
       .update(chatConversations)
       .set({ updatedAt: sql`now()` })
       .where(eq(chatConversations.id, conversationId));
+    if (binds) {
+      const bound = await tx
+        .update(chatConversations)
+        .set({ accountId: owner!.accountId, signInHash: owner!.signInHash })
+        .where(
+          and(
+            eq(chatConversations.id, conversationId),
+            or(
+              isNull(chatConversations.accountId),
+              and(
+                eq(chatConversations.accountId, owner!.accountId),
+                eq(chatConversations.signInHash, owner!.signInHash),
+              ),
+            ),
+          ),
+        )
+        .returning({ id: chatConversations.id });
+      // Never an answer about one account in a conversation another sign-in owns.
+      if (!bound.length) throw new Error("The conversation belongs to another sign-in");
+    }
     return rows
       .sort((a, b) => a.id - b.id)
       .map((row) => ({
@@ -144,8 +184,30 @@ export async function appendMessages(
         sources: row.sources,
         timestamp: row.createdAt.toISOString(),
         rating: row.rating as ChatRating | null,
+        aboutAccount: row.aboutAccount,
       }));
   });
+}
+
+/**
+ * Whether any of the visitor's conversations holds answers about an account
+ * for another sign-in than `asker` (another account, another session of the
+ * same account, or nobody signed in now): then the chat cookie is not this
+ * person's to read, and they start a fresh one.
+ */
+export async function visitorHeldByAnother(
+  visitor: string,
+  asker: ConversationOwner | null,
+): Promise<boolean> {
+  const someoneElse = asker
+    ? or(ne(chatConversations.accountId, asker.accountId), ne(chatConversations.signInHash, asker.signInHash))
+    : isNotNull(chatConversations.accountId);
+  const [row] = await db()
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.visitorHash, visitor), someoneElse))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Clear: the visitor's conversations and their messages are deleted. A ticket made from one keeps its transcript. */

@@ -38,6 +38,9 @@ export const CHAT_COPY = {
   handoffDone: (ticket: number, email: string) =>
     `Thank you! Our conversation is with the team as ticket #${ticket}. They will reply to ${email}; we have emailed you a copy.`,
   handoffSubject: "Chat assistant: a visitor asked to talk to a person",
+  /** In a hand-off transcript to an address that is not the account's own, instead of each answer about the account. */
+  accountAnswerLeftOut:
+    "(An answer about the visitor's account is left out: those go only to the account's own email address.)",
   whatsapp: "Message us on WhatsApp",
   /** docs/product.md, "Chat assistant": a non-OK status or a network error. */
   connectionError: (email: string) =>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   jsonb,
@@ -30,11 +31,22 @@ export const chatConversations = pgTable(
     /** "Talk to a person": the support ticket made from the transcript, and where the team replies. */
     handoffEmail: text("handoff_email"),
     handoffTicketId: uuid("handoff_ticket_id").references(() => supportTickets.id, { onDelete: "set null" }),
+    /**
+     * Set by the first answer about an account (its balance, its projects): that
+     * account, and the SHA-256 of the sign-in (session or API token) it was
+     * given to. From then on the conversation is shown to that sign-in alone
+     * (docs/decisions/0052-chat-conversations-belong-to-their-account.md); it
+     * goes with the account.
+     */
+    accountId: uuid("account_id").references(() => users.id, { onDelete: "cascade" }),
+    signInHash: text("sign_in_hash"),
   },
   (t) => [
     uniqueIndex("chat_conversations_visitor_public_id_key").on(t.visitorHash, t.publicId),
     index("chat_conversations_visitor_updated_at_idx").on(t.visitorHash, t.updatedAt),
     index("chat_conversations_updated_at_idx").on(t.updatedAt),
+    index("chat_conversations_account_id_idx").on(t.accountId),
+    check("chat_conversations_owner_check", sql`(${t.accountId} is null) = (${t.signInHash} is null)`),
   ],
 );
 
@@ -56,6 +68,8 @@ export const chatMessages = pgTable(
     /** The visitor's verdict on an ai message ("up" or "down"); a new rating replaces it. */
     rating: text("rating"),
     ratedAt: timestamp("rated_at", { withTimezone: true }),
+    /** An answer from the asker's own account (models/chat/account.server.ts), left out of a hand-off to another address. */
+    aboutAccount: boolean("about_account").notNull().default(false),
   },
   (t) => [
     index("chat_messages_conversation_id_idx").on(t.conversationId, t.id),

@@ -1,6 +1,7 @@
 // The assistant's answers about the asker's own account, over HTTP against the
 // production build: POST /api/chat/ with the session cookie and with an API
-// token, a visitor asked to sign in, and the no-JS /chat form post signed in.
+// token, a visitor asked to sign in, the no-JS /chat form post signed in, and the
+// next person at the same browser, who sees none of it (decision 0052).
 import { beforeAll, expect, test } from "vitest";
 import { ACCOUNT_COPY } from "../../models/chat/account.server";
 import { Visitor } from "./client";
@@ -73,4 +74,19 @@ test("the no-JS /chat form answers the signed-in client", async () => {
     textOf(el).replace(/\s+/g, " ").trim(),
   );
   expect(answers.at(-1)).toContain("Social Post Grid has 3 of 3 downloads left.");
+});
+
+test("the next person at A's browser, with A's chat cookie but not A's session, sees none of A's answers", async () => {
+  const [name, value] = [...a.visitor.cookies].find(([cookie]) => cookie.endsWith("ascendra_chat"))!;
+  const next = new Visitor();
+  next.cookies.set(name, value);
+  const page = await next.get("/chat");
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const log = findAll(parseHtml(html), (el) => attr(el, "data-testid") === "chat-log")[0]!;
+  expect(findAll(log, (el) => attr(el, "data-type") === "user")).toEqual([]);
+  expect(html).not.toContain(owned.projectTitle);
+  expect(html).not.toMatch(/You have \d+ Creative Tokens/);
+  // The browser forgets A's chat cookie.
+  expect(next.cookies.has(name)).toBe(false);
 });

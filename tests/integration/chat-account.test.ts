@@ -179,7 +179,7 @@ describe("answerAccountQuestion", () => {
       query: "how many tokens do i have",
       visitor: "llm-check",
       clientAddress: "198.51.100.40",
-      user: a,
+      user: { ...a, signInHash: "llm-check" },
     });
     server.close();
     expect(outcome).toMatchObject({

@@ -1,7 +1,7 @@
 import { SHOP_FILE_RULES, SHOP_IMAGE_RULES } from "~models/back-office/catalog-kinds";
 import { MEGABYTE, PROJECT_FILE_RULES } from "~models/platform/uploads";
 
-// Every byte limit on a request body, in one table (docs/decisions/0052-one-body-reader.md).
+// Every byte limit on a request body, in one table (docs/decisions/0055-one-body-reader.md).
 // A route names the kind of body it takes; the readers in this folder refuse
 // anything past that kind's limit with a 413 as soon as the Content-Length or
 // the bytes read pass it, before more than the limit is held in memory.

@@ -6,7 +6,7 @@ import { rateAnswer } from "~models/chat/feedback.server";
 import { ChatFeedbackSchema, FEEDBACK_MESSAGES } from "~models/chat/gaps";
 import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "~/lib/api.server";
-import { clientAddress, getUser } from "~/lib/auth.server";
+import { clientAddress, getChatAsker } from "~/lib/auth.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJson } from "~/lib/body/json.server";
 import { ownValue } from "~models/platform/lookup";
@@ -28,11 +28,11 @@ const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) 
       return Response.json({ ...errors, error: Object.values(errors)[0]![0] }, { status: 400 });
     }
     const id = conversationIdSchema.safeParse(body.conversation_id);
-    const { visitor, setCookie } = await requireChatVisitor(request);
-    const user = await getUser(request);
+    const asker = await getChatAsker(request);
+    const { visitor, setCookie } = await requireChatVisitor(request, asker);
     const outcome = await handOffConversation(
-      { ...parsed.data, visitor, conversationId: id.success ? id.data : null },
-      { clientAddress: clientAddress(request), userId: user?.id ?? null },
+      { ...parsed.data, visitor, asker, conversationId: id.success ? id.data : null },
+      { clientAddress: clientAddress(request), userId: asker?.id ?? null },
     );
     if (outcome.status === "limited")
       return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
@@ -52,13 +52,13 @@ const ACTIONS: Record<string, (request: Request, body: Record<string, unknown>) 
       const errors = fieldErrors(parsed.error);
       return Response.json({ ...errors, error: Object.values(errors)[0]![0] }, { status: 400 });
     }
-    const visitor = await getChatVisitor(request);
+    const { visitor } = await getChatVisitor(request, await getChatAsker(request));
     const rated = visitor ? await rateAnswer(visitor, parsed.data.message_id, parsed.data.rating) : null;
     if (!rated?.ok) return apiError(404, FEEDBACK_MESSAGES.notFound);
     return Response.json({ message_id: parsed.data.message_id, rating: rated.rating });
   },
   async clear(request) {
-    const visitor = await getChatVisitor(request);
+    const { visitor } = await getChatVisitor(request, await getChatAsker(request));
     return Response.json({ cleared: visitor ? await clearConversations(visitor) : 0 });
   },
 };

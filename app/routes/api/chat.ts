@@ -2,7 +2,7 @@ import { askAssistant } from "~models/chat/assistant.server";
 import { CHAT_API_MESSAGES, MAX_QUERY_LENGTH } from "~models/chat/copy";
 import { conversationIdSchema } from "~models/chat/handoff";
 import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
-import { clientAddress, getApiUser } from "~/lib/auth.server";
+import { clientAddress, getChatAsker } from "~/lib/auth.server";
 import { requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJson } from "~/lib/body/json.server";
 import type { Route } from "./+types/chat";
@@ -32,14 +32,15 @@ export function action({ request }: Route.ActionArgs) {
     if (conversationId && !conversationId.success)
       return invalid("conversation_id", CHAT_API_MESSAGES.badConversationId);
 
-    const { visitor, setCookie } = await requireChatVisitor(request);
+    // Questions about "my tokens", "my project"… are answered for the API token's or the session's account.
+    const asker = await getChatAsker(request, { api: true });
+    const { visitor, setCookie } = await requireChatVisitor(request, asker);
     const outcome = await askAssistant({
       query,
       conversationId: conversationId?.data,
       visitor,
       clientAddress: clientAddress(request),
-      // Questions about "my tokens", "my project"… are answered for the API token's or the session's account.
-      user: await getApiUser(request),
+      user: asker,
     });
     if (outcome.status === "limited")
       return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });

@@ -48,7 +48,7 @@ export async function runAccountEval(): Promise<void> {
       query: question.q,
       visitor: `account-eval-${i}`,
       clientAddress: `account-eval-${i}`,
-      user: asker,
+      user: { ...asker, email: "account-eval@example.com", signInHash: `account-eval-${i}` },
     });
     if (
       whole.status === "ok" &&
