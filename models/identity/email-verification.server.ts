@@ -62,7 +62,7 @@ export async function queueEmailVerification(
   );
 }
 
-export type ResendResult =
+type ResendResult =
   | { ok: true; email: string }
   | { ok: false; reason: "verified" }
   | { ok: false; reason: "limited"; retryAfterSeconds: number };
@@ -118,7 +118,7 @@ export async function markEmailVerified(tx: Transaction, userId: string, email: 
   if (user?.role === "client") await linkMeetingsToVerifiedEmail(tx, userId, email);
 }
 
-export type VerifyEmailResult = { ok: true; email: string } | { ok: false };
+type VerifyEmailResult = { ok: true; email: string } | { ok: false };
 
 /**
  * Opens a link, once: the account's address is confirmed if it is still the
