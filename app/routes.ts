@@ -118,6 +118,9 @@ export default [
       route("billing/payment-methods", "routes/account/payment-methods.tsx"),
     ]),
     route("verify-email/:token", "routes/account/verify-email.tsx"),
+    // Confirming a new account's address (decision 0053): the page that sends the link again, and the link.
+    route("confirm-email", "routes/account/confirm-email.tsx"),
+    route("confirm-email/:token", "routes/account/confirm-email-link.tsx"),
     route("account-deleted", "routes/account/deleted.tsx"),
     route("profile", "routes/profile/layout.tsx", [
       index("routes/profile/index.tsx"),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createAccount, replacePassword, type AccountUser } from "../identity/accounts.server";
 import { revokeApiTokens } from "../identity/api-tokens.server";
+import { markEmailVerified } from "../identity/email-verification.server";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -189,10 +190,18 @@ export async function acceptInvitation(
           .set({ role: "staff", updatedAt: sql`now()` })
           .where(eq(users.id, existing.id));
         await replacePassword(existing.id, passwordHash, {}, tx);
-        user = { ...existing, role: "staff" };
+        // Opening the invitation sent to the address proved it.
+        await markEmailVerified(tx, existing.id, existing.email);
+        user = { ...existing, role: "staff", emailVerified: true };
       } else {
         const created = await createAccount(
-          { username: input.username ?? "", email: invite.email, password: input.password, role: "staff" },
+          {
+            username: input.username ?? "",
+            email: invite.email,
+            password: input.password,
+            role: "staff",
+            emailVerified: true,
+          },
           tx,
         );
         if (!created.ok) throw new UsernameConflict(created.message);

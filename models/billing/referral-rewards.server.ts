@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../identity/accounts";
 import { getBillingSettings } from "./billing-content.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
@@ -62,7 +62,8 @@ export async function recordReferralSignup(
     const [byEmail] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(sql`lower(${users.email}) = lower(${referral.email})`)
+      // Only an account that proved the address earns its reward (decision 0053).
+      .where(and(sql`lower(${users.email}) = lower(${referral.email})`, isNotNull(users.emailVerifiedAt)))
       .limit(1);
     referrerId = byEmail?.id ?? null;
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { getSiteShell } from "../content/site-content.server";
 import { MEETING_TYPES } from "../forms/contact";
@@ -50,11 +50,34 @@ export type MeetingRequest = {
   past: MeetingRow[];
 };
 
-/** A client account whose email is `email` (any case), or null. */
+/**
+ * A client account whose email is `email` (any case) and whose owner proved
+ * it, or null. An address typed into a form proves nothing, and neither does
+ * one signed up with: an unconfirmed account never gets someone else's
+ * meeting (docs/decisions/0053-email-verification.md).
+ */
 const accountByEmail = (email: AnyPgColumn) =>
   sql<
     string | null
-  >`(select ${users.id} from ${users} where lower(${users.email}) = lower(${email}) and ${users.role} = 'client' and ${users.deletedAt} is null)`;
+  >`(select ${users.id} from ${users} where lower(${users.email}) = lower(${email}) and ${users.role} = 'client' and ${users.deletedAt} is null and ${users.emailVerifiedAt} is not null)`;
+
+/**
+ * When a client proves their address: the meetings booked with it from the
+ * public forms and confirmed while no proved account had it join that
+ * account. Runs in the transaction that marks the address verified.
+ */
+export async function linkMeetingsToVerifiedEmail(tx: Transaction, userId: string, email: string) {
+  await tx
+    .update(meetings)
+    .set({ userId, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(meetings.userId),
+        inArray(meetings.sourceType, ["office_visit", "investor_meeting"]),
+        sql`lower(${meetings.attendeeEmail}) = lower(${email})`,
+      ),
+    );
+}
 
 type RequestCore = Omit<MeetingRequest, "current" | "past" | "sourceLabel">;
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { users } from "../schema";
 
 /** The columns of an `AccountUser` (accounts.server.ts): what a session, an API token or a sign-in reads of a user. */
@@ -8,4 +9,6 @@ export const accountColumns = {
   role: users.role,
   firstName: users.firstName,
   lastName: users.lastName,
+  /** Whether the owner proved the address (docs/decisions/0053-email-verification.md). */
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as("email_verified"),
 };

@@ -121,23 +121,29 @@ export async function exportAccountData(userId: string) {
       .from(emailChanges)
       .where(eq(emailChanges.userId, userId))
       .orderBy(asc(emailChanges.createdAt)),
-    db()
-      .select({
-        subject: emailOutbox.subject,
-        kind: emailOutbox.kind,
-        createdAt: emailOutbox.createdAt,
-        sentAt: emailOutbox.sentAt,
-      })
-      .from(emailOutbox)
-      .where(sql`lower(${emailOutbox.to}) = lower(${user.email})`)
-      .orderBy(asc(emailOutbox.createdAt)),
+    // What was sent to the address belongs to whoever proved it is theirs (decision 0053):
+    // an unconfirmed account may have been opened with someone else's.
+    user.emailVerifiedAt
+      ? db()
+          .select({
+            subject: emailOutbox.subject,
+            kind: emailOutbox.kind,
+            createdAt: emailOutbox.createdAt,
+            sentAt: emailOutbox.sentAt,
+          })
+          .from(emailOutbox)
+          .where(sql`lower(${emailOutbox.to}) = lower(${user.email})`)
+          .orderBy(asc(emailOutbox.createdAt))
+      : [],
     db()
       .select()
       .from(newsletterSubscribers)
       .where(
         or(
           eq(newsletterSubscribers.userId, userId),
-          sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`,
+          user.emailVerifiedAt
+            ? sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`
+            : undefined,
         ),
       ),
     exportBillingData(userId),
@@ -204,6 +210,7 @@ export async function exportAccountData(userId: string) {
       first_name: user.firstName,
       last_name: user.lastName,
       role: user.role,
+      email_verified_at: iso(user.emailVerifiedAt),
       created_at: iso(user.createdAt),
       updated_at: iso(user.updatedAt),
     },
@@ -376,7 +383,7 @@ export async function deleteAccount(
   const anonymous = anonymisedIdentity(userId);
   const outcome = await db().transaction(async (tx) => {
     const [before] = await tx
-      .select({ email: users.email, username: users.username })
+      .select({ email: users.email, username: users.username, verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
@@ -436,7 +443,8 @@ export async function deleteAccount(
       .where(
         or(
           eq(newsletterSubscribers.userId, userId),
-          sql`lower(${newsletterSubscribers.email}) = lower(${before.email})`,
+          // Someone else's subscription stays when an unconfirmed account with their address goes.
+          before.verifiedAt ? sql`lower(${newsletterSubscribers.email}) = lower(${before.email})` : undefined,
         ),
       );
     await recordAccountEvent(userId, "account_deleted", "The account was deleted by its owner.", tx);

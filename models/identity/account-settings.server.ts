@@ -4,6 +4,7 @@ import { type AccountProfileInput, MANAGE_ACCOUNT_MESSAGES } from "./manage-acco
 import { ACCOUNT_MESSAGES } from "./accounts";
 import { minutesUntil, replacePassword } from "./accounts.server";
 import { newPasswordProblem } from "./common-passwords.server";
+import { markEmailVerified } from "./email-verification.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { toE164 } from "../forms/phone.server";
 import { queueEmail, sendQueuedEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
@@ -139,7 +140,7 @@ export async function saveAccountProfile(
       .update(users)
       .set({ firstName, lastName, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
-      .returning({ email: users.email });
+      .returning({ email: users.email, verifiedAt: users.emailVerifiedAt });
     const values = {
       contact,
       countryCode: input.phoneCountry,
@@ -158,7 +159,8 @@ export async function saveAccountProfile(
         target: privacyPreferences.userId,
         set: { ...input.privacy, updatedAt: sql`now()` },
       });
-    if ((!input.notifications.marketing || !input.notifications.email) && user) {
+    // Only the address's proved owner can withdraw its newsletter consent (decision 0053).
+    if ((!input.notifications.marketing || !input.notifications.email) && user?.verifiedAt) {
       await tx
         .update(newsletterSubscribers)
         .set({ status: "unsubscribed", unsubscribedAt: sql`now()`, confirmTokenHash: null })
@@ -385,8 +387,10 @@ export async function confirmEmailChange(
       if (!before) return null;
       await tx
         .update(users)
-        .set({ email: change.newEmail, updatedAt: sql`now()` })
+        .set({ email: change.newEmail, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(users.id, change.userId));
+      // The link was opened from the new address: that proves it (decision 0053).
+      await markEmailVerified(tx, change.userId, change.newEmail);
       await recordAccountEvent(
         change.userId,
         "email_changed",

@@ -11,6 +11,8 @@ import { deleteUserSessions } from "./sessions.server";
 import { currentPlanName } from "../billing/subscriptions.server";
 import { getBalance } from "../billing/tokens.server";
 import { accountColumns } from "./account-columns.server";
+import { queueEmailVerification, type MailContext } from "./email-verification.server";
+import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 
 export type AccountUser = {
   id: string;
@@ -19,6 +21,8 @@ export type AccountUser = {
   role: "client" | "staff";
   firstName: string;
   lastName: string;
+  /** Whether the owner proved the address: only then is what others sent to it linked to the account. */
+  emailVerified: boolean;
 };
 
 /** The user object the API returns (docs/product.md, "Accounts"). */
@@ -64,14 +68,19 @@ function uniqueViolation(error: unknown): Conflict | undefined {
     : { field: "username", message: ACCOUNT_MESSAGES.usernameTaken };
 }
 
-export type CreateAccountResult = { ok: true; user: AccountUser } | ({ ok: false } & Conflict);
+export type CreateAccountResult =
+  { ok: true; user: AccountUser; confirmation?: QueuedEmail } | ({ ok: false } & Conflict);
 
-/**
 /**
  * Creates a client account and its empty profile, linked to the invitation
  * when a referral code came with it. A taken username or email, or an unknown
  * or used code, is a field error, not a crash. Inside a caller's transaction
  * (`database`), it runs in a savepoint of it.
+ *
+ * The address starts unconfirmed. `confirmationMail` records the link that
+ * confirms it with the account (send `confirmation` after the commit);
+ * `emailVerified` is for an address already proved (a staff invitation, the
+ * operator's command line).
  */
 export async function createAccount(
   input: {
@@ -80,6 +89,8 @@ export async function createAccount(
     password: string;
     role?: AccountUser["role"];
     referralCode?: string;
+    emailVerified?: boolean;
+    confirmationMail?: MailContext;
   },
   database: Database | Transaction = db(),
 ): Promise<CreateAccountResult> {
@@ -93,16 +104,26 @@ export async function createAccount(
   }
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await database.transaction(async (tx) => {
+    return await database.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash, role: input.role ?? "client" })
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: input.role ?? "client",
+          emailVerifiedAt: input.emailVerified ? sql`now()` : null,
+        })
         .returning(accountColumns);
-      await tx.insert(profiles).values({ userId: created!.id });
-      if (referralId) await recordReferralSignup(tx, created!.id, referralId);
-      return created!;
+      const user = created!;
+      await tx.insert(profiles).values({ userId: user.id });
+      if (referralId) await recordReferralSignup(tx, user.id, referralId);
+      const confirmation =
+        input.confirmationMail && !user.emailVerified
+          ? await queueEmailVerification(user, input.confirmationMail, tx)
+          : undefined;
+      return { ok: true, user, confirmation } as const;
     });
-    return { ok: true, user };
   } catch (error) {
     // Two signups racing for the same name: the unique index decides.
     const raced = uniqueViolation(error);
@@ -330,24 +351,32 @@ export type SignUpResult =
   | { ok: false; field: "form"; retryAfterSeconds: number }
   | { ok: false; field: "password"; message: string };
 
-/** Signup with its rate limit (10 accounts an hour per address), refusing the most common passwords. */
+/**
+ * Signup with its rate limit (10 accounts an hour per address), refusing the
+ * most common passwords. The new account's address waits for the link emailed
+ * to it (recorded with the account, sent once it is committed).
+ */
 export async function signUp(input: {
   username: string;
   email: string;
   password: string;
   referral_code?: string;
   clientAddress: string;
+  mail: MailContext;
 }): Promise<SignUpResult> {
   const limit = await consumeRateLimit(`signup:${input.clientAddress}`, RATE_LIMITS.signup);
   if (limit.limited) return { ok: false, field: "form", retryAfterSeconds: limit.retryAfterSeconds };
   const problem = await newPasswordProblem(input.password);
   if (problem) return { ok: false, field: "password", message: problem };
-  return createAccount({
+  const created = await createAccount({
     username: input.username,
     email: input.email,
     password: input.password,
     referralCode: input.referral_code,
+    confirmationMail: input.mail,
   });
+  if (created.ok && created.confirmation) await sendQueuedEmail(created.confirmation);
+  return created;
 }
 
 /** Whole minutes until a limit lifts, for the message. */

@@ -28,6 +28,13 @@ export const users = pgTable(
       .default("client"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
+    /**
+     * When the owner proved the address by opening a link sent to it (or the
+     * account came from a staff invitation, which did the same). Null: not
+     * proved, so nothing sent to the address by others is linked to the account
+     * (docs/decisions/0053-email-verification.md).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when the client deleted the account: the row stays (others reference it), anonymised. */
@@ -103,6 +110,27 @@ export const passwordResets = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("password_resets_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Links that prove an account's email address; only the token's SHA-256 is
+ * stored. Each holds the address it was sent to: opening it after the email
+ * changed proves nothing about the new one.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_verifications_user_id_idx").on(t.userId)],
 );
 
 /** Fixed-window counters, in the database so that limits hold across processes. */

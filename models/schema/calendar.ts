@@ -20,7 +20,7 @@ export const meetings = pgTable(
     sourceType: text("source_type").notNull(),
     /** The request's row: office_visits, investor_meetings or project_requests. */
     sourceId: uuid("source_id").notNull(),
-    /** The client's account, when the request came from one or its email matches one. */
+    /** The client's account: the request's own, or one that proved the address the request gave (decision 0053). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     attendeeName: text("attendee_name").notNull(),
     attendeeEmail: text("attendee_email").notNull(),

@@ -24,6 +24,22 @@ export async function createAccount(page: Page, password = "secret12") {
   return { username, email, password };
 }
 
+/**
+ * Confirms an account's address as its owner would (decision 0053): staff read
+ * the confirmation email in the outbox (no SMTP in tests), and `page` opens its
+ * link and confirms. The link works signed out.
+ */
+export async function confirmEmail(staff: Page, page: Page, email: string) {
+  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
+  await staff.getByRole("link", { name: /^Confirm your Ascendra email address/ }).click();
+  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
+  const link = /https?:\/\/\S+\/confirm-email\/\S+/.exec(text)?.[0];
+  expect(link, "the link in the confirmation email").toBeTruthy();
+  await page.goto(new URL(link!).pathname);
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByText(`${email} is confirmed.`)).toBeVisible();
+}
+
 export async function waitForHydration(page: Page) {
   // React pages mark <html data-hydrated> once hydrated (app/root.tsx); island
   // pages (decision 0021) mark <html data-enhanced>. The route modules being

@@ -22,6 +22,8 @@ export const PUBLIC_ROUTES = new Set([
   "/newsletter/:kind/:token",
   // Manage account: the link sent to a new email address works signed out; the goodbye page after deletion.
   "/verify-email/:token",
+  // The link that confirms a new account's address works signed out too (decision 0053).
+  "/confirm-email/:token",
   "/account-deleted",
   // The profile hub shows anonymous visitors an invitation to sign up (the home page's "Sign up").
   "/profile",

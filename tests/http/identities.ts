@@ -4,6 +4,7 @@
 // to try to reach.
 import { expect } from "vitest";
 import { uniqueName, Visitor } from "./client";
+import { open, submit } from "./journeys";
 import { E2E_STAFF } from "../e2e/staff-account";
 
 export type Identity = {
@@ -42,6 +43,24 @@ export async function client(label: string): Promise<Identity> {
   visitor.cookies.clear();
   const token = await signIn(visitor, username, password);
   return { label, visitor, token, username, email, password };
+}
+
+/**
+ * Confirms a client's address as its owner would (decision 0053): the link
+ * from the confirmation email, which staff read in the outbox (no SMTP in
+ * tests), opened and confirmed by the client.
+ */
+export async function confirmEmail(who: Identity, lead: Identity): Promise<void> {
+  const outbox = await open(lead.visitor, `/admin/outbox?q=${encodeURIComponent(who.email!)}`);
+  const [href] = outbox.links(/^Confirm your Ascendra email address/);
+  expect(href, `the confirmation email to ${who.email}`).toBeTruthy();
+  const message = await open(lead.visitor, href!);
+  const link = /https?:\/\/\S+\/confirm-email\/\S+/.exec(message.testIdText("email-text"))?.[0];
+  expect(link, "the link in the confirmation email").toBeTruthy();
+  const page = await open(who.visitor, new URL(link!).pathname);
+  const confirmed = await submit(page, page.form({ button: "Confirm my email" }));
+  expect(confirmed.status).toBe(200);
+  confirmed.page.expectText(`is confirmed.`);
 }
 
 /** The staff account the test server starts with, signed in. */

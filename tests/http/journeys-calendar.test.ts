@@ -5,7 +5,7 @@
 // from the dashboard and another client cannot.
 import { expect, test } from "vitest";
 import { uniqueName } from "./client";
-import { anonymous, client, staff } from "./identities";
+import { anonymous, client, confirmEmail, staff } from "./identities";
 import { attr, textOf } from "./html";
 import { open, submit } from "./journeys";
 import { accessOf, DECLARED_ACCESS } from "../harness/policy";
@@ -30,6 +30,8 @@ test.concurrent(
   "staff confirm, move and cancel an office visit without JavaScript; the client downloads the .ics",
   async () => {
     const [account, stranger, lead] = await Promise.all([client("calendar"), client("calother"), staff()]);
+    // Only a confirmed address collects what others booked with it (decision 0053).
+    await confirmEmail(account, lead);
     const name = `Asha ${uniqueName("V")}`;
 
     // A visitor (signed out) books a visit with the address of the account.

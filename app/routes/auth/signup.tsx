@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
 import { minutesUntil, signUp } from "~models/identity/accounts.server";
+import { EMAIL_VERIFICATION_MESSAGES } from "~models/identity/email-verification";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
+import { publicBaseUrl } from "~/lib/public-url.server";
 import { DEFAULT_REDIRECT_PATH } from "~/lib/safe-redirect";
 import type { Route } from "./+types/signup";
 import { requireForm } from "~/lib/body/form.server";
@@ -43,6 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     password,
     referral_code,
     clientAddress: clientAddress(request),
+    mail: { baseUrl: publicBaseUrl(request), siteName: "Ascendra" },
   });
   if (!result.ok) {
     const hideFields = ["password", "confirmPassword"];
@@ -68,7 +71,12 @@ export async function action({ request }: Route.ActionArgs) {
   );
   const cookie = await createSessionCookie(request, result.user, { remember: false });
   return data(
-    { result: submission.reply({ resetForm: true }), signedUp: true as const, next },
+    {
+      result: submission.reply({ resetForm: true }),
+      signedUp: true as const,
+      next,
+      email: result.user.email,
+    },
     { headers: { "Set-Cookie": cookie } },
   );
 }
@@ -79,7 +87,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return (actionResult as { signedUp?: boolean } | undefined)?.signedUp ? false : defaultShouldRevalidate;
 }
 
-function SignupSuccess({ next }: { next: string }) {
+function SignupSuccess({ next, email }: { next: string; email: string }) {
   const seconds = useRedirectCountdown(SIGNUP_REDIRECT_SECONDS, next);
   const toDashboard = next === DEFAULT_REDIRECT_PATH;
   return (
@@ -95,6 +103,7 @@ function SignupSuccess({ next }: { next: string }) {
         </span>
         …
       </p>
+      <p className="text-text-muted">{EMAIL_VERIFICATION_MESSAGES.signupSent(email)}</p>
       <Link
         to={next}
         className="self-start rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas"
@@ -113,7 +122,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     lastResult: actionData?.result,
     defaultValue: { referral_code: loaderData.referralCode, redirectTo },
   });
-  if (actionData?.signedUp) return <SignupSuccess next={actionData.next} />;
+  if (actionData?.signedUp) return <SignupSuccess next={actionData.next} email={actionData.email} />;
 
   return (
     <div className="flex flex-col gap-8">

@@ -4,6 +4,7 @@ import { profileFields } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { expiryLine } from "~models/billing/wallet.server";
+import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...dashboard,
     // The soonest expiring tokens come with the account summary too: no statement of their own.
     expiry: expiryLine(summary.soonestExpiry),
+    // Meetings booked with the address wait for it to be confirmed (decision 0053).
+    emailToConfirm: user.emailVerified ? null : user.email,
   };
 }
 
@@ -43,7 +46,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { username, profile, stats, recent, tokens, recommendations, expiry } = loaderData;
+  const { username, profile, stats, recent, tokens, recommendations, expiry, emailToConfirm } = loaderData;
   const missing = [
     !profile.company_name && "company name",
     !profile.contact && "contact number",
@@ -63,6 +66,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           New project
         </Link>
       </header>
+      {emailToConfirm ? <EmailConfirmationNotice email={emailToConfirm} /> : null}
 
       <section className="grid grid-cols-2 gap-4" aria-label="Your numbers">
         <Stat label="Active projects" value={stats.active_projects} testId="stat-active-projects" />

@@ -1,6 +1,7 @@
 import { formatMeetingTime, MEETING_MESSAGES } from "~models/calendar/meetings";
 import { listClientMeetings } from "~models/calendar/meetings.server";
 import { pageNumber } from "~models/platform/pagination";
+import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { Pager } from "~/components/pager";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/meetings";
@@ -21,11 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     meetings: rows.map(({ attendeeEmail: _email, sourceId: _source, ...meeting }) => meeting),
     page: { page: page.page, pageCount: page.pageCount, total: page.total },
     now: Date.now(),
+    // Meetings booked with the address appear once it is confirmed (decision 0053).
+    emailToConfirm: user.emailVerified ? null : user.email,
   };
 }
 
 export default function MeetingsTab({ loaderData }: Route.ComponentProps) {
-  const { meetings, page, now } = loaderData;
+  const { meetings, page, now, emailToConfirm } = loaderData;
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
@@ -34,6 +37,7 @@ export default function MeetingsTab({ loaderData }: Route.ComponentProps) {
           Visits and calls we confirmed with you. Add one to your calendar with its invite file.
         </p>
       </header>
+      {emailToConfirm ? <EmailConfirmationNotice email={emailToConfirm} /> : null}
       {meetings.length ? (
         <ul className="flex flex-col gap-4">
           {meetings.map((meeting) => {
