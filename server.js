@@ -60,6 +60,7 @@ const {
   CROSS_ORIGIN_MESSAGE,
   checkHost,
   drainListenersOnce,
+  lingerOnUnreadBody,
   refuseOversizedBody,
   // React Router's Express adapter, from the build: in production it and the
   // app share React Router's production build, bundled into build/server
@@ -68,6 +69,10 @@ const {
 } = build.entry.module;
 
 app.disable("x-powered-by");
+// First, so it covers every answer: a body left unread (refused, or sent to a
+// route that takes none) is read and thrown away for a moment after the
+// answer, so the answer reaches the client instead of a reset.
+app.use(lingerOnUnreadBody);
 // INSTANCE_NAME (set by scripts/cluster.sh) names this process in an X-Instance
 // header, so a test or an operator behind a load balancer sees which one answered.
 const instanceName = process.env.INSTANCE_NAME;
@@ -84,7 +89,7 @@ app.set("trust proxy", env.TRUST_PROXY);
 // not serve is refused before anything else runs.
 app.use(checkHost(env));
 // A body longer than any route takes is refused before anything reads it;
-// each route's own limit is its body reader's (app/lib/body/).
+// each route's own limit is its body reader's (app/lib/body/, decision 0055).
 app.use(refuseOversizedBody);
 app.use(compression());
 // compression forgets to take `drain` listeners off its zlib stream; large

@@ -22,7 +22,7 @@ export { readPageCacheRevision } from "~models/content/page-cache-revision.serve
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
 export { checkHost } from "./lib/allowed-hosts.server";
 export { drainListenersOnce } from "./lib/compression-drain.server";
-export { refuseOversizedBody } from "./lib/body/oversized.server";
+export { lingerOnUnreadBody, refuseOversizedBody } from "./lib/body/oversized.server";
 // server.js serves the app with this adapter, taken from the build so that it
 // and the app share one copy of React Router: its production build, bundled
 // into the server build (docs/decisions/0040-render-cost.md).
