@@ -21,6 +21,7 @@ export { countCachedPageView } from "./lib/blog-views.server";
 export { readPageCacheRevision } from "~models/content/page-cache-revision.server";
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
 export { checkHost } from "./lib/allowed-hosts.server";
+export { checkRequestTarget } from "./lib/request-target.server";
 export { drainListenersOnce } from "./lib/compression-drain.server";
 // server.js serves the app with this adapter, taken from the build so that it
 // and the app share one copy of React Router: its production build, bundled
