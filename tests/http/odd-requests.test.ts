@@ -66,3 +66,19 @@ test("an absolute-form target naming this site is served as its path", async () 
   );
   expect(statusOf(answer)).toBe(200);
 });
+
+test("a POST to a page without an action is a 405 and at most one line in the log", async () => {
+  await linesAfter(0);
+  for (const path of ["/", "/services"]) {
+    const since = server.output().length;
+    const response = await fetch(new URL(path, server.baseURL), {
+      method: "POST",
+      body: new URLSearchParams({ intent: "anything" }),
+    });
+    expect(response.status, path).toBe(405);
+    await response.arrayBuffer();
+    const lines = await linesAfter(since);
+    expect(lines.length, lines.join("\n")).toBeLessThanOrEqual(1);
+    expect(lines.join("\n")).not.toMatch(/^\s+at /m);
+  }
+});
