@@ -32,7 +32,14 @@ export async function postStaffProofing(
     const added = await addProofVersion(projectId, staff, file, options);
     if (!added.ok && added.reason === "not_found") throw notFoundResponse();
     if (!added.ok) return reply(added.message, "error");
-    return reply(PROOF_MESSAGES.fileAdded(added.deliverable.version, added.deliverable.name), "success");
+    const { version, name, kind } = added.deliverable;
+    const previewed = kind !== "pdf" || added.renderedPages > 0;
+    return reply(
+      previewed
+        ? PROOF_MESSAGES.fileAdded(version, name)
+        : PROOF_MESSAGES.fileAddedWithoutPreview(version, name),
+      "success",
+    );
   }
   if (intent === "resolve_pin") {
     const pinId = String(formData.get("pin_id") ?? "");
