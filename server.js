@@ -59,6 +59,7 @@ const {
   isCrossSiteWrite,
   CROSS_ORIGIN_MESSAGE,
   checkHost,
+  checkRequestTarget,
   drainListenersOnce,
   lingerOnUnreadBody,
   refuseOversizedBody,
@@ -85,6 +86,9 @@ if (instanceName)
 // req.ip the left-most X-Forwarded-For entry, which the client writes
 // (TRUST_PROXY=true is read as one hop; docs/decisions/0029).
 app.set("trust proxy", env.TRUST_PROXY);
+// A request target that is not a path on this site (another site's URL, "*")
+// is a plain 400; our own URL in absolute form is served as its path.
+app.use(checkRequestTarget(env));
 // Links are built from the Host header only, and in production a Host we do
 // not serve is refused before anything else runs.
 app.use(checkHost(env));

@@ -1,6 +1,11 @@
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceContext } from "./components/nonce";
 import { env, ready } from "./lib/boot.server";
 import { createRenderStream } from "./lib/render-stream.server";
@@ -21,6 +26,7 @@ export { countCachedPageView } from "./lib/blog-views.server";
 export { readPageCacheRevision } from "~models/content/page-cache-revision.server";
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
 export { checkHost } from "./lib/allowed-hosts.server";
+export { checkRequestTarget } from "./lib/request-target.server";
 export { drainListenersOnce } from "./lib/compression-drain.server";
 export { lingerOnUnreadBody, refuseOversizedBody } from "./lib/body/oversized.server";
 // server.js serves the app with this adapter, taken from the build so that it
@@ -29,6 +35,26 @@ export { lingerOnUnreadBody, refuseOversizedBody } from "./lib/body/oversized.se
 export { createRequestHandler } from "@react-router/express";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the server logs of a request that failed. React Router reports a
+ * request it refuses by itself, a POST to a page without an action (405) or a
+ * path no route matches, as an error response carrying an Error, and by
+ * default logs that Error's whole stack: a crawler posting to every page wrote
+ * ten lines a post. Those are the sender's mistake, not ours: one line each.
+ * Anything else is a failure and keeps its stack; a request the client
+ * abandoned logs nothing.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${error.status} ${error.statusText}: ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  // An error response React Router made from an Error carries it (as its default handler logs it).
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 export default function handleRequest(
   request: Request,

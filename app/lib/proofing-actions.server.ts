@@ -2,11 +2,15 @@ import { data } from "react-router";
 import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { addProofVersion, resolvePinStaff } from "~models/projects/proofing.server";
 import type { Viewer } from "~models/projects/projects.server";
+import { databaseInteger } from "~models/platform/integers";
 import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { notFoundResponse } from "./auth.server";
 
 // The back-office project page's proofing posts (/admin/projects/:id): upload
 // the next version, resolve an open pin. The page has checked the staff member.
+
+/** The version that resolves a pin, as the form sends it (a number an integer column holds). */
+const ProofVersionSchema = databaseInteger();
 
 export type ProofingActionData = { form: "proofing"; message: string; tone: "success" | "error" };
 
@@ -28,13 +32,20 @@ export async function postStaffProofing(
     const added = await addProofVersion(projectId, staff, file, options);
     if (!added.ok && added.reason === "not_found") throw notFoundResponse();
     if (!added.ok) return reply(added.message, "error");
-    return reply(PROOF_MESSAGES.fileAdded(added.deliverable.version, added.deliverable.name), "success");
+    const { version, name, kind } = added.deliverable;
+    const previewed = kind !== "pdf" || added.renderedPages > 0;
+    return reply(
+      previewed
+        ? PROOF_MESSAGES.fileAdded(version, name)
+        : PROOF_MESSAGES.fileAddedWithoutPreview(version, name),
+      "success",
+    );
   }
   if (intent === "resolve_pin") {
     const pinId = String(formData.get("pin_id") ?? "");
-    const version = Number(formData.get("version"));
-    if (!Number.isInteger(version)) return reply(PROOF_MESSAGES.versionUnknown, "error");
-    const resolved = await resolvePinStaff(projectId, pinId, staff, version, options);
+    const version = ProofVersionSchema.safeParse(formData.get("version"));
+    if (!version.success) return reply(PROOF_MESSAGES.versionUnknown, "error");
+    const resolved = await resolvePinStaff(projectId, pinId, staff, version.data, options);
     if (!resolved.ok && resolved.reason === "not_found") throw notFoundResponse();
     if (!resolved.ok) return reply(resolved.message, "error", 409);
     return reply(PROOF_MESSAGES.pinResolved(resolved.version), "success");

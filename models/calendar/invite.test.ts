@@ -27,6 +27,35 @@ const prop = (ics: string, name: string) =>
     .filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))
     .map((line) => line.slice(line.indexOf(":") + 1));
 
+/**
+ * A content line read as RFC 5545 §3.1 reads it: NAME, then ;PARAM=value
+ * pairs whose quoted values end at the next double quote (there is no
+ * escape), then ":" and the value. Throws on a line that is not well formed.
+ */
+function contentLine(line: string) {
+  let at = line.search(/[;:]/);
+  const name = line.slice(0, at);
+  const params: [string, string][] = [];
+  while (line[at] === ";") {
+    const equals = line.indexOf("=", at);
+    const param = line.slice(at + 1, equals);
+    if (!/^[A-Za-z0-9-]+$/.test(param))
+      throw new Error(`bad parameter name ${JSON.stringify(param)} in ${line}`);
+    at = equals + 1;
+    if (line[at] === '"') {
+      const end = line.indexOf('"', at + 1);
+      params.push([param, line.slice(at + 1, end)]);
+      at = end + 1;
+    } else {
+      const text = /^[^";:,]*/.exec(line.slice(at))![0];
+      params.push([param, text]);
+      at += text.length;
+    }
+  }
+  if (line[at] !== ":") throw new Error(`no ":" after the parameters of ${line}`);
+  return { name, params: Object.fromEntries(params), value: line.slice(at + 1) };
+}
+
 describe("buildInvite", () => {
   it("writes a REQUEST with the UID, SEQUENCE 0, the UTC start, the duration, organizer and location", () => {
     const ics = buildInvite(meeting, organizer);
@@ -48,6 +77,33 @@ describe("buildInvite", () => {
     expect(prop(ics, "DESCRIPTION")[0]).toContain("10:00 (Asia/Kolkata)");
     // Every physical line is at most 75 octets.
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it("keeps a requester's name inside its CN: one address, whatever the name holds", () => {
+    const attendeeName = 'Bob":MAILTO:attacker@evil.example;X="';
+    const ics = buildInvite(
+      { ...meeting, attendeeName },
+      { ...organizer, name: 'Ascendra "Studio"\r\nX-EVIL:1' },
+    );
+    const attendees = lines(ics).filter((line) => /^ATTENDEE[;:]/.test(line));
+    expect(attendees).toHaveLength(1);
+    const attendee = contentLine(attendees[0]!);
+    expect(attendee.value).toBe("mailto:asha@example.com");
+    expect(Object.keys(attendee.params).sort()).toEqual(["CN", "PARTSTAT", "ROLE", "RSVP"]);
+    // No double quote survives (a quoted value cannot hold one); ; and : stay, inside the quotes.
+    expect(attendee.params.CN).toBe("Bob':MAILTO:attacker@evil.example;X='");
+    // Outside the quoted values the line names exactly one address.
+    expect(attendees[0]!.replace(/"[^"]*"/g, "").match(/mailto:/gi)).toHaveLength(1);
+
+    const organizers = lines(ics).filter((line) => /^ORGANIZER[;:]/.test(line));
+    expect(organizers.map((line) => contentLine(line))).toEqual([
+      {
+        name: "ORGANIZER",
+        params: { CN: "Ascendra 'Studio' X-EVIL:1" },
+        value: "MAILTO:hello@ascendra.studio",
+      },
+    ]);
+    expect(lines(ics).filter((line) => line.startsWith("X-EVIL"))).toEqual([]);
   });
 
   it("keeps the UID and raises SEQUENCE for a reschedule", () => {

@@ -30,6 +30,22 @@ export const INVITE_CONTENT_TYPE = "text/calendar; charset=utf-8";
 export const inviteMethod = (meeting: Pick<InviteMeeting, "status">) =>
   meeting.status === "cancelled" ? ("CANCEL" as const) : ("REQUEST" as const);
 
+/**
+ * A name as an iCalendar parameter value (CN=, RFC 5545 §3.1). `ics` quotes
+ * every parameter value, which keeps `;`, `:` and `,` inside it, but a quoted
+ * value cannot hold a double quote and the format has no escape: `ics` writes
+ * `\"`, which ends the quote early, so a requester named
+ * `Bob":MAILTO:attacker@evil.example;X="` became the invite's address. A double
+ * quote becomes a single one, and control characters (line breaks too) a space.
+ */
+function calendarParamText(value: string): string {
+  return value
+    .replaceAll('"', "'")
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** A UTC instant as the `ics` library's date array. */
 const utcParts = (at: Date): [number, number, number, number, number] => [
   at.getUTCFullYear(),
@@ -64,10 +80,10 @@ export function buildInvite(meeting: InviteMeeting, organizer: Organizer): strin
     duration: { minutes: meeting.durationMinutes },
     location: meeting.location || meeting.meetingUrl || undefined,
     url: meeting.meetingUrl || undefined,
-    organizer: { name: organizer.name, email: organizer.email },
+    organizer: { name: calendarParamText(organizer.name), email: organizer.email },
     attendees: [
       {
-        name: meeting.attendeeName,
+        name: calendarParamText(meeting.attendeeName),
         email: meeting.attendeeEmail,
         rsvp: method === "REQUEST",
         partstat: "NEEDS-ACTION",

@@ -2,6 +2,7 @@
 // action) and the model share it. Apart from proofing.ts so that pages which
 // only show proofs do not carry zod's schema code.
 import { z } from "zod";
+import { databaseInteger } from "../platform/integers";
 import { PROOF_MESSAGES } from "./proofing";
 
 const fraction = z.preprocess(
@@ -13,8 +14,8 @@ const fraction = z.preprocess(
 export const PinFormSchema = z
   .object({
     page: z.preprocess(
-      (value) => (value === "" || value === undefined ? 1 : Number(value)),
-      z.int({ error: PROOF_MESSAGES.pageInvalid(null) }).min(1, { error: PROOF_MESSAGES.pageInvalid(null) }),
+      (value) => (value === "" || value === undefined ? 1 : value),
+      databaseInteger(PROOF_MESSAGES.pageInvalid(null)),
     ),
     x: fraction,
     y: fraction,

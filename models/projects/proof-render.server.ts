@@ -11,17 +11,72 @@ import { MAX_RENDERED_PAGES } from "./proofing";
 // PDF pages as images, rendered on the server with Debian's pdftoppm
 // (poppler-utils), so the browser needs no PDF code to show a page and take a
 // pin on it. Each page is stored through the upload storage like any file.
-// Without pdftoppm (or when it fails) nothing is rendered: the PDF stays
-// commentable by page number.
+// Without pdftoppm, or when it fails or reaches its limits, nothing is
+// rendered: the PDF stays commentable by page number.
 
 const run = promisify(execFile);
 
 /** The pdftoppm binary: PDFTOPPM names another one (tests use it to play "not installed"). */
 const pdftoppm = () => process.env.PDFTOPPM || "pdftoppm";
 
-/** Longest side of a rendered page, in pixels: sharp on a laptop, small enough to load fast. */
-const SCALE_TO = 1600;
-const RENDER_TIMEOUT_MS = 60_000;
+/** Longest side of a rendered page, in pixels: enough to place a pin, small enough to load fast. */
+const SCALE_TO = 1200;
+
+/**
+ * What one render (all its pages) may use (docs/decisions/0054). A PDF is a
+ * program of sorts: a crafted 8 MB file kept pdftoppm at full CPU for the
+ * whole former 60 s time-out. The kernel stops it past `cpuSeconds` of CPU
+ * (RLIMIT_CPU) or `memoryBytes` of address space (RLIMIT_AS), and we kill it
+ * after `timeoutMs` of wall clock, whichever comes first; the version is then
+ * kept without a preview.
+ */
+export const RENDER_LIMITS = {
+  cpuSeconds: 15,
+  memoryBytes: 1024 * 1024 * 1024,
+  timeoutMs: 20_000,
+} as const;
+export type RenderLimits = { cpuSeconds: number; memoryBytes: number; timeoutMs: number };
+
+/**
+ * Renders running at once in this process; the next ones wait their turn, and
+ * past MAX_WAITING_RENDERS a version is kept without a preview rather than
+ * queued. The slots are per process: each server process (decision 0039) has
+ * its own, so a machine runs at most this many per process; uploads are
+ * staff-only, which keeps that small.
+ */
+export const MAX_CONCURRENT_RENDERS = 2;
+const MAX_WAITING_RENDERS = 8;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` in one of the render slots; null, without running it, when too many already wait. */
+async function inRenderSlot<T>(work: () => Promise<T>): Promise<T | null> {
+  if (running < MAX_CONCURRENT_RENDERS) running++;
+  else if (waiting.length >= MAX_WAITING_RENDERS) return null;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/**
+ * pdftoppm under the limits: through sh, whose `ulimit` sets them on itself
+ * before `exec` makes it pdftoppm (POSIX sh, nothing to install).
+ */
+function runLimited(args: string[], limits: RenderLimits) {
+  const script = 'ulimit -t "$1" && ulimit -v "$2" && shift 2 && exec "$@"';
+  return run(
+    "/bin/sh",
+    ["-c", script, "sh", String(limits.cpuSeconds), String(Math.floor(limits.memoryBytes / 1024)), ...args],
+    { timeout: limits.timeoutMs, killSignal: "SIGKILL" },
+  );
+}
 
 export type RenderedPage = { page: number; storageKey: string; size: number };
 export type RenderResult = { pages: RenderedPage[]; pageCount: number | null };
@@ -36,8 +91,16 @@ function countPdfPages(bytes: Uint8Array): number | null {
   return found > 0 ? found : null;
 }
 
-/** Renders the stored PDF's first pages to PNG and stores each; never throws. */
-export async function renderPdfPages(storageKey: string, dataDir?: string): Promise<RenderResult> {
+/**
+ * Renders the stored PDF's first pages (MAX_RENDERED_PAGES at most) to PNG
+ * and stores each; never throws. Nothing rendered (no pdftoppm, a failure, a
+ * limit reached, too many waiting) keeps the page count read from the file.
+ */
+export async function renderPdfPages(
+  storageKey: string,
+  dataDir?: string,
+  limits: RenderLimits = RENDER_LIMITS,
+): Promise<RenderResult> {
   const work = await mkdtemp(path.join(os.tmpdir(), "ascendra-proof-"));
   const stored: RenderedPage[] = [];
   try {
@@ -47,22 +110,21 @@ export async function renderPdfPages(storageKey: string, dataDir?: string): Prom
     const input = path.join(work, "in.pdf");
     await writeFile(input, bytes, { mode: 0o600 });
     const counted = countPdfPages(bytes);
+    const args = [
+      pdftoppm(),
+      "-png",
+      "-scale-to",
+      String(SCALE_TO),
+      "-f",
+      "1",
+      "-l",
+      String(MAX_RENDERED_PAGES),
+      input,
+      path.join(work, "page"),
+    ];
     try {
-      await run(
-        pdftoppm(),
-        [
-          "-png",
-          "-scale-to",
-          String(SCALE_TO),
-          "-f",
-          "1",
-          "-l",
-          String(MAX_RENDERED_PAGES),
-          input,
-          path.join(work, "page"),
-        ],
-        { timeout: RENDER_TIMEOUT_MS },
-      );
+      const ran = await inRenderSlot(() => runLimited(args, limits));
+      if (ran === null) return { pages: [], pageCount: counted };
     } catch {
       return { pages: [], pageCount: counted };
     }

@@ -3,6 +3,7 @@ import { spendTokens } from "../billing/tokens.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
+import { integerParam, MAX_DATABASE_INTEGER } from "../platform/integers";
 import { addNotification } from "../platform/notifications.server";
 import { deleteUpload, openUpload, storeUpload } from "../platform/uploads.server";
 import {
@@ -368,7 +369,7 @@ export async function addPin(
   if (!canPin(project.status))
     return { ok: false, reason: "invalid", field: "form", message: PROOF_MESSAGES.closed };
   const pages = deliverable.kind === "image" ? 1 : deliverable.pageCount;
-  if (input.page < 1 || (pages !== null && input.page > pages))
+  if (input.page < 1 || input.page > (pages ?? MAX_DATABASE_INTEGER))
     return { ok: false, reason: "invalid", field: "page", message: PROOF_MESSAGES.pageInvalid(pages) };
   const [pin] = await db()
     .insert(proofPins)
@@ -411,8 +412,8 @@ export async function openProofAsset(
 ): Promise<ProofAsset | null> {
   if (!isUuid(projectId) || !isUuid(deliverableId)) return null;
   if (side === "staff" && viewer.role !== "staff") return null;
-  const pageNumber = page === undefined ? null : Number(page);
-  if (pageNumber !== null && !(Number.isInteger(pageNumber) && pageNumber >= 1)) return null;
+  const pageNumber = page === undefined ? null : integerParam(page);
+  if (page !== undefined && pageNumber === null) return null;
   const [row] = await db()
     .select({ deliverable: proofDeliverables, pageKey: proofPages.storageKey })
     .from(proofDeliverables)

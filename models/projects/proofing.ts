@@ -78,6 +78,14 @@ export const PROOF_MESSAGES = {
   pinAdded: "Comment pinned. It goes to the studio with your next revision request.",
   closed: "This project is closed: its proofs are read-only.",
   fileAdded: (version: number, name: string) => `Version ${version} (${name}) is ready for the client.`,
+  fileAddedWithoutPreview: (version: number, name: string) =>
+    `Version ${version} (${name}) is ready for the client. Its pages could not be previewed, so the client downloads the PDF and comments by page number.`,
+  /** A PDF none of whose pages could be rendered (no pdftoppm, a failure, a render stopped at its limits). */
+  previewUnavailable:
+    "We could not preview this file. Download it to view it, then comment by page number and say where on the page.",
+  /** A PDF longer than the pages rendered. */
+  laterPagesNotPreviewed: (shown: number) =>
+    `Pages after ${shown} are not previewed here. Download the PDF to view them, and comment on them by page number.`,
   pinResolved: (version: number) => `Pin marked resolved in version ${version}.`,
   pinNotOpen: "That pin is not open any more.",
   versionUnknown: "Please choose a version of this project.",

@@ -72,6 +72,15 @@ export function paramsOf(pattern: string): { name: string; optional: boolean }[]
   return [...pattern.matchAll(/:(\w+)(\?)?/g)].map((m) => ({ name: m[1]!, optional: m[2] === "?" }));
 }
 
+/**
+ * Whether a parameter carries a number (a page, a position, a version), by its
+ * name in app/routes.ts: the gates try such a parameter with numbers past
+ * every integer column. Ids are UUIDs and are not numbers.
+ */
+export function isNumericParam(name: string): boolean {
+  return /^(page|index|number|version|position)$|(Page|Index|Number|Version)$/.test(name);
+}
+
 /** A concrete URL for a pattern: named params from `values`, optional ones dropped when unknown. */
 export function fillPattern(pattern: string, values: Record<string, string | undefined>): string | null {
   let missing = false;

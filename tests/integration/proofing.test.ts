@@ -153,6 +153,84 @@ describe("versions", () => {
   });
 });
 
+describe("numbers past an integer column", () => {
+  const PAST = ["2147483648", "99999999999999999999"];
+
+  it("a page past the range in a file URL is a 404, on the client's and the staff's side", async () => {
+    const client = await signedInClient();
+    const { project, deliverable } = await projectWithVersion(client);
+    const params = { id: project.id, deliverableId: deliverable.id };
+    for (const page of PAST) {
+      const clientUrl = `/project/${project.id}/proof/${deliverable.id}/file/${page}`;
+      const staffUrl = `/admin/projects/${project.id}/proof/${deliverable.id}/file/${page}`;
+      expect(
+        (await call(proofFile.loader, getRequest(clientUrl, { cookie: client.cookie }), { ...params, page }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await call(adminProofFile.loader, getRequest(staffUrl, { cookie: staff.cookie }), {
+            ...params,
+            page,
+          })
+        ).status,
+      ).toBe(404);
+    }
+  });
+
+  it("a pin's page past the range on a PDF of unknown length is a field error", async () => {
+    const previous = process.env.PDFTOPPM;
+    process.env.PDFTOPPM = "/nonexistent/pdftoppm";
+    try {
+      const client = await signedInClient();
+      const project = await projectOf(client);
+      expect((await transitionProject(project.id, staff, "accept")).ok).toBe(true);
+      // No page objects to count: the page count stays unknown.
+      const added = await addProofVersion(
+        project.id,
+        staff,
+        new File(["%PDF-1.4\n%%EOF\n"], "unknown.pdf", { type: "application/pdf" }),
+      );
+      if (!added.ok) throw new Error(JSON.stringify(added));
+      expect(added.deliverable.pageCount).toBeNull();
+      const url = `/project/${project.id}/proof/${added.deliverable.id}`;
+      const params = { id: project.id, deliverableId: added.deliverable.id };
+      for (const page of PAST) {
+        const posted = await call(
+          proofPage.action,
+          formRequest(url, { page, location: "the footer", body: "Smaller" }, { cookie: client.cookie }),
+          params,
+        );
+        expect(posted.status).toBe(400);
+        expect(formErrors(posted)).toEqual({ page: [PROOF_MESSAGES.pageInvalid(null)] });
+      }
+      const pins = await db().select().from(proofPins).where(eq(proofPins.projectId, project.id));
+      expect(pins).toHaveLength(0);
+    } finally {
+      if (previous === undefined) delete process.env.PDFTOPPM;
+      else process.env.PDFTOPPM = previous;
+    }
+  });
+
+  it("resolving a pin in a version past the range is refused, not a database error", async () => {
+    const client = await signedInClient();
+    await give(client, 1);
+    const { project, deliverable } = await projectWithVersion(client);
+    await addPin(project.id, deliverable.id, client, pin());
+    expect((await transitionProject(project.id, client, "request_revision", "Go")).ok).toBe(true);
+    const [open] = await db().select().from(proofPins).where(eq(proofPins.projectId, project.id));
+    const url = `/admin/projects/${project.id}/proofing`;
+    for (const version of PAST) {
+      const posted = await call(
+        adminProject.action,
+        formRequest(url, { intent: "resolve_pin", pin_id: open!.id, version }, { cookie: staff.cookie }),
+        { id: project.id },
+      );
+      expect(posted).toMatchObject({ status: 400, body: { message: PROOF_MESSAGES.versionUnknown } });
+    }
+  });
+});
+
 describe("pins and rounds", () => {
   it("closes Round 1 and Round 2, each debited at Basic (1 token) with the state change, gathering the pins", async () => {
     const client = await signedInClient();

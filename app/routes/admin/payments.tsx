@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { type Currency } from "~models/billing/payments";
 import { formatMinor } from "~models/billing/money";
 import { listPaymentsPage } from "~models/back-office/payments.server";
+import { integerParam } from "~models/platform/integers";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, PageHeader } from "~/components/admin/ui";
 import { staffListQuery } from "~/lib/admin-list.server";
@@ -15,12 +16,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Payments");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { params, page: requested } = await staffListQuery(request);
-  const receipt = Number(params.get("receipt")?.replace(/^#/, "") ?? "");
-  const { rows, page } = await listPaymentsPage(
-    Number.isInteger(receipt) && receipt > 0 && receipt <= 2_147_483_647 ? receipt : null,
-    requested,
-  );
-  return { receipt: receipt > 0 ? String(receipt) : "", rows, page };
+  const receipt = integerParam(params.get("receipt")?.replace(/^#/, ""));
+  const { rows, page } = await listPaymentsPage(receipt, requested);
+  return { receipt: receipt === null ? "" : String(receipt), rows, page };
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {

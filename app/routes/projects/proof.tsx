@@ -217,21 +217,30 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
               onPick={onPick}
             />
           ) : renderedPages.length ? (
-            renderedPages.map((page) => (
-              <ProofSurface
-                key={page}
-                src={proofFilePath("client", project.id, deliverable.id, page)}
-                alt={`page ${page} of version ${deliverable.version}`}
-                page={page}
-                pins={pins}
-                picked={picked}
-                onPick={onPick}
-              />
-            ))
+            <>
+              {renderedPages.map((page) => (
+                <ProofSurface
+                  key={page}
+                  src={proofFilePath("client", project.id, deliverable.id, page)}
+                  alt={`page ${page} of version ${deliverable.version}`}
+                  page={page}
+                  pins={pins}
+                  picked={picked}
+                  onPick={onPick}
+                />
+              ))}
+              {pageCount !== null && pageCount > renderedPages.length ? (
+                <p className="rounded-xl border border-border bg-surface p-4 text-sm text-text-muted">
+                  {PROOF_MESSAGES.laterPagesNotPreviewed(renderedPages.length)}
+                </p>
+              ) : null}
+            </>
           ) : (
-            <p className="rounded-xl border border-border bg-surface p-4 text-sm text-text-muted">
-              The pages of this PDF cannot be shown here. Download it, then comment by page number and say
-              where on the page.
+            <p
+              data-testid="preview-unavailable"
+              className="rounded-xl border border-border bg-surface p-4 text-sm text-text-muted"
+            >
+              {PROOF_MESSAGES.previewUnavailable}
             </p>
           )}
         </div>
