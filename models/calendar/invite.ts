@@ -36,12 +36,14 @@ export const inviteMethod = (meeting: Pick<InviteMeeting, "status">) =>
  * value cannot hold a double quote and the format has no escape: `ics` writes
  * `\"`, which ends the quote early, so a requester named
  * `Bob":MAILTO:attacker@evil.example;X="` became the invite's address. A double
- * quote becomes a single one, and control characters (line breaks too) a space.
+ * quote becomes a single one; `;`, `:` and control characters (line breaks too)
+ * a space, so that no client splitting a line at its first `:` or `;` (not
+ * every one honours quotes) reads a name as another property or address.
  */
 function calendarParamText(value: string): string {
   return value
     .replaceAll('"', "'")
-    .replace(/\p{Cc}+/gu, " ")
+    .replace(/[;:\p{Cc}]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 }
