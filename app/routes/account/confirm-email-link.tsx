@@ -29,7 +29,9 @@ export async function action({ params }: Route.ActionArgs) {
   const confirmed = await verifyEmail(params.token);
   if (!confirmed.ok)
     return data({ ok: false, message: EMAIL_VERIFICATION_MESSAGES.linkInvalid }, { status: 410 });
-  return { ok: true, message: EMAIL_VERIFICATION_MESSAGES.verified(confirmed.email) };
+  // The status is explicit: the loader that runs after this action finds the link used (410),
+  // and a document answer takes the loader's status when the action names none.
+  return data({ ok: true, message: EMAIL_VERIFICATION_MESSAGES.verified(confirmed.email) }, { status: 200 });
 }
 
 export default function ConfirmEmailLink({ loaderData, actionData }: Route.ComponentProps) {
