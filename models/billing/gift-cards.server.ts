@@ -237,7 +237,12 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
     // The redemption's receipt (email + notification) commits with the grant (decision 0058).
     receipt = await queueReceipt(
       tx,
-      { kind: "gift_redeemed", userId, tokens, value: { amountMinor: toMinor(card.amountInr), currency: "INR" } },
+      {
+        kind: "gift_redeemed",
+        userId,
+        tokens,
+        value: { amountMinor: toMinor(card.amountInr), currency: "INR" },
+      },
       { now },
     );
     return { ok: true, tokens, balance: grant.balance, message: GIFT_MESSAGES.redeemed(tokens, amount) };

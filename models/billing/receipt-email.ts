@@ -8,7 +8,8 @@ import { formatAmount, type MoneyAmount } from "./money";
 /** A paid payment, as the receipt needs it (a payments row). */
 export type ReceiptPayment = MoneyAmount & {
   id: string;
-  number: string;
+  /** The payment's number, quoted as "#12" as billing's pages do. */
+  number: number;
   kind: string;
   description: string;
   tokens: number | null;
@@ -24,7 +25,13 @@ export type ReceiptMovement =
   /** A gift card redeemed into tokens. */
   | { kind: "gift_redeemed"; userId: string; tokens: number; value: MoneyAmount }
   /** A revision round paid in tokens. */
-  | { kind: "revision_round"; userId: string; tokens: number; round: number; project: { id: string; title: string } }
+  | {
+      kind: "revision_round";
+      userId: string;
+      tokens: number;
+      round: number;
+      project: { id: string; title: string };
+    }
   /** Money given back on a payment, and the unspent tokens it took back. */
   | { kind: "refund"; payment: ReceiptPayment; refunded: MoneyAmount; tokensTakenBack: number };
 
@@ -56,17 +63,20 @@ export const RECEIPT_MESSAGES = {
   redeemed: (value: string, count: number) =>
     `You redeemed a gift card worth ${value}: ${tokens(count)} were added to your wallet.`,
   round: (round: number, title: string) => `revision round ${round} of “${title}”`,
-  refunded: (amount: string, receipt: string) => `${amount} is on its way back to you for receipt #${receipt}.`,
+  refunded: (amount: string, receipt: number) =>
+    `${amount} is on its way back to you for receipt #${receipt}.`,
   tokensTakenBack: (count: number) => `${tokens(count)} from that purchase were taken back.`,
   noTokensTakenBack: "No tokens were taken back.",
   refundTiming: "Refunds reach your account within 7-10 business days.",
   balance: (count: number) => `Balance after: ${tokens(count)}`,
   amountLine: (amount: string) => `Amount: ${amount}`,
   tokensLine: (count: number) => `Tokens: ${tokens(count)}`,
-  receiptLine: (number: string) => `Receipt: #${number}`,
+  receiptLine: (number: number) => `Receipt: #${number}`,
   pdfLine: (url: string) => `Receipt PDF: ${url}`,
   detailsLine: (url: string) => `Details: ${url}`,
   keepThis: "Keep this email as your receipt.",
+  pdfButton: "Download the receipt (PDF)",
+  detailsButton: "See the details",
   subject: (title: string, site: string) => `${title} — ${site} receipt`,
   greeting: "Hello,",
   sign: (site: string) => `— The ${site} team`,
@@ -165,9 +175,10 @@ export function receiptContent(
     }
   }
   if (context.balanceAfter !== null) details.push(m.balance(context.balanceAfter));
-  const message = [...sentences, ...(context.balanceAfter !== null ? [`${m.balance(context.balanceAfter)}.`] : [])].join(
-    " ",
-  );
+  const message = [
+    ...sentences,
+    ...(context.balanceAfter !== null ? [`${m.balance(context.balanceAfter)}.`] : []),
+  ].join(" ");
   const base = context.siteUrl.replace(/\/$/, "");
   const url = `${base}${link}`;
   const linkLine = !signedIn ? m.keepThis : pdf ? m.pdfLine(url) : m.detailsLine(url);
@@ -191,7 +202,7 @@ export function receiptContent(
     `<p>${escapeHtml([...sentences, ...refundNote].join(" "))}</p>`,
     `<ul>${details.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`,
     signedIn
-      ? `<p><a href="${escapeHtml(url)}">${escapeHtml(pdf ? "Download the receipt (PDF)" : "See the details")}</a></p>`
+      ? `<p><a href="${escapeHtml(url)}">${escapeHtml(pdf ? m.pdfButton : m.detailsButton)}</a></p>`
       : `<p>${escapeHtml(m.keepThis)}</p>`,
     `<p>${escapeHtml(m.sign(context.siteName))}</p>`,
     `</body></html>`,

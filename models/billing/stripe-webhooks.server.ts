@@ -164,7 +164,13 @@ function billingOf(sub: Stripe.Subscription): GatewayBilling {
 }
 
 /** A confirmed payment's receipt, in the event's transaction; its email is sent after the commit (decision 0058). */
-async function receipted(tx: Transaction, payment: PaymentRow, after: AfterCommit, now: Date, renewal = false) {
+async function receipted(
+  tx: Transaction,
+  payment: PaymentRow,
+  after: AfterCommit,
+  now: Date,
+  renewal = false,
+) {
   const receipt = await queueReceipt(
     tx,
     { kind: "payment", payment, renewal },
