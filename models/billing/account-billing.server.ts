@@ -104,7 +104,9 @@ export async function getTotalSpent(userId: string): Promise<{ tokens: number; m
   ]);
   return {
     tokens: spent?.tokens ?? 0,
-    money: money.map((m) => ({ amountMinor: m.amountMinor, currency: m.currency })),
+    money: money.flatMap((m) =>
+      m.amountMinor > 0 ? [{ amountMinor: m.amountMinor, currency: m.currency }] : [],
+    ),
   };
 }
 

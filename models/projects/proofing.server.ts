@@ -237,17 +237,18 @@ export async function closeRevisionRound(
   );
   if (!spent.ok) return PROOF_MESSAGES.insufficient(offer.cost, spent.balance, offer.number);
   // The round's receipt (email + notification) commits with the spend; the jobs send its email (decision 0058).
-  await queueReceipt(
-    tx,
-    {
-      kind: "revision_round",
-      userId: input.project.userId,
-      tokens: offer.cost,
-      round: offer.number,
-      project: { id: input.project.id, title: input.project.title },
-    },
-    { now },
-  );
+  if (offer.cost > 0)
+    await queueReceipt(
+      tx,
+      {
+        kind: "revision_round",
+        userId: input.project.userId,
+        tokens: offer.cost,
+        round: offer.number,
+        project: { id: input.project.id, title: input.project.title },
+      },
+      { now },
+    );
   const [round] = await tx
     .insert(proofRounds)
     .values({
