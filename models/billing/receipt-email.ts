@@ -6,7 +6,7 @@ import { formatAmount, type MoneyAmount } from "./money";
 // in the movement's own transaction.
 
 /** A paid payment, as the receipt needs it (a payments row). */
-export type ReceiptPayment = MoneyAmount & {
+type ReceiptPayment = MoneyAmount & {
   id: string;
   /** The payment's number, quoted as "#12" as billing's pages do. */
   number: number;
@@ -35,7 +35,7 @@ export type ReceiptMovement =
   /** Money given back on a payment, and the unspent tokens it took back. */
   | { kind: "refund"; payment: ReceiptPayment; refunded: MoneyAmount; tokensTakenBack: number };
 
-export const RECEIPT_LINKS = {
+const RECEIPT_LINKS = {
   /** The receipt's PDF (a payment's own; the route answers 404 to anyone but its client). */
   pdf: (paymentId: string) => `/manageaccount/receipts/${paymentId}/pdf`,
   billing: "/dashboard2/billing",
@@ -82,7 +82,7 @@ export const RECEIPT_MESSAGES = {
   sign: (site: string) => `— The ${site} team`,
 } as const;
 
-export type ReceiptContent = {
+type ReceiptContent = {
   title: string;
   /** One sentence for the notification: what moved, and the balance after. */
   message: string;
