@@ -19,7 +19,7 @@ setDatabase(handle);
 try {
   const report = await runJobs(new Date(), { siteUrl: env.PUBLIC_URL ?? serverOrigin(env) });
   console.log(
-    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}; expiry reminders sent: ${report.expiryReminders}; delivery clock reminders sent: ${report.clockReminders}.`,
+    `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}; expiry reminders sent: ${report.expiryReminders}; delivery clock reminders sent: ${report.clockReminders}; receipts sent: ${report.receiptsSent}.`,
   );
   if (report.skipped.length)
     console.log(`Being run by another process just now, so skipped: ${report.skipped.join(", ")}.`);

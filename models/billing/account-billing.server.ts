@@ -75,8 +75,8 @@ export async function getCurrentPlan(
 /**
  * Everything the client has spent: tokens (the ledger's spends: shop
  * checkouts and projects; a staff deduction is a correction, not spending,
- * and an expiry is not spending either) and money (successful payments, one
- * amount per currency). The Dashboard's "Total spent" card.
+ * an expiry or a refund's take-back is not spending either) and money
+ * (successful payments less their refunds, one amount per currency). The Dashboard's "Total spent" card.
  */
 export async function getTotalSpent(userId: string): Promise<{ tokens: number; money: MoneyAmount[] }> {
   const [[spent], money] = await Promise.all([
@@ -87,11 +87,16 @@ export async function getTotalSpent(userId: string): Promise<{ tokens: number; m
         and(
           eq(tokenLedger.userId, userId),
           eq(tokenLedger.kind, "spend"),
-          sql`${tokenLedger.reason} <> 'staff_adjustment'`,
+          // Nor is a refund's take-back: those tokens came back with the money (decision 0058).
+          sql`${tokenLedger.reason} not in ('staff_adjustment', 'refund')`,
         ),
       ),
     db()
-      .select({ currency: payments.currency, amountMinor: sql<number>`sum(${payments.amountMinor})::int` })
+      .select({
+        currency: payments.currency,
+        // What was paid less what was refunded.
+        amountMinor: sql<number>`sum(${payments.amountMinor} - ${payments.refundedMinor})::int`,
+      })
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.status, "succeeded")))
       .groupBy(payments.currency)
@@ -99,7 +104,9 @@ export async function getTotalSpent(userId: string): Promise<{ tokens: number; m
   ]);
   return {
     tokens: spent?.tokens ?? 0,
-    money: money.map((m) => ({ amountMinor: m.amountMinor, currency: m.currency })),
+    money: money.flatMap((m) =>
+      m.amountMinor > 0 ? [{ amountMinor: m.amountMinor, currency: m.currency }] : [],
+    ),
   };
 }
 

@@ -5,6 +5,7 @@ import { oncePerRequest } from "../platform/per-request";
 import { FREE_PLAN } from "./subscriptions";
 import { renewSubscription, type WithPlan } from "./subscriptions.server";
 import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "./wallet.server";
+import { FLOW_SQL } from "./tokens.server";
 import { profiles, subscriptionPlans, subscriptions, users } from "../schema";
 
 /**
@@ -42,9 +43,10 @@ async function readSummary(userId: string, now: Date) {
       profile: profiles,
       // Only grants with tokens left (token_lots_user_id_unspent_idx), not every grant ever made.
       balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
+      // Refunded tokens are neither used nor available (tokenFlow's rule, decision 0058).
       flow: sql<{ granted: number; spent: number }>`(select json_build_object(
-        'granted', coalesce(sum(case when kind = 'grant' then delta else 0 end), 0)::int,
-        'spent', coalesce(sum(case when kind = 'spend' then -delta else 0 end), 0)::int)
+        'granted', ${sql.raw(FLOW_SQL.granted)},
+        'spent', ${sql.raw(FLOW_SQL.spent)})
         from token_ledger where token_ledger.user_id = users.id
         and token_ledger.created_at >= ${periodStart} and token_ledger.created_at < ${periodEnd})`,
       cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = users.id)`,

@@ -11,8 +11,8 @@ import {
   tokensForGift,
   type GiftCardInput,
 } from "./gift-cards";
-import { queueEmails, sendQueuedEmails } from "../platform/mail.server";
-import { addNotification } from "../platform/notifications.server";
+import { queueEmails, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
+import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { formatMinor } from "./money";
 import { toMinor } from "./payments";
 import { resolvePaymentSource } from "./payment-methods.server";
@@ -210,6 +210,7 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
   const attempt = await consumeRateLimit(redeemLimitKey(userId), GIFT_REDEEM_LIMIT);
   if (attempt.limited) return tooManyCodes(attempt.retryAfterSeconds);
   const normalised = normaliseGiftCode(code).replace(/^ASC/, "");
+  let receipt: QueuedEmail | null = null;
   const result = await db().transaction(async (tx): Promise<RedeemResult> => {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, normalised)).for("update");
     if (!card) return { ok: false, status: 404, message: GIFT_MESSAGES.codeUnknown };
@@ -233,18 +234,20 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
       .update(giftCards)
       .set({ redeemedBy: userId, redeemedAt: now, tokensGranted: tokens })
       .where(and(eq(giftCards.id, card.id), isNull(giftCards.redeemedAt)));
-    await addNotification(
-      {
-        userId,
-        type: "success",
-        title: "Gift card redeemed",
-        message: GIFT_MESSAGES.redeemed(tokens, amount),
-        link: "/dashboard2/billing",
-      },
+    // The redemption's receipt (email + notification) commits with the grant (decision 0058).
+    receipt = await queueReceipt(
       tx,
+      {
+        kind: "gift_redeemed",
+        userId,
+        tokens,
+        value: { amountMinor: toMinor(card.amountInr), currency: "INR" },
+      },
+      { now },
     );
     return { ok: true, tokens, balance: grant.balance, message: GIFT_MESSAGES.redeemed(tokens, amount) };
   });
+  await sendReceipt(receipt);
   if (result.ok || result.status !== 404) await returnRateLimitAttempt(redeemLimitKey(userId));
   return result;
 }

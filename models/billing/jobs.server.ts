@@ -6,6 +6,7 @@ import { tokenLots } from "../schema";
 import { renewDueSubscriptions } from "./subscriptions.server";
 import { settleTokenAccount } from "./tokens.server";
 import { sendExpiryReminders } from "./wallet.server";
+import { sendUnsentReceipts } from "./receipt-email.server";
 import { sendClockReminders } from "../delivery/reminders.server";
 
 // Time-based billing work: renewals at period end, gift card emails on their
@@ -35,6 +36,8 @@ export type JobsReport = {
   expiryReminders: number;
   /** Delivery clock reminders sent to clients waited on (decision 0048). */
   clockReminders: number;
+  /** Receipts sent that their movement's caller had left unsent (decision 0058). */
+  receiptsSent: number;
   /** Jobs another process was running at the time (it does their work). */
   skipped: JobName[];
 };
@@ -60,6 +63,7 @@ export async function runJobs(now = new Date(), options: { siteUrl?: string } = 
     0,
   );
   const clockReminders = await exclusively("clockReminders", () => sendClockReminders(now), 0);
+  const receiptsSent = await exclusively("unsentReceipts", () => sendUnsentReceipts(now), 0);
   return {
     renewalsDue: renewals.checked,
     periodsRenewed: renewals.renewed,
@@ -67,6 +71,7 @@ export async function runJobs(now = new Date(), options: { siteUrl?: string } = 
     accountsExpired,
     expiryReminders,
     clockReminders,
+    receiptsSent,
     skipped,
   };
 }

@@ -13,6 +13,7 @@ import {
   type PaymentMode,
 } from "./payments";
 import { payments } from "../schema";
+import { queueReceipt, sendReceipt } from "./receipt-email.server";
 
 // Payments go through a gateway behind one interface. The built-in test
 // gateway approves the test card and declines the "declined" test card; a real
@@ -208,6 +209,8 @@ export type PaymentRequest<T> = {
   order?: Record<string, unknown> | null;
   /** A page's return addresses: with a hosted gateway, the payer is sent to its page and back here. */
   checkout?: CheckoutReturn | null;
+  /** A plan's renewal (its receipt says so). */
+  renewal?: boolean;
   /** Runs in the transaction that marks the payment succeeded: grant, subscription, gift card. */
   fulfil: (tx: Transaction, payment: PaymentRow) => Promise<T>;
   /** The answer for a resubmission of a payment that already succeeded (nothing is charged). */
@@ -346,15 +349,24 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     paymentMethodToken: result.methodToken,
   };
   try {
-    return await db().transaction(async (tx) => {
+    const { receipt, ...paid } = await db().transaction(async (tx) => {
       const [done] = await tx
         .update(payments)
         .set({ ...card, status: "succeeded", completedAt: new Date() })
         .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
         .returning();
       if (!done) throw new Error(`Payment ${payment.id} changed while it was being charged`);
-      return { ok: true as const, value: await request.fulfil(tx, done), payment: done, replayed: false };
+      const value = await request.fulfil(tx, done);
+      // The receipt (email + notification) commits with the payment and what it bought (decision 0058).
+      const receipt = await queueReceipt(
+        tx,
+        { kind: "payment", payment: done, renewal: request.renewal },
+        { payerEmail: done.payerEmail },
+      );
+      return { ok: true as const, value, payment: done, replayed: false, receipt };
     });
+    await sendReceipt(receipt);
+    return paid;
   } catch (error) {
     // Charged but not fulfilled: keep the gateway's reference on the pending
     // row, so staff can see it and a resubmission never charges again.

@@ -6,7 +6,9 @@ import { giftCards, paymentRefunds, payments, users } from "../schema";
 import { type Currency } from "./payments";
 import { formatMinor } from "./money";
 import { getPaymentGateway, type PaymentRow } from "./payments.server";
+import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { grantRemainder, takeBackGrant } from "./tokens.server";
+import { type QueuedEmail } from "../platform/mail.server";
 
 // Refunds from the back-office, full or partial, through the gateway that
 // took the payment (docs/decisions/0036-stripe-checkout-and-webhooks.md). The
@@ -95,7 +97,9 @@ export async function refundPreview(paymentId: string, now = new Date()): Promis
 /**
  * Inside a transaction that holds the payment's row lock, after the money
  * went back: the tokens of the purchase are taken back, an unredeemed gift
- * card refunded in full can no longer be redeemed, and the audit log says who.
+ * card refunded in full can no longer be redeemed, the audit log says who,
+ * and the client's receipt says what came back (decision 0058; its email is
+ * sent after the commit).
  */
 async function settleRefund(
   tx: Transaction,
@@ -103,7 +107,7 @@ async function settleRefund(
   refund: RefundRow,
   actor: AuditActor,
   now: Date,
-): Promise<number> {
+): Promise<{ taken: number; receipt: QueuedEmail | null }> {
   const key = await grantKeyOf(tx, payment);
   const grant = key ? await grantRemainder(key, now, tx) : null;
   const amount = formatMinor(refund.amountMinor, payment.currency as Currency);
@@ -158,7 +162,17 @@ async function settleRefund(
     },
     tx,
   );
-  return taken;
+  const receipt = await queueReceipt(
+    tx,
+    {
+      kind: "refund",
+      payment,
+      refunded: { amountMinor: refund.amountMinor, currency: payment.currency },
+      tokensTakenBack: taken,
+    },
+    { now, payerEmail: payment.payerEmail },
+  );
+  return { taken, receipt };
 }
 
 export type RefundResult =
@@ -224,7 +238,8 @@ export async function refundPayment(input: {
     amountMinor: input.amountMinor,
     refundId: reserved.refund.id,
   });
-  return db().transaction(async (tx) => {
+  let receipt: QueuedEmail | null = null;
+  const result = await db().transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!answer.ok) {
       await tx
@@ -242,13 +257,15 @@ export async function refundPayment(input: {
       .set({ gatewayReference: answer.reference })
       .where(eq(paymentRefunds.id, reserved.refund.id))
       .returning();
-    const taken = await settleRefund(
+    const settled = await settleRefund(
       tx,
       payment!,
       refund!,
       { id: input.staff.id, role: "staff", ip: input.staff.ip },
       now,
     );
+    const taken = settled.taken;
+    receipt = settled.receipt;
     return {
       ok: true as const,
       refund: refund!,
@@ -256,6 +273,8 @@ export async function refundPayment(input: {
       message: REFUND_MESSAGES.refunded(formatMinor(input.amountMinor, payment!.currency as Currency), taken),
     };
   });
+  await sendReceipt(receipt);
+  return result;
 }
 
 /**
@@ -270,6 +289,8 @@ export async function recordGatewayRefund(
   refundedTotalMinor: number,
   reference: string,
   now = new Date(),
+  /** Steps the caller runs after its commit: the refund's receipt email is sent there. */
+  after: Array<() => Promise<unknown>> = [],
 ): Promise<boolean> {
   const extra = Math.min(refundedTotalMinor, payment.amountMinor) - payment.refundedMinor;
   if (extra <= 0 || payment.status !== "succeeded") return false;
@@ -290,6 +311,13 @@ export async function recordGatewayRefund(
     .set({ refundedMinor: sql`${payments.refundedMinor} + ${extra}` })
     .where(eq(payments.id, payment.id))
     .returning();
-  await settleRefund(tx, updated!, refund, { id: null, role: "system", label: "Stripe" }, now);
+  const { receipt: queued } = await settleRefund(
+    tx,
+    updated!,
+    refund,
+    { id: null, role: "system", label: "Stripe" },
+    now,
+  );
+  after.push(() => sendReceipt(queued));
   return true;
 }

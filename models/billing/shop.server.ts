@@ -13,6 +13,8 @@ import {
 } from "./shop";
 import { fromMinor } from "./payments";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
+import { queueReceipt, sendReceipt } from "./receipt-email.server";
+import { type QueuedEmail } from "../platform/mail.server";
 import { WALLET_MESSAGES } from "./wallet";
 
 // The shop: catalogue, cart, checkout and purchases. Checkout is one
@@ -238,7 +240,8 @@ export async function checkout(
 ): Promise<CheckoutResult> {
   const key = options.idempotencyKey ?? randomUUID();
   const now = options.now ?? new Date();
-  return db().transaction(async (tx) => {
+  let receipt: QueuedEmail | null = null;
+  const result = await db().transaction(async (tx): Promise<CheckoutResult> => {
     const balance = await settleExpiredTokens(tx, userId, now);
     const [previous] = await tx
       .select()
@@ -338,6 +341,8 @@ export async function checkout(
       ),
     );
     await rewardReferrerOnce(tx, userId, now);
+    // The checkout's receipt (email + notification) commits with the spend (decision 0058).
+    receipt = await queueReceipt(tx, { kind: "shop", userId, tokens: total, items: names }, { now });
     return {
       ok: true,
       totalSpent: total,
@@ -347,6 +352,8 @@ export async function checkout(
       message: SHOP_MESSAGES.checkedOut(total, spend.balance),
     } as const;
   });
+  await sendReceipt(receipt);
+  return result;
 }
 
 async function replayCheckout(

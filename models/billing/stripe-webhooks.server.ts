@@ -12,6 +12,7 @@ import {
   type HostedConfirmationOutcome,
   type PaymentRow,
 } from "./payments.server";
+import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { recordGatewayRefund } from "./refunds.server";
 import { stripeSetup } from "./stripe-gateway.server";
 import {
@@ -139,7 +140,7 @@ async function applyEvent(tx: Transaction, event: Stripe.Event, context: Context
     case "customer.subscription.deleted":
       return subscriptionChanged(tx, context.subscription!, now);
     case "charge.refunded":
-      return chargeRefunded(tx, event.data.object, now);
+      return chargeRefunded(tx, event.data.object, after, now);
     default:
       return "ignored";
   }
@@ -162,14 +163,32 @@ function billingOf(sub: Stripe.Subscription): GatewayBilling {
   };
 }
 
-/** Fulfils what a paid one-off payment bought (a token package or a gift card). */
+/** A confirmed payment's receipt, in the event's transaction; its email is sent after the commit (decision 0058). */
+async function receipted(
+  tx: Transaction,
+  payment: PaymentRow,
+  after: AfterCommit,
+  now: Date,
+  renewal = false,
+) {
+  const receipt = await queueReceipt(
+    tx,
+    { kind: "payment", payment, renewal },
+    { now, payerEmail: payment.payerEmail },
+  );
+  after.push(() => sendReceipt(receipt));
+}
+
+/** Fulfils what a paid one-off payment bought (a token package or a gift card), with its receipt. */
 async function fulfilOneOff(tx: Transaction, payment: PaymentRow, after: AfterCommit, now: Date) {
   if (payment.kind === "token_package") {
     await fulfilTokenPackage(tx, payment, now);
+    await receipted(tx, payment, after, now);
     return "fulfilled token package";
   }
   if (payment.kind === "gift_card") {
     const card = await fulfilGiftCard(tx, payment, now);
+    await receipted(tx, payment, after, now);
     after.push(() => deliverGiftCardIfDue(card, now));
     return "fulfilled gift card";
   }
@@ -221,6 +240,7 @@ async function startPlan(
   const outcome = await confirmHostedPayment(tx, paymentId, { ...confirmation, now });
   if (outcome.status !== "confirmed") return notConfirmed(outcome, confirmation.source, paymentId, after);
   const { replaced } = await fulfilSubscription(tx, outcome.payment, now, billingOf(sub));
+  await receipted(tx, outcome.payment, after, now);
   if (replaced.length) after.push(() => cancelReplacedAtGateway(replaced));
   return "started plan";
 }
@@ -329,9 +349,10 @@ async function invoicePaid(
       completedAt: now,
     })
     .onConflictDoNothing({ target: payments.idempotencyKey })
-    .returning({ id: payments.id });
+    .returning();
   if (!receipt) return "already done";
   await renewFromGateway(tx, ours, period, receipt.id, now);
+  await receipted(tx, receipt, after, now, true);
   return "renewed plan";
 }
 
@@ -388,7 +409,7 @@ async function subscriptionChanged(tx: Transaction, sub: Stripe.Subscription, no
 }
 
 /** A refund made at Stripe (its dashboard) or by our back-office: counted once (refunds.server.ts). */
-async function chargeRefunded(tx: Transaction, charge: Stripe.Charge, now: Date) {
+async function chargeRefunded(tx: Transaction, charge: Stripe.Charge, after: AfterCommit, now: Date) {
   const intent = idOf(charge.payment_intent);
   if (!intent) return "unknown payment";
   const [payment] = await tx
@@ -403,6 +424,7 @@ async function chargeRefunded(tx: Transaction, charge: Stripe.Charge, now: Date)
     charge.amount_refunded,
     `${charge.id}:${charge.amount_refunded}`,
     now,
+    after,
   );
   return recorded ? "refund recorded" : "already done";
 }

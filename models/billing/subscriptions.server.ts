@@ -319,18 +319,8 @@ export async function renewFromGateway(
           .returning()
       )[0]!
     : { ...sub, currentPeriodStart: period.start };
+  // The renewal's receipt (email + notification) is the webhook's, for the invoice's payment.
   await grantPeriodTokens(tx, next, plan, now, paymentId);
-  if (moved)
-    await addNotification(
-      {
-        userId: sub.userId,
-        type: "success",
-        title: "Plan renewed",
-        message: `Your ${plan.name} plan renewed and ${plan.monthlyTokens} Creative Tokens were added.`,
-        link: "/dashboard2/billing",
-      },
-      tx,
-    );
   return moved;
 }
 
@@ -475,25 +465,15 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
       savedMethodToken: sub.paymentMethodToken,
       subscriptionPlanId: plan.id,
       tokens: plan.monthlyTokens,
+      renewal: true,
       fulfil: async (tx, payment) => {
         const [next] = await tx
           .update(subscriptions)
           .set({ currentPeriodStart: end, currentPeriodEnd: addMonth(end) })
           .where(stillOn)
           .returning();
-        if (next) {
-          await grantPeriodTokens(tx, next, plan, now, payment.id);
-          await addNotification(
-            {
-              userId: sub.userId,
-              type: "success",
-              title: "Plan renewed",
-              message: `Your ${plan.name} plan renewed and ${plan.monthlyTokens} Creative Tokens were added.`,
-              link: "/dashboard2/billing",
-            },
-            tx,
-          );
-        }
+        // The renewal's receipt (email + notification) is takePayment's, in this transaction.
+        if (next) await grantPeriodTokens(tx, next, plan, now, payment.id);
         return true;
       },
       replay: async () => true,

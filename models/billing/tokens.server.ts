@@ -450,7 +450,18 @@ export const apiLedgerEntry = (row: LedgerView) => ({
   expires_at: row.expiresAt,
 });
 
-/** Tokens granted and spent between two instants (the dashboard's usage bar). */
+/**
+ * The usage bar's sums over ledger rows (SQL, shared with the account summary):
+ * tokens granted less what refunds took back, and tokens spent on something.
+ * A refund's take-back is neither used nor available (decision 0058), so it
+ * leaves "spent" and comes off "granted" (never below zero).
+ */
+export const FLOW_SQL = {
+  granted: `greatest(coalesce(sum(case when kind = 'grant' then delta when kind = 'spend' and reason = 'refund' then delta else 0 end), 0), 0)::int`,
+  spent: `coalesce(sum(case when kind = 'spend' and reason <> 'refund' then -delta else 0 end), 0)::int`,
+} as const;
+
+/** Tokens granted (less refunds' take-backs) and spent between two instants (the dashboard's usage bar). */
 export async function tokenFlow(
   userId: string,
   from: Date,
@@ -458,8 +469,8 @@ export async function tokenFlow(
 ): Promise<{ granted: number; spent: number }> {
   const [row] = await db()
     .select({
-      granted: sql<number>`coalesce(sum(case when ${tokenLedger.kind} = 'grant' then ${tokenLedger.delta} else 0 end), 0)::int`,
-      spent: sql<number>`coalesce(sum(case when ${tokenLedger.kind} = 'spend' then -${tokenLedger.delta} else 0 end), 0)::int`,
+      granted: sql<number>`${sql.raw(FLOW_SQL.granted)}`,
+      spent: sql<number>`${sql.raw(FLOW_SQL.spent)}`,
     })
     .from(tokenLedger)
     .where(

@@ -17,6 +17,8 @@ export const JOB_LOCK_KEYS = {
   clockReminders: 4_170_390_105,
   /** Token expiry reminders (decision 0049). */
   tokenExpiryReminders: 4_170_390_113,
+  /** Receipts a crash or a caller without a send step left unsent (decision 0058). */
+  unsentReceipts: 4_170_390_158,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCK_KEYS;

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { spendTokens } from "../billing/tokens.server";
+import { queueReceipt } from "../billing/receipt-email.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -235,6 +236,19 @@ export async function closeRevisionRound(
     tx,
   );
   if (!spent.ok) return PROOF_MESSAGES.insufficient(offer.cost, spent.balance, offer.number);
+  // The round's receipt (email + notification) commits with the spend; the jobs send its email (decision 0058).
+  if (offer.cost > 0)
+    await queueReceipt(
+      tx,
+      {
+        kind: "revision_round",
+        userId: input.project.userId,
+        tokens: offer.cost,
+        round: offer.number,
+        project: { id: input.project.id, title: input.project.title },
+      },
+      { now },
+    );
   const [round] = await tx
     .insert(proofRounds)
     .values({

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
+import { RECEIPT_EMAIL_KIND } from "~models/billing/receipt-email.server";
+import { RECEIPT_MESSAGES } from "~models/billing/receipt-email";
 import { refundPayment, refundPreview } from "~models/billing/refunds.server";
 import { purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { cancelSubscription, getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
@@ -173,6 +175,14 @@ describe("Stripe Checkout and webhooks", () => {
     const [row] = await db().select().from(payments).where(eq(payments.id, payment!.id));
     expect(row).toMatchObject({ status: "succeeded", gatewayPaymentIntent: expect.stringMatching(/^pi_/) });
     expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, completed!.id))).toHaveLength(1);
+    // One receipt for the payment, however many times the event came (decision 0058).
+    const receipts = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, client.email), eq(emailOutbox.kind, RECEIPT_EMAIL_KIND)));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain(`/manageaccount/receipts/${payment!.id}/pdf`);
+    expect(receipts[0]!.text).toContain(RECEIPT_MESSAGES.balance(130));
     await ledgerIsConsistent(client);
   });
 
