@@ -68,3 +68,20 @@ export function DismissIcon() {
     </StrokeIcon>
   );
 }
+
+/** A thumb, up or down: an answer was helpful or not (beside its text label, 14px). */
+export function ThumbIcon({ down = false }: { down?: boolean }) {
+  return (
+    <StrokeIcon
+      width="14"
+      height="14"
+      fill="none"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      transform={down ? "rotate(180)" : undefined}
+    >
+      <path d="M7 11v9H4v-9h3Z" />
+      <path d="M7 11l4-7a2 2 0 0 1 3 1.8L13.4 9H19a2 2 0 0 1 2 2.3l-1.2 7A2 2 0 0 1 17.8 20H7" />
+    </StrokeIcon>
+  );
+}

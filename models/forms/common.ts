@@ -117,11 +117,16 @@ export function phoneNumber(options: { required: boolean }) {
 
 export const PHONE_COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
   value: c.code,
-  label: `${c.flag} ${c.name} (${c.dial})`,
+  label: `${c.name} (${c.code}, ${c.dial})`,
 }));
 
-/** Checkbox: "on" (a form), true (JSON) or absent. */
-export const checkbox = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
+/**
+ * Checkbox: "on" (a form), true or "true", false or "false", or absent (false).
+ * Written as a preprocess into an optional boolean with a default, not a
+ * transform: Conform reads a transform as required, and a browser then refuses
+ * to send the form until the optional box is ticked.
+ */
+export const checkbox = z.preprocess(
+  (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
+  z.boolean().optional().default(false),
+);

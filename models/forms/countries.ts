@@ -1,4 +1,8 @@
-/** docs/product.md, "Accounts": the 20 countries of the profile's country list, India first as the default. */
+/**
+ * docs/product.md, "Accounts": the 20 countries of the profile's country list, India first as the
+ * default. The flag is kept as the spec lists it, but lists show the country code instead: a flag
+ * emoji is an empty box where no emoji font is installed (most Windows and Linux desktops).
+ */
 export const COUNTRIES = [
   { code: "IN", dial: "+91", flag: "🇮🇳", name: "India" },
   { code: "US", dial: "+1", flag: "🇺🇸", name: "United States" },

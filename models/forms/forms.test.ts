@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { todayInAgencyTimeZone } from "./common";
@@ -87,6 +88,14 @@ describe("meeting and quote", () => {
     expect(InvestorMeetingSchema.parse({ ...company, connect_google_meet: "on" }).connect_google_meet).toBe(
       true,
     );
+  });
+
+  it("the Google Meet box is optional in the browser too: its input is not marked required", () => {
+    for (const schema of [InvestorMeetingSchema, ServiceQuoteSchema])
+      expect(getZodConstraint(schema).connect_google_meet?.required).toBeFalsy();
+    expect(
+      ServiceQuoteSchema.safeParse({ connect_google_meet: "maybe" }).error?.issues.map((i) => i.path[0]),
+    ).toContain("connect_google_meet");
   });
 
   it("needs a brief of at least 20 characters after trimming, a service and a solution", () => {

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { CHAT_COPY, CHAT_PAGE } from "~models/chat/copy";
+import { ThumbIcon } from "../icons";
 
 export type Rating = "up" | "down";
 
@@ -17,16 +18,11 @@ export function AnswerRating({
   rating: Rating | null;
   onRate: (event: FormEvent<HTMLFormElement>) => void;
 }) {
-  const button = (value: Rating, label: string, symbol: string) => (
-    <button
-      type="submit"
-      name="rating"
-      value={value}
-      aria-pressed={rating === value}
-      aria-label={label}
-      title={label}
-    >
-      <span aria-hidden="true">{symbol}</span>
+  // A drawn thumb and the word: an emoji would be an empty box where no emoji font is installed.
+  const button = (value: Rating, label: string) => (
+    <button type="submit" name="rating" value={value} aria-pressed={rating === value}>
+      <ThumbIcon down={value === "down"} />
+      {label}
     </button>
   );
   return (
@@ -34,8 +30,8 @@ export function AnswerRating({
       <input type="hidden" name="intent" value="feedback" />
       <input type="hidden" name="message_id" value={messageId} />
       <span>{rating ? CHAT_COPY.rated : CHAT_COPY.rateQuestion}</span>
-      {button("up", CHAT_COPY.helpful, "👍")}
-      {button("down", CHAT_COPY.notHelpful, "👎")}
+      {button("up", CHAT_COPY.helpful)}
+      {button("down", CHAT_COPY.notHelpful)}
     </form>
   );
 }

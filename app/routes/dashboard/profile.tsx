@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { result: submission.reply(), saved: true };
 }
 
-const countryOptions = COUNTRIES.map((c) => ({ value: c.code, label: `${c.flag} ${c.name} (${c.dial})` }));
+const countryOptions = COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code}, ${c.dial})` }));
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const { user, profile } = loaderData;
