@@ -41,6 +41,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CareerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { whyJoin: reasons, positions } = loaderData;
+  // The roles the page lists as open, then Other: the form offers what the page says is open
+  // (the API still takes any role of CAREER_ROLES).
+  const roleOptions = [
+    ...positions.items.map((position) => ({ value: position.role, label: position.title })),
+    ...CAREER_ROLES.filter((role) => role.value === "other"),
+  ];
   const [form, fields] = useZodForm(JobApplicationSchema, {
     id: "job-application",
     lastResult: actionData?.result,
@@ -101,7 +107,7 @@ export default function CareerPage({ loaderData, actionData }: Route.ComponentPr
           <ChoiceField
             label="Role of interest"
             field={fields.role_of_interest}
-            options={selectOptions(CAREER_ROLES, "Choose a role")}
+            options={selectOptions(roleOptions, "Choose a role")}
             className="sm:col-span-2"
           />
           <LongTextField label="Why do you want to join Ascendra?" field={whyJoin} />

@@ -176,7 +176,7 @@ test("the events filter keeps to one type, and past events are marked", async ()
   for (const price of workshops.byTestId("event-price")) expect(squash(textOf(price))).toBe("₹1,200");
 });
 
-test("careers: Apply on a position picks its role in the form", async () => {
+test("careers: the form offers the open positions; Apply on one picks its role", async () => {
   const visitor = new Visitor();
   const position = careers.positions.items[1]!;
   const page = await open(visitor, "/careerpage");
@@ -187,6 +187,12 @@ test("careers: Apply on a position picks its role in the form", async () => {
   expect(select, "the Role of interest field").toBeDefined();
   const chosen = findAll(select!, (el) => el.tagName === "option" && attr(el, "selected") !== undefined);
   expect(chosen.map((o) => attr(o, "value"))).toEqual([position.role]);
+  // The form offers the roles the page lists as open, and Other: nothing the page does not mention.
+  const offered = findAll(select!, (el) => el.tagName === "option" && Boolean(attr(el, "value")));
+  expect(offered.map((o) => attr(o, "value"))).toEqual([
+    ...careers.positions.items.map((p) => p.role),
+    "other",
+  ]);
 });
 
 test("help & support links to the chat and to a new ticket; answers open without JavaScript", async () => {
