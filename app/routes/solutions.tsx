@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // Subscribe: the plan's checkout; sign in first when anonymous (as Get Tokens on /creative-tokens).
       plans: plans.map((plan) => ({
         ...plan,
-        price: formatPrice(plan.monthlyPriceInr, "in"),
+        price: formatPrice(plan.prices.in, "in"),
         subscribeHref: subscribeHref(user !== null, planCheckoutPath(plan.slug)),
       })),
       colour,

@@ -5,6 +5,8 @@
 // units of each region's currency. Which one a client sees is decided once
 // here, and every price on their pages and every charge uses it.
 
+import { formatMajor } from "./money";
+
 export const REGIONS = ["us", "eu", "in"] as const;
 export type Region = (typeof REGIONS)[number];
 
@@ -123,3 +125,7 @@ export function decideRegion(inputs: RegionInputs): RegionDecision {
 export function priceFor(prices: RegionPrices, region: Region): { amount: number; currency: RegionCurrency } {
   return { amount: prices[region], currency: REGION_CURRENCIES[region] };
 }
+
+/** A catalogue price as the client reads it: "€165", "$179", "₹14,999" (whole units, decimals when there are any). */
+export const formatRegionPrice = (prices: RegionPrices, region: Region) =>
+  formatMajor(prices[region], REGION_CURRENCIES[region]);
