@@ -29,6 +29,8 @@ import {
   tokenLedger,
 } from "../schema";
 import { FREE_PLAN } from "./subscriptions";
+import { formatRegionPrice, type Region } from "./currency";
+import { clientRegion, regionForRequest } from "./currency.server";
 import { getActiveSubscription, type WithPlan } from "./subscriptions.server";
 import { MEGABYTE } from "../platform/uploads";
 
@@ -49,6 +51,7 @@ const GIGABYTE = 1024 * MEGABYTE;
 export async function getCurrentPlan(
   userId: string,
   knownActive?: Promise<WithPlan | null>,
+  knownRegion?: Promise<Region>,
 ): Promise<PlanSummary> {
   const active = await (knownActive ?? getActiveSubscription(userId));
   if (!active)
@@ -62,10 +65,12 @@ export async function getCurrentPlan(
     };
   const { plan, subscription } = active;
   const quotaGb = (await getBillingSettings()).storage.planQuotaGb[plan.id];
+  // The price the client pays, in their one currency (docs/decisions/0059).
+  const region = await (knownRegion ?? clientRegion(userId, null).then((d) => d.region));
   return {
     slug: plan.name.toLowerCase(),
     name: plan.name,
-    priceLabel: plan.price > 0 ? `${formatMinor(toMinor(plan.price), "INR")}/month` : null,
+    priceLabel: plan.price > 0 ? `${formatRegionPrice(plan.prices, region)}/month` : null,
     periodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     storageQuotaBytes: quotaGb ? Math.round(quotaGb * GIGABYTE) : FREE_STORAGE_QUOTA_BYTES,
@@ -120,6 +125,7 @@ export const currentPlanForRequest = oncePerRequest((request, userId: string) =>
   getCurrentPlan(
     userId,
     accountSummaryForRequest(request, userId).then((summary) => summary.active),
+    regionForRequest(request, userId).then((decision) => decision.region),
   ),
 );
 
