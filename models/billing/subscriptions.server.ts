@@ -2,8 +2,8 @@ import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
-import { REGION_CURRENCIES, type Region } from "./currency";
-import { clientRegion } from "./currency.server";
+import { DEFAULT_REGION, REGION_CURRENCIES, type Region } from "./currency";
+import { renewalRegion } from "./currency.server";
 import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
 import {
@@ -196,7 +196,8 @@ export async function subscribe(
   // A saved card, an earlier receipt's card, or the typed card (saved first when asked): docs/decisions/0023.
   const source = await resolvePaymentSource(userId, input);
   if (!source.ok) return source;
-  const region = input.region ?? (await clientRegion(userId, null)).region;
+  // The page sends the region it priced the plan in; the API lists plans in rupees, its default.
+  const region = input.region ?? DEFAULT_REGION;
   const outcome = await takePayment({
     userId,
     // Without a key, the same plan asked for twice in one minute is one request (an API client's retry).
@@ -471,7 +472,7 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
         .where(stillOn);
       break;
     }
-    const { region } = await clientRegion(sub.userId, null);
+    const region = await renewalRegion(sub.userId);
     const outcome = await takePayment({
       userId: sub.userId,
       idempotencyKey: `renewal:${sub.id}:${end.toISOString()}`,
