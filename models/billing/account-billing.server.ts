@@ -14,8 +14,6 @@ import {
   detachPaymentMethod,
   listSavedCards,
 } from "./payment-methods.server";
-import { formatMinor } from "./money";
-import { toMinor } from "./payments";
 import {
   cartItems,
   giftCards,

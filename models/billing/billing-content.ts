@@ -36,7 +36,11 @@ export const shopItemSchema = z.object({
   rating: z.number().min(0).max(5).multipleOf(0.1, "must have one decimal at most"),
   tokenPrice: z.int().positive(),
   /** Shown struck through next to the token price, in the client's currency (US dollars in the API). */
-  originalPrices: z.object({ us: z.number().nonnegative(), eu: z.number().nonnegative(), in: z.number().nonnegative() }),
+  originalPrices: z.object({
+    us: z.number().nonnegative(),
+    eu: z.number().nonnegative(),
+    in: z.number().nonnegative(),
+  }),
   maxDownloads: z.int().positive().max(100).default(DEFAULT_MAX_DOWNLOADS),
   file: fileName,
 });

@@ -215,7 +215,6 @@ export const solutionsSchema = z.object({
   consultation: z.object({ label: text, title: text, text, points: z.array(text).min(1) }),
 });
 
-
 export const creativeTokensSchema = z.object({
   seo,
   hero: z.object({ eyebrow: text, title: text, text, image }),

@@ -44,12 +44,16 @@ type BillingView = {
 type ShopView = { items: { id: string; original_prices: Record<string, number> }[]; region: string };
 
 async function pricesSeen(client: Client, headers: Record<string, string> = {}) {
-  const billing = body<BillingView>(await call(billingPage.loader, get(client, "/dashboard2/billing", headers)));
+  const billing = body<BillingView>(
+    await call(billingPage.loader, get(client, "/dashboard2/billing", headers)),
+  );
   const tokens = body<{ packages: { label: string }[]; region: string }>(
     await call(buyTokensPage.loader, get(client, "/dashboard2/billing/tokens", headers)),
   );
   const plan = body<{ plan: { price: string }; region: string }>(
-    await call(planPage.loader, get(client, "/dashboard2/billing/plans/starter", headers), { planId: "starter" }),
+    await call(planPage.loader, get(client, "/dashboard2/billing/plans/starter", headers), {
+      planId: "starter",
+    }),
   );
   const shop = body<ShopView>(await call(shopPage.loader, get(client, "/dashboard2/shop", headers)));
   return { billing, tokens, plan, shop };
@@ -110,8 +114,14 @@ describe("a client who pays in euros", () => {
         ...card,
       }),
     );
-    expect(body(bought)).toMatchObject({ success: expect.stringContaining("You purchased 50 Creative Tokens") });
-    expect(await lastPayment(client)).toMatchObject({ amountMinor: 6500, currency: "EUR", status: "succeeded" });
+    expect(body(bought)).toMatchObject({
+      success: expect.stringContaining("You purchased 50 Creative Tokens"),
+    });
+    expect(await lastPayment(client)).toMatchObject({
+      amountMinor: 6500,
+      currency: "EUR",
+      status: "succeeded",
+    });
 
     const planView = body<{ idempotencyKey: string; region: string }>(
       await call(planPage.loader, get(client, "/dashboard2/billing/plans/starter"), { planId: "starter" }),
@@ -126,7 +136,9 @@ describe("a client who pays in euros", () => {
       }),
       { planId: "starter" },
     );
-    expect(body(subscribed)).toMatchObject({ success: "Successfully subscribed to STARTER! Your plan is now active." });
+    expect(body(subscribed)).toMatchObject({
+      success: "Successfully subscribed to STARTER! Your plan is now active.",
+    });
     const [charge] = await db()
       .select()
       .from(payments)

@@ -201,7 +201,9 @@ export function CurrencySetting({ region, chosen }: { region: Region; chosen: bo
       </h2>
       <p className="text-sm text-text-muted">
         Every price you see, and every payment, is in this currency.
-        {chosen ? null : " We picked it from your last purchase or your browser's language; choose another any time."}
+        {chosen
+          ? null
+          : " We picked it from your last purchase or your browser's language; choose another any time."}
       </p>
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <label htmlFor="currency-region" className="flex flex-col gap-1 text-sm font-semibold">

@@ -125,7 +125,13 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
     defaultValue:
       values ??
       (kind === "shop_item"
-        ? { max_downloads: "3", rating: "4.5", original_price: "0", original_price_eu: "0", original_price_in: "0" }
+        ? {
+            max_downloads: "3",
+            rating: "4.5",
+            original_price: "0",
+            original_price_eu: "0",
+            original_price_in: "0",
+          }
         : kind === "token_package"
           ? { bonus_tokens: "0" }
           : { project_limit: "1", monthly_tokens: "0" }),

@@ -40,7 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     region,
     chosen: chosen?.id ?? "",
     // One currency, the client's (docs/decisions/0059); the charge is this price.
-    packages: packages.map((p) => ({ ...apiTokenPackage(p, region), label: formatRegionPrice(p.prices, region) })),
+    packages: packages.map((p) => ({
+      ...apiTokenPackage(p, region),
+      label: formatRegionPrice(p.prices, region),
+    })),
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
@@ -58,7 +61,10 @@ export async function action({ request }: Route.ActionArgs) {
   const shown = await chargeRegion(request, user.id, formData);
   const submission = parseWithZod(formData, { schema });
   if (!shown.ok)
-    return data({ result: submission.reply({ formErrors: [shown.message], hideFields }), success: null }, { status: 409 });
+    return data(
+      { result: submission.reply({ formErrors: [shown.message], hideFields }), success: null },
+      { status: 409 },
+    );
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   const result = await purchaseTokens(
@@ -147,7 +153,10 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
           <p className="text-sm text-text-muted">
             <input type="hidden" name="region" value={region} />
             Prices in {REGION_LABELS[region]}.{" "}
-            <Link to="/dashboard2/billing#currency-title" className="font-semibold underline underline-offset-4">
+            <Link
+              to="/dashboard2/billing#currency-title"
+              className="font-semibold underline underline-offset-4"
+            >
               Change currency
             </Link>
           </p>

@@ -178,7 +178,10 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         </Form>
       ) : mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
-          <FormMessages errors={actionData?.error ? [actionData.error] : form.errors} errorId={form.errorId} />
+          <FormMessages
+            errors={actionData?.error ? [actionData.error] : form.errors}
+            errorId={form.errorId}
+          />
           <input type="hidden" name="plan_id" value={plan.id} />
           <input type="hidden" name="region" value={region} />
           {current ? (
