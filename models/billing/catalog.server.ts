@@ -211,6 +211,8 @@ export const apiPlan = (row: PlanRow) => ({
   name: row.name,
   price: row.price,
   currency: row.currency,
+  /** The month's price in each currency (as token packages answer theirs); /api/subscribe takes `region`. */
+  prices: { USD: row.prices.us, EUR: row.prices.eu, INR: row.prices.in },
   billing_period: row.billingPeriod,
   features: row.features,
   monthly_tokens: row.monthlyTokens,
