@@ -6,6 +6,7 @@ import { runSeed } from "~models/content/seed.server";
 import { db } from "~models/platform/db.server";
 import { payments, users } from "~models/schema";
 import * as signup from "~/routes/auth/signup";
+import * as solutions from "~/routes/solutions";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import * as billingPage from "~/routes/dashboard/billing";
 import * as buyTokensPage from "~/routes/dashboard/buy-tokens";
@@ -240,5 +241,22 @@ describe("sign-up", () => {
     const rows = await db().select({ username: users.username, region: users.region }).from(users);
     expect(rows.find((r) => r.username === chosen)?.region).toBe("eu");
     expect(rows.find((r) => r.username === open)?.region).toBeNull();
+  });
+});
+
+describe("the public plans page", () => {
+  it("stays in rupees for anonymous visitors whatever their browser, and follows a signed-in client", async () => {
+    const price = (outcome: Awaited<ReturnType<typeof call>>) =>
+      (outcome.body as { plans: { slug: string; price: string }[] }).plans.find((p) => p.slug === "starter")
+        ?.price;
+    const anonymous = await call(
+      solutions.loader,
+      getRequest("/solutions", { headers: { "Accept-Language": "de-DE" } }),
+    );
+    expect(price(anonymous)).toBe("₹14,999");
+    expect(anonymous.headers.get("Vary")).not.toMatch(/Accept-Language/i);
+    const client = await signedInClient();
+    await setCurrency(client, "eu");
+    expect(price(await call(solutions.loader, get(client, "/solutions")))).toBe("€165");
   });
 });
