@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import { oncePerRequest } from "../platform/per-request";
 import { users } from "../schema";
-import { decideRegion, isRegion, regionForCurrency, type Region, type RegionDecision } from "./currency";
+import { decideRegion, isRegion, type Region, type RegionDecision } from "./currency";
 import { CURRENCY_MESSAGES, currencyName } from "./currency-setting";
 
 // The client's currency from the database and the request (docs/decisions/0059).
@@ -32,23 +32,12 @@ export const regionForRequest = oncePerRequest((request: Request, userId: string
 );
 
 /**
- * The currency a plan renews in: the account's setting when it has one (a
- * changed setting applies from the next renewal), else the currency the plan
- * was last paid in, else the client's currency.
+ * The currency a plan renews in: the client's, as Billing shows the plan's
+ * price (a paid plan means there is a last purchase, so the browser's
+ * language never decides it). A changed setting applies from the next renewal.
  */
 export async function renewalRegion(userId: string): Promise<Region> {
-  const [row] = await db()
-    .select({
-      setting: users.region,
-      lastPlanCurrency: sql<string | null>`(select p.currency from payments p
-        where p.user_id = users.id and p.status = 'succeeded' and p.kind = 'subscription'
-        order by p.created_at desc limit 1)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (isRegion(row?.setting)) return row.setting;
-  return regionForCurrency(row?.lastPlanCurrency) ?? (await clientRegion(userId, null)).region;
+  return (await clientRegion(userId, null)).region;
 }
 
 /** The account's own choice of price list; null forgets it (the last purchase or the browser decide again). */

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientRegion } from "~models/billing/currency.server";
 import { CURRENCY_MESSAGES } from "~models/billing/currency-setting";
+import { runJobs } from "~models/billing/jobs.server";
 import { runSeed } from "~models/content/seed.server";
 import { db } from "~models/platform/db.server";
 import { payments, users } from "~models/schema";
@@ -148,6 +149,18 @@ describe("a client who pays in euros", () => {
     // The current plan reads in euros too.
     const billing = body<BillingView>(await call(billingPage.loader, get(client, "/dashboard2/billing")));
     expect(billing.current.price).toBe("€165");
+
+    // A changed setting applies from the next renewal, at the price Billing then shows.
+    await setCurrency(client, "us");
+    const shown = body<BillingView>(await call(billingPage.loader, get(client, "/dashboard2/billing")));
+    expect(shown.current.price).toBe("$179");
+    await runJobs(new Date(Date.now() + 32 * 24 * 60 * 60 * 1000));
+    const renewals = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, client.id), eq(payments.kind, "subscription")))
+      .orderBy(desc(payments.createdAt));
+    expect(renewals[0]).toMatchObject({ amountMinor: 17900, currency: "USD", status: "succeeded" });
   });
 });
 
