@@ -27,7 +27,7 @@ import {
   tokenLedger,
 } from "../schema";
 import { FREE_PLAN } from "./subscriptions";
-import { formatRegionPrice, type Region } from "./currency";
+import { formatRegionPrice, planPrices, type Region } from "./currency";
 import { clientRegion, regionForRequest } from "./currency.server";
 import { getActiveSubscription, type WithPlan } from "./subscriptions.server";
 import { MEGABYTE } from "../platform/uploads";
@@ -68,7 +68,7 @@ export async function getCurrentPlan(
   return {
     slug: plan.name.toLowerCase(),
     name: plan.name,
-    priceLabel: plan.price > 0 ? `${formatRegionPrice(plan.prices, region)}/month` : null,
+    priceLabel: plan.price > 0 ? `${formatRegionPrice(planPrices(plan), region)}/month` : null,
     periodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     storageQuotaBytes: quotaGb ? Math.round(quotaGb * GIGABYTE) : FREE_STORAGE_QUOTA_BYTES,

@@ -14,6 +14,7 @@ import {
   storeCatalogFile,
   type CheckedFile,
 } from "../back-office/catalog-files.server";
+import { planPrices } from "./currency";
 import { SHOP_FILE_TYPES, type ShopFileType, type ShopItemSeed } from "./billing-content";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import type { Bundle, Plan } from "../content/marketing-content";
@@ -187,7 +188,7 @@ export const planCard = (row: PlanRow): Plan => ({
   colour: row.colour as Plan["colour"],
   name: row.name,
   tagline: row.tagline,
-  prices: row.prices,
+  prices: planPrices(row),
   monthlyTokens: row.monthlyTokens,
   projectLimit: row.projectLimit,
   isPopular: row.isPopular,
@@ -212,7 +213,7 @@ export const apiPlan = (row: PlanRow) => ({
   price: row.price,
   currency: row.currency,
   /** The month's price in each currency (as token packages answer theirs); /api/subscribe takes `region`. */
-  prices: { USD: row.prices.us, EUR: row.prices.eu, INR: row.prices.in },
+  prices: { USD: row.prices.us, EUR: row.prices.eu, INR: row.price },
   billing_period: row.billingPeriod,
   features: row.features,
   monthly_tokens: row.monthlyTokens,

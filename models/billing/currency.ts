@@ -129,3 +129,12 @@ export function priceFor(prices: RegionPrices, region: Region): { amount: number
 /** A catalogue price as the client reads it: "€165", "$179", "₹14,999" (whole units, decimals when there are any). */
 export const formatRegionPrice = (prices: RegionPrices, region: Region) =>
   formatMajor(prices[region], REGION_CURRENCIES[region]);
+
+/**
+ * A plan's price list: `prices`, with the rupee figure from `price` (the column the spec's
+ * API answers and staff edit), so the two can never disagree.
+ */
+export const planPrices = (plan: { price: number; prices: RegionPrices }): RegionPrices => ({
+  ...plan.prices,
+  in: plan.price,
+});

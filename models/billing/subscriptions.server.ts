@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
-import { DEFAULT_REGION, REGION_CURRENCIES, type Region } from "./currency";
+import { DEFAULT_REGION, planPrices, REGION_CURRENCIES, type Region } from "./currency";
 import { renewalRegion } from "./currency.server";
 import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
@@ -225,8 +225,8 @@ export async function subscribe(
 }
 
 /** A month of the plan in the region's currency, as the client saw it priced (docs/decisions/0059). */
-export const planCharge = (plan: Pick<PlanRow, "prices">, region: Region) => ({
-  amountMinor: toMinor(plan.prices[region]),
+export const planCharge = (plan: Pick<PlanRow, "price" | "prices">, region: Region) => ({
+  amountMinor: toMinor(planPrices(plan)[region]),
   currency: REGION_CURRENCIES[region],
 });
 

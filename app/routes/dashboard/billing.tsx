@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { apiTokenPackage } from "~models/billing/catalog.server";
-import { formatRegionPrice, REGION_CURRENCIES } from "~models/billing/currency";
+import { formatRegionPrice, planPrices, REGION_CURRENCIES } from "~models/billing/currency";
 import { regionForRequest, setAccountRegion } from "~models/billing/currency.server";
 import { regionSavedMessage, RegionSettingSchema } from "~models/billing/currency-setting";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? {
           planId: active.plan.id,
           name: active.plan.name,
-          price: money(active.plan.prices[region]),
+          price: money(planPrices(active.plan)[region]),
           status: active.subscription.status,
           endsAt: active.subscription.currentPeriodEnd,
           cancelling: active.subscription.cancelAtPeriodEnd,
@@ -93,7 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     plans: plans.map((p) => ({
       id: p.id,
       name: p.name,
-      price: formatRegionPrice(p.prices, region),
+      price: formatRegionPrice(planPrices(p), region),
       monthlyTokens: p.monthlyTokens,
       projectLimit: p.projectLimit,
       isPopular: p.isPopular,

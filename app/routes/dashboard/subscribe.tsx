@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { getPlan } from "~models/billing/catalog.server";
-import { formatRegionPrice } from "~models/billing/currency";
+import { formatRegionPrice, planPrices } from "~models/billing/currency";
 import { regionForRequest } from "~models/billing/currency.server";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: plan.id,
       name: plan.name,
       // In the client's one currency; the form says which, so the charge is this price (decision 0059).
-      price: formatRegionPrice(plan.prices, region),
+      price: formatRegionPrice(planPrices(plan), region),
       monthlyTokens: plan.monthlyTokens,
       projectLimit: plan.projectLimit,
       features: plan.features,
