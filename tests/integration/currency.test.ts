@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatRegionPrice, type Region, type RegionPrices } from "~models/billing/currency";
 import { clientRegion } from "~models/billing/currency.server";
 import { CURRENCY_MESSAGES } from "~models/billing/currency-setting";
 import { runJobs } from "~models/billing/jobs.server";
@@ -89,8 +90,13 @@ describe("a client who pays in euros", () => {
     expect(tokens.region).toBe("eu");
     expect(plan.plan.price).toBe("€165");
     expect(shop.region).toBe("eu");
-    expect(shop.items.find((i) => i.id === "social-post-grid")?.original_prices.eu).toBe(11);
+    // The card's "Was" price: the item's original price in the client's currency, as ShopCard formats it.
+    const was = shop.items.map((i) =>
+      formatRegionPrice(i.original_prices as RegionPrices, shop.region as Region),
+    );
+    expect(was[shop.items.findIndex((i) => i.id === "social-post-grid")]).toBe("€11");
     const shown = JSON.stringify([
+      was,
       billing.packages.map((p) => p.label),
       billing.plans.map((p) => p.price),
       billing.current.price,
