@@ -77,6 +77,7 @@ try {
     ratingTenths: 45,
     tokenPrice: 3 + (i % 10),
     originalPriceCents: 500,
+    originalPrices: { us: 5, eu: 5, in: 419 },
     maxDownloads: 3,
     fileName: "type-scale-sheet.txt",
     fileFormat: "TXT",

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getCreativeTokensContent } from "~models/content/marketing-content.server";
 import { REGIONS } from "~models/content/marketing-enums";
 import { formatPrice, getTokensHref, parseRegion } from "~models/content/marketing-pages";
+import { regionForRequest } from "~models/billing/currency.server";
 import { getSiteShell } from "~models/content/site-content.server";
 import { Pricing } from "~/components/marketing/tokens/pricing";
 import { About, HowItWorks, TokensHero } from "~/components/marketing/tokens/story";
@@ -21,7 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const { seo, pricing, addOns, ...rest } = content;
   const { bundles, ...pricingText } = pricing;
-  const region = parseRegion(new URL(request.url).searchParams.get("region"), REGIONS);
+  // The region tabs (?region=) as before; without one, a signed-in client starts on their own
+  // currency (a private answer), anonymous visitors on the first tab (docs/decisions/0059).
+  const asked = new URL(request.url).searchParams.get("region");
+  const region =
+    asked === null && user ? (await regionForRequest(request, user.id)).region : parseRegion(asked, REGIONS);
   return data(
     {
       ...rest,

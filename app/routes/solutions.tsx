@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import { getSolutionsContent } from "~models/content/marketing-content.server";
 import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/content/marketing-enums";
 import { formatPrice, solutionsTab, subscribeHref } from "~models/content/marketing-pages";
+import { regionForRequest } from "~models/billing/currency.server";
 import { getSiteShell } from "~models/content/site-content.server";
 import { planCheckoutPath } from "~models/billing/subscriptions";
 import { Consultation } from "~/components/marketing/solutions/consultation";
@@ -24,13 +25,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (colour !== null && !isColour(colour)) throw data(null, { status: 404 });
   const [content, shell, user] = await Promise.all([getSolutionsContent(), getSiteShell(), getUser(request)]);
   const { seo, plans, ...rest } = content;
+  // A signed-in client reads their own currency (the answer is private then); anonymous visitors
+  // get rupees, so the cached public page never depends on the browser (docs/decisions/0059).
+  const region = user ? (await regionForRequest(request, user.id)).region : "in";
   return data(
     {
       ...rest,
       // Subscribe: the plan's checkout; sign in first when anonymous (as Get Tokens on /creative-tokens).
       plans: plans.map((plan) => ({
         ...plan,
-        price: formatPrice(plan.monthlyPriceInr, "in"),
+        price: formatPrice(plan.prices[region], region),
         subscribeHref: subscribeHref(user !== null, planCheckoutPath(plan.slug)),
       })),
       colour,

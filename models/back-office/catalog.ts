@@ -58,6 +58,8 @@ export const ShopItemFormSchema = z.object({
     .refine((n) => Math.round(n * 10) === n * 10, { error: "The rating has one decimal at most." }),
   token_price: whole("token price", 1, 100_000),
   original_price: money("original price", 0),
+  original_price_eu: money("original euro price", 0),
+  original_price_in: money("original rupee price", 0),
   max_downloads: whole("number of downloads", 1, 100),
 });
 export type ShopItemForm = z.infer<typeof ShopItemFormSchema>;
@@ -79,6 +81,8 @@ export const PlanFormSchema = z.object({
   colour: z.enum(PACKAGE_COLOURS, { error: "Please choose a colour." }),
   tagline: text("tagline", 160),
   price: whole("monthly price", 0, 10_000_000),
+  price_us: money("monthly US dollar price", 0),
+  price_eu: money("monthly euro price", 0),
   monthly_tokens: whole("monthly tokens", 0, 1_000_000),
   project_limit: whole("project limit", -1, 1000),
   features: z

@@ -14,8 +14,6 @@ import {
   detachPaymentMethod,
   listSavedCards,
 } from "./payment-methods.server";
-import { formatMinor } from "./money";
-import { toMinor } from "./payments";
 import {
   cartItems,
   giftCards,
@@ -29,6 +27,8 @@ import {
   tokenLedger,
 } from "../schema";
 import { FREE_PLAN } from "./subscriptions";
+import { formatRegionPrice, planPrices, type Region } from "./currency";
+import { clientRegion, regionForRequest } from "./currency.server";
 import { getActiveSubscription, type WithPlan } from "./subscriptions.server";
 import { MEGABYTE } from "../platform/uploads";
 
@@ -49,6 +49,7 @@ const GIGABYTE = 1024 * MEGABYTE;
 export async function getCurrentPlan(
   userId: string,
   knownActive?: Promise<WithPlan | null>,
+  knownRegion?: Promise<Region>,
 ): Promise<PlanSummary> {
   const active = await (knownActive ?? getActiveSubscription(userId));
   if (!active)
@@ -62,10 +63,12 @@ export async function getCurrentPlan(
     };
   const { plan, subscription } = active;
   const quotaGb = (await getBillingSettings()).storage.planQuotaGb[plan.id];
+  // The price the client pays, in their one currency (docs/decisions/0059).
+  const region = await (knownRegion ?? clientRegion(userId, null).then((d) => d.region));
   return {
     slug: plan.name.toLowerCase(),
     name: plan.name,
-    priceLabel: plan.price > 0 ? `${formatMinor(toMinor(plan.price), "INR")}/month` : null,
+    priceLabel: plan.price > 0 ? `${formatRegionPrice(planPrices(plan), region)}/month` : null,
     periodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     storageQuotaBytes: quotaGb ? Math.round(quotaGb * GIGABYTE) : FREE_STORAGE_QUOTA_BYTES,
@@ -127,6 +130,7 @@ export const currentPlanForRequest = oncePerRequest((request, userId: string) =>
   getCurrentPlan(
     userId,
     accountSummaryForRequest(request, userId).then((summary) => summary.active),
+    regionForRequest(request, userId).then((decision) => decision.region),
   ),
 );
 

@@ -35,8 +35,12 @@ export const shopItemSchema = z.object({
   category: z.enum(SHOP_CATEGORIES, { error: `must be one of ${SHOP_CATEGORIES.join(", ")}` }),
   rating: z.number().min(0).max(5).multipleOf(0.1, "must have one decimal at most"),
   tokenPrice: z.int().positive(),
-  /** US dollars, shown struck through next to the token price. */
-  originalPrice: z.number().nonnegative(),
+  /** Shown struck through next to the token price, in the client's currency (US dollars in the API). */
+  originalPrices: z.object({
+    us: z.number().nonnegative(),
+    eu: z.number().nonnegative(),
+    in: z.number().nonnegative(),
+  }),
   maxDownloads: z.int().positive().max(100).default(DEFAULT_MAX_DOWNLOADS),
   file: fileName,
 });

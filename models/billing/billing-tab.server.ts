@@ -22,7 +22,7 @@ type Package = Pick<
 >;
 type Plan = Pick<
   PlanRow,
-  "id" | "name" | "price" | "monthlyTokens" | "projectLimit" | "isPopular" | "features"
+  "id" | "name" | "price" | "prices" | "monthlyTokens" | "projectLimit" | "isPopular" | "features"
 >;
 
 type Raw = {
@@ -101,7 +101,7 @@ function read(userId: string, pages: BillingPages, now: Date, expiryDays: number
           'description', description, 'isPopular', is_popular) order by position), '[]'::json)
         from token_packages where is_active) as packages,
       (select coalesce(json_agg(json_build_object(
-          'id', id, 'name', name, 'price', price, 'monthlyTokens', monthly_tokens,
+          'id', id, 'name', name, 'price', price, 'prices', prices, 'monthlyTokens', monthly_tokens,
           'projectLimit', project_limit, 'isPopular', is_popular, 'features', features) order by position), '[]'::json)
         from subscription_plans where is_active) as plans`);
 }

@@ -14,6 +14,7 @@ import {
   storeCatalogFile,
   type CheckedFile,
 } from "../back-office/catalog-files.server";
+import { planPrices } from "./currency";
 import { SHOP_FILE_TYPES, type ShopFileType, type ShopItemSeed } from "./billing-content";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import type { Bundle, Plan } from "../content/marketing-content";
@@ -102,7 +103,8 @@ export function upsertPlans(tx: Transaction, plans: Plan[]): Promise<WriteCount>
     name: plan.name,
     colour: plan.colour,
     tagline: plan.tagline,
-    price: plan.monthlyPriceInr,
+    price: plan.prices.in,
+    prices: plan.prices,
     currency: "INR",
     billingPeriod: "monthly",
     features: plan.features,
@@ -139,7 +141,8 @@ export function upsertShopItems(tx: Transaction, items: ShopItemSeed[]): Promise
     category: item.category,
     ratingTenths: Math.round(item.rating * 10),
     tokenPrice: item.tokenPrice,
-    originalPriceCents: toMinor(item.originalPrice),
+    originalPriceCents: toMinor(item.originalPrices.us),
+    originalPrices: item.originalPrices,
     maxDownloads: item.maxDownloads,
     fileName: item.file,
     fileFormat: fileType(item.file).toUpperCase(),
@@ -185,7 +188,7 @@ export const planCard = (row: PlanRow): Plan => ({
   colour: row.colour as Plan["colour"],
   name: row.name,
   tagline: row.tagline,
-  monthlyPriceInr: row.price,
+  prices: planPrices(row),
   monthlyTokens: row.monthlyTokens,
   projectLimit: row.projectLimit,
   isPopular: row.isPopular,
@@ -209,6 +212,8 @@ export const apiPlan = (row: PlanRow) => ({
   name: row.name,
   price: row.price,
   currency: row.currency,
+  /** The month's price in each currency (as token packages answer theirs); /api/subscribe takes `region`. */
+  prices: { USD: row.prices.us, EUR: row.prices.eu, INR: row.price },
   billing_period: row.billingPeriod,
   features: row.features,
   monthly_tokens: row.monthlyTokens,
@@ -375,6 +380,7 @@ async function shopItemColumns(
     ratingTenths: Math.round(form.rating * 10),
     tokenPrice: form.token_price,
     originalPriceCents: toMinor(form.original_price),
+    originalPrices: { us: form.original_price, eu: form.original_price_eu, in: form.original_price_in },
     maxDownloads: form.max_downloads,
   };
   if (files.file) {
@@ -403,6 +409,7 @@ const planColumns = (form: PlanForm): Partial<typeof subscriptionPlans.$inferIns
   colour: form.colour,
   tagline: form.tagline,
   price: form.price,
+  prices: { us: form.price_us, eu: form.price_eu, in: form.price },
   features: form.features,
   monthlyTokens: form.monthly_tokens,
   projectLimit: form.project_limit,

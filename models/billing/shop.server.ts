@@ -41,6 +41,8 @@ export function apiShopItem(
     file_size: formatFileSize(item.fileSize),
     token_price: item.tokenPrice,
     original_price: fromMinor(item.originalPriceCents),
+    /** The original price in each region's currency; a client reads theirs (docs/decisions/0059). */
+    original_prices: item.originalPrices,
     is_purchased: viewer.owned.has(item.id),
     can_afford: item.tokenPrice <= viewer.balance,
     in_cart: viewer.inCart?.has(item.id) ?? false,

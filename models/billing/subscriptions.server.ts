@@ -2,6 +2,8 @@ import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
+import { DEFAULT_REGION, planPrices, REGION_CURRENCIES, type Region } from "./currency";
+import { renewalRegion } from "./currency.server";
 import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
 import {
@@ -194,14 +196,15 @@ export async function subscribe(
   // A saved card, an earlier receipt's card, or the typed card (saved first when asked): docs/decisions/0023.
   const source = await resolvePaymentSource(userId, input);
   if (!source.ok) return source;
+  // The page sends the region it priced the plan in; the API lists plans in rupees, its default.
+  const region = input.region ?? DEFAULT_REGION;
   const outcome = await takePayment({
     userId,
     // Without a key, the same plan asked for twice in one minute is one request (an API client's retry).
     idempotencyKey: input.idempotency_key ?? `subscribe-${plan.id}-${Math.floor(now.getTime() / 60_000)}`,
     kind: "subscription",
     description: `${plan.name} plan, first month`,
-    amountMinor: toMinor(plan.price),
-    currency: "INR",
+    ...planCharge(plan, region),
     method: source.method,
     card: source.card,
     savedMethodToken: source.savedMethodToken,
@@ -220,6 +223,12 @@ export async function subscribe(
     replayed: outcome.replayed,
   };
 }
+
+/** A month of the plan in the region's currency, as the client saw it priced (docs/decisions/0059). */
+export const planCharge = (plan: Pick<PlanRow, "price" | "prices">, region: Region) => ({
+  amountMinor: toMinor(planPrices(plan)[region]),
+  currency: REGION_CURRENCIES[region],
+});
 
 /** What Stripe Billing says of a plan it bills, applied to ours (docs/decisions/0036). */
 export type GatewayBilling = {
@@ -453,13 +462,13 @@ export async function renewSubscription(subscriptionId: string, now = new Date()
         .where(stillOn);
       break;
     }
+    const region = await renewalRegion(sub.userId);
     const outcome = await takePayment({
       userId: sub.userId,
       idempotencyKey: `renewal:${sub.id}:${end.toISOString()}`,
       kind: "subscription",
       description: `${plan.name} plan, month from ${end.toISOString().slice(0, 10)}`,
-      amountMinor: toMinor(plan.price),
-      currency: "INR",
+      ...planCharge(plan, region),
       method: sub.paymentMethod as SubscribeInput["payment_method"],
       card: null,
       savedMethodToken: sub.paymentMethodToken,

@@ -1,3 +1,4 @@
+import { REGIONS } from "./currency";
 import { z } from "zod";
 import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 
@@ -80,6 +81,8 @@ export const subscribeFields = z.object({
     .min(1, SUBSCRIPTION_MESSAGES.planInvalid)
     .max(60, SUBSCRIPTION_MESSAGES.planInvalid),
   idempotency_key: IdempotencyKey.optional(),
+  /** The price list charged (docs/decisions/0059); without it, the account's own currency. */
+  region: z.enum(REGIONS).optional(),
   ...PaymentFields,
 });
 

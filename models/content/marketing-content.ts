@@ -166,13 +166,17 @@ export const strategySchema = z.object({
   }),
 });
 
+/** A price in whole units of each region's currency: US dollars, euros, rupees (docs/decisions/0059). */
+const prices = z.object({ us: z.number().positive(), eu: z.number().positive(), in: z.number().positive() });
+
 /** One subscription plan; the same records later feed the subscription plans. */
 export const planSchema = z.object({
   slug: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
   colour: packageColour,
   name: text,
   tagline: text,
-  monthlyPriceInr: z.int().positive(),
+  /** A month's price in each region's currency; `in` is whole rupees. */
+  prices: prices.extend({ in: z.int().positive() }),
   monthlyTokens: z.int().nonnegative(),
   /** -1 means unlimited (docs/product.md, "Billing and shop"). */
   projectLimit: z.int().min(-1),
@@ -210,8 +214,6 @@ export const solutionsSchema = z.object({
   }),
   consultation: z.object({ label: text, title: text, text, points: z.array(text).min(1) }),
 });
-
-const prices = z.object({ us: z.number().positive(), eu: z.number().positive(), in: z.number().positive() });
 
 export const creativeTokensSchema = z.object({
   seo,

@@ -35,12 +35,16 @@ export const CATEGORIES = [
   { value: "ai_ar_vr", label: "AI, AR & VR" },
 ] as const;
 
+/**
+ * The values are the API's codes, kept for stored projects and API clients; the labels
+ * are the ranges they stand for, starting at the cheapest plan (₹14,999 a month): docs/decisions/0059.
+ */
 export const BUDGETS = [
-  { value: "under_1k", label: "Under ₹1,000" },
-  { value: "1k_5k", label: "₹1,000 – ₹5,000" },
-  { value: "5k_10k", label: "₹5,000 – ₹10,000" },
-  { value: "10k_50k", label: "₹10,000 – ₹50,000" },
-  { value: "above_50k", label: "Above ₹50,000" },
+  { value: "under_1k", label: "Under ₹15,000" },
+  { value: "1k_5k", label: "₹15,000 – ₹50,000" },
+  { value: "5k_10k", label: "₹50,000 – ₹1,00,000" },
+  { value: "10k_50k", label: "₹1,00,000 – ₹5,00,000" },
+  { value: "above_50k", label: "Above ₹5,00,000" },
 ] as const;
 
 /** The timeline slider's positions 0..3, in order. */

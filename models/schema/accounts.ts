@@ -35,6 +35,11 @@ export const users = pgTable(
      * (docs/decisions/0053-email-verification.md).
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * The price list the client chose (us, eu, in), at signup or in Billing; null: never chosen,
+     * so their last purchase or their browser's language decides (docs/decisions/0059).
+     */
+    region: text("region"),
     ...timestamps,
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when the client deleted the account: the row stays (others reference it), anonymised. */
@@ -45,6 +50,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_role_check", sql`${t.role} in ('client', 'staff')`),
+    check("users_region_check", sql`${t.region} is null or ${t.region} in ('us', 'eu', 'in')`),
   ],
 );
 

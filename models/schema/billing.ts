@@ -148,6 +148,8 @@ export const shopItems = pgTable(
     tokenPrice: integer("token_price").notNull(),
     /** In US cents; shown in dollars (docs/product.md, "Billing and shop"). */
     originalPriceCents: integer("original_price_cents").notNull(),
+    /** The original price in whole units of each region's currency (the "Was" a client reads in theirs). */
+    originalPrices: jsonb("original_prices").$type<{ us: number; eu: number; in: number }>().notNull(),
     maxDownloads: integer("max_downloads").notNull(),
     fileName: text("file_name").notNull(),
     fileFormat: text("file_format").notNull(),
@@ -271,6 +273,8 @@ export const subscriptionPlans = pgTable(
     tagline: text("tagline").notNull(),
     /** Whole rupees a month; 0 would be a free plan. */
     price: integer("price").notNull(),
+    /** The monthly price in whole units of each region's currency (`in` is `price`), as token packages keep theirs. */
+    prices: jsonb("prices").$type<{ us: number; eu: number; in: number }>().notNull(),
     currency: text("currency").notNull().default("INR"),
     billingPeriod: text("billing_period").notNull().default("monthly"),
     features: jsonb("features").$type<string[]>().notNull(),

@@ -96,7 +96,8 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page).toHaveURL(/\/dashboard2\/billing\/plans\/starter$/);
         if (javaScriptEnabled) await waitForHydration(page);
         await payWith(page);
-        await page.getByRole("button", { name: "Subscribe for ₹14,999 a month" }).click();
+        // In the client's currency: the browser's language (Playwright's en-US) picks dollars (decision 0059).
+        await page.getByRole("button", { name: "Subscribe for $179 a month" }).click();
         await expect(
           page.getByText("Successfully subscribed to STARTER! Your plan is now active."),
         ).toBeVisible();

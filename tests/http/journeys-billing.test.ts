@@ -154,6 +154,8 @@ test.concurrent(
     // Dashboard tab: Total spent is the ledger's spends and the money paid.
     const account = await open(visitor, "/manageaccount");
     expect(account.testIdText("stat-spent")).toBe("2 tokens");
+    // In the client's one currency (decision 0059): no setting, no purchase before and no browser
+    // language on this client, so rupees: two Essential packages at ₹5,800.
     expect(
       squash(
         textOf(
@@ -164,7 +166,7 @@ test.concurrent(
           ).parentNode,
         ),
       ),
-    ).toContain("$140.00");
+    ).toContain("₹11,600.00");
 
     // Billing & Payments: plan, usage, two receipts, the saved card.
     const nav = account.named("nav", "Manage account")[0]!;
@@ -176,7 +178,7 @@ test.concurrent(
     const receipts = billing.byTestId("receipt");
     expect(receipts).toHaveLength(2);
     const receipt = squash(textOf(receipts[0]!));
-    for (const part of ["Creative Tokens", "$70.00", "Paid"]) expect(receipt).toContain(part);
+    for (const part of ["Creative Tokens", "₹5,800.00", "Paid"]) expect(receipt).toContain(part);
     expect(billing.testIdText("payment-method")).toMatch(/Visa •••• 4242/);
 
     // The receipt as a PDF download and as a printable page.

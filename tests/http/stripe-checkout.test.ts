@@ -58,7 +58,12 @@ async function payOnHostedPage(visitor: Visitor, checkoutUrl: string) {
 
 test("a token package, without JavaScript: our form → Stripe's page → the webhook → paid, once", async () => {
   const { visitor, auth } = await signedUp();
+  // The client pays in euros (their currency setting, decision 0059), so the page and the charge are in euros.
+  expect(
+    (await visitor.post("/dashboard2/billing", { form: { intent: "currency", region: "eu" } })).status,
+  ).toBe(200);
   const form = await (await visitor.get("/dashboard2/billing/tokens")).text();
+  expect(form).toContain('name="region" value="eu"');
   expect(form).not.toContain('name="card_number"');
   expect(form).toContain("Continue to payment");
   const key = /name="idempotency_key" value="([^"]+)"/.exec(form)![1]!;

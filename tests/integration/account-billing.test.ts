@@ -76,7 +76,7 @@ const methodsAction = (client: Client, fields: Record<string, string>) =>
     formRequest("/manageaccount/billing/payment-methods", fields, { cookie: client.cookie }),
   );
 async function buyTokensOnPage(client: Client, fields: Record<string, string>) {
-  const page = body<{ idempotencyKey: string }>(
+  const page = body<{ idempotencyKey: string; region: string }>(
     await call(buyTokensPage.loader, getRequest("/dashboard2/billing/tokens", { cookie: client.cookie })),
   );
   return call(
@@ -85,7 +85,8 @@ async function buyTokensOnPage(client: Client, fields: Record<string, string>) {
       "/dashboard2/billing/tokens",
       {
         package_id: "essential",
-        region: "us",
+        // The currency the page priced it in: the client's (docs/decisions/0059).
+        region: page.region,
         payment_method: "credit_card",
         idempotency_key: page.idempotencyKey,
         ...fields,

@@ -32,6 +32,8 @@ const itemFields = {
   rating: "4.6",
   token_price: "7",
   original_price: "11.5",
+  original_price_eu: "10.5",
+  original_price_in: "960",
   max_downloads: "2",
 };
 

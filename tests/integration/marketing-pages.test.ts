@@ -183,8 +183,17 @@ describe("page loaders", () => {
     const cookie = cookieFrom(
       await call(login.action, formRequest("/login", { username: "tokenbuyer", password: "secret12" })),
     );
+    // A signed-in client starts on their own currency (decision 0059): rupees with nothing to go on,
+    // their browser's language otherwise; ?region= still picks a tab.
     const signedIn = await call(creativeTokens.loader, getRequest("/creative-tokens", { cookie }));
-    expect(signedIn.body).toMatchObject({ region: "us", getTokens: "/dashboard2/billing/tokens" });
+    expect(signedIn.body).toMatchObject({ region: "in", getTokens: "/dashboard2/billing/tokens" });
+    const german = await call(
+      creativeTokens.loader,
+      getRequest("/creative-tokens", { cookie, headers: { "Accept-Language": "de-DE" } }),
+    );
+    expect(german.body).toMatchObject({ region: "eu" });
+    const asked = await call(creativeTokens.loader, getRequest("/creative-tokens?region=us", { cookie }));
+    expect(asked.body).toMatchObject({ region: "us" });
     expect(signedIn.headers.get("Cache-Control")).toBe(PRIVATE_PAGE_CACHE);
   });
 

@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { type Region } from "~models/billing/currency";
+import { REGION_OPTIONS } from "~models/billing/currency-setting";
 import { planCheckoutPath, SUBSCRIPTION_MESSAGES } from "~models/billing/subscriptions";
 import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { inputClass } from "~/components/forms";
@@ -183,6 +185,52 @@ export function SubscriptionPlans({ plans, currentPlanId }: { plans: PlanCard[];
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The account's currency (docs/decisions/0059): one select and a Save button, a plain form
+ * (works without JavaScript). `chosen` false: the last purchase or the browser decided it.
+ */
+export function CurrencySetting({ region, chosen }: { region: Region; chosen: boolean }) {
+  return (
+    <section className={`${card} flex flex-col gap-3`} aria-labelledby="currency-title">
+      <h2 id="currency-title" className="font-display text-lg font-semibold">
+        Currency
+      </h2>
+      <p className="text-sm text-text-muted">
+        Every price you see, and every payment, is in this currency.
+        {chosen
+          ? null
+          : " We picked it from your last purchase or your browser's language; choose another any time."}
+      </p>
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <label htmlFor="currency-region" className="flex flex-col gap-1 text-sm font-semibold">
+          Prices in
+          <select
+            id="currency-region"
+            name="region"
+            defaultValue={region}
+            key={region}
+            className={`${inputClass} max-w-xs`}
+          >
+            {REGION_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          name="intent"
+          value="currency"
+          className="rounded-full border border-border px-5 py-2.5 text-sm font-semibold hover:border-text-muted"
+        >
+          Save currency
+        </button>
+      </Form>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~models/billing/shop";
-import { formatMajor } from "~models/billing/money";
+import { formatRegionPrice, type Region } from "~models/billing/currency";
 import type { ShopItemView } from "~models/billing/shop.server";
 import { PostButton } from "./post-button";
 
@@ -8,8 +8,9 @@ import { PostButton } from "./post-button";
  * One shop item. Owned items show Owned with the button disabled
  * (docs/product.md, "Billing and shop"); items in the cart link to it; the
  * rest add to the cart with a plain form, so it works without JavaScript.
+ * The struck-through original price is in the client's currency (`region`).
  */
-export function ShopCard({ item }: { item: ShopItemView }) {
+export function ShopCard({ item, region }: { item: ShopItemView; region: Region }) {
   return (
     <li
       className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface"
@@ -48,7 +49,7 @@ export function ShopCard({ item }: { item: ShopItemView }) {
             </span>
             <span className="text-sm text-text-muted">
               <span className="sr-only">Was </span>
-              <s>{formatMajor(item.original_price, "USD", "trim")}</s>
+              <s data-testid="original-price">{formatRegionPrice(item.original_prices, region)}</s>
             </span>
           </p>
           {item.is_purchased ? (

@@ -125,7 +125,13 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
     defaultValue:
       values ??
       (kind === "shop_item"
-        ? { max_downloads: "3", rating: "4.5", original_price: "0" }
+        ? {
+            max_downloads: "3",
+            rating: "4.5",
+            original_price: "0",
+            original_price_eu: "0",
+            original_price_in: "0",
+          }
         : kind === "token_package"
           ? { bonus_tokens: "0" }
           : { project_limit: "1", monthly_tokens: "0" }),
@@ -207,6 +213,8 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
               {number("rating", "Rating (0 to 5)", { step: 0.1, min: 0, max: 5 })}
               {number("token_price", "Price in tokens", { min: 1, step: 1 })}
               {number("original_price", "Original price (US dollars)", { min: 0, step: 0.01 })}
+              {number("original_price_eu", "Original price (euros)", { min: 0, step: 0.01 })}
+              {number("original_price_in", "Original price (rupees)", { min: 0, step: 0.01 })}
               {number("max_downloads", "Downloads per licence", { min: 1, max: 100, step: 1 })}
             </div>
             <Field
@@ -270,6 +278,8 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
                 errors={fields.colour!.errors}
               />
               {number("price", "Price a month (rupees)", { min: 0, step: 1 })}
+              {number("price_us", "Price a month (US dollars)", { min: 0, step: 0.01 })}
+              {number("price_eu", "Price a month (euros)", { min: 0, step: 0.01 })}
               {number("monthly_tokens", "Tokens a month", { min: 0, step: 1 })}
               {number("project_limit", "Active projects (-1 for unlimited)", { min: -1, step: 1 })}
             </div>

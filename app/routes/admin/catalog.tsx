@@ -188,7 +188,9 @@ export default function Catalog({ loaderData, actionData }: Route.ComponentProps
                 {edit("subscription_plan", plan.id, plan.name)}
                 <span className="block text-text-muted">{plan.colour}</span>
               </td>
-              <td className={`${cell} whitespace-nowrap`}>₹{formatIndian(plan.price)}/month</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                ${plan.prices.us} · €{plan.prices.eu} · ₹{formatIndian(plan.price)} a month
+              </td>
               <td className={cell}>{plan.monthlyTokens}</td>
               <td className={cell}>{plan.activeSubscriptions}</td>
               <td className={cell}>

@@ -2,9 +2,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
+import { OptionalRegion, REGION_OPTIONS } from "~models/billing/currency-setting";
+import { setAccountRegion } from "~models/billing/currency.server";
 import { minutesUntil, signUp } from "~models/identity/accounts.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~models/identity/email-verification";
-import { Field, FormMessages, SubmitButton } from "~/components/forms";
+import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { clientAddress, createSessionCookie, requireAnonymous, safeRedirect } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
@@ -31,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await requireForm(request), { schema: SignupFormSchema });
+  const formData = await requireForm(request);
+  const submission = parseWithZod(formData, { schema: SignupFormSchema });
+  // Optional: empty (or anything else) leaves it to the browser's language (docs/decisions/0059).
+  const region = OptionalRegion.safeParse(formData.get("region") ?? undefined);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), signedUp: false as const },
@@ -69,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   const next = safeRedirect(
     submission.value.redirectTo || new URL(request.url).searchParams.get("redirectTo"),
   );
+  if (region.success && region.data) await setAccountRegion(result.user.id, region.data);
   const cookie = await createSessionCookie(request, result.user, { remember: false });
   return data(
     {
@@ -122,6 +128,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     lastResult: actionData?.result,
     defaultValue: { referral_code: loaderData.referralCode, redirectTo },
   });
+  // The currency chosen before an error stays chosen (it is not in the schema, so read from the reply).
+  const typedRegion = (form.initialValue as { region?: unknown } | undefined)?.region;
+  const region = typeof typedRegion === "string" ? typedRegion : "";
   if (actionData?.signedUp) return <SignupSuccess next={actionData.next} email={actionData.email} />;
 
   return (
@@ -156,6 +165,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             spellCheck: false,
           }}
           errors={fields.referral_code.errors}
+        />
+        <SelectField
+          key={region}
+          labelProps={{ children: "Currency (optional)" }}
+          selectProps={{ id: "signup-region", name: "region", defaultValue: region }}
+          options={[{ value: "", label: "From my browser's language" }, ...REGION_OPTIONS]}
         />
         <SubmitButton pendingLabel="Creating your account…" className="w-full">
           Sign up

@@ -1,6 +1,9 @@
 import { data, Link } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { apiTokenPackage } from "~models/billing/catalog.server";
+import { formatRegionPrice, planPrices, REGION_CURRENCIES } from "~models/billing/currency";
+import { regionForRequest, setAccountRegion } from "~models/billing/currency.server";
+import { regionSavedMessage, RegionSettingSchema } from "~models/billing/currency-setting";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
 import { formatMinor } from "~models/billing/money";
@@ -10,6 +13,7 @@ import { cancelSubscription } from "~models/billing/subscriptions.server";
 import { readBillingTab } from "~models/billing/billing-tab.server";
 import { pageNumber, type Page } from "~models/platform/pagination";
 import {
+  CurrencySetting,
   CurrentPlanCard,
   Receipts,
   RedeemGiftCard,
@@ -35,8 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Balance and plan from the request's account summary (the shell reads it too); the
   // lists, each one page, and the catalogue in one statement (expiry rows are written first when due).
-  const [summary, tab] = await Promise.all([
+  const [summary, { region, source }, tab] = await Promise.all([
     accountSummaryForRequest(request, user.id),
+    regionForRequest(request, user.id),
     readBillingTab(
       user.id,
       {
@@ -49,9 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const { balance, active } = summary;
   const { packages, plans, pages } = tab;
-  const inr = (rupees: number) => formatMinor(toMinor(rupees), "INR");
+  // Every price in the client's one currency (docs/decisions/0059).
+  const money = (amount: number) => formatMinor(toMinor(amount), REGION_CURRENCIES[region]);
   return {
     balance,
+    region: { value: region, chosen: source === "setting" },
     expiring: tab.expiring,
     pages: {
       ledger: pick(pages.ledger),
@@ -62,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? {
           planId: active.plan.id,
           name: active.plan.name,
-          price: inr(active.plan.price),
+          price: money(planPrices(active.plan)[region]),
           status: active.subscription.status,
           endsAt: active.subscription.currentPeriodEnd,
           cancelling: active.subscription.cancelAtPeriodEnd,
@@ -72,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : {
           planId: FREE_PLAN.id,
           name: FREE_PLAN.name,
-          price: inr(0),
+          price: money(0),
           status: "active",
           endsAt: null,
           cancelling: false,
@@ -80,16 +87,13 @@ export async function loader({ request }: Route.LoaderArgs) {
           monthlyTokens: 0,
         },
     packages: packages.map((p) => {
-      const api = apiTokenPackage(p, "us");
-      return {
-        ...api,
-        label: `${formatMinor(toMinor(api.price), "USD")} · ${formatMinor(toMinor(p.prices.in), "INR")}`,
-      };
+      const api = apiTokenPackage(p, region);
+      return { ...api, label: formatRegionPrice(p.prices, region) };
     }),
     plans: plans.map((p) => ({
       id: p.id,
       name: p.name,
-      price: inr(p.price),
+      price: formatRegionPrice(planPrices(p), region),
       monthlyTokens: p.monthlyTokens,
       projectLimit: p.projectLimit,
       isPopular: p.isPopular,
@@ -120,6 +124,16 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.ok ? 200 : result.status },
     );
   }
+  if (form.intent === "currency") {
+    const parsed = RegionSettingSchema.safeParse(form);
+    if (!parsed.success)
+      return data(
+        { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },
+        { status: 400 },
+      );
+    await setAccountRegion(user.id, parsed.data.region);
+    return { notice: { tone: "success" as const, message: regionSavedMessage(parsed.data.region) } };
+  }
   if (form.intent === "redeem") {
     const parsed = RedeemGiftCardSchema.safeParse(form);
     if (!parsed.success)
@@ -137,7 +151,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BillingTokensTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { balance, expiring, current, packages, plans, ledger, history, receipts, pages } = loaderData;
+  const { balance, expiring, current, packages, plans, ledger, history, receipts, pages, region } =
+    loaderData;
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-col gap-2">
@@ -169,6 +184,7 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
         </div>
         <CurrentPlanCard plan={current} />
       </div>
+      <CurrencySetting region={region.value} chosen={region.chosen} />
       <TokenPackages packages={packages} />
       <SubscriptionPlans plans={plans} currentPlanId={current.planId} />
       <RedeemGiftCard />

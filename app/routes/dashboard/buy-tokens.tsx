@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
-import { formatMinor } from "~models/billing/money";
-import { newIdempotencyKey, toMinor } from "~models/billing/payments";
+import { formatRegionPrice, REGION_LABELS } from "~models/billing/currency";
+import { chargeRegion, regionForRequest } from "~models/billing/currency.server";
+import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
-import { PACKAGE_REGIONS, purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
+import { purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { Tokens } from "~/components/billing/notice";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
@@ -21,31 +22,27 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
 
-const REGION_LABELS = { us: "US ($)", eu: "Europe (€)", in: "India (₹)" } as const;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const back = checkoutParams(request);
   const checkout = await checkoutState(back.paymentId, user.id, back.cancelled);
-  const [packages, balance, savedCards] = await Promise.all([
+  const [packages, balance, savedCards, { region }] = await Promise.all([
     listTokenPackages(),
     accountSummaryForRequest(request, user.id).then((summary) => summary.balance),
     listSavedCards(user.id),
+    regionForRequest(request, user.id),
   ]);
-  const region = PACKAGE_REGIONS.find((r) => r === params.get("region")) ?? "us";
   const chosen =
     packages.find((p) => p.id === params.get("package")) ?? packages.find((p) => p.isPopular) ?? packages[0];
   return {
     balance,
     region,
     chosen: chosen?.id ?? "",
-    // Every region's price, so the choice of region needs no round trip.
+    // One currency, the client's (docs/decisions/0059); the charge is this price.
     packages: packages.map((p) => ({
       ...apiTokenPackage(p, region),
-      labels: Object.fromEntries(
-        PACKAGE_REGIONS.map((r) => [r, formatMinor(toMinor(p.prices[r]), apiTokenPackage(p, r).currency)]),
-      ) as Record<(typeof PACKAGE_REGIONS)[number], string>,
+      label: formatRegionPrice(p.prices, region),
     })),
     idempotencyKey: newIdempotencyKey(),
     savedCards,
@@ -58,8 +55,16 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const mode = paymentMode();
   const schema = purchaseTokensSchema({ cardRequired: mode === "test" || mode === "card" });
-  const submission = parseWithZod(await requireForm(request), { schema });
+  const formData = await requireForm(request);
   const hideFields = ["card_number", "card_cvc"];
+  // Charged in the currency the page showed, which is the client's; if it changed since, nothing is charged.
+  const shown = await chargeRegion(request, user.id, formData);
+  const submission = parseWithZod(formData, { schema });
+  if (!shown.ok)
+    return data(
+      { result: submission.reply({ formErrors: [shown.message], hideFields }), success: null },
+      { status: 409 },
+    );
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   const result = await purchaseTokens(
@@ -137,34 +142,24 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
                   <span className="text-sm text-text-muted">
                     {pkg.bonus_tokens ? `${pkg.tokens} + ${pkg.bonus_tokens} bonus` : "No bonus"}
                   </span>
-                  <span className="mt-2 text-sm">
-                    {PACKAGE_REGIONS.map((r) => (
-                      <span key={r} className="mr-2 whitespace-nowrap text-text-muted">
-                        {pkg.labels[r]}
-                      </span>
-                    ))}
+                  <span className="mt-2 text-lg font-semibold" data-testid="package-price">
+                    {pkg.label}
                   </span>
                 </label>
               ))}
             </div>
             <ErrorList errors={fields.package_id.errors} />
           </fieldset>
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="mb-3 font-display text-sm font-semibold">Pay in</legend>
-            {PACKAGE_REGIONS.map((r) => (
-              <label
-                key={r}
-                className="cursor-pointer rounded-full border border-border px-4 py-2 text-sm font-semibold has-[:checked]:bg-text has-[:checked]:text-canvas"
-              >
-                <input
-                  {...getInputProps(fields.region, { type: "radio", value: r })}
-                  key={r}
-                  className="sr-only"
-                />
-                {REGION_LABELS[r]}
-              </label>
-            ))}
-          </fieldset>
+          <p className="text-sm text-text-muted">
+            <input type="hidden" name="region" value={region} />
+            Prices in {REGION_LABELS[region]}.{" "}
+            <Link
+              to="/dashboard2/billing#currency-title"
+              className="font-semibold underline underline-offset-4"
+            >
+              Change currency
+            </Link>
+          </p>
           {cardsOnOurPage ? (
             <PaymentFields
               fields={fields}

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { AddToCartSchema, CATEGORY_FILTERS, CATEGORY_LABELS, parseShopFilters } from "~models/billing/shop";
 import { addToCart, listShopItems } from "~models/billing/shop.server";
+import { regionForRequest } from "~models/billing/currency.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { ShopCard } from "~/components/billing/shop-card";
 import { inputClass } from "~/components/forms";
@@ -16,8 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseShopFilters(new URL(request.url).searchParams);
   // The balance is the request's account summary's, which the dashboard's shell reads too.
   const balance = accountSummaryForRequest(request, user.id).then((summary) => summary.balance);
-  const [items, shown] = await Promise.all([listShopItems(user.id, filters, new Date(), balance), balance]);
-  return { items, balance: shown, filters };
+  const [items, shown, { region }] = await Promise.all([
+    listShopItems(user.id, filters, new Date(), balance),
+    balance,
+    regionForRequest(request, user.id),
+  ]);
+  return { items, balance: shown, filters, region };
 }
 
 /** Add to Cart: blocked with the spec's message when owned or unaffordable. */
@@ -39,7 +44,7 @@ const filterHref = (category: string, search: string) =>
   `?${new URLSearchParams({ ...(category !== "all" ? { category } : {}), ...(search ? { search } : {}) })}`;
 
 export default function ShopTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, balance, filters } = loaderData;
+  const { items, balance, filters, region } = loaderData;
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -114,7 +119,7 @@ export default function ShopTab({ loaderData, actionData }: Route.ComponentProps
       {items.length ? (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((item) => (
-            <ShopCard key={item.id} item={item} />
+            <ShopCard key={item.id} item={item} region={region} />
           ))}
         </ul>
       ) : (

@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { accountSummaryForRequest } from "~models/billing/account-summary.server";
 import { getPlan } from "~models/billing/catalog.server";
-import { formatMinor } from "~models/billing/money";
-import { newIdempotencyKey, toMinor } from "~models/billing/payments";
+import { formatRegionPrice, planPrices } from "~models/billing/currency";
+import { regionForRequest } from "~models/billing/currency.server";
+import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
@@ -13,6 +14,7 @@ import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fie
 import { FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
+import { chargeRegion } from "~models/billing/currency.server";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
@@ -26,18 +28,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const back = checkoutParams(request);
-  const [plan, active, savedCards, checkout] = await Promise.all([
+  const [plan, active, savedCards, checkout, { region }] = await Promise.all([
     getPlan(params.planId),
     accountSummaryForRequest(request, user.id).then((summary) => summary.active),
     listSavedCards(user.id),
     checkoutState(back.paymentId, user.id, back.cancelled),
+    regionForRequest(request, user.id),
   ]);
   if (!plan || !plan.isActive) throw data(null, { status: 404 });
   return {
     plan: {
       id: plan.id,
       name: plan.name,
-      price: formatMinor(toMinor(plan.price), "INR"),
+      // In the client's one currency; the form says which, so the charge is this price (decision 0059).
+      price: formatRegionPrice(planPrices(plan), region),
       monthlyTokens: plan.monthlyTokens,
       projectLimit: plan.projectLimit,
       features: plan.features,
@@ -50,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           cancelling: active.subscription.cancelAtPeriodEnd,
         }
       : null,
+    region,
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
@@ -80,6 +85,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: result.ok ? 200 : result.status },
     );
   }
+  // The charge is in the currency the page showed; if the account's currency changed since, say so.
+  const shown = await chargeRegion(request, user.id, formData);
+  if (!shown.ok) return data({ result: undefined, success: null, error: shown.message }, { status: 409 });
   const submission = parseWithZod(formData, { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
@@ -101,7 +109,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey, savedCards, mode, notices } = loaderData;
+  const { plan, current, idempotencyKey, savedCards, mode, notices, region } = loaderData;
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -170,8 +178,12 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         </Form>
       ) : mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
-          <FormMessages errors={form.errors} errorId={form.errorId} />
+          <FormMessages
+            errors={actionData?.error ? [actionData.error] : form.errors}
+            errorId={form.errorId}
+          />
           <input type="hidden" name="plan_id" value={plan.id} />
+          <input type="hidden" name="region" value={region} />
           {current ? (
             <p className="text-sm text-text-muted">
               Your {current.name} plan ends when this one starts; the first month of {plan.name} is charged

@@ -15,7 +15,7 @@ export function solutionsDocuments(content: SolutionsContent, home: HomeContent)
   const homeCard = (colour: string) => home.packages.items.find((item) => item.colour === colour);
   const plans = content.plans.map((plan) => {
     const card = homeCard(plan.colour);
-    const price = `${formatPrice(plan.monthlyPriceInr, "in")} ${content.priceSuffix}`;
+    const price = `${formatPrice(plan.prices.in, "in")} ${content.priceSuffix}`;
     return {
       id: `plan:${plan.slug}`,
       title: `${plan.name} plan`,
@@ -29,15 +29,15 @@ export function solutionsDocuments(content: SolutionsContent, home: HomeContent)
       entity: plan.name,
     } satisfies ChatDocument;
   });
-  const cheapest = [...content.plans].sort((a, b) => a.monthlyPriceInr - b.monthlyPriceInr);
+  const cheapest = [...content.plans].sort((a, b) => a.prices.in - b.prices.in);
   return [
     {
       id: "solutions:overview",
       title: "Monthly plans and solutions",
       url: "/solutions",
       text:
-        `${content.intro} Monthly plans: ${content.plans.map((p) => `${p.name} ${formatPrice(p.monthlyPriceInr, "in")}`).join(", ")} ${content.priceSuffix}. ` +
-        `Plans start at ${formatPrice(cheapest[0]!.monthlyPriceInr, "in")} ${content.priceSuffix}: ${cheapest[0]!.name} is the cheapest.`,
+        `${content.intro} Monthly plans: ${content.plans.map((p) => `${p.name} ${formatPrice(p.prices.in, "in")}`).join(", ")} ${content.priceSuffix}. ` +
+        `Plans start at ${formatPrice(cheapest[0]!.prices.in, "in")} ${content.priceSuffix}: ${cheapest[0]!.name} is the cheapest.`,
       keywords: ["plans", "options", "compare", "cheapest", "solutions", "custom", "all"],
     },
     ...plans,
