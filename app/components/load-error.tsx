@@ -50,5 +50,5 @@ export function LoadError({
 
 /** Manage account's load error. */
 export function AccountLoadError() {
-  return <LoadError area="account" back={{ to: "/manageaccount", label: "Back to Manage account" }} />;
+  return <LoadError area="account" back={{ to: "/dashboard2/settings", label: "Back to Settings" }} />;
 }

@@ -50,7 +50,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       ) : (
         <FormStatus tone="error">{MANAGE_ACCOUNT_MESSAGES.emailLinkInvalid}</FormStatus>
       )}
-      <Link to="/manageaccount/profile" className="text-sm underline underline-offset-4">
+      <Link to="/dashboard2/settings" className="text-sm underline underline-offset-4">
         Back to Manage account
       </Link>
     </div>

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/moved";
+
+/**
+ * The client areas the workspace replaced (decision 0056), and the section that replaces each.
+ * Their addresses stay in bookmarks and old emails, so they answer with a permanent redirect.
+ */
+export const MOVED_CLIENT_ROUTES: Record<string, string> = {
+  "/manageaccount": "/dashboard2",
+  "/manageaccount/profile": "/dashboard2/settings",
+  "/manageaccount/projects": "/dashboard2/projects",
+  "/dashboard2/profile": "/dashboard2/settings",
+  "/profile/projects": "/dashboard2/projects",
+};
+
+function movedTo(request: Request, status: 301 | 308) {
+  const url = new URL(request.url);
+  const target = MOVED_CLIENT_ROUTES[url.pathname.replace(/\/+$/, "") || "/"];
+  if (!target) throw new Response("Not Found", { status: 404 });
+  return redirect(`${target}${url.search}`, status);
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return movedTo(request, 301);
+}
+
+/** A form still posting to an old address is sent on with its method and body (308). */
+export function action({ request }: Route.ActionArgs) {
+  return movedTo(request, 308);
+}
