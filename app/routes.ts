@@ -102,6 +102,7 @@ export default [
     layout("routes/dashboard/layout.tsx", [
       ...prefix("dashboard2", [
         index("routes/dashboard/index.tsx"),
+        route("activity", "routes/dashboard/activity.tsx"),
         route("projects", "routes/account/projects.tsx"),
         route("meetings", "routes/dashboard/meetings.tsx"),
         route("billing", "routes/dashboard/billing.tsx"),

@@ -15,7 +15,15 @@ type Section = {
 };
 
 export const WORKSPACE_SECTIONS: readonly Section[] = [
-  { label: "Home", to: "/dashboard2", paths: [] },
+  {
+    label: "Home",
+    to: "/dashboard2",
+    paths: ["/dashboard2/activity"],
+    pages: [
+      { label: "What needs me now", to: "/dashboard2" },
+      { label: "Activity", to: "/dashboard2/activity" },
+    ],
+  },
   {
     label: "Projects",
     to: "/dashboard2/projects",

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/moved";
 
 /**
@@ -13,18 +14,20 @@ export const MOVED_CLIENT_ROUTES: Record<string, string> = {
   "/profile/projects": "/dashboard2/projects",
 };
 
-function movedTo(request: Request, status: 301 | 308) {
+/** Signed out, the visitor signs in first (and comes back here, then on to the section). */
+async function movedTo(request: Request, status: 301 | 308) {
+  await requireUser(request);
   const url = new URL(request.url);
   const target = MOVED_CLIENT_ROUTES[url.pathname.replace(/\/+$/, "") || "/"];
   if (!target) throw new Response("Not Found", { status: 404 });
   return redirect(`${target}${url.search}`, status);
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return movedTo(request, 301);
 }
 
 /** A form still posting to an old address is sent on with its method and body (308). */
-export function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   return movedTo(request, 308);
 }
