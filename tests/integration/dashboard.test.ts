@@ -77,7 +77,7 @@ describe("dashboard", () => {
     expect((await call(apiStats.loader, getRequest("/api/dashboard/stats/"))).status).toBe(401);
 
     const tab = await call(projectsTab.loader, getRequest("/dashboard2/projects", { cookie: client.cookie }));
-    expect((tab.body as { projects: { title: string }[] }).projects.map((p) => p.title)).toEqual([
+    expect((tab.body as { projects: { name: string }[] }).projects.map((p) => p.name)).toEqual([
       "Five",
       "Four",
       "Three",

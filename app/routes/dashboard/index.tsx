@@ -2,10 +2,8 @@ import { Link } from "react-router";
 import { accountSummaryForRequest, planAndBalance } from "~models/billing/account-summary.server";
 import { profileFields } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
-import { getAccountDashboard } from "~models/projects/account-projects.server";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { expiryLine } from "~models/billing/wallet.server";
-import { AccountNumbers, RecentActivity } from "~/components/account/account-glance";
 import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
@@ -20,17 +18,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // The profile row, plan and balance come with the request's account summary (the shell reads it too).
-  const [dashboard, summary, account] = await Promise.all([
+  const [dashboard, summary] = await Promise.all([
     getDashboard(user.id, tokenUsageForRequest(request, user.id)),
     accountSummaryForRequest(request, user.id),
-    getAccountDashboard(user.id),
   ]);
   const { planName, balance } = planAndBalance(summary);
   return {
     username: user.username,
     profile: profileFields(summary.profile, planName, balance),
     ...dashboard,
-    account: { stats: account.stats, activity: account.activity, contactTeamHref: account.contactTeamHref },
     // The soonest expiring tokens come with the account summary too: no statement of their own.
     expiry: expiryLine(summary.soonestExpiry),
     // Meetings booked with the address wait for it to be confirmed (decision 0053).
@@ -50,8 +46,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { username, profile, stats, recent, tokens, recommendations, expiry, emailToConfirm, account } =
-    loaderData;
+  const { username, profile, stats, recent, tokens, recommendations, expiry, emailToConfirm } = loaderData;
   const missing = [
     !profile.company_name && "company name",
     !profile.contact && "contact number",
@@ -64,27 +59,18 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Home</p>
           <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">Hello, {username}</h1>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            to={account.contactTeamHref}
-            className="rounded-full border border-border px-5 py-3 text-sm font-semibold hover:border-text-muted"
-          >
-            Contact Team
-          </Link>
-          <Link
-            to="/createprojectform"
-            className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
-          >
-            New project
-          </Link>
-        </div>
+        <Link
+          to="/createprojectform"
+          className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+        >
+          New project
+        </Link>
       </header>
       {emailToConfirm ? <EmailConfirmationNotice email={emailToConfirm} /> : null}
 
-      <section className="grid grid-cols-2 gap-4 xl:grid-cols-5" aria-label="Your numbers">
+      <section className="grid grid-cols-2 gap-4" aria-label="Your numbers">
         <Stat label="Active projects" value={stats.active_projects} testId="stat-active-projects" />
         <Stat label="Creative Tokens left" value={stats.tokens_left} testId="stat-tokens-left" />
-        <AccountNumbers stats={account.stats} />
       </section>
       <ExpiryLine expiry={expiry} />
 
@@ -132,8 +118,6 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         </div>
         <ProjectList projects={recent} />
       </section>
-
-      <RecentActivity activity={account.activity} />
 
       <section className="flex flex-col gap-4" aria-labelledby="recommended">
         <h2 id="recommended" className="font-display text-lg font-semibold">
