@@ -71,7 +71,8 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
             </li>
           ))}
         </ul>
-        <div className="mt-4 border-t border-border pt-4">
+        {/* From sm up the bar itself shows these, so a screen never has two of them. */}
+        <div className="mt-4 border-t border-border pt-4 sm:hidden">
           {user ? (
             <div className="flex items-center gap-2">
               <Link
