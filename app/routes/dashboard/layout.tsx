@@ -131,7 +131,10 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   const { user, plan, tokens, unread, notifications } = loaderData;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-5 py-6 sm:py-10 lg:grid-cols-[15rem_1fr] lg:gap-10 lg:px-8">
-      <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24 lg:gap-6 lg:self-start">
+      <aside
+        className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-24 lg:gap-6 lg:self-start"
+        aria-label="Account"
+      >
         <Link
           to="/dashboard2/settings"
           className="flex items-center gap-3 rounded-2xl border border-border bg-surface p-3 transition-colors hover:border-text-muted lg:flex-col lg:items-start lg:p-5"
@@ -157,6 +160,13 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
           </span>
         </Link>
         <WorkspaceNav />
+        {/* On a phone the footer carries it, so the section row stays one row. */}
+        <Link
+          to="/helpsupport"
+          className="hidden rounded-xl px-4 py-2.5 text-sm font-medium text-text-muted hover:text-text lg:block"
+        >
+          Help & Support
+        </Link>
       </aside>
       <div className="flex min-w-0 flex-col gap-6 lg:gap-8">
         <div className="flex flex-col gap-4 border-b border-border pb-5">
