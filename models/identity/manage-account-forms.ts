@@ -22,7 +22,7 @@ export const MANAGE_ACCOUNT_MESSAGES = {
     `We sent a link to ${email}. Open it within 24 hours to confirm your new email address; until then, your current one stays.`,
   emailChanged: (email: string) => `Your email address is now ${email}.`,
   emailLinkInvalid:
-    "This link is invalid or has expired. Ask for a new one under Manage account → Profile Settings.",
+    "This link is invalid or has expired. Ask for a new one under Settings in your workspace.",
   otherSessionsSignedOut: (n: number) =>
     n
       ? `Signed out of ${n} other session${n === 1 ? "" : "s"}.`
