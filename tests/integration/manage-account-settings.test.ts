@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MANAGE_ACCOUNT_MESSAGES } from "~models/identity/manage-account-forms";
 import { ACCOUNT_MESSAGES } from "~models/identity/accounts";
-import { createAccount, verifyLogin } from "~models/identity/accounts.server";
+import { createAccount, getProfile, verifyLogin } from "~models/identity/accounts.server";
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { db } from "~models/platform/db.server";
 import { getNotificationPreferences, listMarketingRecipients } from "~models/platform/notifications.server";
@@ -81,6 +81,35 @@ describe("manage account: profile settings", () => {
     expect([row!.firstName, row!.lastName]).toEqual(["Asha", "Rao"]);
     const sidebar = (await call(layout.loader, getRequest("/dashboard2", { cookie: client.cookie }))).body;
     expect(sidebar).toMatchObject({ user: { name: "Asha Rao", initials: "AR" }, plan: "Free" });
+  });
+
+  it("keeps the company email and website the dashboard's profile form had, and the API reads them", async () => {
+    const client = await signedInClient();
+    const wrong = await postProfile(
+      client,
+      profileFields({ companyEmail: "not-an-email", companyWebsite: "northwind" }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(formErrors(wrong)).toMatchObject({
+      companyEmail: [ACCOUNT_MESSAGES.companyEmailInvalid],
+      companyWebsite: [ACCOUNT_MESSAGES.websiteInvalid],
+    });
+    const saved = await postProfile(
+      client,
+      profileFields({ companyEmail: "hello@rao.studio", companyWebsite: "https://rao.studio" }),
+    );
+    expect(saved.status).toBe(200);
+    const page = (await call(profile.loader, getRequest("/dashboard2/settings", { cookie: client.cookie })))
+      .body as { settings: Record<string, unknown> };
+    expect(page.settings).toMatchObject({
+      companyEmail: "hello@rao.studio",
+      companyWebsite: "https://rao.studio",
+    });
+    const { profile: row } = (await getProfile(
+      client.id,
+      Promise.resolve({ planName: "Free", balance: 0 }),
+    ))!;
+    expect(row).toMatchObject({ company_email: "hello@rao.studio", company_website: "https://rao.studio" });
   });
 
   it("validates on the server with the browser's messages", async () => {
