@@ -61,6 +61,8 @@ describe("dashboard", () => {
       recommendations: { title: string }[];
     };
     expect(body.stats).toEqual({ active_projects: 4, tokens_left: 0 });
+    // Needs you now: the five submissions and the cancellation are unread; the cart is empty.
+    expect(outcome.body).toMatchObject({ unread: 6, cartCount: 0 });
     expect(body.recent.map((p) => p.title)).toEqual(["Five", "Four", "Three"]);
     expect(body.tokens).toMatchObject({ percent: 0, granted: 0 });
     expect(body.recommendations.map((r) => r.title)).toEqual([
