@@ -173,7 +173,9 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
           <TopBar tokens={tokens} unread={unread} notifications={notifications} />
           <SectionPages />
         </div>
-        <Outlet />
+        <div className="workspace-page min-w-0">
+          <Outlet />
+        </div>
       </div>
     </div>
   );
