@@ -146,7 +146,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
           >
             {user.initials}
           </span>
-          <span className="flex min-w-0 flex-1 flex-col">
+          <span className="flex min-w-0 flex-1 flex-col lg:self-stretch">
             <span className="truncate font-medium" data-testid="account-name">
               {user.name}
             </span>
