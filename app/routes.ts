@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // The route map. Paths are the product's own (docs/product.md); changing one breaks links and API clients.
 export default [
@@ -63,6 +63,13 @@ export default [
 
   route("logout", "routes/auth/logout.ts"),
 
+  // Client areas the workspace replaced (decision 0056): each answers with a redirect to its section.
+  route("manageaccount", "routes/dashboard/moved.ts", { id: "moved/manageaccount" }),
+  route("manageaccount/profile", "routes/dashboard/moved.ts", { id: "moved/manageaccount-profile" }),
+  route("manageaccount/projects", "routes/dashboard/moved.ts", { id: "moved/manageaccount-projects" }),
+  route("dashboard2/profile", "routes/dashboard/moved.ts", { id: "moved/dashboard2-profile" }),
+  route("profile/projects", "routes/dashboard/moved.ts", { id: "moved/profile-projects" }),
+
   // Manage account: the data export and receipts are downloads, not pages.
   route("manageaccount/export", "routes/account/export.ts"),
   route("manageaccount/receipts/:id/:format?", "routes/account/receipt.ts"),
@@ -90,42 +97,41 @@ export default [
       route("staff-invite/:token", "routes/auth/staff-invite.tsx"),
     ]),
 
-    route("dashboard2", "routes/dashboard/layout.tsx", [
-      index("routes/dashboard/index.tsx"),
-      route("shop", "routes/dashboard/shop.tsx"),
-      route("purchases", "routes/dashboard/purchases.tsx"),
-      route("recommendations", "routes/dashboard/recommendations.tsx"),
-      route("projects", "routes/dashboard/projects.tsx"),
-      route("billing", "routes/dashboard/billing.tsx"),
-      route("billing/tokens", "routes/dashboard/buy-tokens.tsx"),
-      route("billing/plans/:planId", "routes/dashboard/subscribe.tsx"),
-      route("profile", "routes/dashboard/profile.tsx"),
-      route("notifications", "routes/dashboard/notifications.tsx"),
-      route("meetings", "routes/dashboard/meetings.tsx"),
+    // The client workspace (decision 0056): one layout and one navigation for everything a signed-in
+    // client does. Its sections live under /dashboard2; the spec's other client routes render inside it.
+    layout("routes/dashboard/layout.tsx", [
+      ...prefix("dashboard2", [
+        index("routes/dashboard/index.tsx"),
+        route("activity", "routes/dashboard/activity.tsx"),
+        route("projects", "routes/account/projects.tsx"),
+        route("meetings", "routes/dashboard/meetings.tsx"),
+        route("billing", "routes/dashboard/billing.tsx"),
+        route("billing/tokens", "routes/dashboard/buy-tokens.tsx"),
+        route("billing/plans/:planId", "routes/dashboard/subscribe.tsx"),
+        route("shop", "routes/dashboard/shop.tsx"),
+        route("purchases", "routes/dashboard/purchases.tsx"),
+        route("recommendations", "routes/dashboard/recommendations.tsx"),
+        route("notifications", "routes/dashboard/notifications.tsx"),
+        route("settings", "routes/account/profile.tsx"),
+      ]),
+      // Receipts, usage and saved cards: part of Wallet & billing, at the addresses emails link to.
+      route("manageaccount/billing", "routes/account/billing.tsx"),
+      route("manageaccount/billing/payment-methods", "routes/account/payment-methods.tsx"),
+      // The latest project's page (meet, update, comment): part of Projects.
+      route("profile", "routes/profile/index.tsx"),
+      route("project/:id", "routes/projects/detail.tsx"),
+      route("project/:id/proof/:deliverableId", "routes/projects/proof.tsx"),
+      route("order", "routes/projects/order.tsx"),
     ]),
     route("cart", "routes/billing/cart.tsx"),
     // The checkout's confirm step: the spend preview before any token is spent (decision 0049).
     route("cart/checkout", "routes/billing/checkout-confirm.tsx"),
     route("createprojectform", "routes/projects/create.tsx"),
-    route("project/:id", "routes/projects/detail.tsx"),
-    route("project/:id/proof/:deliverableId", "routes/projects/proof.tsx"),
-    route("order", "routes/projects/order.tsx"),
-    route("manageaccount", "routes/account/layout.tsx", [
-      index("routes/account/dashboard.tsx"),
-      route("profile", "routes/account/profile.tsx"),
-      route("projects", "routes/account/projects.tsx"),
-      route("billing", "routes/account/billing.tsx"),
-      route("billing/payment-methods", "routes/account/payment-methods.tsx"),
-    ]),
     route("verify-email/:token", "routes/account/verify-email.tsx"),
     // Confirming a new account's address (decision 0053): the page that sends the link again, and the link.
     route("confirm-email", "routes/account/confirm-email.tsx"),
     route("confirm-email/:token", "routes/account/confirm-email-link.tsx"),
     route("account-deleted", "routes/account/deleted.tsx"),
-    route("profile", "routes/profile/layout.tsx", [
-      index("routes/profile/index.tsx"),
-      route("projects", "routes/profile/projects.tsx"),
-    ]),
 
     // The staff back-office: nested routes, staff only; anyone else gets this site's 404.
     route("admin", "routes/admin/layout.tsx", [

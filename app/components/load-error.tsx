@@ -47,8 +47,3 @@ export function LoadError({
     </div>
   );
 }
-
-/** Manage account's load error. */
-export function AccountLoadError() {
-  return <LoadError area="account" back={{ to: "/manageaccount", label: "Back to Manage account" }} />;
-}

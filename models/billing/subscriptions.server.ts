@@ -225,7 +225,7 @@ export async function subscribe(
 }
 
 /** A month of the plan in the region's currency, as the client saw it priced (docs/decisions/0059). */
-export const planCharge = (plan: Pick<PlanRow, "price" | "prices">, region: Region) => ({
+const planCharge = (plan: Pick<PlanRow, "price" | "prices">, region: Region) => ({
   amountMinor: toMinor(planPrices(plan)[region]),
   currency: REGION_CURRENCIES[region],
 });

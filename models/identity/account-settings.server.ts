@@ -109,6 +109,8 @@ export async function getAccountSettings(userId: string) {
     phone: profile?.contact ?? "",
     phoneCountry: profile?.countryCode ?? "IN",
     company: profile?.companyName ?? "",
+    companyEmail: profile?.companyEmail ?? "",
+    companyWebsite: profile?.companyWebsite ?? "",
     address: profile?.address ?? "",
     memberSince: user.createdAt,
     notifications,
@@ -145,6 +147,8 @@ export async function saveAccountProfile(
       contact,
       countryCode: input.phoneCountry,
       companyName: input.company,
+      companyEmail: input.companyEmail,
+      companyWebsite: input.companyWebsite,
       address: input.address,
     };
     await tx

@@ -116,7 +116,7 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: M.fieldTooLong(max) });
 
-const profileFields = {
+export const profileFieldSchemas = {
   first_name: text(60),
   last_name: text(60),
   contact: text(40),
@@ -143,17 +143,6 @@ const profileFields = {
  * PUT /api/profile/: the profile fields (docs/product.md, "Accounts"), each optional; a field
  * that is left out keeps its value (the original screen sent an empty object).
  */
-export const ProfileUpdateSchema = z.object(profileFields).partial();
-
-/** The profile form always sends every field; an empty one clears it. */
-export const ProfileFormSchema = z.object({
-  first_name: profileFields.first_name.optional().default(""),
-  last_name: profileFields.last_name.optional().default(""),
-  contact: profileFields.contact.optional().default(""),
-  country_code: profileFields.country_code.optional().default("IN"),
-  company_name: profileFields.company_name.optional().default(""),
-  company_email: profileFields.company_email.optional().default(""),
-  company_website: profileFields.company_website.optional().default(""),
-});
+export const ProfileUpdateSchema = z.object(profileFieldSchemas).partial();
 
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_MESSAGES } from "./accounts";
+import { ACCOUNT_MESSAGES, profileFieldSchemas } from "./accounts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from "../forms/countries";
 import { checkbox, phoneNumber } from "../forms/common";
 
@@ -22,7 +22,7 @@ export const MANAGE_ACCOUNT_MESSAGES = {
     `We sent a link to ${email}. Open it within 24 hours to confirm your new email address; until then, your current one stays.`,
   emailChanged: (email: string) => `Your email address is now ${email}.`,
   emailLinkInvalid:
-    "This link is invalid or has expired. Ask for a new one under Manage account → Profile Settings.",
+    "This link is invalid or has expired. Ask for a new one under Settings in your workspace.",
   otherSessionsSignedOut: (n: number) =>
     n
       ? `Signed out of ${n} other session${n === 1 ? "" : "s"}.`
@@ -62,6 +62,9 @@ export const AccountProfileSchema = z.object({
     .default(DEFAULT_COUNTRY),
   phone: phoneNumber({ required: false }),
   company: optionalText(120),
+  // The company's own address and site (the dashboard's profile form had them; decision 0056).
+  companyEmail: profileFieldSchemas.company_email.optional().default(""),
+  companyWebsite: profileFieldSchemas.company_website.optional().default(""),
   address: optionalText(300),
   notifications: z
     .object({ email: checkbox, sms: checkbox, projectUpdates: checkbox, marketing: checkbox })

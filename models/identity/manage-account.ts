@@ -1,16 +1,6 @@
-// Manage account (/manageaccount, docs/product.md, "Accounts"): the tabs and the small pure
-// rules its pages show. No zod here, so the pages without forms stay light;
+// Manage account (docs/product.md, "Accounts"; its pages are the workspace's Settings, Wallet & billing
+// and Activity since decision 0056): the small pure rules its pages show. No zod here, so the pages without forms stay light;
 // the forms' schemas are in manage-account-forms.ts and ../projects/account-projects.ts.
-
-const MANAGE_ACCOUNT_PATH = "/manageaccount";
-
-/** The four tabs (docs/product.md, "Accounts"), nested routes so that they work without JavaScript. */
-export const ACCOUNT_TABS = [
-  { label: "Dashboard", to: MANAGE_ACCOUNT_PATH, end: true },
-  { label: "Profile Settings", to: `${MANAGE_ACCOUNT_PATH}/profile`, end: false },
-  { label: "Project Management", to: `${MANAGE_ACCOUNT_PATH}/projects`, end: false },
-  { label: "Billing & Payments", to: `${MANAGE_ACCOUNT_PATH}/billing`, end: false },
-] as const;
 
 /** The average of the client's ratings to one decimal (4.9), or null before the first rating. */
 export function averageRating(ratings: number[]): number | null {

@@ -623,40 +623,6 @@ export async function listProjectsAt(userId: string, limit: number, offset: numb
   return { rows: rows as ProjectRow[], total: counted[0]?.n ?? 0 };
 }
 
-/** What a project card in a list shows (app/components/projects/project-card.tsx), and nothing more. */
-const projectCardColumns = {
-  id: projects.id,
-  title: projects.title,
-  status: projects.status,
-  category: projects.category,
-  createdAt: projects.createdAt,
-};
-export type ProjectCardRow = Pick<ProjectRow, keyof typeof projectCardColumns>;
-
-/**
- * One page of the client's projects as cards, newest first, and how many
- * there are (the dashboard's Projects tab): two statements at once. Only the
- * card's columns are read and sent to the page, not each brief.
- */
-export function listProjectsPage(userId: string, requestedPage: number, size: number) {
-  return readListPage(
-    requestedPage,
-    size,
-    async () => {
-      const [row] = await db().select({ n: count() }).from(projects).where(eq(projects.userId, userId));
-      return row?.n ?? 0;
-    },
-    async (limit, offset) =>
-      (await db()
-        .select(projectCardColumns)
-        .from(projects)
-        .where(eq(projects.userId, userId))
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(limit)
-        .offset(offset)) as ProjectCardRow[],
-  );
-}
-
 /** How a client is named on tracked projects: their full name, else their username. */
 export function clientNameOf(user: { username: string; firstName: string; lastName: string }): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.username;

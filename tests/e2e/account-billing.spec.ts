@@ -73,15 +73,19 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByRole("button", { name: "Confirm and spend 2 tokens" }).click();
         await expect(page.getByTestId("action-notice")).toContainText("Checkout successful!");
 
-        // Dashboard tab: Total spent is the ledger's spends and the money paid.
-        await page.goto("/manageaccount");
+        // Home's Activity: Total spent is the ledger's spends and the money paid.
+        await page.goto("/dashboard2/activity");
         await expect(page.getByTestId("stat-spent")).toHaveText("2 tokens");
         await expect(page.getByTestId("stat-spent").locator("xpath=..")).toContainText("$140.00");
 
-        // Billing & Payments: plan, usage, two receipts, the saved card.
+        // Wallet & billing's receipts: plan, usage, two receipts, the saved card.
         await page
-          .getByRole("navigation", { name: "Manage account" })
-          .getByRole("link", { name: "Billing & Payments" })
+          .getByRole("navigation", { name: "Workspace" })
+          .getByRole("link", { name: "Wallet & billing" })
+          .click();
+        await page
+          .getByRole("navigation", { name: "Wallet & billing pages" })
+          .getByRole("link", { name: "Receipts & usage" })
           .click();
         await expect(page).toHaveURL(/\/manageaccount\/billing$/);
         await expect(page.getByTestId("current-plan")).toHaveText("Free Plan");

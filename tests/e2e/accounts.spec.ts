@@ -48,21 +48,20 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { name: `Hello, ${username}` })).toBeVisible();
 
       await page
-        .getByRole("navigation", { name: "Dashboard" })
-        .getByRole("link", { name: "Profile" })
+        .getByRole("navigation", { name: "Workspace" })
+        .getByRole("link", { name: "Settings" })
         .click();
-      await expect(page).toHaveURL(/\/dashboard2\/profile$/);
-      await page.getByLabel("Company name").fill("Northwind Studio");
-      await page.getByLabel("Website").fill("https://northwind.example");
-      await expect(page.getByLabel("Country")).toHaveValue("IN");
-      await page.getByLabel("Country").selectOption("SG");
-      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page).toHaveURL(/\/dashboard2\/settings$/);
+      await page.getByLabel("Full name").fill("Northwind Owner");
+      await page.getByLabel("Company (optional)").fill("Northwind Studio");
+      await page.getByLabel("Website (optional)").fill("https://northwind.example");
+      await page.getByRole("button", { name: "Save Changes" }).click();
       await expect(page.getByText("Profile updated successfully!")).toBeVisible();
       await page.reload();
-      await expect(page.getByLabel("Company name")).toHaveValue("Northwind Studio");
-      await expect(page.getByLabel("Country")).toHaveValue("SG");
+      await expect(page.getByLabel("Company (optional)")).toHaveValue("Northwind Studio");
+      await expect(page.getByLabel("Website (optional)")).toHaveValue("https://northwind.example");
 
-      await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
       await expect(page).toHaveURL(/\/login$/);
       await page.goto("/dashboard2");
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard2$/);
@@ -125,7 +124,7 @@ test("remember me keeps the cookie for 30 days; otherwise it ends with the brows
   expect(cookie?.expires).toBe(-1);
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
-  await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await page.getByLabel("Username or email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByLabel("Remember me").check();
@@ -141,12 +140,12 @@ test("a signed-in visitor of /login or /signup lands on /dashboard2; login retur
   page,
 }) => {
   const account = await createAccount(page);
-  await page.goto("/dashboard2/profile");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard2%2Fprofile$/);
+  await page.goto("/dashboard2/settings");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard2%2Fsettings$/);
   await page.getByLabel("Username or email").fill(account.username);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard2\/profile$/);
+  await expect(page).toHaveURL(/\/dashboard2\/settings$/);
 
   await page.goto("/login");
   await expect(page).toHaveURL(/\/dashboard2$/);

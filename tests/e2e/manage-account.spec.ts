@@ -8,7 +8,7 @@ async function signIn(
   page: Page,
   account: { username: string; password: string },
   javaScriptEnabled: boolean,
-  to = "/manageaccount",
+  to = "/dashboard2",
 ) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
   if (javaScriptEnabled) await waitForHydration(page);
@@ -56,19 +56,32 @@ for (const javaScriptEnabled of [false, true]) {
     }) => {
       const account = await createAccount(page);
       await signIn(page, account, javaScriptEnabled);
-      await expect(page.getByRole("heading", { name: `Welcome back, ${account.username}` })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Hello, ${account.username}` })).toBeVisible();
       await expect(page.getByTestId("plan-badge")).toHaveText("Free Plan");
-      for (const id of ["stat-active", "stat-completed"]) await expect(page.getByTestId(id)).toHaveText("0");
+      await expect(page.getByTestId("stat-active-projects")).toHaveText("0");
       await expect(
         page.getByRole("complementary", { name: "Account" }).getByRole("link", { name: "Help & Support" }),
       ).toHaveAttribute("href", "/helpsupport");
-      await page.getByRole("link", { name: /^Billing Plan/ }).click();
-      await expect(page).toHaveURL(/\/manageaccount\/billing$/);
+      const workspace = page.getByRole("navigation", { name: "Workspace" });
+      await expect(workspace.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
       await page
-        .getByRole("navigation", { name: "Manage account" })
-        .getByRole("link", { name: "Profile Settings" })
+        .getByRole("navigation", { name: "Home pages" })
+        .getByRole("link", { name: "Activity" })
         .click();
-      await expect(page).toHaveURL(/\/manageaccount\/profile$/);
+      await expect(page.getByTestId("stat-completed")).toHaveText("0");
+      await workspace.getByRole("link", { name: "Wallet & billing" }).click();
+      await expect(page).toHaveURL(/\/dashboard2\/billing$/);
+      await page
+        .getByRole("navigation", { name: "Wallet & billing pages" })
+        .getByRole("link", { name: "Receipts & usage" })
+        .click();
+      await expect(page).toHaveURL(/\/manageaccount\/billing$/);
+      await expect(workspace.getByRole("link", { name: "Wallet & billing" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await workspace.getByRole("link", { name: "Settings" }).click();
+      await expect(page).toHaveURL(/\/dashboard2\/settings$/);
       if (javaScriptEnabled) await waitForHydration(page);
 
       // Defaults: email and project updates on, sms and marketing off.
@@ -161,7 +174,7 @@ for (const javaScriptEnabled of [false, true]) {
         const account = await createAccount(page);
         const title = `Rebrand ${uniqueName("p")}`;
         const token = await apiProject(page.request, account, title);
-        await signIn(page, account, javaScriptEnabled, "/manageaccount/projects");
+        await signIn(page, account, javaScriptEnabled, "/dashboard2/projects");
 
         await expect(page.getByTestId("summary-total")).toHaveText("1");
         await expect(page.getByTestId("summary-progress")).toHaveText("40%");
@@ -194,8 +207,12 @@ for (const javaScriptEnabled of [false, true]) {
         );
 
         await page
-          .getByRole("navigation", { name: "Manage account" })
-          .getByRole("link", { name: "Billing & Payments" })
+          .getByRole("navigation", { name: "Workspace" })
+          .getByRole("link", { name: "Wallet & billing" })
+          .click();
+        await page
+          .getByRole("navigation", { name: "Wallet & billing pages" })
+          .getByRole("link", { name: "Receipts & usage" })
           .click();
         await expect(page.getByTestId("current-plan")).toHaveText("Free Plan");
         await expect(page.getByTestId("usage-storage")).toHaveText(`${PDF.length} Bytes of 1 GB (0%)`);
@@ -204,8 +221,8 @@ for (const javaScriptEnabled of [false, true]) {
 
         // Export: a JSON file with my project and nothing of the stranger's.
         await page
-          .getByRole("navigation", { name: "Manage account" })
-          .getByRole("link", { name: "Profile Settings" })
+          .getByRole("navigation", { name: "Workspace" })
+          .getByRole("link", { name: "Settings" })
           .click();
         if (javaScriptEnabled) await waitForHydration(page);
         const exporting = page.waitForEvent("download");
@@ -257,6 +274,9 @@ test("anonymous visitors of Manage account go to login; an email link that is no
     "/manageaccount/profile",
     "/manageaccount/projects",
     "/manageaccount/billing",
+    "/dashboard2/settings",
+    "/profile",
+    "/profile/projects",
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));

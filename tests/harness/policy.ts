@@ -25,9 +25,6 @@ export const PUBLIC_ROUTES = new Set([
   // The link that confirms a new account's address works signed out too (decision 0053).
   "/confirm-email/:token",
   "/account-deleted",
-  // The profile hub shows anonymous visitors an invitation to sign up (the home page's "Sign up").
-  "/profile",
-  "/profile/projects",
   "/api/auth/login",
   "/api/auth/signup",
   "/api/contact/:form",

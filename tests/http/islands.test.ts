@@ -96,7 +96,7 @@ describe("island documents", () => {
 
   test("/chat and the signed-in pages hydrate with React Router", async () => {
     const { visitor } = await client("islands");
-    for (const path of ["/chat", "/dashboard2", "/manageaccount"]) {
+    for (const path of ["/chat", "/dashboard2", "/dashboard2/settings"]) {
       const page = await scriptsOf(visitor, path);
       expect(page.reactRouter, path).toBe(true);
       expect(

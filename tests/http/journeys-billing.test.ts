@@ -151,8 +151,8 @@ test.concurrent(
     );
     expect(checkedOut.page.testIdText("action-notice")).toContain("Checkout successful!");
 
-    // Dashboard tab: Total spent is the ledger's spends and the money paid.
-    const account = await open(visitor, "/manageaccount");
+    // Home's Activity: Total spent is the ledger's spends and the money paid.
+    const account = await open(visitor, "/dashboard2/activity");
     expect(account.testIdText("stat-spent")).toBe("2 tokens");
     // In the client's one currency (decision 0059): no setting, no purchase before and no browser
     // language on this client, so rupees: two Essential packages at ₹5,800.
@@ -168,9 +168,15 @@ test.concurrent(
       ),
     ).toContain("₹11,600.00");
 
-    // Billing & Payments: plan, usage, two receipts, the saved card.
-    const nav = account.named("nav", "Manage account")[0]!;
-    const billingPath = attr(namedIn(nav, "a", "Billing & Payments")[0]!, "href");
+    // Wallet & billing's receipts: plan, usage, two receipts, the saved card.
+    const nav = account.named("nav", "Workspace")[0]!;
+    const walletPath = attr(namedIn(nav, "a", "Wallet & billing")[0]!, "href");
+    expect(walletPath).toBe("/dashboard2/billing");
+    const wallet = await open(visitor, walletPath!);
+    const billingPath = attr(
+      namedIn(wallet.named("nav", "Wallet & billing pages")[0]!, "a", "Receipts & usage")[0]!,
+      "href",
+    );
     expect(billingPath).toBe("/manageaccount/billing");
     const billing = await open(visitor, billingPath!);
     expect(billing.testIdText("current-plan")).toBe("Free Plan");

@@ -33,14 +33,14 @@ async function apiProject(who: Identity, title: string) {
   await created.arrayBuffer();
 }
 
-/** The href of the link named `name` in Manage account's navigation. */
+/** The href of the link named `name` in the workspace's navigation: its sections or the current section's pages. */
 function tab(page: Page, name: string): string {
-  const nav = findAll(
+  const navs = findAll(
     page.doc,
-    (el) => el.tagName === "nav" && attr(el, "aria-label") === "Manage account",
-  )[0];
-  expect(nav, `Manage account navigation on ${page.url}`).toBeDefined();
-  const links = namedIn(nav!, "a", name);
+    (el) => el.tagName === "nav" && /^(Workspace|.+ pages)$/.test(attr(el, "aria-label") ?? ""),
+  );
+  expect(navs.length, `Workspace navigation on ${page.url}`).toBeGreaterThan(0);
+  const links = navs.flatMap((nav) => namedIn(nav, "a", name));
   expect(links, `${name} in the navigation`).toHaveLength(1);
   return attr(links[0]!, "href")!;
 }
@@ -55,7 +55,7 @@ test.concurrent(
     await apiProject(account, title);
     const { visitor } = account;
 
-    const projects = await open(visitor, "/manageaccount/projects");
+    const projects = await open(visitor, "/dashboard2/projects");
     expect(projects.testIdText("summary-total")).toBe("1");
     expect(projects.testIdText("summary-progress")).toBe("40%");
     const cards = projects.byTestId("account-project");
@@ -90,7 +90,8 @@ test.concurrent(
     expect(underReview.page.byTestId("account-project")).toHaveLength(1);
     expect(underReview.page.links("New Project")).toEqual(["/createprojectform"]);
 
-    const billing = await open(visitor, tab(underReview.page, "Billing & Payments"));
+    const wallet = await open(visitor, tab(underReview.page, "Wallet & billing"));
+    const billing = await open(visitor, tab(wallet, "Receipts & usage"));
     expect(billing.testIdText("current-plan")).toBe("Free Plan");
     expect(billing.testIdText("usage-storage")).toBe(
       `${new TextEncoder().encode(PDF).length} Bytes of 1 GB (0%)`,
@@ -99,7 +100,7 @@ test.concurrent(
     expect(billing.links("Upgrade Plan").length).toBeGreaterThanOrEqual(1);
 
     // Export: a JSON file with my project and nothing of the stranger's.
-    const profile = await open(visitor, tab(billing, "Profile Settings"));
+    const profile = await open(visitor, tab(billing, "Settings"));
     const exported = await submit(
       profile,
       profile.form({ button: "Download my data (JSON)" }),

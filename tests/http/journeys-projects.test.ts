@@ -85,16 +85,12 @@ test("the REST API answers on the spec's paths, trailing slash included", async 
 
 test("anonymous visitors go to login; another client's project is 'Project Not Found'", async () => {
   const visitor = new Visitor();
-  for (const path of ["/dashboard2", "/dashboard2/projects", "/createprojectform", "/order"]) {
+  for (const path of ["/dashboard2", "/dashboard2/projects", "/createprojectform", "/order", "/profile"]) {
     const response = await visitor.get(path);
     await response.arrayBuffer();
     expect(response.status, path).toBe(302);
     expect(response.headers.get("location"), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   }
-  const profile = parseHtml(await (await visitor.get("/profile")).text());
-  expect(
-    findAll(profile, (el) => el.tagName === "a" && squash(textOf(el)) === "Create an account"),
-  ).toHaveLength(1);
 
   const owner = await client("owner");
   const created = await owner.visitor.post(
@@ -130,41 +126,59 @@ test("anonymous visitors go to login; another client's project is 'Project Not F
   expect(back.map((a) => attr(a, "href"))).toEqual(["/dashboard2"]);
 });
 
-test("without JavaScript every dashboard tab is a link to its own URL; empty ones say so", async () => {
+test("without JavaScript every workspace section and page is a link to its own URL; empty ones say so", async () => {
   const visitor = (await client("tabs")).visitor;
+  // [navigation, link, where it goes, what the page says]
   const expected = [
-    ["Shop", "/dashboard2/shop", "Social Post Grid"],
-    ["My Purchases", "/dashboard2/purchases", "No purchases yet"],
-    ["Recommendations", "/dashboard2/recommendations", "Put your logo in motion"],
-    ["Projects", "/dashboard2/projects", "No projects yet"],
-    ["Meetings", "/dashboard2/meetings", "No meetings yet."],
+    ["Workspace", "Shop", "/dashboard2/shop", "Social Post Grid"],
+    ["Shop pages", "My Purchases", "/dashboard2/purchases", "No purchases yet"],
+    ["Shop pages", "Recommendations", "/dashboard2/recommendations", "Put your logo in motion"],
+    ["Workspace", "Projects", "/dashboard2/projects", "Start your first project and follow it here."],
+    ["Workspace", "Meetings", "/dashboard2/meetings", "No meetings yet."],
     [
-      "Billing & Tokens",
+      "Workspace",
+      "Wallet & billing",
       "/dashboard2/billing",
       "No tokens yet. Buy a package, subscribe to a plan or redeem a gift card.",
     ],
-    ["Profile", "/dashboard2/profile", "Signed in as"],
-    ["Dashboard", "/dashboard2", "Hello,"],
+    ["Wallet & billing pages", "Receipts & usage", "/manageaccount/billing", "Recent invoices"],
+    ["Workspace", "Notifications", "/dashboard2/notifications", "You're all caught up."],
+    ["Workspace", "Settings", "/dashboard2/settings", "Personal information"],
+    ["Workspace", "Home", "/dashboard2", "Hello,"],
+    ["Home pages", "Activity", "/dashboard2/activity", "Recent activity"],
   ] as const;
-  const tabsOf = (doc: ReturnType<typeof parseHtml>) =>
+  const linksOf = (doc: ReturnType<typeof parseHtml>, nav: string) =>
     findAll(
-      findAll(doc, (el) => el.tagName === "nav" && attr(el, "aria-label") === "Dashboard")[0]!,
+      findAll(doc, (el) => el.tagName === "nav" && attr(el, "aria-label") === nav)[0]!,
       (el) => el.tagName === "a",
     );
   const named = (links: Element[], label: string) => links.find((a) => squash(textOf(a)) === label);
   let doc = parseHtml(await (await visitor.get("/dashboard2")).text());
-  for (const [label, path, text] of expected) {
-    const tab = named(tabsOf(doc), label);
-    expect(tab && attr(tab, "href"), label).toBe(path);
+  for (const [nav, label, path, text] of expected) {
+    const link = named(linksOf(doc, nav), label);
+    expect(link && attr(link, "href"), label).toBe(path);
     const response = await visitor.get(path);
     expect(response.status, path).toBe(200);
     doc = parseHtml(await response.text());
-    expect(attr(named(tabsOf(doc), label)!, "aria-current"), path).toBe("page");
+    expect(attr(named(linksOf(doc, nav), label)!, "aria-current"), path).toBe("page");
+    // One section is current at a time.
+    expect(
+      linksOf(doc, "Workspace").filter((a) => attr(a, "aria-current") === "page"),
+      path,
+    ).toHaveLength(1);
     expect(squash(textOf(doc)), path).toContain(text);
   }
-  // The token balance and the cart dropdown are honest about being empty.
+  // The token balance is honest about being empty; the page has one cart and one Logout, the navbar's.
   expect(squash(textOf(findAll(doc, (el) => attr(el, "data-testid") === "token-balance")[0]!))).toBe("0");
-  const cart = findAll(doc, (el) => attr(el, "data-testid") === "cart-dropdown")[0]!;
-  expect(cart.tagName).toBe("details");
-  expect(squash(textOf(cart))).toContain("Your cart is empty.");
+  const carts = findAll(doc, (el) => el.tagName === "a" && attr(el, "href") === "/cart");
+  expect(carts.map((a) => attr(a, "aria-label"))).toEqual(["Cart"]);
+  // Logout: the bar's from sm up, the menu's below it (each hidden where the other shows).
+  const isLogout = (el: Element) => el.tagName === "form" && attr(el, "action") === "/logout";
+  const logoutsIn = (cls: string) =>
+    findAll(doc, (el) => (attr(el, "class") ?? "").split(" ").includes(cls)).flatMap((el) =>
+      findAll(el, isLogout),
+    );
+  expect(findAll(doc, isLogout)).toHaveLength(2);
+  expect(logoutsIn("sm:flex")).toHaveLength(1);
+  expect(logoutsIn("sm:hidden")).toHaveLength(1);
 });

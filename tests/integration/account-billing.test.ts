@@ -31,9 +31,9 @@ import {
 import { runSeed } from "~models/content/seed.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
 import { adjustTokens } from "~models/billing/tokens.server";
-import * as layout from "~/routes/account/layout";
+import * as layout from "~/routes/dashboard/layout";
 import * as billingTab from "~/routes/account/billing";
-import * as dashboardTab from "~/routes/account/dashboard";
+import * as activityPage from "~/routes/dashboard/activity";
 import * as exportRoute from "~/routes/account/export";
 import * as methodsPage from "~/routes/account/payment-methods";
 import * as profile from "~/routes/account/profile";
@@ -115,9 +115,8 @@ describe("current plan", () => {
   it("is the active subscription everywhere: the tab, the sidebar badge and GET /api/profile/'s current_plan", async () => {
     const client = await signedInClient();
     const sidebar = async () =>
-      body<{ plan: string }>(
-        await call(layout.loader, getRequest("/manageaccount", { cookie: client.cookie })),
-      ).plan;
+      body<{ plan: string }>(await call(layout.loader, getRequest("/dashboard2", { cookie: client.cookie })))
+        .plan;
     const apiPlan = async () =>
       body<{ profile: { current_plan: string } }>(await api.get(apiProfile.loader, client, "/api/profile/"))
         .profile.current_plan;
@@ -191,7 +190,7 @@ describe("total spent and tokens this period", () => {
       ],
     });
     const home = body<{ stats: { totalSpent: unknown } }>(
-      await call(dashboardTab.loader, getRequest("/manageaccount", { cookie: client.cookie })),
+      await call(activityPage.loader, getRequest("/dashboard2/activity", { cookie: client.cookie })),
     );
     expect(home.stats.totalSpent).toEqual({
       tokens: 28,

@@ -243,9 +243,9 @@ describe("login page", () => {
     const local = await signIn({
       username: user.username,
       password: user.password,
-      redirectTo: "/dashboard2/profile",
+      redirectTo: "/dashboard2/settings",
     });
-    expect(local.headers.get("Location")).toBe("/dashboard2/profile");
+    expect(local.headers.get("Location")).toBe("/dashboard2/settings");
     const foreign = await signIn({
       username: user.username,
       password: user.password,
@@ -414,9 +414,9 @@ describe("login page", () => {
 
 describe("redirects and logout", () => {
   it("sends anonymous visitors of the dashboard to /login with redirectTo", async () => {
-    const outcome = await call(dashboard.loader, getRequest("/dashboard2/profile?x=1"));
+    const outcome = await call(dashboard.loader, getRequest("/dashboard2/settings?x=1"));
     expect(outcome.status).toBe(302);
-    expect(outcome.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard2%2Fprofile%3Fx%3D1");
+    expect(outcome.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard2%2Fsettings%3Fx%3D1");
   });
 
   it("sends signed-in users away from /login and /signup", async () => {

@@ -15,11 +15,10 @@ import * as apiStats from "~/routes/api/dashboard-stats";
 import * as dashboardHome from "~/routes/dashboard/index";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as notificationsPage from "~/routes/dashboard/notifications";
-import * as projectsTab from "~/routes/dashboard/projects";
+import * as projectsTab from "~/routes/account/projects";
 import * as order from "~/routes/projects/order";
 import * as profileHome from "~/routes/profile/index";
-import * as profileLayout from "~/routes/profile/layout";
-import * as profileProjects from "~/routes/profile/projects";
+import * as moved from "~/routes/dashboard/moved";
 import { give } from "./billing-helpers";
 import { call, formErrors, formRequest, getRequest, jsonRequest } from "./helpers";
 import { projectOf, signedInClient, tokenHeader, validProject, type Client } from "./project-helpers";
@@ -62,6 +61,8 @@ describe("dashboard", () => {
       recommendations: { title: string }[];
     };
     expect(body.stats).toEqual({ active_projects: 4, tokens_left: 0 });
+    // Needs you now: the five submissions and the cancellation are unread; the cart is empty.
+    expect(outcome.body).toMatchObject({ unread: 6, cartCount: 0 });
     expect(body.recent.map((p) => p.title)).toEqual(["Five", "Four", "Three"]);
     expect(body.tokens).toMatchObject({ percent: 0, granted: 0 });
     expect(body.recommendations.map((r) => r.title)).toEqual([
@@ -78,7 +79,7 @@ describe("dashboard", () => {
     expect((await call(apiStats.loader, getRequest("/api/dashboard/stats/"))).status).toBe(401);
 
     const tab = await call(projectsTab.loader, getRequest("/dashboard2/projects", { cookie: client.cookie }));
-    expect((tab.body as { projects: { title: string }[] }).projects.map((p) => p.title)).toEqual([
+    expect((tab.body as { projects: { name: string }[] }).projects.map((p) => p.name)).toEqual([
       "Five",
       "Four",
       "Three",
@@ -323,8 +324,7 @@ describe("/order", () => {
 });
 
 describe("/profile", () => {
-  it("invites anonymous visitors and summarises a client's latest project", async () => {
-    expect((await call(profileLayout.loader, getRequest("/profile"))).body).toEqual({ signedIn: false });
+  it("summarises a client's latest project; its old project list sends to the workspace's Projects", async () => {
     expect((await call(profileHome.loader, getRequest("/profile"))).body).toEqual({ summary: null });
 
     const client = await signedInClient();
@@ -336,10 +336,9 @@ describe("/profile", () => {
     };
     expect(summary.summary.project.id).toBe(latest.id);
     expect(summary.summary.checks).toEqual({ onTime: true, teamWorking: false, pendingResources: true });
-    const list = (
-      await call(profileProjects.loader, getRequest("/profile/projects", { cookie: client.cookie }))
-    ).body as { projects: { title: string }[] };
-    expect(list.projects.map((p) => p.title)).toEqual(["Latest", "Older"]);
+    const list = await call(moved.loader, getRequest("/profile/projects", { cookie: client.cookie }));
+    expect(list.status).toBe(301);
+    expect(list.headers.get("Location")).toBe("/dashboard2/projects");
   });
 
   it("stores meeting and update requests (staff notified) and refuses them on another client's project", async () => {

@@ -308,7 +308,7 @@ describe("an email change", () => {
     const asked = await call(
       profilePage.action,
       formRequest(
-        "/manageaccount/profile",
+        "/dashboard2/settings",
         { intent: "email", newEmail: next, currentPassword: PASSWORD },
         { cookie: account.cookie },
       ),

@@ -21,7 +21,6 @@ import * as apiProjects from "~/routes/api/projects";
 import * as apiTokenHistory from "~/routes/api/billing/token-history";
 import * as billingTab from "~/routes/dashboard/billing";
 import * as notificationsTab from "~/routes/dashboard/notifications";
-import * as projectsTab from "~/routes/dashboard/projects";
 import * as order from "~/routes/projects/order";
 import * as projectPage from "~/routes/projects/detail";
 import * as accountProjects from "~/routes/account/projects";
@@ -149,16 +148,6 @@ describe("/order", () => {
 });
 
 describe("the dashboard's lists", () => {
-  it("pages the Projects tab, twelve at a time", async () => {
-    const tab = body<{ projects: object[]; page: Page }>(
-      await call(projectsTab.loader, page(heavy, "/dashboard2/projects?page=3")),
-    );
-    expect(tab.projects).toHaveLength(12);
-    expect(tab.page).toEqual({ page: 3, pageCount: 17, total: 201 });
-    // A card's fields only: no brief, budget or timeline is sent to the page.
-    expect(Object.keys(tab.projects[0]!).sort()).toEqual(["category", "createdAt", "id", "status", "title"]);
-  });
-
   it("pages notifications, twenty at a time, and counts unread from the whole list", async () => {
     const tab = body<{ notifications: unknown[]; unread: number; page: Page }>(
       await call(notificationsTab.loader, page(heavy, "/dashboard2/notifications")),
@@ -210,36 +199,36 @@ describe("the dashboard's lists", () => {
   });
 });
 
-describe("/manageaccount/profile", () => {
+describe("/dashboard2/settings", () => {
   it("lists this browser and the nine newest other sessions, and counts the rest", async () => {
     const profile = body<{ sessions: { current: boolean }[]; moreSessions: number }>(
-      await call(accountProfile.loader, page(heavy, "/manageaccount/profile")),
+      await call(accountProfile.loader, page(heavy, "/dashboard2/settings")),
     );
     expect(profile.sessions).toHaveLength(10);
     expect(profile.sessions[0]!.current).toBe(true);
     // 50 from the seed and this test's own sign-in.
     expect(profile.moreSessions).toBe(41);
     const own = body<{ sessions: unknown[]; moreSessions: number }>(
-      await call(accountProfile.loader, page(light, "/manageaccount/profile")),
+      await call(accountProfile.loader, page(light, "/dashboard2/settings")),
     );
     expect(own).toMatchObject({ sessions: [expect.anything()], moreSessions: 0 });
   });
 });
 
-describe("/manageaccount/projects", () => {
+describe("/dashboard2/projects", () => {
   it("shows twelve cards a page with a summary of every project", async () => {
     type Tab = { projects: { status: string }[]; summary: { total: number; completed: number }; page: Page };
-    const first = body<Tab>(await call(accountProjects.loader, page(heavy, "/manageaccount/projects")));
+    const first = body<Tab>(await call(accountProjects.loader, page(heavy, "/dashboard2/projects")));
     expect(first.projects).toHaveLength(12);
     expect(first.page).toEqual({ page: 1, pageCount: 17, total: 201 });
     expect(first.summary).toMatchObject({ total: 201, completed: 50 });
     const done = body<Tab>(
-      await call(accountProjects.loader, page(heavy, "/manageaccount/projects?status=completed&page=99")),
+      await call(accountProjects.loader, page(heavy, "/dashboard2/projects?status=completed&page=99")),
     );
     expect(done.page).toEqual({ page: 5, pageCount: 5, total: 50 });
     expect(done.projects).toHaveLength(2);
     expect(done.summary.total).toBe(201);
-    const own = body<Tab>(await call(accountProjects.loader, page(light, "/manageaccount/projects")));
+    const own = body<Tab>(await call(accountProjects.loader, page(light, "/dashboard2/projects")));
     expect(own.page.total).toBe(1);
   });
 });

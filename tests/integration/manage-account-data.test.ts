@@ -22,7 +22,7 @@ import {
   users,
 } from "~models/schema";
 import * as billing from "~/routes/account/billing";
-import * as dashboard from "~/routes/account/dashboard";
+import * as dashboard from "~/routes/dashboard/activity";
 import * as exportRoute from "~/routes/account/export";
 import * as profile from "~/routes/account/profile";
 import * as projectsTab from "~/routes/account/projects";
@@ -49,7 +49,7 @@ async function finishedProject(client: Client, staff: Client, title: string) {
 }
 
 const rate = (client: Client, fields: Record<string, string>) =>
-  call(projectsTab.action, formRequest("/manageaccount/projects", fields, { cookie: client.cookie }));
+  call(projectsTab.action, formRequest("/dashboard2/projects", fields, { cookie: client.cookie }));
 
 describe("manage account: projects, ratings and the dashboard", () => {
   it("gives each card its file count, the file itself only when it is the one, and its completion date", async () => {
@@ -99,7 +99,7 @@ describe("manage account: projects, ratings and the dashboard", () => {
       completedAt: string | Date | null;
     };
     const { projects: cards } = (
-      await call(projectsTab.loader, getRequest("/manageaccount/projects", { cookie: client.cookie }))
+      await call(projectsTab.loader, getRequest("/dashboard2/projects", { cookie: client.cookie }))
     ).body as { projects: Card[] };
     const byName = new Map(cards.map((c) => [c.name, c]));
     expect(byName.get(none.title)!.files).toEqual({ count: 0, only: null });
@@ -123,7 +123,7 @@ describe("manage account: projects, ratings and the dashboard", () => {
       (
         await call(
           projectsTab.loader,
-          getRequest(`/manageaccount/projects?status=${status}`, { cookie: client.cookie }),
+          getRequest(`/dashboard2/projects?status=${status}`, { cookie: client.cookie }),
         )
       ).body as {
         projects: { name: string; canRate: boolean }[];
@@ -157,7 +157,7 @@ describe("manage account: projects, ratings and the dashboard", () => {
       await db().select().from(projectRatings).where(eq(projectRatings.projectId, theirs.id)),
     ).toHaveLength(0);
 
-    const home = (await call(dashboard.loader, getRequest("/manageaccount", { cookie: client.cookie })))
+    const home = (await call(dashboard.loader, getRequest("/dashboard2/activity", { cookie: client.cookie })))
       .body as {
       stats: {
         activeProjects: number;
@@ -279,7 +279,7 @@ describe("manage account: deleting the account", () => {
   const remove = (client: Client, password: string) =>
     call(
       profile.action,
-      formRequest("/manageaccount/profile", { intent: "delete", password }, { cookie: client.cookie }),
+      formRequest("/dashboard2/settings", { intent: "delete", password }, { cookie: client.cookie }),
     );
 
   it("needs the password", async () => {
@@ -299,7 +299,7 @@ describe("manage account: deleting the account", () => {
     await call(
       profile.action,
       formRequest(
-        "/manageaccount/profile",
+        "/dashboard2/settings",
         {
           intent: "profile",
           fullName: "Asha Rao",
@@ -354,7 +354,7 @@ describe("manage account: deleting the account", () => {
     expect(await verifyLogin(anonymisedIdentity(client.id).username, "secret12")).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, client.id))).toHaveLength(0);
     expect(
-      (await call(dashboard.loader, getRequest("/manageaccount", { cookie: client.cookie }))).status,
+      (await call(dashboard.loader, getRequest("/dashboard2/activity", { cookie: client.cookie }))).status,
     ).toBe(302);
     expect(await getApiTokenUser(client.token)).toBeNull();
     expect(

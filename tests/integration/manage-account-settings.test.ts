@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MANAGE_ACCOUNT_MESSAGES } from "~models/identity/manage-account-forms";
 import { ACCOUNT_MESSAGES } from "~models/identity/accounts";
-import { createAccount, verifyLogin } from "~models/identity/accounts.server";
+import { createAccount, getProfile, verifyLogin } from "~models/identity/accounts.server";
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { db } from "~models/platform/db.server";
 import { getNotificationPreferences, listMarketingRecipients } from "~models/platform/notifications.server";
 import { transitionProject } from "~models/projects/projects.server";
 import { accountEvents, emailChanges, emailOutbox, newsletterSubscribers, users } from "~models/schema";
-import * as layout from "~/routes/account/layout";
+import * as layout from "~/routes/dashboard/layout";
 import * as profile from "~/routes/account/profile";
 import * as verifyEmail from "~/routes/account/verify-email";
 import * as login from "~/routes/auth/login";
@@ -34,11 +34,11 @@ const profileFields = (overrides: Record<string, string> = {}) => ({
 });
 
 const postProfile = (client: Client, fields: Record<string, string>) =>
-  call(profile.action, formRequest("/manageaccount/profile", fields, { cookie: client.cookie }));
+  call(profile.action, formRequest("/dashboard2/settings", fields, { cookie: client.cookie }));
 
 /** Whether a browser with this cookie is still signed in. */
 async function signedIn(cookie: string): Promise<boolean> {
-  const outcome = await call(layout.loader, getRequest("/manageaccount", { cookie }));
+  const outcome = await call(layout.loader, getRequest("/dashboard2", { cookie }));
   return outcome.status === 200;
 }
 
@@ -51,9 +51,9 @@ async function secondSession(client: Client) {
 
 describe("manage account: profile settings", () => {
   it("needs sign-in", async () => {
-    const outcome = await call(layout.loader, getRequest("/manageaccount/profile"));
+    const outcome = await call(layout.loader, getRequest("/dashboard2/settings"));
     expect(outcome.headers.get("Location")).toBe(
-      `/login?redirectTo=${encodeURIComponent("/manageaccount/profile")}`,
+      `/login?redirectTo=${encodeURIComponent("/dashboard2/settings")}`,
     );
   });
 
@@ -66,7 +66,7 @@ describe("manage account: profile settings", () => {
     expect(saved.status).toBe(200);
     expect((saved.body as { message: string }).message).toBe("Profile updated successfully!");
 
-    const page = (await call(profile.loader, getRequest("/manageaccount/profile", { cookie: client.cookie })))
+    const page = (await call(profile.loader, getRequest("/dashboard2/settings", { cookie: client.cookie })))
       .body as { settings: Record<string, unknown> };
     expect(page.settings).toMatchObject({
       fullName: "Asha Rao",
@@ -79,8 +79,37 @@ describe("manage account: profile settings", () => {
     });
     const [row] = await db().select().from(users).where(eq(users.id, client.id));
     expect([row!.firstName, row!.lastName]).toEqual(["Asha", "Rao"]);
-    const sidebar = (await call(layout.loader, getRequest("/manageaccount", { cookie: client.cookie }))).body;
-    expect(sidebar).toMatchObject({ name: "Asha Rao", initials: "AR", plan: "Free" });
+    const sidebar = (await call(layout.loader, getRequest("/dashboard2", { cookie: client.cookie }))).body;
+    expect(sidebar).toMatchObject({ user: { name: "Asha Rao", initials: "AR" }, plan: "Free" });
+  });
+
+  it("keeps the company email and website the dashboard's profile form had, and the API reads them", async () => {
+    const client = await signedInClient();
+    const wrong = await postProfile(
+      client,
+      profileFields({ companyEmail: "not-an-email", companyWebsite: "northwind" }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(formErrors(wrong)).toMatchObject({
+      companyEmail: [ACCOUNT_MESSAGES.companyEmailInvalid],
+      companyWebsite: [ACCOUNT_MESSAGES.websiteInvalid],
+    });
+    const saved = await postProfile(
+      client,
+      profileFields({ companyEmail: "hello@rao.studio", companyWebsite: "https://rao.studio" }),
+    );
+    expect(saved.status).toBe(200);
+    const page = (await call(profile.loader, getRequest("/dashboard2/settings", { cookie: client.cookie })))
+      .body as { settings: Record<string, unknown> };
+    expect(page.settings).toMatchObject({
+      companyEmail: "hello@rao.studio",
+      companyWebsite: "https://rao.studio",
+    });
+    const { profile: row } = (await getProfile(
+      client.id,
+      Promise.resolve({ planName: "Free", balance: 0 }),
+    ))!;
+    expect(row).toMatchObject({ company_email: "hello@rao.studio", company_website: "https://rao.studio" });
   });
 
   it("validates on the server with the browser's messages", async () => {
@@ -158,7 +187,7 @@ describe("manage account: password", () => {
     const change = (fields: Record<string, string>) =>
       call(
         profile.action,
-        formRequest("/manageaccount/profile", { intent: "password", ...fields }, { cookie: client.cookie }),
+        formRequest("/dashboard2/settings", { intent: "password", ...fields }, { cookie: client.cookie }),
       );
 
     expect(
@@ -207,7 +236,7 @@ describe("manage account: password", () => {
       call(
         profile.action,
         formRequest(
-          "/manageaccount/profile",
+          "/dashboard2/settings",
           {
             intent: "password",
             currentPassword: "nope-nope",
@@ -234,7 +263,7 @@ describe("manage account: email change", () => {
     const requested = await call(
       profile.action,
       formRequest(
-        "/manageaccount/profile",
+        "/dashboard2/settings",
         { intent: "email", newEmail, currentPassword: "secret12" },
         { cookie: client.cookie },
       ),
@@ -269,7 +298,7 @@ describe("manage account: email change", () => {
       call(
         profile.action,
         formRequest(
-          "/manageaccount/profile",
+          "/dashboard2/settings",
           { intent: "email", newEmail, currentPassword },
           { cookie: client.cookie },
         ),
@@ -301,7 +330,7 @@ describe("manage account: email change", () => {
       call(
         profile.action,
         formRequest(
-          "/manageaccount/profile",
+          "/dashboard2/settings",
           { intent: "email", newEmail: `n${n}-${client.username}@example.org`, currentPassword: "secret12" },
           { cookie: client.cookie },
         ),
@@ -317,7 +346,7 @@ describe("manage account: email change", () => {
     await call(
       profile.action,
       formRequest(
-        "/manageaccount/profile",
+        "/dashboard2/settings",
         { intent: "email", newEmail, currentPassword: "secret12" },
         { cookie: client.cookie },
       ),
@@ -338,13 +367,13 @@ describe("manage account: sessions", () => {
   it("lists this browser first and signs out the others, or everything", async () => {
     const client = await signedInClient();
     const other = await secondSession(client);
-    const page = (await call(profile.loader, getRequest("/manageaccount/profile", { cookie: client.cookie })))
+    const page = (await call(profile.loader, getRequest("/dashboard2/settings", { cookie: client.cookie })))
       .body as { sessions: { current: boolean }[] };
     expect(page.sessions.map((s) => s.current)).toEqual([true, false]);
 
     const signedOut = await call(
       profile.action,
-      formRequest("/manageaccount/profile", { intent: "signout-others" }, { cookie: client.cookie }),
+      formRequest("/dashboard2/settings", { intent: "signout-others" }, { cookie: client.cookie }),
     );
     expect((signedOut.body as { message: string }).message).toBe(
       MANAGE_ACCOUNT_MESSAGES.otherSessionsSignedOut(1),
@@ -358,7 +387,7 @@ describe("manage account: sessions", () => {
 
     const everywhere = await call(
       profile.action,
-      formRequest("/manageaccount/profile", { intent: "signout-all" }, { cookie: client.cookie }),
+      formRequest("/dashboard2/settings", { intent: "signout-all" }, { cookie: client.cookie }),
     );
     expect(everywhere.headers.get("Location")).toBe("/login");
     expect(await signedIn(client.cookie)).toBe(false);

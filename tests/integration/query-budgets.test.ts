@@ -48,10 +48,24 @@ const PAGE_BUDGET = 10;
  * count cannot grow. Each entry says why it is not lower yet; lowering one is
  * welcome (the test says when an entry is no longer needed).
  */
-const EXCEPTIONS = new Map<string, { budget: number; why: string }>([]);
-
-/** Public pages that show the signed-in client's own data, and so have a budget too. */
-const SIGNED_IN_PUBLIC_PAGES = ["/profile", "/profile/projects"];
+const EXCEPTIONS = new Map<string, { budget: number; why: string }>([
+  // Pages that moved from /manageaccount (PAGE_BUDGET) into the workspace (decision 0056).
+  [
+    "/dashboard2/activity",
+    { budget: 9, why: "Manage account's dashboard: counts, ratings, spend, notifications and events" },
+  ],
+  [
+    "/dashboard2/projects",
+    {
+      budget: 8,
+      why: "Manage account's project list: filter counts, status dates, files and ratings per page",
+    },
+  ],
+  [
+    "/dashboard2/settings",
+    { budget: 8, why: "Manage account's settings: sessions, both preferences and a pending email change" },
+  ],
+]);
 
 const budgetOf = (pattern: string) =>
   EXCEPTIONS.get(pattern)?.budget ??
@@ -254,9 +268,7 @@ async function signedInRoutes(): Promise<DiscoveredRoute[]> {
   const publicPaths = sitemapPaths(xml);
   return discoverRoutes().filter(
     (route) =>
-      route.loader &&
-      (route.page || isApi(route.pattern)) &&
-      (accessOf(route, publicPaths) !== "public" || SIGNED_IN_PUBLIC_PAGES.includes(route.pattern)),
+      route.loader && (route.page || isApi(route.pattern)) && accessOf(route, publicPaths) !== "public",
   );
 }
 
@@ -299,7 +311,9 @@ it("every signed-in page stays within its statement budget, whatever the size of
       "/dashboard2",
       "/dashboard2/billing",
       "/project/:id",
-      "/manageaccount",
+      "/dashboard2/settings",
+      "/manageaccount/billing",
+      "/profile",
       "/admin",
     ]),
   );

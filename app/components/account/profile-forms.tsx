@@ -28,6 +28,8 @@ export type ProfileDefaults = {
   phone: string;
   phoneCountry: string;
   company: string;
+  companyEmail: string;
+  companyWebsite: string;
   address: string;
   notifications: { email: boolean; sms: boolean; projectUpdates: boolean; marketing: boolean };
   privacy: { showcaseWork: boolean; listAsClient: boolean };
@@ -60,6 +62,8 @@ export function ProfileForm({
       phone: defaults.phone,
       phoneCountry: defaults.phoneCountry,
       company: defaults.company,
+      companyEmail: defaults.companyEmail,
+      companyWebsite: defaults.companyWebsite,
       address: defaults.address,
       notifications: onOff(defaults.notifications),
       privacy: onOff(defaults.privacy),
@@ -111,6 +115,19 @@ export function ProfileForm({
             labelProps={{ children: "Company (optional)" }}
             inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
             errors={fields.company.errors}
+          />
+          <Field
+            labelProps={{ children: "Company email (optional)" }}
+            inputProps={{
+              ...getInputProps(fields.companyEmail, { type: "email" }),
+              autoComplete: "work email",
+            }}
+            errors={fields.companyEmail.errors}
+          />
+          <Field
+            labelProps={{ children: "Website (optional)" }}
+            inputProps={{ ...getInputProps(fields.companyWebsite, { type: "url" }), placeholder: "https://" }}
+            errors={fields.companyWebsite.errors}
           />
           <TextareaField
             className="sm:col-span-2"

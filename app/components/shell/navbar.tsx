@@ -71,7 +71,8 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
             </li>
           ))}
         </ul>
-        <div className="mt-4 border-t border-border pt-4">
+        {/* From sm up the bar itself shows these, so a screen never has two of them. */}
+        <div className="mt-4 border-t border-border pt-4 sm:hidden">
           {user ? (
             <div className="flex items-center gap-2">
               <Link
@@ -79,12 +80,6 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
                 className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
               >
                 {homeOf(user).label}
-              </Link>
-              <Link
-                to="/manageaccount"
-                className="rounded-full px-4 py-3 text-sm font-medium text-text-muted"
-              >
-                Account
               </Link>
               <LogoutForm buttonClassName="rounded-full px-4 py-3 text-sm font-medium text-text-muted" />
             </div>
@@ -104,9 +99,16 @@ function MobileMenu({ links, user }: { links: Navigation["links"]; user: NavbarU
 
 export type NavbarUser = { username: string; role?: "client" | "staff"; cartCount?: number } | null;
 
-/** Where the signed-in account's home is: the back-office for staff, the dashboard for clients. */
+/** The one way in for a signed-in account: the back-office for staff, the workspace for clients (decision 0056). */
 const homeOf = (user: NonNullable<NavbarUser>) =>
-  user.role === "staff" ? { to: "/admin", label: "Back-office" } : { to: "/dashboard2", label: "Dashboard" };
+  user.role === "staff" ? { to: "/admin", label: "Back-office" } : { to: "/dashboard2", label: "Workspace" };
+
+/**
+ * The site's links. For a signed-in account the seeded Profile link is left out: it leads into the
+ * workspace, which the account's own entry already opens.
+ */
+const siteLinks = (links: Navigation["links"], user: NavbarUser) =>
+  user ? links.filter((link) => link.href !== "/profile") : links;
 
 function AccountLinks({ user }: { user: NavbarUser }) {
   if (!user) {
@@ -124,12 +126,6 @@ function AccountLinks({ user }: { user: NavbarUser }) {
       <Link to={homeOf(user).to} className="rounded-full bg-text px-4 py-2 text-sm font-semibold text-canvas">
         {homeOf(user).label}
       </Link>
-      <Link
-        to="/manageaccount"
-        className="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text"
-      >
-        Account
-      </Link>
       <LogoutForm buttonClassName="rounded-full px-3 py-2 text-sm font-medium text-text-muted hover:text-text" />
     </div>
   );
@@ -145,6 +141,7 @@ export function Navbar({
   user: NavbarUser;
 }) {
   const { pathname } = useLocation();
+  const links = siteLinks(navigation.links, user);
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md">
       <a
@@ -164,7 +161,7 @@ export function Navbar({
         </span>
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
-            {navigation.links.map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <NavLink
                   to={link.href}
@@ -181,7 +178,7 @@ export function Navbar({
         <div className="ml-auto flex items-center gap-2 lg:ml-2">
           <AccountLinks user={user} />
           {user?.role !== "staff" && <CartLink count={user?.cartCount ?? 0} />}
-          <MobileMenu links={navigation.links} user={user} />
+          <MobileMenu links={links} user={user} />
         </div>
       </div>
     </header>

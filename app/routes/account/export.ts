@@ -6,7 +6,7 @@ import type { Route } from "./+types/export";
 /** A GET only leads back to the page with the button: the export is a POST (it is recorded). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return redirect("/manageaccount/profile#your-data");
+  return redirect("/dashboard2/settings#your-data");
 }
 
 /** POST /manageaccount/export: the signed-in client's data as a JSON download. */

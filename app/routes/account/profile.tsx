@@ -169,6 +169,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     settings.phone,
     settings.phoneCountry,
     settings.company,
+    settings.companyEmail,
+    settings.companyWebsite,
     settings.address,
     settings.notifications,
     settings.privacy,

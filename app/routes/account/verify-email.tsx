@@ -50,8 +50,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       ) : (
         <FormStatus tone="error">{MANAGE_ACCOUNT_MESSAGES.emailLinkInvalid}</FormStatus>
       )}
-      <Link to="/manageaccount/profile" className="text-sm underline underline-offset-4">
-        Back to Manage account
+      <Link to="/dashboard2/settings" className="text-sm underline underline-offset-4">
+        Back to Settings
       </Link>
     </div>
   );

@@ -8,7 +8,7 @@ import { EmailConfirmationNotice } from "~/components/account/email-confirmation
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
-import { ExpiryLine } from "~/components/wallet/expiry-line";
+import { NeedsYouNow, type Waiting } from "~/components/workspace/needs-you-now";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/index";
@@ -29,6 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...dashboard,
     // The soonest expiring tokens come with the account summary too: no statement of their own.
     expiry: expiryLine(summary.soonestExpiry),
+    // Waiting for the client, from the same summary: unread notifications and a cart not checked out.
+    unread: summary.unread,
+    cartCount: summary.cartCount,
     // Meetings booked with the address wait for it to be confirmed (decision 0053).
     emailToConfirm: user.emailVerified ? null : user.email,
   };
@@ -46,17 +49,55 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { username, profile, stats, recent, tokens, recommendations, expiry, emailToConfirm } = loaderData;
+  const {
+    username,
+    profile,
+    stats,
+    recent,
+    tokens,
+    recommendations,
+    expiry,
+    emailToConfirm,
+    unread,
+    cartCount,
+  } = loaderData;
   const missing = [
     !profile.company_name && "company name",
     !profile.contact && "contact number",
     !profile.company_website && "website",
   ].filter(Boolean);
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const waiting: Waiting[] = [
+    unread && {
+      key: "unread-notifications",
+      text: `${plural(unread, "unread notification", "unread notifications")}`,
+      to: "/dashboard2/notifications",
+      action: "Read them",
+    },
+    cartCount && {
+      key: "cart-waiting",
+      text: `${plural(cartCount, "item", "items")} in your cart, not checked out yet`,
+      to: "/cart",
+      action: "Go to cart",
+    },
+    expiry && {
+      key: "token-expiry",
+      text: expiry.text,
+      to: "/dashboard2/shop",
+      action: "Spend them in the shop",
+    },
+    missing.length > 0 && {
+      key: "complete-profile",
+      text: `Complete your profile: add your ${missing.join(", ")} so our team knows who they are working with.`,
+      to: "/dashboard2/settings",
+      action: "Edit profile",
+    },
+  ].filter((item): item is Waiting => Boolean(item));
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-2">
-          <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Dashboard</p>
+          <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Home</p>
           <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">Hello, {username}</h1>
         </div>
         <Link
@@ -67,12 +108,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
       {emailToConfirm ? <EmailConfirmationNotice email={emailToConfirm} /> : null}
+      <NeedsYouNow items={waiting} />
 
       <section className="grid grid-cols-2 gap-4" aria-label="Your numbers">
         <Stat label="Active projects" value={stats.active_projects} testId="stat-active-projects" />
         <Stat label="Creative Tokens left" value={stats.tokens_left} testId="stat-tokens-left" />
       </section>
-      <ExpiryLine expiry={expiry} />
 
       <section className="flex flex-col gap-4" aria-labelledby="token-usage">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -133,26 +174,6 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           <p className="text-text-muted">No recommendations right now.</p>
         )}
       </section>
-
-      {missing.length ? (
-        <section
-          className="flex flex-col items-start gap-4 rounded-2xl border border-border p-6"
-          aria-labelledby="complete-profile"
-        >
-          <h2 id="complete-profile" className="font-display text-lg font-semibold">
-            Complete your profile
-          </h2>
-          <p className="text-text-muted">
-            Add your {missing.join(", ")} so our team knows who they are working with.
-          </p>
-          <Link
-            to="/dashboard2/profile"
-            className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
-          >
-            Edit profile
-          </Link>
-        </section>
-      ) : null}
     </div>
   );
 }
