@@ -1,0 +1,163 @@
+import { REVIEW_STEP, STEPS, type ProjectStatus } from "./projects";
+
+// The one client-facing vocabulary of project statuses (decision 0057): what
+// each stage is called, what it means, whose move it is and what happens next.
+// The status badge, the stepper, /order, the project emails and the assistant
+// all read it from here. Pure, so the browser may import it.
+//
+// A stage is the status read with the stored step: `in_review` is two stages,
+// a fresh brief waiting for the studio (step 2) and delivered work waiting for
+// the client (step 4, decision 0007).
+
+export const CLIENT_STAGES = [
+  "submitted",
+  "returned",
+  "in_progress",
+  "revision_requested",
+  "ready_for_review",
+  "published",
+  "completed",
+  "cancelled",
+] as const;
+export type ClientStage = (typeof CLIENT_STAGES)[number];
+
+/** Whose move it is: the client's, the studio's, or nobody's (the project is closed). */
+export type WhoseMove = "client" | "studio" | "none";
+
+export type StageWords = {
+  label: string;
+  meaning: string;
+  whoseMove: WhoseMove;
+  next: string;
+};
+
+export const WHOSE_MOVE_LABELS: Record<WhoseMove, string> = {
+  client: "Your move",
+  studio: "The studio's move",
+  none: "Closed",
+};
+
+export const CLIENT_STAGE_WORDS: Record<ClientStage, StageWords> = {
+  submitted: {
+    label: "Submitted",
+    meaning: "Your brief is with the studio. Nothing has been started or promised yet.",
+    whoseMove: "studio",
+    next: "The studio accepts the brief and starts work (the delivery date is set then), or returns it with questions.",
+  },
+  returned: {
+    label: "Returned to you",
+    meaning: "The studio returned the brief to you with questions or changes to make.",
+    whoseMove: "client",
+    next: "Reply in the project's thread or request a revision with the changes; the studio then picks it up again.",
+  },
+  in_progress: {
+    label: "In Progress",
+    meaning: "The studio accepted the brief and is working on it.",
+    whoseMove: "studio",
+    next: "The studio sends a version for your review.",
+  },
+  revision_requested: {
+    label: "Revision Requested",
+    meaning: "You asked for changes. The studio is working on them.",
+    whoseMove: "studio",
+    next: "The studio makes the changes and sends a new version for your review.",
+  },
+  ready_for_review: {
+    label: "Ready for your review",
+    meaning: "A version has been delivered for you to review.",
+    whoseMove: "client",
+    next: "Approve & Publish the delivered version, or request a revision.",
+  },
+  published: {
+    label: "Published",
+    meaning: "You approved the delivered version and it was published.",
+    whoseMove: "studio",
+    next: "The studio hands over the final files and completes the project.",
+  },
+  completed: {
+    label: "Completed",
+    meaning: "Finalized and delivered.",
+    whoseMove: "none",
+    next: "Nothing: the thread and files stay here for you.",
+  },
+  cancelled: {
+    label: "Cancelled",
+    meaning: "The project was cancelled; no further work happens on it.",
+    whoseMove: "none",
+    next: "Nothing: the thread and files stay here for you.",
+  },
+};
+
+/** The stage a project is in, from its status and stored step. */
+export function clientStage(status: ProjectStatus, storedStep?: number | null): ClientStage {
+  switch (status) {
+    case "draft":
+      return "returned";
+    case "in_review":
+      return storedStep === REVIEW_STEP ? "ready_for_review" : "submitted";
+    default:
+      return status;
+  }
+}
+
+/** Everything a client page says about a project's status, in one object. */
+export function describeStatus(status: ProjectStatus, storedStep?: number | null) {
+  const stage = clientStage(status, storedStep);
+  const words = CLIENT_STAGE_WORDS[stage];
+  return { stage, ...words, whoseMoveLabel: WHOSE_MOVE_LABELS[words.whoseMove] };
+}
+export type StatusDescription = ReturnType<typeof describeStatus>;
+
+export const clientStatusLabel = (status: ProjectStatus, storedStep?: number | null) =>
+  CLIENT_STAGE_WORDS[clientStage(status, storedStep)].label;
+
+/** The status guide (/order's legend, the assistant): every stage in order with its words. */
+export const STATUS_GUIDE = CLIENT_STAGES.map((stage) => ({
+  stage,
+  ...CLIENT_STAGE_WORDS[stage],
+  whoseMoveLabel: WHOSE_MOVE_LABELS[CLIENT_STAGE_WORDS[stage].whoseMove],
+}));
+
+/** One line for an email or the assistant: "Submitted — your brief is with … Next: …". */
+export function statusSentence(status: ProjectStatus, storedStep?: number | null): string {
+  const d = describeStatus(status, storedStep);
+  return `${d.label}: ${d.meaning} ${d.whoseMoveLabel}. Next: ${d.next}`;
+}
+
+// ---------------------------------------------------------------------------
+// The stepper: Submitted, Accepted, In Progress, Review, Published.
+
+export type StepState = "done" | "current" | "todo";
+
+/**
+ * Each step's state, agreeing with the badge: a fresh submission is on
+ * "Submitted" (nothing is accepted yet); a returned brief too; in progress
+ * and a revision on "In Progress" with "Accepted" done; delivered work on
+ * "Review"; published and completed have every step done; a cancelled project
+ * keeps the steps it had passed and has no current step.
+ */
+export function stepperStates(status: ProjectStatus, storedStep?: number | null): StepState[] {
+  const stage = clientStage(status, storedStep);
+  const current: Record<ClientStage, number> = {
+    submitted: 1,
+    returned: 1,
+    in_progress: 3,
+    revision_requested: (storedStep ?? 1) >= 3 ? 3 : 1,
+    ready_for_review: 4,
+    published: 6,
+    completed: 6,
+    cancelled: 0,
+  };
+  if (stage === "cancelled") {
+    const passed = Math.min(Math.max((storedStep ?? 1) - 1, 0), STEPS.length);
+    return STEPS.map((_, i) => (i < passed ? "done" : "todo"));
+  }
+  const at = current[stage];
+  return STEPS.map((_, i) => (i + 1 < at ? "done" : i + 1 === at ? "current" : "todo"));
+}
+
+/** Whether the studio has started (accepted) the work: before that no progress or estimate is shown. */
+export const workStarted = (status: ProjectStatus, storedStep?: number | null) => {
+  const stage = clientStage(status, storedStep);
+  return stage !== "submitted" && stage !== "returned" && stage !== "cancelled";
+};
