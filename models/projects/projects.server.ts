@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordAudit } from "../platform/audit.server";
 import { db, queryRows, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -12,6 +12,7 @@ import {
   nextStatus,
   type ActionFacts,
   PROJECT_MESSAGES,
+  REVIEW_STEP,
   STATUS_LABELS,
   STATUS_TONES,
   stepFor,
@@ -25,7 +26,8 @@ import {
 } from "./projects";
 import { type ProjectInput } from "./project-forms";
 import { clientStatusLabel, describeStatus, statusSentence } from "./status-vocabulary";
-import { ORDER_PAGE_SIZE, TRACKED_STATUS_OF, trackProject, type TrackedProject } from "./project-tracking";
+import { ORDER_PAGE_SIZE, trackProject, type TrackedProject } from "./project-tracking";
+import { type ClientStage } from "./status-vocabulary";
 import { containsPattern, type Page } from "../platform/pagination";
 import { readListPage } from "../platform/paging.server";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
@@ -574,10 +576,14 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
   };
 }
 
-/**
- * The /order page: the client's projects as tracked cards, filtered by the
- * search text (name, id, client name; case-insensitive) and tracked status.
- */
+/** The projects in a stage of the status vocabulary, in SQL (in_review is two stages, by step). */
+function stageCondition(stage: ClientStage) {
+  if (stage === "submitted") return and(eq(projects.status, "in_review"), ne(projects.step, REVIEW_STEP));
+  if (stage === "ready_for_review") return and(eq(projects.status, "in_review"), eq(projects.step, REVIEW_STEP));
+  if (stage === "returned") return eq(projects.status, "draft");
+  return eq(projects.status, stage);
+}
+
 /**
  * One page of the client's tracked projects (/order), newest first, with the
  * search (project name, id or client name, case-insensitive) and the status
@@ -591,13 +597,10 @@ export async function listTrackedProjects(
   size = ORDER_PAGE_SIZE,
 ): Promise<{ projects: TrackedProject[]; total: number; page: Page }> {
   const needle = filter.q.trim().toLowerCase();
-  const statuses = (Object.keys(TRACKED_STATUS_OF) as ProjectStatus[]).filter(
-    (status) => filter.status === "all" || TRACKED_STATUS_OF[status] === filter.status,
-  );
   const pattern = containsPattern(needle);
   const keeps = and(
     eq(projects.userId, client.id),
-    inArray(projects.status, statuses),
+    filter.status === "all" ? undefined : stageCondition(filter.status as ClientStage),
     // The client's name is on every one of their projects: when it matches, every project does.
     needle && !client.clientName.toLowerCase().includes(needle)
       ? sql`(lower(${projects.title}) like ${pattern} or ${projects.id}::text like ${pattern})`
@@ -655,6 +658,7 @@ const projectCardColumns = {
   id: projects.id,
   title: projects.title,
   status: projects.status,
+  step: projects.step,
   category: projects.category,
   createdAt: projects.createdAt,
 };

@@ -100,6 +100,7 @@ function words(row: Row, projectId: string): Pick<ThreadEntry, "title" | "body" 
           x: d.x as number | null,
           y: d.y as number | null,
           location: str(d.location),
+          kind: d.kind === "pdf" ? "pdf" : "image",
         })})`,
         body: str(d.body),
         link: `/project/${projectId}/proof/${str(d.deliverable)}`,
@@ -154,7 +155,7 @@ export async function readThread(
         from proof_rounds r where r.project_id = ${id}
       union all
       select 'pin', p.id::text, p.created_at, p.author_id,
-             json_build_object('version', v.version, 'deliverable', v.id, 'page', p.page, 'x', p.x, 'y', p.y,
+             json_build_object('version', v.version, 'deliverable', v.id, 'kind', v.kind, 'page', p.page, 'x', p.x, 'y', p.y,
                'location', p.location, 'body', p.body)
         from proof_pins p join proof_deliverables v on v.id = p.deliverable_id
        where p.project_id = ${id} and p.round_id is not null

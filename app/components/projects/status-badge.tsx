@@ -1,5 +1,5 @@
-import { STATUS_LABELS, type ProjectStatus } from "~models/projects/projects";
-import type { Priority } from "~models/projects/project-tracking";
+import { type ProjectStatus } from "~models/projects/projects";
+import { clientStatusLabel } from "~models/projects/status-vocabulary";
 
 // Status colours come from the brand palette (BRAND.md): each pairs a tinted
 // background with the accent as text, which keeps 4.5:1 on the dark surface.
@@ -13,28 +13,23 @@ const STATUS_STYLES: Record<ProjectStatus, string> = {
   cancelled: "border-red/40 bg-red/15 text-red",
 };
 
-const PRIORITY_STYLES: Record<Priority, string> = {
-  High: "border-red/40 bg-red/15 text-red",
-  Medium: "border-yellow/40 bg-yellow/15 text-yellow",
-  Low: "border-green/40 bg-green/15 text-green",
-};
-
 const badge =
   "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold whitespace-nowrap";
 
-export function StatusBadge({ status, label }: { status: ProjectStatus; label?: string }) {
+/** The status in the client's words (the status vocabulary, decision 0057); `step` tells the two stages of in_review apart. */
+export function StatusBadge({
+  status,
+  step,
+  label,
+}: {
+  status: ProjectStatus;
+  step?: number | null;
+  label?: string;
+}) {
   return (
     <span className={`${badge} ${STATUS_STYLES[status]}`} data-status={status}>
       <span className="size-1.5 rounded-full bg-current" aria-hidden="true" />
-      {label ?? STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-export function PriorityBadge({ priority }: { priority: Priority }) {
-  return (
-    <span className={`${badge} ${PRIORITY_STYLES[priority]}`} data-priority={priority}>
-      {priority} priority
+      {label ?? clientStatusLabel(status, step)}
     </span>
   );
 }

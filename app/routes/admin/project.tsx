@@ -17,7 +17,6 @@ import {
   labelOf,
   staffActionLabel,
   STATUS_LABELS,
-  stepFor,
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
@@ -28,6 +27,7 @@ import { getStaffProofing } from "~models/projects/proofing.server";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
+import { stepperStates } from "~models/projects/status-vocabulary";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
@@ -106,6 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "comment" || intent === "upload") {
     const reply = await postProjectForm(intent, formData, params.id, user, {
       actorIp: actor.ip,
+      siteUrl: publicBaseUrl(request),
       commentSent: STAFF_PROJECT_MESSAGES.commentSent,
       fileAdded: STAFF_PROJECT_MESSAGES.deliverableAdded,
     });
@@ -151,7 +152,7 @@ function StatusForm({
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <TextareaField
         label="Note for the client (optional)"
-        hint="Saved in the status history and included in the client's email."
+        hint="Shown in the client's project thread and included in the client's email."
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 2 }}
         errors={fields.reason.errors}
       />
@@ -201,7 +202,6 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
   const { project, files, comments, history, client, actions, audit, pages, proofingSummary, details } =
     loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
-  const finished = project.status === "published" || project.status === "completed";
   return (
     <>
       <Link to="/admin/projects" className="self-start text-sm font-semibold text-text-muted hover:text-text">
@@ -218,7 +218,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           </>
         }
       >
-        <StatusBadge status={project.status} />
+        <StatusBadge status={project.status} step={project.step} />
         <Link to={`/project/${project.id}`} className={smallButton}>
           Client's view
         </Link>
@@ -230,7 +230,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           {proofingSummary}
         </Link>
       </PageHeader>
-      <Stepper step={stepFor(project.status, project.step)} finished={finished} />
+      <Stepper states={stepperStates(project.status, project.step)} />
       <ActionMessage message={result?.message} tone={result?.tone} />
 
       <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
@@ -311,7 +311,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             />
             <CommentForm
               label="Message to the client"
-              hint="Shown in the project's conversation as Project Manager."
+              hint="Shown in the client's project thread; the client gets a notification and an email."
               submitLabel="Send message"
               ownPending
               lastResult={result?.form === "comment" ? result.result : undefined}
