@@ -25,7 +25,7 @@ import {
   type ProjectStatus,
 } from "./projects";
 import { type ProjectInput } from "./project-forms";
-import { clientStatusLabel, describeStatus, statusSentence } from "./status-vocabulary";
+import { clientStatusLabel, statusSentence } from "./status-vocabulary";
 import { ORDER_PAGE_SIZE, trackProject, type TrackedProject } from "./project-tracking";
 import { type ClientStage } from "./status-vocabulary";
 import { containsPattern, type Page } from "../platform/pagination";
@@ -495,7 +495,7 @@ export async function transitionProject(
           userId: visible.userId,
           type: STATUS_TONES[to],
           title: "Project status updated",
-          message: `“${visible.title}” is now ${clientStatusLabel(to, step)}. ${describeStatus(to, step).whoseMoveLabel}.`,
+          message: `“${visible.title}” is now ${clientStatusLabel(to, step)}.`,
           link,
         },
         tx,
