@@ -331,11 +331,13 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
               ) : null
             }
           >
-            <CommentForm
-              label="Write to the studio"
-              submitLabel="Send message"
-              lastResult={result?.form === "comment" ? result.result : undefined}
-            />
+            <div id="conversation" className="scroll-mt-24">
+              <CommentForm
+                label="Write to the studio"
+                submitLabel="Send message"
+                lastResult={result?.form === "comment" ? result.result : undefined}
+              />
+            </div>
           </ProjectThread>
           <ProjectProofing projectId={project.id} proofing={proofing} />
           <ProjectFiles

@@ -160,7 +160,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
             Download Files<span className="sr-only">: {project.projectName}</span>
           </Link>
           <Link
-            to={`/project/${project.id}#thread`}
+            to={`/project/${project.id}#conversation`}
             className="rounded-full border border-border px-4 py-2 text-sm font-semibold hover:border-text-muted"
           >
             Contact Team<span className="sr-only">: {project.projectName}</span>
