@@ -579,7 +579,8 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
 /** The projects in a stage of the status vocabulary, in SQL (in_review is two stages, by step). */
 function stageCondition(stage: ClientStage) {
   if (stage === "submitted") return and(eq(projects.status, "in_review"), ne(projects.step, REVIEW_STEP));
-  if (stage === "ready_for_review") return and(eq(projects.status, "in_review"), eq(projects.step, REVIEW_STEP));
+  if (stage === "ready_for_review")
+    return and(eq(projects.status, "in_review"), eq(projects.step, REVIEW_STEP));
   if (stage === "returned") return eq(projects.status, "draft");
   return eq(projects.status, stage);
 }

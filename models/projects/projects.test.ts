@@ -17,12 +17,7 @@ import {
   type ProjectStatus,
 } from "./projects";
 import { MeetingRequestSchema, ProjectFormSchema } from "./project-forms";
-import {
-  matchesSearch,
-  milestonesFor,
-  OrderFilterSchema,
-  trackProject,
-} from "./project-tracking";
+import { matchesSearch, milestonesFor, OrderFilterSchema, trackProject } from "./project-tracking";
 
 // The transition table written out independently of the model: every
 // status × every action, "-" for illegal. See docs/decisions/0007.

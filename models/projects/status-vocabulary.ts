@@ -22,16 +22,16 @@ export const CLIENT_STAGES = [
 export type ClientStage = (typeof CLIENT_STAGES)[number];
 
 /** Whose move it is: the client's, the studio's, or nobody's (the project is closed). */
-export type WhoseMove = "client" | "studio" | "none";
+type WhoseMove = "client" | "studio" | "none";
 
-export type StageWords = {
+type StageWords = {
   label: string;
   meaning: string;
   whoseMove: WhoseMove;
   next: string;
 };
 
-export const WHOSE_MOVE_LABELS: Record<WhoseMove, string> = {
+const WHOSE_MOVE_LABELS: Record<WhoseMove, string> = {
   client: "Your move",
   studio: "The studio's move",
   none: "Closed",
@@ -106,7 +106,6 @@ export function describeStatus(status: ProjectStatus, storedStep?: number | null
   const words = CLIENT_STAGE_WORDS[stage];
   return { stage, ...words, whoseMoveLabel: WHOSE_MOVE_LABELS[words.whoseMove] };
 }
-export type StatusDescription = ReturnType<typeof describeStatus>;
 
 export const clientStatusLabel = (status: ProjectStatus, storedStep?: number | null) =>
   CLIENT_STAGE_WORDS[clientStage(status, storedStep)].label;

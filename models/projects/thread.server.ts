@@ -11,16 +11,8 @@ import { describeStatus } from "./status-vocabulary";
 // and when. Read in one statement (a union over the tables that record it),
 // the latest `limit` entries with the total, so the page links to older ones.
 
-export type ThreadKind =
-  | "status"
-  | "message"
-  | "file"
-  | "version"
-  | "round"
-  | "pin"
-  | "pin_resolved"
-  | "pause"
-  | "resume";
+type ThreadKind =
+  "status" | "message" | "file" | "version" | "round" | "pin" | "pin_resolved" | "pause" | "resume";
 
 export type ThreadEntry = {
   key: string;
@@ -48,9 +40,13 @@ type Row = {
 
 /** Who did it, as the client reads it. */
 function whoOf(row: Row, ownerId: string, viewer: "client" | "staff"): Pick<ThreadEntry, "side" | "who"> {
-  if (row.actor_id && row.actor_id === ownerId) return { side: "client", who: viewer === "client" ? "You" : "Client" };
+  if (row.actor_id && row.actor_id === ownerId)
+    return { side: "client", who: viewer === "client" ? "You" : "Client" };
   if (row.actor_role === "staff")
-    return { side: "studio", who: row.actor_first ? `${row.actor_first}, Project Manager` : "Project Manager" };
+    return {
+      side: "studio",
+      who: row.actor_first ? `${row.actor_first}, Project Manager` : "Project Manager",
+    };
   if (row.kind === "pause" || row.kind === "resume") return { side: "system", who: "Delivery clock" };
   return { side: "studio", who: "The studio" };
 }
@@ -180,14 +176,12 @@ export async function readThread(
      limit ${limit}`);
   const total = rows[0]?.total ?? 0;
   const workEverStarted = Boolean(rows[0]?.started);
-  const entries = rows.reverse().map(
-    (row): ThreadEntry => ({
-      key: `${row.kind}:${row.id}`,
-      kind: row.kind,
-      at: new Date(row.at),
-      ...whoOf(row, project.userId, viewer),
-      ...words(row, id),
-    }),
-  );
+  const entries = rows.reverse().map((row): ThreadEntry => ({
+    key: `${row.kind}:${row.id}`,
+    kind: row.kind,
+    at: new Date(row.at),
+    ...whoOf(row, project.userId, viewer),
+    ...words(row, id),
+  }));
   return { entries, total, workEverStarted };
 }

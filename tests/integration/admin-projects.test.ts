@@ -218,8 +218,9 @@ describe("staff on a project", () => {
       files: [{ name: "Logo final.pdf" }],
     });
     // The client's thread: the acceptance with the studio's note, the message and the file, in order.
-    const thread = (clientView.body as { thread: { kind: string; who: string; title: string; body: string }[] })
-      .thread;
+    const thread = (
+      clientView.body as { thread: { kind: string; who: string; title: string; body: string }[] }
+    ).thread;
     expect(thread.map((e) => e.kind)).toEqual(["status", "status", "message", "file", "status"]);
     expect(thread[1]).toMatchObject({ title: "Status: In Progress", body: "Kick-off on Monday." });
     expect(thread[2]).toMatchObject({ who: "Project Manager", body: "First drafts attached soon." });

@@ -156,7 +156,14 @@ describe("the dashboard's lists", () => {
     expect(tab.projects).toHaveLength(12);
     expect(tab.page).toEqual({ page: 3, pageCount: 17, total: 201 });
     // A card's fields only: no brief, budget or timeline is sent to the page.
-    expect(Object.keys(tab.projects[0]!).sort()).toEqual(["category", "createdAt", "id", "status", "step", "title"]);
+    expect(Object.keys(tab.projects[0]!).sort()).toEqual([
+      "category",
+      "createdAt",
+      "id",
+      "status",
+      "step",
+      "title",
+    ]);
   });
 
   it("pages notifications, twenty at a time, and counts unread from the whole list", async () => {

@@ -101,7 +101,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
                 <span className="block text-text-muted">{project.client.email}</span>
               </td>
               <td className={cell}>
-                <StatusBadge status={project.status} />
+                <StatusBadge status={project.status} step={project.step} />
               </td>
               <td className={`${cell} text-text-muted`}>{labelOf(CATEGORIES, project.category)}</td>
               <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDate(project.createdAt)}</td>

@@ -252,7 +252,11 @@ function RevisionForm({
   );
 }
 
-function StatusCard({ status }: { status: { label: string; meaning: string; whoseMoveLabel: string; next: string } }) {
+function StatusCard({
+  status,
+}: {
+  status: { label: string; meaning: string; whoseMoveLabel: string; next: string };
+}) {
   return (
     <section
       aria-labelledby="where-it-stands"

@@ -143,9 +143,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
         ))}
       </ol>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
-        <p className="text-xs text-text-muted">
-          Last updated {formatDate(project.lastUpdate)}
-        </p>
+        <p className="text-xs text-text-muted">Last updated {formatDate(project.lastUpdate)}</p>
         <div className="flex flex-wrap gap-2">
           <Link
             to={`/project/${project.id}`}
