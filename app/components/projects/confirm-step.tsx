@@ -17,10 +17,18 @@ export type ConfirmCopy = {
   danger?: boolean;
 };
 
-function ConfirmForm({ copy, onKeep }: { copy: ConfirmCopy; onKeep?: () => void }) {
+function ConfirmForm({
+  copy,
+  headingId,
+  onKeep,
+}: {
+  copy: ConfirmCopy;
+  headingId: string;
+  onKeep?: () => void;
+}) {
   return (
     <Form method="post" className="flex flex-col gap-4" onSubmit={onKeep}>
-      <h2 className="font-display text-lg font-semibold" id={`confirm-${copy.step}-heading`}>
+      <h2 className="font-display text-lg font-semibold" id={headingId}>
         {copy.heading}
       </h2>
       <p className="text-text-muted" data-testid="confirm-consequence">
@@ -75,10 +83,14 @@ export function ConfirmStep({ copy }: { copy: ConfirmCopy }) {
       </Link>
       <dialog
         ref={dialog}
-        aria-labelledby={`confirm-${copy.step}-heading`}
+        aria-labelledby={`dialog-${copy.step}-heading`}
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-border bg-surface p-6 text-text backdrop:bg-black/60"
       >
-        <ConfirmForm copy={copy} onKeep={() => dialog.current?.close()} />
+        <ConfirmForm
+          copy={copy}
+          headingId={`dialog-${copy.step}-heading`}
+          onKeep={() => dialog.current?.close()}
+        />
       </dialog>
     </>
   );
@@ -92,7 +104,7 @@ export function ConfirmPanel({ copy }: { copy: ConfirmCopy }) {
       aria-labelledby={`confirm-${copy.step}-heading`}
       data-testid="confirm-page"
     >
-      <ConfirmForm copy={copy} />
+      <ConfirmForm copy={copy} headingId={`confirm-${copy.step}-heading`} />
     </section>
   );
 }
