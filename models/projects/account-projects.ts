@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { progressFor, type ProjectStatus } from "./projects";
-import { workStarted } from "./status-vocabulary";
+import { workStarted } from "./status-labels";
 
 // Project Management (Manage account): the status filter, the summary and
 // the 1–5 star rating behind the Dashboard's satisfaction. Pure.

@@ -1,13 +1,12 @@
 import { z } from "zod";
+import { STATUS_GUIDE, stepperStates } from "./status-vocabulary";
 import {
+  CLIENT_STAGE_LABELS,
   CLIENT_STAGES,
-  CLIENT_STAGE_WORDS,
   clientStage,
-  STATUS_GUIDE,
-  stepperStates,
   workStarted,
   type ClientStage,
-} from "./status-vocabulary";
+} from "./status-labels";
 import {
   progressFor,
   STEPS,
@@ -36,7 +35,7 @@ export type TrackedStatus = ClientStage;
 /** Project cards per page of /order. */
 export const ORDER_PAGE_SIZE = 12;
 
-export const trackedStatusLabel = (stage: TrackedStatus) => CLIENT_STAGE_WORDS[stage].label;
+export const trackedStatusLabel = (stage: TrackedStatus) => CLIENT_STAGE_LABELS[stage];
 
 export type Milestone = {
   name: string;

@@ -8,9 +8,7 @@ import {
   ACTION_LABELS,
   ACTIVE_STATUSES,
   canTakeAction,
-  clientActionRefusal,
   nextStatus,
-  type ActionFacts,
   PROJECT_MESSAGES,
   REVIEW_STEP,
   STATUS_LABELS,
@@ -25,9 +23,10 @@ import {
   type ProjectStatus,
 } from "./projects";
 import { type ProjectInput } from "./project-forms";
-import { clientStatusLabel, statusSentence } from "./status-vocabulary";
+import { statusSentence } from "./status-vocabulary";
+import { clientActionRefusal, CLIENT_STEP_MESSAGES, type ActionFacts } from "./client-steps";
+import { clientStatusLabel, type ClientStage } from "./status-labels";
 import { ORDER_PAGE_SIZE, trackProject, type TrackedProject } from "./project-tracking";
-import { type ClientStage } from "./status-vocabulary";
 import { containsPattern, type Page } from "../platform/pagination";
 import { readListPage } from "../platform/paging.server";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
@@ -454,7 +453,7 @@ export async function transitionProject(
           options.approveVersion !== undefined &&
           options.approveVersion !== facts.latestVersion
         )
-          throw new IllegalTransition(PROJECT_MESSAGES.versionChanged(facts.latestVersion!));
+          throw new IllegalTransition(CLIENT_STEP_MESSAGES.versionChanged(facts.latestVersion!));
       }
       // Proofing (decision 0047): "Request Revision" closes a paid round, or nothing moves.
       const refused = await closeRevisionRound(tx, {

@@ -3,8 +3,6 @@ import {
   ACTION_ROLES,
   availableActions,
   canTakeAction,
-  clientActionRefusal,
-  clientActions,
   nextStatus,
   progressFor,
   PROJECT_ACTIONS,
@@ -16,6 +14,7 @@ import {
   type ProjectAction,
   type ProjectStatus,
 } from "./projects";
+import { CLIENT_STEP_MESSAGES, clientActionRefusal, clientActions } from "./client-steps";
 import { MeetingRequestSchema, ProjectFormSchema } from "./project-forms";
 import { matchesSearch, milestonesFor, OrderFilterSchema, trackProject } from "./project-tracking";
 
@@ -132,13 +131,13 @@ describe("project state machine", () => {
   });
 
   it("Approve & Publish only with a delivered version under review, Cancel Project only before work started", () => {
-    expect(clientActionRefusal("in_review", "approve", fresh)).toBe(PROJECT_MESSAGES.nothingToApprove);
+    expect(clientActionRefusal("in_review", "approve", fresh)).toBe(CLIENT_STEP_MESSAGES.nothingToApprove);
     expect(clientActionRefusal("in_review", "approve", { ...delivered, latestVersion: null })).toBe(
-      PROJECT_MESSAGES.nothingToApprove,
+      CLIENT_STEP_MESSAGES.nothingToApprove,
     );
     expect(clientActionRefusal("in_review", "approve", delivered)).toBeNull();
     expect(clientActionRefusal("draft", "cancel", { ...fresh, workEverStarted: true })).toBe(
-      PROJECT_MESSAGES.cancelAfterStart,
+      CLIENT_STEP_MESSAGES.cancelAfterStart,
     );
     for (const status of PROJECT_STATUSES) {
       if (status === "published" || status === "completed")

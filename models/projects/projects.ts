@@ -89,13 +89,6 @@ export const PROJECT_MESSAGES = {
   illegalTransition: (action: string, status: ProjectStatus) =>
     `You cannot ${action.toLowerCase()} a project that is ${STATUS_LABELS[status].toLowerCase()}.`,
   approved: "Project approved and published.",
-  approvedVersion: (version: number) => `Version ${version} approved and published.`,
-  nothingToApprove:
-    "There is no delivered version to approve yet. Approve & Publish is possible once the studio sends a version for your review.",
-  versionChanged: (version: number) =>
-    `A newer version (version ${version}) was delivered since you opened this page. Please review it before approving.`,
-  cancelAfterStart:
-    "The studio has already started work on this project, so it can no longer be cancelled here. Please write to the studio in the project's thread.",
   revisionRequested: "Revision requested. Your project manager has been notified.",
   cancelled: "Project cancelled.",
   commentAdded: "Message sent.",
@@ -204,35 +197,7 @@ export function availableActions(status: ProjectStatus, role: ActorRole): Projec
   return PROJECT_ACTIONS.filter((action) => canTakeAction(status, action, role));
 }
 
-/**
- * What the table alone cannot see (decision 0057): Approve & Publish needs a
- * delivered version under review (work sent for review, step 4, and at least
- * one proof version); Cancel Project only while nothing is under way (the
- * studio never started the work). The same facts gate the buttons and the
- * server, which refuses with these words.
- */
-export type ActionFacts = {
-  step: number | null | undefined;
-  latestVersion: number | null;
-  workEverStarted: boolean;
-};
-
-export function clientActionRefusal(
-  status: ProjectStatus,
-  action: ProjectAction,
-  facts: ActionFacts,
-): string | null {
-  if (action === "approve") {
-    if (status !== "in_review" || facts.step !== REVIEW_STEP || facts.latestVersion === null)
-      return PROJECT_MESSAGES.nothingToApprove;
-  }
-  if (action === "cancel" && facts.workEverStarted) return PROJECT_MESSAGES.cancelAfterStart;
-  return null;
-}
-
-/** The client's buttons, as in docs/product.md, "Projects": Approve & Publish, Request Revision, Cancel Project — each only when it makes sense. */
-export const clientActions = (status: ProjectStatus, facts: ActionFacts) =>
-  availableActions(status, "client").filter((action) => !clientActionRefusal(status, action, facts));
+// Which of the client's actions make sense now (Approve & Publish, Cancel Project): client-steps.ts (decision 0057).
 
 // ---------------------------------------------------------------------------
 // Stepper and tracking

@@ -1,4 +1,5 @@
-import { REVIEW_STEP, STEPS, type ProjectStatus } from "./projects";
+import { STEPS, type ProjectStatus } from "./projects";
+import { CLIENT_STAGE_LABELS, CLIENT_STAGES, clientStage, type ClientStage } from "./status-labels";
 
 // The one client-facing vocabulary of project statuses (decision 0057): what
 // each stage is called, what it means, whose move it is and what happens next.
@@ -8,18 +9,6 @@ import { REVIEW_STEP, STEPS, type ProjectStatus } from "./projects";
 // A stage is the status read with the stored step: `in_review` is two stages,
 // a fresh brief waiting for the studio (step 2) and delivered work waiting for
 // the client (step 4, decision 0007).
-
-export const CLIENT_STAGES = [
-  "submitted",
-  "returned",
-  "in_progress",
-  "revision_requested",
-  "ready_for_review",
-  "published",
-  "completed",
-  "cancelled",
-] as const;
-export type ClientStage = (typeof CLIENT_STAGES)[number];
 
 /** Whose move it is: the client's, the studio's, or nobody's (the project is closed). */
 type WhoseMove = "client" | "studio" | "none";
@@ -39,66 +28,54 @@ const WHOSE_MOVE_LABELS: Record<WhoseMove, string> = {
 
 export const CLIENT_STAGE_WORDS: Record<ClientStage, StageWords> = {
   submitted: {
-    label: "Submitted",
+    label: CLIENT_STAGE_LABELS.submitted,
     meaning: "Your brief is with the studio. Nothing has been started or promised yet.",
     whoseMove: "studio",
     next: "The studio accepts the brief and starts work (the delivery date is set then), or returns it with questions.",
   },
   returned: {
-    label: "Returned to you",
+    label: CLIENT_STAGE_LABELS.returned,
     meaning: "The studio returned the brief to you with questions or changes to make.",
     whoseMove: "client",
     next: "Reply in the project's thread or request a revision with the changes; the studio then picks it up again.",
   },
   in_progress: {
-    label: "In Progress",
+    label: CLIENT_STAGE_LABELS.in_progress,
     meaning: "The studio accepted the brief and is working on it.",
     whoseMove: "studio",
     next: "The studio sends a version for your review.",
   },
   revision_requested: {
-    label: "Revision Requested",
+    label: CLIENT_STAGE_LABELS.revision_requested,
     meaning: "You asked for changes. The studio is working on them.",
     whoseMove: "studio",
     next: "The studio makes the changes and sends a new version for your review.",
   },
   ready_for_review: {
-    label: "Ready for your review",
+    label: CLIENT_STAGE_LABELS.ready_for_review,
     meaning: "A version has been delivered for you to review.",
     whoseMove: "client",
     next: "Approve & Publish the delivered version, or request a revision.",
   },
   published: {
-    label: "Published",
+    label: CLIENT_STAGE_LABELS.published,
     meaning: "You approved the delivered version and it was published.",
     whoseMove: "studio",
     next: "The studio hands over the final files and completes the project.",
   },
   completed: {
-    label: "Completed",
+    label: CLIENT_STAGE_LABELS.completed,
     meaning: "Finalized and delivered.",
     whoseMove: "none",
     next: "Nothing: the thread and files stay here for you.",
   },
   cancelled: {
-    label: "Cancelled",
+    label: CLIENT_STAGE_LABELS.cancelled,
     meaning: "The project was cancelled; no further work happens on it.",
     whoseMove: "none",
     next: "Nothing: the thread and files stay here for you.",
   },
 };
-
-/** The stage a project is in, from its status and stored step. */
-export function clientStage(status: ProjectStatus, storedStep?: number | null): ClientStage {
-  switch (status) {
-    case "draft":
-      return "returned";
-    case "in_review":
-      return storedStep === REVIEW_STEP ? "ready_for_review" : "submitted";
-    default:
-      return status;
-  }
-}
 
 /** Everything a client page says about a project's status, in one object. */
 export function describeStatus(status: ProjectStatus, storedStep?: number | null) {
@@ -106,9 +83,6 @@ export function describeStatus(status: ProjectStatus, storedStep?: number | null
   const words = CLIENT_STAGE_WORDS[stage];
   return { stage, ...words, whoseMoveLabel: WHOSE_MOVE_LABELS[words.whoseMove] };
 }
-
-export const clientStatusLabel = (status: ProjectStatus, storedStep?: number | null) =>
-  CLIENT_STAGE_WORDS[clientStage(status, storedStep)].label;
 
 /** The status guide (/order's legend, the assistant): every stage in order with its words. */
 export const STATUS_GUIDE = CLIENT_STAGES.map((stage) => ({
@@ -154,9 +128,3 @@ export function stepperStates(status: ProjectStatus, storedStep?: number | null)
   const at = current[stage];
   return STEPS.map((_, i) => (i + 1 < at ? "done" : i + 1 === at ? "current" : "todo"));
 }
-
-/** Whether the studio has started (accepted) the work: before that no progress or estimate is shown. */
-export const workStarted = (status: ProjectStatus, storedStep?: number | null) => {
-  const stage = clientStage(status, storedStep);
-  return stage !== "submitted" && stage !== "returned" && stage !== "cancelled";
-};

@@ -21,9 +21,23 @@ export type ThreadEntry = {
   /** "client" when the project's owner did it, "studio" for staff, "system" for the clock. */
   side: "client" | "studio" | "system";
   who: string;
+  /** What kind of entry, in words (worded here so the page's JavaScript does not carry them). */
+  kindLabel: string;
   title: string;
   body: string;
   link: string | null;
+};
+
+const KIND_LABELS: Record<ThreadKind, string> = {
+  status: "Status change",
+  message: "Message",
+  file: "File",
+  version: "Proof version",
+  round: "Revision round",
+  pin: "Pin",
+  pin_resolved: "Pin resolved",
+  pause: "Delivery clock",
+  resume: "Delivery clock",
 };
 
 type Row = {
@@ -179,6 +193,7 @@ export async function readThread(
   const entries = rows.reverse().map((row): ThreadEntry => ({
     key: `${row.kind}:${row.id}`,
     kind: row.kind,
+    kindLabel: KIND_LABELS[row.kind],
     at: new Date(row.at),
     ...whoOf(row, project.userId, viewer),
     ...words(row, id),

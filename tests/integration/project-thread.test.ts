@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
-import { PROJECT_MESSAGES } from "~models/projects/projects";
+import { CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { transitionProject } from "~models/projects/projects.server";
 import { CLIENT_STAGE_WORDS, describeStatus, STATUS_GUIDE } from "~models/projects/status-vocabulary";
 import { TRACKED_STATUSES } from "~models/projects/project-tracking";
@@ -104,7 +104,7 @@ describe("irreversible steps, refused server-side", () => {
 
     const refused = await clientPost(client.cookie, project.id, { intent: "approve" });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ message: PROJECT_MESSAGES.nothingToApprove, tone: "error" });
+    expect(refused.body).toMatchObject({ message: CLIENT_STEP_MESSAGES.nothingToApprove, tone: "error" });
     const [row] = await db().select().from(projects).where(eq(projects.id, project.id));
     expect(row!.status).toBe("in_review");
   });
@@ -125,11 +125,11 @@ describe("irreversible steps, refused server-side", () => {
 
     const stale = await clientPost(client.cookie, project.id, { intent: "approve", version: "7" });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ message: PROJECT_MESSAGES.versionChanged(1) });
+    expect(stale.body).toMatchObject({ message: CLIENT_STEP_MESSAGES.versionChanged(1) });
 
     const approved = await clientPost(client.cookie, project.id, { intent: "approve", version: "1" });
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ message: PROJECT_MESSAGES.approvedVersion(1) });
+    expect(approved.body).toMatchObject({ message: CLIENT_STEP_MESSAGES.approvedVersion(1) });
   });
 
   it("lets a client cancel a fresh submission, and refuses Cancel once work started", async () => {
@@ -153,7 +153,7 @@ describe("irreversible steps, refused server-side", () => {
 
     const refused = await clientPost(client.cookie, started.id, { intent: "cancel" });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ message: PROJECT_MESSAGES.cancelAfterStart, tone: "error" });
+    expect(refused.body).toMatchObject({ message: CLIENT_STEP_MESSAGES.cancelAfterStart, tone: "error" });
     const [after] = await db().select().from(projects).where(eq(projects.id, started.id));
     expect(after!.status).toBe("draft");
   });

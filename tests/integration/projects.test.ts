@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
+import { CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { createProject, getProjectDetail } from "~models/projects/projects.server";
 import { emailOutbox, projectComments, projectFiles, projects, projectStatusHistory } from "~models/schema";
 import * as apiProject from "~/routes/api/project";
@@ -317,7 +318,7 @@ describe("comments and actions", () => {
       formRequest(`/project/${first.id}`, { intent: "approve", version: "1" }, { cookie: owner.cookie }),
       { id: first.id },
     );
-    expect(approved.body).toMatchObject({ message: PROJECT_MESSAGES.approvedVersion(1) });
+    expect(approved.body).toMatchObject({ message: CLIENT_STEP_MESSAGES.approvedVersion(1) });
     expect((await getProjectDetail(first.id, owner))?.project).toMatchObject({
       status: "published",
       step: 5,

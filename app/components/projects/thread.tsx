@@ -12,18 +12,6 @@ const SIDE_STYLES: Record<ThreadEntry["side"], string> = {
   system: "border-dashed border-border",
 };
 
-const KIND_LABELS: Record<ThreadEntry["kind"], string> = {
-  status: "Status change",
-  message: "Message",
-  file: "File",
-  version: "Proof version",
-  round: "Revision round",
-  pin: "Pin",
-  pin_resolved: "Pin resolved",
-  pause: "Delivery clock",
-  resume: "Delivery clock",
-};
-
 export function ProjectThread({
   entries,
   older,
@@ -51,7 +39,7 @@ export function ProjectThread({
             >
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold">{entry.who}</span>
-                <span className="text-xs text-text-muted">{KIND_LABELS[entry.kind]}</span>
+                <span className="text-xs text-text-muted">{entry.kindLabel}</span>
                 <time className="text-xs text-text-muted" dateTime={new Date(entry.at).toISOString()}>
                   {formatDateTime(entry.at)}
                 </time>

@@ -28,7 +28,7 @@ import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { stepperStates } from "~models/projects/status-vocabulary";
-import { StatusBadge } from "~/components/projects/status-badge";
+import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
@@ -58,6 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...detail,
     delivery,
+    // The stepper's states from the status vocabulary, worked out here: the page is at its budget.
+    steps: stepperStates(detail.project.status, detail.project.step),
     // Worded here, not in the page's JavaScript (the page is near its budget).
     details: [
       ["Client", `${detail.client.username} <${detail.client.email}>`],
@@ -218,7 +220,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           </>
         }
       >
-        <StatusBadge status={project.status} step={project.step} />
+        <StatusPill status={project.status} label={STATUS_LABELS[project.status]} />
         <Link to={`/project/${project.id}`} className={smallButton}>
           Client's view
         </Link>
@@ -230,7 +232,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           {proofingSummary}
         </Link>
       </PageHeader>
-      <Stepper states={stepperStates(project.status, project.step)} />
+      <Stepper states={loaderData.steps} />
       <ActionMessage message={result?.message} tone={result?.tone} />
 
       <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">

@@ -6,13 +6,13 @@ import {
   ACTION_LABELS,
   BUDGETS,
   CATEGORIES,
-  clientActions,
   labelOf,
   PROJECT_MESSAGES,
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
 import { describeStatus, stepperStates } from "~models/projects/status-vocabulary";
+import { clientActions, CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
 import { getProjectPage, transitionProject } from "~models/projects/projects.server";
 import { ProjectThread } from "~/components/projects/thread";
@@ -175,7 +175,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     result: submission?.reply({ resetForm: true }),
     message:
       intent.data.intent === "approve" && Number.isInteger(version) && version > 0
-        ? PROJECT_MESSAGES.approvedVersion(version)
+        ? CLIENT_STEP_MESSAGES.approvedVersion(version)
         : SUCCESS[intent.data.intent],
     tone: "success",
   });
