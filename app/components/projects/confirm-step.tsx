@@ -4,8 +4,8 @@ import { SubmitButton } from "~/components/forms";
 
 // An irreversible step with a confirmation that states its consequence
 // (decision 0057). Without JavaScript the button is a link to the confirm page
-// (?confirm=<step>, a GET page with the POST form); with it, the same words
-// open in a <dialog>.
+// (?confirm=<step>), where the same <dialog> is shown open in the page with
+// its POST form; with JavaScript the link opens it as a modal dialog.
 
 export type ConfirmCopy = {
   step: "approve" | "cancel";
@@ -17,94 +17,63 @@ export type ConfirmCopy = {
   danger?: boolean;
 };
 
-function ConfirmForm({
-  copy,
-  headingId,
-  onKeep,
-}: {
-  copy: ConfirmCopy;
-  headingId: string;
-  onKeep?: () => void;
-}) {
-  return (
-    <Form method="post" className="flex flex-col gap-4" onSubmit={onKeep}>
-      <h2 className="font-display text-lg font-semibold" id={headingId}>
-        {copy.heading}
-      </h2>
-      <p className="text-text-muted" data-testid="confirm-consequence">
-        {copy.consequence}
-      </p>
-      {Object.entries(copy.hidden ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton
-          name="intent"
-          value={copy.step}
-          className={copy.danger ? "bg-red text-red-ink" : undefined}
-          pendingLabel="Working…"
-        >
-          {copy.confirm}
-        </SubmitButton>
-        {onKeep ? (
-          <button
-            type="button"
-            onClick={onKeep}
-            className="rounded-full border border-border px-5 py-3 text-sm font-semibold"
-          >
-            Not now
-          </button>
-        ) : (
-          <Link to="?" className="rounded-full border border-border px-5 py-3 text-sm font-semibold">
-            Not now
-          </Link>
-        )}
-      </div>
-    </Form>
-  );
-}
+const pill = "rounded-full px-5 py-3 text-sm font-semibold";
 
-/** The button: a link to the confirm page that, with JavaScript, opens the dialog instead. */
-export function ConfirmStep({ copy }: { copy: ConfirmCopy }) {
+export function ConfirmStep({ copy, open }: { copy: ConfirmCopy; open: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const heading = `confirm-${copy.step}-heading`;
   return (
     <>
       <Link
         to={`?confirm=${copy.step}`}
         onClick={(event) => {
-          if (!dialog.current?.showModal) return;
+          const d = dialog.current;
+          if (!d?.showModal) return;
           event.preventDefault();
-          dialog.current.showModal();
+          if (!d.open) d.showModal();
         }}
-        className={`block rounded-full px-5 py-3.5 text-center text-sm font-semibold ${copy.danger ? "border border-red/40 text-red hover:bg-red/10" : "bg-text text-canvas"}`}
+        className={`block text-center ${pill} ${copy.danger ? "border border-red/40 text-red hover:bg-red/10" : "bg-text text-canvas"}`}
         data-testid={`${copy.step}-button`}
       >
         {copy.button}
       </Link>
       <dialog
         ref={dialog}
-        aria-labelledby={`dialog-${copy.step}-heading`}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-border bg-surface p-6 text-text backdrop:bg-black/60"
+        open={open || undefined}
+        aria-labelledby={heading}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-yellow/40 bg-surface p-6 text-text backdrop:bg-black/60 [&:not(:modal)]:static [&:not(:modal)]:w-full"
+        data-testid="confirm-page"
       >
-        <ConfirmForm
-          copy={copy}
-          headingId={`dialog-${copy.step}-heading`}
-          onKeep={() => dialog.current?.close()}
-        />
+        <Form method="post" className="flex flex-col gap-4" onSubmit={() => dialog.current?.close()}>
+          <h2 id={heading} className="font-display text-lg font-semibold">
+            {copy.heading}
+          </h2>
+          <p className="text-text-muted">{copy.consequence}</p>
+          {Object.entries(copy.hidden ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton
+              name="intent"
+              value={copy.step}
+              className={copy.danger ? "bg-red text-red-ink" : undefined}
+            >
+              {copy.confirm}
+            </SubmitButton>
+            <Link
+              to="?"
+              onClick={(event) => {
+                if (!dialog.current?.open) return;
+                event.preventDefault();
+                dialog.current.close();
+              }}
+              className={`border border-border ${pill}`}
+            >
+              Not now
+            </Link>
+          </div>
+        </Form>
       </dialog>
     </>
-  );
-}
-
-/** The confirm page's body (no JavaScript): the same words and form. */
-export function ConfirmPanel({ copy }: { copy: ConfirmCopy }) {
-  return (
-    <section
-      className="flex flex-col gap-4 rounded-2xl border border-yellow/40 bg-surface p-6"
-      aria-labelledby={`confirm-${copy.step}-heading`}
-      data-testid="confirm-page"
-    >
-      <ConfirmForm copy={copy} headingId={`confirm-${copy.step}-heading`} />
-    </section>
   );
 }

@@ -16,7 +16,7 @@ import { clientActions, CLIENT_STEP_MESSAGES } from "~models/projects/client-ste
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
 import { getProjectPage, transitionProject } from "~models/projects/projects.server";
 import { ProjectThread } from "~/components/projects/thread";
-import { ConfirmPanel, ConfirmStep, type ConfirmCopy } from "~/components/projects/confirm-step";
+import { ConfirmStep, type ConfirmCopy } from "~/components/projects/confirm-step";
 import { deliveryViewFor } from "~models/delivery/clock.server";
 import { DeliveryClock } from "~/components/delivery/delivery-clock";
 import { getClientProofing, type RoundOffer } from "~models/projects/proofing.server";
@@ -24,7 +24,7 @@ import { ProjectProofing, RevisionCost } from "~/components/proofing/project-pro
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { TextareaField } from "~/components/form-fields";
-import { StatusBadge } from "~/components/projects/status-badge";
+import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
@@ -283,7 +283,6 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   const { project, files, thread, counts, actions, proofing, status, steps, confirmations, confirming } =
     loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
-  const confirmPage = confirming ? confirmations[confirming] : undefined;
   const details = [
     ["Category", labelOf(CATEGORIES, project.category)],
     ["Budget", labelOf(BUDGETS, project.budget)],
@@ -300,7 +299,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
       </Link>
       <header className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <StatusBadge status={project.status} label={status.label} />
+          <StatusPill status={project.status} label={status.label} />
           <p className="text-sm text-text-muted">
             {status.whoseMoveLabel} · Submitted {formatDate(project.createdAt)}
           </p>
@@ -315,7 +314,6 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
           </FormStatus>
         ) : null}
       </div>
-      {confirmPage ? <ConfirmPanel copy={confirmPage} /> : null}
 
       <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-10">
@@ -373,7 +371,9 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
               <h2 id="actions" className="font-display text-base font-semibold">
                 Actions
               </h2>
-              {confirmations.approve ? <ConfirmStep copy={confirmations.approve} /> : null}
+              {confirmations.approve ? (
+                <ConfirmStep copy={confirmations.approve} open={confirming === "approve"} />
+              ) : null}
               {actions.includes("request_revision") ? (
                 <RevisionForm
                   lastResult={result?.form === "revision" ? result.result : undefined}
@@ -381,7 +381,9 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   drawsFrom={proofing?.drawsFrom ?? []}
                 />
               ) : null}
-              {confirmations.cancel ? <ConfirmStep copy={confirmations.cancel} /> : null}
+              {confirmations.cancel ? (
+                <ConfirmStep copy={confirmations.cancel} open={confirming === "cancel"} />
+              ) : null}
             </section>
           ) : null}
         </aside>
