@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
-import { SubmitButton } from "~/components/forms";
 
 // An irreversible step with a confirmation that states its consequence
 // (decision 0057). Without JavaScript the button is a link to the confirm page
@@ -53,13 +52,14 @@ export function ConfirmStep({ copy, open }: { copy: ConfirmCopy; open: boolean }
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <div className="flex flex-wrap gap-2">
-            <SubmitButton
+            <button
+              type="submit"
               name="intent"
               value={copy.step}
-              className={copy.danger ? "bg-red text-red-ink" : undefined}
+              className={`${pill} ${copy.danger ? "bg-red text-red-ink" : "bg-text text-canvas"}`}
             >
               {copy.confirm}
-            </SubmitButton>
+            </button>
             <Link
               to="?"
               onClick={(event) => {
