@@ -35,6 +35,8 @@ export async function readProjectPost(request: Request) {
 /** What each page says after a post, and who posted from where (for the audit log). */
 type PostOptions = {
   actorIp?: string;
+  /** The site's address, for the link in the email a studio message sends. */
+  siteUrl?: string;
   /** The success message for a saved comment; without it a comment answers with no message. */
   commentSent?: string;
   fileAdded: (name: string) => string;
@@ -69,7 +71,10 @@ async function postComment(
       { form: "comment", result: submission.reply() },
       { status: 400 },
     );
-  const added = await addComment(projectId, viewer, submission.value.text, { actorIp: options.actorIp });
+  const added = await addComment(projectId, viewer, submission.value.text, {
+    actorIp: options.actorIp,
+    siteUrl: options.siteUrl,
+  });
   if (!added.ok) return null;
   const result = submission.reply({ resetForm: true });
   return data<ProjectActionData<"comment">>(

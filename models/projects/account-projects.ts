@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { progressFor, type ProjectStatus } from "./projects";
+import { workStarted } from "./status-labels";
 
 // Project Management (Manage account): the status filter, the summary and
 // the 1–5 star rating behind the Dashboard's satisfaction. Pure.
@@ -65,7 +66,8 @@ export const isFinished = (status: ProjectStatus) => status === "published" || s
 /** Project Management's summary: counts and the average progress, from the projects themselves. */
 export function summariseProjects(projects: { status: ProjectStatus; step: number }[]) {
   const open = projects.filter((p) => p.status !== "cancelled");
-  const progress = open.map((p) => progressFor(p.status, p.step));
+  // Nothing has progressed before the studio accepted the brief (decision 0057).
+  const progress = open.map((p) => (workStarted(p.status, p.step) ? progressFor(p.status, p.step) : 0));
   return {
     total: projects.length,
     completed: projects.filter((p) => matchesFilter(p.status, "completed")).length,

@@ -92,12 +92,12 @@ export async function getLatestProjectSummary(
     {
       label: "Company name in your profile",
       done: Boolean(profile?.profile.company_name),
-      fixHref: "/dashboard2/profile",
+      fixHref: "/dashboard2/settings",
     },
     {
       label: "Contact number in your profile",
       done: Boolean(profile?.profile.contact),
-      fixHref: "/dashboard2/profile",
+      fixHref: "/dashboard2/settings",
     },
   ];
   const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;

@@ -1,8 +1,15 @@
 import { z } from "zod";
+import { STATUS_GUIDE, stepperStates } from "./status-vocabulary";
+import {
+  CLIENT_STAGE_LABELS,
+  CLIENT_STAGES,
+  clientStage,
+  workStarted,
+  type ClientStage,
+} from "./status-labels";
 import {
   progressFor,
   STEPS,
-  stepFor,
   TIMELINES,
   type ProjectCategory,
   type ProjectStatus,
@@ -12,42 +19,23 @@ import {
 // How the /order page tracks a project (docs/product.md, "Projects": tracked
 // statuses, milestones and priorities), all derived from stored data. Pure.
 
-/** The /order page's vocabulary (docs/product.md, "Projects"). */
-export const TRACKED_STATUSES = [
-  { value: "in-progress", label: "In Progress", meaning: "Our team is working on it." },
-  { value: "under-review", label: "Under Review", meaning: "Deliverables are being checked for quality." },
-  { value: "completed", label: "Completed", meaning: "Finalized and delivered." },
-  { value: "on-hold", label: "On Hold", meaning: "Paused, waiting for your input or approval." },
-  {
-    value: "revision-requested",
-    label: "Revision Requested",
-    meaning: "Awaiting your feedback on submitted work.",
-  },
-] as const;
-export type TrackedStatus = (typeof TRACKED_STATUSES)[number]["value"] | "cancelled";
+/**
+ * The /order status guide and filter: the client-facing stages of the status
+ * vocabulary (decision 0057), defined once in status-vocabulary.ts.
+ */
+export const TRACKED_STATUSES = STATUS_GUIDE.map((s) => ({
+  value: s.stage,
+  label: s.label,
+  meaning: s.meaning,
+  whoseMove: s.whoseMoveLabel,
+  next: s.next,
+}));
+export type TrackedStatus = ClientStage;
 
 /** Project cards per page of /order. */
 export const ORDER_PAGE_SIZE = 12;
 
-/** Cancelled projects have no place in the five-status guide; they show under "All" only. */
-export const TRACKED_STATUS_OF: Record<ProjectStatus, TrackedStatus> = {
-  draft: "on-hold",
-  in_review: "under-review",
-  in_progress: "in-progress",
-  revision_requested: "revision-requested",
-  published: "completed",
-  completed: "completed",
-  cancelled: "cancelled",
-};
-
-export const trackedStatusLabel = (status: TrackedStatus) =>
-  status === "cancelled" ? "Cancelled" : TRACKED_STATUSES.find((s) => s.value === status)!.label;
-
-/** Urgency follows the timeline the client chose. */
-export type Priority = "High" | "Medium" | "Low";
-export function priorityFor(timeline: ProjectTimeline): Priority {
-  return timeline === "1_week" ? "High" : timeline === "2_weeks" ? "Medium" : "Low";
-}
+export const trackedStatusLabel = (stage: TrackedStatus) => CLIENT_STAGE_LABELS[stage];
 
 export type Milestone = {
   name: string;
@@ -56,26 +44,21 @@ export type Milestone = {
 };
 
 /**
- * The stepper's five steps as milestones. A step is completed once the
- * project went past it, in progress while it is the current step of an open
- * project; its date is the first time the history reached it.
+ * The stepper's five steps as milestones, in the same states as the stepper
+ * (the status vocabulary); a reached step's date is the first time the
+ * history reached it.
  */
 export function milestonesFor(
   status: ProjectStatus,
   storedStep: number | null | undefined,
   history: { toStatus: ProjectStatus; step: number; at: string }[],
 ): Milestone[] {
-  const current = stepFor(status, storedStep);
-  const finished = status === "published" || status === "completed";
+  const states = stepperStates(status, storedStep);
   return STEPS.map((name, index) => {
     const step = index + 1;
     const reached = history.find((h) => h.step >= step);
     const state: Milestone["status"] =
-      step < current || (finished && step === current)
-        ? "completed"
-        : step === current && status !== "cancelled"
-          ? "in-progress"
-          : "pending";
+      states[index] === "done" ? "completed" : states[index] === "current" ? "in-progress" : "pending";
     return { name, status: state, date: state === "pending" ? null : (reached?.at ?? null) };
   });
 }
@@ -84,7 +67,7 @@ export function milestonesFor(
 export const OrderFilterSchema = z.object({
   q: z.string().trim().max(200).catch("").default(""),
   status: z
-    .enum(["all", ...TRACKED_STATUSES.map((s) => s.value)] as [string, ...string[]])
+    .enum(["all", ...CLIENT_STAGES])
     .catch("all")
     .default("all"),
 });
@@ -141,11 +124,15 @@ export function projectFacts(
 ) {
   const days = TIMELINES.find((t) => t.value === project.timeline)?.days ?? null;
   const finished = (FINISHING_STATUSES as readonly ProjectStatus[]).includes(project.status);
+  // Before the studio accepted the brief nothing was promised: no progress, no estimate (decision 0057).
+  const started = workStarted(project.status, project.step);
   return {
-    trackedStatus: TRACKED_STATUS_OF[project.status],
-    progress: progressFor(project.status, project.step),
+    trackedStatus: clientStage(project.status, project.step),
+    started,
+    progress: started ? progressFor(project.status, project.step) : 0,
     startDate: project.createdAt,
-    estimatedCompletion: days === null ? null : new Date(project.createdAt.getTime() + days * DAY_MS),
+    estimatedCompletion:
+      !started || days === null ? null : new Date(project.createdAt.getTime() + days * DAY_MS),
     actualCompletion: finished ? (finishedAt ?? project.updatedAt) : null,
     assignedTeam: CATEGORY_TEAMS[project.category],
   };
@@ -162,7 +149,6 @@ export function trackProject(project: TrackableProject, history: HistoryPoint[],
     clientName,
     status: project.status,
     ...projectFacts(project, finishedAt?.at ?? null),
-    priority: priorityFor(project.timeline),
     lastUpdate: project.updatedAt,
     description: project.description,
     milestones: milestonesFor(

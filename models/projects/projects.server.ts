@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordAudit } from "../platform/audit.server";
-import { db, type Database, type Transaction } from "../platform/db.server";
+import { db, queryRows, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { addNotification, notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
@@ -10,6 +10,7 @@ import {
   canTakeAction,
   nextStatus,
   PROJECT_MESSAGES,
+  REVIEW_STEP,
   STATUS_LABELS,
   STATUS_TONES,
   stepFor,
@@ -22,7 +23,10 @@ import {
   type ProjectStatus,
 } from "./projects";
 import { type ProjectInput } from "./project-forms";
-import { ORDER_PAGE_SIZE, TRACKED_STATUS_OF, trackProject, type TrackedProject } from "./project-tracking";
+import { statusSentence } from "./status-vocabulary";
+import { clientActionRefusal, CLIENT_STEP_MESSAGES, type ActionFacts } from "./client-steps";
+import { clientStatusLabel, type ClientStage } from "./status-labels";
+import { ORDER_PAGE_SIZE, trackProject, type TrackedProject } from "./project-tracking";
 import { containsPattern, type Page } from "../platform/pagination";
 import { readListPage } from "../platform/paging.server";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
@@ -31,6 +35,7 @@ import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { recordClockChange } from "../delivery/clock.server";
 import { closeRevisionRound } from "./proofing.server";
+import { readThread } from "./thread.server";
 
 export type Viewer = { id: string; role: ActorRole };
 export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
@@ -135,7 +140,7 @@ export async function createProject(
         owner.id,
         {
           subject: `Project submitted: ${row.title}`,
-          text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${row.title}\nStatus: ${STATUS_LABELS[status]}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
+          text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${row.title}\nStatus: ${statusSentence(status, step)}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
         },
         tx,
       );
@@ -265,21 +270,6 @@ export async function getProjectDetail(projectId: string | undefined, viewer: Vi
   return { project, files, comments, history: history.get(project.id) ?? [] };
 }
 
-/** The latest `limit` comments, oldest of them first, and how many there are in all (one statement). */
-async function listRecentComments(projectId: string, limit: number) {
-  const rows = await db()
-    .select({ comment: projectComments, total: sql<number>`(count(*) over ())::int` })
-    .from(projectComments)
-    .where(eq(projectComments.projectId, projectId))
-    .orderBy(desc(projectComments.createdAt), desc(projectComments.id))
-    .limit(limit);
-  const comments = rows.reverse().map(({ comment: row }): ProjectComment => {
-    const role = row.authorRole as ActorRole;
-    return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
-  });
-  return { comments, total: rows[0]?.total ?? 0 };
-}
-
 /** The first `limit` files, in upload order, and how many there are in all (one statement). */
 async function listFirstFiles(projectId: string, limit: number) {
   const rows = await db()
@@ -293,26 +283,27 @@ async function listFirstFiles(projectId: string, limit: number) {
 
 /**
  * What the client's /project/:id shows, or null when the viewer may not see
- * it: the project, its first `files` files and its latest `comments`
- * comments, each with its count (the page links to more). Three statements,
- * whatever the project's history.
+ * it: the project, its first `files` files and the latest `thread` entries of
+ * its thread (decision 0057), each with its count (the page links to more).
+ * Three statements, whatever the project's history.
  */
 export async function getProjectPage(
   projectId: string | undefined,
   viewer: Viewer,
-  window: { comments: number; files: number },
+  window: { thread: number; files: number },
 ) {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return null;
-  const [files, comments] = await Promise.all([
+  const [files, thread] = await Promise.all([
     listFirstFiles(project.id, window.files),
-    listRecentComments(project.id, window.comments),
+    readThread(project, window.thread, project.userId === viewer.id ? "client" : "staff"),
   ]);
   return {
     project,
     files: files.files,
-    comments: comments.comments,
-    counts: { files: files.total, comments: comments.total },
+    thread: thread.entries,
+    workEverStarted: thread.workEverStarted,
+    counts: { files: files.total, thread: thread.total },
   };
 }
 
@@ -343,7 +334,7 @@ export async function addComment(
   projectId: string | undefined,
   viewer: Viewer,
   text: string,
-  options: { actorIp?: string } = {},
+  options: { actorIp?: string; siteUrl?: string } = {},
 ): Promise<CommentResult> {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return { ok: false };
@@ -351,6 +342,7 @@ export async function addComment(
   if (!body) return { ok: true, comment: null };
   const role: ActorRole = viewer.role === "staff" && project.userId !== viewer.id ? "staff" : "client";
   const link = `/project/${project.id}`;
+  let email: QueuedEmail | null = null;
   const row = await db().transaction(async (tx) => {
     const [inserted] = await tx
       .insert(projectComments)
@@ -365,6 +357,17 @@ export async function addComment(
           title: "New message from your project manager",
           message: `On “${project.title}”: ${body.slice(0, 140)}`,
           link,
+        },
+        tx,
+      );
+      // Every studio message reaches the client by email too, recorded in the outbox in this
+      // transaction (decision 0057); the client's email and project-update toggles apply.
+      email = await queueProjectUpdate(
+        project.userId,
+        {
+          kind: "project_message",
+          subject: `New message on “${project.title}”`,
+          text: `Your project manager wrote on “${project.title}”:\n\n${body}\n\nReply in the project's thread: ${options.siteUrl ?? ""}${link}`,
         },
         tx,
       );
@@ -390,6 +393,7 @@ export async function addComment(
     }
     return inserted!;
   });
+  await sendQueuedEmail(email);
   return {
     ok: true,
     comment: { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt },
@@ -403,6 +407,18 @@ export type TransitionResult =
 
 class IllegalTransition extends Error {}
 
+/** The facts the client's irreversible steps depend on, read inside the transition's transaction. */
+async function readActionFacts(tx: Transaction, projectId: string, step: number): Promise<ActionFacts> {
+  const [row] = await queryRows<{ latest: number | null; started: boolean }>(
+    sql`select
+      (select max(version) from proof_deliverables where project_id = ${projectId})::int as latest,
+      exists(select 1 from project_status_history
+             where project_id = ${projectId} and to_status = 'in_progress') as started`,
+    tx as unknown as Database,
+  );
+  return { step, latestVersion: row?.latest ?? null, workEverStarted: Boolean(row?.started) };
+}
+
 /**
  * The only way a project's status changes: checks the transition table for the
  * viewer's role, updates status and step, writes a history row, notifies the
@@ -414,7 +430,7 @@ export async function transitionProject(
   viewer: Viewer,
   action: ProjectAction,
   reason = "",
-  options: { siteUrl?: string; actorIp?: string; revisionCost?: number } = {},
+  options: { siteUrl?: string; actorIp?: string; revisionCost?: number; approveVersion?: number } = {},
 ): Promise<TransitionResult> {
   const visible = await getProjectForViewer(projectId, viewer);
   if (!visible) return { ok: false, reason: "not_found" };
@@ -427,6 +443,18 @@ export async function transitionProject(
       const to = nextStatus(from, action);
       if (!to || !canTakeAction(from, action, role))
         throw new IllegalTransition(PROJECT_MESSAGES.illegalTransition(ACTION_LABELS[action], from));
+      // Irreversible client steps only when they make sense (decision 0057).
+      if (action === "approve" || action === "cancel") {
+        const facts = await readActionFacts(tx, visible.id, locked!.step);
+        const refusal = clientActionRefusal(from, action, facts);
+        if (refusal) throw new IllegalTransition(refusal);
+        if (
+          action === "approve" &&
+          options.approveVersion !== undefined &&
+          options.approveVersion !== facts.latestVersion
+        )
+          throw new IllegalTransition(CLIENT_STEP_MESSAGES.versionChanged(facts.latestVersion!));
+      }
       // Proofing (decision 0047): "Request Revision" closes a paid round, or nothing moves.
       const refused = await closeRevisionRound(tx, {
         project: locked!,
@@ -466,7 +494,7 @@ export async function transitionProject(
           userId: visible.userId,
           type: STATUS_TONES[to],
           title: "Project status updated",
-          message: `“${visible.title}” is now ${STATUS_LABELS[to]}.`,
+          message: `“${visible.title}” is now ${clientStatusLabel(to, step)}.`,
           link,
         },
         tx,
@@ -498,8 +526,8 @@ export async function transitionProject(
       const email = await queueProjectUpdate(
         visible.userId,
         {
-          subject: `${visible.title}: ${STATUS_LABELS[to]}`,
-          text: `Your project “${visible.title}” moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.${reason.trim() ? `\n\nReason: ${reason.trim()}` : ""}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
+          subject: `${visible.title}: ${clientStatusLabel(to, step)}`,
+          text: `Your project “${visible.title}” moved from ${clientStatusLabel(from, locked!.step)} to ${clientStatusLabel(to, step)}.${reason.trim() ? `\n\n${role === "staff" ? "Note from the studio" : "Reason"}: ${reason.trim()}` : ""}\n\n${statusSentence(to, step)}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
         },
         tx,
       );
@@ -547,10 +575,15 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
   };
 }
 
-/**
- * The /order page: the client's projects as tracked cards, filtered by the
- * search text (name, id, client name; case-insensitive) and tracked status.
- */
+/** The projects in a stage of the status vocabulary, in SQL (in_review is two stages, by step). */
+function stageCondition(stage: ClientStage) {
+  if (stage === "submitted") return and(eq(projects.status, "in_review"), ne(projects.step, REVIEW_STEP));
+  if (stage === "ready_for_review")
+    return and(eq(projects.status, "in_review"), eq(projects.step, REVIEW_STEP));
+  if (stage === "returned") return eq(projects.status, "draft");
+  return eq(projects.status, stage);
+}
+
 /**
  * One page of the client's tracked projects (/order), newest first, with the
  * search (project name, id or client name, case-insensitive) and the status
@@ -564,13 +597,10 @@ export async function listTrackedProjects(
   size = ORDER_PAGE_SIZE,
 ): Promise<{ projects: TrackedProject[]; total: number; page: Page }> {
   const needle = filter.q.trim().toLowerCase();
-  const statuses = (Object.keys(TRACKED_STATUS_OF) as ProjectStatus[]).filter(
-    (status) => filter.status === "all" || TRACKED_STATUS_OF[status] === filter.status,
-  );
   const pattern = containsPattern(needle);
   const keeps = and(
     eq(projects.userId, client.id),
-    inArray(projects.status, statuses),
+    filter.status === "all" ? undefined : stageCondition(filter.status as ClientStage),
     // The client's name is on every one of their projects: when it matches, every project does.
     needle && !client.clientName.toLowerCase().includes(needle)
       ? sql`(lower(${projects.title}) like ${pattern} or ${projects.id}::text like ${pattern})`

@@ -3,25 +3,20 @@ import {
   ACTION_ROLES,
   availableActions,
   canTakeAction,
-  clientActions,
   nextStatus,
   progressFor,
   PROJECT_ACTIONS,
   PROJECT_MESSAGES,
   PROJECT_STATUSES,
+  REVIEW_STEP,
   stepFor,
   storedStepAfter,
   type ProjectAction,
   type ProjectStatus,
 } from "./projects";
+import { CLIENT_STEP_MESSAGES, clientActionRefusal, clientActions } from "./client-steps";
 import { MeetingRequestSchema, ProjectFormSchema } from "./project-forms";
-import {
-  matchesSearch,
-  milestonesFor,
-  OrderFilterSchema,
-  priorityFor,
-  trackProject,
-} from "./project-tracking";
+import { matchesSearch, milestonesFor, OrderFilterSchema, trackProject } from "./project-tracking";
 
 // The transition table written out independently of the model: every
 // status × every action, "-" for illegal. See docs/decisions/0007.
@@ -40,7 +35,7 @@ const EXPECTED: Record<ProjectStatus, Record<ProjectAction, ProjectStatus | "-">
   in_review: {
     approve: "published",
     request_revision: "revision_requested",
-    cancel: "-",
+    cancel: "cancelled",
     accept: "in_progress",
     send_for_review: "-",
     return_to_draft: "draft",
@@ -120,22 +115,33 @@ describe("project state machine", () => {
     }
   }
 
-  it("shows the client's buttons as docs/product.md 'Projects' says (closed and already-revising projects have none to repeat)", () => {
-    expect(clientActions("draft")).toEqual(["request_revision", "cancel"]);
-    expect(clientActions("in_review")).toEqual(["approve", "request_revision"]);
-    expect(clientActions("in_progress")).toEqual(["request_revision"]);
-    expect(clientActions("revision_requested")).toEqual([]);
-    expect(clientActions("published")).toEqual([]);
-    expect(clientActions("completed")).toEqual([]);
-    expect(clientActions("cancelled")).toEqual([]);
+  const fresh = { step: 2, latestVersion: null, workEverStarted: false };
+  const delivered = { step: REVIEW_STEP, latestVersion: 1, workEverStarted: true };
+  const started = { step: 3, latestVersion: null, workEverStarted: true };
+
+  it("shows the client's buttons only when they make sense (closed and already-revising projects have none to repeat)", () => {
+    expect(clientActions("draft", { ...fresh, step: 1 })).toEqual(["request_revision", "cancel"]);
+    expect(clientActions("in_review", fresh)).toEqual(["request_revision", "cancel"]);
+    expect(clientActions("in_review", delivered)).toEqual(["approve", "request_revision"]);
+    expect(clientActions("in_progress", started)).toEqual(["request_revision"]);
+    expect(clientActions("revision_requested", started)).toEqual([]);
+    expect(clientActions("published", delivered)).toEqual([]);
+    expect(clientActions("completed", delivered)).toEqual([]);
+    expect(clientActions("cancelled", fresh)).toEqual([]);
   });
 
-  it("Approve & Publish only in review, Cancel Project only as a draft, Request Revision never once published or completed", () => {
+  it("Approve & Publish only with a delivered version under review, Cancel Project only before work started", () => {
+    expect(clientActionRefusal("in_review", "approve", fresh)).toBe(CLIENT_STEP_MESSAGES.nothingToApprove);
+    expect(clientActionRefusal("in_review", "approve", { ...delivered, latestVersion: null })).toBe(
+      CLIENT_STEP_MESSAGES.nothingToApprove,
+    );
+    expect(clientActionRefusal("in_review", "approve", delivered)).toBeNull();
+    expect(clientActionRefusal("draft", "cancel", { ...fresh, workEverStarted: true })).toBe(
+      CLIENT_STEP_MESSAGES.cancelAfterStart,
+    );
     for (const status of PROJECT_STATUSES) {
-      expect(clientActions(status).includes("approve")).toBe(status === "in_review");
-      expect(clientActions(status).includes("cancel")).toBe(status === "draft");
       if (status === "published" || status === "completed")
-        expect(clientActions(status)).not.toContain("request_revision");
+        expect(clientActions(status, delivered)).not.toContain("request_revision");
     }
   });
 
@@ -194,8 +200,8 @@ describe("tracking", () => {
       { toStatus: "in_progress" as const, step: 3, at: new Date("2026-03-03T09:00:00Z") },
     ];
     const tracked = trackProject({ ...base, status: "in_progress", step: 3 }, history, "Maya Rao");
-    expect(tracked.trackedStatus).toBe("in-progress");
-    expect(tracked.priority).toBe("Medium");
+    expect(tracked.trackedStatus).toBe("in_progress");
+    expect(tracked).not.toHaveProperty("priority");
     expect(tracked.assignedTeam).toBe("Graphic Design");
     expect(tracked.estimatedCompletion?.toISOString()).toBe("2026-03-15T10:00:00.000Z");
     expect(tracked.actualCompletion).toBeNull();
@@ -215,24 +221,32 @@ describe("tracking", () => {
     expect(done.every((m) => m.status === "completed")).toBe(true);
     const cancelled = milestonesFor("cancelled", 2, []);
     expect(cancelled.map((m) => m.status)).toEqual(["completed", "pending", "pending", "pending", "pending"]);
+    // A fresh submission is on "Submitted": nothing is accepted yet (decision 0057).
+    expect(milestonesFor("in_review", 2, []).map((m) => m.status)).toEqual([
+      "in-progress",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+    ]);
   });
 
-  it("has a flexible timeline without an estimated date, low priority", () => {
+  it("has a flexible timeline without an estimated date", () => {
     const tracked = trackProject(
       { ...base, timeline: "flexible", status: "published", step: 5 },
       [{ toStatus: "published", step: 5, at: new Date("2026-03-10T00:00:00Z") }],
       "Maya",
     );
     expect(tracked.estimatedCompletion).toBeNull();
-    expect(tracked.priority).toBe("Low");
-    expect(tracked.trackedStatus).toBe("completed");
+    expect(tracked.trackedStatus).toBe("published");
     expect(tracked.actualCompletion?.toISOString()).toBe("2026-03-10T00:00:00.000Z");
   });
 
-  it("priorities follow the timeline", () => {
-    expect(priorityFor("1_week")).toBe("High");
-    expect(priorityFor("2_weeks")).toBe("Medium");
-    expect(priorityFor("1_month")).toBe("Low");
+  it("shows no progress or estimate before the studio accepted the brief", () => {
+    const tracked = trackProject({ ...base, status: "in_review", step: 2 }, [], "Maya");
+    expect(tracked.trackedStatus).toBe("submitted");
+    expect(tracked.progress).toBe(0);
+    expect(tracked.estimatedCompletion).toBeNull();
   });
 
   it("searches name, id and client name, case-insensitively", () => {

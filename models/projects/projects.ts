@@ -166,6 +166,7 @@ const TRANSITIONS: Record<ProjectStatus, Partial<Record<ProjectAction, ProjectSt
   in_review: {
     approve: "published",
     request_revision: "revision_requested",
+    cancel: "cancelled",
     accept: "in_progress",
     return_to_draft: "draft",
     staff_cancel: "cancelled",
@@ -200,8 +201,7 @@ export function availableActions(status: ProjectStatus, role: ActorRole): Projec
   return PROJECT_ACTIONS.filter((action) => canTakeAction(status, action, role));
 }
 
-/** The client's buttons, as in docs/product.md, "Projects": Approve & Publish, Request Revision, Cancel Project. */
-export const clientActions = (status: ProjectStatus) => availableActions(status, "client");
+// Which of the client's actions make sense now (Approve & Publish, Cancel Project): client-steps.ts (decision 0057).
 
 // ---------------------------------------------------------------------------
 // Stepper and tracking

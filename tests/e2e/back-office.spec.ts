@@ -158,7 +158,9 @@ for (const javaScriptEnabled of [false, true]) {
           .click();
         await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
         await expect(page.locator("[data-status]").first()).toHaveText("Completed");
-        const comment = page.getByTestId("comment").filter({ hasText: "First drafts arrive on Thursday." });
+        const comment = page
+          .getByTestId("thread-entry")
+          .filter({ hasText: "First drafts arrive on Thursday." });
         await expect(comment).toContainText("Project Manager");
         const file = page.getByTestId("project-file").filter({ hasText: "logo-final.pdf" });
         const downloading = page.waitForEvent("download");

@@ -53,7 +53,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
       await expect(page.getByTestId("stat-active-projects")).toHaveText("1");
       const card = page.getByTestId("project-card").filter({ hasText: title });
-      await expect(card).toContainText("In Review");
+      await expect(card).toContainText("Submitted");
 
       // Notifications: the dropdown works without JavaScript (details/summary).
       await expect(page.getByTestId("unread-count")).toHaveText("1");
@@ -69,8 +69,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/order\?q=/);
       const tracked = page.getByTestId("tracked-project");
       await expect(tracked).toHaveCount(1);
-      await expect(tracked).toContainText("Under Review");
-      await expect(tracked).toContainText("High priority");
+      // The status vocabulary (decision 0057): no staff-only priority, no progress before acceptance.
+      await expect(tracked).toContainText("Submitted");
+      await expect(tracked).not.toContainText("priority");
+      await expect(tracked.getByRole("progressbar")).toHaveCount(0);
       await page.getByLabel("Status", { exact: true }).selectOption("completed");
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page.getByText("No projects found")).toBeVisible();
@@ -82,7 +84,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
       if (javaScriptEnabled) await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-      await expect(page.locator('[aria-current="step"]')).toContainText("Accepted");
+      await expect(page.locator('[aria-current="step"]')).toContainText("Submitted");
+      await expect(page.getByTestId("approve-button")).toHaveCount(0);
       const file = page.getByTestId("project-file");
       await expect(file).toContainText("brief.pdf");
       await expect(file).toContainText(`${PDF.length} Bytes`);
@@ -91,12 +94,12 @@ for (const javaScriptEnabled of [false, true]) {
       const download = await downloading;
       expect(download.suggestedFilename()).toBe("brief.pdf");
 
-      await page.getByLabel("Your message").fill("Could the first cut be ready by Friday?");
+      await page.getByLabel("Write to the studio").fill("Could the first cut be ready by Friday?");
       await page.getByRole("button", { name: "Send message" }).click();
       const comment = page
-        .getByTestId("comment")
+        .getByTestId("thread-entry")
         .filter({ hasText: "Could the first cut be ready by Friday?" });
-      await expect(comment).toContainText("Client");
+      await expect(comment).toContainText("You");
 
       await page.getByText("Request Revision", { exact: true }).click();
       await page.getByLabel("What should change?").fill("Please use our new logo in the end card.");

@@ -177,11 +177,11 @@ for (const javaScriptEnabled of [false, true]) {
         await signIn(page, account, javaScriptEnabled, "/dashboard2/projects");
 
         await expect(page.getByTestId("summary-total")).toHaveText("1");
-        await expect(page.getByTestId("summary-progress")).toHaveText("40%");
+        await expect(page.getByTestId("summary-progress")).toHaveText("0%");
         const card = page.getByTestId("account-project");
         await expect(card).toHaveCount(1);
         await expect(card).toContainText(title);
-        await expect(card).toContainText("Under Review");
+        await expect(card).toContainText("Submitted");
         await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute(
           "href",
           /^\/project\/[0-9a-f-]{36}$/,

@@ -113,7 +113,7 @@ test.concurrent(
     const status = findAll(project.doc, (el) => attr(el, "data-status") !== undefined)[0];
     expect(squash(textOf(status!))).toBe("Completed");
     const comment = project
-      .byTestId("comment")
+      .byTestId("thread-entry")
       .find((el) => textOf(el).includes("First drafts arrive on Thursday."));
     expect(squash(textOf(comment!))).toContain("Project Manager");
     const file = project.byTestId("project-file").find((el) => textOf(el).includes("logo-final.pdf"));

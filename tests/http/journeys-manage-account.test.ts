@@ -57,12 +57,13 @@ test.concurrent(
 
     const projects = await open(visitor, "/dashboard2/projects");
     expect(projects.testIdText("summary-total")).toBe("1");
-    expect(projects.testIdText("summary-progress")).toBe("40%");
+    // A fresh submission: nothing started, so no progress yet (decision 0057).
+    expect(projects.testIdText("summary-progress")).toBe("0%");
     const cards = projects.byTestId("account-project");
     expect(cards).toHaveLength(1);
     const card = cards[0]!;
     expect(squash(textOf(card))).toContain(title);
-    expect(squash(textOf(card))).toContain("Under Review");
+    expect(squash(textOf(card))).toContain("Submitted");
     expect(attr(namedIn(card, "a", /View Details/)[0]!, "href")).toMatch(/^\/project\/[0-9a-f-]{36}$/);
     expect(attr(namedIn(card, "a", "Contact Team")[0]!, "href")).toMatch(/#conversation$/);
     const file = await visitor.follow(

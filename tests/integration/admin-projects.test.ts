@@ -204,8 +204,10 @@ describe("staff on a project", () => {
       expect.arrayContaining([`${project.title}: In Progress`, `${project.title}: Completed`]),
     );
     expect(mail.find((m) => m.subject.endsWith("In Progress"))!.text).toContain(
-      "Reason: Kick-off on Monday.",
+      "Note from the studio: Kick-off on Monday.",
     );
+    // The studio's message reached the client by email too (decision 0057).
+    expect(mail.find((m) => m.kind === "project_message")!.text).toContain("First drafts attached soon.");
     const clientView = await call(
       clientProjectPage.loader,
       getRequest(`/project/${project.id}`, { cookie: client.cookie }),
@@ -213,9 +215,15 @@ describe("staff on a project", () => {
     );
     expect(clientView.body).toMatchObject({
       project: { status: "completed" },
-      comments: [{ author: "Project Manager", text: "First drafts attached soon." }],
       files: [{ name: "Logo final.pdf" }],
     });
+    // The client's thread: the acceptance with the studio's note, the message and the file, in order.
+    const thread = (
+      clientView.body as { thread: { kind: string; who: string; title: string; body: string }[] }
+    ).thread;
+    expect(thread.map((e) => e.kind)).toEqual(["status", "status", "message", "file", "status"]);
+    expect(thread[1]).toMatchObject({ title: "Status: In Progress", body: "Kick-off on Monday." });
+    expect(thread[2]).toMatchObject({ who: "Project Manager", body: "First drafts attached soon." });
 
     // Every staff action is in the audit log, with before and after.
     const audit = await db()

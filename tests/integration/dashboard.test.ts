@@ -169,7 +169,7 @@ describe("notifications", () => {
 
     await setNotificationPreferences(client.id, { projectUpdates: false });
     const second = await projectOf(client, { title: "Quiet" });
-    await transitionProject(second.id, client, "approve");
+    await transitionProject(second.id, client, "cancel");
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, client.email))).toHaveLength(2);
     expect((await apiList(client)).map((n) => n.title)).toContain("Project status updated");
   });
@@ -287,15 +287,17 @@ describe("/order", () => {
     const other = await signedInClient();
     const logo = await projectOf(client, { title: "Logo refresh", timeline: "1_week" });
     const site = await projectOf(client, { title: "Website launch", category: "website" });
-    await transitionProject(site.id, client, "approve");
+    const staff = await signedInClient("staff");
+    await transitionProject(site.id, staff, "accept");
+    await transitionProject(site.id, staff, "complete");
     await projectOf(other, { title: "Logo for someone else" });
 
     const load = async (query: string) =>
       (await call(order.loader, getRequest(`/order${query}`, { cookie: client.cookie }))).body as {
         projects: {
           projectName: string;
-          priority: string;
           trackedStatus: string;
+          started: boolean;
           progress: number;
           clientName: string;
         }[];
@@ -303,10 +305,12 @@ describe("/order", () => {
       };
     const all = await load("");
     expect(all.total).toBe(2);
-    expect(all.projects.map((p) => [p.projectName, p.trackedStatus, p.priority, p.progress])).toEqual([
-      ["Website launch", "completed", "Medium", 100],
-      ["Logo refresh", "under-review", "High", 40],
+    // No priority on a client page, and no progress before the studio accepted the brief (decision 0057).
+    expect(all.projects.map((p) => [p.projectName, p.trackedStatus, p.started, p.progress])).toEqual([
+      ["Website launch", "completed", true, 100],
+      ["Logo refresh", "submitted", false, 0],
     ]);
+    expect(all.projects.every((p) => !("priority" in p))).toBe(true);
     expect((await load("?q=LOGO")).projects.map((p) => p.projectName)).toEqual(["Logo refresh"]);
     expect(
       (await load(`?q=${logo.id.slice(0, 8).toUpperCase()}`)).projects.map((p) => p.projectName),

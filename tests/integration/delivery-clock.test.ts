@@ -18,7 +18,11 @@ import * as pipelinePage from "~/routes/admin/projects";
 import * as clientProjectPage from "~/routes/projects/detail";
 import * as orderPage from "~/routes/projects/order";
 import { call, formRequest, getRequest } from "./helpers";
-import { projectOf, signedInClient, type Client } from "./project-helpers";
+import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
+import { pngFile } from "./proofing-helpers";
+import { addProofVersion } from "~models/projects/proofing.server";
+
+withTemporaryDataDir();
 
 const clockOf = async (projectId: string) =>
   (await db().select().from(deliveryClocks).where(eq(deliveryClocks.projectId, projectId)))[0];
@@ -318,6 +322,8 @@ describe("reminders while waiting on the client", () => {
     const staff = await signedInClient("staff");
     const client = await signedInClient();
     const answered = await startedProject(client, staff);
+    // Approve & Publish needs a delivered version (decision 0057).
+    await addProofVersion(answered.id, staff, pngFile());
     await transitionProject(answered.id, staff, "send_for_review");
     await backdateOpenPause(answered.id, DAY_MS);
     await transitionProject(answered.id, client, "approve");

@@ -235,34 +235,36 @@ describe("/dashboard2/projects", () => {
 
 describe("/project/:id", () => {
   type Detail = {
-    comments: { text: string }[];
+    thread: { kind: string; body: string }[];
     files: unknown[];
-    counts: { comments: number; files: number };
+    counts: { thread: number; files: number };
   };
   const detail = async (client: Signed, query = "") =>
     call(projectPage.loader, page(client, `/project/${load.heavy.project}${query}`), {
       id: load.heavy.project,
     });
 
-  it("shows the latest thirty messages and the first twenty files, with links to more", async () => {
+  it("shows the latest forty thread entries and the first twenty files, with links to more", async () => {
     const first = body<Detail>(await detail(heavy));
-    expect(first.counts).toEqual({ comments: 200, files: 40 });
-    expect(first.comments).toHaveLength(30);
-    // The latest, oldest of them first: the conversation reads down to the newest.
-    expect(first.comments.at(-1)!.text).toMatch(/^Comment 200:/);
+    // The thread holds every message, file and status change (decision 0057).
+    expect(first.counts.files).toBe(40);
+    expect(first.counts.thread).toBeGreaterThanOrEqual(240);
+    expect(first.thread).toHaveLength(40);
     expect(first.files).toHaveLength(20);
-    const more = body<Detail>(await detail(heavy, "?comments=60&files=5000"));
-    expect(more.comments).toHaveLength(60);
+    const more = body<Detail>(await detail(heavy, "?thread=80&files=5000"));
+    expect(more.thread).toHaveLength(80);
+    // The latest, oldest of them first: the thread reads down to the newest.
+    expect(more.thread.slice(-40)).toEqual(first.thread);
     expect(more.files).toHaveLength(40);
-    const odd = body<Detail>(await detail(heavy, "?comments=-3"));
-    expect(odd.comments).toHaveLength(30);
+    const odd = body<Detail>(await detail(heavy, "?thread=-3"));
+    expect(odd.thread).toHaveLength(40);
   });
 
   it("links to older messages without JavaScript, and stays another client's 404", async () => {
     const request = page(heavy, `/project/${load.heavy.project}`);
     const routes = [{ path: "/project/:id", module: projectPage }];
     const html = await renderRoute(routes[0]!.module, routes[0]!.path, request);
-    expect(html).toContain('href="/project/' + load.heavy.project + '?comments=60#conversation"');
+    expect(html).toContain('href="/project/' + load.heavy.project + '?thread=80#thread"');
     expect(html).toContain('href="/project/' + load.heavy.project + '?files=40#files"');
     expect((await detail(light)).status).toBe(404);
   });

@@ -134,13 +134,13 @@ describe("manage account: projects, ratings and the dashboard", () => {
     expect((await list("in-progress")).projects.map((p) => p.name)).toEqual(["Working"]);
     expect((await list("under-review")).projects.map((p) => p.name)).toEqual(["Waiting"]);
     expect((await list("nonsense")).projects).toHaveLength(3);
-    // Progress: completed 100, in progress 60, under review 40 → 67.
+    // Progress: completed 100, in progress 60, a fresh submission 0 (nothing started, decision 0057) → 53.
     expect((await list("all")).summary).toEqual({
       total: 3,
       completed: 1,
       inProgress: 1,
       underReview: 1,
-      averageProgress: 67,
+      averageProgress: 53,
     });
 
     expect(formErrors(await rate(client, { projectId: done.id }))).toEqual({

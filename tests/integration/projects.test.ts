@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
+import { CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { createProject, getProjectDetail } from "~models/projects/projects.server";
 import { emailOutbox, projectComments, projectFiles, projects, projectStatusHistory } from "~models/schema";
 import * as apiProject from "~/routes/api/project";
@@ -11,6 +12,7 @@ import * as apiProjects from "~/routes/api/projects";
 import * as createPage from "~/routes/projects/create";
 import * as detailPage from "~/routes/projects/detail";
 import * as filePage from "~/routes/projects/file";
+import { deliverForReview } from "./review-helpers";
 import { call, formErrors, formRequest, getRequest, jsonRequest } from "./helpers";
 import {
   multipartRequest,
@@ -181,7 +183,8 @@ describe("project detail ownership", () => {
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({
       project: { id: project.id, title: "Café rebrand" },
-      actions: ["approve", "request_revision"],
+      // A fresh submission: nothing delivered to approve, nothing started, so it may be cancelled.
+      actions: ["request_revision", "cancel"],
     });
 
     const theirs = await call(
@@ -305,15 +308,17 @@ describe("comments and actions", () => {
     expect((await getProjectDetail(project.id, owner))?.project.status).toBe("revision_requested");
   });
 
-  it("approves an in-review project (→ published) and cancels a draft (→ cancelled)", async () => {
+  it("approves a delivered version (→ published) and cancels a draft (→ cancelled)", async () => {
     const owner = await signedInClient();
+    const staff = await signedInClient("staff");
     const first = await projectOf(owner);
+    await deliverForReview(first.id, staff);
     const approved = await call(
       detailPage.action,
-      formRequest(`/project/${first.id}`, { intent: "approve" }, { cookie: owner.cookie }),
+      formRequest(`/project/${first.id}`, { intent: "approve", version: "1" }, { cookie: owner.cookie }),
       { id: first.id },
     );
-    expect(approved.body).toMatchObject({ message: PROJECT_MESSAGES.approved });
+    expect(approved.body).toMatchObject({ message: CLIENT_STEP_MESSAGES.approvedVersion(1) });
     expect((await getProjectDetail(first.id, owner))?.project).toMatchObject({
       status: "published",
       step: 5,

@@ -7,6 +7,8 @@ export type ProjectSummary = {
   id: string;
   title: string;
   status: ProjectStatus;
+  /** The stored step: tells a fresh submission from delivered work under review. */
+  step?: number;
   category: string;
   createdAt: Date | string;
 };
@@ -27,7 +29,7 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
             {project.title}
           </Link>
         </h3>
-        <StatusBadge status={project.status} />
+        <StatusBadge status={project.status} step={project.step} />
       </div>
       <p className="text-sm text-text-muted">
         {labelOf(CATEGORIES, project.category)} · Submitted {formatDate(project.createdAt)} ·{" "}

@@ -1,40 +1,16 @@
-import { STATUS_LABELS, type ProjectStatus } from "~models/projects/projects";
-import type { Priority } from "~models/projects/project-tracking";
+import { type ProjectStatus } from "~models/projects/projects";
+import { clientStatusLabel } from "~models/projects/status-labels";
+import { StatusPill } from "./status-pill";
 
-// Status colours come from the brand palette (BRAND.md): each pairs a tinted
-// background with the accent as text, which keeps 4.5:1 on the dark surface.
-const STATUS_STYLES: Record<ProjectStatus, string> = {
-  draft: "border-border bg-surface-raised text-text-muted",
-  in_review: "border-purple/40 bg-purple/15 text-purple",
-  in_progress: "border-blue/40 bg-blue/15 text-blue",
-  revision_requested: "border-yellow/40 bg-yellow/15 text-yellow",
-  published: "border-green/40 bg-green/15 text-green",
-  completed: "border-green bg-green text-green-ink",
-  cancelled: "border-red/40 bg-red/15 text-red",
-};
-
-const PRIORITY_STYLES: Record<Priority, string> = {
-  High: "border-red/40 bg-red/15 text-red",
-  Medium: "border-yellow/40 bg-yellow/15 text-yellow",
-  Low: "border-green/40 bg-green/15 text-green",
-};
-
-const badge =
-  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold whitespace-nowrap";
-
-export function StatusBadge({ status, label }: { status: ProjectStatus; label?: string }) {
-  return (
-    <span className={`${badge} ${STATUS_STYLES[status]}`} data-status={status}>
-      <span className="size-1.5 rounded-full bg-current" aria-hidden="true" />
-      {label ?? STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-export function PriorityBadge({ priority }: { priority: Priority }) {
-  return (
-    <span className={`${badge} ${PRIORITY_STYLES[priority]}`} data-priority={priority}>
-      {priority} priority
-    </span>
-  );
+/** The status in the client's words (the status vocabulary, decision 0057); `step` tells the two stages of in_review apart. */
+export function StatusBadge({
+  status,
+  step,
+  label,
+}: {
+  status: ProjectStatus;
+  step?: number | null;
+  label?: string;
+}) {
+  return <StatusPill status={status} label={label ?? clientStatusLabel(status, step)} />;
 }

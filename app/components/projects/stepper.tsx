@@ -1,13 +1,18 @@
 import { STEPS } from "~models/projects/projects";
+import type { StepState } from "~models/projects/status-vocabulary";
 
-/** The five-step progress stepper (docs/product.md, "Projects"): steps before the current one are done. */
-export function Stepper({ step, finished }: { step: number; finished: boolean }) {
+/**
+ * The five-step progress stepper (docs/product.md, "Projects"). Each step's
+ * state comes from the status vocabulary (`stepperStates`), so it agrees with
+ * the badge: a fresh submission is on "Submitted", not "Accepted".
+ */
+export function Stepper({ states }: { states: StepState[] }) {
   return (
     <ol className="grid grid-cols-5 gap-2" aria-label="Progress">
       {STEPS.map((label, index) => {
-        const n = index + 1;
-        const done = n < step || (finished && n === step);
-        const current = n === step && !finished;
+        const state = states[index] ?? "todo";
+        const done = state === "done";
+        const current = state === "current";
         return (
           <li key={label} className="flex flex-col gap-2" aria-current={current ? "step" : undefined}>
             <span
@@ -19,7 +24,7 @@ export function Stepper({ step, finished }: { step: number; finished: boolean })
                 className={`hidden size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-semibold sm:grid ${done ? "bg-green text-green-ink" : current ? "bg-yellow text-yellow-ink" : "border border-border text-text-muted"}`}
                 aria-hidden="true"
               >
-                {n}
+                {index + 1}
               </span>
               <span className={done || current ? "text-text" : "text-text-muted"}>
                 {label}

@@ -17,7 +17,6 @@ import {
   labelOf,
   staffActionLabel,
   STATUS_LABELS,
-  stepFor,
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
@@ -28,7 +27,8 @@ import { getStaffProofing } from "~models/projects/proofing.server";
 import { ActionMessage, AuditTrail, PageHeader, smallButton } from "~/components/admin/ui";
 import { TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
-import { StatusBadge } from "~/components/projects/status-badge";
+import { stepperStates } from "~models/projects/status-vocabulary";
+import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
 import { requireStaffActor } from "~/lib/admin.server";
 import { notFoundResponse, requireStaff } from "~/lib/auth.server";
@@ -58,6 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...detail,
     delivery,
+    // The stepper's states from the status vocabulary, worked out here: the page is at its budget.
+    steps: stepperStates(detail.project.status, detail.project.step),
     // Worded here, not in the page's JavaScript (the page is near its budget).
     details: [
       ["Client", `${detail.client.username} <${detail.client.email}>`],
@@ -106,6 +108,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "comment" || intent === "upload") {
     const reply = await postProjectForm(intent, formData, params.id, user, {
       actorIp: actor.ip,
+      siteUrl: publicBaseUrl(request),
       commentSent: STAFF_PROJECT_MESSAGES.commentSent,
       fileAdded: STAFF_PROJECT_MESSAGES.deliverableAdded,
     });
@@ -151,7 +154,7 @@ function StatusForm({
     <Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
       <TextareaField
         label="Note for the client (optional)"
-        hint="Saved in the status history and included in the client's email."
+        hint="Shown in the client's project thread and included in the client's email."
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 2 }}
         errors={fields.reason.errors}
       />
@@ -201,7 +204,6 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
   const { project, files, comments, history, client, actions, audit, pages, proofingSummary, details } =
     loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
-  const finished = project.status === "published" || project.status === "completed";
   return (
     <>
       <Link to="/admin/projects" className="self-start text-sm font-semibold text-text-muted hover:text-text">
@@ -218,7 +220,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           </>
         }
       >
-        <StatusBadge status={project.status} />
+        <StatusPill status={project.status} label={STATUS_LABELS[project.status]} />
         <Link to={`/project/${project.id}`} className={smallButton}>
           Client's view
         </Link>
@@ -230,7 +232,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
           {proofingSummary}
         </Link>
       </PageHeader>
-      <Stepper step={stepFor(project.status, project.step)} finished={finished} />
+      <Stepper states={loaderData.steps} />
       <ActionMessage message={result?.message} tone={result?.tone} />
 
       <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
@@ -311,7 +313,7 @@ export default function AdminProject({ loaderData, actionData }: Route.Component
             />
             <CommentForm
               label="Message to the client"
-              hint="Shown in the project's conversation as Project Manager."
+              hint="Shown in the client's project thread; the client gets a notification and an email."
               submitLabel="Send message"
               ownPending
               lastResult={result?.form === "comment" ? result.result : undefined}

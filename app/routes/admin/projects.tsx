@@ -5,7 +5,7 @@ import { pageNumber } from "~models/platform/pagination";
 import { parsePipelineFilter, PIPELINE_VIEWS, type PipelineView } from "~models/back-office/project-pipeline";
 import { countProjectsByStatus, listPipeline } from "~models/back-office/project-pipeline.server";
 import { cell, DataTable, EmptyState, PageHeader } from "~/components/admin/ui";
-import { StatusBadge } from "~/components/projects/status-badge";
+import { StatusPill } from "~/components/projects/status-pill";
 import { RiskBadge } from "~/components/delivery/risk-badge";
 import { inputClass } from "~/components/forms";
 import { requireStaff } from "~/lib/auth.server";
@@ -101,7 +101,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
                 <span className="block text-text-muted">{project.client.email}</span>
               </td>
               <td className={cell}>
-                <StatusBadge status={project.status} />
+                <StatusPill status={project.status} label={STATUS_LABELS[project.status]} />
               </td>
               <td className={`${cell} text-text-muted`}>{labelOf(CATEGORIES, project.category)}</td>
               <td className={`${cell} whitespace-nowrap text-text-muted`}>{formatDate(project.createdAt)}</td>

@@ -6,15 +6,17 @@ import {
   ACTION_LABELS,
   BUDGETS,
   CATEGORIES,
-  clientActions,
   labelOf,
   PROJECT_MESSAGES,
-  stepFor,
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
+import { describeStatus, stepperStates } from "~models/projects/status-vocabulary";
+import { clientActions, CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
-import { getProjectPage, transitionProject, type ProjectComment } from "~models/projects/projects.server";
+import { getProjectPage, transitionProject } from "~models/projects/projects.server";
+import { ProjectThread } from "~/components/projects/thread";
+import { ConfirmStep, type ConfirmCopy } from "~/components/projects/confirm-step";
 import { deliveryViewFor } from "~models/delivery/clock.server";
 import { DeliveryClock } from "~/components/delivery/delivery-clock";
 import { getClientProofing, type RoundOffer } from "~models/projects/proofing.server";
@@ -22,12 +24,12 @@ import { ProjectProofing, RevisionCost } from "~/components/proofing/project-pro
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { TextareaField } from "~/components/form-fields";
-import { StatusBadge } from "~/components/projects/status-badge";
+import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
-import { formatDate, formatDateTime, shortId } from "~/lib/format";
+import { formatDate, shortId } from "~/lib/format";
 import { previewSpend } from "~models/billing/wallet.server";
 import type { Route } from "./+types/detail";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -40,12 +42,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** Another client's project answers exactly like a missing one: 404, same page. */
 const notFound = (id: string) => data({ notFound: true as const, id }, { status: 404 });
 
-/** Messages and files shown at first; "Show older messages" and "Show more files" add this many. */
-const WINDOW = { comments: 30, files: 20 } as const;
+/** Thread entries and files shown at first; "Show older entries" and "Show more files" add this many. */
+const WINDOW = { thread: 40, files: 20 } as const;
 /** The most either link asks for. */
 const MAX_WINDOW = 1000;
 
-/** ?comments= / ?files=: how many to show, from the default up to MAX_WINDOW. */
+/** ?thread= / ?files=: how many to show, from the default up to MAX_WINDOW. */
 const windowOf = (value: string | null, fallback: number) => {
   const n = Number(value);
   return Number.isInteger(n) && n > fallback ? Math.min(n, MAX_WINDOW) : fallback;
@@ -55,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = new URL(request.url).searchParams;
   const window = {
-    comments: windowOf(query.get("comments"), WINDOW.comments),
+    thread: windowOf(query.get("thread"), WINDOW.thread),
     files: windowOf(query.get("files"), WINDOW.files),
   };
   const [detail, delivery] = await Promise.all([
@@ -73,13 +75,55 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (lot) =>
       `${lot.tokens} ${lot.tokens === 1 ? "token" : "tokens"} from ${lot.source}, valid until ${formatDate(lot.expiresAt)}`,
   );
+  const latest = proofing?.versions[0] ?? null;
+  const actions = isOwner
+    ? clientActions(detail.project.status, {
+        step: detail.project.step,
+        latestVersion: latest?.version ?? null,
+        workEverStarted: detail.workEverStarted,
+      })
+    : [];
+  const confirm = query.get("confirm");
   return {
     ...detail,
     delivery,
     isOwner,
     proofing: proofing && { ...proofing, drawsFrom },
-    actions: isOwner ? clientActions(detail.project.status) : [],
+    status: describeStatus(detail.project.status, detail.project.step),
+    steps: stepperStates(detail.project.status, detail.project.step),
+    actions,
+    // Worded here, so the confirm page (no JavaScript) and the dialog say the same.
+    confirmations: confirmationsFor(actions, latest),
+    confirming: confirm === "approve" || confirm === "cancel" ? (confirm as "approve" | "cancel") : null,
   };
+}
+
+/** What each irreversible step says before it is taken: which version, and what cannot be undone. */
+function confirmationsFor(
+  actions: ProjectAction[],
+  latest: { version: number; name: string } | null,
+): Partial<Record<"approve" | "cancel", ConfirmCopy>> {
+  const out: Partial<Record<"approve" | "cancel", ConfirmCopy>> = {};
+  if (actions.includes("approve") && latest)
+    out.approve = {
+      step: "approve",
+      button: `${ACTION_LABELS.approve} version ${latest.version}`,
+      heading: `Approve version ${latest.version} and publish it?`,
+      consequence: `You approve version ${latest.version} (${latest.name}) as the final work and the project is published. The delivery clock stops, and you can no longer request revisions or pin comments on it. This cannot be undone.`,
+      confirm: `Yes, approve version ${latest.version} and publish`,
+      hidden: { version: String(latest.version) },
+    };
+  if (actions.includes("cancel"))
+    out.cancel = {
+      step: "cancel",
+      button: ACTION_LABELS.cancel,
+      heading: "Cancel this project?",
+      consequence:
+        "The studio has not started work yet. Cancelling withdraws your brief: no work will be done on it and it cannot be reopened. This cannot be undone.",
+      confirm: "Yes, cancel this project",
+      danger: true,
+    };
+  return out;
 }
 
 type ActionData = ProjectActionData<"comment" | "revision" | "action" | "upload">;
@@ -113,9 +157,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<ActionData>({ form: "revision", result: submission.reply() }, { status: 400 });
     reason = submission.value.reason;
   }
+  const version = Number(formData.get("version"));
   const outcome = await transitionProject(params.id, user, intent.data.intent, reason, {
     siteUrl: publicBaseUrl(request),
     revisionCost: formData.has("revision_cost") ? Number(formData.get("revision_cost")) : undefined,
+    approveVersion:
+      intent.data.intent === "approve" && formData.has("version") && Number.isInteger(version)
+        ? version
+        : undefined,
   });
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return notFound(params.id);
@@ -124,7 +173,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<ActionData>({
     form: submission ? "revision" : "action",
     result: submission?.reply({ resetForm: true }),
-    message: SUCCESS[intent.data.intent],
+    message:
+      intent.data.intent === "approve" && Number.isInteger(version) && version > 0
+        ? CLIENT_STEP_MESSAGES.approvedVersion(version)
+        : SUCCESS[intent.data.intent],
     tone: "success",
   });
 }
@@ -148,7 +200,7 @@ function MoreLink({
   anchor,
   children,
 }: {
-  param: "files" | "comments";
+  param: "files" | "thread";
   count: number;
   anchor: string;
   children: ReactNode;
@@ -164,54 +216,6 @@ function MoreLink({
     >
       {children}
     </Link>
-  );
-}
-
-function Conversation({
-  comments,
-  total,
-  lastResult,
-}: {
-  comments: ProjectComment[];
-  total: number;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  return (
-    <section className="flex flex-col gap-4" aria-labelledby="conversation">
-      <h2 id="conversation" className="font-display text-lg font-semibold">
-        Conversation
-      </h2>
-      {total > comments.length ? (
-        <MoreLink param="comments" count={comments.length + WINDOW.comments} anchor="conversation">
-          Show older messages ({comments.length} of {total} shown)
-        </MoreLink>
-      ) : null}
-      {comments.length ? (
-        <ol className="flex flex-col gap-3" aria-live="polite">
-          {comments.map((comment) => (
-            <li
-              key={comment.id}
-              className={`flex flex-col gap-1.5 rounded-2xl border p-4 ${comment.role === "staff" ? "border-purple/40 bg-purple/10" : "border-border bg-surface"}`}
-              data-testid="comment"
-            >
-              <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                <span className="font-semibold">{comment.author}</span>
-                <time
-                  className="text-xs text-text-muted"
-                  dateTime={new Date(comment.timestamp).toISOString()}
-                >
-                  {formatDateTime(comment.timestamp)}
-                </time>
-              </p>
-              <p className="whitespace-pre-wrap break-words text-text">{comment.text}</p>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="text-text-muted">No messages yet. Ask your project manager anything here.</p>
-      )}
-      <CommentForm label="Your message" submitLabel="Send message" lastResult={lastResult} />
-    </section>
   );
 }
 
@@ -248,10 +252,36 @@ function RevisionForm({
   );
 }
 
+function StatusCard({
+  status,
+}: {
+  status: { label: string; meaning: string; whoseMoveLabel: string; next: string };
+}) {
+  return (
+    <section
+      aria-labelledby="where-it-stands"
+      className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-5"
+      data-testid="status-card"
+    >
+      <h2 id="where-it-stands" className="font-display text-base font-semibold">
+        Where it stands
+      </h2>
+      <p className="font-semibold">
+        {status.label} · {status.whoseMoveLabel}
+      </p>
+      <p className="text-sm text-text-muted">{status.meaning}</p>
+      <p className="text-sm">
+        <span className="font-semibold">Next: </span>
+        {status.next}
+      </p>
+    </section>
+  );
+}
+
 export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <ProjectNotFound id={loaderData.id} />;
-  const { project, files, comments, counts, actions, proofing } = loaderData;
-  const finished = project.status === "published" || project.status === "completed";
+  const { project, files, thread, counts, actions, proofing, status, steps, confirmations, confirming } =
+    loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   const details = [
     ["Category", labelOf(CATEGORIES, project.category)],
@@ -269,12 +299,14 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
       </Link>
       <header className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <StatusBadge status={project.status} />
-          <p className="text-sm text-text-muted">Submitted {formatDate(project.createdAt)}</p>
+          <StatusPill status={project.status} label={status.label} />
+          <p className="text-sm text-text-muted">
+            {status.whoseMoveLabel} · Submitted {formatDate(project.createdAt)}
+          </p>
         </div>
         <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">{project.title}</h1>
       </header>
-      <Stepper step={stepFor(project.status, project.step)} finished={finished} />
+      <Stepper states={steps} />
       <div aria-live="polite">
         {result?.message ? (
           <FormStatus tone={result.tone === "error" ? "error" : "success"} announce={false}>
@@ -287,10 +319,29 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
         <div className="flex min-w-0 flex-col gap-10">
           <section className="flex flex-col gap-3" aria-labelledby="description">
             <h2 id="description" className="font-display text-lg font-semibold">
-              Description
+              Brief
             </h2>
             <p className="whitespace-pre-wrap break-words text-text-muted">{project.description}</p>
           </section>
+          <ProjectThread
+            entries={thread}
+            older={
+              counts.thread > thread.length ? (
+                <MoreLink param="thread" count={thread.length + WINDOW.thread} anchor="thread">
+                  Show older entries ({thread.length} of {counts.thread} shown)
+                </MoreLink>
+              ) : null
+            }
+          >
+            <div id="conversation" className="scroll-mt-24">
+              <CommentForm
+                label="Write to the studio"
+                submitLabel="Send message"
+                lastResult={result?.form === "comment" ? result.result : undefined}
+              />
+            </div>
+          </ProjectThread>
+          <ProjectProofing projectId={project.id} proofing={proofing} />
           <ProjectFiles
             projectId={project.id}
             files={files}
@@ -309,15 +360,10 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
               Show more files ({files.length} of {counts.files} shown)
             </MoreLink>
           ) : null}
-          <ProjectProofing projectId={project.id} proofing={proofing} />
-          <Conversation
-            comments={comments}
-            total={counts.comments}
-            lastResult={result?.form === "comment" ? result.result : undefined}
-          />
         </div>
 
         <aside className="order-first flex flex-col gap-8 lg:order-none">
+          <StatusCard status={status} />
           <DeliveryClock view={loaderData.delivery} />
           <ProjectDetails rows={details} />
           {actions.length ? (
@@ -325,12 +371,8 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
               <h2 id="actions" className="font-display text-base font-semibold">
                 Actions
               </h2>
-              {actions.includes("approve") ? (
-                <Form method="post">
-                  <SubmitButton name="intent" value="approve" className="w-full">
-                    {ACTION_LABELS.approve}
-                  </SubmitButton>
-                </Form>
+              {confirmations.approve ? (
+                <ConfirmStep copy={confirmations.approve} open={confirming === "approve"} />
               ) : null}
               {actions.includes("request_revision") ? (
                 <RevisionForm
@@ -339,26 +381,8 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
                   drawsFrom={proofing?.drawsFrom ?? []}
                 />
               ) : null}
-              {actions.includes("cancel") ? (
-                // A confirmation step that needs no JavaScript.
-                <details className="rounded-2xl border border-red/40">
-                  <summary className="cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm font-semibold text-red hover:bg-red/10 [&::-webkit-details-marker]:hidden">
-                    {ACTION_LABELS.cancel}
-                  </summary>
-                  <Form method="post" className="flex flex-col gap-3 px-4 pb-4">
-                    <p className="text-sm text-text-muted">
-                      Cancelling stops all work on this project. This cannot be undone.
-                    </p>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="cancel"
-                      className="rounded-full bg-red px-5 py-3 text-sm font-semibold text-red-ink"
-                    >
-                      Yes, cancel this project
-                    </button>
-                  </Form>
-                </details>
+              {confirmations.cancel ? (
+                <ConfirmStep copy={confirmations.cancel} open={confirming === "cancel"} />
               ) : null}
             </section>
           ) : null}

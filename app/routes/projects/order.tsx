@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { getProjectHelp } from "~models/projects/dashboard.server";
-import { PROJECT_MESSAGES, STATUS_LABELS } from "~models/projects/projects";
+import { PROJECT_MESSAGES } from "~models/projects/projects";
 import {
   ORDER_PAGE_SIZE,
   OrderFilterSchema,
@@ -14,7 +14,7 @@ import { DeliveryLine } from "~/components/delivery/delivery-line";
 import { pageNumber } from "~models/platform/pagination";
 import { Pager } from "~/components/pager";
 import { ProjectProgress } from "~/components/projects/progress-bar";
-import { PriorityBadge, StatusBadge } from "~/components/projects/status-badge";
+import { StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, shortId } from "~/lib/format";
 import type { Route } from "./+types/order";
@@ -54,11 +54,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const LEGEND_DOT: Record<string, string> = {
-  "in-progress": "bg-blue",
-  "under-review": "bg-purple",
+  submitted: "bg-purple",
+  returned: "bg-text-muted",
+  in_progress: "bg-blue",
+  revision_requested: "bg-yellow",
+  ready_for_review: "bg-purple",
+  published: "bg-green",
   completed: "bg-green",
-  "on-hold": "bg-text-muted",
-  "revision-requested": "bg-yellow",
+  cancelled: "bg-red",
 };
 
 const MILESTONE_STYLE = {
@@ -68,17 +71,20 @@ const MILESTONE_STYLE = {
 } as const;
 
 function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?: DeliveryView }) {
-  const info = [
+  // No staff-only fields (priority, the client's own name) and, before the studio accepted the
+  // brief, no progress or estimate: nothing was promised yet (decision 0057).
+  const info: [string, string][] = [
     ["Project ID", shortId(project.id)],
-    ["Client", project.clientName],
     ["Team", project.assignedTeam],
-    ["Started", formatDate(project.startDate)],
-    [
+    ["Submitted", formatDate(project.startDate)],
+  ];
+  if (project.started)
+    info.push([
       "Estimated completion",
       project.estimatedCompletion ? formatDate(project.estimatedCompletion) : "Flexible",
-    ],
-    ["Completed", project.actualCompletion ? formatDate(project.actualCompletion) : "—"],
-  ] as const;
+    ]);
+  if (project.actualCompletion) info.push(["Completed", formatDate(project.actualCompletion)]);
+  const words = TRACKED_STATUSES.find((s) => s.value === project.trackedStatus);
   return (
     <li
       className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 sm:p-6"
@@ -88,7 +94,6 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
         <h2 className="min-w-0 font-display text-lg font-semibold break-words">{project.projectName}</h2>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={project.status} label={trackedStatusLabel(project.trackedStatus)} />
-          <PriorityBadge priority={project.priority} />
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
@@ -99,14 +104,21 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
           </div>
         ))}
       </dl>
+      {words ? (
+        <p className="text-sm" data-testid="tracked-next">
+          <span className="font-semibold">{words.whoseMove}.</span> {words.meaning} Next: {words.next}
+        </p>
+      ) : null}
       <p className="line-clamp-3 text-sm text-text-muted">{project.description}</p>
       <DeliveryLine view={delivery} />
-      <ProjectProgress
-        name={project.projectName}
-        progress={project.progress}
-        className="flex flex-col gap-2"
-        valueClassName="font-semibold"
-      />
+      {project.started ? (
+        <ProjectProgress
+          name={project.projectName}
+          progress={project.progress}
+          className="flex flex-col gap-2"
+          valueClassName="font-semibold"
+        />
+      ) : null}
       <ol className="grid gap-2 sm:grid-cols-5" aria-label="Milestones">
         {project.milestones.map((m) => (
           <li
@@ -131,9 +143,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
         ))}
       </ol>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
-        <p className="text-xs text-text-muted">
-          Last updated {formatDate(project.lastUpdate)} · {STATUS_LABELS[project.status]}
-        </p>
+        <p className="text-xs text-text-muted">Last updated {formatDate(project.lastUpdate)}</p>
         <div className="flex flex-wrap gap-2">
           <Link
             to={`/project/${project.id}`}
@@ -176,7 +186,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         <h2 id="status-guide" className="font-display text-base font-semibold">
           Status guide
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {TRACKED_STATUSES.map((s) => (
             <li
               key={s.value}
@@ -188,7 +198,8 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               />
               <span>
                 <span className="block font-semibold">{s.label}</span>
-                <span className="text-text-muted">{s.meaning}</span>
+                <span className="block text-text-muted">{s.meaning}</span>
+                <span className="block text-xs text-text-muted">{s.whoseMove}</span>
               </span>
             </li>
           ))}
