@@ -108,7 +108,8 @@ describe("manage account rules", () => {
       { status: "in_review", step: 2 },
       { status: "cancelled", step: 2 },
     ]);
-    expect(summary).toEqual({ total: 4, completed: 1, inProgress: 1, underReview: 1, averageProgress: 67 });
+    // A brief still waiting for the studio (in review, step 2) has not progressed: it counts 0 (decision 0057).
+    expect(summary).toEqual({ total: 4, completed: 1, inProgress: 1, underReview: 1, averageProgress: 53 });
   });
 
   it("averages ratings to one decimal", () => {

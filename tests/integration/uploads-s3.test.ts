@@ -197,6 +197,8 @@ describe("uploads on an S3-compatible store", () => {
           rating: "4.6",
           token_price: "7",
           original_price: "11.5",
+          original_price_eu: "10.5",
+          original_price_in: "960",
           max_downloads: "2",
           file: new File([ZIP], "Moodboard Kit.zip"),
           image: new File([PNG], "card.png"),
