@@ -75,7 +75,7 @@ for (const javaScriptEnabled of [false, true]) {
       // Confirmed: My Purchases has both items.
       await page.getByRole("link", { name: "Go to My Purchases" }).click();
       await expect(page).toHaveURL(/\/dashboard2\/purchases$/);
-      await expect(page.getByText("Studio Icon Set")).toBeVisible();
+      await expect(page.getByText("Studio Icon Set", { exact: true })).toBeVisible();
     });
   });
 }

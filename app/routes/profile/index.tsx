@@ -17,6 +17,8 @@ import type { Route } from "./+types/index";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
+export const meta: Route.MetaFunction = () => [{ title: "Latest project — Ascendra" }];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   if (!user) return { summary: null };
