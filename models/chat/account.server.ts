@@ -9,7 +9,8 @@ import { listPurchases, type PurchaseView } from "../billing/shop.server";
 import { expiringSoon, getBalance } from "../billing/tokens.server";
 import { TOKEN_VALIDITY_DAYS } from "../billing/tokens";
 import { countUnread, listNotifications } from "../platform/notifications.server";
-import { STATUS_LABELS } from "../projects/projects";
+import { clientStatusLabel } from "../projects/status-labels";
+import { describeStatus } from "../projects/status-vocabulary";
 import { listProjects, type ProjectRow } from "../projects/projects.server";
 import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
 import { listInWords, type ChatSourceLink, type ComposedAnswer } from "./compose";
@@ -81,7 +82,8 @@ async function tokensPart(userId: string, topics: AccountTopic[], now: Date): Pr
   return { text: `${first} ${which} expire on ${day(next.expiresAt)}.`, sources };
 }
 
-const statusOf = (project: ProjectRow) => STATUS_LABELS[project.status];
+// The client's words for a status, as the project page and emails say it (decision 0057).
+const statusOf = (project: ProjectRow) => clientStatusLabel(project.status, project.step);
 const projectLink = (project: ProjectRow): ChatSourceLink => ({
   title: project.title,
   url: `/project/${project.id}`,
@@ -108,7 +110,11 @@ async function projectsPart(userId: string, query: string): Promise<Part> {
   const matches = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.project) : [];
   if (matches.length === 1) {
     const [project] = matches as [ProjectRow];
-    return { text: `${project.title} is ${statusOf(project)}.`, sources: [projectLink(project)] };
+    const status = describeStatus(project.status, project.step);
+    return {
+      text: `${project.title} is ${status.label}. ${status.meaning} Next: ${status.next}`,
+      sources: [projectLink(project)],
+    };
   }
   if (matches.length > 1)
     return {

@@ -35,7 +35,7 @@ test("POST /api/chat/ answers for the session cookie's account", async () => {
   expect(body.sources).toEqual([{ title: "Billing & Tokens", url: "/dashboard2/billing" }]);
 
   const projects = await ask(a.visitor, "whats the status of my projects");
-  expect(projects.body.response).toBe(`You have 1 project: ${owned.projectTitle} (In Review).`);
+  expect(projects.body.response).toBe(`You have 1 project: ${owned.projectTitle} (Submitted).`);
   expect(projects.body.sources).toEqual([{ title: owned.projectTitle, url: `/project/${owned.projectId}` }]);
 });
 

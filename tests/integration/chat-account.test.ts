@@ -104,22 +104,28 @@ describe("answerAccountQuestion", () => {
     );
   });
 
+  // A project's status in the client's words, with what it means and what comes next (decision 0057).
   it("finds the named project among the asker's own, by title words", async () => {
     expect(await asA("whats the status of my logo project")).toMatchObject({
-      response: "Logo refresh for Saffron Row is In Progress.",
+      response:
+        "Logo refresh for Saffron Row is In Progress. The studio accepted the brief and is working on it. Next: The studio sends a version for your review.",
       sources: [{ title: "Logo refresh for Saffron Row", url: `/project/${ids.aLogo}` }],
     });
-    expect((await asA("where is my website project at"))!.response).toBe("Website redesign is In Review.");
-    expect((await asA("status of my projects"))!.response).toBe(
-      "You have 2 projects: Website redesign (In Review) and Logo refresh for Saffron Row (In Progress).",
+    expect((await asA("where is my website project at"))!.response).toBe(
+      "Website redesign is Submitted. Your brief is with the studio. Nothing has been started or promised yet. Next: The studio accepts the brief and starts work (the delivery date is set then), or returns it with questions.",
     );
-    expect((await asB("hows my podcast project going"))!.response).toBe("Podcast cover art is In Review.");
+    expect((await asA("status of my projects"))!.response).toBe(
+      "You have 2 projects: Website redesign (Submitted) and Logo refresh for Saffron Row (In Progress).",
+    );
+    expect((await asB("hows my podcast project going"))!.response).toBe(
+      "Podcast cover art is Submitted. Your brief is with the studio. Nothing has been started or promised yet. Next: The studio accepts the brief and starts work (the delivery date is set then), or returns it with questions.",
+    );
   });
 
   it("never reaches another client's project: A asking for B's title gets A's own list", async () => {
     const answer = (await asA("whats the status of my podcast cover art project"))!;
     expect(answer.response).toBe(
-      "None of your projects matches that. Your projects are Website redesign (In Review) and Logo refresh for Saffron Row (In Progress).",
+      "None of your projects matches that. Your projects are Website redesign (Submitted) and Logo refresh for Saffron Row (In Progress).",
     );
     expect(answer.sources).toEqual([{ title: "Your projects", url: "/dashboard2/projects" }]);
     hasNothingOfB(answer);
@@ -285,7 +291,8 @@ describe("/chat without JavaScript, signed in", () => {
     };
     expect(messages.at(-1)).toMatchObject({
       type: "ai",
-      message: "Podcast cover art is In Review.",
+      message:
+        "Podcast cover art is Submitted. Your brief is with the studio. Nothing has been started or promised yet. Next: The studio accepts the brief and starts work (the delivery date is set then), or returns it with questions.",
       sources: [{ url: `/project/${ids.bPodcast}` }],
     });
   });
