@@ -470,6 +470,10 @@ export async function transitionProject(
         .set({ status: to, step, updatedAt: new Date() })
         .where(eq(projects.id, visible.id))
         .returning();
+      // One instant for the change and the clock's pause or resume it causes, so the thread
+      // orders them as cause and effect (a database now() and a JavaScript Date a moment later
+      // can compare either way once the Date is cut to milliseconds).
+      const changedAt = new Date();
       await tx.insert(projectStatusHistory).values({
         projectId: visible.id,
         fromStatus: from,
@@ -478,8 +482,9 @@ export async function transitionProject(
         action,
         changedBy: viewer.id,
         reason: reason.trim(),
+        createdAt: changedAt,
       });
-      await recordClockChange(tx, locked!, to, viewer.id);
+      await recordClockChange(tx, locked!, to, viewer.id, changedAt);
       if (action === "request_revision" && reason.trim()) {
         await tx.insert(projectComments).values({
           projectId: visible.id,
