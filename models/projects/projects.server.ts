@@ -470,21 +470,22 @@ export async function transitionProject(
         .set({ status: to, step, updatedAt: new Date() })
         .where(eq(projects.id, visible.id))
         .returning();
-      // One instant for the change and the clock's pause or resume it causes, so the thread
-      // orders them as cause and effect (a database now() and a JavaScript Date a moment later
-      // can compare either way once the Date is cut to milliseconds).
-      const changedAt = new Date();
-      await tx.insert(projectStatusHistory).values({
-        projectId: visible.id,
-        fromStatus: from,
-        toStatus: to,
-        step,
-        action,
-        changedBy: viewer.id,
-        reason: reason.trim(),
-        createdAt: changedAt,
-      });
-      await recordClockChange(tx, locked!, to, viewer.id, changedAt);
+      // The clock's pause or resume is stamped with the change's own time (the transaction's),
+      // so the thread orders them as cause and effect: a JavaScript Date taken a moment later
+      // can sort before it once cut to milliseconds.
+      const [history] = await tx
+        .insert(projectStatusHistory)
+        .values({
+          projectId: visible.id,
+          fromStatus: from,
+          toStatus: to,
+          step,
+          action,
+          changedBy: viewer.id,
+          reason: reason.trim(),
+        })
+        .returning({ createdAt: projectStatusHistory.createdAt });
+      await recordClockChange(tx, locked!, to, viewer.id, history!.createdAt);
       if (action === "request_revision" && reason.trim()) {
         await tx.insert(projectComments).values({
           projectId: visible.id,

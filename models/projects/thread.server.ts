@@ -186,7 +186,9 @@ export async function readThread(
            exists(select 1 from project_status_history s
                    where s.project_id = ${id} and s.to_status = 'in_progress') as started
       from events e left join users u on u.id = e.actor_id
-     order by e.at desc, e.kind, e.id
+     -- To the millisecond, as the clock's JavaScript times are: a status change and the pause
+     -- stamped with its time then tie, and the kind puts the change first.
+     order by date_trunc('milliseconds', e.at) desc, e.kind, e.id
      limit ${limit}`);
   const total = rows[0]?.total ?? 0;
   const workEverStarted = Boolean(rows[0]?.started);
