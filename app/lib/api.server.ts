@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { AccountUser } from "~models/identity/accounts.server";
 import { getApiUser } from "./auth.server";
 import { readFields } from "./body/json.server";
+import { BODY_MESSAGES } from "./body/refusals";
 
 // The REST API's conventions (docs/product.md, "REST API"): JSON in and out, errors as
 // {"error": "..."} or per-field arrays {"field": ["message"]}.
@@ -9,7 +10,6 @@ import { readFields } from "./body/json.server";
 const API_MESSAGES = {
   notAuthenticated: "Authentication credentials were not provided.",
   invalidToken: "Invalid token.",
-  invalidJson: "The request body must be a JSON object.",
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
 } as const;
 
@@ -99,7 +99,7 @@ export async function readJsonObject(
 ): Promise<Record<string, unknown>> {
   const body = await read(request);
   if (body instanceof Response) throw body;
-  if (!body) throw apiError(400, API_MESSAGES.invalidJson);
+  if (!body) throw apiError(400, BODY_MESSAGES.invalidJson);
   return body;
 }
 

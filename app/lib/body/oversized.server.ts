@@ -19,6 +19,8 @@ const LINGER_AFTER_ANSWER_MS = 2_000;
  * visitor sees a failed upload instead of our message.
  */
 export function lingerOnUnreadBody(req: Request, res: Response, next: NextFunction): void {
+  // A GET or HEAD body is never handed to the app, so Node throws it away itself.
+  if (req.method === "GET" || req.method === "HEAD") return next();
   res.once("finish", () => {
     if (req.complete || req.socket.destroyed) return;
     const socket = req.socket;

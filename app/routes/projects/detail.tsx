@@ -255,7 +255,7 @@ function RevisionForm({
 function StatusCard({
   status,
 }: {
-  status: { label: string; meaning: string; whoseMoveLabel: string; next: string };
+  status: Pick<ReturnType<typeof describeStatus>, "label" | "meaning" | "whoseMoveLabel" | "next">;
 }) {
   return (
     <section
