@@ -19,6 +19,7 @@ import { badInput } from "./lib/body/refusals";
 import { refusedUrl } from "./lib/request-input.server";
 import { useNonce } from "./components/nonce";
 import { ErrorList } from "./components/error-list";
+import { useOutcomeFocus } from "./lib/outcome-focus";
 import stylesheet from "./app.css?url";
 
 // In the browser, Zod (form validation) would probe for `new Function` once, which the CSP
@@ -113,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useOutcomeFocus();
   return <Outlet />;
 }
 

@@ -11,6 +11,7 @@ import {
 import { useNavigation } from "react-router";
 
 import { ErrorList, type ListOfErrors } from "./error-list";
+import { OUTCOME_PROPS } from "~/lib/outcome-focus";
 
 export { ErrorList, type ListOfErrors };
 
@@ -296,6 +297,7 @@ export function FormStatus({
     <div
       id={id}
       role={announce ? (tone === "error" ? "alert" : "status") : undefined}
+      {...OUTCOME_PROPS}
       className={`rounded-xl border px-4 py-3 text-sm ${tone === "error" ? "border-red/50 bg-red/10 text-text" : "border-green/50 bg-green/10 text-text"}`}
     >
       {children}
