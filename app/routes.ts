@@ -122,11 +122,13 @@ export default [
       route("project/:id", "routes/projects/detail.tsx"),
       route("project/:id/proof/:deliverableId", "routes/projects/proof.tsx"),
       route("order", "routes/projects/order.tsx"),
+      // A new project's brief: part of Projects.
+      route("createprojectform", "routes/projects/create.tsx"),
+      // The cart and the checkout's confirm step, the spend preview before any token is spent
+      // (decision 0049): part of Shop.
+      route("cart", "routes/billing/cart.tsx"),
+      route("cart/checkout", "routes/billing/checkout-confirm.tsx"),
     ]),
-    route("cart", "routes/billing/cart.tsx"),
-    // The checkout's confirm step: the spend preview before any token is spent (decision 0049).
-    route("cart/checkout", "routes/billing/checkout-confirm.tsx"),
-    route("createprojectform", "routes/projects/create.tsx"),
     route("verify-email/:token", "routes/account/verify-email.tsx"),
     // Confirming a new account's address (decision 0053): the page that sends the link again, and the link.
     route("confirm-email", "routes/account/confirm-email.tsx"),

@@ -27,7 +27,7 @@ export const WORKSPACE_SECTIONS: readonly Section[] = [
   {
     label: "Projects",
     to: "/dashboard2/projects",
-    paths: ["/dashboard2/projects", "/profile", "/order", "/project"],
+    paths: ["/dashboard2/projects", "/profile", "/order", "/project", "/createprojectform"],
     pages: [
       { label: "All projects", to: "/dashboard2/projects" },
       { label: "Latest project", to: "/profile" },
@@ -48,7 +48,7 @@ export const WORKSPACE_SECTIONS: readonly Section[] = [
   {
     label: "Shop",
     to: "/dashboard2/shop",
-    paths: ["/dashboard2/shop", "/dashboard2/purchases", "/dashboard2/recommendations"],
+    paths: ["/dashboard2/shop", "/dashboard2/purchases", "/dashboard2/recommendations", "/cart"],
     pages: [
       { label: "Shop", to: "/dashboard2/shop" },
       { label: "My Purchases", to: "/dashboard2/purchases" },

@@ -53,7 +53,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { cart } = loaderData;
   const short = cart.total_token_price - cart.balance;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-5 py-12 lg:px-8">
+    <div className="flex max-w-4xl flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-2">
           <h1 className="font-display text-3xl font-semibold sm:text-4xl">Your cart</h1>

@@ -55,7 +55,7 @@ export default function ConfirmCheckout({ loaderData, actionData }: Route.Compon
   const { cart, preview, checkoutKey } = loaderData;
   const checkedOut = actionData && "checkedOut" in actionData;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-5 py-12 lg:px-8">
+    <div className="flex max-w-3xl flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold sm:text-4xl">Confirm your checkout</h1>
         <Link to="/cart" className="text-sm font-semibold underline-offset-4 hover:underline">

@@ -115,7 +115,7 @@ export default function CreateProject({ loaderData, actionData }: Route.Componen
   });
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-5 py-12 lg:px-8">
+    <div className="flex max-w-3xl flex-col gap-8">
       {actionData?.submitted ? (
         <Submitted projectId={actionData.projectId} />
       ) : (
