@@ -10,6 +10,7 @@ import { setDatabase } from "../models/platform/db.server";
 import { runJobs } from "../models/billing/jobs.server";
 import { serverOrigin } from "../app/lib/allowed-hosts.server";
 import { openDatabaseForScript } from "./open-database";
+import { setSiteUrl, siteUrl } from "../models/platform/site-url";
 
 const env = loadEnv();
 configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
@@ -17,7 +18,8 @@ configurePayments(paymentSettings(env));
 const handle = await openDatabaseForScript(databaseConfig(env, "npm run jobs"));
 setDatabase(handle);
 try {
-  const report = await runJobs(new Date(), { siteUrl: env.PUBLIC_URL ?? serverOrigin(env) });
+  setSiteUrl(env.PUBLIC_URL ?? serverOrigin(env));
+  const report = await runJobs(new Date(), { siteUrl: siteUrl() });
   console.log(
     `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}; expiry reminders sent: ${report.expiryReminders}; delivery clock reminders sent: ${report.clockReminders}; receipts sent: ${report.receiptsSent}.`,
   );

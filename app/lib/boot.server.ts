@@ -19,6 +19,7 @@ import {
   uploadStorageSettings,
 } from "./env.server";
 import { serverOrigin } from "./allowed-hosts.server";
+import { setSiteUrl } from "~models/platform/site-url";
 
 export const env = getEnv();
 
@@ -33,6 +34,7 @@ const POST_VIEW_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  setSiteUrl(env.PUBLIC_URL ?? serverOrigin(env));
   configureChatLlm(chatLlmSettings(env));
   configureUploadStorage(createUploadStorage(uploadStorageSettings(env)));
   const payments = paymentSettings(env);

@@ -5,6 +5,7 @@ import { addNotification } from "../platform/notifications.server";
 import { contentBlocks, emailOutbox, users } from "../schema";
 import { receiptContent, type ReceiptMovement } from "./receipt-email";
 import { getBalance } from "./tokens.server";
+import { siteUrl } from "../platform/site-url";
 
 // The one place a money or token movement is receipted (decision 0058): inside
 // the movement's own transaction, an in-app notification to the client and the
@@ -50,7 +51,7 @@ export async function queueReceipt(
   const content = receiptContent(movement, {
     balanceAfter,
     siteName: site?.name ?? "Ascendra",
-    siteUrl: options.siteUrl ?? process.env.PUBLIC_URL ?? "",
+    siteUrl: options.siteUrl ?? siteUrl(),
   });
   if (userId && account)
     await addNotification(

@@ -1,3 +1,4 @@
+import { siteUrl } from "../platform/site-url";
 // The delivery clock's emails: plain text and HTML with the same words. Pure.
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +12,7 @@ export type ClockEmail = {
 
 /** The email's two bodies. */
 export function renderClockEmail(email: ClockEmail): { text: string; html: string } {
-  const base = (email.siteUrl ?? process.env.PUBLIC_URL ?? "").replace(/\/$/, "");
+  const base = (email.siteUrl ?? siteUrl()).replace(/\/$/, "");
   const href = `${base}${email.link.path}`;
   const text = `${email.lines.join("\n\n")}\n\n${email.link.label}: ${href}\n\n— Ascendra\n`;
   const html = `<!doctype html>

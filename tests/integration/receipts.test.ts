@@ -18,6 +18,7 @@ import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens, tokenFlow } from "~models/billing/tokens.server";
 import { runSeed } from "~models/content/seed.server";
 import { db } from "~models/platform/db.server";
+import { setSiteUrl } from "~models/platform/site-url";
 import { addProofVersion } from "~models/projects/proofing.server";
 import { transitionProject } from "~models/projects/projects.server";
 import { getTokenUsage } from "~models/projects/dashboard.server";
@@ -30,6 +31,8 @@ withTemporaryDataDir();
 
 beforeAll(async () => {
   await runSeed();
+  // What boot does with PUBLIC_URL (or the server's own address): emails carry absolute links.
+  setSiteUrl("https://portal.example/");
 });
 
 const card = { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123", name: "Asha Rao" };
@@ -79,8 +82,10 @@ describe("every money movement is receipted", () => {
     expect(email.text).toContain("$130.00");
     expect(email.text).toContain("130 Creative Tokens");
     expect(email.text).toContain(RECEIPT_MESSAGES.balance(130));
-    expect(email.text).toContain(`/manageaccount/receipts/${bought.paymentId}/pdf`);
-    expect(email.html).toContain(`/manageaccount/receipts/${bought.paymentId}/pdf`);
+    expect(email.text).toContain(
+      `Receipt PDF: https://portal.example/manageaccount/receipts/${bought.paymentId}/pdf`,
+    );
+    expect(email.html).toContain(`https://portal.example/manageaccount/receipts/${bought.paymentId}/pdf`);
     expect(note).toMatchObject({
       title: RECEIPT_MESSAGES.titles.token_package,
       link: `/manageaccount/receipts/${bought.paymentId}/pdf`,

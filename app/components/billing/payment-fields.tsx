@@ -57,6 +57,7 @@ export function PaymentFields({
                   value: card.id,
                 })}
                 key={card.id}
+                id={`${fields.payment_method_id.id}-${card.id}`}
                 data-saved-card=""
                 className="size-4 accent-[var(--color-yellow)]"
               />
@@ -70,6 +71,7 @@ export function PaymentFields({
                 value: "",
               })}
               key="new"
+              id={`${fields.payment_method_id.id}-new`}
               className="size-4 accent-[var(--color-yellow)]"
             />
             <span className="font-medium">A new card</span>

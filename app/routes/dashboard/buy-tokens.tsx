@@ -130,6 +130,7 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
                   <input
                     {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}
                     key={pkg.id}
+                    id={`${fields.package_id.id}-${pkg.id}`}
                     className="sr-only"
                   />
                   {pkg.is_popular ? (

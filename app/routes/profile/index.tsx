@@ -192,8 +192,8 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
 
-        <section className={card} aria-labelledby="meet">
-          <h2 id="meet" className="font-display text-base font-semibold">
+        <section className={card} aria-labelledby="meet-heading">
+          <h2 id="meet-heading" className="font-display text-base font-semibold">
             Schedule Online Meet
           </h2>
           <MeetingForm
