@@ -7,7 +7,16 @@
 // with JavaScript on.
 import type { Page } from "@playwright/test";
 import { pngBytes } from "../integration/proofing-helpers";
-import { expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
+import {
+  createAccount,
+  expect,
+  newVisitor,
+  signIn,
+  signInAs,
+  test,
+  uniqueName,
+  waitForHydration,
+} from "./fixtures";
 import { E2E_STAFF } from "./staff-account";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -17,14 +26,17 @@ async function inWorkspace(page: Page, section: string) {
   const nav = page.getByRole("navigation", { name: "Workspace" });
   await expect(nav).toBeVisible();
   await expect(nav.getByRole("link", { name: section, exact: true })).toHaveAttribute("aria-current", "page");
-  // An id used twice breaks a form's fields (form="…") and a label's target: none on any page.
-  const duplicates = await page.evaluate(() => {
+  expect(await duplicateIds(page), `ids used twice on ${page.url()}`).toEqual([]);
+}
+
+/** Ids used more than once: one breaks a form's fields (form="…") and a label's target. */
+function duplicateIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const seen = new Map<string, number>();
     for (const element of document.querySelectorAll("[id]"))
       seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
     return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
   });
-  expect(duplicates, `ids used twice on ${page.url()}`).toEqual([]);
 }
 
 /** Follows a link of the workspace's navigation: the section, then one of its pages if named. */
@@ -220,3 +232,48 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("no page of the workspace uses an id twice", async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = await createAccount(page);
+  await signIn(page, account, true);
+  const created = await page.request.post("/api/projects/", {
+    multipart: {
+      title: "Ids",
+      description: "A poster",
+      category: "graphic",
+      budget: "1k_5k",
+      timeline: "2_weeks",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const projectId = ((await created.json()) as { id: string }).id;
+  const pages = [
+    "/dashboard2",
+    "/dashboard2/activity",
+    "/dashboard2/projects",
+    "/profile",
+    "/order",
+    `/project/${projectId}`,
+    "/createprojectform",
+    "/dashboard2/meetings",
+    "/dashboard2/billing",
+    "/dashboard2/billing/tokens",
+    "/manageaccount/billing",
+    "/manageaccount/billing/payment-methods",
+    "/dashboard2/shop",
+    "/dashboard2/purchases",
+    "/dashboard2/recommendations",
+    "/cart",
+    "/dashboard2/notifications",
+    "/dashboard2/settings",
+  ];
+  const found: string[] = [];
+  for (const path of pages) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Workspace" })).toBeVisible();
+    found.push(...(await duplicateIds(page)).map((id) => `${path}: #${id}`));
+  }
+  expect(found).toEqual([]);
+});
