@@ -72,6 +72,8 @@ test("a project with a file: every process serves the file; staff accept it and 
   await expect(
     page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
   ).toBeVisible();
+  // Its redirect to the dashboard comes after 2 seconds: wait for it, or the next navigation races it.
+  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
 
   await page.goto("/dashboard2");
   await page.getByRole("link", { name: title }).click();

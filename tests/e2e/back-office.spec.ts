@@ -103,6 +103,9 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(
           page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
         ).toBeVisible();
+        // It leads to the dashboard after 2 seconds (a meta refresh without JavaScript): wait for it,
+        // or the next navigation races it (net::ERR_ABORTED).
+        await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
 
         const staff = await newVisitor(browser, javaScriptEnabled);
         await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/projects" });

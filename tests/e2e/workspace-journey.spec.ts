@@ -110,7 +110,6 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
       ).toBeVisible();
-      await inWorkspace(page, "Projects");
       await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
       await openSection(page, "Projects");
       await page.getByRole("link", { name: title }).first().click();
