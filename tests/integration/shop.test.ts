@@ -5,6 +5,7 @@ import { purchases } from "~models/schema";
 import { runSeed } from "~models/content/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import { getBalance } from "~models/billing/tokens.server";
+import { SHOP_MESSAGES } from "~models/billing/shop";
 import * as cartPage from "~/routes/billing/cart";
 import * as confirmPage from "~/routes/billing/checkout-confirm";
 import * as downloadFile from "~/routes/billing/download-file";
@@ -448,22 +449,27 @@ describe("downloads", () => {
     expect(purchase).toMatchObject({ download_count: 3, max_downloads: 3, can_download: false });
   });
 
-  it("spends a download only on a POST: a GET (a link on another site, a prefetch) is refused and counts nothing", async () => {
+  it("a GET with the API token counts a download, as the spec has it; a GET with only the session cookie (a link on another site, a prefetch) counts nothing", async () => {
     const client = await signedInClient();
     const purchaseId = await ownedPurchase(client, "grain-overlay");
     for (let i = 0; i < 4; i++) {
-      const get = await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId });
-      expect(get).toMatchObject({
-        status: 405,
-        body: {
-          error:
-            "Start a download with POST /api/download/{purchaseId}/: a GET never counts one of your downloads.",
-        },
-      });
-      expect(get.headers.get("Allow")).toBe("POST");
+      const get = await call(
+        apiDownload.loader,
+        getRequest(`/api/download/${purchaseId}/`, { cookie: client.cookie }),
+        { purchaseId },
+      );
+      expect(get).toMatchObject({ status: 405, body: { error: SHOP_MESSAGES.downloadNeedsPost } });
+      expect(get.headers.get("Allow")).toBe("GET, POST");
     }
-    const [purchase] = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
-    expect(purchase).toMatchObject({ download_count: 0, can_download: true });
+    const [untouched] = body<Purchase[]>(await api.get(apiPurchases.loader, client, "/api/my-purchases/"));
+    expect(untouched).toMatchObject({ download_count: 0, can_download: true });
+
+    const get = await api.get(apiDownload.loader, client, `/api/download/${purchaseId}/`, { purchaseId });
+    expect(get.status).toBe(200);
+    expect(body(get)).toMatchObject({
+      download_url: expect.stringMatching(new RegExp(`/download/${purchaseId}/file\\?`)),
+      downloads_remaining: 2,
+    });
     expect(
       body(
         await api.send(
@@ -475,7 +481,12 @@ describe("downloads", () => {
           { purchaseId },
         ),
       ),
-    ).toMatchObject({ downloads_remaining: 2 });
+    ).toMatchObject({ downloads_remaining: 1 });
+    // Someone else's token finds nothing.
+    const other = await signedInClient();
+    expect(
+      (await api.get(apiDownload.loader, other, `/api/download/${purchaseId}/`, { purchaseId })).status,
+    ).toBe(404);
   });
 
   it("never passes the limit, however many downloads start at once", async () => {
