@@ -60,6 +60,22 @@ export function CloseIcon({ className }: { className?: string }) {
   );
 }
 
+/** Two arrows apart: open something at full size. */
+export function ExpandIcon() {
+  return (
+    <StrokeIcon
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      fill="none"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M9.5 2.5h4v4M13.5 2.5 9 7M6.5 13.5h-4v-4M2.5 13.5 7 9" />
+    </StrokeIcon>
+  );
+}
+
 /** A small cross (12px) for removing one item from a list. */
 export function DismissIcon() {
   return (
