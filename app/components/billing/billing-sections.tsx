@@ -295,7 +295,7 @@ export function TokenHistory({ rows, page }: { rows: LedgerRow[]; page?: PagerPa
       {rows.length ? (
         // Scrolls sideways on a phone, so it takes focus: arrow keys scroll it.
         <div
-          className="overflow-x-auto rounded-2xl border border-border"
+          className="relative overflow-x-auto rounded-2xl border border-border"
           tabIndex={0}
           role="region"
           aria-labelledby="history-title"
