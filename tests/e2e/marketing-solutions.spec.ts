@@ -59,7 +59,9 @@ for (const layout of LAYOUTS) {
   });
 }
 
-test("with JavaScript the page stays at its top on load, and a switch slides out then in", async ({ page }) => {
+test("with JavaScript the page stays at its top on load, and a switch slides out then in", async ({
+  page,
+}) => {
   await page.goto("/solutions/blue");
   await waitForHydration(page);
   // Issue 35: the page used to scroll itself ~377 px down to the tabs.
