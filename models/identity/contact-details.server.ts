@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import { profiles, users } from "../schema";
 import { NO_CONTACT_DETAILS, type ContactDetails } from "./contact-details";
+import { fullNameOf } from "./manage-account";
 
 /** The account's own details (one read), or none for an unknown or deleted account. */
 export async function getContactDetails(userId: string): Promise<ContactDetails> {
@@ -23,10 +24,7 @@ export async function getContactDetails(userId: string): Promise<ContactDetails>
   if (!row || row.deletedAt) return NO_CONTACT_DETAILS;
   const phone = row.contact?.trim() ?? "";
   return {
-    name: [row.firstName, row.lastName]
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .join(" "),
+    name: fullNameOf(row),
     email: row.email,
     phoneCountry: phone ? (row.countryCode ?? "") : "",
     phone,
