@@ -145,6 +145,13 @@ test.describe("the home panel on a phone (390 x 844)", () => {
     await expect(launcher(page)).toBeFocused();
   });
 
+  test("the /chat page fits the phone, its message box in view", async ({ page }) => {
+    await page.goto("/chat");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(input(page)).toBeVisible();
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
