@@ -60,6 +60,57 @@ export function CloseIcon({ className }: { className?: string }) {
   );
 }
 
+/** Two arrows apart: open something at full size. */
+export function ExpandIcon() {
+  return (
+    <StrokeIcon
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      fill="none"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M9.5 2.5h4v4M13.5 2.5 9 7M6.5 13.5h-4v-4M2.5 13.5 7 9" />
+    </StrokeIcon>
+  );
+}
+
+/** A tick: done, included (beside its text; 14px unless told). */
+export function CheckIcon({ size = 14, className }: { size?: number; className?: string }) {
+  return (
+    <StrokeIcon
+      width={size}
+      height={size}
+      fill="none"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </StrokeIcon>
+  );
+}
+
+/** A filled star: a rating (its number is the text beside it). */
+export function StarIcon({ size = 14 }: { size?: number }) {
+  return (
+    <StrokeIcon width={size} height={size} fill="currentColor" stroke="none">
+      <path d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z" />
+    </StrokeIcon>
+  );
+}
+
+/** An arrow up and out: the link leaves this site. */
+export function ExternalIcon() {
+  return (
+    <StrokeIcon width="14" height="14" fill="none" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M8 16 16.5 7.5M9.5 7.5h7v7" />
+    </StrokeIcon>
+  );
+}
+
 /** A small cross (12px) for removing one item from a list. */
 export function DismissIcon() {
   return (

@@ -10,6 +10,7 @@ import {
   selectOptions,
 } from "~/components/public-form";
 import { CardGrid, Section } from "~/components/content/page-header";
+import { formPrefill } from "~/lib/form-prefill.server";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/career-page";
@@ -17,13 +18,17 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 /** Why join and the open positions (seeds/careers.json); ?role= picks a position's role in the form. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { content, meta } = await loadContentPage(request, "careers", "/careerpage");
+  const [{ content, meta }, me] = await Promise.all([
+    loadContentPage(request, "careers", "/careerpage"),
+    formPrefill(request),
+  ]);
   const role = new URL(request.url).searchParams.get("role");
   return {
     whyJoin: content.whyJoin,
     positions: content.positions,
     meta,
     role: CAREER_ROLES.some((r) => r.value === role) ? role : null,
+    me,
   };
 }
 
@@ -50,7 +55,11 @@ export default function CareerPage({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useZodForm(JobApplicationSchema, {
     id: "job-application",
     lastResult: actionData?.result,
-    defaultValue: loaderData.role ? { role_of_interest: loaderData.role } : undefined,
+    defaultValue: {
+      full_name: loaderData.me.name,
+      email_address: loaderData.me.email,
+      ...(loaderData.role ? { role_of_interest: loaderData.role } : {}),
+    },
   });
   // The motivation field's name carries the agency's name (WHY_JOIN_FIELD); its
   // type knows the name by its prefix only, while Conform has metadata for every name.

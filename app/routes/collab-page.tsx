@@ -15,6 +15,7 @@ import {
   selectOptions,
 } from "~/components/public-form";
 import { CardGrid, Section } from "~/components/content/page-header";
+import { formPrefill } from "~/lib/form-prefill.server";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleUploadFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/collab-page";
@@ -22,8 +23,11 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 /** The partners and collaboration types (seeds/collaborations.json). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { content, meta } = await loadContentPage(request, "collaborations", "/collabpage");
-  return { partners: content.partners, types: content.types, meta };
+  const [{ content, meta }, me] = await Promise.all([
+    loadContentPage(request, "collaborations", "/collabpage"),
+    formPrefill(request),
+  ]);
+  return { partners: content.partners, types: content.types, meta, me };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -39,11 +43,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CollabPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { partners, types } = loaderData;
+  const { partners, types, me } = loaderData;
   const [form, fields] = useZodForm(CollaborationSchema, {
     id: "collaboration",
     lastResult: actionData?.result,
-    defaultValue: { collaboration_type: "other" },
+    defaultValue: { name: me.name, email: me.email, organization: me.company, collaboration_type: "other" },
   });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">

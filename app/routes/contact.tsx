@@ -19,6 +19,7 @@ import {
 import { BLINK_DURATION_MS, BLINK_INTERVAL_MS } from "~/lib/motion";
 import { requireForm } from "~/lib/body/form.server";
 import { handleFormPage, type Submit } from "~/lib/public-forms.server";
+import { formPrefill } from "~/lib/form-prefill.server";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_COPY = {
@@ -47,9 +48,9 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader() {
-  const { site } = await getSiteShell();
-  return { site, today: todayInAgencyTimeZone() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ site }, me] = await Promise.all([getSiteShell(), formPrefill(request)]);
+  return { site, today: todayInAgencyTimeZone(), me };
 }
 
 const contactForm =
@@ -126,7 +127,7 @@ function MailboxSection({
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, today } = loaderData;
+  const { site, today, me } = loaderData;
   const chatUrl = whatsappUrl(site);
   const blink = {
     "--blink-interval": `${BLINK_INTERVAL_MS}ms`,
@@ -197,7 +198,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <p className="text-text-muted">Pick a day after today and we will plan the visit around you.</p>
           </div>
         </div>
-        <OfficeVisitForm actionData={actionData} today={today} />
+        <OfficeVisitForm actionData={actionData} today={today} me={me} />
       </section>
 
       <section id="investors-partners" aria-labelledby="investors-title" className={section}>
@@ -205,7 +206,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h2 id="investors-title" className="mb-8 font-display text-2xl font-semibold sm:text-3xl">
           FOR INVESTORS AND PARTNERS
         </h2>
-        <InvestorMeetingForm actionData={actionData} />
+        <InvestorMeetingForm actionData={actionData} me={me} />
       </section>
 
       <section id="get-a-quote" aria-labelledby="quote-title" className={section}>
@@ -214,7 +215,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           GET A QUOTE
         </h2>
         <p className="mb-8 text-text-muted">A detailed quote reaches you within 24-48 hours.</p>
-        <ServiceQuoteForm actionData={actionData} />
+        <ServiceQuoteForm actionData={actionData} me={me} />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">

@@ -15,6 +15,7 @@ import {
   selectOptions,
 } from "~/components/public-form";
 import { CardGrid, Section } from "~/components/content/page-header";
+import { formPrefill } from "~/lib/form-prefill.server";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/investor-page";
@@ -22,9 +23,12 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 /** The pitch deck, reasons, milestones and testimonials (seeds/investors.json). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { content, meta } = await loadContentPage(request, "investors", "/investorpage");
+  const [{ content, meta }, me] = await Promise.all([
+    loadContentPage(request, "investors", "/investorpage"),
+    formPrefill(request),
+  ]);
   const { seo: _seo, ...sections } = content;
-  return { ...sections, meta };
+  return { ...sections, meta, me };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -38,11 +42,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { deck, reasons, milestones, testimonials } = loaderData;
+  const { deck, reasons, milestones, testimonials, me } = loaderData;
   const [form, fields] = useZodForm(InvestmentInquirySchema, {
     id: "investment-inquiry",
     lastResult: actionData?.result,
-    defaultValue: { investor_type: "individual", phone_country: "IN" },
+    defaultValue: {
+      full_name: me.name,
+      email_address: me.email,
+      organization: me.company,
+      phone_country: me.phoneCountry || "IN",
+      phone_number: me.phone,
+      investor_type: "individual",
+    },
   });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-5 py-14 lg:px-8 lg:py-20">

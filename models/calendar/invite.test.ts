@@ -15,6 +15,7 @@ const meeting: InviteMeeting = {
   timeZone: "Asia/Kolkata",
   location: "Plot 12, Sector 17, Vashi, Navi Mumbai",
   meetingUrl: "",
+  note: "",
   attendeeName: "Asha Rao",
   attendeeEmail: "asha@example.com",
   updatedAt: new Date("2026-11-26T06:00:00Z"),
@@ -135,6 +136,23 @@ describe("buildInvite", () => {
     );
     expect(prop(ics, "LOCATION")).toEqual(["https://meet.example.com/abc-defg"]);
     expect(prop(ics, "URL")).toEqual(["https://meet.example.com/abc-defg"]);
+  });
+
+  it("carries staff's note in DESCRIPTION, escaped, and nowhere else", () => {
+    const note =
+      "Ask reception for Asha; park in B2, bay 14.\nBring ID \\ badge.\rEND:VEVENT\r\nATTENDEE:mailto:x@evil.example";
+    const ics = buildInvite({ ...meeting, note }, organizer);
+    const [description] = prop(ics, "DESCRIPTION");
+    // One DESCRIPTION: its line breaks are \n, its ; , and \ escaped (RFC 5545 §3.3.11).
+    expect(description).toContain(
+      "\\n\\nAsk reception for Asha\\; park in B2\\, bay 14.\\nBring ID \\\\ badge.\\nEND:VEVENT\\nATTENDEE:mailto:x@evil.example",
+    );
+    // No line of the note became a property of its own.
+    expect(lines(ics).filter((line) => /^ATTENDEE[;:]/.test(line))).toHaveLength(1);
+    expect(lines(ics).filter((line) => line === "END:VEVENT")).toHaveLength(1);
+    expect(ics).not.toMatch(/\r(?!\n)/);
+    // Without a note the description ends with the meeting's facts.
+    expect(prop(buildInvite(meeting, organizer), "DESCRIPTION")[0]).toMatch(/Navi Mumbai$/);
   });
 
   it("is the same text for the same meeting (the download matches the email)", () => {

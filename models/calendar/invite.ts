@@ -17,6 +17,8 @@ export type InviteMeeting = {
   timeZone: string;
   location: string;
   meetingUrl: string;
+  /** Staff's note to the client (reception, parking); "" for none. */
+  note: string;
   attendeeName: string;
   attendeeEmail: string;
   updatedAt: Date;
@@ -48,6 +50,15 @@ function calendarParamText(value: string): string {
     .trim();
 }
 
+/**
+ * Free text for a TEXT value (DESCRIPTION). `ics` escapes backslashes, commas,
+ * semicolons and line breaks (RFC 5545 §3.3.11) but only a line break it
+ * knows (`\n`, `\r\n`): a lone CR or another control character would pass
+ * through raw, and some clients take a CR for the end of the line. Every line
+ * break becomes `\n` first and other control characters a space.
+ */
+const calendarText = (value: string) => value.replace(/\r\n?/g, "\n").replace(/(?!\n)\p{Cc}/gu, " ");
+
 /** A UTC instant as the `ics` library's date array. */
 const utcParts = (at: Date): [number, number, number, number, number] => [
   at.getUTCFullYear(),
@@ -65,6 +76,7 @@ export function buildInvite(meeting: InviteMeeting, organizer: Organizer): strin
     `${meeting.title}, ${when}, ${meeting.durationMinutes} minutes.`,
     meeting.location ? `Where: ${meeting.location}` : "",
     meeting.meetingUrl ? `Join: ${meeting.meetingUrl}` : "",
+    meeting.note ? `\n${calendarText(meeting.note)}` : "",
   ]
     .filter(Boolean)
     .join("\n");

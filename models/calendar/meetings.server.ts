@@ -209,13 +209,9 @@ const SUBJECT_PREFIX: Record<Change, string> = {
   cancelled: "Cancelled",
 };
 
-/** The invite email: plain text and HTML, with the .ics attached. */
-function inviteEmail(
-  meeting: MeetingRow,
-  change: Change,
-  note: string,
-  site: { name: string; emails: { hello: string } },
-) {
+/** The invite email: plain text and HTML, with the .ics attached; staff's note (the row's) in both parts. */
+function inviteEmail(meeting: MeetingRow, change: Change, site: { name: string; emails: { hello: string } }) {
+  const { note } = meeting;
   const when = formatMeetingTime(meeting.startsAt, meeting.timeZone);
   const opening =
     change === "confirmed"
@@ -280,21 +276,15 @@ function inviteEmail(
   };
 }
 
-type Site = Parameters<typeof inviteEmail>[3];
+type Site = Parameters<typeof inviteEmail>[2];
 
 /**
  * Records the invite email and a linked client's notification in the change's
  * own transaction, so neither is lost to a crash after the commit; the caller
  * sends the email once it has committed (the outbox retries it otherwise).
  */
-async function queueAnnouncement(
-  tx: Transaction,
-  meeting: MeetingRow,
-  change: Change,
-  note: string,
-  site: Site,
-) {
-  const email = await queueEmail(inviteEmail(meeting, change, note, site), tx);
+async function queueAnnouncement(tx: Transaction, meeting: MeetingRow, change: Change, site: Site) {
+  const email = await queueEmail(inviteEmail(meeting, change, site), tx);
   if (meeting.userId)
     await addNotification(
       {
@@ -321,6 +311,7 @@ const auditRecord = (m: MeetingRow) => ({
   time_zone: m.timeZone,
   location: m.location,
   meeting_url: m.meetingUrl,
+  note: m.note,
 });
 
 /** Marks the request handled, in the meeting's transaction. */
@@ -379,6 +370,7 @@ export async function confirmMeeting(
         timeZone: fields.time_zone,
         location: fields.location,
         meetingUrl: fields.meeting_url,
+        note: fields.note,
         confirmedBy: actor.id,
       })
       .onConflictDoNothing()
@@ -389,7 +381,7 @@ export async function confirmMeeting(
       { actor, action: "meeting.confirm", target: auditTarget(request), after: auditRecord(row) },
       tx,
     );
-    return { meeting: row, email: await queueAnnouncement(tx, row, "confirmed", fields.note, site) };
+    return { meeting: row, email: await queueAnnouncement(tx, row, "confirmed", site) };
   });
   if (!done) return { ok: false, reason: "already_confirmed" };
   await sendQueuedEmail(done.email);
@@ -431,7 +423,7 @@ async function changeLiveMeeting(
       },
       tx,
     );
-    return { meeting: row, email: await queueAnnouncement(tx, row, change, note, site) };
+    return { meeting: row, email: await queueAnnouncement(tx, row, change, site) };
   });
   if (!done) return { ok: false, reason: "not_confirmed" };
   await sendQueuedEmail(done.email);
@@ -456,6 +448,8 @@ export function rescheduleMeeting(
       timeZone: fields.time_zone,
       location: fields.location,
       meetingUrl: fields.meeting_url,
+      // The form starts from the standing note, so what staff leave in it is the note.
+      note: fields.note,
     },
     fields.note,
     actor,
@@ -473,7 +467,8 @@ export function cancelMeeting(
     source,
     id,
     "cancelled",
-    { status: "cancelled", cancelledAt: sql`now()` },
+    // A reason replaces the standing note (the client reads why); none keeps it.
+    { status: "cancelled", cancelledAt: sql`now()`, ...(note ? { note } : {}) },
     note,
     actor,
   );
@@ -492,6 +487,7 @@ const listColumns = {
   timeZone: meetings.timeZone,
   location: meetings.location,
   meetingUrl: meetings.meetingUrl,
+  note: meetings.note,
   status: meetings.status,
   sequence: meetings.sequence,
 };

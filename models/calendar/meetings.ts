@@ -45,6 +45,8 @@ export const MEETING_MESSAGES = {
   linkInvalid: "Please give a link starting with https:// or http://.",
   tooLong: "Please keep this under 300 characters.",
   noteTooLong: "Please keep the note under 1,000 characters.",
+  /** Above staff's note on the client's Meetings page. */
+  noteHeading: "A note from us",
   confirmed: (to: string) => `Meeting confirmed. The invite is on its way to ${to}.`,
   rescheduled: (to: string) => `Meeting moved. The updated invite is on its way to ${to}.`,
   cancelled: (to: string) => `Meeting cancelled. ${to} has been sent the cancellation.`,

@@ -42,7 +42,8 @@ export const homeSchema = z.object({
     label: text,
     previous: text,
     next: text,
-    addToCart: link,
+    /** Each slide is a service, bought through a brief, not the shop: it asks for a quote. */
+    quote: link,
     slides: z
       .array(z.object({ eyebrow: text, title: text, text, image }))
       .length(HERO_SLIDE_COUNT, `needs exactly ${HERO_SLIDE_COUNT} slides`),

@@ -31,6 +31,8 @@ export const meetings = pgTable(
     timeZone: text("time_zone").notNull(),
     location: text("location").notNull().default(""),
     meetingUrl: text("meeting_url").notNull().default(""),
+    /** Staff's note to the client (reception, parking, what to bring): on the Meetings page and in the invite. */
+    note: text("note").notNull().default(""),
     /** iCalendar SEQUENCE: 0 when confirmed, +1 for each reschedule and for the cancellation. */
     sequence: integer("sequence").notNull().default(0),
     status: text("status").notNull().default("confirmed"),

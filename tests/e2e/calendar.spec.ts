@@ -78,7 +78,9 @@ for (const javaScriptEnabled of [false, true]) {
       await form.getByLabel("Duration").selectOption("60");
       await form.getByLabel("Time zone").selectOption("Europe/London");
       await form.getByLabel("Meeting link (for a call)").fill("https://meet.example.com/rao-foods");
-      await form.getByLabel("Note to the client (optional)").fill("We will share the deck on the call.");
+      await form
+        .getByLabel("Note to the client (optional)")
+        .fill("Ask reception for Priya; parking in B2, bay 14.");
       await form.getByRole("button", { name: "Confirm and send invite" }).click();
       await expect(
         staff.getByText(`Meeting confirmed. The invite is on its way to ${account.email}.`),
@@ -103,6 +105,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(meeting).toHaveCount(1);
       await expect(meeting).toContainText("Partnership Discussion with Ascendra");
       await expect(meeting).toContainText("14:30 (Europe/London), 60 minutes");
+      // Staff's note reaches the client's page and the invite (issue 35).
+      await expect(meeting.getByTestId("meeting-note")).toContainText(
+        "Ask reception for Priya; parking in B2, bay 14.",
+      );
       if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
       const downloading = page.waitForEvent("download");
       await meeting.getByRole("link", { name: /^Add to calendar:/ }).click();
@@ -113,6 +119,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(prop(ics, "SEQUENCE")).toEqual(["0"]);
       expect(prop(ics, "URL")).toEqual(["https://meet.example.com/rao-foods"]);
       expect(prop(ics, "SUMMARY")).toEqual(["Partnership Discussion with Ascendra"]);
+      expect(prop(ics, "DESCRIPTION")[0]).toContain("Ask reception for Priya\\; parking in B2\\, bay 14.");
       expect(prop(ics, "ATTENDEE")[0]).toMatch(new RegExp(`^mailto:${account.email}$`, "i"));
     });
   });

@@ -98,6 +98,73 @@ test.describe("chat assistant with JavaScript", () => {
   });
 });
 
+test.describe("the home panel on a phone (390 x 844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const launcher = (page: Page) => page.locator("#chat-open");
+  const fillsTheScreen = (page: Page) =>
+    panel(page).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return [box.left, box.top, box.width, box.height].map(Math.round);
+    });
+
+  test("open, it takes the whole screen with a labelled Close button; Escape and Close close it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByText(CHAT_COPY.open, { exact: true }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect.poll(() => fillsTheScreen(page)).toEqual([0, 0, 390, 844]);
+    // The Close button: an icon and its text, above the panel.
+    const close = page.getByText(CHAT_COPY.close, { exact: true });
+    await expect(close).toBeVisible();
+    await expect(launcher(page).locator("svg")).toBeVisible();
+    await expect(launcher(page)).toHaveAccessibleName(CHAT_COPY.close);
+    const box = (await launcher(page).boundingBox())!;
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest("#chat-open") !== null,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      ),
+    ).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Escape, from the message box: closed, focus back on the launcher.
+    await input(page).click();
+    await page.keyboard.press("Escape");
+    await expect(panel(page)).toBeHidden();
+    await expect(launcher(page)).toBeFocused();
+    await expect(launcher(page)).toHaveAccessibleName(CHAT_COPY.open);
+
+    // The Close button.
+    await launcher(page).click();
+    await expect(panel(page)).toBeVisible();
+    await close.click();
+    await expect(panel(page)).toBeHidden();
+    await expect(launcher(page)).toBeFocused();
+  });
+
+  test("the /chat page fits the phone, its message box in view", async ({ page }) => {
+    await page.goto("/chat");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(input(page)).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the Close button closes it too", async ({ page }) => {
+      await page.goto("/");
+      await page.getByText(CHAT_COPY.open, { exact: true }).click();
+      await expect.poll(() => fillsTheScreen(page)).toEqual([0, 0, 390, 844]);
+      await page.getByText(CHAT_COPY.close, { exact: true }).click();
+      await expect(panel(page)).toBeHidden();
+    });
+  });
+});
+
 test.describe("chat assistant without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -26,7 +26,11 @@ for (const layout of LAYOUTS) {
       for (let i = 0; i < 4; i++) {
         const slide = slides.nth(i);
         await expect(slide.getByRole("heading", { name: HOME.slider.slides[i]!.title })).toBeAttached();
-        await expect(slide.getByRole("link", { name: "Add to Cart" })).toHaveAttribute("href", "/contact");
+        // A slide is a service, not a shop item: it asks for a quote (issue 35).
+        await expect(slide.getByRole("link", { name: HOME.slider.quote.label })).toHaveAttribute(
+          "href",
+          "/contact#get-a-quote",
+        );
         await expect(slide.getByRole("link", { name: HOME.slider.previous })).toHaveAttribute(
           "href",
           `#slide-${((i + 3) % 4) + 1}`,

@@ -146,6 +146,7 @@ describe("an office visit: confirm, reschedule, cancel", () => {
       durationMinutes: 45,
       timeZone: "Asia/Kolkata",
       confirmedBy: staff.id,
+      note: "Ask for Priya at the front desk.",
     });
     // 10:00 in Kolkata is 04:30 UTC.
     expect(meeting!.startsAt.toISOString()).toBe(`${slot.date}T04:30:00.000Z`);
@@ -166,6 +167,8 @@ describe("an office visit: confirm, reschedule, cancel", () => {
     expect(prop(email!.ics, "DTSTART")).toEqual([`${slot.date.replace(/-/g, "")}T043000Z`]);
     expect(prop(email!.ics, "LOCATION")).toEqual(["Plot 12\\, Sector 17\\, Vashi"]);
     expect(prop(email!.ics, "ORGANIZER")[0]).toMatch(/^mailto:hello@/i);
+    // Staff's note is in the invite too, not only the email's text (issue 35).
+    expect(prop(email!.ics, "DESCRIPTION")[0]).toMatch(/\\n\\nAsk for Priya at the front desk\.$/);
 
     const [visit] = await db().select().from(officeVisits).where(eq(officeVisits.id, visitId));
     expect(visit!.handled).toBe(true);
@@ -201,11 +204,19 @@ describe("an office visit: confirm, reschedule, cancel", () => {
       date: nextWeek(8),
       time: "15:30",
       location: "Plot 12, Sector 17, Vashi",
+      // The form starts from the standing note; staff add the parking.
+      note: "Ask for Priya at the front desk.\nParking: basement, bay 14.",
     });
     expect(outcome.status).toBe(200);
     const rows = await db().select().from(meetings).where(eq(meetings.sourceId, visitId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: meetingId, uid, sequence: 1, status: "confirmed" });
+    expect(rows[0]).toMatchObject({
+      id: meetingId,
+      uid,
+      sequence: 1,
+      status: "confirmed",
+      note: "Ask for Priya at the front desk.\nParking: basement, bay 14.",
+    });
     const [email] = await invitesTo(asha.email.toUpperCase());
     expect(email!.kind).toBe("meeting_rescheduled");
     expect(email!.subject).toMatch(/^Updated: /);
@@ -213,6 +224,10 @@ describe("an office visit: confirm, reschedule, cancel", () => {
     expect(prop(email!.ics, "SEQUENCE")).toEqual(["1"]);
     expect(prop(email!.ics, "METHOD")).toEqual(["REQUEST"]);
     expect(prop(email!.ics, "DTSTART")).toEqual([`${nextWeek(8).replace(/-/g, "")}T100000Z`]);
+    expect(email!.text).toContain("Parking: basement, bay 14.");
+    expect(prop(email!.ics, "DESCRIPTION")[0]).toContain(
+      "Ask for Priya at the front desk.\\nParking: basement\\, bay 14.",
+    );
   });
 
   it("lets the client download their own meeting's .ics, the same as the last email's, and nobody else", async () => {
@@ -237,12 +252,14 @@ describe("an office visit: confirm, reschedule, cancel", () => {
   });
 
   it("lists the meeting on the client's Meetings tab only", async () => {
-    type Tab = { meetings: Array<{ id: string; title: string; status: string }> };
+    type Tab = { meetings: Array<{ id: string; title: string; status: string; note: string }> };
     const tab = (who: Client) =>
       call(meetingsTab.loader, getRequest("/dashboard2/meetings", { cookie: who.cookie })).then(
         (o) => o.body as Tab,
       );
-    expect((await tab(asha)).meetings.map((m) => m.id)).toEqual([meetingId]);
+    expect((await tab(asha)).meetings.map((m) => [m.id, m.note])).toEqual([
+      [meetingId, "Ask for Priya at the front desk.\nParking: basement, bay 14."],
+    ]);
     expect((await tab(other)).meetings).toEqual([]);
   });
 
@@ -312,7 +329,8 @@ describe("an office visit: confirm, reschedule, cancel", () => {
     });
     expect(outcome.status).toBe(200);
     const [row] = await db().select().from(meetings).where(eq(meetings.id, meetingId));
-    expect(row).toMatchObject({ uid, sequence: 2, status: "cancelled" });
+    // The reason replaces the standing note: the client reads why on the Meetings page.
+    expect(row).toMatchObject({ uid, sequence: 2, status: "cancelled", note: "Our office is closed." });
     expect(row!.cancelledAt).toBeInstanceOf(Date);
     const [email] = await invitesTo(asha.email.toUpperCase());
     expect(email!.kind).toBe("meeting_cancelled");

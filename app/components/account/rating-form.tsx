@@ -4,6 +4,7 @@ import { RatingSchema } from "~models/projects/account-projects";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { TextareaField } from "~/components/form-fields";
 import { useZodForm } from "~/lib/use-zod-form";
+import { StarIcon } from "~/components/icons";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -54,8 +55,10 @@ export function RatingForm({
                 defaultChecked={fields.rating.initialValue === String(n)}
                 className="size-4 accent-[var(--color-yellow)]"
               />
-              <span aria-hidden="true" className="text-yellow">
-                {"★".repeat(n)}
+              <span aria-hidden="true" className="inline-flex text-yellow">
+                {STARS.slice(0, n).map((star) => (
+                  <StarIcon key={star} />
+                ))}
               </span>
               <span className="sr-only">
                 {n} star{n === 1 ? "" : "s"}

@@ -110,7 +110,7 @@ export function DataTable({
   return (
     // Focusable and named, so the table scrolls sideways from the keyboard on phones.
     <div
-      className="overflow-x-auto rounded-2xl border border-border"
+      className="relative overflow-x-auto rounded-2xl border border-border"
       tabIndex={0}
       role="region"
       aria-label={caption}

@@ -6,6 +6,7 @@ import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { inputClass } from "~/components/forms";
 import { Pager, type PagerPage } from "~/components/pager";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { CheckIcon } from "~/components/icons";
 
 // The Billing & Tokens tab's sections (docs/product.md, "Dashboard"): token packages, token
 // history, subscription plans, the current subscription with Cancel Plan,
@@ -166,7 +167,10 @@ export function SubscriptionPlans({ plans, currentPlanId }: { plans: PlanCard[];
             </p>
             <ul className="flex flex-col gap-1 text-sm">
               {plan.features.slice(0, 3).map((f) => (
-                <li key={f}>✓ {f}</li>
+                <li key={f} className="flex items-start gap-2">
+                  <CheckIcon className="mt-0.5 shrink-0 text-green" />
+                  {f}
+                </li>
               ))}
             </ul>
             {plan.id === currentPlanId ? (
@@ -291,7 +295,7 @@ export function TokenHistory({ rows, page }: { rows: LedgerRow[]; page?: PagerPa
       {rows.length ? (
         // Scrolls sideways on a phone, so it takes focus: arrow keys scroll it.
         <div
-          className="overflow-x-auto rounded-2xl border border-border"
+          className="relative overflow-x-auto rounded-2xl border border-border"
           tabIndex={0}
           role="region"
           aria-labelledby="history-title"

@@ -3,6 +3,7 @@ import { CATEGORY_LABELS } from "~models/billing/shop";
 import { formatRegionPrice, type Region } from "~models/billing/currency";
 import type { ShopItemView } from "~models/billing/shop.server";
 import { PostButton } from "./post-button";
+import { StarIcon } from "~/components/icons";
 
 /**
  * One shop item. Owned items show Owned with the button disabled
@@ -31,10 +32,12 @@ export function ShopCard({ item, region }: { item: ShopItemView; region: Region 
             {CATEGORY_LABELS[item.category]}
           </span>
           <span aria-label={`Rated ${item.rating} out of 5`}>
-            <span className="text-yellow" aria-hidden="true">
-              ★
-            </span>{" "}
-            {item.rating.toFixed(1)}
+            <span className="inline-flex items-center gap-1">
+              <span className="text-yellow">
+                <StarIcon size={12} />
+              </span>
+              {item.rating.toFixed(1)}
+            </span>
           </span>
         </div>
         <h3 className="font-display text-lg font-semibold">{item.name}</h3>

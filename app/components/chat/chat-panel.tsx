@@ -8,6 +8,7 @@ import {
 } from "~models/chat/copy";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { useHydrated } from "../forms";
+import { CloseIcon, ExpandIcon } from "../icons";
 import { AnswerRating, type Rating } from "./answer-rating";
 
 // The chat assistant (docs/product.md, "Chat assistant"), as the home page's floating
@@ -237,7 +238,7 @@ export function ChatPanel(props: ChatPanelProps) {
             aria-label={CHAT_COPY.fullPage}
             title={CHAT_COPY.fullPage}
           >
-            ⤢
+            <ExpandIcon />
           </a>
         ) : null}
       </header>
@@ -371,9 +372,16 @@ export function ChatPanel(props: ChatPanelProps) {
   if (props.variant === "page") return panel;
   return (
     <details ref={float} className="chat-float" data-testid="chat-float">
+      {/* The launcher is the Close button while the panel is open (full screen on a phone): no JavaScript needed. */}
       <summary id="chat-open" className="chat-launcher">
-        <span aria-hidden="true" className="chat-launcher-dot" />
-        {CHAT_COPY.open}
+        <span className="chat-launcher-open">
+          <span aria-hidden="true" className="chat-launcher-dot" />
+          {CHAT_COPY.open}
+        </span>
+        <span className="chat-launcher-close">
+          <CloseIcon />
+          {CHAT_COPY.close}
+        </span>
       </summary>
       {panel}
     </details>

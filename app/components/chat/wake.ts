@@ -1,6 +1,7 @@
 // Loads the floating chat panel's code on the visitor's first focus or click
 // in the server-rendered panel, and renders it in place (home island,
-// decision 0021). React arrives with it, only then.
+// decision 0021). React arrives with it, only then. Escape closes the open
+// panel, before and after that code arrives.
 import type { ChatPanelProps } from "./chat-panel";
 
 export function wakeOnFirstUse(slot: HTMLElement) {
@@ -16,4 +17,19 @@ export function wakeOnFirstUse(slot: HTMLElement) {
     );
   };
   for (const type of events) slot.addEventListener(type, wake);
+}
+
+/**
+ * Escape closes the open panel and puts focus back on its launcher (the
+ * summary, which reads "Close chat" while open). Delegated from the document:
+ * React replaces the server's <details> when the panel wakes.
+ */
+export function closeOnEscape(slot: HTMLElement) {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const float = slot.querySelector<HTMLDetailsElement>("details.chat-float");
+    if (!float?.open) return;
+    float.open = false;
+    float.querySelector<HTMLElement>(":scope > summary")?.focus();
+  });
 }

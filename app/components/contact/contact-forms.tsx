@@ -14,6 +14,7 @@ import { CheckboxField } from "~/components/forms";
 import { ChoiceField, InputField, LongTextField, PublicForm, selectOptions } from "~/components/public-form";
 import { CompanyFields } from "./company-fields";
 import { useZodForm } from "~/lib/use-zod-form";
+import type { ContactDetails } from "~models/identity/contact-details";
 
 export type ContactFormName = "office_visit" | "investor_meeting" | "service_quote";
 export type ContactActionData =
@@ -30,6 +31,15 @@ const ACTIONS: Record<ContactFormName, string> = {
   service_quote: "/contact#get-a-quote",
 };
 
+/** The company fields' starting values: a signed-in account's own details; India's dial code otherwise. */
+const companyDefaults = (me: ContactDetails) => ({
+  your_name: me.name,
+  company_name: me.company,
+  company_email: me.companyEmail || me.email,
+  phone_country: me.phoneCountry || "IN",
+  phone_number: me.phone,
+});
+
 function GoogleMeetField<Value>({ field }: { field: FieldMetadata<Value> }) {
   return (
     <div className="sm:col-span-2">
@@ -41,12 +51,20 @@ function GoogleMeetField<Value>({ field }: { field: FieldMetadata<Value> }) {
   );
 }
 
-export function OfficeVisitForm({ actionData, today }: { actionData: ContactActionData; today: string }) {
+export function OfficeVisitForm({
+  actionData,
+  today,
+  me,
+}: {
+  actionData: ContactActionData;
+  today: string;
+  me: ContactDetails;
+}) {
   const reply = replyFor("office_visit", actionData);
   const [form, fields] = useZodForm(OfficeVisitSchema, {
     id: "office-visit",
     lastResult: reply?.result,
-    defaultValue: { city: "Mumbai", country: "India", phone_country: "IN" },
+    defaultValue: { ...companyDefaults(me), city: "Mumbai", country: "India" },
   });
   return (
     <PublicForm
@@ -71,12 +89,18 @@ export function OfficeVisitForm({ actionData, today }: { actionData: ContactActi
   );
 }
 
-export function InvestorMeetingForm({ actionData }: { actionData: ContactActionData }) {
+export function InvestorMeetingForm({
+  actionData,
+  me,
+}: {
+  actionData: ContactActionData;
+  me: ContactDetails;
+}) {
   const reply = replyFor("investor_meeting", actionData);
   const [form, fields] = useZodForm(InvestorMeetingSchema, {
     id: "investor-meeting",
     lastResult: reply?.result,
-    defaultValue: { meeting_type: "investor", phone_country: "IN" },
+    defaultValue: { ...companyDefaults(me), meeting_type: "investor" },
   });
   return (
     <PublicForm
@@ -94,12 +118,12 @@ export function InvestorMeetingForm({ actionData }: { actionData: ContactActionD
   );
 }
 
-export function ServiceQuoteForm({ actionData }: { actionData: ContactActionData }) {
+export function ServiceQuoteForm({ actionData, me }: { actionData: ContactActionData; me: ContactDetails }) {
   const reply = replyFor("service_quote", actionData);
   const [form, fields] = useZodForm(ServiceQuoteSchema, {
     id: "service-quote",
     lastResult: reply?.result,
-    defaultValue: { phone_country: "IN" },
+    defaultValue: companyDefaults(me),
   });
   return (
     <PublicForm

@@ -150,7 +150,7 @@ export default function BillingPayments({ loaderData, actionData }: Route.Compon
         intro="A receipt for every token purchase, subscription charge and gift card."
       >
         {receipts.length ? (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Recent invoices">
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Recent invoices">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="text-text-muted">
                 <tr>

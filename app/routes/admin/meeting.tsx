@@ -57,8 +57,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         time_zone: current.timeZone,
         location: current.location,
         meeting_url: current.meetingUrl,
+        note: current.note,
       }
-    : { ...found.proposed, duration: "30", time_zone: AGENCY_TIME_ZONE, location: "", meeting_url: "" };
+    : {
+        ...found.proposed,
+        duration: "30",
+        time_zone: AGENCY_TIME_ZONE,
+        location: "",
+        meeting_url: "",
+        note: "",
+      };
   return { request: found, defaults };
 }
 

@@ -96,9 +96,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-2">
+        {/* A username is one long word: it wraps anywhere rather than widen a phone's page. */}
+        <div className="flex min-w-0 flex-col gap-2">
           <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Home</p>
-          <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">Hello, {username}</h1>
+          <h1 className="font-display text-3xl font-semibold wrap-anywhere sm:text-4xl">Hello, {username}</h1>
         </div>
         <Link
           to="/createprojectform"

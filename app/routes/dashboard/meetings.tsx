@@ -60,6 +60,12 @@ export default function MeetingsTab({ loaderData }: Route.ComponentProps) {
                     {meeting.durationMinutes} minutes
                   </p>
                   {meeting.location ? <p className="text-sm text-text-muted">{meeting.location}</p> : null}
+                  {meeting.note ? (
+                    <div className="mt-1 rounded-xl bg-canvas p-3 text-sm" data-testid="meeting-note">
+                      <p className="font-semibold">{MEETING_MESSAGES.noteHeading}</p>
+                      <p className="whitespace-pre-line break-words text-text-muted">{meeting.note}</p>
+                    </div>
+                  ) : null}
                   {meeting.meetingUrl && !cancelled ? (
                     <a
                       href={meeting.meetingUrl}

@@ -20,6 +20,7 @@ import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { CheckIcon } from "~/components/icons";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` },
@@ -138,9 +139,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
       <ul className="flex flex-col gap-2 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
-            <span className="text-green" aria-hidden="true">
-              ✓
-            </span>
+            <CheckIcon className="mt-0.5 shrink-0 text-green" />
             {feature}
           </li>
         ))}

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatIst } from "~/lib/format";
 import type { Route } from "./+types/index";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { CheckIcon } from "~/components/icons";
 
 export const meta: Route.MetaFunction = () => [{ title: "Latest project — Ascendra" }];
 
@@ -81,7 +82,7 @@ function Check({ done, children }: { done: boolean; children: React.ReactNode })
         className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`}
         aria-hidden="true"
       >
-        {done ? "✓" : ""}
+        {done ? <CheckIcon size={12} /> : null}
       </span>
       <span className={done ? "text-text" : "text-text-muted"}>
         {children}

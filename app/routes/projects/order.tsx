@@ -18,6 +18,7 @@ import { StatusBadge } from "~/components/projects/status-badge";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, shortId } from "~/lib/format";
 import type { Route } from "./+types/order";
+import { CheckIcon } from "~/components/icons";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Track Your Projects — Ascendra" },
@@ -130,7 +131,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
               className={`grid size-5 shrink-0 place-items-center rounded-full text-[0.6rem] font-bold ${MILESTONE_STYLE[m.status].dot}`}
               aria-hidden="true"
             >
-              {m.status === "completed" ? "✓" : ""}
+              {m.status === "completed" ? <CheckIcon size={12} /> : null}
             </span>
             <span className="flex flex-col">
               <span className={m.status === "pending" ? "text-text-muted" : "text-text"}>{m.name}</span>

@@ -31,11 +31,17 @@ export function HeroSlider({ slider }: { slider: HomeContent["slider"] }) {
             />
             <div className="hs-copy">
               <p className="eyebrow">{slide.eyebrow}</p>
-              <h2 className="display-md">{slide.title}</h2>
+              <h2 id={`slide-${i + 1}-title`} className="display-md">
+                {slide.title}
+              </h2>
               <p className="muted">{slide.text}</p>
               <div className="hs-foot">
-                <Link to={slider.addToCart.href} className="btn btn-primary">
-                  {slider.addToCart.label}
+                <Link
+                  to={slider.quote.href}
+                  className="btn btn-primary"
+                  aria-describedby={`slide-${i + 1}-title`}
+                >
+                  {slider.quote.label}
                 </Link>
                 <div className="arrows">
                   <a

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { HomeContent } from "~models/content/marketing-content";
+import { ExternalIcon } from "~/components/icons";
 
 /** The creative-token subscription and the AI-models site, side by side. */
 export function Promos({ promos }: { promos: HomeContent["promos"] }) {
@@ -28,7 +29,7 @@ export function Promos({ promos }: { promos: HomeContent["promos"] }) {
         <p className="muted">{aiModels.text}</p>
         <div className="actions">
           <a href={aiModels.cta.href} className="btn btn-ghost" rel="noopener">
-            {aiModels.cta.label} ↗
+            {aiModels.cta.label} <ExternalIcon />
           </a>
         </div>
       </article>

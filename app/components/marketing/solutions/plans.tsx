@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PackageColour, SolutionsContent } from "~models/content/marketing-content";
 import { accent } from "./accent";
+import { CheckIcon } from "~/components/icons";
 
 export type PlanCard = SolutionsContent["plans"][number] & { price: string; subscribeHref: string };
 
@@ -46,9 +47,7 @@ export function Plans({
             <ul className="flex flex-col gap-2.5 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2.5">
-                  <span className="text-(--accent)" aria-hidden="true">
-                    ✓
-                  </span>
+                  <CheckIcon className="mt-0.5 shrink-0 text-(--accent)" />
                   {feature}
                 </li>
               ))}

@@ -1,14 +1,14 @@
-import { type CSSProperties, type MouseEvent, type ReactNode, useEffect, useState } from "react";
+import { type CSSProperties, type MouseEvent, type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SolutionTab } from "~models/content/marketing-content";
 import { TAB_SWITCH_MS } from "~/lib/marketing-constants";
-import { prefersReducedMotion, scrollBehavior } from "../motion";
+import { prefersReducedMotion } from "../motion";
 
 /**
  * SUBSCRIPTIONS / SUPPORT-PACK / CONSULTATION as links (?tab=), so they work
- * without JavaScript. With it, the page scrolls to the tabs once loaded, and a
- * switch slides the panel out, swaps the content, and slides it in: about
- * TAB_SWITCH_MS in all (nothing moves for reduced motion).
+ * without JavaScript. With it, a switch slides the panel out, swaps the
+ * content, and slides it in: about TAB_SWITCH_MS in all (nothing moves for
+ * reduced motion). The page never scrolls itself on load.
  */
 export function SolutionTabs({
   tabs,
@@ -23,10 +23,6 @@ export function SolutionTabs({
 }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-
-  useEffect(() => {
-    document.getElementById("solution-tabs")?.scrollIntoView({ behavior: scrollBehavior() });
-  }, []);
 
   const switchTo = (href: string) => (event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -1,0 +1,1 @@
+ALTER TABLE "meetings" ADD COLUMN "note" text DEFAULT '' NOT NULL;
