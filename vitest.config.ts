@@ -36,6 +36,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Measurements on the integration fixtures (npm run bench:*), never part of npm test.
+          name: "bench",
+          include: ["scripts/bench/**/*.measure.ts"],
+          globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/setup.ts"],
+          isolate: false,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // What needs a running server but no browser: status codes, redirects,
           // headers, the access matrix, no-JS form posts. Runs the production
           // build (npm run build first) in one child process shared by all files.
