@@ -262,7 +262,7 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     table: giftCards,
     name: giftCards.senderName,
     email: giftCards.senderEmail,
-    summary: sql`${giftCards.amount}::text || ' ' || ${giftCards.currency} || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
+    summary: sql`(case ${giftCards.currency} when 'USD' then '$' when 'EUR' then '€' else '₹' end) || ${giftCards.amount}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
     fields: [
       ["Amount", (row) => `${formatMinor(toMinor(row.amount), row.currency)} (${row.currency})`],
       ["Sender", (row) => row.senderName],
