@@ -95,7 +95,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       copy: settings.giftCards,
       region,
       currency: REGION_CURRENCIES[region],
-      currencyName: currencyName(region),
       /** Signed out, the buyer may pick; signed in, the account's currency holds (a link to change it). */
       currencySource: source,
       centsPerToken: giftTokenRates(settings.giftCards)[region],
