@@ -122,7 +122,8 @@ for (const javaScriptEnabled of [false, true]) {
 
     if (javaScriptEnabled)
       test("buy a gift card, then redeem it in another account", async ({ page, browser }) => {
-        await page.goto("/gift");
+        // Rupees picked (the browser's en-US would price it in dollars, decision 0059).
+        await page.goto("/gift?currency=INR");
         if (javaScriptEnabled) {
           await waitForHydration(page);
           // Typing a custom amount deselects the presets; choosing a preset clears it.
@@ -180,6 +181,23 @@ for (const javaScriptEnabled of [false, true]) {
         await friend.getByRole("button", { name: "Redeem" }).click();
         await expect(notice(friend)).toContainText("This gift card has already been redeemed.");
         await context.close();
+      });
+
+    if (javaScriptEnabled)
+      test("the gift card's summary follows the amount in the buyer's currency, with the tokens it redeems as", async ({
+        page,
+      }) => {
+        await page.goto("/gift?currency=EUR");
+        await waitForHydration(page);
+        await expect(page.getByTestId("gift-total")).toHaveText("€150");
+        await expect(page.getByTestId("gift-tokens")).toHaveText("136 Creative Tokens");
+        await page.getByLabel("Or a custom amount (€)").fill("75");
+        await expect(page.getByTestId("gift-selected")).toHaveText("€75");
+        await expect(page.getByTestId("gift-tokens")).toHaveText("68 Creative Tokens");
+        await expect(page.getByRole("radio", { name: "€150" })).not.toBeChecked();
+        await page.getByText("€300", { exact: true }).click();
+        await expect(page.getByTestId("gift-total")).toHaveText("€300");
+        await expect(page.getByTestId("gift-tokens")).toHaveText("272 Creative Tokens");
       });
   });
 }

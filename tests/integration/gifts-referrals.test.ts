@@ -135,7 +135,7 @@ describe("gift cards", () => {
     });
     expect(await getBalance(buyer.id)).toBe(0);
     const [row] = await db().select().from(giftCards).where(eq(giftCards.redeemedBy, friend.id));
-    expect(row).toMatchObject({ amountInr: 15000, tokensGranted: 150 });
+    expect(row).toMatchObject({ amount: 15000, currency: "INR", tokensGranted: 150 });
     await ledgerIsConsistent(friend);
   });
 
