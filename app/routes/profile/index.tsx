@@ -82,7 +82,7 @@ function Check({ done, children }: { done: boolean; children: React.ReactNode })
         className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`}
         aria-hidden="true"
       >
-        {done ? <CheckIcon size={12} /> : null}
+        {done ? <CheckIcon small /> : null}
       </span>
       <span className={done ? "text-text" : "text-text-muted"}>
         {children}

@@ -131,7 +131,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
               className={`grid size-5 shrink-0 place-items-center rounded-full text-[0.6rem] font-bold ${MILESTONE_STYLE[m.status].dot}`}
               aria-hidden="true"
             >
-              {m.status === "completed" ? <CheckIcon size={12} /> : null}
+              {m.status === "completed" ? <CheckIcon small /> : null}
             </span>
             <span className="flex flex-col">
               <span className={m.status === "pending" ? "text-text-muted" : "text-text"}>{m.name}</span>
