@@ -13,9 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CURRENCIES, PAYMENT_METHODS } from "../billing/payments";
-import { SHOP_CATEGORIES } from "../billing/shop";
-import { LEDGER_KINDS, LEDGER_REASONS } from "../billing/tokens";
+import { CURRENCIES, LEDGER_KINDS, LEDGER_REASONS, PAYMENT_METHODS, SHOP_CATEGORIES } from "./values";
 import { users } from "./accounts";
 import { referrals } from "./submissions";
 
