@@ -14,7 +14,7 @@ export function grantExpiry(issuedAt: Date, days: number): Date {
   return new Date(issuedAt.getTime() + days * 24 * 60 * 60 * 1000);
 }
 
-import { GRANT_REASONS, LEDGER_KINDS, LEDGER_REASONS, SPEND_REASONS } from "../schema/values";
+import { GRANT_REASONS, LEDGER_KINDS, SPEND_REASONS } from "../schema/values";
 
 export { GRANT_REASONS, LEDGER_KINDS, SPEND_REASONS };
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
