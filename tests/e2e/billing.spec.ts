@@ -62,7 +62,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(notice(page)).toContainText(
         "Checkout successful! You spent 2 Creative Tokens and now have 48 tokens remaining.",
       );
-      await expect(page.getByText("Your cart is empty.")).toBeVisible();
+      // The order is complete: its own title, no way back to the (empty) cart, a download per item.
+      await expect(page).toHaveTitle("Order complete — Ascendra");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order complete");
+      await expect(page.locator('main a[href="/cart"]')).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Download Type Scale Cheat Sheet" })).toBeVisible();
       await expect(page.getByTestId("navbar-cart-count")).toHaveCount(0);
 
       // My Purchases: three downloads, then Download Limit Reached.

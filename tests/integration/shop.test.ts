@@ -335,12 +335,24 @@ describe("checkout", () => {
         ),
       );
     const [first, second] = [await submit(), await submit()];
-    expect(body<{ notice: { message: string } }>(first).notice.message).toBe(
+    // Both lead to the one order page (a reload of it spends nothing either).
+    expect([first.status, second.status]).toEqual([303, 303]);
+    const location = first.headers.get("location")!;
+    expect(second.headers.get("location")).toBe(location);
+    const order = body<{ complete: { message: string; purchases: { shop_item: { name: string } }[] } }>(
+      await call(confirmPage.loader, getRequest(location, { cookie: client.cookie })),
+    ).complete;
+    expect(order.message).toBe(
       "Checkout successful! You spent 2 Creative Tokens and now have 8 tokens remaining.",
     );
-    expect(body<{ notice: { message: string } }>(second).notice.message).toBe(
-      body<{ notice: { message: string } }>(first).notice.message,
-    );
+    expect(order.purchases.map((p) => p.shop_item.name)).toEqual(["Type Scale Cheat Sheet"]);
+    // Another client's key shows no order: the confirm step, with their own (empty) cart.
+    const other = await signedInClient();
+    expect(
+      body<{ complete?: unknown }>(
+        await call(confirmPage.loader, getRequest(location, { cookie: other.cookie })),
+      ).complete,
+    ).toBeUndefined();
     expect(await getBalance(client.id)).toBe(8);
   });
 });
