@@ -23,6 +23,7 @@ import { readForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
 import type { Route } from "./+types/create";
 import { useZodForm } from "~/lib/use-zod-form";
+import { OUTCOME_PROPS } from "~/lib/outcome-focus";
 
 /** After submitting, the success message hands over to /dashboard2 after 2 seconds (docs/product.md, "Projects"). */
 export const CREATE_REDIRECT_SECONDS = 2;
@@ -81,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
 function Submitted({ projectId }: { projectId?: string }) {
   const seconds = useRedirectCountdown(CREATE_REDIRECT_SECONDS, "/dashboard2");
   return (
-    <div className="flex flex-col gap-6" role="status">
+    <div className="flex flex-col gap-6" role="status" {...OUTCOME_PROPS}>
       <RedirectWithoutJs seconds={CREATE_REDIRECT_SECONDS} to="/dashboard2" />
       <SuccessMark />
       <h1 className="font-display text-2xl font-semibold sm:text-3xl">{PROJECT_MESSAGES.submitted}</h1>
