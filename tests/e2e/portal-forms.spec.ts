@@ -61,3 +61,131 @@ test.describe("paying for tokens with JavaScript on", () => {
     });
   }
 });
+
+/** A project of the client's own, made through the API: Request Revision is offered on it. */
+async function newProject(page: Page) {
+  const title = `Focus ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/projects/", {
+    multipart: {
+      title,
+      description: "A poster for the spring launch",
+      category: "graphic",
+      budget: "1k_5k",
+      timeline: "2_weeks",
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+// Each refused post, with JavaScript on (the answer focused and in view, the
+// input kept) and off (the input kept: the server sends it back).
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`portal forms refused, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    const open = async (page: Page, path: string) => {
+      await page.goto(path);
+      if (javaScriptEnabled) await waitForHydration(page);
+    };
+
+    test("settings: a phone number the server refuses keeps every field typed", async ({ page }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await open(page, "/dashboard2/settings");
+      await page.getByLabel("Full name").fill("Asha Rao");
+      await page.getByLabel("Phone number country").selectOption("IN");
+      await page.getByLabel("Phone (optional)").fill("12345");
+      await page.getByLabel("Company (optional)").fill("Rao Studio");
+      await page.getByLabel("Address (optional)").fill("12 Hill Road\nBandra West, Mumbai");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      const phone = page.getByLabel("Phone (optional)");
+      await expect(phone).toHaveAttribute("aria-invalid", "true");
+      if (javaScriptEnabled) await expectInView(phone);
+      await expect(phone).toHaveValue("12345");
+      await expect(page.getByLabel("Full name")).toHaveValue("Asha Rao");
+      await expect(page.getByLabel("Company (optional)")).toHaveValue("Rao Studio");
+      await expect(page.getByLabel("Address (optional)")).toHaveValue("12 Hill Road\nBandra West, Mumbai");
+    });
+
+    test("payment methods: a declined card keeps the expiry and name; the number is never sent back", async ({
+      page,
+    }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await open(page, "/manageaccount/billing/payment-methods");
+      await fillCard(page, DECLINED_CARD);
+      await page.getByRole("button", { name: "Save card" }).click();
+      const refused = page.getByText(
+        "Your card was declined. Please use a different card; you have not been charged.",
+      );
+      if (javaScriptEnabled) await expectInView(refused);
+      else await expect(refused).toBeVisible();
+      await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/39");
+      await expect(page.getByLabel("Name on card")).toHaveValue("Asha Rao");
+      // Decision 0060: card numbers and security codes are not echoed; only the browser's own field can still hold them.
+      if (!javaScriptEnabled) {
+        await expect(page.getByLabel("Card number")).toHaveValue("");
+        await expect(page.getByLabel("Security code")).toHaveValue("");
+      }
+    });
+
+    test("billing: a gift card code that does not exist stays in the field, and the answer is beside it", async ({
+      page,
+    }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await open(page, "/dashboard2/billing");
+      await page.getByLabel("Gift card code").fill("ASC-AAAA-BBBB-CCCC");
+      await page.getByRole("button", { name: "Redeem" }).click();
+      const refused = page.getByTestId("redeem-notice").getByText("This gift card code is not valid.");
+      if (javaScriptEnabled) await expectInView(refused);
+      else await expect(refused).toBeVisible();
+      await expect(page.getByLabel("Gift card code")).toHaveValue("ASC-AAAA-BBBB-CCCC");
+    });
+
+    test("buying tokens: a declined card keeps the package, expiry and name", async ({ page }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await open(page, "/dashboard2/billing/tokens?package=essential");
+      await page.getByText("Popular", { exact: true }).click();
+      await fillCard(page, DECLINED_CARD);
+      await page.getByRole("button", { name: "Pay and add tokens" }).click();
+      const refused = page.getByText(
+        "Your card was declined. Please use a different card; you have not been charged.",
+      );
+      if (javaScriptEnabled) await expectInView(refused);
+      else await expect(refused).toBeVisible();
+      await expect(page.getByRole("radio", { name: /Popular\s+130 tokens/ })).toBeChecked();
+      await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/39");
+      await expect(page.getByLabel("Name on card")).toHaveValue("Asha Rao");
+      if (!javaScriptEnabled) await expect(page.getByLabel("Card number")).toHaveValue("");
+    });
+
+    test("project page: Request Revision stays open with all that was typed after a refusal, then its answer is in view", async ({
+      page,
+    }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      const id = await newProject(page);
+      await open(page, `/project/${id}`);
+      await page.locator("summary", { hasText: "Request Revision" }).click();
+      const reason = page.getByLabel("What should change?");
+      if (javaScriptEnabled) {
+        // Refused while empty; then every character typed stays, in an open panel.
+        await page.getByRole("button", { name: "Send revision request" }).click();
+        await expect(reason).toHaveAttribute("aria-invalid", "true");
+        await reason.pressSequentially("Use the new logo");
+        await expect(reason).toHaveValue("Use the new logo");
+        await expect(reason).toBeVisible();
+        await expect(reason).toBeFocused();
+      } else {
+        await reason.fill("Use the new logo");
+      }
+      await page.getByRole("button", { name: "Send revision request" }).click();
+      const done = page.getByText("Revision requested. Your project manager has been notified.");
+      if (javaScriptEnabled) await expectInView(done);
+      else await expect(done).toBeVisible();
+    });
+  });
+}
