@@ -187,5 +187,96 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await expectInView(done);
       else await expect(done).toBeVisible();
     });
+
+    test("start a project: refused by the plan's limit, every field typed is kept", async ({ page }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await newProject(page);
+      await open(page, "/createprojectform");
+      await page.getByLabel("Project title").fill("Coffee shop rebrand");
+      await page.getByLabel("Description").fill("A new identity for our corner café,\nwith a menu board.");
+      await page.getByLabel("Category").selectOption({ index: 2 });
+      await page.getByLabel("Budget").selectOption({ index: 2 });
+      const category = await page.getByLabel("Category").inputValue();
+      const budget = await page.getByLabel("Budget").inputValue();
+      await page.getByLabel("Use my Creative Tokens for this project").check();
+      await page.getByRole("button", { name: "Submit project" }).click();
+      const refused = page.getByText(/^Your plan allows 1 active project at a time/);
+      if (javaScriptEnabled) await expectInView(refused);
+      else await expect(refused).toBeVisible();
+      await expect(page.getByLabel("Project title")).toHaveValue("Coffee shop rebrand");
+      await expect(page.getByLabel("Description")).toHaveValue(
+        "A new identity for our corner café,\nwith a menu board.",
+      );
+      await expect(page.getByLabel("Category")).toHaveValue(category);
+      await expect(page.getByLabel("Budget")).toHaveValue(budget);
+      await expect(page.getByLabel("Use my Creative Tokens for this project")).toBeChecked();
+    });
+
+    test("settings: a wrong current password is refused; no password is sent back", async ({ page }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await open(page, "/dashboard2/settings");
+      const form = page
+        .locator("form")
+        .filter({ has: page.getByRole("heading", { name: "Change password" }) });
+      await form.getByLabel("Current password").fill("not-my-password");
+      await form.getByLabel("New password", { exact: true }).fill("brand-new-secret");
+      await form.getByLabel("Confirm new password").fill("brand-new-secret");
+      await form.getByRole("button", { name: "Change Password" }).click();
+      const current = form.getByLabel("Current password");
+      await expect(current).toHaveAttribute("aria-invalid", "true");
+      if (javaScriptEnabled) await expectInView(current);
+      else {
+        await expect(current).toHaveValue("");
+        await expect(form.getByLabel("New password", { exact: true })).toHaveValue("");
+      }
+    });
+
+    test("checkout: a cart changed after the preview is refused in view; confirmed, the order is complete with its downloads", async ({
+      page,
+    }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      const login = await page.request.post("/api/auth/login/", {
+        data: { username: account.username, password: account.password },
+      });
+      const headers = { Authorization: `Token ${((await login.json()) as { token: string }).token}` };
+      const packages = (await (await page.request.get("/api/token-packages/")).json()) as { id: string }[];
+      expect(
+        (
+          await page.request.post("/api/purchase-tokens/", { headers, data: { package_id: packages[0]!.id } })
+        ).ok(),
+      ).toBe(true);
+      const addToCart = async (item: string) =>
+        expect(
+          (await page.request.post("/api/cart/", { headers, data: { shop_item_id: item } })).status(),
+        ).toBe(201);
+      await addToCart("launch-poster");
+      await open(page, "/cart/checkout");
+      await addToCart("studio-icon-set");
+      await page.getByRole("button", { name: /^Confirm and spend/ }).click();
+      const refused = page.getByText(/^Your cart changed after you reviewed it/);
+      if (javaScriptEnabled) await expectInView(refused);
+      else await expect(refused).toBeVisible();
+
+      await open(page, "/cart/checkout");
+      await page.getByRole("button", { name: "Confirm and spend 15 tokens" }).click();
+      await expect(page).toHaveTitle("Order complete — Ascendra");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order complete");
+      const done = page.getByText(/^Checkout successful! You spent 15 Creative Tokens/);
+      if (javaScriptEnabled) await expectInView(done);
+      else await expect(done).toBeVisible();
+      await expect(page.locator('main a[href="/cart"]')).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Download Launch Poster" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Download Studio Icon Set" })).toBeVisible();
+      await expect(page.getByText("Your receipt is in your email and your notifications.")).toBeVisible();
+      // A reload spends nothing and shows the same order.
+      await page.reload();
+      await expect(page.getByText(/^Checkout successful! You spent 15 Creative Tokens/)).toBeVisible();
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download Launch Poster" }).click();
+      expect((await downloading).suggestedFilename()).toBe("launch-poster.svg");
+    });
   });
 }
