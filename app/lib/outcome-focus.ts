@@ -6,11 +6,11 @@ import { useFetchers, useNavigation } from "react-router";
  * message, a payment's result. `FormStatus` carries it; anything else that
  * shows an outcome adds `{...OUTCOME_PROPS}`.
  */
-export const OUTCOME_ATTRIBUTE = "data-outcome";
+const OUTCOME_ATTRIBUTE = "data-outcome";
 export const OUTCOME_PROPS = { [OUTCOME_ATTRIBUTE]: "", tabIndex: -1 } as const;
 
 /** The site's sticky bar carries this, so an answer is not counted as seen while it sits under the bar. */
-export const STICKY_TOP_ATTRIBUTE = "data-sticky-top";
+const STICKY_TOP_ATTRIBUTE = "data-sticky-top";
 
 const isPost = (method: string | undefined) => method !== undefined && method.toUpperCase() !== "GET";
 
@@ -46,7 +46,7 @@ export function findOutcome<Node extends OutcomeNode>(
  * sticky bar, scrolls it to the middle of the window (smoothly, unless the
  * visitor asked for less motion).
  */
-export function showOutcome(outcome: HTMLElement) {
+function showOutcome(outcome: HTMLElement) {
   outcome.focus({ preventScroll: true });
   const bar = document.querySelector(`[${STICKY_TOP_ATTRIBUTE}]`)?.getBoundingClientRect().bottom ?? 0;
   const rect = outcome.getBoundingClientRect();
