@@ -178,11 +178,17 @@ for (const javaScriptEnabled of [false, true]) {
         await friend.goto("/dashboard2/billing");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText("Gift card redeemed: ₹5,000 became 50 Creative Tokens.");
+        await expect(friend.getByTestId("redeem-notice")).toContainText(
+          "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
+        );
+        await expect(friend.getByLabel("Gift card code")).toHaveValue("");
         await expect(friend.getByTestId("billing-balance")).toHaveText("50");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText("This gift card has already been redeemed.");
+        await expect(friend.getByTestId("redeem-notice")).toContainText(
+          "This gift card has already been redeemed.",
+        );
+        await expect(friend.getByLabel("Gift card code")).toHaveValue(code);
         await context.close();
       });
   });

@@ -258,7 +258,8 @@ export function RedeemGiftCard({ answer }: { answer?: { notice: Notice; code?: s
           id="gift-code"
           name="code"
           defaultValue={answer?.code ?? ""}
-          key={answer?.code ?? ""}
+          // A new answer re-renders the field: a redeemed code leaves it empty, a refused one is kept.
+          key={answer ? `${answer.notice?.tone}:${answer.notice?.message}:${answer.code}` : "none"}
           placeholder="ASC-XXXX-XXXX-XXXX"
           autoComplete="off"
           spellCheck={false}
