@@ -78,10 +78,10 @@ async function newProject(page: Page) {
   return ((await created.json()) as { id: string }).id;
 }
 
-// Each refused post, with JavaScript on (the answer focused and in view, the
+// Each portal form, refused (or answered) with JavaScript on (the answer focused and in view, the
 // input kept) and off (the input kept: the server sends it back).
 for (const javaScriptEnabled of [true, false]) {
-  test.describe(`portal forms refused, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+  test.describe(`portal forms, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     const open = async (page: Page, path: string) => {
@@ -277,6 +277,35 @@ for (const javaScriptEnabled of [true, false]) {
       const downloading = page.waitForEvent("download");
       await page.getByRole("button", { name: "Download Launch Poster" }).click();
       expect((await downloading).suggestedFilename()).toBe("launch-poster.svg");
+    });
+
+    test("subscribe: a declined card keeps the expiry and name", async ({ page }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await open(page, "/dashboard2/billing/plans/starter");
+      await fillCard(page, DECLINED_CARD);
+      await page.getByRole("button", { name: /^Subscribe for/ }).click();
+      const refused = page.getByText(
+        "Your card was declined. Please use a different card; you have not been charged.",
+      );
+      if (javaScriptEnabled) await expectInView(refused);
+      else await expect(refused).toBeVisible();
+      await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/39");
+      await expect(page.getByLabel("Name on card")).toHaveValue("Asha Rao");
+    });
+
+    test("notifications: Mark all read lands back on the page with the new count in view", async ({
+      page,
+    }) => {
+      const account = await createAccount(page);
+      await signIn(page, account, javaScriptEnabled);
+      await newProject(page);
+      await open(page, "/dashboard2/notifications");
+      await page.getByRole("button", { name: "Mark all read" }).click();
+      const count = page.getByText("You're all caught up.", { exact: true });
+      if (javaScriptEnabled) await expectInView(count);
+      else await expect(count).toBeVisible();
+      await expect(page.getByRole("button", { name: "Mark all read" })).toHaveCount(0);
     });
   });
 }
