@@ -166,6 +166,27 @@ describe("cart", () => {
     expect(body(cleared)).toMatchObject({ cart: { items: [], total_items: 0, can_afford: false } });
   });
 
+  it("the cart page sends a refused quantity back to its line's field", async () => {
+    const client = await signedInClient();
+    await give(client, 20);
+    await addItem(client, "launch-poster");
+    const [line] = (await cartOf(client)).items;
+    const refused = await call(
+      cartPage.action,
+      formRequest(
+        "/cart",
+        { intent: "update", cart_item_id: line!.id, quantity: "11" },
+        { cookie: client.cookie },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(body<{ refused: { line: string; quantity: string } }>(refused).refused).toEqual({
+      line: line!.id,
+      quantity: "11",
+    });
+    expect((await cartOf(client)).items[0]!.quantity).toBe(1);
+  });
+
   it("keeps each client's cart lines to themselves (IDOR)", async () => {
     const owner = await signedInClient();
     const other = await signedInClient();
