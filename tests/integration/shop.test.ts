@@ -7,6 +7,7 @@ import { checkout } from "~models/billing/shop.server";
 import { getBalance } from "~models/billing/tokens.server";
 import * as cartPage from "~/routes/billing/cart";
 import * as confirmPage from "~/routes/billing/checkout-confirm";
+import * as checkoutReceipt from "~/routes/account/checkout-receipt";
 import * as downloadFile from "~/routes/billing/download-file";
 import * as apiCart from "~/routes/api/billing/cart";
 import * as apiCartItem from "~/routes/api/billing/cart-item";
@@ -367,8 +368,25 @@ describe("checkout", () => {
       "Checkout successful! You spent 2 Creative Tokens and now have 8 tokens remaining.",
     );
     expect(order.purchases.map((p) => p.shop_item.name)).toEqual(["Type Scale Cheat Sheet"]);
-    // Another client's key shows no order: the confirm step, with their own (empty) cart.
+    // Its receipt: what it bought and cost, in tokens; anyone else's is "not found".
+    const { id: orderId } = body<{ complete: { id: string } }>(
+      await call(confirmPage.loader, getRequest(location, { cookie: client.cookie })),
+    ).complete;
+    const receiptPath = `/manageaccount/checkouts/${orderId}/receipt`;
+    const receipt = await call(checkoutReceipt.loader, getRequest(receiptPath, { cookie: client.cookie }), {
+      id: orderId,
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get("content-type")).toContain("text/html");
+    expect(receipt.body).toContain("Type Scale Cheat Sheet");
+    expect(receipt.body).toContain("2 Creative Tokens");
+    expect(receipt.body).toContain("8 Creative Tokens");
+    // Another client's key shows no order, and their receipt request is "not found".
     const other = await signedInClient();
+    expect(
+      (await call(checkoutReceipt.loader, getRequest(receiptPath, { cookie: other.cookie }), { id: orderId }))
+        .status,
+    ).toBe(404);
     expect(
       body<{ complete?: unknown }>(
         await call(confirmPage.loader, getRequest(location, { cookie: other.cookie })),

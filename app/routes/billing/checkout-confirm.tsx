@@ -198,6 +198,13 @@ function OrderComplete({ order }: { order: CompletedCheckout }) {
         </ul>
       </section>
       <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {/* A document of its own (its own CSP), not a page of the app: a plain link. */}
+        <a
+          href={`/manageaccount/checkouts/${order.id}/receipt`}
+          className="font-semibold underline underline-offset-4"
+        >
+          Your receipt
+        </a>
         <Link to="/dashboard2/purchases" className="font-semibold underline underline-offset-4">
           Go to My Purchases
         </Link>
