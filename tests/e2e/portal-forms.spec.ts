@@ -271,6 +271,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("button", { name: "Download Launch Poster" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Download Studio Icon Set" })).toBeVisible();
       await expect(page.getByText("Your receipt is in your email and your notifications.")).toBeVisible();
+      const receipt = await page.request.get(
+        (await page.getByRole("link", { name: "Your receipt" }).getAttribute("href"))!,
+      );
+      expect(receipt.status()).toBe(200);
+      expect(await receipt.text()).toContain("15 Creative Tokens");
       // A reload spends nothing and shows the same order.
       await page.reload();
       await expect(page.getByText(/^Checkout successful! You spent 15 Creative Tokens/)).toBeVisible();
