@@ -73,6 +73,7 @@ export default [
   // Manage account: the data export and receipts are downloads, not pages.
   route("manageaccount/export", "routes/account/export.ts"),
   route("manageaccount/receipts/:id/:format?", "routes/account/receipt.ts"),
+  route("manageaccount/checkouts/:id/receipt", "routes/account/checkout-receipt.ts"),
   // Saved cards with Stripe: its Customer Portal (docs/decisions/0036).
   route("manageaccount/billing/stripe-portal", "routes/account/stripe-portal.ts"),
 

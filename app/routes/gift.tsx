@@ -209,7 +209,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
         <PaymentNotice notice={notices.banner} />
-        {card ? null : <PaymentNotice notice={notices.checkout} />}
+        {card ? null : <PaymentNotice notice={notices.checkout} outcome />}
       </header>
 
       {card ? (

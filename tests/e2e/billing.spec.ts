@@ -62,7 +62,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(notice(page)).toContainText(
         "Checkout successful! You spent 2 Creative Tokens and now have 48 tokens remaining.",
       );
-      await expect(page.getByText("Your cart is empty.")).toBeVisible();
+      // The order is complete: its own title, no way back to the (empty) cart, a download per item.
+      await expect(page).toHaveTitle("Order complete — Ascendra");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order complete");
+      await expect(page.locator('main a[href="/cart"]')).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Download Type Scale Cheat Sheet" })).toBeVisible();
       await expect(page.getByTestId("navbar-cart-count")).toHaveCount(0);
 
       // My Purchases: three downloads, then Download Limit Reached.
@@ -175,11 +179,17 @@ for (const javaScriptEnabled of [false, true]) {
         await friend.goto("/dashboard2/billing");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText("Gift card redeemed: ₹5,000 became 50 Creative Tokens.");
+        await expect(friend.getByTestId("redeem-notice")).toContainText(
+          "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
+        );
+        await expect(friend.getByLabel("Gift card code")).toHaveValue("");
         await expect(friend.getByTestId("billing-balance")).toHaveText("50");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText("This gift card has already been redeemed.");
+        await expect(friend.getByTestId("redeem-notice")).toContainText(
+          "This gift card has already been redeemed.",
+        );
+        await expect(friend.getByLabel("Gift card code")).toHaveValue(code);
         await context.close();
       });
 

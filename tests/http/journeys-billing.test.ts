@@ -154,12 +154,12 @@ test.concurrent("buy a gift card, then redeem it in another account", async () =
   const friend = await client("giftee");
   const billing = await open(friend.visitor, "/dashboard2/billing");
   const redeemed = await submit(billing, billing.form({ button: "Redeem" }), { code }, "Redeem");
-  expect(redeemed.page.testIdText("action-notice")).toContain(
+  expect(redeemed.page.testIdText("redeem-notice")).toContain(
     "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
   );
   expect(redeemed.page.testIdText("billing-balance")).toBe("50");
   const again = await submit(redeemed.page, redeemed.page.form({ button: "Redeem" }), { code }, "Redeem");
-  expect(again.page.testIdText("action-notice")).toContain("This gift card has already been redeemed.");
+  expect(again.page.testIdText("redeem-notice")).toContain("This gift card has already been redeemed.");
 });
 
 test.concurrent(

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import {
   ACTION_LABELS,
@@ -232,9 +232,22 @@ function RevisionForm({
     id: "revision",
     lastResult,
   });
-  const hasErrors = Boolean(fields.reason.errors?.length);
+  // Open while the client writes: a refused request opens it (also without
+  // JavaScript) and it stays open as the errors clear on typing; only the
+  // client's own click on the summary closes it.
+  const refused = lastResult?.status === "error";
+  const [open, setOpen] = useState(refused);
+  const [answered, setAnswered] = useState(lastResult);
+  if (answered !== lastResult) {
+    setAnswered(lastResult);
+    if (refused) setOpen(true);
+  }
   return (
-    <details className="group rounded-2xl border border-border" open={hasErrors || undefined}>
+    <details
+      className="group rounded-2xl border border-border"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm font-semibold hover:bg-surface-raised [&::-webkit-details-marker]:hidden">
         {ACTION_LABELS.request_revision}
       </summary>
