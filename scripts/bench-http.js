@@ -8,7 +8,8 @@
 //   npm run bench:http       PGlite, PostgreSQL (a throwaway server) and the cluster
 //   npm run bench:http:pg    PostgreSQL and the cluster only
 // Settings: BENCH_SECONDS (2) per run, BENCH_RUNS (3), BENCH_CONNECTIONS (10), BENCH_CLUSTER_PORT,
-// BENCH_DATABASES (pglite,postgres), BENCH_CLUSTER (1; 0 skips the nginx runs).
+// BENCH_DATABASES (pglite,postgres), BENCH_CLUSTER (1; 0 skips the nginx runs),
+// BENCH_TARGETS (comma-separated labels, e.g. "/dashboard2,/dashboard2.data"; all by default).
 import os from "node:os";
 import {
   CONNECTIONS,
@@ -29,6 +30,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "";
 const databases = (process.env.BENCH_DATABASES ?? (databaseUrl ? "pglite,postgres" : "pglite")).split(",");
+const onlyTargets = process.env.BENCH_TARGETS ? new Set(process.env.BENCH_TARGETS.split(",")) : undefined;
+const pick = (targets) => (onlyTargets ? targets.filter((t) => onlyTargets.has(t.label)) : targets);
 const withCluster = databases.includes("postgres") && process.env.BENCH_CLUSTER !== "0";
 if (databases.includes("postgres") && !databaseUrl) {
   console.error("PostgreSQL runs need DATABASE_URL: npm run bench:http starts a throwaway server.");
@@ -120,7 +123,7 @@ try {
   for (const database of databases) {
     const app = await startApp({ DATABASE_URL: database === "postgres" ? databaseUrl : "" });
     try {
-      const targets = await signedInTargets(app.url);
+      const targets = pick(await signedInTargets(app.url));
       const rows = [];
       if (!references.size) {
         const saved = [];
@@ -166,7 +169,7 @@ try {
     for (const processes of [1, 2]) {
       const cluster = await startCluster(processes, databaseUrl);
       try {
-        const targets = await signedInTargets(cluster.url);
+        const targets = pick(await signedInTargets(cluster.url));
         for (const t of targets)
           await load(cluster.url + t.path, { headers: t.headers, connections: 2, amount: 20 });
         const stop =
