@@ -1,8 +1,8 @@
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { accountColumns } from "../identity/account-columns.server";
 import type { AccountUser } from "../identity/accounts.server";
 import { sha256 } from "../identity/passwords.server";
-import { db } from "../platform/db.server";
+import { db, type Database } from "../platform/db.server";
 import { currentPeriod } from "../projects/dashboard";
 import { oncePerRequest } from "../platform/per-request";
 import { FREE_PLAN } from "./subscriptions";
@@ -54,10 +54,17 @@ export type LatestNotification = {
 /** Whose summary: an account by id, or the account signed in with a session (the session's id hash). */
 type Whose = { userId: string } | { sessionHash: string };
 
-async function readSummary(whose: Whose, now: Date) {
-  const month = currentPeriod(now);
-  const periodStart = sql`coalesce(subscriptions.current_period_start, ${month.start})`;
-  const periodEnd = sql`coalesce(subscriptions.current_period_end, ${month.end})`;
+/**
+ * The summary's statement, by account id or by session, with placeholders for
+ * the account (or session hash), the time and the calendar month. Built once
+ * per database and prepared (a named statement on PostgreSQL): building this
+ * statement was the largest part of drizzle's time on a signed-in page, and
+ * PostgreSQL parses it once per connection.
+ */
+function summaryStatement(database: Database, bySession: boolean) {
+  const now = sql.placeholder("now");
+  const periodStart = sql`coalesce(subscriptions.current_period_start, ${sql.placeholder("monthStart")})`;
+  const periodEnd = sql`coalesce(subscriptions.current_period_end, ${sql.placeholder("monthEnd")})`;
   const fields = {
     account: accountColumns,
     subscription: subscriptions,
@@ -80,20 +87,40 @@ async function readSummary(whose: Whose, now: Date) {
         'isRead', n.is_read, 'createdAt', n.created_at) order by n.created_at desc, n.id desc), '[]'::json)
       from (select id, type, title, message, link, is_read, created_at from notifications
         where notifications.user_id = users.id and notifications.dismissed_at is null
-        order by created_at desc, id desc limit ${LATEST_NOTIFICATIONS}) n)`,
+        order by created_at desc, id desc limit ${sql.raw(String(LATEST_NOTIFICATIONS))}) n)`,
   };
-  const base = db().select(fields).from(users);
-  const bySession = "sessionHash" in whose;
+  const whose = sql.placeholder("whose");
+  const base = database.select(fields).from(users);
   const from = bySession ? base.innerJoin(sessions, eq(sessions.userId, users.id)) : base;
-  const where: SQL | undefined = bySession
-    ? and(eq(sessions.idHash, whose.sessionHash), gt(sessions.expiresAt, sql`now()`))
-    : eq(users.id, whose.userId);
-  const [row] = await from
+  return from
     .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.status, "active")))
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where)
-    .limit(1);
+    .where(
+      bySession ? and(eq(sessions.idHash, whose), gt(sessions.expiresAt, sql`now()`)) : eq(users.id, whose),
+    )
+    .limit(1)
+    .prepare(bySession ? "account_summary_by_session" : "account_summary");
+}
+
+type SummaryStatement = ReturnType<typeof summaryStatement>;
+const statements = new WeakMap<Database, { bySession?: SummaryStatement; byUser?: SummaryStatement }>();
+
+async function readSummary(whose: Whose, now: Date) {
+  const database = db();
+  let kept = statements.get(database);
+  if (!kept) statements.set(database, (kept = {}));
+  const bySession = "sessionHash" in whose;
+  const statement = bySession
+    ? (kept.bySession ??= summaryStatement(database, true))
+    : (kept.byUser ??= summaryStatement(database, false));
+  const month = currentPeriod(now);
+  const [row] = await statement.execute({
+    whose: bySession ? whose.sessionHash : whose.userId,
+    now,
+    monthStart: month.start,
+    monthEnd: month.end,
+  });
   return row;
 }
 
