@@ -51,7 +51,9 @@ export function processorsStub(source: string): string {
   const end = source.indexOf("\n}\n", start);
   const names = exportNames(source);
   if (start < 0 || end < 0 || names.indexOf(KEPT) !== 0 || !names.includes("allProcessors"))
-    throw new Error("zod-without-json-schema: zod/v4/core/json-schema-processors.js changed; read the plugin again");
+    throw new Error(
+      "zod-without-json-schema: zod/v4/core/json-schema-processors.js changed; read the plugin again",
+    );
   const kept = source
     .slice(0, end + 3)
     // The generator's helpers are imported for the processors only.
