@@ -38,7 +38,7 @@ export type AccountSummary = {
 };
 
 /** How many notifications the summary carries: the workspace top bar's dropdown lists this many. */
-export const LATEST_NOTIFICATIONS = 6;
+const LATEST_NOTIFICATIONS = 6;
 
 /** A notification as the top bar's dropdown shows it: what NotificationItem renders, no more. */
 export type LatestNotification = {
