@@ -91,12 +91,7 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 /** The product's default errors (docs/product.md, "Error messages") of the project calls. */
-export const PROJECT_API_ERRORS = {
-  fetchStats: "Failed to fetch dashboard stats",
-  fetchProjects: "Failed to fetch projects",
-  createProject: "Failed to create project",
-  fetchProject: "Failed to load project",
-} as const;
+export { PROJECT_API_ERRORS } from "./api-errors";
 
 // ---------------------------------------------------------------------------
 // State machine

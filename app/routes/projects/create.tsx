@@ -13,9 +13,15 @@ import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projec
 import { ProjectFormSchema } from "~models/projects/project-forms";
 import { createProject } from "~models/projects/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import {
+  CheckboxField,
+  Field,
+  FormStatus,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+} from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
-import { TextareaField } from "~/components/form-fields";
 import { StepSliderField } from "~/components/projects/fields";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
