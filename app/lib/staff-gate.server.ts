@@ -52,7 +52,14 @@ export const staffPageGate: MiddlewareFunction<Response> = async ({ request, con
 
 /** The admin API: anyone but staff gets the API's 404 here, before any handler runs. */
 export const staffApiGate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const caller = await apiCaller(request);
+  let caller: StaffCaller | null;
+  try {
+    caller = await apiCaller(request);
+  } catch (error) {
+    // In the API's error shape, as a handler's failure would be (withApiErrors).
+    console.error("Request failed:", error);
+    return apiError(500, "Request failed");
+  }
   if (!caller) return apiNotFound();
   context.set(staffContext, caller);
   return next();
