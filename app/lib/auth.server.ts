@@ -143,16 +143,6 @@ export const notFoundResponse = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 
-/**
- * The signed-in staff member. Clients and anonymous visitors get a 404, not a
- * redirect to /login: the back-office does not reveal that it exists.
- */
-export async function requireStaff(request: Request): Promise<AccountUser> {
-  const user = await getUser(request);
-  if (user?.role === "staff") return user;
-  throw notFoundResponse();
-}
-
 /** Signed-in users have no business on /login or /signup. */
 export async function requireAnonymous(request: Request): Promise<void> {
   const user = await getUser(request);
