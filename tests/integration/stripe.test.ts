@@ -238,7 +238,11 @@ describe("Stripe Checkout and webhooks", () => {
     await deliver(again.payload, again.signature);
     const cards = await db().select().from(giftCards);
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ amount: 5000, currency: "INR", recipientEmail: "ravi.stripe@example.com" });
+    expect(cards[0]).toMatchObject({
+      amount: 5000,
+      currency: "INR",
+      recipientEmail: "ravi.stripe@example.com",
+    });
     expect(cards[0]!.deliveredAt).not.toBeNull();
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "ravi.stripe@example.com"));
     expect(mails).toHaveLength(1);
