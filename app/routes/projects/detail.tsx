@@ -305,9 +305,12 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   ] as const;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-5 py-10 lg:px-8">
-      <Link to="/dashboard2" className="self-start text-sm font-semibold text-text-muted hover:text-text">
-        ← Back to Dashboard
+    <div className="flex flex-col gap-8">
+      <Link
+        to="/dashboard2/projects"
+        className="self-start text-sm font-semibold text-text-muted hover:text-text"
+      >
+        ← All projects
       </Link>
       <header className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
