@@ -113,12 +113,12 @@ test.concurrent(
     const friend = await client("giftee-currencies");
     let billing = await open(friend.visitor, "/dashboard2/billing");
     const euro = await submit(billing, billing.form({ button: "Redeem" }), { code: euroCode }, "Redeem");
-    expect(euro.page.testIdText("action-notice")).toContain(
+    expect(euro.page.testIdText("redeem-notice")).toContain(
       "Gift card redeemed: €300 became 272 Creative Tokens.",
     );
     billing = euro.page;
     const dollar = await submit(billing, billing.form({ button: "Redeem" }), { code: dollarCode }, "Redeem");
-    expect(dollar.page.testIdText("action-notice")).toContain(
+    expect(dollar.page.testIdText("redeem-notice")).toContain(
       "Gift card redeemed: $50 became 41 Creative Tokens.",
     );
     expect(dollar.page.testIdText("billing-balance")).toBe("313");
