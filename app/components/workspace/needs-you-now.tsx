@@ -26,7 +26,7 @@ export function NeedsYouNow({ items }: { items: Waiting[] }) {
                   <span className="text-xs font-semibold tracking-wide text-text-muted uppercase">
                     {item.whose}
                   </span>
-                  <span className="font-medium break-words">{item.text}</span>
+                  <span className="font-medium wrap-anywhere">{item.text}</span>
                 </span>
               </p>
               <Link

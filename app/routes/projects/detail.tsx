@@ -184,7 +184,7 @@ function ProjectNotFound({ id }: { id: string }) {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-5 py-24 lg:px-8">
       <h1 className="font-display text-3xl font-semibold sm:text-4xl">{PROJECT_MESSAGES.notFoundTitle}</h1>
-      <p className="text-lg break-words text-text-muted">{PROJECT_MESSAGES.notFound(id)}</p>
+      <p className="text-lg wrap-anywhere text-text-muted">{PROJECT_MESSAGES.notFound(id)}</p>
       <Link to="/dashboard2" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
         Back to Dashboard
       </Link>
@@ -319,7 +319,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             {status.whoseMoveLabel} · Submitted {formatDate(project.createdAt)}
           </p>
         </div>
-        <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">{project.title}</h1>
+        <h1 className="font-display text-3xl font-semibold wrap-anywhere sm:text-4xl">{project.title}</h1>
       </header>
       <Stepper states={steps} />
       <div aria-live="polite">
@@ -336,7 +336,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             <h2 id="description" className="font-display text-lg font-semibold">
               Brief
             </h2>
-            <p className="whitespace-pre-wrap break-words text-text-muted">{project.description}</p>
+            <p className="whitespace-pre-wrap wrap-anywhere text-text-muted">{project.description}</p>
           </section>
           <ProjectThread
             entries={thread}

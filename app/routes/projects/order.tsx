@@ -92,7 +92,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
       data-testid="tracked-project"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 className="min-w-0 font-display text-lg font-semibold break-words">{project.projectName}</h2>
+        <h2 className="min-w-0 font-display text-lg font-semibold wrap-anywhere">{project.projectName}</h2>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={project.status} label={trackedStatusLabel(project.trackedStatus)} />
         </div>
