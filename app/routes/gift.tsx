@@ -38,6 +38,7 @@ import type { Route } from "./+types/gift";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { loaderHeaders } from "~/lib/route-headers";
+import { displayNameOf } from "~models/identity/manage-account";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Gift cards — Ascendra" },
@@ -81,9 +82,7 @@ async function buyerRegion(
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getBillingSettings(), getUser(request)]);
   const { region, source } = await buyerRegion(request, user?.id ?? null);
-  const sender = user
-    ? { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email }
-    : { name: "", email: "" };
+  const sender = user ? { name: displayNameOf(user), email: user.email } : { name: "", email: "" };
   // Not cached: every view carries its own idempotency key.
   const savedCards = user ? await listSavedCards(user.id) : [];
   // Back from Stripe's page: pending until the webhook confirms, then the card (docs/decisions/0036).

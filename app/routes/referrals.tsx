@@ -8,6 +8,7 @@ import { handleFormPage } from "~/lib/public-forms.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/referrals";
 import { useZodForm } from "~/lib/use-zod-form";
+import { displayNameOf } from "~models/identity/manage-account";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadContentPage(request, "referrals", "/referrals"),
   ]);
   return {
-    name: user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "",
+    name: user ? displayNameOf(user) : "",
     email: user?.email ?? "",
     howItWorks: content.howItWorks,
     terms: content.terms,

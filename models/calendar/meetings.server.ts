@@ -21,6 +21,7 @@ import {
   type MeetingFields,
   type MeetingSource,
 } from "./meetings";
+import { displayNameOf } from "../identity/manage-account";
 
 // Meetings staff confirm from a request (an office visit, an investor meeting,
 // a "Schedule Online Meet" request), the invite emailed to the client with an
@@ -147,7 +148,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
     .where(and(eq(projectRequests.id, id), eq(projectRequests.kind, "meeting")))
     .limit(1);
   if (!row) return null;
-  const name = [row.user.firstName, row.user.lastName].filter(Boolean).join(" ") || row.user.username;
+  const name = displayNameOf(row.user);
   const preferred = row.request.preferredTime;
   const proposed = utcToZonedFields(preferred ?? new Date(Date.now() + 86_400_000), AGENCY_TIME_ZONE);
   return {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { describeUserAgent, splitFullName } from "./manage-account";
+import { describeUserAgent, fullNameOf, splitFullName } from "./manage-account";
 import { type AccountProfileInput, MANAGE_ACCOUNT_MESSAGES } from "./manage-account-forms";
 import { ACCOUNT_MESSAGES } from "./accounts";
 import { minutesUntil, replacePassword } from "./accounts.server";
@@ -105,7 +105,7 @@ export async function getAccountSettings(userId: string) {
   return {
     username: user.username,
     email: user.email,
-    fullName: `${user.firstName} ${user.lastName}`.trim(),
+    fullName: fullNameOf(user),
     phone: profile?.contact ?? "",
     phoneCountry: profile?.countryCode ?? "IN",
     company: profile?.companyName ?? "",

@@ -20,6 +20,10 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 export const fullNameOf = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim();
 
+/** How a person is named to others (tracked projects, forms, meetings): the full name, else the username. */
+export const displayNameOf = (user: { username: string; firstName: string; lastName: string }) =>
+  fullNameOf(user) || user.username;
+
 /** The avatar's initials: the first letters of the first and last name, else of the username. */
 export function initialsOf(user: { firstName: string; lastName: string; username: string }): string {
   const name = fullNameOf(user);

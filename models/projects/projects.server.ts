@@ -659,11 +659,6 @@ export async function listProjectsAt(userId: string, limit: number, offset: numb
   return { rows: rows as ProjectRow[], total: counted[0]?.n ?? 0 };
 }
 
-/** How a client is named on tracked projects: their full name, else their username. */
-export function clientNameOf(user: { username: string; firstName: string; lastName: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.username;
-}
-
 export type AddFileResult =
   | { ok: true; file: ProjectFileRow }
   | { ok: false; reason: "not_found" }

@@ -33,6 +33,7 @@ import type { Route } from "./+types/client";
 import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { fullNameOf } from "~models/identity/manage-account";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
 
@@ -183,7 +184,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
   const { client, projects, sessions, apiTokens, audit, billing, counts, pages } = loaderData;
   const tokenAction = actionData?.form === "tokens" ? actionData : undefined;
   const activeKeys = counts.activeKeys;
-  const name = `${client.firstName} ${client.lastName}`.trim();
+  const name = fullNameOf(client);
   return (
     <>
       <Link to="/admin/clients" className="self-start text-sm font-semibold text-text-muted hover:text-text">

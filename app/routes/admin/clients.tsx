@@ -7,6 +7,7 @@ import { formatDate } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/clients";
+import { fullNameOf } from "~models/identity/manage-account";
 
 export const meta: Route.MetaFunction = () => adminMeta("Clients");
 
@@ -45,9 +46,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
               </Link>
               <span className="block text-text-muted">{client.email}</span>
             </td>
-            <td className={cell}>
-              {`${client.firstName} ${client.lastName}`.trim() || <span className="text-text-muted">—</span>}
-            </td>
+            <td className={cell}>{fullNameOf(client) || <span className="text-text-muted">—</span>}</td>
             <td className={cell}>{client.companyName || <span className="text-text-muted">—</span>}</td>
             <td className={cell}>{client.projectCount}</td>
             <td className={cell}>

@@ -8,7 +8,8 @@ import {
   trackedStatusLabel,
   type TrackedProject,
 } from "~models/projects/project-tracking";
-import { clientNameOf, listTrackedProjects } from "~models/projects/projects.server";
+import { listTrackedProjects } from "~models/projects/projects.server";
+import { displayNameOf } from "~models/identity/manage-account";
 import { deliveryViewsFor, type DeliveryView } from "~models/delivery/clock.server";
 import { DeliveryLine } from "~/components/delivery/delivery-line";
 import { pageNumber } from "~models/platform/pagination";
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const [{ projects, total, page }, help] = await Promise.all([
     listTrackedProjects(
-      { id: user.id, clientName: clientNameOf(user) },
+      { id: user.id, clientName: displayNameOf(user) },
       filter,
       pageNumber(url.searchParams.get("page")),
     ),
