@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_COPY } from "~models/chat/copy";
-import { answerGapGroup, listGapGroups } from "~models/chat/gap-queue.server";
+import { answerGapGroup, attachGapGroup, listGapGroups } from "~models/chat/gap-queue.server";
 import { gapGroupKey } from "~models/chat/feedback.server";
 import { FAQ_MESSAGES, FEEDBACK_MESSAGES } from "~models/chat/gaps";
 import {
@@ -355,5 +355,40 @@ describe("index freshness across processes (content revision)", () => {
     await db().execute(sql`update blog_posts set counted_views = counted_views + 1`);
     expect(await read()).toBe(start + 1);
     expect(site).toBeDefined();
+  });
+});
+
+describe("a staff answer fixes the group that raised it (decision 0063)", () => {
+  it("the group's own words, worded unlike the entry, get the staff answer; a group attached later does too", async () => {
+    const actor = { id: staff.id, role: "staff" as const, label: staff.username };
+    const first = "do u teach pottery to kids";
+    expect(reply(await ask(first)).response).toBe(CHAT_COPY.unknown);
+    const answered = await answerGapGroup(
+      gapGroupKey(first),
+      {
+        question: "Can you repair carousel music machines?",
+        answer: "Ceramics courses are outside what we do.",
+      },
+      actor,
+    );
+    expect(answered).toMatchObject({ ok: true });
+    await rebuildChatIndex();
+    expect(reply(await ask(first)).response).toBe("Ceramics courses are outside what we do.");
+
+    const later = "do u sell saxophone reeds";
+    expect(reply(await ask(later)).response).toBe(CHAT_COPY.unknown);
+    const attached = await attachGapGroup(gapGroupKey(later), answered.ok ? answered.faqId : "", actor);
+    expect(attached).toMatchObject({ ok: true, answered: 1 });
+    // A group with nothing open left, or an entry that does not exist, changes nothing.
+    expect(await attachGapGroup(gapGroupKey(later), answered.ok ? answered.faqId : "", actor)).toEqual({
+      ok: false,
+      reason: "answered",
+    });
+    expect(await attachGapGroup(gapGroupKey(later), "not-an-entry", actor)).toEqual({
+      ok: false,
+      reason: "no-entry",
+    });
+    await rebuildChatIndex();
+    expect(reply(await ask(later)).response).toBe("Ceramics courses are outside what we do.");
   });
 });
