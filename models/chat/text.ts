@@ -57,6 +57,9 @@ export const isStopWord = (word: string): boolean => STOP_WORDS.has(CHAT_VOCABUL
 /** Whether a raw word is in the agency's vocabulary (a synonym the content may not spell out). */
 export const isVocabularyWord = (word: string): boolean => CHAT_VOCABULARY.has(word);
 
+/** A raw word folded onto the content's word by the vocabulary ("dev" → "development"), not stemmed. */
+export const foldWord = (word: string): string => CHAT_VOCABULARY.get(word) ?? word;
+
 /** One raw word to its indexed form, or null for a stop word. */
 export function processTerm(word: string): string | null {
   // A Map, not an object: a visitor's "constructor" must not find Object.prototype's.

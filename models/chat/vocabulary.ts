@@ -127,6 +127,9 @@ export const PHRASES: [RegExp, string][] = [
 /** Words with one meaning here, folded onto the word the content uses. */
 export const CHAT_VOCABULARY = new Map<string, string>(
   Object.entries({
+    // Chat shorthand for the work
+    dev: "development",
+    devs: "developers",
     // Money
     cost: "price",
     costs: "price",
