@@ -33,8 +33,10 @@ type PassageMeaning = {
 
 export type SemanticIndex = {
   vectors: WordVectors;
-  /** Every passage word that has a vector: its row in `vectors`. */
+  /** Every passage word that has a vector: its row in `vectors`... */
   vocabulary: Int32Array;
+  /** ...and the word. */
+  vocabularyWords: string[];
   passages: Map<string, PassageMeaning>;
   /**
    * The passages' mean vector: every averaged vector leans the same way
@@ -108,6 +110,7 @@ export type PassageText = { id: string; subject: string; body: string; phrasings
 export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]): SemanticIndex {
   const position = new Map<number, number>();
   const rows: number[] = [];
+  const names: string[] = [];
   const ids = (words: string[]) => {
     const out = new Set<number>();
     for (const word of words) {
@@ -117,6 +120,7 @@ export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]
       if (at === undefined) {
         at = rows.length;
         rows.push(row);
+        names.push(word);
         position.set(row, at);
       }
       out.add(at);
@@ -152,7 +156,7 @@ export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]
         .filter((v): v is Float32Array => !!v),
     });
   }
-  return { vectors, vocabulary: Int32Array.from(rows), passages: meanings, center };
+  return { vectors, vocabulary: Int32Array.from(rows), vocabularyWords: names, passages: meanings, center };
 }
 
 /** Reads a question's meaning: its vector, and each word's closeness to every passage word. */
@@ -194,10 +198,31 @@ export function closestIn(
 }
 
 /** The cosine between the question and the passage (its text, or its closest phrasing). */
-export function passageSimilarity(index: SemanticIndex, question: QuestionMeaning, passageId: string): number {
+export function passageSimilarity(
+  index: SemanticIndex,
+  question: QuestionMeaning,
+  passageId: string,
+): number {
   const passage = index.passages.get(passageId);
   if (!passage || !question.vector) return 0;
   let best = passage.vector ? dot(question.vector, passage.vector) : 0;
   for (const phrasing of passage.phrasings) best = Math.max(best, dot(question.vector, phrasing));
   return best;
+}
+
+/** The passage words closest in meaning to a question word: at least `min` close, the best `limit`. */
+export function closeWords(
+  index: SemanticIndex,
+  question: QuestionMeaning,
+  word: string,
+  min: number,
+  limit: number,
+): { word: string; closeness: number }[] {
+  const sims = question.closeness.get(word);
+  if (!sims) return [];
+  const found: { word: string; closeness: number }[] = [];
+  for (let i = 0; i < sims.length; i++)
+    if (sims[i]! >= min && index.vocabularyWords[i] !== word)
+      found.push({ word: index.vocabularyWords[i]!, closeness: sims[i]! });
+  return found.sort((a, b) => b.closeness - a.closeness).slice(0, limit);
 }

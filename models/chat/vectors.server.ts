@@ -1,4 +1,13 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -151,7 +160,12 @@ function readCache(files: ReturnType<typeof cacheFiles>): WordVectors | null {
     const bytes = readFileSync(files.vectors);
     if (bytes.byteLength !== words.length * DIMENSIONS * 4) return null;
     const vectors = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    return { dimensions: DIMENSIONS, rank: new Map(words.map((w, i) => [w, i])), vectors, size: words.length };
+    return {
+      dimensions: DIMENSIONS,
+      rank: new Map(words.map((w, i) => [w, i])),
+      vectors,
+      size: words.length,
+    };
   } catch {
     return null;
   }

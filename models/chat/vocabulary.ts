@@ -83,7 +83,10 @@ export const SHORTHAND = new Map<string, string>(
 export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, " price "],
   [/\bhow (fast|quick)\b/g, " how quickly "],
-  [/\b(not|never|have not|did not) (been |yet )?(used|spent)\b|\bunspent\b|\bleft ?over\b/g, " unused "],
+  [
+    /\b(not|never|have not|did not) (been |yet )?(used|spent|use|spend|touched|touch)\b|\bunspent\b|\bleft ?over\b/g,
+    " unused ",
+  ],
   [/\b(money|cash) back\b/g, " refund "],
   [/\bget (my|our) money\b/g, " refund "],
   [/\bgift ?cards?\b/g, " giftcard "],
@@ -129,6 +132,7 @@ export const CHAT_VOCABULARY = new Map<string, string>(
   Object.entries({
     // Chat shorthand for the work
     dev: "development",
+    diff: "difference",
     devs: "developers",
     // Money
     cost: "price",
