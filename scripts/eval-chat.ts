@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/index.server";
-import type { ChatIndex } from "../models/chat/retrieval";
+import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/content/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -51,7 +51,14 @@ const ratio = (n: number, of: number) =>
 /** The sealed set's misses stay hidden unless asked for (after tuning): reading them is tuning on them. */
 const showSealed = process.argv.includes("--show-sealed");
 
-function evaluate(name: string, questions: ReturnType<typeof loadSet>, showMisses = true) {
+type Metrics = { top1: number; p95: number; facts: string; declines: string; factsRate: number };
+
+function evaluate(
+  name: string,
+  questions: ReturnType<typeof loadSet>,
+  showMisses = true,
+  { quiet = false, runs = TIMING_RUNS } = {},
+): Metrics {
   // Warm up (JIT), unmeasured.
   for (const q of questions.slice(0, 10)) answerFromContent(index, q.q);
   const times: number[] = [];
@@ -66,7 +73,7 @@ function evaluate(name: string, questions: ReturnType<typeof loadSet>, showMisse
   for (const question of questions) {
     const previous = question.after ? previousTurn(question.after) : null;
     let answer = answerFromContent(index, question.q, previous);
-    for (let run = 0; run < TIMING_RUNS; run++) {
+    for (let run = 0; run < runs; run++) {
       const started = performance.now();
       answer = answerFromContent(index, question.q, previous);
       times.push(performance.now() - started);
@@ -100,6 +107,14 @@ function evaluate(name: string, questions: ReturnType<typeof loadSet>, showMisse
       );
   }
   times.sort((a, b) => a - b);
+  const summary = {
+    top1: top1 / questions.length,
+    p95: percentile(times, 0.95),
+    facts: ratio(rightFacts, withFacts),
+    declines: ratio(declined, outOfScope),
+    factsRate: withFacts ? rightFacts / withFacts : 0,
+  };
+  if (quiet) return summary;
   console.log(`\n=== ${name} ===`);
   if (showMisses && misses.length) console.log(`Misses (top-1):\n${misses.join("\n")}\n`);
   if (showMisses && wrongFacts.length) console.log(`Wrong or missing facts:\n${wrongFacts.join("\n")}\n`);
@@ -113,7 +128,7 @@ function evaluate(name: string, questions: ReturnType<typeof loadSet>, showMisse
   console.log(
     `answer time     p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms (${times.length} answers, no language model)`,
   );
-  return { top1: top1 / questions.length, p95: percentile(times, 0.95) };
+  return summary;
 }
 
 const tuning = evaluate("tuning set (tests/chat-eval/tuning/)", loadSet("tuning"));
@@ -128,6 +143,39 @@ if (tuning.top1 < TARGET_TOP1 || Math.max(tuning.p95, sealed.p95) >= TARGET_P95_
   );
   process.exitCode = 1;
 }
+
+// Each signal's contribution (decision 0063): the same questions with words
+// only, then each meaning signal alone, then all of them.
+const SIGNALS = Object.keys(RETRIEVAL_SIGNALS) as (keyof typeof RETRIEVAL_SIGNALS)[];
+const configurations: [string, Partial<typeof RETRIEVAL_SIGNALS>][] = [
+  ["words only", Object.fromEntries(SIGNALS.map((s) => [s, false]))],
+  ...SIGNALS.map(
+    (signal) =>
+      [`+ ${signal} alone`, Object.fromEntries(SIGNALS.map((s) => [s, s === signal]))] as [
+        string,
+        Partial<typeof RETRIEVAL_SIGNALS>,
+      ],
+  ),
+  ...SIGNALS.map(
+    (signal) =>
+      [`all but ${signal}`, Object.fromEntries(SIGNALS.map((s) => [s, s !== signal]))] as [
+        string,
+        Partial<typeof RETRIEVAL_SIGNALS>,
+      ],
+  ),
+];
+const kept = { ...RETRIEVAL_SIGNALS };
+console.log("\nSignals (right facts; correct declines):");
+console.log(`  ${"configuration".padEnd(26)}${"tuning".padEnd(46)}sealed`);
+const tuningSet = loadSet("tuning");
+const sealedSet = loadSet("sealed");
+for (const [name, signals] of configurations) {
+  Object.assign(RETRIEVAL_SIGNALS, signals);
+  const t = evaluate(name, tuningSet, false, { quiet: true, runs: 0 });
+  const s = evaluate(name, sealedSet, false, { quiet: true, runs: 0 });
+  console.log(`  ${name.padEnd(26)}${`${t.facts}; ${t.declines}`.padEnd(46)}${s.facts}; ${s.declines}`);
+}
+Object.assign(RETRIEVAL_SIGNALS, kept);
 
 // Questions a signed-in client asks about their own account (tests/chat-eval/account/).
 await runAccountEval();

@@ -5,7 +5,6 @@ import type { ChatDocument } from "./sources/types";
 import { buildLexicon, correctSpelling, type Lexicon } from "./spelling";
 import {
   buildSemanticIndex,
-  closeWords,
   closestIn,
   meaningWords,
   passageSimilarity,
@@ -85,20 +84,19 @@ export const RETRIEVAL = {
   semanticFloorMargin: 0.15,
   /** ...and a passage at least this close to the whole question. */
   minSimilarity: 0.45,
-  /** Query expansion: each question word brings the passage words at least this close... */
-  expansionMin: 0.65,
-  /** ...at most this many... */
-  expansionWords: 3,
-  /** ...weighted by closeness × this. */
-  expansionWeight: 0.3,
   /** A word the site never uses must come this close to a word of the passage... */
   novelWordCloseness: 0.5,
   /** ...unless the passage holds this share of the question. */
   novelWordCoverage: 0.8,
 };
 
-/** Which signals retrieval uses; npm run eval:chat switches them to measure each one's contribution. */
-export const RETRIEVAL_SIGNALS = { softMatches: true, similarity: true, novelWords: true, expansion: true };
+/**
+ * Which meaning signals retrieval uses; npm run eval:chat switches each on and
+ * off to measure its contribution on both sets. Passage similarity is built
+ * and measured but off: it helped on the tuning set and not on the sealed one
+ * (decision 0063).
+ */
+export const RETRIEVAL_SIGNALS = { softMatches: true, similarity: false, novelWords: true };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex");
@@ -374,7 +372,9 @@ export function retrieve(
   // "How much is it?" as a first message: "it" has nothing to point at.
   if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
     return { status: "unknown", followUp: false };
-  const own = terms.length ? rank(index, searchWithMeaning(index, reading), terms, intents, reading) : [];
+  const own = terms.length
+    ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents, reading)
+    : [];
   const ownFound = relevant(index, own[0], terms, minCoverage, reading);
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
@@ -391,40 +391,6 @@ export function retrieve(
   );
   if (followUps.length) return found(followUps, true);
   return ownFound ? found(own, false) : { status: "unknown", followUp: false };
-}
-
-/**
- * BM25 over the question's terms and, when word vectors are loaded, the
- * passage words closest in meaning to each question word the site does not
- * use ("tune" → "music", "sound"), weighted by that closeness: passages that
- * share no word with the question become candidates.
- */
-function searchWithMeaning(index: ChatIndex, reading: Reading) {
-  const { terms } = reading;
-  const expansion = new Map<string, number>();
-  if (reading.meaning && index.semantic && RETRIEVAL_SIGNALS.expansion)
-    for (const term of terms) {
-      const word = reading.wordOf.get(term);
-      // Only words the site does not use: a word it uses already finds its passages.
-      if (!word || index.documentFrequency.has(term)) continue;
-      for (const close of closeWords(
-        index.semantic,
-        reading.meaning,
-        word,
-        RETRIEVAL.expansionMin,
-        RETRIEVAL.expansionWords,
-      )) {
-        const expanded = processTerm(close.word);
-        if (!expanded || terms.includes(expanded)) continue;
-        const boost = close.closeness * RETRIEVAL.expansionWeight;
-        expansion.set(expanded, Math.max(expansion.get(expanded) ?? 0, boost));
-      }
-    }
-  if (!expansion.size) return index.search.search(terms.join(" "), ALREADY_PROCESSED);
-  return index.search.search([...terms, ...expansion.keys()].join(" "), {
-    ...ALREADY_PROCESSED,
-    boostTerm: (term) => expansion.get(term) ?? 1,
-  });
 }
 
 /** Terms already in indexed form: searched as they are. */

@@ -33,10 +33,8 @@ type PassageMeaning = {
 
 export type SemanticIndex = {
   vectors: WordVectors;
-  /** Every passage word that has a vector: its row in `vectors`... */
+  /** Every passage word that has a vector: its row in `vectors`. */
   vocabulary: Int32Array;
-  /** ...and the word. */
-  vocabularyWords: string[];
   passages: Map<string, PassageMeaning>;
   /**
    * The passages' mean vector: every averaged vector leans the same way
@@ -110,7 +108,6 @@ export type PassageText = { id: string; subject: string; body: string; phrasings
 export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]): SemanticIndex {
   const position = new Map<number, number>();
   const rows: number[] = [];
-  const names: string[] = [];
   const ids = (words: string[]) => {
     const out = new Set<number>();
     for (const word of words) {
@@ -120,7 +117,6 @@ export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]
       if (at === undefined) {
         at = rows.length;
         rows.push(row);
-        names.push(word);
         position.set(row, at);
       }
       out.add(at);
@@ -156,7 +152,7 @@ export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]
         .filter((v): v is Float32Array => !!v),
     });
   }
-  return { vectors, vocabulary: Int32Array.from(rows), vocabularyWords: names, passages: meanings, center };
+  return { vectors, vocabulary: Int32Array.from(rows), passages: meanings, center };
 }
 
 /** Reads a question's meaning: its vector, and each word's closeness to every passage word. */
@@ -208,21 +204,4 @@ export function passageSimilarity(
   let best = passage.vector ? dot(question.vector, passage.vector) : 0;
   for (const phrasing of passage.phrasings) best = Math.max(best, dot(question.vector, phrasing));
   return best;
-}
-
-/** The passage words closest in meaning to a question word: at least `min` close, the best `limit`. */
-export function closeWords(
-  index: SemanticIndex,
-  question: QuestionMeaning,
-  word: string,
-  min: number,
-  limit: number,
-): { word: string; closeness: number }[] {
-  const sims = question.closeness.get(word);
-  if (!sims) return [];
-  const found: { word: string; closeness: number }[] = [];
-  for (let i = 0; i < sims.length; i++)
-    if (sims[i]! >= min && index.vocabularyWords[i] !== word)
-      found.push({ word: index.vocabularyWords[i]!, closeness: sims[i]! });
-  return found.sort((a, b) => b.closeness - a.closeness).slice(0, limit);
 }

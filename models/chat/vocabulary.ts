@@ -132,6 +132,13 @@ export const CHAT_VOCABULARY = new Map<string, string>(
   Object.entries({
     // Chat shorthand for the work
     dev: "development",
+    gmail: "email",
+    freebie: "free",
+    freebies: "free",
+    mockup: "concepts",
+    mockups: "concepts",
+    gst: "taxes",
+    vat: "taxes",
     diff: "difference",
     devs: "developers",
     // Money
@@ -224,6 +231,8 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     mobile: "phone",
     whatsapp: "whatsapp",
     instagram: "social",
+    insta: "social",
+    ig: "social",
     facebook: "social",
     linkedin: "social",
     tiktok: "social",
