@@ -206,7 +206,9 @@ export function composeAnswer(
   if (differences) response = `${differences}\n\n${response}`;
   const region = regionNamed(question) ?? options.region;
   if (region) response = regionFirst(response, region);
-  const answer = question ? yesOrNo(question, response) : null;
+  // A staff answer (an FAQ entry written for the gap queue) is quoted as written.
+  const staffAnswer = passages[0]?.document.id.startsWith("chat-faq:");
+  const answer = question && !staffAnswer ? yesOrNo(question, response) : null;
   if (answer) {
     const rest = response
       .replace(answer.sentence, "")

@@ -11,6 +11,8 @@ import {
   rebuildChatIndex,
 } from "~models/chat/index.server";
 import { answerFromContent } from "~models/chat/answer";
+import { chatResolutionRate } from "~models/chat/resolution.server";
+import { RESOLUTION_WAIT_MS } from "~models/chat/resolution";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -390,5 +392,22 @@ describe("a staff answer fixes the group that raised it (decision 0063)", () => 
     });
     await rebuildChatIndex();
     expect(reply(await ask(later)).response).toBe("Ceramics courses are outside what we do.");
+  });
+});
+
+describe("resolution rate (decision 0063)", () => {
+  it("counts a conversation resolved when the visitor thanks the assistant, or leaves for 24 hours; not when it only said it does not know", async () => {
+    const before = await chatResolutionRate();
+    const thanked = await ask("How much is the Starter plan?");
+    await ask("thanks, that helped", cookieFrom(thanked));
+    const unknown = await ask("do you restore vintage motorbikes");
+    expect(reply(unknown).response).toBe(CHAT_COPY.unknown);
+    const after = await chatResolutionRate();
+    expect(after.byResolution.confirmed).toBe(before.byResolution.confirmed + 1);
+    expect(after.byResolution.unanswered).toBe(before.byResolution.unanswered + 1);
+    // A day later, an answered conversation nobody confirmed or escalated counts as resolved.
+    const later = await chatResolutionRate(new Date(Date.now() + RESOLUTION_WAIT_MS + 60_000));
+    expect(later.open).toBe(0);
+    expect(later.resolved).toBeGreaterThanOrEqual(after.resolved);
   });
 });
