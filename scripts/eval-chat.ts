@@ -13,6 +13,7 @@ import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/content/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
+import { runConversationEval } from "../tests/chat-eval/conversations/run";
 
 type Question = { q: string; expect: string | null; also?: string[]; after?: string; facts?: string[] };
 const TARGET_TOP1 = 0.9;
@@ -176,6 +177,9 @@ for (const [name, signals] of configurations) {
   console.log(`  ${name.padEnd(26)}${`${t.facts}; ${t.declines}`.padEnd(46)}${s.facts}; ${s.declines}`);
 }
 Object.assign(RETRIEVAL_SIGNALS, kept);
+
+// Resolution rate over scripted conversations (decision 0063).
+runConversationEval(index);
 
 // Questions a signed-in client asks about their own account (tests/chat-eval/account/).
 await runAccountEval();
