@@ -192,7 +192,8 @@ function writeCache(files: ReturnType<typeof cacheFiles>, parsed: WordVectors) {
 export function loadWordVectors(): WordVectors | null {
   if (loaded !== undefined) return loaded;
   try {
-    const source = createRequire(import.meta.url).resolve(PACKAGE);
+    // CHAT_WORD_VECTORS: the package's JSON file elsewhere (a shared install), else the package.
+    const source = process.env.CHAT_WORD_VECTORS || createRequire(import.meta.url).resolve(PACKAGE);
     const files = cacheFiles(source);
     loaded = readCache(files);
     if (!loaded) {
