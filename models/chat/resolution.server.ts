@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import { chatConversations, chatMessages } from "../schema";
-import { CONFIRMS, resolutionRate, RESOLUTION_WAIT_MS, type ConversationOutcome } from "./resolution";
+import {
+  CONFIRMS,
+  resolutionRate,
+  RESOLUTION_WAIT_MS,
+  RESOLUTION_WINDOW_DAYS,
+  type ConversationOutcome,
+} from "./resolution";
 
 // The assistant's resolution rate over recent conversations, for the
 // back-office (/admin/chat-gaps): one statement, one row per conversation.
-
-/** Conversations started within this many days are counted. */
-export const RESOLUTION_WINDOW_DAYS = 30;
 
 /** The same words as CONFIRMS, for Postgres (whose word boundary is \y). */
 const CONFIRMS_SQL = CONFIRMS.source.replace(/\\b/g, "\\y");

@@ -8,6 +8,8 @@
 // by ./resolution.server.ts and by npm run eval:chat.
 
 export const RESOLUTION_WAIT_MS = 24 * 60 * 60 * 1000;
+/** The back-office counts conversations started within this many days. */
+export const RESOLUTION_WINDOW_DAYS = 30;
 
 export type ConversationOutcome = {
   /** The visitor asked for a person ("Talk to a person"). */

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { listGapGroups } from "~models/chat/gap-queue.server";
 import { GAP_STATUSES, parseGapStatus } from "~models/chat/gaps";
-import { chatResolutionRate, RESOLUTION_WINDOW_DAYS } from "~models/chat/resolution.server";
+import { RESOLUTION_WINDOW_DAYS } from "~models/chat/resolution";
+import { chatResolutionRate } from "~models/chat/resolution.server";
 import { PagedTable } from "~/components/admin/paged-table";
 import { Badge, cell, FilterForm, PageHeader, SelectFilter } from "~/components/admin/ui";
 import { staffListQuery } from "~/lib/admin-list.server";
