@@ -36,8 +36,6 @@ export function resolutionOf(outcome: ConversationOutcome, now: Date): Resolutio
   return "open";
 }
 
-export const isResolved = (resolution: Resolution) => resolution === "confirmed" || resolution === "assumed";
-
 /** "thanks", "that helped", "perfect": a visitor confirming an answer. */
 export const CONFIRMS =
   /^\s*(thanks?|thank (you|u)|thx|ty|tysm|cheers|great|perfect|awesome|got it|that helped|that helps|helpful|ok thanks|okay thanks)\b/i;
