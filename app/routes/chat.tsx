@@ -69,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
         visitor,
         clientAddress: clientAddress(request),
         user: asker,
+        acceptLanguage: request.headers.get("accept-language"),
       });
       return outcome.status === "ok" ? back() : fail({ error: outcome.message }, 429);
     }

@@ -8,7 +8,9 @@ import { FREE_PLAN } from "../billing/subscriptions";
 import { listPurchases, type PurchaseView } from "../billing/shop.server";
 import { expiringSoon, getBalance } from "../billing/tokens.server";
 import { TOKEN_VALIDITY_DAYS } from "../billing/tokens";
+import { deliveryViewsFor } from "../delivery/clock.server";
 import { countUnread, listNotifications } from "../platform/notifications.server";
+import { quoteRevisionRound } from "../projects/proofing.server";
 import { clientStatusLabel } from "../projects/status-labels";
 import { describeStatus } from "../projects/status-vocabulary";
 import { listProjects, type ProjectRow } from "../projects/projects.server";
@@ -90,6 +92,81 @@ const projectLink = (project: ProjectRow): ChatSourceLink => ({
 });
 const projectList = (projects: ProjectRow[]) =>
   listInWords(projects.slice(0, PROJECTS_LISTED).map((p) => `${p.title} (${statusOf(p)})`));
+
+/** The asker's projects the question names (by title words), or all of them when it names none. */
+function namedProjects(projects: ProjectRow[], query: string): { matches: ProjectRow[]; named: boolean } {
+  const words = nameWords(query);
+  if (!words.length) return { matches: projects, named: false };
+  const scored = projects.map((project) => ({ project, score: nameScore(words, project.title) }));
+  const best = Math.max(...scored.map((s) => s.score));
+  return {
+    matches: best > 0 ? scored.filter((s) => s.score === best).map((s) => s.project) : [],
+    named: true,
+  };
+}
+
+const CLOSED = new Set(["completed", "cancelled"]);
+
+/**
+ * "When will my project be done", "what is it waiting on", "what will my next
+ * round cost": for each named project (or each open one), what its page shows:
+ * the delivery clock's line, whose move it is and what happens next, or the
+ * price of the next revision round.
+ */
+async function projectDetailPart(
+  userId: string,
+  query: string,
+  topic: "due" | "waiting" | "round",
+  now: Date,
+): Promise<Part> {
+  const projects = await listProjects(userId);
+  if (!projects.length)
+    return {
+      text: "You have no projects yet. You can start one from the project form.",
+      sources: [PAGES.newProject],
+    };
+  const { matches, named } = namedProjects(projects, query);
+  const open = matches.filter((p) => !CLOSED.has(p.status));
+  const chosen = (named ? matches : open.length ? open : matches).slice(0, PROJECTS_LISTED);
+  if (!chosen.length)
+    return {
+      text: `None of your projects matches that. Your ${projects.length === 1 ? "project is" : "projects are"} ${projectList(projects)}.`,
+      sources: [PAGES.projects],
+    };
+  const clocks =
+    topic === "round"
+      ? {}
+      : await deliveryViewsFor(
+          chosen.map((p) => p.id),
+          "client",
+          now,
+        );
+  const lines = await Promise.all(
+    chosen.map(async (project) => {
+      const status = describeStatus(project.status, project.step);
+      const clock = clocks[project.id];
+      if (topic === "due") {
+        if (!clock)
+          return `${project.title} is ${status.label}: the delivery date is set when the studio accepts the brief and starts work.`;
+        return `${project.title}: ${clock.headline}. ${clock.promised}`;
+      }
+      if (topic === "waiting") {
+        const move =
+          status.whoseMove === "client"
+            ? "It is waiting on you."
+            : status.whoseMove === "studio"
+              ? "It is with the studio, not waiting on you."
+              : "It is closed.";
+        return `${project.title} is ${status.label}. ${move}${clock?.note ? ` ${clock.note}` : ""} Next: ${status.next}`;
+      }
+      const offer = await quoteRevisionRound(project, undefined, now);
+      if (!offer.applies)
+        return `${project.title} has no delivered version yet, so a revision request now changes the brief and costs nothing.`;
+      return `A revision request on ${project.title} would be round ${offer.number}, at ${plural(offer.cost, "Creative Token")} (${offer.tier} tier); you have ${offer.balance}.`;
+    }),
+  );
+  return { text: lines.join(" "), sources: chosen.map(projectLink) };
+}
 
 async function projectsPart(userId: string, query: string): Promise<Part> {
   const projects = await listProjects(userId);
@@ -217,6 +294,8 @@ export async function answerAccountQuestion(
   const parts: Promise<Part>[] = [];
   if (topics.includes("balance") || topics.includes("expiry")) parts.push(tokensPart(asker.id, topics, now));
   if (topics.includes("projects")) parts.push(projectsPart(asker.id, query));
+  for (const topic of ["due", "waiting", "round"] as const)
+    if (topics.includes(topic)) parts.push(projectDetailPart(asker.id, query, topic, now));
   if (topics.includes("plan")) parts.push(planPart(asker.id, now));
   if (topics.includes("purchases")) parts.push(purchasesPart(asker.id, query));
   if (topics.includes("notifications")) parts.push(notificationsPart(asker.id));

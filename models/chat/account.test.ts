@@ -32,6 +32,13 @@ const ACCOUNT: [string, AccountTopic[]][] = [
   ["what did i buy from the shop", ["purchases"]],
   ["do i have unread notifications", ["notifications"]],
   ["any new notifs for me", ["notifications"]],
+  ["when will my project be done", ["due"]],
+  ["whats the deadline on my website redesign", ["due"]],
+  ["what is my project waiting on", ["waiting"]],
+  ["what do you need from me", ["waiting"]],
+  ["is my website redesign stuck", ["waiting"]],
+  ["how much will my next revision cost", ["round"]],
+  ["what will the next round cost me", ["round"]],
 ];
 
 // Questions about the site (prices, rules, plans on offer, how-tos), which
@@ -68,6 +75,12 @@ const GENERAL = [
   "do i own the source files when the project is done?",
   "my download didnt arrive what do i do",
   "do they expire?",
+  "how much is the popular bundle and how many tokens do i get",
+  "how many tokens do i get with the best value bundle",
+  "how much does a revision cost",
+  "can i get a refund on tokens i didnt use",
+  "how many tokens do i get for 70 dollars",
+  "whats the refund policy for my tokens",
 ];
 
 describe("accountTopics", () => {

@@ -3,7 +3,8 @@
 // site ("how much are tokens", "do tokens expire", "what plans do you have").
 // Pure: the answers, from the client's own records, are in account.server.ts.
 
-export type AccountTopic = "balance" | "expiry" | "projects" | "plan" | "purchases" | "notifications";
+export type AccountTopic =
+  "balance" | "expiry" | "projects" | "due" | "waiting" | "round" | "plan" | "purchases" | "notifications";
 
 /** Shorthand and typos people type, folded onto the word before matching. */
 const SHORTHAND = new Map<string, string>(
@@ -69,6 +70,10 @@ const VOCABULARY = [
   "progress",
   "unread",
   "credits",
+  "deadline",
+  "delivery",
+  "revision",
+  "waiting",
 ];
 
 /** Optimal string alignment distance, stopping early above 1. */
@@ -136,6 +141,11 @@ const GENERAL = [
   /\b(include|includes|included|cost|costs|price|prices|pricing|refund\w*|cancel\w*)\b/,
   /\b(upgrade|downgrade|switch|change|transfer|share|buy more|top up|increase)\b/,
   /\b(gift ?cards?|referr\w*|business plan)\b/,
+  // Prices and what is on sale: "how much is the popular bundle, how many tokens do i get".
+  /\b(bundles?|packs?|packages?|add ?ons?|rupees?|dollars?|euros?|inr|usd|eur|rs|per token|each token|a token)\b/,
+  /\bhow much (is|are|does|do|for|would|will) (a|an|the|one|each|your|ur)\b/,
+  // The site's plans and policies by name: "what is the refund policy", "terms for tokens".
+  /\b(polic(y|ies)|terms|conditions|privacy|shipping)\b/,
   /\b(make|design|create|write|build) (my|our|me|a|an)\b/,
 ];
 
@@ -156,6 +166,17 @@ const PROGRESS =
 const SHOP =
   /\b(downloads?|downloaded|purchases?|purchased|bought|shop items?|(did|have) (i|we) (buy|bought|purchase|purchased|order|ordered|get))\b/;
 const NOTIFICATIONS = /\b(notifications?|alerts?|unread|new messages?)\b/;
+/** "when will my project be done", "whats the deadline on my logo": the delivery clock's date. */
+const DUE =
+  /\b(when (will|is|does|do|should|can|would)|what date|which date|due|deadline|eta|delivery date|delivered|be (done|ready|finished|complete|completed|delivered))\b/;
+/** "what is my project waiting on", "what do you need from me". */
+const WAITING =
+  /\b(waiting (on|for)|wait\w* on|held up|hold ?up|blocked|stuck|on hold|paused|need from (me|us)|(my|our) (move|turn))\b/;
+/** "how much will my next revision cost", "what will the next round cost me". */
+const ROUND = /\b(revision|revisions|round|rounds)\b/;
+const ROUND_PRICE = /\b(cost|costs|price|charge|charged|how much|how many tokens|pay)\b/;
+const OWN_ROUND =
+  /\b(my|our|next|this|that)( \w+){0,3} (revision|revisions|round|rounds)\b|\bif i (request|ask)\b/;
 
 /**
  * The account topics a question asks about, in a fixed order; none when it
@@ -171,6 +192,9 @@ export const asksWhereToLook = (query: string) => LOOK_UP.test(accountText(query
 
 export function accountTopics(query: string): AccountTopic[] {
   const text = accountText(query);
+  // The price of the client's own next round is on their project page, not in the pricing.
+  if (ROUND.test(text) && ROUND_PRICE.test(text) && OWN_ROUND.test(text) && OWN.test(text)) return ["round"];
+  if (/\b(need from (me|us)|waiting (on|for) (me|us))\b/.test(text)) return ["waiting"];
   if (!LOOK_UP.test(text) && GENERAL.some((pattern) => pattern.test(text))) return [];
   const own = OWN.test(text);
   const topics = new Set<AccountTopic>();
@@ -196,8 +220,29 @@ export function accountTopics(query: string): AccountTopic[] {
     topics.add("projects");
   // "hows my logo refresh going", "any update on my website redesign": a project by its name.
   if (!topics.size && /\b(my|our)\b/.test(text) && PROGRESS.test(text)) topics.add("projects");
+  // "when will my project be done", "what is my logo waiting on": the delivery clock answers.
+  const aboutProject = topics.has("projects") || (POSSESSIVE("\\w+").test(text) && !topics.size);
+  if (aboutProject && DUE.test(text)) {
+    topics.delete("projects");
+    topics.add("due");
+  }
+  if ((aboutProject || POSSESSIVE("\\w+").test(text)) && WAITING.test(text)) {
+    topics.delete("projects");
+    topics.delete("due");
+    topics.add("waiting");
+  }
 
-  const order: AccountTopic[] = ["balance", "expiry", "projects", "plan", "purchases", "notifications"];
+  const order: AccountTopic[] = [
+    "balance",
+    "expiry",
+    "projects",
+    "due",
+    "waiting",
+    "round",
+    "plan",
+    "purchases",
+    "notifications",
+  ];
   return order.filter((topic) => topics.has(topic));
 }
 
@@ -212,7 +257,9 @@ const NOT_A_NAME = new Set(
     "download left remaining many much how item items shop purchase purchases purchased bought buy file " +
     "files about with from just already again thing one ones tokens token credits creative balance expire " +
     "expiry expiring expires plan subscription renew renews renewal notifications notification unread " +
-    "tell please pls hey hi"
+    "tell please pls hey hi will would should be due date deadline eta delivered deliver delivery " +
+    "waiting wait on held hold blocked stuck paused need needs from move turn next round rounds revision " +
+    "revisions cost costs price charge charged pay"
   )
     .split(" ")
     .filter(Boolean),

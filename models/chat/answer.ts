@@ -1,4 +1,4 @@
-import { composeAnswer, type ComposedAnswer } from "./compose";
+import { composeAnswer, type AnswerOptions, type ComposedAnswer } from "./compose";
 import { CHAT_COPY } from "./copy";
 import { retrieve, type ChatIndex, type PreviousTurn } from "./retrieval";
 import { smallTalk } from "./small-talk";
@@ -12,10 +12,11 @@ export function answerFromContent(
   index: ChatIndex,
   query: string,
   previous?: PreviousTurn | null,
+  options: AnswerOptions = {},
 ): ComposedAnswer {
   const talk = smallTalk(query);
   if (talk) return talk;
-  const answer = composeAnswer(retrieve(index, query, previous));
+  const answer = composeAnswer(retrieve(index, query, previous), query, options);
   if (answer.found || !ABOUT_BUSINESS.test(query)) return answer;
   // A description rather than a question: the service it comes closest to
   // (any shared word) is a place to start; otherwise, everything we create.
@@ -26,6 +27,8 @@ export function answerFromContent(
     loose.status === "found" && service.length
       ? { ...loose, ranked: service, followUp: false }
       : retrieve(index, "services we create", null),
+    query,
+    options,
   );
   return { ...start, response: `${CHAT_COPY.business}\n\n${start.response}` };
 }

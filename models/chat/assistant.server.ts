@@ -1,3 +1,4 @@
+import { decideRegion } from "../billing/currency";
 import type { FormOutcome, SubmissionContext } from "../forms/submission-steps.server";
 import { submitSupportTicket } from "../forms/submissions.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
@@ -78,6 +79,8 @@ export async function askAssistant(input: {
    * visitor's conversations are not another sign-in's (visitorHeldByAnother).
    */
   user?: ChatAsker | null;
+  /** The request's Accept-Language: price lists open with the visitor's region (models/billing/currency.ts). */
+  acceptLanguage?: string | null;
 }): Promise<AskOutcome> {
   const limit = await consumeRateLimit(`chat:${input.clientAddress}`, CHAT_RATE_LIMIT);
   if (limit.limited) return limited(limit.retryAfterSeconds);
@@ -91,7 +94,8 @@ export async function askAssistant(input: {
   const [previous, index] = await Promise.all([previousTurn(conversation.id), getChatIndex()]);
   // An account question is answered from the asker's own records, never from the content or the language model.
   const account = await answerAccountQuestion(input.query, input.user ?? null);
-  const answer = account ?? answerFromContent(index, input.query, previous);
+  const region = decideRegion({ acceptLanguage: input.acceptLanguage }).region;
+  const answer = account ?? answerFromContent(index, input.query, previous, { region });
   const aboutAccount = Boolean(account?.aboutAccount);
 
   let response = answer.response;

@@ -1,6 +1,10 @@
+import type { Region } from "../billing/currency";
 import { CHAT_COPY } from "./copy";
 import type { Ranked, Retrieval } from "./retrieval";
 import { topicTerms } from "./text";
+
+/** How an answer is worded for the asker: the price list of their region comes first. */
+export type AnswerOptions = { region?: Region | null };
 
 export type ChatSourceLink = { title: string; url: string };
 export type ComposedAnswer = {
@@ -102,17 +106,118 @@ function answerText(passages: Ranked[]): string {
   return paragraphs.filter(Boolean).join("\n\n");
 }
 
+const REGION_LABEL: Record<Region, string> = { us: "US", eu: "Europe", in: "India" };
+
+/** The region a question names by its currency or place ("in rupees", "usd", "for europe"), if any. */
+export function regionNamed(question: string): Region | null {
+  const text = question.toLowerCase();
+  if (/₹|\b(rupees?|inr|rs|india|indian)\b/.test(text)) return "in";
+  if (/€|\b(euros?|eur|europe|european)\b/.test(text)) return "eu";
+  if (/\$|\b(dollars?|usd|us|usa|america|american)\b/.test(text)) return "us";
+  return null;
+}
+
+/**
+ * "$70 (US), €65 (Europe), ₹5,800 (India)" with the asker's region first:
+ * the prices are the content's own, only their order changes.
+ */
+function regionFirst(text: string, region: Region): string {
+  const label = REGION_LABEL[region];
+  return text.replace(
+    /([$€₹][\d,.]+ \((?:US|Europe|India)\)), ([$€₹][\d,.]+ \((?:US|Europe|India)\)),? (and |or )?([$€₹][\d,.]+ \((?:US|Europe|India)\))/g,
+    (whole, a: string, b: string, _joiner: string | undefined, c: string) => {
+      const prices = [a, b, c];
+      const mine = prices.findIndex((p) => p.endsWith(`(${label})`));
+      if (mine <= 0) return whole;
+      const ordered = [prices[mine]!, ...prices.filter((_, i) => i !== mine)];
+      return `${ordered[0]}, ${ordered[1]}, ${ordered[2]}`;
+    },
+  );
+}
+
+/** A passage's sentence with the most figures in it (tokens count once more): what sets one plan or bundle apart. */
+function figuresSentence(text: string): string | null {
+  let best: { sentence: string; figures: number } | null = null;
+  for (const sentence of withoutAddresses(text).split(/(?<=[.!?])\s+(?=[A-Z0-9₹$€"“(])/)) {
+    const figures = (sentence.match(/\d[\d,.]*/g) ?? []).length + (/\btokens?\b/i.test(sentence) ? 1 : 0);
+    if (figures && (!best || figures > best.figures)) best = { sentence, figures };
+  }
+  return best?.sentence ?? null;
+}
+
+/**
+ * "Starter vs Pro": a first line that says what differs, each named thing's
+ * sentence with its figures (tokens a month and active projects for plans,
+ * tokens and prices for bundles), before each one's full passage.
+ */
+function compared(retrieval: Extract<Retrieval, { status: "found" }>, passages: Ranked[]): string | null {
+  if (!retrieval.intents.includes("compare") || passages.length < 2) return null;
+  if (!passages.every((p) => p.document.entity)) return null;
+  const lines = passages.map((p) => {
+    const sentence = figuresSentence(p.document.text);
+    return sentence ? `${p.document.entity}: ${sentence.replace(/[.]$/, "")}` : null;
+  });
+  if (lines.some((line) => !line)) return null;
+  return `What differs: ${lines.join("; ")}.`;
+}
+
+/** "can i…", "do you…", "is it possible…": a question that wants yes or no first. */
+const YES_NO =
+  /^\s*(can|could|may) (i|we|you|u|one|my|our)\b|^\s*(do|does) (you|u|ascendra|the studio|your team|ur team)\b|^\s*is (it|there) (possible|a way)\b|^\s*(are|is) (tokens?|credits?|gift ?cards?|plans?|subscriptions?) \w*(able|refundable|transferable)\b/i;
+/** A sentence that denies: "cannot be refunded", "we do not ship", "non-refundable" ("no bonus tokens" does not). */
+const NEGATION =
+  /\b(cannot|can not|can't|non-refundable|nonrefundable|not refundable|never|no longer|(do|does|is|are|will|may|must|should) not|don't|doesn't|isn't|aren't|won't)\b/i;
+
+/**
+ * The sentence that answers a yes-or-no question: the one sharing the most
+ * topic words with it; "No" when it denies, "Yes" otherwise. Null when no
+ * sentence shares a word (then the answer is given without a yes or no).
+ */
+function yesOrNo(question: string, text: string): { lead: string; sentence: string } | null {
+  if (!YES_NO.test(question)) return null;
+  if (/^(yes|no)\b/i.test(text.trim())) return null;
+  const terms = new Set(topicTerms(question));
+  let best: { sentence: string; shared: number } | null = null;
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const shared = topicTerms(sentence).filter((t) => terms.has(t)).length;
+    if (shared && (!best || shared > best.shared)) best = { sentence, shared };
+  }
+  if (!best) return null;
+  return { lead: NEGATION.test(best.sentence) ? "No" : "Yes", sentence: best.sentence };
+}
+
 /**
  * The reply, made only of the site's own sentences (prices and rules exactly
  * as the content states them; structured passages open with the direct
- * answer), with the pages they came from.
+ * answer), with the pages they came from. A price list opens with the asker's
+ * region (the one the question names, else the visitor's), and a "can I…"
+ * question opens with yes or no and the sentence that says so.
  */
-export function composeAnswer(retrieval: Retrieval): ComposedAnswer {
+export function composeAnswer(
+  retrieval: Retrieval,
+  question = "",
+  options: AnswerOptions = {},
+): ComposedAnswer {
   if (retrieval.status === "unknown")
     return { response: CHAT_COPY.unknown, sources: [], passageIds: [], found: false };
   const passages = chosenPassages(retrieval);
+  let response = answerText(passages);
+  const differences = compared(retrieval, passages);
+  if (differences) response = `${differences}\n\n${response}`;
+  const region = regionNamed(question) ?? options.region;
+  if (region) response = regionFirst(response, region);
+  // A staff answer (an FAQ entry written for the gap queue) is quoted as written.
+  const staffAnswer = passages[0]?.document.id.startsWith("chat-faq:");
+  const answer = question && !staffAnswer ? yesOrNo(question, response) : null;
+  if (answer) {
+    const rest = response
+      .replace(answer.sentence, "")
+      .replace(/\s{2,}/g, " ")
+      .trim();
+    response = `${answer.lead}: ${answer.sentence}${rest ? `\n\n${rest}` : ""}`;
+  }
   return {
-    response: answerText(passages),
+    response,
     sources: sourceLinks(passages),
     passageIds: passages.map((p) => p.document.id),
     found: true,

@@ -19,6 +19,12 @@ export type ChatFaq = {
   updatedAt: Date;
 };
 
+/** An entry with the visitors' questions it answered (the gap groups staff answered or attached with it). */
+export type ChatFaqWithQuestions = ChatFaq & { askedAs: string[] };
+
+/** Visitors' wordings indexed per entry at most (the most recent). */
+const ASKED_AS_LIMIT = 50;
+
 const columns = {
   id: chatFaqs.id,
   question: chatFaqs.question,
@@ -30,9 +36,27 @@ const columns = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every entry, oldest first: for the assistant's index and the export. */
+/** Every entry, oldest first: for the export. */
 export async function listAllFaqs(database: Database = db()): Promise<ChatFaq[]> {
   return database.select(columns).from(chatFaqs).orderBy(asc(chatFaqs.createdAt), asc(chatFaqs.id));
+}
+
+/**
+ * Every entry with the distinct questions of the gap rows it answered, for the
+ * assistant's index: the words that raised a gap, and their paraphrases, find
+ * the staff answer (decision 0063).
+ */
+export async function listFaqsWithQuestions(database: Database = db()): Promise<ChatFaqWithQuestions[]> {
+  return database
+    .select({
+      ...columns,
+      // Qualified by hand: inside sql`` drizzle names columns without their table.
+      askedAs: sql<string[]>`(select coalesce(array_agg(q.question), '{}') from (
+        select g.question from "chat_gaps" g where g.faq_id = "chat_faqs"."id"
+        group by g.question order by max(g.created_at) desc limit ${ASKED_AS_LIMIT}) q)`,
+    })
+    .from(chatFaqs)
+    .orderBy(asc(chatFaqs.createdAt), asc(chatFaqs.id));
 }
 
 /** The back-office list, newest change first, with how many gap questions each answered. */

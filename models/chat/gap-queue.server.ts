@@ -141,3 +141,47 @@ export async function answerGapGroup(
     return { ok: true as const, faqId: faq!.id, answered: questions };
   });
 }
+
+/**
+ * Staff attach a group to an entry that already answers it: the group's open
+ * questions are marked answered by it and become its phrasings in the
+ * assistant's index (the entry's updated_at moves, which raises the content
+ * revision, so every process rebuilds). Null when there is no such entry;
+ * false when the group has no open questions left.
+ */
+export async function attachGapGroup(
+  key: string,
+  faqId: string,
+  actor: AuditActor & { id: string },
+): Promise<{ ok: true; answered: number } | { ok: false; reason: "no-entry" | "answered" }> {
+  return db().transaction(async (tx) => {
+    const [faq] = await tx
+      .select({ id: chatFaqs.id, question: chatFaqs.question })
+      .from(chatFaqs)
+      .where(sql`${chatFaqs.id}::text = ${faqId}`)
+      .for("update");
+    if (!faq) return { ok: false as const, reason: "no-entry" as const };
+    const answered = await tx
+      .update(chatGaps)
+      .set({ answeredAt: sql`now()`, faqId: faq.id })
+      .where(and(eq(chatGaps.groupKey, key), isNull(chatGaps.answeredAt)))
+      .returning({ id: chatGaps.id, messageId: chatGaps.messageId });
+    if (!answered.length) return { ok: false as const, reason: "answered" as const };
+    await tx
+      .update(chatFaqs)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(chatFaqs.id, faq.id));
+    const questions = new Set(answered.map((row) => row.messageId ?? -row.id)).size;
+    await recordAudit(
+      {
+        actor,
+        action: "chat_faq.attach",
+        target: { type: "chat_faq", id: faq.id, label: faq.question },
+        after: { group: key },
+        reason: `${questions} question${questions === 1 ? "" : "s"} in the group "${key}"`,
+      },
+      tx,
+    );
+    return { ok: true as const, answered: questions };
+  });
+}

@@ -2,6 +2,7 @@ import { db } from "../platform/db.server";
 import { contentRevisions } from "../schema";
 import { buildChatIndex, fingerprintOf, type ChatIndex } from "./retrieval";
 import { CHAT_SOURCES, type ChatDocument, type ChatSource } from "./sources";
+import { loadWordVectors } from "./vectors.server";
 
 // The search index lives in each server process's memory: it is derived from
 // the database's content and rebuilt from it, so nothing another process
@@ -61,7 +62,7 @@ async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<
  */
 export async function rebuildChatIndex(sources?: ChatSource[]): Promise<ChatIndex> {
   const revision = sources ? null : await readRevision();
-  const index = buildChatIndex(await loadChatDocuments(sources));
+  const index = buildChatIndex(await loadChatDocuments(sources), loadWordVectors());
   state.__ascendraChatIndex = { index, revision, checkedAt: Date.now() };
   return index;
 }
@@ -72,7 +73,9 @@ async function refreshIfChanged(current: IndexState, now: number): Promise<ChatI
   const documents = await loadChatDocuments();
   // A write that changed no passage (a seed run rewriting the same text) keeps the index.
   const index =
-    fingerprintOf(documents) === current.index.fingerprint ? current.index : buildChatIndex(documents);
+    fingerprintOf(documents) === current.index.fingerprint
+      ? current.index
+      : buildChatIndex(documents, loadWordVectors());
   state.__ascendraChatIndex = { index, revision, checkedAt: now };
   return index;
 }

@@ -10,7 +10,7 @@ export type Intent = (typeof INTENTS)[number];
 const CUES: [Intent, RegExp][] = [
   [
     "compare",
-    /\b(difference|differences|differ|different|versus|vs|compare|compared|comparison|better|which (one|is|should))\b/,
+    /\b(diff|difference|differences|differ|different|versus|vs|compare|compared|comparison|better|which (one|is|should))\b/,
   ],
   [
     "price",

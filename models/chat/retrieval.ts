@@ -3,7 +3,17 @@ import MiniSearch from "minisearch";
 import { intentsOf, type Intent } from "./intent";
 import type { ChatDocument } from "./sources/types";
 import { buildLexicon, correctSpelling, type Lexicon } from "./spelling";
-import { processTerm, tokenize, topicTerms } from "./text";
+import {
+  buildSemanticIndex,
+  closestIn,
+  meaningWords,
+  passageSimilarity,
+  readQuestion,
+  type QuestionMeaning,
+  type SemanticIndex,
+  type WordVectors,
+} from "./semantic";
+import { foldWord, processTerm, tokenize, topicTerms } from "./text";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -23,6 +33,8 @@ export type ChatIndex = {
   /** Each passage's indexed words: its subject (title, keywords, entity) and all of them. */
   terms: Map<string, { subject: Set<string>; all: Set<string> }>;
   lexicon: Lexicon;
+  /** The passages' meaning, when word vectors were given (./semantic.ts). */
+  semantic: SemanticIndex | null;
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -55,7 +67,36 @@ const RETRIEVAL = {
   previousPassageBoost: 1.3,
   /** Questions with this many topic words or fewer may lean on the previous topic. */
   shortQuestionTerms: 2,
+  /**
+   * Soft matches (decision 0063): a question word the passage lacks counts
+   * this share of its weight × its closeness to the passage's closest word,
+   * when that closeness reaches `softMin`; a subject word that close makes the
+   * passage about the question.
+   */
+  softCredit: 1,
+  softMin: 0.55,
+  subjectSoftMin: 0.7,
+  /** Passage similarity: the passages this close to the question join the candidates... */
+  similarCandidates: 10,
+  /** ...and similarity² × this is added to their BM25 score. */
+  similarityWeight: 6,
+  /** Passing the floor by meaning takes this much more coverage than by words... */
+  semanticFloorMargin: 0.15,
+  /** ...and a passage at least this close to the whole question. */
+  minSimilarity: 0.45,
+  /** A word the site never uses must come this close to a word of the passage... */
+  novelWordCloseness: 0.5,
+  /** ...unless the passage holds this share of the question. */
+  novelWordCoverage: 0.8,
 } as const;
+
+/**
+ * Which meaning signals retrieval uses; npm run eval:chat switches each on and
+ * off to measure its contribution on both sets. Passage similarity is built
+ * and measured but off: it helped on the tuning set and not on the sealed one
+ * (decision 0063).
+ */
+export const RETRIEVAL_SIGNALS = { softMatches: true, similarity: false, novelWords: true };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex");
@@ -73,7 +114,7 @@ const indexedTerms = (text: string) =>
       .filter((t): t is string => !!t),
   );
 
-export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
+export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors | null): ChatIndex {
   const search = new MiniSearch<ChatDocument>({
     fields: ["title", "keywords", "entity", "text", "about"],
     storeFields: [],
@@ -98,7 +139,22 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
     for (const term of all) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     words.push(...tokenize(`${doc.title} ${fieldText(doc, "keywords")} ${doc.text}`));
   }
-  const lexicon = buildLexicon(words, new Set(documentFrequency.keys()), CHAT_VOCABULARY.keys());
+  const lexicon = buildLexicon(
+    [...words, ...documents.flatMap((doc) => (doc.phrasings ?? []).flatMap(tokenize))],
+    new Set(documentFrequency.keys()),
+    CHAT_VOCABULARY.keys(),
+  );
+  const semantic = vectors
+    ? buildSemanticIndex(
+        vectors,
+        documents.map((doc) => ({
+          id: doc.id,
+          subject: `${doc.title} ${fieldText(doc, "keywords")} ${doc.entity ?? ""}`,
+          body: doc.text,
+          phrasings: doc.phrasings,
+        })),
+      )
+    : null;
   return {
     search,
     documents: documents_,
@@ -106,7 +162,39 @@ export function buildChatIndex(documents: ChatDocument[]): ChatIndex {
     documentFrequency,
     terms,
     lexicon,
+    semantic,
   };
+}
+
+/** A question as retrieval reads it: its topic terms, each term's word (for its vector) and its meaning. */
+type Reading = { terms: string[]; wordOf: Map<string, string>; meaning: QuestionMeaning | null };
+
+function readQuestionText(index: ChatIndex, question: string): Reading {
+  const wordOf = new Map<string, string>();
+  for (const token of tokenize(question)) {
+    const term = processTerm(token);
+    if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
+  }
+  const meaning =
+    index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
+      ? readQuestion(index.semantic, meaningWords(question))
+      : null;
+  return { terms: [...wordOf.keys()], wordOf, meaning };
+}
+
+/** How much of a term's weight the passage earns by meaning: its closeness, from `softMin` up. */
+function softMatch(
+  index: ChatIndex,
+  reading: Reading,
+  id: string,
+  term: string,
+  part: "words" | "subject",
+  always = false,
+) {
+  if (!reading.meaning || !index.semantic || (!RETRIEVAL_SIGNALS.softMatches && !always)) return 0;
+  const word = reading.wordOf.get(term);
+  if (!word) return 0;
+  return closestIn(index.semantic, reading.meaning, id, word, part);
 }
 
 /** BM25's inverse document frequency: rare words weigh more; unknown words the most. */
@@ -116,12 +204,17 @@ function weight(index: ChatIndex, term: string): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-/** The weighted share of the question's `terms` that a passage holds. */
-function coverageOf(index: ChatIndex, id: string, terms: string[]): number {
+/** The weighted share of the question's `terms` that a passage holds (in part, by meaning). */
+function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Reading): number {
   if (!terms.length) return 0;
   const held = index.terms.get(id)!.all;
   const total = terms.reduce((sum, t) => sum + weight(index, t), 0);
-  const found = terms.filter((t) => held.has(t)).reduce((sum, t) => sum + weight(index, t), 0);
+  const found = terms.reduce((sum, t) => {
+    if (held.has(t)) return sum + weight(index, t);
+    if (!reading) return sum;
+    const close = softMatch(index, reading, id, t, "words");
+    return close >= RETRIEVAL.softMin ? sum + weight(index, t) * close * RETRIEVAL.softCredit : sum;
+  }, 0);
   return found / total;
 }
 
@@ -130,9 +223,14 @@ function coverageOf(index: ChatIndex, id: string, terms: string[]): number {
  * subject (title, keywords), or its body holds most of the question: one word
  * the body mentions in passing ("taxes are added at checkout") is not a topic.
  */
-function isAbout(index: ChatIndex, best: Scored, terms: string[]): boolean {
+function isAbout(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
   const { subject, all } = index.terms.get(best.document.id)!;
   if (terms.some((t) => subject.has(t))) return true;
+  if (
+    reading &&
+    terms.some((t) => softMatch(index, reading, best.document.id, t, "subject") >= RETRIEVAL.subjectSoftMin)
+  )
+    return true;
   return terms.filter((t) => all.has(t)).length >= 2 && best.coverage >= RETRIEVAL.bodyOnlyCoverage;
 }
 
@@ -140,28 +238,105 @@ function isAbout(index: ChatIndex, best: Scored, terms: string[]): boolean {
 const POINTS_BACK =
   /\b(it|its|it's|that|this|they|them|those|these|one|ones|same)\b|^\s*(and|also|what about|how about|so)\b/i;
 
-type Scored = Ranked & { coverage: number };
+type Scored = Ranked & {
+  /** The weighted share of the question the passage holds, soft matches included... */
+  coverage: number;
+  /** ...and word for word only. */
+  exact: number;
+  similarity: number;
+};
+
+/** The lexical results plus the passages closest in meaning, each passage once. */
+function withSimilar(
+  index: ChatIndex,
+  results: { id: unknown; score: number }[],
+  reading?: Reading,
+): { id: string; score: number; similarity: number }[] {
+  const similarityOf = (id: string) =>
+    reading?.meaning && index.semantic && RETRIEVAL_SIGNALS.similarity
+      ? passageSimilarity(index.semantic, reading.meaning, id)
+      : 0;
+  const out = new Map(
+    results.map((r) => [
+      r.id as string,
+      { id: r.id as string, score: r.score, similarity: similarityOf(r.id as string) },
+    ]),
+  );
+  if (reading?.meaning && index.semantic && RETRIEVAL_SIGNALS.similarity) {
+    const similar = [...index.documents.keys()]
+      .filter((id) => !out.has(id))
+      .map((id) => ({ id, score: 0, similarity: similarityOf(id) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, RETRIEVAL.similarCandidates);
+    for (const s of similar) out.set(s.id, s);
+  }
+  return [...out.values()];
+}
 
 function rank(
   index: ChatIndex,
   results: { id: unknown; score: number }[],
   terms: string[],
   intents: Intent[],
+  reading?: Reading,
 ): Scored[] {
-  return results
+  return withSimilar(index, results, reading)
     .map((r) => {
-      const document = index.documents.get(r.id as string)!;
-      const coverage = coverageOf(index, document.id, terms);
+      const document = index.documents.get(r.id)!;
+      const coverage = coverageOf(index, document.id, terms, reading);
+      const exact = reading ? coverageOf(index, document.id, terms) : coverage;
       const answersKind = intents.some((intent) => document.answers?.includes(intent));
+      const similarity = Math.max(0, r.similarity);
       const score =
-        r.score * (RETRIEVAL.coverageFloor + coverage) ** 2 * (answersKind ? RETRIEVAL.intentBoost : 1);
-      return { document, score, coverage };
+        (r.score + RETRIEVAL.similarityWeight * similarity ** 2) *
+        (RETRIEVAL.coverageFloor + coverage) ** 2 *
+        (answersKind ? RETRIEVAL.intentBoost : 1);
+      return { document, score, coverage, exact, similarity };
     })
+    .filter((r) => r.score > 0)
     .sort((a, b) => b.score - a.score);
 }
 
-const relevant = (index: ChatIndex, best: Scored | undefined, terms: string[], minCoverage: number) =>
-  !!best && best.coverage >= minCoverage && (minCoverage <= 0 || isAbout(index, best, terms));
+/**
+ * A word the site never uses, with nothing close to it in the passage either
+ * ("macbook", "netflix", "canva" beside "pro" or "video"), names what the
+ * question is about: something else. Unless the passage holds nearly all the
+ * rest of the question.
+ */
+function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
+  if (!reading || !RETRIEVAL_SIGNALS.novelWords || best.exact >= RETRIEVAL.novelWordCoverage) return false;
+  return terms.some((term) => {
+    if (index.documentFrequency.has(term) || /^\d/.test(term)) return false;
+    const word = reading.wordOf.get(term);
+    if (word && CHAT_VOCABULARY.has(word)) return false;
+    return softMatch(index, reading, best.document.id, term, "words", true) < RETRIEVAL.novelWordCloseness;
+  });
+}
+
+/**
+ * The relevance floor: the question's words (coverage and a subject word, or
+ * most of it in the body), or, by meaning, a higher share of the question
+ * with soft matches, a subject word close in meaning and a passage close to
+ * the question as a whole (decision 0063).
+ */
+function relevant(
+  index: ChatIndex,
+  best: Scored | undefined,
+  terms: string[],
+  minCoverage: number,
+  reading?: Reading,
+): boolean {
+  if (!best) return false;
+  if (minCoverage <= 0) return best.coverage >= minCoverage;
+  if (asksAboutSomethingElse(index, best, terms, reading)) return false;
+  if (best.exact >= minCoverage && isAbout(index, best, terms)) return true;
+  return (
+    !!reading?.meaning &&
+    best.coverage >= minCoverage + RETRIEVAL.semanticFloorMargin &&
+    best.similarity >= RETRIEVAL.minSimilarity &&
+    isAbout(index, best, terms, reading)
+  );
+}
 
 /**
  * The passages that answer `query`, best first, or "unknown". With a previous
@@ -177,7 +352,8 @@ export function retrieve(
   minCoverage: number = RETRIEVAL.minCoverage,
 ): Retrieval {
   const question = correctSpelling(index.lexicon, query);
-  const terms = topicTerms(question);
+  const reading = readQuestionText(index, question);
+  const { terms } = reading;
   const intents = intentsOf(question);
   const previousTerms = previous
     ? topicTerms(correctSpelling(index.lexicon, previous.query)).filter((t) => !terms.includes(t))
@@ -197,9 +373,9 @@ export function retrieve(
   if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
     return { status: "unknown", followUp: false };
   const own = terms.length
-    ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents)
+    ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents, reading)
     : [];
-  const ownFound = relevant(index, own[0], terms, minCoverage);
+  const ownFound = relevant(index, own[0], terms, minCoverage, reading);
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 
@@ -210,8 +386,8 @@ export function retrieve(
     boostDocument: (id) => (earlier.has(id) ? RETRIEVAL.previousPassageBoost : 1),
   });
   // Passages that hold enough of the new question's own words (all of them qualify for "how much is it?").
-  const followUps = rank(index, results, terms, intents).filter(
-    (r) => !terms.length || r.coverage >= minCoverage,
+  const followUps = rank(index, results, terms, intents, reading).filter(
+    (r) => !terms.length || r.exact >= minCoverage,
   );
   if (followUps.length) return found(followUps, true);
   return ownFound ? found(own, false) : { status: "unknown", followUp: false };

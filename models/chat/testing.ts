@@ -13,6 +13,7 @@ import { solutionsDocuments } from "./sources/solutions";
 import { strategyDocuments } from "./sources/strategy";
 import { studioDocuments } from "./sources/studio";
 import type { ChatDocument } from "./sources/types";
+import { loadWordVectors } from "./vectors.server";
 
 // For unit tests: the passages built straight from seeds/ (validated by the
 // same schemas), without a database.
@@ -36,4 +37,4 @@ export function seededChatDocuments(): ChatDocument[] {
   ];
 }
 
-export const seededChatIndex = (): ChatIndex => buildChatIndex(seededChatDocuments());
+export const seededChatIndex = (): ChatIndex => buildChatIndex(seededChatDocuments(), loadWordVectors());

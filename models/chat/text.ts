@@ -24,7 +24,8 @@ const STOP_WORDS = new Set([
     "not no yes ok okay thanks thank one ones same else other well really much many anything something help make able " +
     "go going see look ways thing things someone anyone kind sort lot bit still already ever actually currently now today " +
     "till until whether either guys im ive id dont doesnt didnt cant wont isnt arent long difference differences differ " +
-    "different versus compare compared comparison between quickly soon back"
+    "different versus compare compared comparison between quickly soon back " +
+    "yo asap bro dude wanna gonna gotta stuff incl kinda sorta lol"
   ).split(" "),
 ]);
 
@@ -56,6 +57,9 @@ export const isStopWord = (word: string): boolean => STOP_WORDS.has(CHAT_VOCABUL
 
 /** Whether a raw word is in the agency's vocabulary (a synonym the content may not spell out). */
 export const isVocabularyWord = (word: string): boolean => CHAT_VOCABULARY.has(word);
+
+/** A raw word folded onto the content's word by the vocabulary ("dev" → "development"), not stemmed. */
+export const foldWord = (word: string): string => CHAT_VOCABULARY.get(word) ?? word;
 
 /** One raw word to its indexed form, or null for a stop word. */
 export function processTerm(word: string): string | null {

@@ -83,7 +83,10 @@ export const SHORTHAND = new Map<string, string>(
 export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, " price "],
   [/\bhow (fast|quick)\b/g, " how quickly "],
-  [/\b(not|never|have not|did not) (been |yet )?(used|spent)\b|\bunspent\b|\bleft ?over\b/g, " unused "],
+  [
+    /\b(not|never|have not|did not) (been |yet )?(used|spent|use|spend|touched|touch)\b|\bunspent\b|\bleft ?over\b/g,
+    " unused ",
+  ],
   [/\b(money|cash) back\b/g, " refund "],
   [/\bget (my|our) money\b/g, " refund "],
   [/\bgift ?cards?\b/g, " giftcard "],
@@ -127,6 +130,17 @@ export const PHRASES: [RegExp, string][] = [
 /** Words with one meaning here, folded onto the word the content uses. */
 export const CHAT_VOCABULARY = new Map<string, string>(
   Object.entries({
+    // Chat shorthand for the work
+    dev: "development",
+    gmail: "email",
+    freebie: "free",
+    freebies: "free",
+    mockup: "concepts",
+    mockups: "concepts",
+    gst: "taxes",
+    vat: "taxes",
+    diff: "difference",
+    devs: "developers",
     // Money
     cost: "price",
     costs: "price",
@@ -217,6 +231,8 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     mobile: "phone",
     whatsapp: "whatsapp",
     instagram: "social",
+    insta: "social",
+    ig: "social",
     facebook: "social",
     linkedin: "social",
     tiktok: "social",

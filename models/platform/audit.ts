@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   "chat_faq.create": "Answered a question the chat assistant could not",
   "chat_faq.update": "Changed a chat FAQ entry",
   "chat_faq.delete": "Deleted a chat FAQ entry",
+  "chat_faq.attach": "Attached chat questions to an FAQ entry",
   "meeting.confirm": "Confirmed a meeting",
   "meeting.reschedule": "Moved a meeting",
   "meeting.cancel": "Cancelled a meeting",

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_COPY } from "~models/chat/copy";
-import { answerGapGroup, listGapGroups } from "~models/chat/gap-queue.server";
+import { answerGapGroup, attachGapGroup, listGapGroups } from "~models/chat/gap-queue.server";
 import { gapGroupKey } from "~models/chat/feedback.server";
 import { FAQ_MESSAGES, FEEDBACK_MESSAGES } from "~models/chat/gaps";
 import {
@@ -11,6 +11,8 @@ import {
   rebuildChatIndex,
 } from "~models/chat/index.server";
 import { answerFromContent } from "~models/chat/answer";
+import { chatResolutionRate } from "~models/chat/resolution.server";
+import { RESOLUTION_WAIT_MS } from "~models/chat/resolution";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -355,5 +357,57 @@ describe("index freshness across processes (content revision)", () => {
     await db().execute(sql`update blog_posts set counted_views = counted_views + 1`);
     expect(await read()).toBe(start + 1);
     expect(site).toBeDefined();
+  });
+});
+
+describe("a staff answer fixes the group that raised it (decision 0063)", () => {
+  it("the group's own words, worded unlike the entry, get the staff answer; a group attached later does too", async () => {
+    const actor = { id: staff.id, role: "staff" as const, label: staff.username };
+    const first = "do u teach pottery to kids";
+    expect(reply(await ask(first)).response).toBe(CHAT_COPY.unknown);
+    const answered = await answerGapGroup(
+      gapGroupKey(first),
+      {
+        question: "Can you repair carousel music machines?",
+        answer: "Ceramics courses are outside what we do.",
+      },
+      actor,
+    );
+    expect(answered).toMatchObject({ ok: true });
+    await rebuildChatIndex();
+    expect(reply(await ask(first)).response).toBe("Ceramics courses are outside what we do.");
+
+    const later = "do u sell saxophone reeds";
+    expect(reply(await ask(later)).response).toBe(CHAT_COPY.unknown);
+    const attached = await attachGapGroup(gapGroupKey(later), answered.ok ? answered.faqId : "", actor);
+    expect(attached).toMatchObject({ ok: true, answered: 1 });
+    // A group with nothing open left, or an entry that does not exist, changes nothing.
+    expect(await attachGapGroup(gapGroupKey(later), answered.ok ? answered.faqId : "", actor)).toEqual({
+      ok: false,
+      reason: "answered",
+    });
+    expect(await attachGapGroup(gapGroupKey(later), "not-an-entry", actor)).toEqual({
+      ok: false,
+      reason: "no-entry",
+    });
+    await rebuildChatIndex();
+    expect(reply(await ask(later)).response).toBe("Ceramics courses are outside what we do.");
+  });
+});
+
+describe("resolution rate (decision 0063)", () => {
+  it("counts a conversation resolved when the visitor thanks the assistant, or leaves for 24 hours; not when it only said it does not know", async () => {
+    const before = await chatResolutionRate();
+    const thanked = await ask("How much is the Starter plan?");
+    await ask("thanks, that helped", cookieFrom(thanked));
+    const unknown = await ask("do you restore vintage motorbikes");
+    expect(reply(unknown).response).toBe(CHAT_COPY.unknown);
+    const after = await chatResolutionRate();
+    expect(after.byResolution.confirmed).toBe(before.byResolution.confirmed + 1);
+    expect(after.byResolution.unanswered).toBe(before.byResolution.unanswered + 1);
+    // A day later, an answered conversation nobody confirmed or escalated counts as resolved.
+    const later = await chatResolutionRate(new Date(Date.now() + RESOLUTION_WAIT_MS + 60_000));
+    expect(later.open).toBe(0);
+    expect(later.resolved).toBeGreaterThanOrEqual(after.resolved);
   });
 });

@@ -1,10 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { answerGapGroup, getGapGroup } from "~models/chat/gap-queue.server";
+import { data, Form, Link, redirect } from "react-router";
+import { listAllFaqs } from "~models/chat/faqs.server";
+import { answerGapGroup, attachGapGroup, getGapGroup } from "~models/chat/gap-queue.server";
 import { ChatFaqSchema, FAQ_MESSAGES } from "~models/chat/gaps";
 import { FaqForm } from "~/components/admin/faq-form";
-import { ActionMessage, Badge, PageHeader } from "~/components/admin/ui";
+import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
+import { inputClass } from "~/components/forms";
 import { adminMeta } from "~/lib/admin-meta";
 import { notFoundResponse } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
@@ -22,7 +24,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await staffOf({ request, context });
   const group = await getGapGroup(params.key);
   if (!group) throw notFoundResponse();
-  return { group };
+  // An entry that already answers it: the group's questions join its phrasings.
+  const faqs = group.open
+    ? (await listAllFaqs()).map((faq) => ({ id: faq.id, question: faq.question })).reverse()
+    : [];
+  return { group, faqs };
 }
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
@@ -30,8 +36,20 @@ type ActionData = { message?: string; tone?: "success" | "error"; result?: Submi
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
-  if (!formIntent(formData, ["answer"] as const))
-    return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  const intent = formIntent(formData, ["answer", "attach"] as const);
+  if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
+  if (intent === "attach") {
+    const faqId = String(formData.get("faqId") ?? "");
+    const attached = await attachGapGroup(params.key, faqId, actor);
+    if (!attached.ok)
+      return data<ActionData>(
+        attached.reason === "answered"
+          ? { message: FAQ_MESSAGES.alreadyAnswered, tone: "error" }
+          : { message: "Choose an FAQ entry.", tone: "error" },
+        { status: attached.reason === "answered" ? 409 : 400 },
+      );
+    return redirect(`/admin/chat-faqs/${faqId}?answered=${attached.answered}`);
+  }
   const submission = parseWithZod(formData, { schema: ChatFaqSchema });
   if (submission.status !== "success")
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
@@ -45,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ChatGap({ loaderData, actionData }: Route.ComponentProps) {
-  const { group } = loaderData;
+  const { group, faqs } = loaderData;
   return (
     <>
       <PageHeader
@@ -89,6 +107,34 @@ export default function ChatGap({ loaderData, actionData }: Route.ComponentProps
             defaultValue={{ question: group.examples[0] }}
             lastResult={actionData?.result}
           />
+          {faqs.length ? (
+            <Form
+              method="post"
+              className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-5"
+              data-testid="attach-gap"
+            >
+              <input type="hidden" name="intent" value="attach" />
+              <label htmlFor="attach-faq" className="text-sm font-semibold">
+                Or an entry that already answers it
+              </label>
+              <p className="text-sm text-text-muted">
+                These questions join the entry&apos;s wordings: the assistant answers them, and their
+                paraphrases, with it.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <select id="attach-faq" name="faqId" required className={`${inputClass} min-w-0 flex-1 py-2`}>
+                  {faqs.map((faq) => (
+                    <option key={faq.id} value={faq.id}>
+                      {faq.question}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className={smallButton}>
+                  Attach
+                </button>
+              </div>
+            </Form>
+          ) : null}
         </section>
       ) : group.faqId ? (
         <p>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { listGapGroups } from "~models/chat/gap-queue.server";
 import { GAP_STATUSES, parseGapStatus } from "~models/chat/gaps";
+import { RESOLUTION_WINDOW_DAYS } from "~models/chat/resolution";
+import { chatResolutionRate } from "~models/chat/resolution.server";
 import { PagedTable } from "~/components/admin/paged-table";
 import { Badge, cell, FilterForm, PageHeader, SelectFilter } from "~/components/admin/ui";
 import { listQuery } from "~/lib/admin-list.server";
@@ -18,14 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await staffOf({ request, context });
   const query = listQuery(request);
   const status = parseGapStatus(query.params);
-  const { groups, page } = await listGapGroups(status, query.page);
-  return { status, groups, page };
+  const [{ groups, page }, resolution] = await Promise.all([
+    listGapGroups(status, query.page),
+    chatResolutionRate(),
+  ]);
+  return { status, groups, page, resolution };
 }
 
 const answerHref = (key: string) => `/admin/chat-gaps/${encodeURIComponent(key)}`;
 
 export default function ChatGaps({ loaderData }: Route.ComponentProps) {
-  const { status, groups, page } = loaderData;
+  const { status, groups, page, resolution } = loaderData;
   return (
     <>
       <PageHeader
@@ -39,6 +44,17 @@ export default function ChatGaps({ loaderData }: Route.ComponentProps) {
           FAQ entries
         </Link>
       </PageHeader>
+      <p className="text-sm" data-testid="chat-resolution">
+        <span className="font-semibold">
+          Resolution rate:{" "}
+          {resolution.rate === null ? "nothing to count yet" : `${Math.round(resolution.rate * 100)}%`}
+        </span>{" "}
+        ({resolution.resolved} of {resolution.counted} conversations of the last {RESOLUTION_WINDOW_DAYS}{" "}
+        days: confirmed, or left without asking for a person within 24 hours of the last answer;{" "}
+        {resolution.byResolution["handed-off"]} asked for a person, {resolution.byResolution["rated-down"]}{" "}
+        rated the last answer down, {resolution.byResolution.unanswered} got no answer; {resolution.open}{" "}
+        still open).
+      </p>
       <FilterForm label="Filter the gaps">
         <SelectFilter name="status" label="Status" value={status} options={GAP_STATUSES} />
       </FilterForm>

@@ -41,6 +41,7 @@ export function action({ request }: Route.ActionArgs) {
       visitor,
       clientAddress: clientAddress(request),
       user: asker,
+      acceptLanguage: request.headers.get("accept-language"),
     });
     if (outcome.status === "limited")
       return apiError(429, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });

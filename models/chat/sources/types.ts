@@ -17,6 +17,12 @@ export type ChatDocument = {
   about?: string;
   /** The kinds of question this passage answers directly ("price", "who"…; ../intent.ts): it ranks first for them. */
   answers?: Intent[];
+  /**
+   * Questions this passage answers, as visitors asked them (an FAQ entry's
+   * question and the gap questions it answered): each is matched by meaning on
+   * its own, besides the passage's words.
+   */
+  phrasings?: string[];
   /** The one thing the passage is about ("Motion", "Popular bundle"), for comparisons of two things. */
   entity?: string;
 };

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { db } from "../platform/db.server";
+import { chatConversations, chatMessages } from "../schema";
+import {
+  CONFIRMS,
+  resolutionRate,
+  RESOLUTION_WAIT_MS,
+  RESOLUTION_WINDOW_DAYS,
+  type ConversationOutcome,
+} from "./resolution";
+
+// The assistant's resolution rate over recent conversations, for the
+// back-office (/admin/chat-gaps): one statement, one row per conversation.
+
+/** The same words as CONFIRMS, for Postgres (whose word boundary is \y). */
+const CONFIRMS_SQL = CONFIRMS.source.replace(/\\b/g, "\\y");
+
+export async function chatResolutionRate(now = new Date()) {
+  const since = new Date(now.getTime() - RESOLUTION_WINDOW_DAYS * 24 * 60 * 60 * 1000 - RESOLUTION_WAIT_MS);
+  const answer = sql`${chatMessages.type} = 'ai' and jsonb_array_length(${chatMessages.sources}) > 0`;
+  const rows = await db()
+    .select({
+      handedOff: sql<boolean>`bool_or(${chatConversations.handoffTicketId} is not null or ${chatConversations.handoffEmail} is not null)`,
+      answered: sql<boolean>`coalesce(bool_or(${answer}), false)`,
+      confirmed: sql<boolean>`coalesce(bool_or(${chatMessages.rating} = 'up' or (${chatMessages.type} = 'user' and ${chatMessages.message} ~* ${CONFIRMS_SQL})), false)`,
+      lastRating: sql<
+        "up" | "down" | null
+      >`(array_agg(${chatMessages.rating} order by ${chatMessages.id} desc) filter (where ${answer}))[1]`,
+      lastAnswerAt: sql<string | null>`max(${chatMessages.createdAt}) filter (where ${answer})`,
+    })
+    .from(chatConversations)
+    .innerJoin(chatMessages, sql`${chatMessages.conversationId} = ${chatConversations.id}`)
+    .where(sql`${chatConversations.createdAt} >= ${since.toISOString()}`)
+    .groupBy(chatConversations.id);
+  const outcomes: ConversationOutcome[] = rows.map((row) => ({
+    handedOff: Boolean(row.handedOff),
+    answered: Boolean(row.answered),
+    confirmed: Boolean(row.confirmed),
+    lastRating: row.lastRating,
+    lastAnswerAt: row.lastAnswerAt ? new Date(row.lastAnswerAt) : null,
+  }));
+  return resolutionRate(outcomes, now);
+}
