@@ -6,7 +6,7 @@ import { minutesUntil, replacePassword } from "./accounts.server";
 import { newPasswordProblem } from "./common-passwords.server";
 import { markEmailVerified } from "./email-verification.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
-import { toE164 } from "../forms/phone.server";
+import { toE164 } from "../platform/phone.server";
 import { queueEmail, sendQueuedEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import {
   getNotificationPreferences,

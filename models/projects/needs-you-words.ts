@@ -1,5 +1,5 @@
 import { formatMeetingTime } from "../calendar/meetings";
-import { formatMinor } from "../billing/money";
+import { formatMinor } from "../platform/money";
 import { expiryDay } from "../billing/wallet";
 import { proofPath } from "./proof-links";
 import type { ProjectStatus } from "./projects";

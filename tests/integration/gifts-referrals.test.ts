@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { runJobs } from "~models/billing/jobs.server";
 import { emailOutbox, giftCards, payments, referrals, referralSignups } from "~models/schema";
 import { runSeed } from "~models/content/seed.server";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { deliverDueGiftCards } from "~models/billing/gift-cards.server";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { changePassword } from "~models/identity/account-settings.server";
 import { verifyPassword } from "~models/identity/passwords.server";
 import { transitionProject } from "~models/projects/projects.server";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatAmount } from "~models/billing/money";
+import { formatAmount } from "~models/platform/money";
 import type { getAccountDashboard } from "~models/projects/account-projects.server";
 import { formatDateTime } from "~/lib/format";
 

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { cardLabel, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
-import { formatAmount } from "~models/billing/money";
+import { formatAmount } from "~models/platform/money";
 import {
   BILLING_LINKS,
   currentPlanForRequest,

@@ -6,7 +6,7 @@ import { regionForRequest, setAccountRegion } from "~models/billing/currency.ser
 import { regionSavedMessage, RegionSettingSchema } from "~models/billing/currency-setting";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
-import { formatMinor } from "~models/billing/money";
+import { formatMinor } from "~models/platform/money";
 import { PAYMENT_METHOD_LABELS, toMinor, type PaymentMethod } from "~models/billing/payments";
 import { FREE_PLAN } from "~models/billing/subscriptions";
 import { cancelSubscription } from "~models/billing/subscriptions.server";
