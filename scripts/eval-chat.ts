@@ -10,7 +10,7 @@ import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/index.server";
 import type { ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
-import { runSeed } from "../models/content/seed.server";
+import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
 
 type Question = { q: string; expect: string | null; after?: string; facts?: string[] };

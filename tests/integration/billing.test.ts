@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getProfile } from "~models/identity/accounts.server";
-import { getDashboardStats } from "~models/projects/dashboard.server";
+import { getDashboardStats } from "~models/views/dashboard.server";
 import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
 import { getPlans } from "~models/content/marketing-content.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { projectLimitFor } from "~models/projects/projects.server";
 import { payments, subscriptions } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { getBalance, listLedger } from "~models/billing/tokens.server";
 import * as apiCancel from "~/routes/api/billing/cancel-subscription";
 import * as apiMySubscription from "~/routes/api/billing/my-subscription";

@@ -14,7 +14,7 @@ import { answerFromContent } from "~models/chat/answer";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runSeed, SEED_SOURCES, SeedValidationError } from "~models/content/seed.server";
+import { runSeed, SEED_SOURCES, SeedValidationError } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { auditLog, chatFaqs, chatGaps, chatMessages, contentBlocks } from "~models/schema";
 import * as apiChat from "~/routes/api/chat";

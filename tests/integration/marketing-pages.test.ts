@@ -8,7 +8,7 @@ import {
   getSolutionsContent,
   getStrategyContent,
 } from "~models/content/marketing-content.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as login from "~/routes/auth/login";
 import * as creativeTokens from "~/routes/creative-tokens";

@@ -8,7 +8,7 @@ import { verifyPassword } from "~models/identity/passwords.server";
 import { transitionProject } from "~models/projects/projects.server";
 import { emailOutbox, giftCards, projectStatusHistory, projects, serviceQuotes, users } from "~models/schema";
 import * as giftPage from "~/routes/gift";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { sendQuote } from "./admin-helpers";
 import { body } from "./billing-helpers";
 import { call, formRequest, getRequest } from "./helpers";

@@ -18,7 +18,7 @@ import {
   serviceQuotes,
   supportTickets,
 } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as apiContact from "~/routes/api/contact";
 import * as apiNewsletter from "~/routes/api/newsletter";
 import * as contact from "~/routes/contact";

@@ -13,7 +13,7 @@ import { purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { cancelSubscription, getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { auditLog, emailOutbox, giftCards, payments, stripeEvents, subscriptions } from "~models/schema";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
@@ -238,7 +238,11 @@ describe("Stripe Checkout and webhooks", () => {
     await deliver(again.payload, again.signature);
     const cards = await db().select().from(giftCards);
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ amount: 5000, currency: "INR", recipientEmail: "ravi.stripe@example.com" });
+    expect(cards[0]).toMatchObject({
+      amount: 5000,
+      currency: "INR",
+      recipientEmail: "ravi.stripe@example.com",
+    });
     expect(cards[0]!.deliveredAt).not.toBeNull();
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "ravi.stripe@example.com"));
     expect(mails).toHaveLength(1);

@@ -10,7 +10,7 @@ import {
   listReceipts,
   listReceiptsPage,
   removePaymentMethod,
-} from "~models/billing/account-billing.server";
+} from "~models/views/account-billing.server";
 import { storagePercent } from "~models/identity/manage-account";
 import { formatFileSize } from "~models/platform/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { apiTokenPackage } from "~models/billing/catalog.server";
 import { formatRegionPrice, planPrices, REGION_CURRENCIES } from "~models/billing/currency";
 import { regionForRequest, setAccountRegion } from "~models/billing/currency.server";
