@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../identity/accounts";
+import type { SignupReferral } from "../identity/accounts.server";
 import { getBillingSettings } from "./billing-content.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
@@ -70,6 +71,15 @@ export async function recordReferralSignup(
   if (referrerId === inviteeId) referrerId = null;
   await tx.insert(referralSignups).values({ inviteeId, referralId, referrerId });
 }
+
+/** A signup's referral code as identity's createAccount takes it: checked, then recorded in the account's transaction. */
+export const signupReferral =
+  (code: string): SignupReferral =>
+  async () => {
+    const referral = await checkReferralCode(code);
+    if (!referral.ok) return { ok: false, message: referral.message };
+    return { ok: true, record: (tx, userId) => recordReferralSignup(tx, userId, referral.referralId) };
+  };
 
 /**
  * On any purchase (token package, subscription, gift card, shop checkout):

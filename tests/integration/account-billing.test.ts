@@ -13,7 +13,8 @@ import {
   listReceipts,
   removePaymentMethod,
 } from "~models/views/account-billing.server";
-import { getProfile, verifyLogin } from "~models/identity/accounts.server";
+import { verifyLogin } from "~models/identity/accounts.server";
+import { getProfile } from "~models/views/profile.server";
 import { currentPeriod } from "~models/projects/dashboard";
 import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getProfile } from "~models/identity/accounts.server";
+import { getProfile } from "~models/views/profile.server";
 import { getDashboardStats } from "~models/views/dashboard.server";
 import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
