@@ -4,7 +4,7 @@ import { getProfile } from "~models/views/profile.server";
 import { getDashboardStats } from "~models/views/dashboard.server";
 import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
-import { getPlans } from "~models/content/marketing-content.server";
+import { getPlans } from "~models/billing/priced-pages.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { projectLimitFor } from "~models/projects/projects.server";
 import { payments, subscriptions } from "~models/schema";

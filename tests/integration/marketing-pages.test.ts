@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~models/identity/accounts.server";
 import {
-  getCreativeTokensContent,
   getHomeContent,
-  getPlans,
   getServicesContent,
-  getSolutionsContent,
   getStrategyContent,
 } from "~models/content/marketing-content.server";
+import { getCreativeTokensContent, getPlans, getSolutionsContent } from "~models/billing/priced-pages.server";
 import { runSeed } from "~models/views/seed.server";
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as login from "~/routes/auth/login";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
-import { listCatalogForStaff, setCatalogActive } from "~models/billing/catalog.server";
+import { listCatalogForStaff, setCatalogActive } from "~models/back-office/catalog-admin.server";
 import { formatIndian } from "~models/platform/money";
 import {
   ActionMessage,
