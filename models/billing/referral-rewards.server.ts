@@ -25,7 +25,7 @@ const normaliseReferralCode = (code: string) => code.toUpperCase().replace(/[^A-
 export type ReferralCheck = { ok: true; referralId: string } | { ok: false; message: string };
 
 /** Whether a code can be used at signup: it exists and no one has signed up with it yet. */
-export async function checkReferralCode(
+async function checkReferralCode(
   code: string,
   database: Database | Transaction = db(),
 ): Promise<ReferralCheck> {
@@ -47,11 +47,7 @@ export async function checkReferralCode(
  * sent it, or else the account with the referrer's email; nobody refers
  * themselves. Runs inside the signup's transaction.
  */
-export async function recordReferralSignup(
-  tx: Transaction,
-  inviteeId: string,
-  referralId: string,
-): Promise<void> {
+async function recordReferralSignup(tx: Transaction, inviteeId: string, referralId: string): Promise<void> {
   const [referral] = await tx
     .select({ userId: referrals.userId, email: referrals.referrerEmail })
     .from(referrals)
