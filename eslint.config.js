@@ -34,11 +34,11 @@ const DOMAIN_ORDER = [
 /**
  * Imports still against the order, each named, so nothing new joins them:
  * projects closes a paid revision round (billing's spend and receipt) inside
- * its status transition's transaction, and checks the plan's project limit.
+ * its status transition's transaction.
  * Moving those up is issue 36's next step (decision 0066, "Left to do").
  */
 const KNOWN_UPWARD = {
-  projects: ["billing/tokens\\.server", "billing/receipt-email\\.server", "billing/subscriptions\\.server"],
+  projects: ["billing/tokens\\.server", "billing/receipt-email\\.server"],
 };
 
 /** One eslint block per folder of models/: no import of a folder to its right. */

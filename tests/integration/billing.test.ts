@@ -6,7 +6,7 @@ import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
 import { getPlans } from "~models/billing/priced-pages.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
-import { projectLimitFor } from "~models/projects/projects.server";
+import { projectLimitFor } from "~models/views/create-project.server";
 import { payments, subscriptions } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import { getBalance, listLedger } from "~models/billing/tokens.server";
