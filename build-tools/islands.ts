@@ -50,12 +50,12 @@ export function islands(): Plugin {
                     name: "framework",
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                   },
-                  // Zod, our words for its messages (models/forms/zod-messages.ts) and Conform's React-free
+                  // Zod, our words for its messages (models/platform/zod-messages.ts) and Conform's React-free
                   // part that parses form data with a schema travel together: every page that validates a
                   // form loads them, hydrated or island (decision 0045), so one file saves requests.
                   {
                     name: "zod",
-                    test: /node_modules[\\/](zod|@conform-to[\\/](dom|zod))[\\/]|models[\\/]forms[\\/]zod-messages/,
+                    test: /node_modules[\\/](zod|@conform-to[\\/](dom|zod))[\\/]|models[\\/]platform[\\/]zod-messages/,
                   },
                   // What the root and the site's navbar load on every hydrated page, one file rather than
                   // four (each small file compresses on its own). A group takes its modules' imports along,

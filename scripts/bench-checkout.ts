@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import { createAccount } from "../models/identity/accounts.server";
 import { openDatabase, setDatabase, type DatabaseConfig } from "../models/platform/db.server";
 import { purchases, shopItems } from "../models/schema";
-import { runSeed } from "../models/content/seed.server";
+import { runSeed } from "../models/views/seed.server";
 import { addToCart, checkout, getCart } from "../models/billing/shop.server";
 import { purchaseTokens } from "../models/billing/token-purchases.server";
 import { grantTokens, ledgerTotals, spendTokens } from "../models/billing/tokens.server";

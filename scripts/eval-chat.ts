@@ -11,7 +11,7 @@ import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/index.server";
 import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
-import { runSeed } from "../models/content/seed.server";
+import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
 import { runConversationEval } from "../tests/chat-eval/conversations/run";
 

@@ -22,7 +22,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { createAccount, setRole } from "../models/identity/accounts.server";
 import { queryRows, setDatabase, type Database } from "../models/platform/db.server";
-import { runSeed } from "../models/content/seed.server";
+import { runSeed } from "../models/views/seed.server";
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
 import { openDatabaseForScript } from "./open-database";
 

@@ -1,5 +1,5 @@
 // npm run seed: validate every file in seeds/ and upsert it (idempotent).
-import { runSeed, SeedValidationError } from "../models/content/seed.server";
+import { runSeed, SeedValidationError } from "../models/views/seed.server";
 import { databaseConfig, loadEnv } from "../app/lib/env.server";
 import { openDatabaseForScript } from "./open-database";
 

@@ -9,7 +9,7 @@ import {
   accountSummaryForRequest,
   getSessionAccount,
   type AccountSummary,
-} from "~models/billing/account-summary.server";
+} from "~models/views/account-summary.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
 import { forgetChatVisitor } from "./chat-cookie.server";

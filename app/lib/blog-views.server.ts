@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { recordPostView, visitorKey } from "~models/content/blog.server";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { clientAddress } from "./auth.server";
 
 // Blog views: one per visitor and post per day, never for crawlers or

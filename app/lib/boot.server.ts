@@ -7,7 +7,7 @@ import { runJobs } from "~models/billing/jobs.server";
 import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/platform/mail.server";
 import { deleteStalePasswordResets } from "~models/identity/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
-import { seedOnBoot } from "~models/content/seed.server";
+import { seedOnBoot } from "~models/views/seed.server";
 import { deleteExpiredSessions } from "~models/identity/sessions.server";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { configureUploadStorage, createUploadStorage } from "~models/platform/storage/storage.server";

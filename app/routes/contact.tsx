@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import type { z } from "zod";
 import { Link } from "react-router";
 import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~models/forms/contact";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import {
   submitInvestorMeeting,
   submitOfficeVisit,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getCreativeTokensContent } from "~models/content/marketing-content.server";
+import { getCreativeTokensContent } from "~models/billing/priced-pages.server";
 import { REGIONS } from "~models/content/marketing-enums";
 import { formatPrice, getTokensHref, parseRegion } from "~models/content/marketing-pages";
 import { regionForRequest } from "~models/billing/currency.server";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { getBillingSettings } from "~models/billing/billing-content.server";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import {
   GIFT_AMOUNTS,
   GIFT_MESSAGES,
@@ -22,7 +22,7 @@ import {
 import { isRegion, REGION_CURRENCIES, REGIONS, type Region } from "~models/billing/currency";
 import { regionForRequest } from "~models/billing/currency.server";
 import { CURRENCY_MESSAGES, currencyName } from "~models/billing/currency-setting";
-import { COMMON_MESSAGES } from "~models/forms/common";
+import { COMMON_MESSAGES } from "~models/platform/form-fields";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { COMMON_MESSAGES } from "~models/forms/common";
+import { COMMON_MESSAGES } from "~models/platform/form-fields";
 import Newsletter from "./newsletter";
 
 // Without JavaScript the footer's form posts to /newsletter, which renders

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { getSolutionsContent } from "~models/content/marketing-content.server";
+import { getSolutionsContent } from "~models/billing/priced-pages.server";
 import { PACKAGE_COLOURS, type PackageColour, SOLUTION_TABS } from "~models/content/marketing-enums";
 import { formatPrice, solutionsTab, subscribeHref } from "~models/content/marketing-pages";
 import { regionForRequest } from "~models/billing/currency.server";

@@ -8,10 +8,8 @@ import {
   updatePlan,
   updateShopItem,
   updateTokenPackage,
-  type PlanRow,
-  type ShopItemRow,
-  type TokenPackageRow,
-} from "../billing/catalog.server";
+} from "./catalog-admin.server";
+import type { PlanRow, ShopItemRow, TokenPackageRow } from "../billing/catalog.server";
 import { fromMinor } from "../billing/payments";
 import {
   CATALOG_MESSAGES,
@@ -25,7 +23,7 @@ import { checkCatalogFile, type CheckedFile } from "./catalog-files.server";
 
 // The catalogue page's action, kept out of the route so the route stays thin:
 // validate the form (and the uploaded files), then create or update through
-// models/billing/catalog.server.ts.
+// models/back-office/catalog-admin.server.ts.
 
 /** A row as the form's default values (strings, as inputs hold them). */
 export function catalogFormValues(

@@ -4,7 +4,7 @@ import { BUDGET_RANGES, CAREER_ROLES, COLLABORATION_TYPES, EXPECTED_TIMELINES } 
 import { MEETING_TYPES, SERVICES, SOLUTIONS } from "../forms/contact";
 import { INTEREST_LEVELS, INVESTMENT_RANGES, INVESTOR_TYPES } from "../forms/inquiries";
 import { formatGiftCode } from "../billing/gift-cards.server";
-import { formatMinor } from "../billing/money";
+import { formatMinor } from "../platform/money";
 import { toMinor } from "../billing/payments";
 import {
   collaborationRequests,

@@ -50,7 +50,7 @@ export const cardLabel = (m: { brand: string; last4: string }) => `${m.brand} â€
 export const cardExpiryLabel = (m: { expMonth: number; expYear: number }) =>
   `${String(m.expMonth).padStart(2, "0")}/${m.expYear}`;
 
-export type { MoneyAmount } from "./money";
+export type { MoneyAmount } from "../platform/money";
 
 export type PlanSummary = {
   /** Lower-case plan name, as the API's current_plan (docs/product.md, "Accounts"). */

@@ -12,7 +12,7 @@ import {
   parseGiftAmount,
   tokensForGift,
 } from "./gift-cards";
-import { formatMinor as formatMoney } from "./money";
+import { formatMinor as formatMoney } from "../platform/money";
 import { cardBrand, cardExpired, parseExpiry, passesLuhn } from "./payments";
 import { SEEDS_DIR } from "../platform/paths.server";
 import { formatFileSize, parseShopFilters, SHOP_MESSAGES } from "./shop";

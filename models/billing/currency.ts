@@ -5,7 +5,7 @@
 // units of each region's currency. Which one a client sees is decided once
 // here, and every price on their pages and every charge uses it.
 
-import { formatMajor } from "./money";
+import { formatMajor } from "../platform/money";
 
 export const REGIONS = ["us", "eu", "in"] as const;
 export type Region = (typeof REGIONS)[number];

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import { getBillingSettings } from "./billing-content.server";
 import { db } from "../platform/db.server";
-import { todayInAgencyTimeZone } from "../forms/common";
+import { todayInAgencyTimeZone } from "../platform/form-fields";
 import { addMonth } from "./subscriptions";
 import {
   GIFT_MESSAGES,
@@ -15,7 +15,7 @@ import {
 import { DEFAULT_REGION, regionForCurrency } from "./currency";
 import { queueEmails, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
-import { formatMinor } from "./money";
+import { formatMinor } from "../platform/money";
 import { toMinor } from "./payments";
 import { resolvePaymentSource } from "./payment-methods.server";
 import { takePayment, unfulfilledResult, type CheckoutReturn, type PaymentRow } from "./payments.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmail, requiredText, todayInAgencyTimeZone } from "../forms/common";
+import { requiredEmail, requiredText, todayInAgencyTimeZone } from "../platform/form-fields";
 import {
   DEFAULT_REGION,
   isRegion,
@@ -9,7 +9,7 @@ import {
   REGIONS,
   type Region,
 } from "./currency";
-import { formatMajor } from "./money";
+import { formatMajor } from "../platform/money";
 import { ALWAYS, IdempotencyKey, PaymentFields, withCard } from "./payments";
 
 // Gift cards (docs/product.md, "Billing and shop"), sold in the buyer's currency

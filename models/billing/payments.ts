@@ -1,6 +1,6 @@
 import { z } from "zod";
 // Our messages for what a schema does not name (side effect: z.config).
-import "../forms/zod-messages";
+import "../platform/zod-messages";
 
 // Payments: the methods a client can pick, card checks that need no server,
 // and the test gateway's cards. Card numbers are checked here and handed to

@@ -1,4 +1,4 @@
-import { formatAmount, type MoneyAmount } from "./money";
+import { formatAmount, type MoneyAmount } from "../platform/money";
 
 // Every money or token movement's receipt, as an email and an in-app
 // notification, worded once here (decision 0058). Pure: the server module

@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Receipt } from "./account-billing";
-import { formatAmount as formatMoney } from "./money";
+import { formatAmount as formatMoney } from "../platform/money";
 import { fontRuns } from "./receipt-fonts.server";
 import { renderReceiptHtml, renderReceiptPdf } from "./receipts.server";
 

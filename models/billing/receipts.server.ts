@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import { maskedCard, paymentMethodLabel, RECEIPT_KIND_LABELS, type Receipt } from "./account-billing";
-import { formatAmount } from "./money";
+import { formatAmount } from "../platform/money";
 import { fontRuns, receiptFontAscent, receiptFontBytes, type ReceiptWeight } from "./receipt-fonts.server";
 
 // A receipt as a printable HTML page and as a PDF. The data comes from billing

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../identity/accounts";
+import type { SignupReferral } from "../identity/accounts.server";
 import { getBillingSettings } from "./billing-content.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
@@ -24,7 +25,7 @@ const normaliseReferralCode = (code: string) => code.toUpperCase().replace(/[^A-
 export type ReferralCheck = { ok: true; referralId: string } | { ok: false; message: string };
 
 /** Whether a code can be used at signup: it exists and no one has signed up with it yet. */
-export async function checkReferralCode(
+async function checkReferralCode(
   code: string,
   database: Database | Transaction = db(),
 ): Promise<ReferralCheck> {
@@ -46,11 +47,7 @@ export async function checkReferralCode(
  * sent it, or else the account with the referrer's email; nobody refers
  * themselves. Runs inside the signup's transaction.
  */
-export async function recordReferralSignup(
-  tx: Transaction,
-  inviteeId: string,
-  referralId: string,
-): Promise<void> {
+async function recordReferralSignup(tx: Transaction, inviteeId: string, referralId: string): Promise<void> {
   const [referral] = await tx
     .select({ userId: referrals.userId, email: referrals.referrerEmail })
     .from(referrals)
@@ -70,6 +67,15 @@ export async function recordReferralSignup(
   if (referrerId === inviteeId) referrerId = null;
   await tx.insert(referralSignups).values({ inviteeId, referralId, referrerId });
 }
+
+/** A signup's referral code as identity's createAccount takes it: checked, then recorded in the account's transaction. */
+export const signupReferral =
+  (code: string): SignupReferral =>
+  async () => {
+    const referral = await checkReferralCode(code);
+    if (!referral.ok) return { ok: false, message: referral.message };
+    return { ok: true, record: (tx, userId) => recordReferralSignup(tx, userId, referral.referralId) };
+  };
 
 /**
  * On any purchase (token package, subscription, gift card, shop checkout):

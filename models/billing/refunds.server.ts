@@ -4,7 +4,7 @@ import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { giftCards, paymentRefunds, payments, users } from "../schema";
 import { type Currency } from "./payments";
-import { formatMinor } from "./money";
+import { formatMinor } from "../platform/money";
 import { getPaymentGateway, type PaymentRow } from "./payments.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { grantRemainder, takeBackGrant } from "./tokens.server";

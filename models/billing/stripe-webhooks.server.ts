@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
 import { type Currency } from "./payments";
-import { formatMinor } from "./money";
+import { formatMinor } from "../platform/money";
 import { payments, stripeEvents } from "../schema";
 import { deliverGiftCardIfDue, fulfilGiftCard } from "./gift-cards.server";
 import {

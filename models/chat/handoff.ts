@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmail } from "../forms/common";
+import { requiredEmail } from "../platform/form-fields";
 
 // "Talk to a person": the visitor's email, asked for in the chat. Pure, so the
 // panel, the /chat action and the API share it.

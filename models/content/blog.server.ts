@@ -18,7 +18,7 @@ import {
   type PostSummary,
 } from "./blog";
 import { db, queryRows, type Transaction } from "../platform/db.server";
-import { todayInAgencyTimeZone } from "../forms/common";
+import { todayInAgencyTimeZone } from "../platform/form-fields";
 import { blogPosts, blogPostViews } from "../schema";
 import type { WriteCount } from "./site-content.server";
 

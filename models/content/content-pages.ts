@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { rupees } from "../billing/money";
-import { CAREER_ROLES } from "../forms/applications";
+import { rupees } from "../platform/money";
+import { CAREER_ROLES } from "./career-roles";
 
 // Schemas for the content pages' seeds (issue 5): team, company profile,
 // values, events, coming soon, careers, collaborations, investors, help,

@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
-import { bundleCard, listPlans, listTokenPackages, planCard } from "../billing/catalog.server";
 import { db } from "../platform/db.server";
 import {
   creativeTokensBlockSchema,
   MARKETING_BLOCKS,
   solutionsBlockSchema,
-  type CreativeTokensContent,
   type MarketingKey,
-  type Plan,
-  type SolutionsContent,
 } from "./marketing-content";
 import { contentBlocks } from "../schema";
 
@@ -20,7 +16,8 @@ const BLOCK_SCHEMAS = {
 } as const;
 type Block<K extends MarketingKey> = ReturnType<(typeof BLOCK_SCHEMAS)[K]["parse"]>;
 
-async function getBlock<K extends MarketingKey>(key: K): Promise<Block<K>> {
+/** A marketing page's block (billing adds its plans and bundles: models/billing/priced-pages.server.ts). */
+export async function getBlock<K extends MarketingKey>(key: K): Promise<Block<K>> {
   const [row] = await db()
     .select({ data: contentBlocks.data })
     .from(contentBlocks)
@@ -32,19 +29,3 @@ async function getBlock<K extends MarketingKey>(key: K): Promise<Block<K>> {
 export const getHomeContent = () => getBlock("home");
 export const getServicesContent = () => getBlock("services");
 export const getStrategyContent = () => getBlock("strategy");
-
-/** The subscription plans, from the one table billing also sells them from. */
-export async function getPlans(): Promise<Plan[]> {
-  return (await listPlans()).map(planCard);
-}
-
-export async function getSolutionsContent(): Promise<SolutionsContent> {
-  const [block, plans] = await Promise.all([getBlock("solutions"), getPlans()]);
-  return { ...block, plans };
-}
-
-/** The page's copy with the token bundles that the purchase page sells. */
-export async function getCreativeTokensContent(): Promise<CreativeTokensContent> {
-  const [block, packages] = await Promise.all([getBlock("creative-tokens"), listTokenPackages()]);
-  return { ...block, pricing: { ...block.pricing, bundles: packages.map(bundleCard) } };
-}

@@ -1,7 +1,7 @@
 // Rules of the marketing pages, pure so they are unit-tested: which strategy
 // content a ?service= value shows, what the spotlight shows after n clicks,
 // which solutions tab a colour opens on, how prices read.
-import { formatMajor } from "../billing/money";
+import { formatMajor } from "../platform/money";
 import { SPOTLIGHT_VIDEO_EVERY, SPOTLIGHT_VISIBLE_IMAGES } from "./marketing-counts";
 import type {
   PackageColour,

@@ -3,7 +3,6 @@ import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { addNotification } from "../platform/notifications.server";
-import type { ProjectStatus } from "../projects/projects";
 import { deliveryClocks, deliveryPauses, projects } from "../schema";
 import {
   AT_RISK_MS,
@@ -27,6 +26,7 @@ import {
   type HoldReason,
   type PauseEntry,
   type PauseReason,
+  type ProjectStatus,
 } from "./clock";
 import { queueClientEmail } from "./email.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";

@@ -1,8 +1,9 @@
-import { TIMELINES, type ProjectStatus } from "../projects/projects";
-import { PAUSE_REASONS } from "../schema/values";
-
 // The delivery clock's rules and arithmetic (decision 0048). Pure: the pages,
 // the jobs and the unit tests share one copy.
+
+import { PAUSE_REASONS, type PROJECT_STATUSES, type TIMELINE_VALUES } from "../schema/values";
+
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -53,6 +54,22 @@ export const STATUS_PAUSE_REASON: Partial<Record<ProjectStatus, PauseReason>> = 
   draft: "returned_to_draft",
   in_review: "awaiting_approval",
 };
+
+/**
+ * The timeline slider's positions 0..3, in order, with the days each promises. Kept here
+ * because the clock counts those days and delivery sits left of projects
+ * (docs/decisions/0066-domain-order.md); models/projects/projects.ts re-exports it.
+ */
+export const TIMELINES = [
+  { value: "1_week", label: "1 week", days: 7 },
+  { value: "2_weeks", label: "2 weeks", days: 14 },
+  { value: "1_month", label: "1 month", days: 30 },
+  { value: "flexible", label: "Flexible", days: null },
+] as const satisfies readonly {
+  value: (typeof TIMELINE_VALUES)[number];
+  label: string;
+  days: number | null;
+}[];
 
 /** The clock starts the first time the agency starts work. */
 export const CLOCK_START_STATUS: ProjectStatus = "in_progress";

@@ -1,35 +1,15 @@
 import { z } from "zod";
 import site from "../../seeds/site.json";
-import { choice, optionalText, requiredEmail, requiredText, optionValues } from "./common";
+import { choice, optionalText, requiredEmail, requiredText, optionValues } from "../platform/form-fields";
+import { CAREER_ROLES } from "../content/career-roles";
 import { fileExtension, MEGABYTE, UPLOAD_MESSAGES, type FileKind } from "../platform/uploads";
+
+export { CAREER_ROLES };
 
 // Careers application and collaboration pitch (docs/product.md, "Public forms", "Error messages").
 
 /** why_join_<agency name>: the field name carries the agency's name (docs/decisions/0004-agency-name-and-shell-content.md). */
 export const WHY_JOIN_FIELD: `why_join_${string}` = `why_join_${site.name.toLowerCase()}`;
-
-export const CAREER_ROLES = [
-  { value: "frontend_developer", label: "Frontend developer" },
-  { value: "backend_developer", label: "Backend developer" },
-  { value: "fullstack_developer", label: "Full-stack developer" },
-  { value: "mobile_developer", label: "Mobile developer" },
-  { value: "ui_ux_designer", label: "UI/UX designer" },
-  { value: "graphic_designer", label: "Graphic designer" },
-  { value: "brand_designer", label: "Brand designer" },
-  { value: "motion_designer", label: "Motion designer" },
-  { value: "video_editor", label: "Video editor" },
-  { value: "3d_artist", label: "3D artist" },
-  { value: "sound_designer", label: "Sound designer" },
-  { value: "content_writer", label: "Content writer" },
-  { value: "copywriter", label: "Copywriter" },
-  { value: "social_media_manager", label: "Social media manager" },
-  { value: "digital_marketer", label: "Digital marketer" },
-  { value: "seo_specialist", label: "SEO specialist" },
-  { value: "project_manager", label: "Project manager" },
-  { value: "ai_ml_engineer", label: "AI/ML engineer" },
-  { value: "ar_vr_developer", label: "AR/VR developer" },
-  { value: "other", label: "Other" },
-] as const;
 
 export const COLLABORATION_TYPES = [
   { value: "project_partnership", label: "Project partnership" },

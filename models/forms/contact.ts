@@ -8,7 +8,7 @@ import {
   requiredText,
   todayInAgencyTimeZone,
   optionValues,
-} from "./common";
+} from "../platform/form-fields";
 
 // The contact page's three forms (docs/product.md, "Public forms", "Error messages"): office visit,
 // investor/partner meeting and service quote.

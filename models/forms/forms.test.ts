@@ -1,10 +1,10 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { todayInAgencyTimeZone } from "./common";
+import { todayInAgencyTimeZone } from "../platform/form-fields";
 import { CONTACT_MESSAGES, InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "./contact";
 import { InvestmentInquirySchema, INQUIRY_MESSAGES } from "./inquiries";
-import { toE164 } from "./phone.server";
+import { toE164 } from "../platform/phone.server";
 import { NewsletterSchema, ReferralSchema, SupportTicketSchema } from "./support";
 
 const firstErrors = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) => {

@@ -7,7 +7,7 @@ import {
   requiredEmail,
   requiredText,
   optionValues,
-} from "./common";
+} from "../platform/form-fields";
 
 // Investors page form (docs/product.md, "Public forms", "Error messages").
 

@@ -5,8 +5,8 @@ import { queueEmails, sendQueuedEmails, type OutgoingEmail } from "../platform/m
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { getSiteShell } from "../content/site-content.server";
 import type { SiteShell } from "../content/site-content";
-import { COMMON_MESSAGES } from "./common";
-import { toE164 } from "./phone.server";
+import { COMMON_MESSAGES } from "../platform/form-fields";
+import { toE164 } from "../platform/phone.server";
 
 /** Every public form: 10 submissions an hour per address (per form). */
 export const FORM_RATE_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 } as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, optionalText, requiredEmail, requiredText } from "./common";
+import { choice, optionalText, requiredEmail, requiredText } from "../platform/form-fields";
 
 // Support ticket, newsletter and referral invite (docs/product.md, "Public forms").
 

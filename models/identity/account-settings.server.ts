@@ -4,9 +4,9 @@ import { type AccountProfileInput, MANAGE_ACCOUNT_MESSAGES } from "./manage-acco
 import { ACCOUNT_MESSAGES } from "./accounts";
 import { minutesUntil, replacePassword } from "./accounts.server";
 import { newPasswordProblem } from "./common-passwords.server";
-import { markEmailVerified } from "./email-verification.server";
+import { markEmailVerified, type LinkVerifiedEmail } from "./email-verification.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
-import { toE164 } from "../forms/phone.server";
+import { toE164 } from "../platform/phone.server";
 import { queueEmail, sendQueuedEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import {
   getNotificationPreferences,
@@ -371,7 +371,7 @@ export type ConfirmEmailResult = { ok: true; email: string } | { ok: false; mess
 /** Opens the link: the account's email becomes the new address (if nobody took it meanwhile). */
 export async function confirmEmailChange(
   token: string,
-  options: { siteName: string },
+  options: { siteName: string; linkVerifiedEmail: LinkVerifiedEmail },
 ): Promise<ConfirmEmailResult> {
   const invalid = { ok: false, message: MANAGE_ACCOUNT_MESSAGES.emailLinkInvalid } as const;
   let outcome: { newEmail: string; notice: QueuedEmail } | null;
@@ -394,7 +394,7 @@ export async function confirmEmailChange(
         .set({ email: change.newEmail, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(users.id, change.userId));
       // The link was opened from the new address: that proves it (decision 0053).
-      await markEmailVerified(tx, change.userId, change.newEmail);
+      await markEmailVerified(tx, change.userId, change.newEmail, options.linkVerifiedEmail);
       await recordAccountEvent(
         change.userId,
         "email_changed",

@@ -5,11 +5,8 @@ import { db, type Database, type Transaction } from "../platform/db.server";
 import { newPasswordProblem } from "./common-passwords.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server";
 import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "../platform/rate-limit.server";
-import { checkReferralCode, recordReferralSignup } from "../billing/referral-rewards.server";
 import { passwordResets, profiles, rateLimits, users } from "../schema";
 import { deleteUserSessions } from "./sessions.server";
-import { currentPlanName } from "../billing/subscriptions.server";
-import { getBalance } from "../billing/tokens.server";
 import { accountColumns } from "./account-columns.server";
 import { queueEmailVerification, type MailContext } from "./email-verification.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
@@ -82,13 +79,22 @@ export type CreateAccountResult =
  * `emailVerified` is for an address already proved (a staff invitation, the
  * operator's command line).
  */
+/**
+ * A referral code a signup brings (billing's `signupReferral`): checked once
+ * the name and address are known to be free, and recorded in the account's
+ * transaction. Identity knows nothing of rewards; billing sits to its right.
+ */
+export type SignupReferral = () => Promise<
+  { ok: false; message: string } | { ok: true; record: (tx: Transaction, userId: string) => Promise<void> }
+>;
+
 export async function createAccount(
   input: {
     username: string;
     email: string;
     password: string;
     role?: AccountUser["role"];
-    referralCode?: string;
+    referral?: SignupReferral;
     emailVerified?: boolean;
     confirmationMail?: MailContext;
   },
@@ -96,11 +102,11 @@ export async function createAccount(
 ): Promise<CreateAccountResult> {
   const conflict = await findConflict(input.username, input.email, database);
   if (conflict) return { ok: false, ...conflict };
-  let referralId: string | null = null;
-  if (input.referralCode) {
-    const referral = await checkReferralCode(input.referralCode);
+  let recordReferral: ((tx: Transaction, userId: string) => Promise<void>) | null = null;
+  if (input.referral) {
+    const referral = await input.referral();
     if (!referral.ok) return { ok: false, field: "referral_code", message: referral.message };
-    referralId = referral.referralId;
+    recordReferral = referral.record;
   }
   const passwordHash = await hashPassword(input.password);
   try {
@@ -117,7 +123,7 @@ export async function createAccount(
         .returning(accountColumns);
       const user = created!;
       await tx.insert(profiles).values({ userId: user.id });
-      if (referralId) await recordReferralSignup(tx, user.id, referralId);
+      if (recordReferral) await recordReferral(tx, user.id);
       const confirmation =
         input.confirmationMail && !user.emailVerified
           ? await queueEmailVerification(user, input.confirmationMail, tx)
@@ -235,11 +241,18 @@ export async function setRole(
     .where(eq(users.id, userId));
 }
 
+/** The plan name and balance a profile shows: billing's, passed in (models/views/profile.server.ts reads them). */
+export type PlanAndBalance = { planName: string; balance: number };
+
 /**
- * GET /api/profile/ (docs/product.md, "Accounts"). A caller that has already
- * read the plan and balance this request (an account summary) passes them.
+ * GET /api/profile/ (docs/product.md, "Accounts"), with the plan and balance
+ * given: read already this request (an account summary), or read once the
+ * account is found (a function).
  */
-export async function getProfile(userId: string, known?: Promise<{ planName: string; balance: number }>) {
+export async function readProfile(
+  userId: string,
+  planAndBalance: Promise<PlanAndBalance> | (() => Promise<PlanAndBalance>),
+) {
   const [row] = await db()
     .select({ user: accountColumns, profile: profiles })
     .from(users)
@@ -248,9 +261,8 @@ export async function getProfile(userId: string, known?: Promise<{ planName: str
     .limit(1);
   if (!row) return null;
   const { user, profile } = row;
-  const [plan, tokens] = known
-    ? await known.then((account) => [account.planName, account.balance] as const)
-    : await Promise.all([currentPlanName(userId), getBalance(userId)]);
+  const account = await (typeof planAndBalance === "function" ? planAndBalance() : planAndBalance);
+  const [plan, tokens] = [account.planName, account.balance] as const;
   return {
     user: {
       first_name: user.firstName,
@@ -276,10 +288,10 @@ export function profileFields(profile: typeof profiles.$inferSelect | null, plan
   };
 }
 
-export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+export type Profile = NonNullable<Awaited<ReturnType<typeof readProfile>>>;
 
-/** Updates the fields given; the others keep their values. */
-export async function updateProfile(userId: string, input: ProfileUpdate): Promise<Profile> {
+/** Updates the fields given; the others keep their values (models/views/profile.server.ts returns the profile after). */
+export async function saveProfile(userId: string, input: ProfileUpdate): Promise<void> {
   await db().transaction(async (tx) => {
     const names = { firstName: input.first_name, lastName: input.last_name };
     const userValues = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
@@ -300,7 +312,6 @@ export async function updateProfile(userId: string, input: ProfileUpdate): Promi
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: sql`now()` } });
   });
-  return (await getProfile(userId))!;
 }
 
 export type LoginAttempt =
@@ -354,13 +365,14 @@ export type SignUpResult =
 /**
  * Signup with its rate limit (10 accounts an hour per address), refusing the
  * most common passwords. The new account's address waits for the link emailed
- * to it (recorded with the account, sent once it is committed).
+ * to it (recorded with the account, sent once it is committed). A referral
+ * code comes as billing's check (models/views/signup.server.ts).
  */
 export async function signUp(input: {
   username: string;
   email: string;
   password: string;
-  referral_code?: string;
+  referral?: SignupReferral;
   clientAddress: string;
   mail: MailContext;
 }): Promise<SignUpResult> {
@@ -372,7 +384,7 @@ export async function signUp(input: {
     username: input.username,
     email: input.email,
     password: input.password,
-    referralCode: input.referral_code,
+    referral: input.referral,
     confirmationMail: input.mail,
   });
   if (created.ok && created.confirmation) await sendQueuedEmail(created.confirmation);

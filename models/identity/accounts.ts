@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES } from "../forms/countries";
+import { COUNTRY_CODES } from "../platform/countries";
 
 /** User-facing account messages. The first block is the product's wording (docs/product.md, "Error messages"), word for word. */
 export const ACCOUNT_MESSAGES = {

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { linkMeetingsToVerifiedEmail } from "../calendar/meetings.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { queueEmail, sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
@@ -102,10 +101,16 @@ export async function getEmailVerification(token: string): Promise<{ email: stri
 /**
  * The address is proved (a confirmation link, an email change's link, a staff
  * invitation): the account is marked verified, its other links stop working
- * and a client's meetings booked with the address join it. In the caller's
- * transaction.
+ * and a client's meetings booked with the address join it (`linkVerifiedEmail`:
+ * calendar's linking, passed in because calendar sits to identity's right,
+ * decision 0066). In the caller's transaction.
  */
-export async function markEmailVerified(tx: Transaction, userId: string, email: string): Promise<void> {
+export async function markEmailVerified(
+  tx: Transaction,
+  userId: string,
+  email: string,
+  linkVerifiedEmail: LinkVerifiedEmail,
+): Promise<void> {
   const [user] = await tx
     .update(users)
     .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
@@ -115,8 +120,11 @@ export async function markEmailVerified(tx: Transaction, userId: string, email: 
     .update(emailVerifications)
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
-  if (user?.role === "client") await linkMeetingsToVerifiedEmail(tx, userId, email);
+  if (user?.role === "client") await linkVerifiedEmail(tx, userId, email);
 }
+
+/** What joins a client's account once an address is proved: calendar's `linkMeetingsToVerifiedEmail`. */
+export type LinkVerifiedEmail = (tx: Transaction, userId: string, email: string) => Promise<void>;
 
 type VerifyEmailResult = { ok: true; email: string } | { ok: false };
 
@@ -125,7 +133,7 @@ type VerifyEmailResult = { ok: true; email: string } | { ok: false };
  * one the link was sent to (a link sent before an email change proves nothing
  * about the new address).
  */
-export function verifyEmail(token: string): Promise<VerifyEmailResult> {
+export function verifyEmail(token: string, linkVerifiedEmail: LinkVerifiedEmail): Promise<VerifyEmailResult> {
   return db().transaction(async (tx): Promise<VerifyEmailResult> => {
     const [link] = await tx
       .update(emailVerifications)
@@ -145,7 +153,7 @@ export function verifyEmail(token: string): Promise<VerifyEmailResult> {
       )
       .for("update");
     if (!user) return { ok: false };
-    await markEmailVerified(tx, link.userId, user.email);
+    await markEmailVerified(tx, link.userId, user.email, linkVerifiedEmail);
     return { ok: true, email: user.email };
   });
 }

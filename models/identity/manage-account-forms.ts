@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, profileFieldSchemas } from "./accounts";
-import { COUNTRY_CODES, DEFAULT_COUNTRY } from "../forms/countries";
-import { checkbox, phoneNumber } from "../forms/common";
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from "../platform/countries";
+import { checkbox, phoneNumber } from "../platform/form-fields";
 
 // Profile Settings' forms (docs/product.md, "Accounts"): schemas and
 // messages shared by the page, the browser and the tests.

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { getProfile } from "../identity/accounts.server";
+import { readProfile, type PlanAndBalance } from "../identity/accounts.server";
 import { db } from "../platform/db.server";
 import { notifyStaff } from "../platform/notifications.server";
 import { ACTIVE_STATUSES, STATUS_LABELS, TIMELINES } from "./projects";
@@ -51,8 +51,8 @@ export type ResourceItem = { label: string; done: boolean; fixHref: string };
 export async function getLatestProjectSummary(
   userId: string,
   now = new Date(),
-  /** The plan and balance when the caller has read them this request (getProfile's `known`). */
-  account?: Promise<{ planName: string; balance: number }>,
+  /** The plan and balance, read this request (billing's, from the account summary: projects sits left of billing). */
+  account: Promise<PlanAndBalance>,
 ) {
   const [project] = await listProjects(userId, 1);
   if (!project) return null;
@@ -66,7 +66,7 @@ export async function getLatestProjectSummary(
       .where(and(eq(projectRequests.projectId, project.id), eq(projectRequests.userId, userId)))
       .orderBy(desc(projectRequests.createdAt))
       .limit(5),
-    getProfile(userId, account),
+    readProfile(userId, account),
   ]);
   const steps = history.get(project.id) ?? [];
   const lastStatus = steps.at(-1);

@@ -30,7 +30,6 @@ import { ORDER_PAGE_SIZE, trackProject, type TrackedProject } from "./project-tr
 import { containsPattern, type Page } from "../platform/pagination";
 import { readListPage } from "../platform/paging.server";
 import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
-import { projectLimitForUser } from "../billing/subscriptions.server";
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { recordClockChange } from "../delivery/clock.server";
@@ -43,11 +42,6 @@ export type ProjectFileRow = typeof projectFiles.$inferSelect;
 
 /** A plan's project_limit of -1 means unlimited (docs/product.md, "Projects"). */
 export const UNLIMITED = -1;
-
-/** The client's limit on active projects: their plan's project_limit, or the free tier's. */
-export function projectLimitFor(userId: string): Promise<number> {
-  return projectLimitForUser(userId);
-}
 
 async function countActive(userId: string, database: Database | Transaction = db()): Promise<number> {
   const [row] = await database
@@ -70,9 +64,10 @@ class ProjectLimitReached extends Error {}
 export async function createProject(
   owner: { id: string },
   input: ProjectInput,
-  options: { projectLimit?: number; dataDir?: string; siteUrl?: string } = {},
+  /** projectLimit: the plan's limit on active projects (billing's; models/views/create-project.server.ts reads it). */
+  options: { projectLimit: number; dataDir?: string; siteUrl?: string },
 ): Promise<CreateProjectResult> {
-  const limit = options.projectLimit ?? (await projectLimitFor(owner.id));
+  const limit = options.projectLimit;
   const limitReached = {
     ok: false,
     field: "form",

@@ -4,6 +4,8 @@
 
 import { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES } from "../schema/values";
 
+import { TIMELINES } from "../delivery/clock";
+
 export { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES };
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
@@ -41,17 +43,7 @@ export const BUDGETS = [
   { value: "above_50k", label: "Above ₹5,00,000" },
 ] as const satisfies readonly { value: (typeof BUDGET_VALUES)[number]; label: string }[];
 
-/** The timeline slider's positions 0..3, in order. */
-export const TIMELINES = [
-  { value: "1_week", label: "1 week", days: 7 },
-  { value: "2_weeks", label: "2 weeks", days: 14 },
-  { value: "1_month", label: "1 month", days: 30 },
-  { value: "flexible", label: "Flexible", days: null },
-] as const satisfies readonly {
-  value: (typeof TIMELINE_VALUES)[number];
-  label: string;
-  days: number | null;
-}[];
+export { TIMELINES };
 
 export type ProjectCategory = (typeof CATEGORY_VALUES)[number];
 export type ProjectTimeline = (typeof TIMELINE_VALUES)[number];

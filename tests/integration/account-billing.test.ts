@@ -12,8 +12,9 @@ import {
   listPaymentMethods,
   listReceipts,
   removePaymentMethod,
-} from "~models/billing/account-billing.server";
-import { getProfile, verifyLogin } from "~models/identity/accounts.server";
+} from "~models/views/account-billing.server";
+import { verifyLogin } from "~models/identity/accounts.server";
+import { getProfile } from "~models/views/profile.server";
 import { currentPeriod } from "~models/projects/dashboard";
 import { db } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
@@ -28,7 +29,7 @@ import {
   tokenLedger,
   users,
 } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
 import { adjustTokens } from "~models/billing/tokens.server";
 import * as layout from "~/routes/dashboard/layout";

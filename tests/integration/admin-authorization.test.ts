@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { sendEmail } from "~models/platform/mail.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 import { answeredChatGap, sendApplication, sendMeeting, sendQuote, seedSite } from "./admin-helpers";

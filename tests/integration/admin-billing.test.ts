@@ -2,7 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~models/platform/db.server";
 import { auditLog, tokenLedger, tokenLots } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import {
   adjustTokens,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { openSignedDownload, startDownload } from "~models/billing/downloads.server";
 import { auditLog, shopItems, subscriptionPlans, subscriptions, tokenPackages } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import { renewSubscription } from "~models/billing/subscriptions.server";
 import * as catalogPage from "~/routes/admin/catalog";

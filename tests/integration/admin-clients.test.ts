@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { updateProfile } from "~models/identity/accounts.server";
+import { updateProfile } from "~models/views/profile.server";
 import { db } from "~models/platform/db.server";
 import { auditLog } from "~models/schema";
 import * as clientPage from "~/routes/admin/client";

@@ -12,7 +12,7 @@ import {
   submitSupportTicket,
 } from "~models/forms/submissions.server";
 import type { FormOutcome } from "~models/forms/submission-steps.server";
-import { runSeed, SEED_SOURCES } from "~models/content/seed.server";
+import { runSeed, SEED_SOURCES } from "~models/views/seed.server";
 import { SHELL_BLOCKS } from "~models/content/site-content";
 
 // Fixtures for the back-office tests: submissions made through the real

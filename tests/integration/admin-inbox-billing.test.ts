@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { handOffConversation } from "~models/chat/assistant.server";
 import { db } from "~models/platform/db.server";
 import { giftCards, supportTickets } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as exportRoute from "~/routes/admin/inbox-export";
 import * as inboxPage from "~/routes/admin/inbox";
 import * as submissionPage from "~/routes/admin/submission";

@@ -8,7 +8,7 @@
 // layout and the page, with one Request) and every statement is counted.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { getDatabaseHandle, queryRows, setDatabase, type DatabaseHandle } from "~models/platform/db.server";
 import { withStatementLog } from "~models/platform/testing.server";
 import * as root from "~/root";

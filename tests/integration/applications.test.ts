@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { APPLICATION_MESSAGES, WHY_JOIN_FIELD } from "~models/forms/applications";
 import { collaborationRequests, jobApplications } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { uploadsDir } from "~models/platform/uploads.server";
 import * as apiContact from "~/routes/api/contact";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as apiCart from "~/routes/api/billing/cart";
 import * as apiCartItem from "~/routes/api/billing/cart-item";
 import * as apiCheckout from "~/routes/api/billing/checkout";

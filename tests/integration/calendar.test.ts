@@ -2,7 +2,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MEETING_MESSAGES } from "~models/calendar/meetings";
 import { submitOfficeVisit } from "~models/forms/submissions.server";
-import { exportAccountData } from "~models/identity/account-data.server";
+import { exportAccountData } from "~models/views/account-data.server";
 import { db } from "~models/platform/db.server";
 import { createProjectRequest } from "~models/projects/project-requests.server";
 import {

@@ -14,7 +14,7 @@ import { ACCOUNT_COPY, answerAccountQuestion } from "~models/chat/account.server
 import { askAssistant } from "~models/chat/assistant.server";
 import { rebuildChatIndex } from "~models/chat/index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { transitionProject } from "~models/projects/projects.server";
 import * as apiChat from "~/routes/api/chat";
 import * as logout from "~/routes/auth/logout";

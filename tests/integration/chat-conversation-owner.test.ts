@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_COPY } from "~models/chat/copy";
 import { rebuildChatIndex } from "~models/chat/index.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { emailOutbox, supportTickets } from "~models/schema";
 import * as apiChat from "~/routes/api/chat";

@@ -5,7 +5,7 @@ import { listAllPosts } from "~models/content/blog.server";
 import { listArticles } from "~models/content/content-pages.server";
 import { getStrategyContent } from "~models/content/marketing-content.server";
 import { PACKAGE_COLOURS } from "~models/content/marketing-enums";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { sitemapPaths } from "~/lib/public-pages";
 
 // Every page in the sitemap contributes to what the assistant knows: a new

@@ -16,7 +16,7 @@ import { RESOLUTION_WAIT_MS } from "~models/chat/resolution";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { runSeed, SEED_SOURCES, SeedValidationError } from "~models/content/seed.server";
+import { runSeed, SEED_SOURCES, SeedValidationError } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { auditLog, chatFaqs, chatGaps, chatMessages, contentBlocks } from "~models/schema";
 import * as apiChat from "~/routes/api/chat";

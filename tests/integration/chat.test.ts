@@ -21,7 +21,7 @@ import {
   subscriptionPlans,
   supportTickets,
 } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as apiChat from "~/routes/api/chat";
 import * as apiConversation from "~/routes/api/chat-conversation";
 import * as chatPage from "~/routes/chat";

@@ -18,7 +18,7 @@ import { getArticle, getFaqs, getPolicy, getTeam, listPolicies } from "~models/c
 import { db, queryRows } from "~models/platform/db.server";
 import { SEEDS_DIR } from "~models/platform/paths.server";
 import { blogPosts } from "~models/schema";
-import { runSeed, seedOnBoot, SeedValidationError } from "~models/content/seed.server";
+import { runSeed, seedOnBoot, SeedValidationError } from "~models/views/seed.server";
 import { PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as article from "~/routes/content/article";
 import * as blogPage from "~/routes/content/blog-page";

@@ -4,7 +4,7 @@ import { formatRegionPrice, type Region, type RegionPrices } from "~models/billi
 import { clientRegion } from "~models/billing/currency.server";
 import { CURRENCY_MESSAGES } from "~models/billing/currency-setting";
 import { runJobs } from "~models/billing/jobs.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { payments, users } from "~models/schema";
 import * as signup from "~/routes/auth/signup";

@@ -6,7 +6,7 @@ import { setNotificationPreferences } from "~models/platform/notifications.serve
 import { PROJECT_MESSAGES } from "~models/projects/projects";
 import { transitionProject } from "~models/projects/projects.server";
 import { emailOutbox, notifications, projectRequests, projects } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as apiMarkAll from "~/routes/api/notifications-mark-all-read";
 import * as apiMarkRead from "~/routes/api/notification-mark-read";
 import * as apiNotifications from "~/routes/api/notifications";

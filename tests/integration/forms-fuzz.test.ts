@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as apiContact from "~/routes/api/contact";
 import * as apiNewsletter from "~/routes/api/newsletter";
 import { call } from "./helpers";

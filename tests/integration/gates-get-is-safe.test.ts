@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~models/platform/db.server";
-import { createProject } from "~models/projects/projects.server";
-import { runSeed } from "~models/content/seed.server";
+import { createProject } from "~models/views/create-project.server";
+import { runSeed } from "~models/views/seed.server";
 import { discoverRoutes, fillPattern, paramsOf } from "../harness/routes";
 import { call, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";

@@ -5,7 +5,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setAccountRegion } from "~models/billing/currency.server";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { emailOutbox, giftCards, payments } from "~models/schema";
 import * as giftPage from "~/routes/gift";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { runJobs } from "~models/billing/jobs.server";
 import { emailOutbox, giftCards, payments, referrals, referralSignups } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
 import { checkout } from "~models/billing/shop.server";
 import { getBalance, listLedger } from "~models/billing/tokens.server";

@@ -12,7 +12,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { createApiToken } from "~models/identity/api-tokens.server";
 import { getDatabaseHandle } from "~models/platform/db.server";
 import * as login from "~/routes/auth/login";

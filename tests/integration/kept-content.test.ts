@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { forgetKeptContent } from "~models/content/kept-content.server";
 import { getSiteShell } from "~models/content/site-content.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db, getDatabaseHandle, setDatabase } from "~models/platform/db.server";
 import { withStatementLog } from "~models/platform/testing.server";
 

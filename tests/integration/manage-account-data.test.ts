@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MANAGE_ACCOUNT_MESSAGES } from "~models/identity/manage-account-forms";
 import { PROJECT_RATING_MESSAGES } from "~models/projects/account-projects";
-import { anonymisedIdentity } from "~models/identity/account-data.server";
+import { anonymisedIdentity } from "~models/views/account-data.server";
 import { createAccount, verifyLogin } from "~models/identity/accounts.server";
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { meetings } from "~models/schema/calendar";

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "~models/identity/accounts.server";
 import {
-  getCreativeTokensContent,
   getHomeContent,
-  getPlans,
   getServicesContent,
-  getSolutionsContent,
   getStrategyContent,
 } from "~models/content/marketing-content.server";
-import { runSeed } from "~models/content/seed.server";
+import { getCreativeTokensContent, getPlans, getSolutionsContent } from "~models/billing/priced-pages.server";
+import { runSeed } from "~models/views/seed.server";
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
 import * as login from "~/routes/auth/login";
 import * as creativeTokens from "~/routes/creative-tokens";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { grantTokens } from "~models/billing/tokens.server";
 import { confirmMeeting } from "~models/calendar/meetings.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { queryRows } from "~models/platform/db.server";
 import { createProjectRequest } from "~models/projects/project-requests.server";
 import { addProofVersion } from "~models/projects/proofing.server";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readPageCacheRevision } from "~models/content/page-cache-revision.server";
 import { db } from "~models/platform/db.server";
 import { blogPosts, contentBlocks, subscriptionPlans, tokenPackages } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { createPageCache } from "~/lib/html-cache.server";
 
 // The anonymous page cache across processes (decision 0039): each server

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { paymentMode, setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { giftCards, payments, subscriptions } from "~models/schema";
 import { getBalance } from "~models/billing/tokens.server";

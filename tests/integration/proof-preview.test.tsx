@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { proofDeliverables } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { transitionProject } from "~models/projects/projects.server";
 import * as adminProject from "~/routes/admin/project-proofing";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~models/platform/db.server";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { CONTACT_MESSAGES } from "~models/forms/contact";
 import { INQUIRY_MESSAGES } from "~models/forms/inquiries";
 import { FORM_RATE_LIMIT } from "~models/forms/submission-steps.server";
@@ -18,7 +18,7 @@ import {
   serviceQuotes,
   supportTickets,
 } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as apiContact from "~/routes/api/contact";
 import * as apiNewsletter from "~/routes/api/newsletter";
 import * as contact from "~/routes/contact";

@@ -22,7 +22,7 @@ import { addNotification } from "~models/platform/notifications.server";
 import { getDatabaseHandle, queryRows, setDatabase, type DatabaseHandle } from "~models/platform/db.server";
 import { sendEmail } from "~models/platform/mail.server";
 import { withStatementLog } from "~models/platform/testing.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import * as sitemap from "~/routes/sitemap";
 import * as apiSubscribe from "~/routes/api/billing/subscribe";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";

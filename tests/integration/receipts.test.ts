@@ -6,7 +6,7 @@
 // says what came back; refunded tokens are neither used nor available.
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getTotalSpent } from "~models/billing/account-billing.server";
+import { getTotalSpent } from "~models/views/account-billing.server";
 import { purchaseGiftCard, redeemGiftCard, formatGiftCode } from "~models/billing/gift-cards.server";
 import type { GiftCardInput } from "~models/billing/gift-cards";
 import { RECEIPT_EMAIL_KIND, sendUnsentReceipts } from "~models/billing/receipt-email.server";
@@ -16,12 +16,12 @@ import { addToCart, checkout } from "~models/billing/shop.server";
 import { renewSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens, tokenFlow } from "~models/billing/tokens.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { setSiteUrl } from "~models/platform/site-url";
 import { addProofVersion } from "~models/projects/proofing.server";
 import { transitionProject } from "~models/projects/projects.server";
-import { getTokenUsage } from "~models/projects/dashboard.server";
+import { getTokenUsage } from "~models/views/dashboard.server";
 import { emailOutbox, notifications, subscriptions } from "~models/schema";
 import { give } from "./billing-helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";

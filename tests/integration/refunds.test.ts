@@ -3,11 +3,11 @@
 // zero; staff see what was spent before confirming; the audit log records it.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getReceipt } from "~models/billing/account-billing.server";
+import { getReceipt } from "~models/views/account-billing.server";
 import { receiptLines } from "~models/billing/receipts.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { auditLog, paymentRefunds, payments } from "~models/schema";
 import * as paymentPage from "~/routes/admin/payment";

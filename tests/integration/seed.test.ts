@@ -14,7 +14,7 @@ import {
   seedOnBoot,
   SeedValidationError,
   type SeedSource,
-} from "~models/content/seed.server";
+} from "~models/views/seed.server";
 import { getSiteShell, upsertContentBlock } from "~models/content/site-content.server";
 
 async function copyOfSeeds(): Promise<string> {

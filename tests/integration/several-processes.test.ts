@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { runJobs } from "~models/billing/jobs.server";
-import { runSeed, seedOnBoot } from "~models/content/seed.server";
+import { runSeed, seedOnBoot } from "~models/views/seed.server";
 import { listLedger } from "~models/billing/tokens.server";
 import {
   db,

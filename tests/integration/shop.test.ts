@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~models/platform/db.server";
 import { purchases } from "~models/schema";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import { getBalance } from "~models/billing/tokens.server";
 import { SHOP_MESSAGES } from "~models/billing/shop";

@@ -13,7 +13,7 @@ import { purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { cancelSubscription, getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { auditLog, emailOutbox, giftCards, payments, stripeEvents, subscriptions } from "~models/schema";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";

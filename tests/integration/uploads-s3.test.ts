@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDownload } from "~models/billing/downloads.server";
 import { checkout } from "~models/billing/shop.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { WHY_JOIN_FIELD } from "~models/forms/applications";
 import { db } from "~models/platform/db.server";
 import { createS3Storage } from "~models/platform/storage/s3.server";

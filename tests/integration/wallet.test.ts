@@ -4,7 +4,7 @@ import { runJobs } from "~models/billing/jobs.server";
 import { getBalance, grantTokens, listLedger, spendTokens } from "~models/billing/tokens.server";
 import { tokenExpiry } from "~models/billing/tokens";
 import { previewSpend, sendExpiryReminders, soonestExpiry } from "~models/billing/wallet.server";
-import { runSeed } from "~models/content/seed.server";
+import { runSeed } from "~models/views/seed.server";
 import { db, openDatabase, runWithDatabase } from "~models/platform/db.server";
 import { setNotificationPreferences } from "~models/platform/notifications.server";
 import { createEmptyTestDatabase } from "~models/platform/testing.server";

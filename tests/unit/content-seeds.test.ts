@@ -9,7 +9,7 @@ import {
   policySeedSchema,
 } from "~models/content/content-pages";
 import { APP_ROOT, SEEDS_DIR } from "~models/platform/paths.server";
-import { readSeedDocument } from "~models/content/seed.server";
+import { readSeedDocument } from "~models/views/seed.server";
 
 // The content pages' seed files (issue 5): valid, complete, and carrying the
 // spec's facts. The database-side checks are in tests/integration/content.test.ts.

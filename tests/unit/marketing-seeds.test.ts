@@ -9,7 +9,7 @@ import {
   solutionsSchema,
   strategySchema,
 } from "~models/content/marketing-content";
-import { SEED_SOURCES } from "~models/content/seed.server";
+import { SEED_SOURCES } from "~models/views/seed.server";
 
 const read = (key: string) => JSON.parse(readFileSync(path.join(SEEDS_DIR, `${key}.json`), "utf8"));
 const PUBLIC_DIR = path.join(SEEDS_DIR, "../public");

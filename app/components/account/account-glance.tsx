@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatAmount } from "~models/billing/money";
-import type { getAccountDashboard } from "~models/projects/account-projects.server";
+import { formatAmount } from "~models/platform/money";
+import type { getAccountDashboard } from "~models/views/account-projects.server";
 import { formatDateTime } from "~/lib/format";
 
 // What Manage account's dashboard showed besides the active projects (its page became the workspace's

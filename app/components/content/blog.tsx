@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatIndian } from "~models/billing/money";
+import { formatIndian } from "~models/platform/money";
 import type { PostSummary } from "~models/content/blog";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { formatDate } from "~/lib/format";

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Waiting } from "~models/projects/needs-you";
-import { waitingItems } from "~models/projects/needs-you-words";
+import type { Waiting } from "~models/views/needs-you";
+import { waitingItems } from "~models/views/needs-you-words";
 import { NeedsYouNow } from "./needs-you-now";
 
 const render = (items: Waiting[]) => {

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { Waiting } from "~models/projects/needs-you";
+import type { Waiting } from "~models/views/needs-you";
 
 /**
  * Home's first block: what needs the client now, most urgent first, each saying whose move it
  * is and with its way forward, or a calm line when nothing does (decision 0056). The loader
- * words and orders the items (models/projects/needs-you-words.ts).
+ * words and orders the items (models/views/needs-you-words.ts).
  */
 export function NeedsYouNow({ items }: { items: Waiting[] }) {
   return (

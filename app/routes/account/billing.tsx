@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { cardLabel, RECEIPT_KIND_LABELS } from "~models/billing/account-billing";
-import { formatAmount } from "~models/billing/money";
+import { formatAmount } from "~models/platform/money";
 import {
   BILLING_LINKS,
   currentPlanForRequest,
@@ -10,7 +10,7 @@ import {
   listReceipts,
   listReceiptsPage,
   removePaymentMethod,
-} from "~models/billing/account-billing.server";
+} from "~models/views/account-billing.server";
 import { storagePercent } from "~models/identity/manage-account";
 import { formatFileSize } from "~models/platform/uploads";
 import { AccountSection, primaryLinkClass, secondaryButtonClass } from "~/components/account/section";

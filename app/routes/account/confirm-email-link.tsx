@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { EMAIL_VERIFICATION_MESSAGES } from "~models/identity/email-verification";
-import { getEmailVerification, verifyEmail } from "~models/identity/email-verification.server";
+import { getEmailVerification } from "~models/identity/email-verification.server";
+import { verifyEmail } from "~models/views/email-verification.server";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/confirm-email-link";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { exportAccountData, exportFileName } from "~models/identity/account-data.server";
+import { exportAccountData, exportFileName } from "~models/views/account-data.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/export";
 

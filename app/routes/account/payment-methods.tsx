@@ -8,7 +8,7 @@ import {
   listSavedCards,
   setDefaultPaymentMethod,
 } from "~models/billing/payment-methods.server";
-import { removePaymentMethod } from "~models/billing/account-billing.server";
+import { removePaymentMethod } from "~models/views/account-billing.server";
 import { paymentMode } from "~models/billing/payments.server";
 import { AccountSection } from "~/components/account/section";
 import { CardInputs } from "~/components/billing/payment-fields";

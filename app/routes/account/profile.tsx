@@ -8,7 +8,7 @@ import {
   MANAGE_ACCOUNT_MESSAGES,
   PasswordChangeSchema,
 } from "~models/identity/manage-account-forms";
-import { deleteAccount } from "~models/identity/account-data.server";
+import { deleteAccount } from "~models/views/account-data.server";
 import {
   changePassword,
   getAccountSettings,

@@ -11,7 +11,7 @@ import {
   listAccountProjects,
   rateProject,
   type AccountProjectCard,
-} from "~models/projects/account-projects.server";
+} from "~models/views/account-projects.server";
 import { fileDownloadPath, PROJECT_MESSAGES } from "~models/projects/projects";
 import { formatFileSize } from "~models/platform/uploads";
 import { RatingForm } from "~/components/account/rating-form";

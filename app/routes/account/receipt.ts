@@ -1,5 +1,5 @@
 import { fullNameOf } from "~models/identity/manage-account";
-import { getReceipt } from "~models/billing/account-billing.server";
+import { getReceipt } from "~models/views/account-billing.server";
 import {
   RECEIPT_CSP,
   renderReceiptHtml,

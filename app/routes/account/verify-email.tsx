@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { MANAGE_ACCOUNT_MESSAGES } from "~models/identity/manage-account-forms";
-import { confirmEmailChange, getEmailChange } from "~models/identity/account-settings.server";
+import { getEmailChange } from "~models/identity/account-settings.server";
+import { confirmEmailChange } from "~models/views/email-verification.server";
 import { FormStatus, SubmitButton } from "~/components/forms";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/verify-email";

@@ -25,7 +25,7 @@ import {
   type CatalogKind,
 } from "~models/back-office/catalog";
 import { catalogFormValues, saveCatalogForm } from "~models/back-office/catalog-forms.server";
-import { getCatalogRow } from "~models/billing/catalog.server";
+import { getCatalogRow } from "~models/back-office/catalog-admin.server";
 import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
 import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import { notFoundResponse } from "~/lib/auth.server";

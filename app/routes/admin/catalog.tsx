@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { CATALOG_KINDS, CATALOG_MESSAGES, type CatalogKind } from "~models/back-office/catalog-kinds";
-import { listCatalogForStaff, setCatalogActive } from "~models/billing/catalog.server";
-import { formatIndian } from "~models/billing/money";
+import { listCatalogForStaff, setCatalogActive } from "~models/back-office/catalog-admin.server";
+import { formatIndian } from "~models/platform/money";
 import {
   ActionMessage,
   Badge,

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { type Currency } from "~models/billing/payments";
-import { formatMinor } from "~models/billing/money";
+import { formatMinor } from "~models/platform/money";
 import { refundFormSchema } from "~models/billing/refunds";
 import { refundPayment, refundPreview } from "~models/billing/refunds.server";
 import { ActionMessage, cell, DataTable, PageHeader } from "~/components/admin/ui";

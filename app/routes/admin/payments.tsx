@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { type Currency } from "~models/billing/payments";
-import { formatMinor } from "~models/billing/money";
+import { formatMinor } from "~models/platform/money";
 import { listPaymentsPage } from "~models/back-office/payments.server";
 import { integerParam } from "~models/platform/integers";
 import { PagedTable } from "~/components/admin/paged-table";

@@ -1,4 +1,4 @@
-import { getDashboardStats } from "~models/projects/dashboard.server";
+import { getDashboardStats } from "~models/views/dashboard.server";
 import { PROJECT_API_ERRORS } from "~models/projects/projects";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/dashboard-stats";

@@ -1,5 +1,5 @@
 import { ACCOUNT_API_ERRORS, ProfileUpdateSchema } from "~models/identity/accounts";
-import { getProfile, updateProfile } from "~models/identity/accounts.server";
+import { getProfile, updateProfile } from "~models/views/profile.server";
 import { apiInput, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/profile";
 

@@ -3,10 +3,10 @@ import { ProjectFormSchema } from "~models/projects/project-forms";
 import {
   apiProjectDetail,
   apiProjectSummary,
-  createProject,
   getProjectDetail,
   listProjectsAt,
 } from "~models/projects/projects.server";
+import { createProject } from "~models/views/create-project.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, apiInput, fieldError, requireApiUser, withApiErrors } from "~/lib/api.server";

@@ -4,7 +4,8 @@ import { data, Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } 
 import { ACCOUNT_MESSAGES, SignupFormSchema } from "~models/identity/accounts";
 import { OptionalRegion, REGION_OPTIONS } from "~models/billing/currency-setting";
 import { setAccountRegion } from "~models/billing/currency.server";
-import { minutesUntil, signUp } from "~models/identity/accounts.server";
+import { minutesUntil } from "~models/identity/accounts.server";
+import { signUp } from "~models/views/signup.server";
 import { EMAIL_VERIFICATION_MESSAGES } from "~models/identity/email-verification";
 import { Field, FormMessages, SelectField, SubmitButton } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";

@@ -1,4 +1,4 @@
-import { openShopImage } from "~models/billing/catalog.server";
+import { openShopImage } from "~models/back-office/catalog-admin.server";
 import { getApiUser } from "~/lib/auth.server";
 import type { Route } from "./+types/shop-image";
 

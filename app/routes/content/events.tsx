@@ -5,7 +5,7 @@ import {
   formatRupees,
   listEvents,
 } from "~models/content/content-pages";
-import { todayInAgencyTimeZone } from "~models/forms/common";
+import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { PageHeader } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { formatDate } from "~/lib/format";

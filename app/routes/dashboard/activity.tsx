@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getAccountDashboard } from "~models/projects/account-projects.server";
+import { getAccountDashboard } from "~models/views/account-projects.server";
 import { AccountNumbers, RecentActivity } from "~/components/account/account-glance";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/activity";

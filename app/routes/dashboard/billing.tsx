@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { apiTokenPackage } from "~models/billing/catalog.server";
 import { formatRegionPrice, planPrices, REGION_CURRENCIES } from "~models/billing/currency";
 import { regionForRequest, setAccountRegion } from "~models/billing/currency.server";
 import { regionSavedMessage, RegionSettingSchema } from "~models/billing/currency-setting";
 import { RedeemGiftCardSchema } from "~models/billing/gift-cards";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
-import { formatMinor } from "~models/billing/money";
+import { formatMinor } from "~models/platform/money";
 import { PAYMENT_METHOD_LABELS, toMinor, type PaymentMethod } from "~models/billing/payments";
 import { FREE_PLAN } from "~models/billing/subscriptions";
 import { cancelSubscription } from "~models/billing/subscriptions.server";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
 import { formatRegionPrice, REGION_LABELS } from "~models/billing/currency";
 import { chargeRegion, regionForRequest } from "~models/billing/currency.server";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { accountSummaryForRequest, planAndBalance } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest, planAndBalance } from "~models/views/account-summary.server";
 import { profileFields } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
-import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
+import { getDashboard, tokenUsageForRequest } from "~models/views/dashboard.server";
 import { expiryLine } from "~models/billing/wallet.server";
-import { readWaitingFacts } from "~models/projects/needs-you.server";
-import { waitingItems } from "~models/projects/needs-you-words";
+import { readWaitingFacts } from "~models/views/needs-you.server";
+import { waitingItems } from "~models/views/needs-you-words";
 import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";

@@ -7,7 +7,7 @@ import {
   markNotificationRead,
 } from "~models/platform/notifications.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { pageNumber } from "~models/platform/pagination";
 import { NotificationItem } from "~/components/notifications";
 import { Pager } from "~/components/pager";

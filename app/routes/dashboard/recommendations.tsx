@@ -1,4 +1,4 @@
-import { getDashboardContent } from "~models/projects/dashboard.server";
+import { getDashboardContent } from "~models/projects/dashboard-content.server";
 import { RecommendationCard } from "~/components/recommendation-card";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/recommendations";

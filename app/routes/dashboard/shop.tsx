@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { AddToCartSchema, CATEGORY_FILTERS, CATEGORY_LABELS, parseShopFilters } from "~models/billing/shop";
 import { addToCart, listShopItems } from "~models/billing/shop.server";
 import { regionForRequest } from "~models/billing/currency.server";

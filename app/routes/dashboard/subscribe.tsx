@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { getPlan } from "~models/billing/catalog.server";
 import { formatRegionPrice, planPrices } from "~models/billing/currency";
 import { regionForRequest } from "~models/billing/currency.server";

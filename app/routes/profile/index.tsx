@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { accountSummaryForRequest, planAndBalance } from "~models/billing/account-summary.server";
+import { accountSummaryForRequest, planAndBalance } from "~models/views/account-summary.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
 import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/projects/project-forms";
 import { createProjectRequest, getLatestProjectSummary } from "~models/projects/project-requests.server";

@@ -8,10 +8,10 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { getTokenUsage } from "~models/projects/dashboard.server";
+import { getTokenUsage } from "~models/views/dashboard.server";
 import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projects/projects";
 import { ProjectFormSchema } from "~models/projects/project-forms";
-import { createProject } from "~models/projects/projects.server";
+import { createProject } from "~models/views/create-project.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import {
   CheckboxField,

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { getProjectHelp } from "~models/projects/dashboard.server";
+import { getProjectHelp } from "~models/projects/dashboard-content.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
 import {
   ORDER_PAGE_SIZE,

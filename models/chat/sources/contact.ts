@@ -1,4 +1,4 @@
-import { getProjectHelp } from "../../projects/dashboard.server";
+import { getProjectHelp } from "../../projects/dashboard-content.server";
 import type { ProjectHelp } from "../../projects/dashboard";
 import { CONTACT_MESSAGES } from "../../forms/contact";
 import { getSiteShell } from "../../content/site-content.server";

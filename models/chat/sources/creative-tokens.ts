@@ -1,4 +1,4 @@
-import { getCreativeTokensContent } from "../../content/marketing-content.server";
+import { getCreativeTokensContent } from "../../billing/priced-pages.server";
 import type { CreativeTokensContent } from "../../content/marketing-content";
 import { formatPrice } from "../../content/marketing-pages";
 import type { ChatDocument, ChatSource } from "./types";

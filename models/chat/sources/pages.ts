@@ -1,7 +1,7 @@
 import { getBillingSettings } from "../../billing/billing-content.server";
 import type { BillingSettings } from "../../billing/billing-content";
 import { formatGiftAmount, GIFT_AMOUNTS, giftTokenRates } from "../../billing/gift-cards";
-import { formatMinor, rupees } from "../../billing/money";
+import { formatMinor, rupees } from "../../platform/money";
 import { getContentPages } from "../../content/content-pages.server";
 import { formatLongDate, formatRupees, type ContentPage } from "../../content/content-pages";
 import { listInWords } from "../compose";

@@ -1,4 +1,5 @@
-import { getHomeContent, getSolutionsContent } from "../../content/marketing-content.server";
+import { getHomeContent } from "../../content/marketing-content.server";
+import { getSolutionsContent } from "../../billing/priced-pages.server";
 import type { HomeContent, SolutionsContent } from "../../content/marketing-content";
 import { formatPrice } from "../../content/marketing-pages";
 import type { ChatDocument, ChatSource } from "./types";

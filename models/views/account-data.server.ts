@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { describeUserAgent } from "./manage-account";
+import { describeUserAgent } from "../identity/manage-account";
 import {
   closeBillingForDeletedAccount,
   exportBillingData,
   finishBillingForDeletedAccount,
-} from "../billing/account-billing.server";
-import { checkCurrentPassword, getPrivacyPreferences, recordAccountEvent } from "./account-settings.server";
+} from "./account-billing.server";
+import {
+  checkCurrentPassword,
+  getPrivacyPreferences,
+  recordAccountEvent,
+} from "../identity/account-settings.server";
 import { db } from "../platform/db.server";
 import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { getNotificationPreferences, notifyStaff } from "../platform/notifications.server";

@@ -1,20 +1,17 @@
-import { eq, inArray } from "drizzle-orm";
+// The client's dashboard: projects' counts and recent projects, billing's
+// tokens and plan, projects' seeded content, combined (a view, decision 0066).
+
 import {
   currentPeriod,
-  DASHBOARD_CONTENT,
   RECENT_PROJECTS_SHOWN,
   tokenUsagePercent,
-  type ProjectHelp,
-  type Recommendation,
   type TokenUsage,
-} from "./dashboard";
-import { db } from "../platform/db.server";
-import { countActiveProjects, recentProjectsAndActiveCount } from "./projects.server";
+} from "../projects/dashboard";
+import { countActiveProjects, recentProjectsAndActiveCount } from "../projects/projects.server";
 import { getActiveSubscription } from "../billing/subscriptions.server";
-import { accountSummaryForRequest, type AccountSummary } from "../billing/account-summary.server";
+import { accountSummaryForRequest, type AccountSummary } from "./account-summary.server";
 import { getBalance, tokenFlow } from "../billing/tokens.server";
-import { contentBlocks } from "../schema";
-import { keptContent } from "../content/kept-content.server";
+import { getDashboardContent } from "../projects/dashboard-content.server";
 
 /**
  * The client's Creative Tokens: the balance (live grants minus spends, from
@@ -62,23 +59,6 @@ export async function getDashboardStats(userId: string) {
   return dashboardStats(active, tokens);
 }
 
-type DashboardContent = { recommendations: Recommendation[]; help: ProjectHelp | null };
-
-/** The seeded dashboard content; missing blocks read as empty (the page says so). Kept per process. */
-export const getDashboardContent = keptContent(readDashboardContent);
-
-async function readDashboardContent(): Promise<DashboardContent> {
-  const keys = Object.keys(DASHBOARD_CONTENT) as (keyof typeof DASHBOARD_CONTENT)[];
-  const rows = await db().select().from(contentBlocks).where(inArray(contentBlocks.key, keys));
-  const byKey = new Map(rows.map((row) => [row.key, row.data]));
-  const recommendations = DASHBOARD_CONTENT.recommendations.safeParse(byKey.get("recommendations"));
-  const help = DASHBOARD_CONTENT["project-help"].safeParse(byKey.get("project-help"));
-  return {
-    recommendations: recommendations.success ? recommendations.data.items : [],
-    help: help.success ? help.data : null,
-  };
-}
-
 /** Everything the Dashboard tab shows, with the request's token usage (shared with the layout). */
 export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage>) {
   // Token usage once: the stats card shows its balance.
@@ -88,13 +68,4 @@ export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsag
     getDashboardContent(),
   ]);
   return { stats: dashboardStats(active, tokens), recent, tokens, recommendations: content.recommendations };
-}
-
-/** The "how a project works" help: kept per process, like every seeded block. */
-export const getProjectHelp = keptContent(readProjectHelp);
-
-async function readProjectHelp(): Promise<ProjectHelp | null> {
-  const [row] = await db().select().from(contentBlocks).where(eq(contentBlocks.key, "project-help")).limit(1);
-  const parsed = DASHBOARD_CONTENT["project-help"].safeParse(row?.data);
-  return parsed.success ? parsed.data : null;
 }

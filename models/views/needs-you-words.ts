@@ -1,9 +1,9 @@
 import { formatMeetingTime } from "../calendar/meetings";
-import { formatMinor } from "../billing/money";
+import { formatMinor } from "../platform/money";
 import { expiryDay } from "../billing/wallet";
-import { proofPath } from "./proof-links";
-import type { ProjectStatus } from "./projects";
-import { describeStatus } from "./status-vocabulary";
+import { proofPath } from "../projects/proof-links";
+import type { ProjectStatus } from "../projects/projects";
+import { describeStatus } from "../projects/status-vocabulary";
 import { orderWaiting, type Waiting } from "./needs-you";
 
 // The words of Home's "Needs you now" (decision 0056), made by the loader from

@@ -7,18 +7,22 @@ import { count } from "drizzle-orm";
 import { billingSettingsSchema, shopItemsSchema } from "../billing/billing-content";
 import { chatFaqSeedSchema } from "../chat/gaps";
 import { upsertFaqSeeds } from "../chat/faqs.server";
-import { blogPostSeedSchema } from "./blog";
-import { hasBlogPosts, writeBlogPosts } from "./blog.server";
+import { blogPostSeedSchema } from "../content/blog";
+import { hasBlogPosts, writeBlogPosts } from "../content/blog.server";
 import { shopFileExists, upsertPlans, upsertShopItems, upsertTokenPackages } from "../billing/catalog.server";
-import { articleSeedSchema, CONTENT_PAGE_BLOCKS, policySeedSchema } from "./content-pages";
-import { ARTICLES_BLOCK, POLICIES_BLOCK, writeDocumentList } from "./content-pages.server";
+import { articleSeedSchema, CONTENT_PAGE_BLOCKS, policySeedSchema } from "../content/content-pages";
+import { ARTICLES_BLOCK, POLICIES_BLOCK, writeDocumentList } from "../content/content-pages.server";
 import { DASHBOARD_CONTENT } from "../projects/dashboard";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { SEEDS_DIR } from "../platform/paths.server";
-import { creativeTokensBlockSchema, MARKETING_BLOCKS, solutionsBlockSchema } from "./marketing-content";
-import { SHELL_BLOCKS } from "./site-content";
+import {
+  creativeTokensBlockSchema,
+  MARKETING_BLOCKS,
+  solutionsBlockSchema,
+} from "../content/marketing-content";
+import { SHELL_BLOCKS } from "../content/site-content";
 import { chatFaqs, contentBlocks, shopItems, subscriptionPlans, tokenPackages } from "../schema";
-import { hasAnyContent, upsertContentBlock, type WriteCount } from "./site-content.server";
+import { hasAnyContent, upsertContentBlock, type WriteCount } from "../content/site-content.server";
 
 /**
  * One kind of seeded content. `file` is one document; `dir` is a folder whose

@@ -4,7 +4,7 @@ import { z } from "zod";
 // wrong type from an API client, a length past a field's limit, an unknown
 // option. Zod's own defaults ("Invalid input: expected string, received
 // number") are for developers, not for the people who read our forms and API.
-// Loaded by models/forms/common.ts and models/billing/payments.ts, which every form
+// Loaded by models/platform/form-fields.ts and models/billing/payments.ts, which every form
 // schema imports; a message a schema gives itself always wins over these.
 
 const TYPE_WORDS: Record<string, string> = {

@@ -5,10 +5,10 @@ import { sha256 } from "../identity/passwords.server";
 import { db, type Database } from "../platform/db.server";
 import { currentPeriod } from "../projects/dashboard";
 import { oncePerRequest } from "../platform/per-request";
-import { FREE_PLAN } from "./subscriptions";
-import { renewSubscription, type WithPlan } from "./subscriptions.server";
-import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "./wallet.server";
-import { FLOW_SQL } from "./tokens.server";
+import { FREE_PLAN } from "../billing/subscriptions";
+import { renewSubscription, type WithPlan } from "../billing/subscriptions.server";
+import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "../billing/wallet.server";
+import { FLOW_SQL } from "../billing/tokens.server";
 import { profiles, sessions, subscriptionPlans, subscriptions, users } from "../schema";
 
 /**

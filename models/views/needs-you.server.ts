@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../platform/db.server";
-import { REVIEW_STEP } from "./projects";
+import { REVIEW_STEP } from "../projects/projects";
 import type { WaitingFacts } from "./needs-you-words";
 
 // What Home's "Needs you now" reads beyond the account summary (decision 0056):

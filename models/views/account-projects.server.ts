@@ -7,14 +7,19 @@ import {
   PROJECT_RATING_MESSAGES,
   summariseProjects,
   type ProjectFilter,
-} from "./account-projects";
-import { getTotalSpent } from "../billing/account-billing.server";
+} from "../projects/account-projects";
+import { getTotalSpent } from "./account-billing.server";
 import { listRecentActivity, recordAccountEvent } from "../identity/account-settings.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { ACTIVE_STATUSES, PROJECT_STATUSES, type ProjectCategory, type ProjectTimeline } from "./projects";
-import type { ProjectRow } from "./projects.server";
-import { FINISHING_STATUSES, projectFacts, trackedStatusLabel } from "./project-tracking";
+import {
+  ACTIVE_STATUSES,
+  PROJECT_STATUSES,
+  type ProjectCategory,
+  type ProjectTimeline,
+} from "../projects/projects";
+import type { ProjectRow } from "../projects/projects.server";
+import { FINISHING_STATUSES, projectFacts, trackedStatusLabel } from "../projects/project-tracking";
 import { projectFiles, projectRatings, projects, projectStatusHistory } from "../schema";
 
 // Manage account → Project Management and the Dashboard's stats: the client's

@@ -88,7 +88,7 @@ export const phoneCountry = z
  * The phone number as typed: a national number (with phone_country) or an
  * international one starting with +. The spec's limits: digits only after an
  * optional +, 2–17 national digits, at most 250 characters of raw text.
- * libphonenumber-js turns it into E.164 on the server (models/forms/phone.server.ts).
+ * libphonenumber-js turns it into E.164 on the server (models/platform/phone.server.ts).
  */
 export function phoneNumber(options: { required: boolean }) {
   const base = z

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { COMMON_MESSAGES, PHONE_LIMITS } from "./common";
+import { COMMON_MESSAGES, PHONE_LIMITS } from "./form-fields";
 
 /**
  * The number in E.164 (+919820012345), or an error message. A number typed

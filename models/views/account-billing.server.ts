@@ -1,11 +1,17 @@
 import { and, asc, desc, eq, or, sql, sum } from "drizzle-orm";
-import type { MoneyAmount, PaymentMethod, PlanSummary, Receipt, ReceiptKind } from "./account-billing";
-import { getBillingSettings } from "./billing-content.server";
-import { getTokenUsage, tokenUsageForRequest } from "../projects/dashboard.server";
+import type {
+  MoneyAmount,
+  PaymentMethod,
+  PlanSummary,
+  Receipt,
+  ReceiptKind,
+} from "../billing/account-billing";
+import { getBillingSettings } from "../billing/billing-content.server";
+import { getTokenUsage, tokenUsageForRequest } from "./dashboard.server";
 import { accountSummaryForRequest } from "./account-summary.server";
 import { oncePerRequest } from "../platform/per-request";
 import { db, queryRows, type Transaction } from "../platform/db.server";
-import { formatGiftCode } from "./gift-cards.server";
+import { formatGiftCode } from "../billing/gift-cards.server";
 import { isUuid } from "../platform/ids";
 import { readListPage } from "../platform/paging.server";
 import {
@@ -13,7 +19,7 @@ import {
   detachAtGateway,
   detachPaymentMethod,
   listSavedCards,
-} from "./payment-methods.server";
+} from "../billing/payment-methods.server";
 import {
   cartItems,
   giftCards,
@@ -26,10 +32,10 @@ import {
   subscriptions,
   tokenLedger,
 } from "../schema";
-import { FREE_PLAN } from "./subscriptions";
-import { formatRegionPrice, planPrices, type Region } from "./currency";
-import { clientRegion, regionForRequest } from "./currency.server";
-import { getActiveSubscription, type WithPlan } from "./subscriptions.server";
+import { FREE_PLAN } from "../billing/subscriptions";
+import { formatRegionPrice, planPrices, type Region } from "../billing/currency";
+import { clientRegion, regionForRequest } from "../billing/currency.server";
+import { getActiveSubscription, type WithPlan } from "../billing/subscriptions.server";
 import { MEGABYTE } from "../platform/uploads";
 
 // Manage account's view of billing (docs/decisions/0020 and 0023): the plan,
