@@ -52,6 +52,8 @@ try {
 const {
   env,
   shutdown,
+  beginShutdown,
+  readiness,
   baselineSecurityHeaders,
   createPageCache,
   countCachedPageView,
@@ -70,6 +72,17 @@ const {
 } = build.entry.module;
 
 app.disable("x-powered-by");
+// While shutting down (see stop() below), every answer closes its connection
+// after it, even one for a request accepted before.
+let stopping = false;
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosingWhenStopping(...args) {
+    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 // First, so it covers every answer: a body left unread (refused, or sent to a
 // route that takes none) is read and thrown away for a moment after the
 // answer, so the answer reaches the client instead of a reset.
@@ -89,16 +102,6 @@ app.set("trust proxy", env.TRUST_PROXY);
 // A request target that is not a path on this site (another site's URL, "*")
 // is a plain 400; our own URL in absolute form is served as its path.
 app.use(checkRequestTarget(env));
-// Links are built from the Host header only, and in production a Host we do
-// not serve is refused before anything else runs.
-app.use(checkHost(env));
-// A body longer than any route takes is refused before anything reads it;
-// each route's own limit is its body reader's (app/lib/body/, decision 0055).
-app.use(refuseOversizedBody);
-app.use(compression());
-// compression forgets to take `drain` listeners off its zlib stream; large
-// streamed pages leaked one per wait (app/lib/compression-drain.server.ts).
-app.use(drainListenersOnce);
 // The baseline headers are defaults, added when the head is written to any
 // header the answer did not set itself: React Router's adapter appends a
 // route's headers, so setting them up front sent a file's own
@@ -113,6 +116,30 @@ app.use((req, res, next) => {
   };
   next();
 });
+// Probes (docs/decisions/0064-operations.md), before the Host check: a
+// load balancer or an orchestrator asks by the machine's address. /healthz:
+// the process is alive. /readyz: it may be sent requests (the database
+// answers at the schema this build expects, and it is not shutting down).
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  const { ready, checks } = await readiness();
+  res
+    .status(ready ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json({ status: ready ? "ready" : "unavailable", checks });
+});
+// Links are built from the Host header only, and in production a Host we do
+// not serve is refused before anything else runs.
+app.use(checkHost(env));
+// A body longer than any route takes is refused before anything reads it;
+// each route's own limit is its body reader's (app/lib/body/, decision 0055).
+app.use(refuseOversizedBody);
+app.use(compression());
+// compression forgets to take `drain` listeners off its zlib stream; large
+// streamed pages leaked one per wait (app/lib/compression-drain.server.ts).
+app.use(drainListenersOnce);
 
 // Writes that a browser sent on behalf of another site are refused here, for
 // pages and API alike, before any of the app runs; this is the only place
@@ -200,18 +227,32 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-let stopping = false;
+// SIGTERM (or Ctrl-C): stop accepting connections, answer /readyz with 503,
+// finish the requests already accepted and the background run going (a job,
+// an email retry), then close the database and exit 0. Past
+// SHUTDOWN_TIMEOUT_SECONDS the process exits 1 with whatever is left
+// (docs/decisions/0064-operations.md).
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing the server and the database.`);
-  setTimeout(() => process.exit(1), 10_000).unref();
+  beginShutdown();
+  console.log(`${signal}: finishing ${inFlight} request(s) in flight, then closing the database.`);
+  setTimeout(() => {
+    console.error(
+      `Shutdown took longer than ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting with work unfinished.`,
+    );
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
   server.close(() =>
     settled()
       .then(shutdown)
       .then(() => process.exit(0)),
   );
+  // Keep-alive connections: idle ones close now, busy ones after their answer
+  // (which says Connection: close), so none is closed under a request.
   server.closeIdleConnections();
+  const closing = setInterval(() => server.closeIdleConnections(), 100);
+  closing.unref();
   // Development: the file watcher and the hot-reload sockets, which would
   // otherwise keep the server from closing.
   void vite?.close();

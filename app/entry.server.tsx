@@ -20,6 +20,7 @@ await ready;
 // validated environment and one set of headers.
 export { env } from "./lib/boot.server";
 export { shutdown } from "./lib/boot.server";
+export { beginShutdown, readiness } from "./lib/health.server";
 export { baselineSecurityHeaders } from "./lib/security-headers.server";
 export { createPageCache } from "./lib/html-cache.server";
 export { countCachedPageView } from "./lib/blog-views.server";

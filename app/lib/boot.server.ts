@@ -58,23 +58,41 @@ async function boot(): Promise<void> {
     `Chat assistant: ${index.documents.size} passages indexed${env.CHAT_LLM_URL ? ", language model on" : ""}.`,
   );
   // Blog view rows are only needed on their own day (docs/decisions/0010-blog-view-counting.md).
-  setInterval(
-    () => void deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)),
+  every(
+    () =>
+      background(
+        deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)),
+      ),
     POST_VIEW_CLEANUP_INTERVAL_MS,
-  ).unref();
+  );
   // Email that could not be sent stays in the outbox; try it again now and then.
   if (env.SMTP_URL) {
-    setInterval(
-      () => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)),
+    every(
+      () => background(retryUnsentEmails().catch((error) => console.error("Email retry failed:", error))),
       EMAIL_RETRY_INTERVAL_MS,
-    ).unref();
+    );
   }
   // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
   const siteUrl = env.PUBLIC_URL ?? serverOrigin(env);
   const jobs = () =>
-    void runJobs(new Date(), { siteUrl }).catch((error) => console.error("Billing jobs failed:", error));
+    background(
+      runJobs(new Date(), { siteUrl }).catch((error) => console.error("Billing jobs failed:", error)),
+    );
   jobs();
-  setInterval(jobs, env.JOBS_INTERVAL_SECONDS * 1000).unref();
+  every(jobs, env.JOBS_INTERVAL_SECONDS * 1000);
+}
+
+// The timers of the background work, stopped at shutdown, and the runs still
+// going, which shutdown waits for: a job run ends its transaction before the
+// pool closes (docs/decisions/0064-operations.md).
+const timers = new Set<ReturnType<typeof setInterval>>();
+const running = new Set<Promise<unknown>>();
+function every(work: () => void, ms: number): void {
+  timers.add(setInterval(work, ms).unref());
+}
+function background(run: Promise<unknown>): void {
+  running.add(run);
+  void run.finally(() => running.delete(run));
 }
 
 /** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */
@@ -90,7 +108,15 @@ async function cleanUpExpired(): Promise<void> {
 
 export const ready = boot();
 
+/**
+ * Stops the background work from starting again, waits for the runs still
+ * going (a job, an email retry), then closes the database. The caller bounds
+ * how long this may take.
+ */
 export async function shutdown(): Promise<void> {
+  for (const timer of timers) clearInterval(timer);
+  timers.clear();
+  await Promise.allSettled([...running]);
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle?.close();

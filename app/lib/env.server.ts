@@ -70,6 +70,16 @@ const envSchema = z
         .max(3600, { error: "must be at most 3600" })
         .default(60),
     ),
+    // How long a process may take, after SIGTERM, to finish its requests and its running job.
+    SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: "must be a whole number of seconds" })
+        .int({ error: "must be a whole number of seconds" })
+        .min(1, { error: "must be at least 1" })
+        .max(600, { error: "must be at most 600" })
+        .default(25),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyAsUnset,
       z

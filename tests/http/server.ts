@@ -34,7 +34,13 @@ export async function waitUntilUp(url: string, child: ChildProcess, output: () =
   throw new Error(`The server did not answer ${url} within ${BOOT_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-export type RunningServer = { baseURL: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseURL: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  /** The server process, for a test of how it stops. */
+  child: ChildProcess;
+};
 
 /** `node server.js` in production mode with `env` on top of a clean payments environment. */
 export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
@@ -67,6 +73,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   return {
     baseURL,
     output: () => output,
+    child,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
