@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { queryRows, type Database } from "./db.server";
 import { MIGRATIONS_DIR } from "./paths.server";
 
@@ -35,4 +36,18 @@ export async function appliedSchemaVersion(database?: Database): Promise<SchemaV
   };
   const tag = journal.entries.find((entry) => entry.when === when)?.tag ?? null;
   return { migrations: row?.n ?? 0, tag, when };
+}
+
+/** Whether the PostgreSQL database at `url` has any table yet (a restore goes only into an empty one). */
+export async function postgresHasTables(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+    );
+    return (rows[0]?.n ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
 }
