@@ -5,6 +5,7 @@ import { type AccountUser, attemptLogin } from "~models/identity/accounts.server
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { sha256 } from "~models/identity/passwords.server";
 import type { ChatAsker } from "~models/chat/assistant.server";
+import { addLogContext } from "~models/platform/log.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
 import { forgetChatVisitor } from "./chat-cookie.server";
@@ -76,7 +77,13 @@ export const currentSessionId = readSessionId;
 
 /** The signed-in account, from the session cookie; looked up once per request. */
 export const getUser = oncePerRequest((request): Promise<AccountUser | null> =>
-  readSessionId(request).then((id) => (id ? getSessionUser(id) : null)),
+  readSessionId(request)
+    .then((id) => (id ? getSessionUser(id) : null))
+    .then((user) => {
+      // The request's log line names who made it (models/platform/log.server.ts).
+      if (user) addLogContext({ userId: user.id });
+      return user;
+    }),
 );
 
 /** The signed-in account, or a redirect to /login that comes back here afterwards. */
@@ -118,8 +125,10 @@ export async function requireAnonymous(request: Request): Promise<void> {
  */
 export async function getApiUser(request: Request): Promise<AccountUser | null> {
   const token = readApiToken(request);
-  if (token !== undefined) return token ? getApiTokenUser(token) : null;
-  return getUser(request);
+  if (token === undefined) return getUser(request);
+  const user = token ? await getApiTokenUser(token) : null;
+  if (user) addLogContext({ userId: user.id });
+  return user;
 }
 
 /** The `Authorization: Token <key>` key; null for a header that is not one, undefined without the header. */

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { pageCacheRequests } from "~models/platform/metrics.server";
 import { hasSessionCookieHeader } from "./page-cache.server";
 import { createNonce } from "./security-headers.server";
 
@@ -144,6 +145,7 @@ export function createPageCache(
     const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const hit = entries.get(key);
     if (hit && hit.expires > now() && hit.revision >= revisionNow) {
+      pageCacheRequests.inc({ result: "hit" });
       onHit?.(req);
       return replay(res, hit);
     }
@@ -168,6 +170,7 @@ export function createPageCache(
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];
     res.setHeader("X-Page-Cache", "miss");
+    pageCacheRequests.inc({ result: "miss" });
 
     function store() {
       const lifetime = sharedLifetimeMs(res.getHeader("cache-control")?.toString(), ttlMs);

@@ -1,0 +1,87 @@
+import { createRequire } from "node:module";
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { SpanProcessor } from "@opentelemetry/sdk-trace";
+
+// Traces (OpenTelemetry), off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then
+// each request is a trace (the HTTP and Express instrumentations) whose root
+// span carries the request id (attribute `request.id`), with a `db.query`
+// span for each statement from our own database layer (models/platform/
+// db.server.ts), PGlite and PostgreSQL alike. The OTLP exporter reads the
+// standard OTEL_* settings (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS…).
+// Off, the API calls below are no-ops (docs/decisions/0064-operations.md).
+
+const tracer = trace.getTracer("ascendra");
+
+/** Runs one statement inside a client span named after it (the text only, never its parameters). */
+export function traceQuery<T>(driver: string, text: string, run: () => Promise<T>): Promise<T> {
+  // No span to hang it on (tracing off, or boot work outside a request): just run.
+  if (!trace.getActiveSpan()) return run();
+  return tracer.startActiveSpan(
+    "db.query",
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        "db.system.name": driver === "postgres" ? "postgresql" : "pglite",
+        "db.query.text": text.length > 2000 ? `${text.slice(0, 2000)}…` : text,
+      },
+    },
+    async (span) => {
+      try {
+        return await run();
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+/** Names the current request's trace with its request id (our middleware calls this). */
+export function tagRequestSpan(requestId: string): void {
+  trace.getActiveSpan()?.setAttribute("request.id", requestId);
+}
+
+type Shutdown = () => Promise<void>;
+
+/**
+ * Starts the OpenTelemetry SDK with the HTTP and Express instrumentations,
+ * exporting over OTLP (or to `spanProcessors`, in tests). Call it before
+ * Express is loaded: server.js loads it after the build, which calls this at
+ * boot. Answers how to flush and stop it, or undefined when tracing is off.
+ */
+export async function startTracing(options: {
+  endpoint?: string;
+  serviceName?: string;
+  spanProcessors?: SpanProcessor[];
+}): Promise<Shutdown | undefined> {
+  if (!options.endpoint && !options.spanProcessors) return undefined;
+  const [{ NodeSDK }, { HttpInstrumentation }, { ExpressInstrumentation }] = await Promise.all([
+    import("@opentelemetry/sdk-node"),
+    import("@opentelemetry/instrumentation-http"),
+    import("@opentelemetry/instrumentation-express"),
+  ]);
+  const sdk = new NodeSDK({
+    serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? "ascendra",
+    spanProcessors: options.spanProcessors,
+    instrumentations: [
+      new HttpInstrumentation({
+        // The request id our middleware chose (server.js), on the request's root span.
+        applyCustomAttributesOnSpan: (span, request) => {
+          const id = (request as { requestId?: string }).requestId;
+          if (id) span.setAttribute("request.id", id);
+        },
+        // Probes and scrapes are not traced.
+        ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ""),
+      }),
+      new ExpressInstrumentation(),
+    ],
+  });
+  sdk.start();
+  // The instrumentations patch a module when it is next required: http is
+  // loaded already (ES imports do not pass through require), so ask for it
+  // once more; Express is required after this by server.js.
+  createRequire(import.meta.url)("node:http");
+  return () => sdk.shutdown();
+}
