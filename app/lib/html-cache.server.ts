@@ -32,8 +32,12 @@ type Entry = {
 };
 
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
-/** Headers recomputed per response (framing, compression) are not stored. */
+/**
+ * Headers recomputed per response (framing, compression) are not stored, nor
+ * the request's own id (a hit keeps the id server.js gave it).
+ */
 const SKIPPED = new Set([
+  "x-request-id",
   "content-length",
   "transfer-encoding",
   "content-encoding",

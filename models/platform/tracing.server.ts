@@ -1,5 +1,8 @@
 import { createRequire } from "node:module";
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { ExpressInstrumentation as Express } from "@opentelemetry/instrumentation-express";
+import type { HttpInstrumentation as Http } from "@opentelemetry/instrumentation-http";
+import type { NodeSDK as Sdk } from "@opentelemetry/sdk-node";
 import type { SpanProcessor } from "@opentelemetry/sdk-trace";
 
 // Traces (OpenTelemetry), off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then
@@ -10,13 +13,14 @@ import type { SpanProcessor } from "@opentelemetry/sdk-trace";
 // standard OTEL_* settings (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS…).
 // Off, the API calls below are no-ops (docs/decisions/0064-operations.md).
 
-const tracer = trace.getTracer("ascendra");
-
 /** Runs one statement inside a client span named after it (the text only, never its parameters). */
 export function traceQuery<T>(driver: string, text: string, run: () => Promise<T>): Promise<T> {
   // No span to hang it on (tracing off, or boot work outside a request): just run.
   if (!trace.getActiveSpan()) return run();
-  return tracer.startActiveSpan(
+  // Asked for each time, not kept from before the SDK started: a tracer taken
+  // earlier stays a no-op when the SDK registers through another copy of the
+  // API (its CommonJS build, loaded by require below).
+  return trace.getTracer("ascendra").startActiveSpan(
     "db.query",
     {
       kind: SpanKind.CLIENT,
@@ -57,11 +61,16 @@ export async function startTracing(options: {
   spanProcessors?: SpanProcessor[];
 }): Promise<Shutdown | undefined> {
   if (!options.endpoint && !options.spanProcessors) return undefined;
-  const [{ NodeSDK }, { HttpInstrumentation }, { ExpressInstrumentation }] = await Promise.all([
-    import("@opentelemetry/sdk-node"),
-    import("@opentelemetry/instrumentation-http"),
-    import("@opentelemetry/instrumentation-express"),
-  ]);
+  // Loaded only when tracing is on, and with require: the SDK is a few hundred
+  // CommonJS files, which a test runner's module loader takes seconds over.
+  const require = createRequire(import.meta.url);
+  const { NodeSDK } = require("@opentelemetry/sdk-node") as { NodeSDK: typeof Sdk };
+  const { HttpInstrumentation } = require("@opentelemetry/instrumentation-http") as {
+    HttpInstrumentation: typeof Http;
+  };
+  const { ExpressInstrumentation } = require("@opentelemetry/instrumentation-express") as {
+    ExpressInstrumentation: typeof Express;
+  };
   const sdk = new NodeSDK({
     serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? "ascendra",
     spanProcessors: options.spanProcessors,
@@ -82,6 +91,6 @@ export async function startTracing(options: {
   // The instrumentations patch a module when it is next required: http is
   // loaded already (ES imports do not pass through require), so ask for it
   // once more; Express is required after this by server.js.
-  createRequire(import.meta.url)("node:http");
+  require("node:http");
   return () => sdk.shutdown();
 }
