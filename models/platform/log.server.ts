@@ -21,9 +21,9 @@ export type LogContext = {
 /**
  * Never logged, wherever they appear in a logged object: secrets (passwords,
  * tokens, cookies, keys), and card or signature data. A line shows
- * "[redacted]" in their place (tests/unit/log-redaction.test.ts).
+ * "[redacted]" in their place (tests/unit/request-log.test.ts).
  */
-export const REDACTED_KEYS = [
+const REDACTED_KEYS = [
   "password",
   "newPassword",
   "currentPassword",

@@ -130,13 +130,3 @@ export const chatAnswers = new Counter({
   labelNames: ["outcome"] as const,
   registers: [registry],
 });
-
-/** Times `work` into `histogram` (seconds), whether it succeeds or throws. */
-export async function timed<T>(observe: (seconds: number) => void, work: () => Promise<T>): Promise<T> {
-  const started = process.hrtime.bigint();
-  try {
-    return await work();
-  } finally {
-    observe(Number(process.hrtime.bigint() - started) / 1e9);
-  }
-}
