@@ -60,7 +60,8 @@ export function requestLog(options: {
     const trusted = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
     const fromProxy = offered && REQUEST_ID.test(offered) && trusted(req.socket.remoteAddress ?? "", 0);
     const requestId = fromProxy ? offered : randomUUID();
-    (req as Request & { requestId?: string }).requestId = requestId;
+    // For the trace's root span (models/platform/tracing.server.ts).
+    Object.assign(req, { requestId, routeId: options.routeIdOf(req.path) });
     res.setHeader("X-Request-Id", requestId);
     tagRequestSpan(requestId);
     const context: LogContext = { requestId };
@@ -70,7 +71,7 @@ export function requestLog(options: {
       done = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // Set by a route that is not React Router's (/healthz, /metrics, static files).
-      const route = (res.locals.routeId as string | undefined) ?? options.routeIdOf(req.path);
+      const route = (res.locals.routeId as string | undefined) ?? (req as { routeId?: string }).routeId!;
       // A client that went away before the answer ended: 499, as nginx counts it.
       const status = res.writableFinished ? res.statusCode : 499;
       httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds);

@@ -74,12 +74,23 @@ export async function startTracing(options: {
   const sdk = new NodeSDK({
     serviceName: options.serviceName ?? process.env.OTEL_SERVICE_NAME ?? "ascendra",
     spanProcessors: options.spanProcessors,
+    // Traces only: the SDK would also push metrics and logs over OTLP by
+    // default, which /metrics and stdout already carry.
+    metricReaders: [],
+    logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
         // The request id our middleware chose (server.js), on the request's root span.
-        applyCustomAttributesOnSpan: (span, request) => {
-          const id = (request as { requestId?: string }).requestId;
-          if (id) span.setAttribute("request.id", id);
+        // and the route id it matched, as the span's name ("GET routes/services"):
+        // React Router routes inside one middleware, so the instrumentation
+        // cannot name the route itself.
+        applyCustomAttributesOnSpan: (span, request, response) => {
+          const { requestId, routeId } = request as { requestId?: string; routeId?: string };
+          if (requestId) span.setAttribute("request.id", requestId);
+          const route = (response as { locals?: { routeId?: string } }).locals?.routeId ?? routeId;
+          if (!route) return;
+          span.setAttribute("app.route.id", route);
+          span.updateName(`${request.method} ${route}`);
         },
         // Probes and scrapes are not traced.
         ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ""),

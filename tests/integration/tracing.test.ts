@@ -58,6 +58,8 @@ test("a request's trace has the request id on its root span and a span for each 
   );
   expect(root, spans.map((span) => span.name).join(", ")).toBeDefined();
   expect(root!.attributes["http.route"]).toBe("/clients/:id");
+  // Named after the route id the request log matched, as React Router's routes are named in production.
+  expect(root!.name).toBe("GET routes/example");
   const traceId = root!.spanContext().traceId;
   const query = spans.find(
     (span) => span.name === "db.query" && String(span.attributes["db.query.text"]).includes("41 + 1"),
