@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
 import { hostname } from "node:os";
 import pino, { type DestinationStream, type Logger } from "pino";
 
@@ -72,8 +73,13 @@ export function createLogger(options: LogOptions = {}): Logger {
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
   };
   if (options.destination) return pino(settings, options.destination);
-  if (pretty && level !== "silent")
-    return pino({ ...settings, transport: { target: "pino-pretty", options: { colorize: true } } });
+  if (pretty && level !== "silent") {
+    // Development only (a devDependency): readable lines, written in this thread.
+    const prettyStream = createRequire(import.meta.url)("pino-pretty") as (
+      options: object,
+    ) => DestinationStream;
+    return pino(settings, prettyStream({ colorize: true, sync: true }));
+  }
   return pino(settings);
 }
 
