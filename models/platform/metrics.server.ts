@@ -105,14 +105,14 @@ new Gauge({
 
 export const payments = new Counter({
   name: "payments_total",
-  help: "Payments by outcome (succeeded, failed, opened: a hosted checkout was started).",
+  help: "Payments by outcome (succeeded, declined, checkout-opened, gateway-unreachable, charged-not-fulfilled).",
   labelNames: ["outcome"] as const,
   registers: [registry],
 });
 
 export const webhookEvents = new Counter({
   name: "webhook_events_total",
-  help: "Payment gateway webhook events by outcome (applied, duplicate, ignored, rejected, failed).",
+  help: "Payment gateway webhook events by outcome (rejected: bad signature, duplicate, failed, or what applying it did).",
   labelNames: ["outcome"] as const,
   registers: [registry],
 });
