@@ -3,13 +3,13 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { islands } from "./build-tools/islands.ts";
 import { reactRouterProductionOnServer } from "./build-tools/react-router-production.ts";
-import { reactRouterRouteMemoOnServer } from "./build-tools/react-router-route-memo.ts";
+import { zodWithoutJsonSchemaInBrowser } from "./build-tools/zod-without-json-schema.ts";
 
 export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouterProductionOnServer(),
-    reactRouterRouteMemoOnServer(),
+    zodWithoutJsonSchemaInBrowser(),
     reactRouter(),
     islands(),
   ],

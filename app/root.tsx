@@ -12,8 +12,7 @@ import islandScripts from "virtual:islands";
 import displayFont from "./fonts/unbounded-core-wght-normal.woff2?url";
 import textFont from "./fonts/inter-core-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
-import { getUser } from "./lib/auth.server";
+import { getUserWithSummary } from "./lib/auth.server";
 import { withPrivateCaching } from "./lib/page-cache.server";
 import { badInput } from "./lib/body/refusals";
 import { refusedUrl } from "./lib/request-input.server";
@@ -53,15 +52,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** Who is signed in and how full their cart is, for the navbar; nothing more reaches every page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
+  // The account and its summary in one statement, which the layouts and the page under it share.
+  const account = await getUserWithSummary(request);
   return {
-    user: user
-      ? {
-          username: user.username,
-          role: user.role,
-          // From the request's account summary, which a layout under it reads too.
-          cartCount: (await accountSummaryForRequest(request, user.id)).cartCount,
-        }
+    user: account
+      ? { username: account.user.username, role: account.user.role, cartCount: account.summary.cartCount }
       : null,
   };
 }

@@ -20,15 +20,22 @@ export default [
   route("api/chat/:action", "routes/api/chat-conversation.ts"),
 
   // The staff back-office's API and files (docs/decisions/0017): staff only, 404 for anyone else.
-  route("api/admin/inbox", "routes/api/admin/inbox.ts"),
-  route("api/admin/projects", "routes/api/admin/projects.ts"),
-  route("api/admin/projects/:id/transition", "routes/api/admin/project-transition.ts"),
-  route("api/admin/audit-log", "routes/api/admin/audit-log.ts"),
-  route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
-  route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
-  route("admin/outbox/:id/attachments/:index", "routes/admin/email-attachment.ts"),
-  // Staff put a project on hold or end the hold (the delivery clock, decision 0048).
-  route("admin/projects/:id/clock", "routes/admin/project-clock.ts"),
+  // Each group sits in a pathless layout whose middleware is the staff gate (docs/decisions/0065).
+  layout("routes/api/admin/layout.ts", [
+    route("api/admin/inbox", "routes/api/admin/inbox.ts"),
+    route("api/admin/projects", "routes/api/admin/projects.ts"),
+    route("api/admin/projects/:id/transition", "routes/api/admin/project-transition.ts"),
+    route("api/admin/audit-log", "routes/api/admin/audit-log.ts"),
+  ]),
+  layout("routes/admin/files.ts", [
+    route("admin/inbox/export.csv", "routes/admin/inbox-export.ts"),
+    route("admin/inbox/:type/:id/attachment", "routes/admin/inbox-attachment.ts"),
+    route("admin/outbox/:id/attachments/:index", "routes/admin/email-attachment.ts"),
+    // Staff put a project on hold or end the hold (the delivery clock, decision 0048).
+    route("admin/projects/:id/clock", "routes/admin/project-clock.ts"),
+    // Proofing (docs/decisions/0047): a version's image, rendered PDF page or PDF, for staff.
+    route("admin/projects/:id/proof/:deliverableId/file/:page?", "routes/admin/proof-file.ts"),
+  ]),
 
   // Billing (docs/product.md, "REST API"): shop, cart, checkout, tokens and subscriptions.
   route("api/shop-items", "routes/api/billing/shop-items.ts"),
@@ -52,7 +59,6 @@ export default [
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
   // Proofing (docs/decisions/0047): a version's image, rendered PDF page or PDF, for its owner; staff through /admin.
   route("project/:id/proof/:deliverableId/file/:page?", "routes/projects/proof-file.ts"),
-  route("admin/projects/:id/proof/:deliverableId/file/:page?", "routes/admin/proof-file.ts"),
   // Shop files: signed, short-lived links for the purchase's owner.
   route("download/:purchaseId/file", "routes/billing/download-file.ts"),
   route("shop-images/:file", "routes/billing/shop-image.ts"),
@@ -71,6 +77,7 @@ export default [
   // Manage account: the data export and receipts are downloads, not pages.
   route("manageaccount/export", "routes/account/export.ts"),
   route("manageaccount/receipts/:id/:format?", "routes/account/receipt.ts"),
+  route("manageaccount/checkouts/:id/receipt", "routes/account/checkout-receipt.ts"),
   // Saved cards with Stripe: its Customer Portal (docs/decisions/0036).
   route("manageaccount/billing/stripe-portal", "routes/account/stripe-portal.ts"),
 

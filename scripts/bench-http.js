@@ -8,7 +8,10 @@
 //   npm run bench:http       PGlite, PostgreSQL (a throwaway server) and the cluster
 //   npm run bench:http:pg    PostgreSQL and the cluster only
 // Settings: BENCH_SECONDS (2) per run, BENCH_RUNS (3), BENCH_CONNECTIONS (10), BENCH_CLUSTER_PORT,
-// BENCH_DATABASES (pglite,postgres), BENCH_CLUSTER (1; 0 skips the nginx runs).
+// BENCH_DATABASES (pglite,postgres), BENCH_CLUSTER (1; 0 skips the nginx runs),
+// BENCH_TARGETS (comma-separated labels, e.g. "/dashboard2,/dashboard2.data"; all by default),
+// BENCH_PAIRED (0; 1 alternates each app run with a run of its stock page, so both meet the same
+// load on a shared machine, and the share is of those stock runs).
 import os from "node:os";
 import {
   CONNECTIONS,
@@ -29,6 +32,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "";
 const databases = (process.env.BENCH_DATABASES ?? (databaseUrl ? "pglite,postgres" : "pglite")).split(",");
+const onlyTargets = process.env.BENCH_TARGETS ? new Set(process.env.BENCH_TARGETS.split(",")) : undefined;
+const pick = (targets) => (onlyTargets ? targets.filter((t) => onlyTargets.has(t.label)) : targets);
 const withCluster = databases.includes("postgres") && process.env.BENCH_CLUSTER !== "0";
 if (databases.includes("postgres") && !databaseUrl) {
   console.error("PostgreSQL runs need DATABASE_URL: npm run bench:http starts a throwaway server.");
@@ -46,17 +51,34 @@ async function baselinePath(baseline, kind, bytes) {
   return { path: pathOf(n), bytes: await size(n) };
 }
 
+const PAIRED = process.env.BENCH_PAIRED === "1";
+
+const summarize = (runs) => ({
+  rps: median(runs.map((r) => r.requests.average)),
+  p50: median(runs.map((r) => r.latency.p50)),
+  p99: median(runs.map((r) => r.latency.p99)),
+  errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+});
+
 /** Median req/s, p50 and p99 of RUNS runs (after a warm-up); errors are counted. */
 async function measure(url, headers) {
   await load(url, { headers, connections: 2, amount: 20 }); // warm-up
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await load(url, { headers, duration: SECONDS }));
-  return {
-    rps: median(runs.map((r) => r.requests.average)),
-    p50: median(runs.map((r) => r.latency.p50)),
-    p99: median(runs.map((r) => r.latency.p99)),
-    errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
-  };
+  return summarize(runs);
+}
+
+/** The app's page and its stock page, their runs alternating (BENCH_PAIRED=1). */
+async function measurePaired(url, headers, stockUrl) {
+  await load(url, { headers, connections: 2, amount: 20 });
+  await load(stockUrl, { connections: 2, amount: 20 });
+  const app = [];
+  const stock = [];
+  for (let i = 0; i < RUNS; i++) {
+    app.push(await load(url, { headers, duration: SECONDS }));
+    stock.push(await load(stockUrl, { duration: SECONDS }));
+  }
+  return { app: summarize(app), stock: summarize(stock) };
 }
 
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
@@ -120,7 +142,7 @@ try {
   for (const database of databases) {
     const app = await startApp({ DATABASE_URL: database === "postgres" ? databaseUrl : "" });
     try {
-      const targets = await signedInTargets(app.url);
+      const targets = pick(await signedInTargets(app.url));
       const rows = [];
       if (!references.size) {
         const saved = [];
@@ -144,11 +166,14 @@ try {
       }
       for (const t of targets) {
         const ref = references.get(t.label);
+        const paired = PAIRED
+          ? await measurePaired(app.url + t.path, t.headers, baseline.url + ref.stock.path)
+          : undefined;
         rows.push({
           label: t.label,
           bytes: ref.bytes,
-          app: await measure(app.url + t.path, t.headers),
-          stock: ref.stockResult,
+          app: paired?.app ?? (await measure(app.url + t.path, t.headers)),
+          stock: paired?.stock ?? ref.stockResult,
           static: ref.staticResult,
         });
       }
@@ -166,7 +191,7 @@ try {
     for (const processes of [1, 2]) {
       const cluster = await startCluster(processes, databaseUrl);
       try {
-        const targets = await signedInTargets(cluster.url);
+        const targets = pick(await signedInTargets(cluster.url));
         for (const t of targets)
           await load(cluster.url + t.path, { headers: t.headers, connections: 2, amount: 20 });
         const stop =

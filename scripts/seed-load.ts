@@ -155,9 +155,9 @@ async function billingHistory(database: Database, heavy: LoadAccount) {
         now() - n * interval '9 days', now() - n * interval '9 days'
       from generate_series(1, 20) as n
       returning id, created_at)
-    insert into gift_cards (code, amount_inr, recipient_name, recipient_email, sender_name, sender_email,
+    insert into gift_cards (code, amount, currency, recipient_name, recipient_email, sender_name, sender_email,
       deliver_on, delivered_at, purchaser_id, payment_id, expires_at, created_at)
-    select upper(substr(md5(paid.id::text), 1, 12)), 2500, 'Friend', 'friend@load.example.com', 'Load heavy',
+    select upper(substr(md5(paid.id::text), 1, 12)), 2500, 'INR', 'Friend', 'friend@load.example.com', 'Load heavy',
       ${heavy.email}, paid.created_at::date, paid.created_at, ${heavy.id}, paid.id,
       paid.created_at + interval '365 days', paid.created_at
     from paid`);

@@ -1,4 +1,4 @@
-import { PROJECT_API_ERRORS } from "~models/projects/projects";
+import { PROJECT_API_ERRORS } from "~models/projects/api-errors";
 import { LoadError } from "~/components/load-error";
 
 // Apart from load-error.tsx so that Manage account's pages do not load the

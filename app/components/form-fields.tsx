@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { PHONE_COUNTRY_OPTIONS } from "~models/forms/common";
+import { PHONE_COUNTRY_OPTIONS } from "~models/forms/countries";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 import { FieldFrame, inputClass, useFieldIds, type ListOfErrors } from "./forms";
 

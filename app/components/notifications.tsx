@@ -66,7 +66,7 @@ export function NotificationItem({
             className={`mt-1.5 size-2 shrink-0 rounded-full ${n.isRead ? "bg-transparent" : (TONE[n.type] ?? "bg-blue")}`}
             aria-hidden="true"
           />
-          <span className="flex min-w-0 flex-col gap-0.5">
+          <span className="flex min-w-0 flex-col gap-0.5 wrap-anywhere">
             <span
               className={`text-sm ${n.isRead ? "font-medium text-text-muted" : "font-semibold text-text"}`}
             >

@@ -1,9 +1,10 @@
 import { pageNumber } from "~models/platform/pagination";
-import { requireStaff } from "./auth.server";
 
-/** A back-office list's request: staff only (anyone else gets 404), its query string and ?page=. */
-export async function staffListQuery(request: Request): Promise<{ params: URLSearchParams; page: number }> {
-  await requireStaff(request);
+/**
+ * A back-office list's query string and its ?page= (1 when missing or odd).
+ * It checks nothing: its handler has the staff caller from staffOf or staffApiOf first.
+ */
+export function listQuery(request: Request): { params: URLSearchParams; page: number } {
   const params = new URL(request.url).searchParams;
   return { params, page: pageNumber(params.get("page")) };
 }

@@ -5,6 +5,11 @@ import { type AccountUser, attemptLogin } from "~models/identity/accounts.server
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { sha256 } from "~models/identity/passwords.server";
 import type { ChatAsker } from "~models/chat/assistant.server";
+import {
+  accountSummaryForRequest,
+  getSessionAccount,
+  type AccountSummary,
+} from "~models/billing/account-summary.server";
 import { addLogContext } from "~models/platform/log.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
@@ -86,13 +91,58 @@ export const getUser = oncePerRequest((request): Promise<AccountUser | null> =>
     }),
 );
 
+/**
+ * The signed-in account and its account summary (the shell's balance, plan,
+ * cart, unread count and latest notifications), read in one statement once per
+ * request; getUser and accountSummaryForRequest then answer from it. The root
+ * and the workspace layout ask for it, so the session lookup and the shell cost
+ * a page one round trip. When the account alone is already being read, the
+ * summary follows it (two statements, as before).
+ */
+export const getUserWithSummary = oncePerRequest(
+  (request): Promise<{ user: AccountUser; summary: AccountSummary } | null> => {
+    if (getUser.has(request))
+      return getUser(request).then(async (user) =>
+        user ? { user, summary: await accountSummaryForRequest(request, user.id) } : null,
+      );
+    const account = readSessionId(request)
+      .then((id) => (id ? getSessionAccount(id) : null))
+      .then((found) => {
+        // Before anyone waiting for getUser resumes: a loader that then asks for the summary finds it.
+        if (found) {
+          accountSummaryForRequest.prime(request, Promise.resolve(found.summary));
+          addLogContext({ userId: found.user.id });
+        }
+        return found;
+      });
+    getUser.prime(
+      request,
+      account.then((found) => found?.user ?? null),
+    );
+    return account;
+  },
+);
+
+/** The signed-in account with its summary, or a redirect to /login that comes back here afterwards. */
+export async function requireUserWithSummary(
+  request: Request,
+): Promise<{ user: AccountUser; summary: AccountSummary }> {
+  const account = await getUserWithSummary(request);
+  if (account) return account;
+  return redirectToLogin(request);
+}
+
+function redirectToLogin(request: Request): never {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`);
+}
+
 /** The signed-in account, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request): Promise<AccountUser> {
   const user = await getUser(request);
   if (user) return user;
-  const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
-  throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`);
+  return redirectToLogin(request);
 }
 
 /** What anyone but staff gets from the back-office: the same 404 as a page that does not exist. */
@@ -102,16 +152,6 @@ export const notFoundResponse = () =>
     statusText: "Not Found",
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
-
-/**
- * The signed-in staff member. Clients and anonymous visitors get a 404, not a
- * redirect to /login: the back-office does not reveal that it exists.
- */
-export async function requireStaff(request: Request): Promise<AccountUser> {
-  const user = await getUser(request);
-  if (user?.role === "staff") return user;
-  throw notFoundResponse();
-}
 
 /** Signed-in users have no business on /login or /signup. */
 export async function requireAnonymous(request: Request): Promise<void> {

@@ -6,35 +6,77 @@ import { useFetchers, useNavigation } from "react-router";
  * message, a payment's result. `FormStatus` carries it; anything else that
  * shows an outcome adds `{...OUTCOME_PROPS}`.
  */
-export const OUTCOME_ATTRIBUTE = "data-outcome";
+const OUTCOME_ATTRIBUTE = "data-outcome";
 export const OUTCOME_PROPS = { [OUTCOME_ATTRIBUTE]: "", tabIndex: -1 } as const;
+
+/** The site's sticky bar carries this, so an answer is not counted as seen while it sits under the bar. */
+const STICKY_TOP_ATTRIBUTE = "data-sticky-top";
 
 const isPost = (method: string | undefined) => method !== undefined && method.toUpperCase() !== "GET";
 
+/** What `findOutcome` needs of an element: the DOM's own, or a test's stand-in. */
+export type OutcomeNode = {
+  tagName: string;
+  parentElement: OutcomeNode | null;
+  querySelector(selector: string): OutcomeNode | null;
+};
+
 /**
- * The outcome that answers the post made from `from`: the nearest one found
- * walking up from the element that had focus when the post settled (its
- * submit button, usually), else the first on the page; a field the server
- * marked invalid if there is no message.
+ * The outcome that answers the post made from `from` (its submit button, or
+ * its form): the nearest one found walking up from it, a field the server
+ * marked invalid in its form if that form shows no message, else the first
+ * outcome on the page.
  */
-export function findOutcome(from: Element | null, root: ParentNode = document): HTMLElement | null {
+export function findOutcome<Node extends OutcomeNode>(
+  from: Node | null,
+  root: Pick<Node, "querySelector">,
+): Node | null {
   const selector = `[${OUTCOME_ATTRIBUTE}]`;
-  for (let node = from; node && node !== document.body; node = node.parentElement) {
-    const inside = node.querySelector<HTMLElement>(selector);
-    if (inside) return inside;
-    const invalid = node.tagName === "FORM" ? node.querySelector<HTMLElement>("[aria-invalid=true]") : null;
-    if (invalid) return invalid;
+  for (let node: OutcomeNode | null = from; node && node.tagName !== "BODY"; node = node.parentElement) {
+    const inside = node.querySelector(selector);
+    if (inside) return inside as Node;
+    const invalid = node.tagName === "FORM" ? node.querySelector("[aria-invalid=true]") : null;
+    if (invalid) return invalid as Node;
   }
-  return root.querySelector<HTMLElement>(selector);
+  return root.querySelector(selector) as Node | null;
 }
 
-/** Focuses the outcome and brings it into view, smoothly unless the visitor asked for less motion. */
-export function showOutcome(outcome: HTMLElement) {
+/**
+ * Focuses the outcome and, unless all of it is already in sight below the
+ * sticky bar, scrolls it to the middle of the window (smoothly, unless the
+ * visitor asked for less motion).
+ */
+function showOutcome(outcome: HTMLElement) {
   outcome.focus({ preventScroll: true });
+  const bar = document.querySelector(`[${STICKY_TOP_ATTRIBUTE}]`)?.getBoundingClientRect().bottom ?? 0;
   const rect = outcome.getBoundingClientRect();
-  if (rect.top >= 0 && rect.bottom <= window.innerHeight) return;
+  if (rect.top >= Math.max(0, bar) && rect.bottom <= window.innerHeight) return;
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   outcome.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+}
+
+/** Where a post came from: the submit button (or the focused element), and its form's id. */
+type Origin = { element: Element | null; formId: string; at: number };
+
+function originOf(element: Element | null): Origin | null {
+  if (!element || element === document.body) return null;
+  const form = element instanceof HTMLFormElement ? element : element.closest("form");
+  return { element, formId: form?.id ?? "", at: performance.now() };
+}
+
+/** A submit event this recent belongs to the post now starting; an older one was stopped before it posted. */
+const SUBMIT_TO_POST_MS = 1000;
+const isFresh = (origin: Origin | null) => !!origin && performance.now() - origin.at < SUBMIT_TO_POST_MS;
+
+/**
+ * The element to start from once the post settles. The button may be gone by
+ * then (a form that re-renders its fields, a payment form that clears its
+ * card), so the form with the same id stands in for it.
+ */
+function resolveOrigin(origin: Origin | null): Element | null {
+  if (!origin) return null;
+  if (origin.element?.isConnected) return origin.element;
+  return origin.formId ? document.getElementById(origin.formId) : null;
 }
 
 /**
@@ -48,6 +90,17 @@ export function useOutcomeFocus() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const pending = useRef({ navigation: false, fetchers: new Set<string>() });
+  const origin = useRef<Origin | null>(null);
+
+  // The button that sent the form, noted before anything re-renders or disables it.
+  useEffect(() => {
+    const note = (event: SubmitEvent) => {
+      const form = event.target instanceof HTMLFormElement ? event.target : null;
+      origin.current = originOf(event.submitter ?? form);
+    };
+    window.addEventListener("submit", note, true);
+    return () => window.removeEventListener("submit", note, true);
+  }, []);
 
   const navigationPosting = navigation.state !== "idle" && isPost(navigation.formMethod);
   const postingFetchers = fetchers
@@ -57,6 +110,10 @@ export function useOutcomeFocus() {
   useEffect(() => {
     const state = pending.current;
     let settled = false;
+    const started =
+      (navigationPosting && !state.navigation) || postingFetchers.some((key) => !state.fetchers.has(key));
+    // A post sent from code (fetcher.submit) fires no submit event: it came from whatever had focus.
+    if (started && !isFresh(origin.current)) origin.current = originOf(document.activeElement);
     if (navigationPosting) state.navigation = true;
     else if (state.navigation && navigation.state === "idle") {
       state.navigation = false;
@@ -66,10 +123,11 @@ export function useOutcomeFocus() {
     for (const key of state.fetchers) if (!now.has(key)) settled = true;
     state.fetchers = now;
     if (!settled) return;
-    const from = document.activeElement;
+    const from = resolveOrigin(origin.current);
+    if (!state.navigation && !state.fetchers.size) origin.current = null;
     requestAnimationFrame(() => {
-      const outcome = findOutcome(from && from !== document.body && from.isConnected ? from : null);
-      if (outcome) showOutcome(outcome);
+      const outcome = findOutcome(from?.isConnected ? from : null, document);
+      if (outcome instanceof HTMLElement) showOutcome(outcome);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys are compared as a string
   }, [navigationPosting, navigation.state, postingFetchers.join("\n")]);

@@ -4,18 +4,29 @@ import { data, Form, Link, redirect } from "react-router";
 import { getBillingSettings } from "~models/billing/billing-content.server";
 import { todayInAgencyTimeZone } from "~models/forms/common";
 import {
-  GIFT_DEFAULT_PRESET,
+  GIFT_AMOUNTS,
   GIFT_MESSAGES,
   giftCardFields,
   giftCardSchema,
+  giftTokenRates,
+  guestGiftRegion,
+  type GiftRegionSource,
 } from "~models/billing/gift-cards";
-import { formatGiftCode, giftCardOfPayment, purchaseGiftCard } from "~models/billing/gift-cards.server";
+import {
+  formatGiftCode,
+  giftCardOfPayment,
+  giftCardValue,
+  purchaseGiftCard,
+  type GiftCardRow,
+} from "~models/billing/gift-cards.server";
+import { isRegion, REGION_CURRENCIES, REGIONS, type Region } from "~models/billing/currency";
+import { regionForRequest } from "~models/billing/currency.server";
+import { CURRENCY_MESSAGES, currencyName } from "~models/billing/currency-setting";
 import { COMMON_MESSAGES } from "~models/forms/common";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
-import { formatMajor } from "~models/billing/money";
 import { GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
@@ -26,6 +37,7 @@ import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { loaderHeaders } from "~/lib/route-headers";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Gift cards — Ascendra" },
@@ -38,8 +50,37 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** Gift card purchases per address: 10 an hour (a stolen card cannot be tried endlessly). */
 const GIFT_PURCHASE_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 } as const;
 
+/** A card as the success panel shows it: its value in its own currency, and that currency named. */
+const shownCard = (card: GiftCardRow) => ({
+  code: formatGiftCode(card.code),
+  amount: giftCardValue(card),
+  currency: card.currency,
+  recipient: card.recipientName,
+  email: card.recipientEmail,
+  deliverOn: card.deliverOn,
+  delivered: card.deliveredAt !== null,
+  expiresAt: card.expiresAt,
+});
+
+/**
+ * The buyer's currency (decision 0059): a signed-in client's own (their setting, else their
+ * last purchase, else their browser); a signed-out buyer's pick on this page, else their
+ * browser's language, else rupees.
+ */
+async function buyerRegion(
+  request: Request,
+  userId: string | null,
+): Promise<{ region: Region; source: GiftRegionSource | "account" }> {
+  if (userId) return { region: (await regionForRequest(request, userId)).region, source: "account" };
+  return guestGiftRegion(
+    new URL(request.url).searchParams.get("currency"),
+    request.headers.get("accept-language"),
+  );
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user] = await Promise.all([getBillingSettings(), getUser(request)]);
+  const { region, source } = await buyerRegion(request, user?.id ?? null);
   const sender = user
     ? { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email }
     : { name: "", email: "" };
@@ -49,35 +90,55 @@ export async function loader({ request }: Route.LoaderArgs) {
   const back = checkoutParams(request);
   const checkout = await checkoutState(back.paymentId, user?.id ?? null, back.cancelled);
   const paidCard = checkout?.state === "paid" ? await giftCardOfPayment(checkout.payment.id) : null;
-  return {
-    copy: settings.giftCards,
-    sender,
-    today: todayInAgencyTimeZone(),
-    idempotencyKey: newIdempotencyKey(),
-    savedCards,
-    signedIn: Boolean(user),
-    mode: paymentMode(),
-    notices: paymentNotices(paymentMode(), checkout),
-    paidCard: paidCard && {
-      code: formatGiftCode(paidCard.code),
-      amount: formatMajor(paidCard.amountInr, "INR", "whole"),
-      recipient: paidCard.recipientName,
-      email: paidCard.recipientEmail,
-      deliverOn: paidCard.deliverOn,
-      delivered: paidCard.deliveredAt !== null,
-      expiresAt: paidCard.expiresAt,
+  return data(
+    {
+      copy: settings.giftCards,
+      region,
+      currency: REGION_CURRENCIES[region],
+      /** Signed out, the buyer may pick; signed in, the account's currency holds (a link to change it). */
+      currencySource: source,
+      centsPerToken: giftTokenRates(settings.giftCards)[region],
+      sender,
+      today: todayInAgencyTimeZone(),
+      idempotencyKey: newIdempotencyKey(),
+      savedCards,
+      signedIn: Boolean(user),
+      mode: paymentMode(),
+      notices: paymentNotices(paymentMode(), checkout),
+      paidCard: paidCard && shownCard(paidCard),
     },
-  };
+    // The page is never stored by a shared cache (each view has its own idempotency key); its
+    // currency follows the browser's language, so any cache must tell languages apart.
+    { headers: { Vary: "Accept-Language" } },
+  );
 }
+
+export const headers = loaderHeaders;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   const mode = paymentMode();
   const schema = giftCardSchema({ cardRequired: mode === "test" || mode === "card" });
-  const submission = parseWithZod(await requireForm(request), { schema });
+  const form = await requireForm(request);
+  // The currency the page showed is posted; a form without one is in the buyer's currency now.
+  const { region, source } = await buyerRegion(request, user?.id ?? null);
+  if (!isRegion(form.get("region"))) form.set("region", region);
+  const submission = parseWithZod(form, { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), card: null }, { status: 400 });
+  // A client pays in their own currency: if it changed since the page was opened, nothing is charged.
+  if (source === "account" && submission.value.region !== region)
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [CURRENCY_MESSAGES.changed(currencyName(region))],
+          hideFields,
+        }),
+        card: null,
+      },
+      { status: 409 },
+    );
   const limit = await consumeRateLimit(`gift:${clientAddress(request)}`, GIFT_PURCHASE_LIMIT);
   if (limit.limited)
     return data(
@@ -103,24 +164,30 @@ export async function action({ request }: Route.ActionArgs) {
       { result: submission.reply({ formErrors: [result.message], hideFields }), card: null },
       { status: result.status },
     );
-  const card = result.giftCard;
   return {
     result: submission.reply({ resetForm: true }),
     message: result.message,
-    card: {
-      code: formatGiftCode(card.code),
-      amount: formatMajor(card.amountInr, "INR", "whole"),
-      recipient: card.recipientName,
-      email: card.recipientEmail,
-      deliverOn: card.deliverOn,
-      delivered: card.deliveredAt !== null,
-      expiresAt: card.expiresAt,
-    },
+    card: shownCard(result.giftCard),
   };
 }
 
 export default function GiftPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { copy, sender, today, idempotencyKey, savedCards, signedIn, mode, notices, paidCard } = loaderData;
+  const {
+    copy,
+    region,
+    currency,
+    currencySource,
+    centsPerToken,
+    sender,
+    today,
+    idempotencyKey,
+    savedCards,
+    signedIn,
+    mode,
+    notices,
+    paidCard,
+  } = loaderData;
+  const rules = GIFT_AMOUNTS[region];
   const cardsOnOurPage = mode === "test" || mode === "card";
   const schema = giftCardSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -128,7 +195,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData?.result,
     constraintFrom: giftCardFields,
     defaultValue: {
-      amount: String(GIFT_DEFAULT_PRESET),
+      amount: String(rules.preset),
       senderName: sender.name,
       senderEmail: sender.email,
       ...paymentDefaults(savedCards),
@@ -142,7 +209,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <h1 className="font-display text-4xl font-bold tracking-tight sm:text-6xl">{copy.title}</h1>
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
         <PaymentNotice notice={notices.banner} />
-        {card ? null : <PaymentNotice notice={notices.checkout} />}
+        {card ? null : <PaymentNotice notice={notices.checkout} outcome />}
       </header>
 
       {card ? (
@@ -155,7 +222,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             {actionData && "message" in actionData ? actionData.message : GIFT_MESSAGES.purchased}
           </h2>
           <p className="text-text-muted">
-            {card.amount} for {card.recipient}.{" "}
+            {card.amount} for {card.recipient}, paid in {card.currency}.{" "}
             {card.delivered
               ? `We have emailed it to ${card.email}.`
               : `We will email it to ${card.email} on ${formatDate(card.deliverOn)}.`}{" "}
@@ -179,11 +246,18 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
           method="post"
           className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10"
           data-card-required={cardsOnOurPage}
+          data-region={region}
+          data-cents-per-token={centsPerToken}
           {...getFormProps(form)}
         >
           <FormMessages errors={form.errors} errorId={form.errorId} />
+          <input type="hidden" name="region" value={region} />
+          <CurrencyLine region={region} currency={currency} source={currencySource} />
           <GiftAmount
-            preset={Number(fields.amount.initialValue ?? GIFT_DEFAULT_PRESET) || GIFT_DEFAULT_PRESET}
+            key={region}
+            region={region}
+            centsPerToken={centsPerToken}
+            preset={Number(fields.amount.initialValue ?? rules.preset) || rules.preset}
             custom={String(fields.customAmount.initialValue ?? "")}
             presetErrors={fields.amount.errors}
             customErrors={fields.customAmount.errors}
@@ -263,5 +337,49 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         </dl>
       </section>
     </div>
+  );
+}
+
+/**
+ * Which currency the card is priced in. A client's is their account's (changed in Billing); a
+ * signed-out buyer picks one with plain links (a new URL each, so no page is shared between
+ * currencies, and it works without JavaScript).
+ */
+function CurrencyLine({
+  region,
+  currency,
+  source,
+}: {
+  region: Region;
+  currency: string;
+  source: GiftRegionSource | "account";
+}) {
+  if (source === "account")
+    return (
+      <p className="text-sm text-text-muted" data-testid="gift-currency">
+        Priced in {currencyName(region)} ({currency}), your account&apos;s currency.{" "}
+        <Link to="/dashboard2/billing" className="font-semibold text-text underline underline-offset-4">
+          Change your currency
+        </Link>
+      </p>
+    );
+  return (
+    <nav
+      aria-label="Currency"
+      className="flex flex-wrap items-center gap-2 text-sm"
+      data-testid="gift-currency"
+    >
+      <span className="text-text-muted">Pay in</span>
+      {REGIONS.map((option) => (
+        <Link
+          key={option}
+          to={`/gift?currency=${REGION_CURRENCIES[option]}`}
+          aria-current={option === region ? "true" : undefined}
+          className="rounded-full border border-border px-3 py-1 font-semibold aria-[current=true]:border-yellow aria-[current=true]:text-yellow"
+        >
+          {GIFT_AMOUNTS[option].symbol} {REGION_CURRENCIES[option]}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -262,9 +262,9 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     table: giftCards,
     name: giftCards.senderName,
     email: giftCards.senderEmail,
-    summary: sql`'₹' || ${giftCards.amountInr}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
+    summary: sql`(case ${giftCards.currency} when 'USD' then '$' when 'EUR' then '€' else '₹' end) || ${giftCards.amount}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
     fields: [
-      ["Amount", (row) => formatMinor(toMinor(row.amountInr), "INR")],
+      ["Amount", (row) => `${formatMinor(toMinor(row.amount), row.currency)} (${row.currency})`],
       ["Sender", (row) => row.senderName],
       ["Sender email", (row) => row.senderEmail],
       ["Recipient", (row) => row.recipientName],

@@ -4,7 +4,7 @@ import { getBillingSettings } from "./billing-content.server";
 import { getTokenUsage, tokenUsageForRequest } from "../projects/dashboard.server";
 import { accountSummaryForRequest } from "./account-summary.server";
 import { oncePerRequest } from "../platform/per-request";
-import { db, type Transaction } from "../platform/db.server";
+import { db, queryRows, type Transaction } from "../platform/db.server";
 import { formatGiftCode } from "./gift-cards.server";
 import { isUuid } from "../platform/ids";
 import { readListPage } from "../platform/paging.server";
@@ -82,32 +82,25 @@ export async function getCurrentPlan(
  * (successful payments less their refunds, one amount per currency). The Dashboard's "Total spent" card.
  */
 export async function getTotalSpent(userId: string): Promise<{ tokens: number; money: MoneyAmount[] }> {
-  const [[spent], money] = await Promise.all([
-    db()
-      .select({ tokens: sql<number>`coalesce(sum(-${tokenLedger.delta}), 0)::int` })
-      .from(tokenLedger)
-      .where(
-        and(
+  // One statement: the tokens spent and the money paid per currency, each a subquery.
+  const [row] = await queryRows<{ tokens: number; money: MoneyAmount[] }>(sql`select
+      (select coalesce(sum(-${tokenLedger.delta}), 0)::int from ${tokenLedger}
+        where ${and(
           eq(tokenLedger.userId, userId),
           eq(tokenLedger.kind, "spend"),
           // Nor is a refund's take-back: those tokens came back with the money (decision 0058).
           sql`${tokenLedger.reason} not in ('staff_adjustment', 'refund')`,
-        ),
-      ),
-    db()
-      .select({
-        currency: payments.currency,
-        // What was paid less what was refunded.
-        amountMinor: sql<number>`sum(${payments.amountMinor} - ${payments.refundedMinor})::int`,
-      })
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.status, "succeeded")))
-      .groupBy(payments.currency)
-      .orderBy(asc(payments.currency)),
-  ]);
+        )}) as tokens,
+      -- What was paid less what was refunded, per currency.
+      (select coalesce(json_agg(json_build_object(
+          'currency', m.currency, 'amountMinor', m.amount_minor) order by m.currency), '[]'::json)
+        from (select ${payments.currency} as currency,
+            sum(${payments.amountMinor} - ${payments.refundedMinor})::int as amount_minor
+          from ${payments} where ${and(eq(payments.userId, userId), eq(payments.status, "succeeded"))}
+          group by ${payments.currency}) m) as money`);
   return {
-    tokens: spent?.tokens ?? 0,
-    money: money.flatMap((m) =>
+    tokens: row?.tokens ?? 0,
+    money: (row?.money ?? []).flatMap((m) =>
       m.amountMinor > 0 ? [{ amountMinor: m.amountMinor, currency: m.currency }] : [],
     ),
   };
@@ -327,7 +320,8 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
         ? {
             relation: g.redeemedBy === userId ? "bought and redeemed" : "bought",
             code: formatGiftCode(g.code),
-            amount_inr: g.amountInr,
+            amount: g.amount,
+            currency: g.currency,
             recipient_name: g.recipientName,
             recipient_email: g.recipientEmail,
             message: g.message,
@@ -341,7 +335,8 @@ export async function exportBillingData(userId: string): Promise<Record<string, 
           }
         : {
             relation: "redeemed",
-            amount_inr: g.amountInr,
+            amount: g.amount,
+            currency: g.currency,
             redeemed_at: iso(g.redeemedAt),
             tokens_granted: g.tokensGranted,
           },

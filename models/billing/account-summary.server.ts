@@ -1,12 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
-import { db } from "../platform/db.server";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { accountColumns } from "../identity/account-columns.server";
+import type { AccountUser } from "../identity/accounts.server";
+import { sha256 } from "../identity/passwords.server";
+import { db, type Database } from "../platform/db.server";
 import { currentPeriod } from "../projects/dashboard";
 import { oncePerRequest } from "../platform/per-request";
 import { FREE_PLAN } from "./subscriptions";
 import { renewSubscription, type WithPlan } from "./subscriptions.server";
 import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "./wallet.server";
 import { FLOW_SQL } from "./tokens.server";
-import { profiles, subscriptionPlans, subscriptions, users } from "../schema";
+import { profiles, sessions, subscriptionPlans, subscriptions, users } from "../schema";
 
 /**
  * What every signed-in page's shell shows about the account, read in one
@@ -30,46 +33,101 @@ export type AccountSummary = {
   unread: number;
   /** The soonest expiring tokens (the dashboard's "120 tokens expire on 3 Jan"; decision 0049). */
   soonestExpiry: SoonestExpiry | null;
+  /** The workspace top bar's latest visible notifications, newest first (as listNotifications orders them). */
+  latestNotifications: LatestNotification[];
 };
 
-async function readSummary(userId: string, now: Date) {
-  const month = currentPeriod(now);
-  const periodStart = sql`coalesce(subscriptions.current_period_start, ${month.start})`;
-  const periodEnd = sql`coalesce(subscriptions.current_period_end, ${month.end})`;
-  const [row] = await db()
-    .select({
-      subscription: subscriptions,
-      plan: subscriptionPlans,
-      profile: profiles,
-      // Only grants with tokens left (token_lots_user_id_unspent_idx), not every grant ever made.
-      balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
-      // Refunded tokens are neither used nor available (tokenFlow's rule, decision 0058).
-      flow: sql<{ granted: number; spent: number }>`(select json_build_object(
-        'granted', ${sql.raw(FLOW_SQL.granted)},
-        'spent', ${sql.raw(FLOW_SQL.spent)})
-        from token_ledger where token_ledger.user_id = users.id
-        and token_ledger.created_at >= ${periodStart} and token_ledger.created_at < ${periodEnd})`,
-      cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = users.id)`,
-      unread: sql<number>`(select count(*)::int from notifications where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
-      soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(users.id, now)}`,
-    })
-    .from(users)
+/** How many notifications the summary carries: the workspace top bar's dropdown lists this many. */
+const LATEST_NOTIFICATIONS = 6;
+
+/** A notification as the top bar's dropdown shows it: what NotificationItem renders, no more. */
+export type LatestNotification = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: Date;
+};
+
+/** Whose summary: an account by id, or the account signed in with a session (the session's id hash). */
+type Whose = { userId: string } | { sessionHash: string };
+
+/**
+ * The summary's statement, by account id or by session, with placeholders for
+ * the account (or session hash), the time and the calendar month. Built once
+ * per database and prepared (a named statement on PostgreSQL): building this
+ * statement was the largest part of drizzle's time on a signed-in page, and
+ * PostgreSQL parses it once per connection.
+ */
+function summaryStatement(database: Database, bySession: boolean) {
+  const now = sql.placeholder("now");
+  const periodStart = sql`coalesce(subscriptions.current_period_start, ${sql.placeholder("monthStart")})`;
+  const periodEnd = sql`coalesce(subscriptions.current_period_end, ${sql.placeholder("monthEnd")})`;
+  const fields = {
+    account: accountColumns,
+    subscription: subscriptions,
+    plan: subscriptionPlans,
+    profile: profiles,
+    // Only grants with tokens left (token_lots_user_id_unspent_idx), not every grant ever made.
+    balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
+    // Refunded tokens are neither used nor available (tokenFlow's rule, decision 0058).
+    flow: sql<{ granted: number; spent: number }>`(select json_build_object(
+      'granted', ${sql.raw(FLOW_SQL.granted)},
+      'spent', ${sql.raw(FLOW_SQL.spent)})
+      from token_ledger where token_ledger.user_id = users.id
+      and token_ledger.created_at >= ${periodStart} and token_ledger.created_at < ${periodEnd})`,
+    cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = users.id)`,
+    unread: sql<number>`(select count(*)::int from notifications where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
+    soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(users.id, now)}`,
+    // The top bar's newest visible notifications (notifications_user_id_visible_idx: an index scan of six).
+    latestNotifications: sql<LatestNotificationJson[]>`(select coalesce(json_agg(json_build_object(
+        'id', n.id, 'type', n.type, 'title', n.title, 'message', n.message, 'link', n.link,
+        'isRead', n.is_read, 'createdAt', n.created_at) order by n.created_at desc, n.id desc), '[]'::json)
+      from (select id, type, title, message, link, is_read, created_at from notifications
+        where notifications.user_id = users.id and notifications.dismissed_at is null
+        order by created_at desc, id desc limit ${sql.raw(String(LATEST_NOTIFICATIONS))}) n)`,
+  };
+  const whose = sql.placeholder("whose");
+  const base = database.select(fields).from(users);
+  const from = bySession ? base.innerJoin(sessions, eq(sessions.userId, users.id)) : base;
+  return from
     .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.status, "active")))
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(
+      bySession ? and(eq(sessions.idHash, whose), gt(sessions.expiresAt, sql`now()`)) : eq(users.id, whose),
+    )
+    .limit(1)
+    .prepare(bySession ? "account_summary_by_session" : "account_summary");
+}
+
+type SummaryStatement = ReturnType<typeof summaryStatement>;
+const statements = new WeakMap<Database, { bySession?: SummaryStatement; byUser?: SummaryStatement }>();
+
+async function readSummary(whose: Whose, now: Date) {
+  const database = db();
+  let kept = statements.get(database);
+  if (!kept) statements.set(database, (kept = {}));
+  const bySession = "sessionHash" in whose;
+  const statement = bySession
+    ? (kept.bySession ??= summaryStatement(database, true))
+    : (kept.byUser ??= summaryStatement(database, false));
+  const month = currentPeriod(now);
+  const [row] = await statement.execute({
+    whose: bySession ? whose.sessionHash : whose.userId,
+    now,
+    monthStart: month.start,
+    monthEnd: month.end,
+  });
   return row;
 }
 
-async function getAccountSummary(userId: string, now = new Date()): Promise<AccountSummary> {
-  let row = await readSummary(userId, now);
-  const due = row?.subscription;
-  // A plan the site bills itself renews lazily, on access (as getActiveSubscription does).
-  if (due && !due.gatewaySubscriptionId && due.currentPeriodEnd <= now) {
-    await renewSubscription(due.id, now);
-    row = await readSummary(userId, now);
-  }
+type LatestNotificationJson = Omit<LatestNotification, "createdAt"> & { createdAt: string };
+type SummaryRow = NonNullable<Awaited<ReturnType<typeof readSummary>>>;
+
+function summaryOf(row: SummaryRow | undefined, now: Date): AccountSummary {
   const active = row?.subscription && row.plan ? { subscription: row.subscription, plan: row.plan } : null;
   return {
     balance: row?.balance ?? 0,
@@ -83,7 +141,26 @@ async function getAccountSummary(userId: string, now = new Date()): Promise<Acco
     cartCount: row?.cartCount ?? 0,
     unread: row?.unread ?? 0,
     soonestExpiry: readSoonestExpiry(row?.soonestExpiry),
+    latestNotifications: (row?.latestNotifications ?? []).map((n) => ({
+      ...n,
+      createdAt: new Date(n.createdAt),
+    })),
   };
+}
+
+/** The summary's row, renewed first when a plan the site bills itself is due (as getActiveSubscription does). */
+async function readRenewed(whose: Whose, now: Date): Promise<SummaryRow | undefined> {
+  const row = await readSummary(whose, now);
+  const due = row?.subscription;
+  if (due && !due.gatewaySubscriptionId && due.currentPeriodEnd <= now) {
+    await renewSubscription(due.id, now);
+    return readSummary({ userId: row.account.id }, now);
+  }
+  return row;
+}
+
+async function getAccountSummary(userId: string, now = new Date()): Promise<AccountSummary> {
+  return summaryOf(await readRenewed({ userId }, now), now);
 }
 
 /**
@@ -94,6 +171,19 @@ async function getAccountSummary(userId: string, now = new Date()): Promise<Acco
 export const accountSummaryForRequest = oncePerRequest((_request, userId: string) =>
   getAccountSummary(userId),
 );
+
+/**
+ * The account signed in with a session (its id, from the cookie) and its
+ * summary, in one statement: the session lookup and the shell's read are one
+ * round trip. Null when the session is unknown or expired.
+ */
+export async function getSessionAccount(
+  sessionId: string,
+  now = new Date(),
+): Promise<{ user: AccountUser; summary: AccountSummary } | null> {
+  const row = await readRenewed({ sessionHash: sha256(sessionId) }, now);
+  return row ? { user: row.account, summary: summaryOf(row, now) } : null;
+}
 
 /** The plan name (as the profile's current_plan: "free" or the plan's name in lower case) and balance. */
 export const planAndBalance = (summary: AccountSummary) => ({

@@ -68,8 +68,13 @@ export const billingSettingsSchema = z.object({
     rewardTokens: z.int().positive().max(1000),
   }),
   giftCards: z.object({
-    /** A redeemed gift card becomes floor(amount / inrPerToken) tokens. */
+    /** A redeemed gift card in rupees becomes floor(amount / inrPerToken) tokens. */
     inrPerToken: z.int().positive(),
+    /**
+     * A token's worth on a card in dollars and euros, in cents (decision 0059); optional, so a
+     * database seeded before it existed still reads (giftTokenRates defaults it).
+     */
+    centsPerToken: z.object({ us: z.int().positive(), eu: z.int().positive() }).optional(),
     title: text,
     intro: text,
     perfectFor: z.object({

@@ -2,7 +2,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { billingSettingsSchema, shopItemsSchema } from "./billing-content";
-import { chosenAmount, GIFT_DEFAULT_PRESET, giftCardSchema, parseRupees, tokensForGift } from "./gift-cards";
+import {
+  chosenAmount,
+  GIFT_AMOUNTS,
+  GIFT_MESSAGES,
+  giftCardSchema,
+  giftTokenRates,
+  guestGiftRegion,
+  parseGiftAmount,
+  tokensForGift,
+} from "./gift-cards";
 import { formatMinor as formatMoney } from "./money";
 import { cardBrand, cardExpired, parseExpiry, passesLuhn } from "./payments";
 import { SEEDS_DIR } from "../platform/paths.server";
@@ -60,27 +69,80 @@ describe("cards", () => {
 
 describe("gift cards", () => {
   it("uses the custom amount when typed, else the preset, else ₹15,000", () => {
-    expect(chosenAmount("5000", "")).toEqual({ ok: true, amount: 5000, custom: false });
-    expect(chosenAmount("5000", "2,500")).toEqual({ ok: true, amount: 2500, custom: true });
-    expect(chosenAmount(undefined, undefined)).toEqual({
-      ok: true,
-      amount: GIFT_DEFAULT_PRESET,
-      custom: false,
-    });
-    expect(chosenAmount("5000", "999")).toMatchObject({ ok: false, field: "customAmount" });
-    expect(chosenAmount("5000", "1,00,001")).toMatchObject({ ok: false, field: "customAmount" });
-    expect(chosenAmount("100000", "")).toEqual({
+    expect(chosenAmount("5000", "", "in")).toEqual({ ok: true, amount: 5000, custom: false });
+    expect(chosenAmount("5000", "2,500", "in")).toEqual({ ok: true, amount: 2500, custom: true });
+    expect(chosenAmount(undefined, undefined, "in")).toEqual({ ok: true, amount: 15000, custom: false });
+    expect(chosenAmount("5000", "999", "in")).toMatchObject({ ok: false, field: "customAmount" });
+    expect(chosenAmount("5000", "1,00,001", "in")).toMatchObject({ ok: false, field: "customAmount" });
+    expect(chosenAmount("100000", "", "in")).toEqual({
       ok: false,
       field: "amount",
       message: "Choose one of the amounts.",
     });
-    expect(parseRupees("₹ 1,00,000")).toBe(100000);
-    expect(parseRupees("ten")).toBeNull();
+    expect(parseGiftAmount("₹ 1,00,000")).toBe(100000);
+    expect(parseGiftAmount("$1,200")).toBe(1200);
+    expect(parseGiftAmount("€ 150")).toBe(150);
+    expect(parseGiftAmount("150.50")).toBeNull();
+    expect(parseGiftAmount("ten")).toBeNull();
   });
 
-  it("become tokens at the seeded rate, rounded down", () => {
-    expect(tokensForGift(15000, 100)).toBe(150);
-    expect(tokensForGift(1050, 100)).toBe(10);
+  it("offers amounts in each currency, with its own range and words", () => {
+    expect(GIFT_AMOUNTS.us.presets).toEqual([50, 150, 300, 600]);
+    expect(chosenAmount(undefined, undefined, "us")).toEqual({ ok: true, amount: 150, custom: false });
+    expect(chosenAmount(undefined, undefined, "eu")).toEqual({ ok: true, amount: 150, custom: false });
+    // A rupee preset is not a dollar preset, and a rupee-sized custom amount is out of range in euros.
+    expect(chosenAmount("15000", "", "us")).toMatchObject({ ok: false, field: "amount" });
+    expect(chosenAmount("150", "", "in")).toMatchObject({ ok: false, field: "amount" });
+    expect(chosenAmount(undefined, "5000", "eu")).toEqual({
+      ok: false,
+      field: "customAmount",
+      message: "Enter an amount between €15 and €1,200.",
+    });
+    expect(chosenAmount(undefined, "14", "us")).toMatchObject({ ok: false, field: "customAmount" });
+    expect(chosenAmount(undefined, "$1,200", "us")).toEqual({ ok: true, amount: 1200, custom: true });
+    expect(GIFT_MESSAGES.customRange("in")).toBe("Enter an amount between ₹1,000 and ₹1,00,000.");
+    expect(GIFT_MESSAGES.customRange("us")).toBe("Enter an amount between $15 and $1,200.");
+  });
+
+  it("become tokens at their own currency's seeded rate, rounded down", () => {
+    const rates = giftTokenRates({ inrPerToken: 100, centsPerToken: { us: 120, eu: 110 } });
+    expect(rates).toEqual({ in: 10000, us: 120, eu: 110 });
+    expect(tokensForGift(15000, "in", rates)).toBe(150);
+    expect(tokensForGift(1050, "in", rates)).toBe(10);
+    expect(tokensForGift(150, "us", rates)).toBe(125);
+    expect(tokensForGift(150, "eu", rates)).toBe(136);
+    expect(tokensForGift(15, "us", rates)).toBe(12);
+    // Settings saved before dollar and euro rates existed read the defaults.
+    expect(giftTokenRates({ inrPerToken: 100 })).toEqual(rates);
+  });
+
+  it("are priced for a signed-out buyer in their pick, else their browser's currency, else rupees", () => {
+    expect(guestGiftRegion("EUR", "en-US")).toEqual({ region: "eu", source: "choice" });
+    expect(guestGiftRegion("us", "de-DE")).toEqual({ region: "us", source: "choice" });
+    expect(guestGiftRegion(null, "de-DE,de;q=0.9")).toEqual({ region: "eu", source: "browser" });
+    expect(guestGiftRegion("GBP", "en-US")).toEqual({ region: "us", source: "browser" });
+    expect(guestGiftRegion(null, "en")).toEqual({ region: "in", source: "default" });
+    expect(guestGiftRegion(undefined, null)).toEqual({ region: "in", source: "default" });
+  });
+
+  it("charge the form's currency: the amount is checked against that currency's range", () => {
+    const base = {
+      recipientName: "A",
+      recipientEmail: "a@b.example",
+      senderName: "B",
+      senderEmail: "b@b.example",
+    };
+    const schema = giftCardSchema({ cardRequired: false });
+    const euros = schema.safeParse({ ...base, region: "eu", amount: "300" });
+    expect(euros.success && euros.data).toMatchObject({ region: "eu", currency: "EUR", giftAmount: 300 });
+    const noRegion = schema.safeParse({ ...base, amount: "5000" });
+    expect(noRegion.success && noRegion.data).toMatchObject({
+      region: "in",
+      currency: "INR",
+      giftAmount: 5000,
+    });
+    expect(schema.safeParse({ ...base, region: "us", amount: "5000" }).success).toBe(false);
+    expect(schema.safeParse({ ...base, region: "gb", amount: "50" }).success).toBe(false);
   });
 
   it("cannot be delivered before today (in the agency's time zone)", () => {

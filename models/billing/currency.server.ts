@@ -9,15 +9,15 @@ import { CURRENCY_MESSAGES, currencyName } from "./currency-setting";
 
 /**
  * The account's setting and the currency of its last succeeded purchase in
- * one statement, then `decideRegion`. Gift cards are sold in rupees only, so
- * they say nothing about the client's currency.
+ * one statement, then `decideRegion`. A gift card counts like any purchase:
+ * a client buys one in their own currency.
  */
 export async function clientRegion(userId: string, acceptLanguage: string | null): Promise<RegionDecision> {
   const [row] = await db()
     .select({
       setting: users.region,
       lastPurchaseCurrency: sql<string | null>`(select p.currency from payments p
-        where p.user_id = users.id and p.status = 'succeeded' and p.kind <> 'gift_card'
+        where p.user_id = users.id and p.status = 'succeeded'
         order by p.created_at desc limit 1)`,
     })
     .from(users)

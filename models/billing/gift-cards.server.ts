@@ -7,10 +7,12 @@ import { addMonth } from "./subscriptions";
 import {
   GIFT_MESSAGES,
   GIFT_VALIDITY_MONTHS,
+  giftTokenRates,
   normaliseGiftCode,
   tokensForGift,
   type GiftCardInput,
 } from "./gift-cards";
+import { DEFAULT_REGION, regionForCurrency } from "./currency";
 import { queueEmails, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { formatMinor } from "./money";
@@ -24,9 +26,10 @@ import { giftCards } from "../schema";
 import { getSiteShell } from "../content/site-content.server";
 import { grantTokens } from "./tokens.server";
 
-// Gift cards: bought through the payment gateway (signed in or not), emailed
-// to the recipient on the delivery date by the jobs, redeemed once in Billing
-// as Creative Tokens at the seeded rate.
+// Gift cards: bought through the payment gateway (signed in or not) in the
+// buyer's currency, emailed to the recipient on the delivery date by the jobs,
+// redeemed once in Billing as Creative Tokens at the card's currency's rate
+// (docs/decisions/0059).
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
 
@@ -49,7 +52,9 @@ export type GiftPurchaseResult =
 
 /** What a gift card purchase keeps on its payment row until it is paid (docs/decisions/0036). */
 type GiftOrder = {
-  amountInr: number;
+  /** Whole units of the payment's currency. Orders kept before cards had a currency say `amountInr`. */
+  amount?: number;
+  amountInr?: number;
   recipientName: string;
   recipientEmail: string;
   senderName: string;
@@ -69,7 +74,8 @@ export async function fulfilGiftCard(tx: Transaction, payment: PaymentRow, now =
     .insert(giftCards)
     .values({
       code: createGiftCode(),
-      amountInr: order.amountInr,
+      amount: order.amount ?? order.amountInr!,
+      currency: payment.currency,
       recipientName: order.recipientName,
       recipientEmail: order.recipientEmail,
       senderName: order.senderName,
@@ -98,7 +104,14 @@ export async function giftCardOfPayment(paymentId: string): Promise<GiftCardRow 
   return (await db().select().from(giftCards).where(eq(giftCards.paymentId, paymentId)))[0] ?? null;
 }
 
-/** Charges the amount in rupees, creates the card and, for delivery today, emails it at once. */
+/** A card's value as its receipt, email and pages say it: "€150", "₹15,000". */
+export const giftCardValue = (card: Pick<GiftCardRow, "amount" | "currency">) =>
+  formatMinor(toMinor(card.amount), card.currency);
+
+/**
+ * Charges the amount in the currency the form chose (the buyer's, decided by the route), creates
+ * the card and, for delivery today, emails it at once.
+ */
 export async function purchaseGiftCard(
   input: GiftCardInput,
   context: { userId: string | null; now?: Date; checkout?: CheckoutReturn | null },
@@ -109,7 +122,7 @@ export async function purchaseGiftCard(
   const source = await resolvePaymentSource(context.userId, input);
   if (!source.ok) return source;
   const order: GiftOrder = {
-    amountInr: input.amountInr,
+    amount: input.giftAmount,
     recipientName: input.recipientName,
     recipientEmail: input.recipientEmail,
     senderName: input.senderName,
@@ -122,9 +135,9 @@ export async function purchaseGiftCard(
     payerEmail: input.senderEmail,
     idempotencyKey: input.idempotency_key ?? randomUUID(),
     kind: "gift_card",
-    description: `Gift card for ${input.recipientName}: ${formatMinor(toMinor(input.amountInr), "INR")}`,
-    amountMinor: toMinor(input.amountInr),
-    currency: "INR",
+    description: `Gift card for ${input.recipientName}: ${formatMinor(toMinor(input.giftAmount), input.currency)}`,
+    amountMinor: toMinor(input.giftAmount),
+    currency: input.currency,
     method: source.method,
     card: source.card,
     savedMethodToken: source.savedMethodToken,
@@ -176,7 +189,7 @@ export async function deliverDueGiftCards(now = new Date(), only?: string[]): Pr
           kind: "gift_card",
           to: card.recipientEmail,
           subject: `${card.senderName} sent you an ${site.name} gift card`,
-          text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${formatMinor(toMinor(card.amountInr), "INR")} for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
+          text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${giftCardValue(card)} (${card.currency}) for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
         };
       }),
       tx,
@@ -199,8 +212,8 @@ const tooManyCodes = (seconds: number) =>
   }) as const;
 
 /**
- * Redeems a code once, into tokens at the seeded rate (floor of amount /
- * rate). Wrong codes are counted per account: after GIFT_REDEEM_LIMIT of them
+ * Redeems a code once, into tokens at the seeded rate of the card's currency
+ * (floor of amount / rate), whatever the redeemer's own currency: tokens have none. Wrong codes are counted per account: after GIFT_REDEEM_LIMIT of them
  * the account waits, so codes cannot be found by trying. Every attempt is
  * counted before the code is looked up, in the statement that says whether
  * it is over the limit (parallel guesses cannot all pass a check made before
@@ -217,8 +230,9 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
     if (card.redeemedAt) return { ok: false, status: 409, message: GIFT_MESSAGES.codeRedeemed };
     if (card.expiresAt <= now) return { ok: false, status: 410, message: GIFT_MESSAGES.codeExpired };
     const { giftCards: settings } = await getBillingSettings(tx);
-    const tokens = tokensForGift(card.amountInr, settings.inrPerToken);
-    const amount = formatMinor(toMinor(card.amountInr), "INR");
+    const region = regionForCurrency(card.currency) ?? DEFAULT_REGION;
+    const tokens = tokensForGift(card.amount, region, giftTokenRates(settings));
+    const amount = giftCardValue(card);
     const grant = await grantTokens(
       {
         userId,
@@ -241,7 +255,7 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
         kind: "gift_redeemed",
         userId,
         tokens,
-        value: { amountMinor: toMinor(card.amountInr), currency: "INR" },
+        value: { amountMinor: toMinor(card.amount), currency: card.currency },
       },
       { now },
     );

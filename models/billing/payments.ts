@@ -7,14 +7,15 @@ import "../forms/zod-messages";
 // the gateway; only the brand and the last four digits are ever stored.
 
 /** The API's `payment_method` values; `credit_card` is the default (docs/product.md, "Billing and shop"). */
-export const PAYMENT_METHODS = ["credit_card", "debit_card"] as const;
+import { CURRENCIES, PAYMENT_METHODS } from "../schema/values";
+
+export { CURRENCIES, PAYMENT_METHODS };
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   credit_card: "Credit card",
   debit_card: "Debit card",
 };
 
-export const CURRENCIES = ["USD", "EUR", "INR"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** All three currencies have two decimal places; amounts are stored in minor units (cents, paise). */

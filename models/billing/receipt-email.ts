@@ -69,7 +69,8 @@ export const RECEIPT_MESSAGES = {
   noTokensTakenBack: "No tokens were taken back.",
   refundTiming: "Refunds reach your account within 7-10 business days.",
   balance: (count: number) => `Balance after: ${tokens(count)}`,
-  amountLine: (amount: string) => `Amount: ${amount}`,
+  /** With the currency's code: "$" alone does not say which dollars (a gift card is bought in any currency). */
+  amountLine: (amount: string, currency: string) => `Amount: ${amount} (${currency})`,
   tokensLine: (count: number) => `Tokens: ${tokens(count)}`,
   receiptLine: (number: number) => `Receipt: #${number}`,
   pdfLine: (url: string) => `Receipt PDF: ${url}`,
@@ -135,7 +136,7 @@ export function receiptContent(
       const amount = formatAmount(payment);
       sentences.push(m.paid(amount, paidFor(payment, Boolean(movement.renewal))));
       if (payment.tokens && payment.kind !== "gift_card") sentences.push(m.tokensAdded(payment.tokens));
-      details.push(m.receiptLine(payment.number), m.amountLine(amount));
+      details.push(m.receiptLine(payment.number), m.amountLine(amount, payment.currency));
       if (payment.tokens && payment.kind !== "gift_card") details.push(m.tokensLine(payment.tokens));
       if (signedIn) {
         link = RECEIPT_LINKS.pdf(payment.id);
@@ -151,7 +152,7 @@ export function receiptContent(
     case "gift_redeemed": {
       const value = formatAmount(movement.value);
       sentences.push(m.redeemed(value, movement.tokens));
-      details.push(m.amountLine(value), m.tokensLine(movement.tokens));
+      details.push(m.amountLine(value, movement.value.currency), m.tokensLine(movement.tokens));
       break;
     }
     case "revision_round":
@@ -165,7 +166,7 @@ export function receiptContent(
       sentences.push(
         movement.tokensTakenBack ? m.tokensTakenBack(movement.tokensTakenBack) : m.noTokensTakenBack,
       );
-      details.push(m.receiptLine(movement.payment.number), m.amountLine(amount));
+      details.push(m.receiptLine(movement.payment.number), m.amountLine(amount, movement.refunded.currency));
       if (movement.tokensTakenBack) details.push(m.tokensLine(movement.tokensTakenBack));
       if (movement.payment.userId) {
         link = RECEIPT_LINKS.pdf(movement.payment.id);

@@ -205,3 +205,51 @@ export function renderReceiptPdf(receipt: Receipt, parties: ReceiptParties): Uin
   pdf.text("Thank you for your business.", PAGE.left, y + 30, { size: 10, width });
   return pdf.bytes();
 }
+
+/** A shop checkout paid in Creative Tokens: what it bought, what it cost, the balance after. */
+export type CheckoutReceipt = {
+  number: string;
+  issuedAt: Date;
+  lines: { name: string; quantity: number; tokens: number }[];
+  totalTokens: number;
+  balanceAfter: number;
+};
+
+const tokenCount = (n: number) => `${n} Creative ${n === 1 ? "Token" : "Tokens"}`;
+
+/** A token checkout's receipt, print-ready like a payment's (its own PDF is the browser's Print). */
+export function renderCheckoutReceiptHtml(order: CheckoutReceipt, parties: ReceiptParties): string {
+  const rows: [string, string][] = [
+    ["Order number", order.number],
+    ["Date", dateFormat.format(order.issuedAt)],
+    ...order.lines.map((line): [string, string] => [
+      line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name,
+      tokenCount(line.tokens),
+    ]),
+    ["Paid with", "Creative Tokens"],
+    ["Balance after", tokenCount(order.balanceAfter)],
+  ];
+  const seller = [parties.seller.name, ...parties.seller.addressLines, parties.seller.email]
+    .map(escapeHtml)
+    .join("<br>");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Receipt ${escapeHtml(order.number)} — ${escapeHtml(parties.seller.name)}</title>
+<style>${RECEIPT_STYLE}</style>
+</head>
+<body>
+<header>
+  <div><h1>Receipt</h1><p class="muted">${escapeHtml(order.number)}</p></div>
+  <p>${seller}</p>
+</header>
+<p>Billed to<br><strong>${escapeHtml(parties.buyer.name)}</strong><br>${escapeHtml(parties.buyer.email)}</p>
+<table>${rows.map(([term, value]) => `<tr><th scope="row">${escapeHtml(term)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}<tr><th scope="row">Total</th><td class="total">${escapeHtml(tokenCount(order.totalTokens))}</td></tr></table>
+<p class="muted">Thank you for your business.</p>
+<p class="actions">Use your browser's Print to print or save this page as a PDF.</p>
+</body>
+</html>`;
+}

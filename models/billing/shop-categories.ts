@@ -2,7 +2,9 @@
 // rules, so a page that only lists categories (the back-office catalogue
 // form) loads no more than this.
 
-export const SHOP_CATEGORIES = ["templates", "assets", "tools", "graphics"] as const;
+import { SHOP_CATEGORIES } from "../schema/values";
+
+export { SHOP_CATEGORIES };
 export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 export const CATEGORY_FILTERS = ["all", ...SHOP_CATEGORIES] as const;
 export const CATEGORY_LABELS: Record<(typeof CATEGORY_FILTERS)[number], string> = {

@@ -23,6 +23,8 @@ export const SHOP_MESSAGES = {
   added: (item: string, price: number) => `${item} added to cart for ${price} Creative Tokens!`,
   checkedOut: (spent: number, remaining: number) =>
     `Checkout successful! You spent ${spent} Creative Tokens and now have ${remaining} tokens remaining.`,
+  /** A checkout's receipt goes by email and notification (decision 0058); the order page says so. */
+  receiptSent: "Your receipt is in your email and your notifications.",
   downloadStarted: (remaining: number) => `Download started! Downloads remaining: ${remaining}.`,
   downloadLimitReached: "Download Limit Reached",
   /** A GET never spends a download: only a POST starts one. */

@@ -14,20 +14,10 @@ export function grantExpiry(issuedAt: Date, days: number): Date {
   return new Date(issuedAt.getTime() + days * 24 * 60 * 60 * 1000);
 }
 
-/** Every row of the ledger is one of these; grants add, spends and expiries take away. */
-export const LEDGER_KINDS = ["grant", "spend", "expire"] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+import { GRANT_REASONS, LEDGER_KINDS, SPEND_REASONS } from "../schema/values";
 
-/** Why tokens moved. Grants and spends each have their own reasons. */
-export const GRANT_REASONS = [
-  "token_purchase",
-  "subscription",
-  "gift_card",
-  "referral",
-  "staff_adjustment",
-] as const;
-export const SPEND_REASONS = ["shop_checkout", "project", "staff_adjustment", "refund"] as const;
-export const LEDGER_REASONS = [...new Set([...GRANT_REASONS, ...SPEND_REASONS, "expiry"])] as const;
+export { GRANT_REASONS, LEDGER_KINDS, SPEND_REASONS };
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type GrantReason = (typeof GRANT_REASONS)[number];
 export type SpendReason = (typeof SPEND_REASONS)[number];
 export type LedgerReason = GrantReason | SpendReason | "expiry";

@@ -67,7 +67,7 @@ export type SoonestExpiry = { tokens: number; expiresAt: Date };
  * the first instant. A subquery, so the account summary carries it without a
  * statement of its own; read it with `readSoonestExpiry`.
  */
-export const soonestExpirySql = (userId: SQLWrapper | string, now: Date) => sql`(
+export const soonestExpirySql = (userId: SQLWrapper | string, now: Date | SQLWrapper) => sql`(
   select json_build_object('tokens', sum(l.remaining)::int, 'expiresAt', min(l.expires_at))
   from token_lots l
   where l.user_id = ${userId} and l.remaining > 0 and l.expires_at > ${now}

@@ -3,6 +3,7 @@
 // grant's expiry reminders are due, and the words they use. No database here;
 // models/billing/wallet.server.ts reads the lots and sends the reminders.
 import { allocateSpend, REASON_LABELS, spendableBalance, type LedgerReason, type Lot } from "./tokens";
+import { WALLET_REMINDER_DAYS } from "../schema/values";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,7 +54,7 @@ export function planSpend(lots: SourcedLot[], cost: number, now: Date): SpendPre
 }
 
 /** Reminders go out this many days before a grant expires, once each (decision 0049). */
-export const REMINDER_DAYS = [30, 7, 1] as const;
+export const REMINDER_DAYS = WALLET_REMINDER_DAYS;
 export type ReminderDays = (typeof REMINDER_DAYS)[number];
 
 /**

@@ -1,4 +1,5 @@
 import { TIMELINES, type ProjectStatus } from "../projects/projects";
+import { PAUSE_REASONS } from "../schema/values";
 
 // The delivery clock's rules and arithmetic (decision 0048). Pure: the pages,
 // the jobs and the unit tests share one copy.
@@ -10,12 +11,7 @@ export const DAY_MS = 24 * HOUR_MS;
  * Why the clock stood still. The first two follow the status (the client's
  * move in the state machine); the last two are staff's "On hold" with a note.
  */
-export const PAUSE_REASONS = [
-  "awaiting_approval",
-  "returned_to_draft",
-  "client_input",
-  "resources_missing",
-] as const;
+export { PAUSE_REASONS };
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 
 /** The reasons staff may put a running project on hold for. */

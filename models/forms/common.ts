@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES, COUNTRIES, DEFAULT_COUNTRY } from "./countries";
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from "./countries";
 // Our messages for what a schema does not name (side effect: z.config).
 import "./zod-messages";
 
@@ -114,11 +114,6 @@ export function phoneNumber(options: { required: boolean }) {
   });
   return options.required ? checked : checked.optional().default("");
 }
-
-export const PHONE_COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
-  value: c.code,
-  label: `${c.name} (${c.code}, ${c.dial})`,
-}));
 
 /**
  * Checkbox: "on" (a form), true or "true", false or "false", or absent (false).

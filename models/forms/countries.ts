@@ -29,3 +29,9 @@ export const COUNTRIES = [
 export type CountryCode = (typeof COUNTRIES)[number]["code"];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 export const DEFAULT_COUNTRY: CountryCode = "IN";
+
+/** The options of a phone number's country list: "India (IN, +91)". */
+export const PHONE_COUNTRY_OPTIONS = COUNTRIES.map((c) => ({
+  value: c.code,
+  label: `${c.name} (${c.code}, ${c.dial})`,
+}));

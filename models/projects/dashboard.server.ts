@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   currentPeriod,
   DASHBOARD_CONTENT,
@@ -8,8 +8,7 @@ import {
   type Recommendation,
   type TokenUsage,
 } from "./dashboard";
-import { db, queryRows } from "../platform/db.server";
-import type { NotificationRow } from "../platform/notifications.server";
+import { db } from "../platform/db.server";
 import { countActiveProjects, recentProjectsAndActiveCount } from "./projects.server";
 import { getActiveSubscription } from "../billing/subscriptions.server";
 import { accountSummaryForRequest, type AccountSummary } from "../billing/account-summary.server";
@@ -98,45 +97,4 @@ async function readProjectHelp(): Promise<ProjectHelp | null> {
   const [row] = await db().select().from(contentBlocks).where(eq(contentBlocks.key, "project-help")).limit(1);
   const parsed = DASHBOARD_CONTENT["project-help"].safeParse(row?.data);
   return parsed.success ? parsed.data : null;
-}
-
-/** A line of the top bar's cart: what the dropdown shows. */
-export type TopBarCartLine = { id: string; name: string; quantity: number; total: number };
-
-type NotificationJson = Omit<NotificationRow, "createdAt" | "dismissedAt"> & {
-  createdAt: string;
-  dismissedAt: string | null;
-};
-
-/**
- * The dashboard top bar's two lists in one statement: the latest visible
- * notifications (as listNotifications gives them) and the cart's lines, oldest
- * first (as getCart orders them).
- */
-export async function getTopBarLists(
-  userId: string,
-  notificationsShown: number,
-): Promise<{ notifications: NotificationRow[]; cart: TopBarCartLine[] }> {
-  const [row] = await queryRows<{ notifications: NotificationJson[]; cart: TopBarCartLine[] }>(sql`
-    select
-      (select coalesce(json_agg(json_build_object(
-          'id', n.id, 'userId', n.user_id, 'type', n.type, 'title', n.title, 'message', n.message,
-          'link', n.link, 'isRead', n.is_read, 'createdAt', n.created_at, 'dismissedAt', n.dismissed_at)
-          order by n.created_at desc, n.id desc), '[]'::json)
-        from (select * from notifications
-          where user_id = ${userId} and dismissed_at is null
-          order by created_at desc, id desc limit ${notificationsShown}) n) as notifications,
-      (select coalesce(json_agg(json_build_object(
-          'id', c.id, 'name', s.name, 'quantity', c.quantity, 'total', c.quantity * s.token_price)
-          order by c.created_at, c.id), '[]'::json)
-        from cart_items c join shop_items s on s.id = c.shop_item_id
-        where c.user_id = ${userId}) as cart`);
-  return {
-    notifications: row!.notifications.map((n) => ({
-      ...n,
-      createdAt: new Date(n.createdAt),
-      dismissedAt: n.dismissedAt ? new Date(n.dismissedAt) : null,
-    })),
-    cart: row!.cart,
-  };
 }

@@ -2,15 +2,9 @@
 // DB), so the pages, the API, the unit tests and the browser share one copy.
 // See docs/decisions/0007-project-state-machine.md.
 
-export const PROJECT_STATUSES = [
-  "draft",
-  "in_review",
-  "in_progress",
-  "revision_requested",
-  "published",
-  "completed",
-  "cancelled",
-] as const;
+import { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES } from "../schema/values";
+
+export { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES };
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const STATUS_LABELS: Record<ProjectStatus, string> = {
@@ -33,7 +27,7 @@ export const CATEGORIES = [
   { value: "app", label: "App" },
   { value: "sound", label: "Sound" },
   { value: "ai_ar_vr", label: "AI, AR & VR" },
-] as const;
+] as const satisfies readonly { value: (typeof CATEGORY_VALUES)[number]; label: string }[];
 
 /**
  * The values are the API's codes, kept for stored projects and API clients; the labels
@@ -45,7 +39,7 @@ export const BUDGETS = [
   { value: "5k_10k", label: "₹50,000 – ₹1,00,000" },
   { value: "10k_50k", label: "₹1,00,000 – ₹5,00,000" },
   { value: "above_50k", label: "Above ₹5,00,000" },
-] as const;
+] as const satisfies readonly { value: (typeof BUDGET_VALUES)[number]; label: string }[];
 
 /** The timeline slider's positions 0..3, in order. */
 export const TIMELINES = [
@@ -53,15 +47,12 @@ export const TIMELINES = [
   { value: "2_weeks", label: "2 weeks", days: 14 },
   { value: "1_month", label: "1 month", days: 30 },
   { value: "flexible", label: "Flexible", days: null },
-] as const;
+] as const satisfies readonly {
+  value: (typeof TIMELINE_VALUES)[number];
+  label: string;
+  days: number | null;
+}[];
 
-type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
-const values = <const T extends readonly { value: string }[]>(list: T) =>
-  list.map((o) => o.value) as Values<T>;
-
-export const CATEGORY_VALUES = values(CATEGORIES);
-export const BUDGET_VALUES = values(BUDGETS);
-export const TIMELINE_VALUES = values(TIMELINES);
 export type ProjectCategory = (typeof CATEGORY_VALUES)[number];
 export type ProjectTimeline = (typeof TIMELINE_VALUES)[number];
 
@@ -100,12 +91,7 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 /** The product's default errors (docs/product.md, "Error messages") of the project calls. */
-export const PROJECT_API_ERRORS = {
-  fetchStats: "Failed to fetch dashboard stats",
-  fetchProjects: "Failed to fetch projects",
-  createProject: "Failed to create project",
-  fetchProject: "Failed to load project",
-} as const;
+export { PROJECT_API_ERRORS } from "./api-errors";
 
 // ---------------------------------------------------------------------------
 // State machine

@@ -39,7 +39,7 @@ import type { Viewer } from "./projects.server";
 // leaves on them, and the paid, numbered revision rounds that gather the pins.
 // The client reads and writes only their own projects' proofs; staff only
 // through the back-office (its pages call the *Staff functions after
-// requireStaff). Nothing is deleted: files, pages, pins and rounds stay.
+// staffOf, docs/decisions/0065). Nothing is deleted: files, pages, pins and rounds stay.
 
 type Executor = ReturnType<typeof db> | Transaction;
 export type DeliverableRow = typeof proofDeliverables.$inferSelect & { kind: ProofKind };

@@ -13,9 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CURRENCIES, PAYMENT_METHODS } from "../billing/payments";
-import { SHOP_CATEGORIES } from "../billing/shop";
-import { LEDGER_KINDS, LEDGER_REASONS } from "../billing/tokens";
+import { CURRENCIES, LEDGER_KINDS, LEDGER_REASONS, PAYMENT_METHODS, SHOP_CATEGORIES } from "./values";
 import { users } from "./accounts";
 import { referrals } from "./submissions";
 
@@ -400,7 +398,9 @@ export const giftCards = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** Without dashes; shown as ASC-XXXX-XXXX-XXXX. */
     code: text("code").notNull(),
-    amountInr: integer("amount_inr").notNull(),
+    /** The card's value in whole units of `currency`, the buyer's (docs/decisions/0059). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
     recipientName: text("recipient_name").notNull(),
     recipientEmail: text("recipient_email").notNull(),
     senderName: text("sender_name").notNull(),
@@ -428,7 +428,9 @@ export const giftCards = pgTable(
     index("gift_cards_delivery_idx")
       .on(t.deliverOn)
       .where(sql`${t.deliveredAt} is null`),
-    check("gift_cards_amount_check", sql`${t.amountInr} between 1000 and 100000`),
+    check("gift_cards_currency_check", sql`${t.currency} in (${inList(CURRENCIES)})`),
+    // The widest range any currency allows (GIFT_AMOUNTS in models/billing/gift-cards.ts).
+    check("gift_cards_amount_check", sql`${t.amount} between 1 and 100000`),
     check("gift_cards_redeemed_check", sql`(${t.redeemedAt} is null) = (${t.tokensGranted} is null)`),
   ],
 );

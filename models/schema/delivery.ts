@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { PAUSE_REASONS } from "../delivery/clock";
+import { PAUSE_REASONS } from "./values";
 import { users } from "./accounts";
 import { projects } from "./projects";
 

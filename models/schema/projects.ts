@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES } from "../projects/projects";
+import { BUDGET_VALUES, CATEGORY_VALUES, PROJECT_STATUSES, TIMELINE_VALUES } from "./values";
 import { users } from "./accounts";
 
 const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
-import { REMINDER_DAYS } from "../billing/wallet";
+import { WALLET_REMINDER_DAYS } from "./values";
 import { users } from "./accounts";
 import { tokenLots } from "./billing";
 
@@ -31,7 +31,7 @@ export const tokenExpiryReminders = pgTable(
     index("token_expiry_reminders_user_id_idx").on(t.userId),
     check(
       "token_expiry_reminders_days_check",
-      sql`${t.daysBefore} in (${sql.raw(REMINDER_DAYS.join(", "))})`,
+      sql`${t.daysBefore} in (${sql.raw(WALLET_REMINDER_DAYS.join(", "))})`,
     ),
   ],
 );

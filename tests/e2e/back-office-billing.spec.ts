@@ -141,7 +141,8 @@ for (const javaScriptEnabled of [true]) {
 
     test("a gift card bought at /gift shows in the inbox", async ({ page, browser }) => {
       const sender = `Ravi ${uniqueName("G")}`;
-      await open(page, "/gift", javaScriptEnabled);
+      // Rupees picked (the browser's en-US would price it in dollars, decision 0059).
+      await open(page, "/gift?currency=INR", javaScriptEnabled);
       await page.getByLabel("Recipient name").fill("Meera");
       await page.getByLabel("Recipient email").fill("meera@studio.example");
       await page.getByLabel("Your name").fill(sender);

@@ -62,7 +62,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(notice(page)).toContainText(
         "Checkout successful! You spent 2 Creative Tokens and now have 48 tokens remaining.",
       );
-      await expect(page.getByText("Your cart is empty.")).toBeVisible();
+      // The order is complete: its own title, no way back to the (empty) cart, a download per item.
+      await expect(page).toHaveTitle("Order complete — Ascendra");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order complete");
+      await expect(page.locator('main a[href="/cart"]')).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Download Type Scale Cheat Sheet" })).toBeVisible();
       await expect(page.getByTestId("navbar-cart-count")).toHaveCount(0);
 
       // My Purchases: three downloads, then Download Limit Reached.
@@ -122,7 +126,8 @@ for (const javaScriptEnabled of [false, true]) {
 
     if (javaScriptEnabled)
       test("buy a gift card, then redeem it in another account", async ({ page, browser }) => {
-        await page.goto("/gift");
+        // Rupees picked (the browser's en-US would price it in dollars, decision 0059).
+        await page.goto("/gift?currency=INR");
         if (javaScriptEnabled) {
           await waitForHydration(page);
           // Typing a custom amount deselects the presets; choosing a preset clears it.
@@ -174,12 +179,35 @@ for (const javaScriptEnabled of [false, true]) {
         await friend.goto("/dashboard2/billing");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText("Gift card redeemed: ₹5,000 became 50 Creative Tokens.");
+        await expect(friend.getByTestId("redeem-notice")).toContainText(
+          "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
+        );
+        await expect(friend.getByLabel("Gift card code")).toHaveValue("");
         await expect(friend.getByTestId("billing-balance")).toHaveText("50");
         await friend.getByLabel("Gift card code").fill(code);
         await friend.getByRole("button", { name: "Redeem" }).click();
-        await expect(notice(friend)).toContainText("This gift card has already been redeemed.");
+        await expect(friend.getByTestId("redeem-notice")).toContainText(
+          "This gift card has already been redeemed.",
+        );
+        await expect(friend.getByLabel("Gift card code")).toHaveValue(code);
         await context.close();
+      });
+
+    if (javaScriptEnabled)
+      test("the gift card's summary follows the amount in the buyer's currency, with the tokens it redeems as", async ({
+        page,
+      }) => {
+        await page.goto("/gift?currency=EUR");
+        await waitForHydration(page);
+        await expect(page.getByTestId("gift-total")).toHaveText("€150");
+        await expect(page.getByTestId("gift-tokens")).toHaveText("136 Creative Tokens");
+        await page.getByLabel("Or a custom amount (€)").fill("75");
+        await expect(page.getByTestId("gift-selected")).toHaveText("€75");
+        await expect(page.getByTestId("gift-tokens")).toHaveText("68 Creative Tokens");
+        await expect(page.getByRole("radio", { name: "€150" })).not.toBeChecked();
+        await page.getByText("€300", { exact: true }).click();
+        await expect(page.getByTestId("gift-total")).toHaveText("€300");
+        await expect(page.getByTestId("gift-tokens")).toHaveText("272 Creative Tokens");
       });
   });
 }

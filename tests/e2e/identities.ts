@@ -44,8 +44,8 @@ export type Owned = {
 };
 
 /** Client A's own records, for the ownership checks. */
-export async function ownedBy(who: Identity): Promise<Owned> {
-  const projectTitle = `Private ${uniqueName("brief")}`;
+export async function ownedBy(who: Identity, title?: string): Promise<Owned> {
+  const projectTitle = title ?? `Private ${uniqueName("brief")}`;
   const created = await who.api.post("/api/projects/", {
     headers: bearer(who),
     multipart: {

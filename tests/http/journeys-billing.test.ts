@@ -61,6 +61,70 @@ test.concurrent("subscribe to a plan, then cancel it", async () => {
   expect(cancelled.page.testIdText("current-plan")).not.toContain("Cancel Plan");
 });
 
+test.concurrent(
+  "gift cards in euros and in dollars: the buyer picks, the page, the card and the redemption say the currency",
+  async () => {
+    const { visitor } = anonymous();
+    const first = await open(visitor, "/gift");
+    // No language that names a currency: rupees, with the other two a link away.
+    expect(valueOf(first.form({ id: "gift-card" }), "region")).toBe("in");
+    expect(linkTo(first, /EUR/)).toBe("/gift?currency=EUR");
+    const euros = await open(visitor, "/gift?currency=EUR");
+    let form = euros.form({ id: "gift-card" });
+    expect(valueOf(form, "region")).toBe("eu");
+    expect(valueOf(form, "amount")).toBe("150");
+    expect(euros.testIdText("gift-total")).toBe("€150");
+    expect(euros.testIdText("gift-tokens")).toBe("136 Creative Tokens");
+    const custom = findAll(form.element, (el) => attr(el, "name") === "customAmount")[0]!;
+    expect(attr(custom, "placeholder")).toBe("15 - 1,200");
+    const details = {
+      recipientName: "Meera",
+      recipientEmail: "meera.eu@studio.example",
+      senderName: "Ravi",
+      senderEmail: "ravi.eu@brand.example",
+    };
+    // A rupee-sized amount is out of the euro range.
+    const tooMuch = await submit(euros, form, { ...details, customAmount: "5000", ...card() }, "Purchase");
+    tooMuch.page.expectText("Enter an amount between €15 and €1,200.");
+    form = tooMuch.page.form({ id: "gift-card" });
+    expect(valueOf(form, "region")).toBe("eu");
+    const bought = await submit(
+      tooMuch.page,
+      form,
+      { ...details, amount: "300", customAmount: "", ...card() },
+      "Purchase",
+    );
+    expect(squash(bought.page.testIdText("gift-success"))).toContain("€300 for Meera, paid in EUR.");
+    const euroCode = bought.page.testIdText("gift-code");
+
+    const dollars = await open(visitor, "/gift?currency=USD");
+    form = dollars.form({ id: "gift-card" });
+    expect(valueOf(form, "region")).toBe("us");
+    const paid = await submit(
+      dollars,
+      form,
+      { ...details, recipientEmail: "meera.us@studio.example", amount: "50", ...card() },
+      "Purchase",
+    );
+    expect(squash(paid.page.testIdText("gift-success"))).toContain("$50 for Meera, paid in USD.");
+    const dollarCode = paid.page.testIdText("gift-code");
+
+    // Redeemed by a client whose own currency is rupees: each card at its own currency's rate.
+    const friend = await client("giftee-currencies");
+    let billing = await open(friend.visitor, "/dashboard2/billing");
+    const euro = await submit(billing, billing.form({ button: "Redeem" }), { code: euroCode }, "Redeem");
+    expect(euro.page.testIdText("redeem-notice")).toContain(
+      "Gift card redeemed: €300 became 272 Creative Tokens.",
+    );
+    billing = euro.page;
+    const dollar = await submit(billing, billing.form({ button: "Redeem" }), { code: dollarCode }, "Redeem");
+    expect(dollar.page.testIdText("redeem-notice")).toContain(
+      "Gift card redeemed: $50 became 41 Creative Tokens.",
+    );
+    expect(dollar.page.testIdText("billing-balance")).toBe("313");
+  },
+);
+
 test.concurrent("buy a gift card, then redeem it in another account", async () => {
   const page = await open(anonymous().visitor, "/gift");
   let form = page.form({ id: "gift-card" });
@@ -90,12 +154,12 @@ test.concurrent("buy a gift card, then redeem it in another account", async () =
   const friend = await client("giftee");
   const billing = await open(friend.visitor, "/dashboard2/billing");
   const redeemed = await submit(billing, billing.form({ button: "Redeem" }), { code }, "Redeem");
-  expect(redeemed.page.testIdText("action-notice")).toContain(
+  expect(redeemed.page.testIdText("redeem-notice")).toContain(
     "Gift card redeemed: ₹5,000 became 50 Creative Tokens.",
   );
   expect(redeemed.page.testIdText("billing-balance")).toBe("50");
   const again = await submit(redeemed.page, redeemed.page.form({ button: "Redeem" }), { code }, "Redeem");
-  expect(again.page.testIdText("action-notice")).toContain("This gift card has already been redeemed.");
+  expect(again.page.testIdText("redeem-notice")).toContain("This gift card has already been redeemed.");
 });
 
 test.concurrent(

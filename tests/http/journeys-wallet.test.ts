@@ -49,12 +49,16 @@ test.concurrent(
 
     const form = review.form({ button: "Confirm and spend 10 tokens" });
     const confirmed = await submit(review, form, {}, "Confirm and spend 10 tokens");
-    expect(confirmed.status).toBe(200);
+    // Done, the post leads to the order page (a reload of it posts nothing).
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.location).toMatch(/^\/cart\/checkout\?complete=/);
     expect(confirmed.page.testIdText("action-notice")).toContain(
       `Checkout successful! You spent 10 Creative Tokens and now have ${balance - 10} tokens remaining.`,
     );
-    // Posted again (a double submit, the back button): charged once.
+    expect(confirmed.page.html).toContain("<title>Order complete — Ascendra</title>");
+    // Posted again (a double submit, the back button): charged once, the same order.
     const again = await submit(review, form, {}, "Confirm and spend 10 tokens");
+    expect(again.location).toBe(confirmed.location);
     expect(again.page.testIdText("action-notice")).toContain(
       "Checkout successful! You spent 10 Creative Tokens",
     );

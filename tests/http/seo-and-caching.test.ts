@@ -74,3 +74,23 @@ test("anonymous pages are publicly cacheable and served from memory; signed-in p
   );
   expect(dashboardLinks.length).toBeGreaterThan(0);
 });
+
+test("/gift is priced by the browser's language or the buyer's pick, and no cache serves one currency to another", async () => {
+  const visitor = new Visitor();
+  const currencyOf = async (path: string, language: string) => {
+    const response = await visitor.get(path, { "Accept-Language": language });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-page-cache"), `${path} ${language}`).not.toBe("hit");
+    expect(response.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    expect(response.headers.get("vary") ?? "").toMatch(/Accept-Language/i);
+    const html = await response.text();
+    return /name="region" value="(us|eu|in)"/.exec(html)?.[1];
+  };
+  // Asked twice each, in turn: a stored page would answer the second with the first's currency.
+  for (let round = 0; round < 2; round++) {
+    expect(await currencyOf("/gift", "de-DE,de;q=0.9")).toBe("eu");
+    expect(await currencyOf("/gift", "en-US")).toBe("us");
+    expect(await currencyOf("/gift", "hi-IN")).toBe("in");
+    expect(await currencyOf("/gift?currency=EUR", "en-US")).toBe("eu");
+  }
+});

@@ -45,6 +45,8 @@ import * as apiCancel from "~/routes/api/billing/cancel-subscription";
 import * as buyTokensPage from "~/routes/dashboard/buy-tokens";
 import * as planPage from "~/routes/dashboard/subscribe";
 import * as giftPage from "~/routes/gift";
+import { GIFT_AMOUNTS } from "~models/billing/gift-cards";
+import type { Region } from "~models/billing/currency";
 import { api, body, give, ledgerIsConsistent } from "./billing-helpers";
 import { call, formErrors, formRequest, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
@@ -95,8 +97,9 @@ async function buyTokensOnPage(client: Client, fields: Record<string, string>) {
     ),
   );
 }
+/** A gift card bought on /gift, in the client's currency (decision 0059): its first preset. */
 async function buyGift(client: Client, fields: Record<string, string>) {
-  const page = body<{ idempotencyKey: string }>(
+  const page = body<{ idempotencyKey: string; region: Region }>(
     await call(giftPage.loader, getRequest("/gift", { cookie: client.cookie })),
   );
   const form = {
@@ -104,7 +107,8 @@ async function buyGift(client: Client, fields: Record<string, string>) {
     recipientEmail: "meera@studio.example",
     senderName: "Asha",
     senderEmail: client.email,
-    amount: "5000",
+    region: page.region,
+    amount: String(GIFT_AMOUNTS[page.region].presets[0]),
     idempotency_key: page.idempotencyKey,
     ...fields,
   };
@@ -662,7 +666,8 @@ describe("data export and deletion", () => {
       { brand: "Visa", last4: "4242", exp_month: 3, exp_year: 2037, removed_at: null },
     ]);
     expect(billing.gift_cards).toMatchObject([
-      { relation: "bought", recipient_name: "Nila", amount_inr: 5000 },
+      // The client's last purchase was in dollars (the API's default), so the card is too.
+      { relation: "bought", recipient_name: "Nila", amount: 50, currency: "USD" },
     ]);
 
     const response = await call(

@@ -80,7 +80,7 @@ describe("gift cards in the inbox", () => {
     );
     const fields = Object.fromEntries(page.submission.fields);
     expect(fields).toMatchObject({
-      Amount: "₹15,000",
+      Amount: "₹15,000 (INR)",
       Sender: "Ravi Giftsender",
       Recipient: "Meera",
       "Recipient email": "meera@studio.example",

@@ -62,7 +62,9 @@ describe("dashboard", () => {
     };
     expect(body.stats).toEqual({ active_projects: 4, tokens_left: 0 });
     // Needs you now: the five submissions and the cancellation are unread; the cart is empty.
-    expect(outcome.body).toMatchObject({ unread: 6, cartCount: 0 });
+    const waiting = (outcome.body as { waiting: { key: string; text: string }[] }).waiting;
+    expect(waiting.find((item) => item.key === "unread-notifications")?.text).toBe("6 unread notifications");
+    expect(waiting.find((item) => item.key === "cart-waiting")).toBeUndefined();
     expect(body.recent.map((p) => p.title)).toEqual(["Five", "Four", "Three"]);
     expect(body.tokens).toMatchObject({ percent: 0, granted: 0 });
     expect(body.recommendations.map((r) => r.title)).toEqual([

@@ -51,7 +51,9 @@ const redeem = (client: Client, code: string) =>
     formRequest("/dashboard2/billing", { intent: "redeem", code }, { cookie: client.cookie }),
   );
 const notice = (outcome: { body: unknown }) =>
-  (outcome.body as { notice: { tone: string; message: string } }).notice;
+  (outcome.body as { redeem: { notice: { tone: string; message: string } } }).redeem.notice;
+/** What the redeem field holds after the answer: the refused code, or nothing once redeemed. */
+const keptCode = (outcome: { body: unknown }) => (outcome.body as { redeem: { code: string } }).redeem.code;
 
 describe("gift cards", () => {
   it("validates the form: presets, custom amount 1,000-1,00,000 (the custom one wins), names, emails, date, message", async () => {
@@ -125,17 +127,21 @@ describe("gift cards", () => {
       message: "Gift card redeemed: ₹15,000 became 150 Creative Tokens.",
     });
     expect(await getBalance(friend.id)).toBe(150);
-    expect(notice(await redeem(friend, code))).toEqual({
+    expect(keptCode(redeemed)).toBe("");
+    const again = await redeem(friend, code);
+    expect(notice(again)).toEqual({
       tone: "error",
       message: "This gift card has already been redeemed.",
     });
+    // Refused, the code stays in the field (JavaScript off too).
+    expect(keptCode(again)).toBe(code);
     expect(notice(await redeem(buyer, code))).toEqual({
       tone: "error",
       message: "This gift card has already been redeemed.",
     });
     expect(await getBalance(buyer.id)).toBe(0);
     const [row] = await db().select().from(giftCards).where(eq(giftCards.redeemedBy, friend.id));
-    expect(row).toMatchObject({ amountInr: 15000, tokensGranted: 150 });
+    expect(row).toMatchObject({ amount: 15000, currency: "INR", tokensGranted: 150 });
     await ledgerIsConsistent(friend);
   });
 

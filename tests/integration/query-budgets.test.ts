@@ -48,33 +48,7 @@ const PAGE_BUDGET = 10;
  * count cannot grow. Each entry says why it is not lower yet; lowering one is
  * welcome (the test says when an entry is no longer needed).
  */
-const EXCEPTIONS = new Map<string, { budget: number; why: string }>([
-  // Pages that moved from /manageaccount (PAGE_BUDGET) into the workspace (decision 0056).
-  [
-    "/dashboard2/activity",
-    { budget: 10, why: "Manage account's dashboard: counts, ratings, spend, notifications and events" },
-  ],
-  [
-    "/dashboard2/projects",
-    {
-      budget: 9,
-      why: "Manage account's project list: filter counts, status dates, files and ratings per page",
-    },
-  ],
-  [
-    "/dashboard2/settings",
-    {
-      budget: 9,
-      why: "Manage account's settings: sessions, both preferences, a pending email change and the address's confirmation",
-    },
-  ],
-  // The project page inside the workspace (decision 0056): the workspace's account card on top
-  // of the page's own reads (the thread is one statement, decision 0057). To fold into one read.
-  [
-    "/project/:id",
-    { budget: 11, why: "the workspace's account card on top of the brief, thread and proofs" },
-  ],
-]);
+const EXCEPTIONS = new Map<string, { budget: number; why: string }>([]);
 
 const budgetOf = (pattern: string) =>
   EXCEPTIONS.get(pattern)?.budget ??

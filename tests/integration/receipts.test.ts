@@ -161,7 +161,9 @@ describe("every money movement is receipted", () => {
     const friend = await signedInClient();
     const bought = await purchaseGiftCard(
       {
-        amountInr: 2500,
+        giftAmount: 2500,
+        region: "in",
+        currency: "INR",
         recipientName: "Meera",
         recipientEmail: friend.email,
         senderName: "Asha",
@@ -192,7 +194,9 @@ describe("every money movement is receipted", () => {
     const payer = `guest${Date.now().toString(36)}@example.com`;
     const bought = await purchaseGiftCard(
       {
-        amountInr: 1000,
+        giftAmount: 1000,
+        region: "in",
+        currency: "INR",
         recipientName: "Ravi",
         recipientEmail: `ravi${Date.now().toString(36)}@example.com`,
         senderName: "A guest",

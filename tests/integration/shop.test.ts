@@ -8,6 +8,7 @@ import { getBalance } from "~models/billing/tokens.server";
 import { SHOP_MESSAGES } from "~models/billing/shop";
 import * as cartPage from "~/routes/billing/cart";
 import * as confirmPage from "~/routes/billing/checkout-confirm";
+import * as checkoutReceipt from "~/routes/account/checkout-receipt";
 import * as downloadFile from "~/routes/billing/download-file";
 import * as apiCart from "~/routes/api/billing/cart";
 import * as apiCartItem from "~/routes/api/billing/cart-item";
@@ -165,6 +166,27 @@ describe("cart", () => {
     await addItem(client, "grain-overlay");
     const cleared = await api.send(apiCart.action, client, "DELETE", "/api/cart/");
     expect(body(cleared)).toMatchObject({ cart: { items: [], total_items: 0, can_afford: false } });
+  });
+
+  it("the cart page sends a refused quantity back to its line's field", async () => {
+    const client = await signedInClient();
+    await give(client, 20);
+    await addItem(client, "launch-poster");
+    const [line] = (await cartOf(client)).items;
+    const refused = await call(
+      cartPage.action,
+      formRequest(
+        "/cart",
+        { intent: "update", cart_item_id: line!.id, quantity: "11" },
+        { cookie: client.cookie },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(body<{ refused: { line: string; quantity: string } }>(refused).refused).toEqual({
+      line: line!.id,
+      quantity: "11",
+    });
+    expect((await cartOf(client)).items[0]!.quantity).toBe(1);
   });
 
   it("keeps each client's cart lines to themselves (IDOR)", async () => {
@@ -336,12 +358,41 @@ describe("checkout", () => {
         ),
       );
     const [first, second] = [await submit(), await submit()];
-    expect(body<{ notice: { message: string } }>(first).notice.message).toBe(
+    // Both lead to the one order page (a reload of it spends nothing either).
+    expect([first.status, second.status]).toEqual([303, 303]);
+    const location = first.headers.get("location")!;
+    expect(second.headers.get("location")).toBe(location);
+    const order = body<{ complete: { message: string; purchases: { shop_item: { name: string } }[] } }>(
+      await call(confirmPage.loader, getRequest(location, { cookie: client.cookie })),
+    ).complete;
+    expect(order.message).toBe(
       "Checkout successful! You spent 2 Creative Tokens and now have 8 tokens remaining.",
     );
-    expect(body<{ notice: { message: string } }>(second).notice.message).toBe(
-      body<{ notice: { message: string } }>(first).notice.message,
-    );
+    expect(order.purchases.map((p) => p.shop_item.name)).toEqual(["Type Scale Cheat Sheet"]);
+    // Its receipt: what it bought and cost, in tokens; anyone else's is "not found".
+    const { id: orderId } = body<{ complete: { id: string } }>(
+      await call(confirmPage.loader, getRequest(location, { cookie: client.cookie })),
+    ).complete;
+    const receiptPath = `/manageaccount/checkouts/${orderId}/receipt`;
+    const receipt = await call(checkoutReceipt.loader, getRequest(receiptPath, { cookie: client.cookie }), {
+      id: orderId,
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get("content-type")).toContain("text/html");
+    expect(receipt.body).toContain("Type Scale Cheat Sheet");
+    expect(receipt.body).toContain("2 Creative Tokens");
+    expect(receipt.body).toContain("8 Creative Tokens");
+    // Another client's key shows no order, and their receipt request is "not found".
+    const other = await signedInClient();
+    expect(
+      (await call(checkoutReceipt.loader, getRequest(receiptPath, { cookie: other.cookie }), { id: orderId }))
+        .status,
+    ).toBe(404);
+    expect(
+      body<{ complete?: unknown }>(
+        await call(confirmPage.loader, getRequest(location, { cookie: other.cookie })),
+      ).complete,
+    ).toBeUndefined();
     expect(await getBalance(client.id)).toBe(8);
   });
 });

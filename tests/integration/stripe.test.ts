@@ -68,7 +68,9 @@ async function buyGiftCard(key: string) {
     {
       amount: "5000",
       customAmount: "",
-      amountInr: 5000,
+      giftAmount: 5000,
+      region: "in",
+      currency: "INR",
       recipientName: "Ravi",
       recipientEmail: `ravi.${key}@example.com`,
       senderName: "Asha",
@@ -214,7 +216,9 @@ describe("Stripe Checkout and webhooks", () => {
       {
         amount: "5000",
         customAmount: "",
-        amountInr: 5000,
+        giftAmount: 5000,
+        region: "in",
+        currency: "INR",
         recipientName: "Ravi",
         recipientEmail: "ravi.stripe@example.com",
         senderName: "Asha",
@@ -235,7 +239,11 @@ describe("Stripe Checkout and webhooks", () => {
     await deliver(again.payload, again.signature);
     const cards = await db().select().from(giftCards);
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ amountInr: 5000, recipientEmail: "ravi.stripe@example.com" });
+    expect(cards[0]).toMatchObject({
+      amount: 5000,
+      currency: "INR",
+      recipientEmail: "ravi.stripe@example.com",
+    });
     expect(cards[0]!.deliveredAt).not.toBeNull();
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "ravi.stripe@example.com"));
     expect(mails).toHaveLength(1);

@@ -1,19 +1,55 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
-import { keepRouteWork } from "../../build-tools/react-router-route-memo";
+import { afterAll, describe, expect, it } from "vitest";
 
-// The server build's rewrite of React Router's route work (decision 0051),
-// checked against the React Router that is installed: every spot it rewrites
-// is found, and matching with the kept first branch gives what React Router's
-// own loop gives, fresh objects every time.
+// React Router's route work kept across requests, carried as a patch-package patch of its
+// production build (decisions 0051 and 0067): the patch is for the installed version, touches
+// only what the server build uses, applies, and the patched router matches as the unpatched one
+// does, with fresh match objects every time. The unpatched and patched copies are both made here
+// from the installed package (applying the patch, or taking it off when postinstall has applied
+// it already), so the test says the same before and after `npx patch-package`.
 
 const root = path.resolve(import.meta.dirname, "../..");
-const productionDir = path.join(root, "node_modules/react-router/dist/production");
-const modules = readdirSync(productionDir)
-  .filter((file) => file.endsWith(".mjs") && !file.startsWith("index-react-server"))
-  .map((file) => ({ file, code: readFileSync(path.join(productionDir, file), "utf8") }));
+const installedDir = path.join(root, "node_modules/react-router");
+const { version } = JSON.parse(readFileSync(path.join(installedDir, "package.json"), "utf8")) as {
+  version: string;
+};
+const patchFile = path.join(root, `patches/react-router+${version}.patch`);
+const patchText = readFileSync(patchFile, "utf8");
+const PATCH_MARK = `patches/react-router+${version}.patch`;
+
+const ROUTER_CHUNK = readdirSync(path.join(installedDir, "dist/production")).find(
+  (file) =>
+    file.endsWith(".mjs") &&
+    readFileSync(path.join(installedDir, "dist/production", file), "utf8").includes(
+      "function matchRoutesImpl(",
+    ),
+)!;
+const SERVER_CHUNK = readdirSync(path.join(installedDir, "dist/production")).find(
+  (file) =>
+    file.endsWith(".mjs") &&
+    !file.startsWith("index-react-server") &&
+    readFileSync(path.join(installedDir, "dist/production", file), "utf8").includes("function ServerRouter("),
+)!;
+
+/** The installed production build, and a copy with the patch applied (or taken off). */
+const scratch = mkdtempSync(path.join(os.tmpdir(), "route-memo-patch-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const productionDir = path.join(installedDir, "dist/production");
+const installedIsPatched = readFileSync(path.join(productionDir, ROUTER_CHUNK), "utf8").includes(PATCH_MARK);
+mkdirSync(path.join(scratch, "node_modules/react-router/dist"), { recursive: true });
+cpSync(productionDir, path.join(scratch, "node_modules/react-router/dist/production"), { recursive: true });
+// git apply outside a repository works as patch(1) does, and patch-package reads the same format.
+execFileSync("git", ["apply", ...(installedIsPatched ? ["-R"] : []), "-p1", patchFile], {
+  cwd: scratch,
+  env: { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(scratch) },
+});
+const copyDir = path.join(scratch, "node_modules/react-router/dist/production");
+const read = (dir: string, file: string) => readFileSync(path.join(dir, file), "utf8");
+const [originalDir, patchedDir] = installedIsPatched ? [copyDir, productionDir] : [productionDir, copyDir];
 
 type Match = { params: Record<string, string | undefined>; pathname: string; route: { id: string } };
 type RouterModule = {
@@ -28,8 +64,8 @@ type RouterModule = {
 };
 
 /**
- * Writes the code beside node_modules (so `react` resolves; React Router's own chunks by their
- * path) and imports it, with the named internals exported.
+ * Writes the code beside node_modules (so `react` resolves; React Router's other chunks by their
+ * installed path) and imports it, with the named internals exported.
  */
 async function load<Module>(name: string, code: string, exported: string): Promise<Module> {
   const dir = path.join(root, "node_modules/.cache/route-memo-test");
@@ -92,29 +128,26 @@ const paths = [
   "/no/such/page",
 ];
 
-describe("React Router's route work kept across requests", () => {
-  it("finds every spot it rewrites in the installed React Router, once each", () => {
-    const rewritten = modules.flatMap(({ file, code }) => {
-      const changed = keepRouteWork(code, file);
-      return changed === null ? [] : [changed];
-    });
-    expect(rewritten).toHaveLength(2);
-    const all = rewritten.join("\n");
-    expect(all).toContain("return __matchFirstBranch(branches, decoded, allowPartial);");
-    expect(all).toContain("let { manifest, dataRoutes } = __dataRoutesOf(routes);");
-    expect(all).toContain("let routes = __serverRoutesOf(manifest.routes,");
-  });
-
-  it("refuses React Router code it does not know, rather than leaving it as it is", () => {
-    expect(() => keepRouteWork("function matchRoutesImpl(routes) { return null; }", "chunk.mjs")).toThrow(
-      /matchRoutesImpl's branch loop is not what/,
+describe("React Router's route work kept across requests (patches/react-router+<version>.patch)", () => {
+  it("is a patch for the installed version, of the production build's ES modules only", () => {
+    const files = [...patchText.matchAll(/^diff --git a\/(\S+) b\/\S+$/gm)].map((m) => m[1]);
+    // The server build bundles dist/production (build-tools/react-router-production.ts); the
+    // browser bundle, the dev server and the tests resolve dist/development, left as it is.
+    expect(files.sort()).toEqual(
+      [ROUTER_CHUNK, SERVER_CHUNK].map((file) => `node_modules/react-router/dist/production/${file}`).sort(),
     );
+    expect(read(patchedDir, ROUTER_CHUNK)).toContain(
+      "return matchFirstBranch(branches, decoded, allowPartial);",
+    );
+    expect(read(patchedDir, ROUTER_CHUNK)).toContain("dataRoutesByRoutes.set(routes, kept);");
+    expect(read(patchedDir, SERVER_CHUNK)).toContain("let routes = serverRoutesOf(");
+    expect(read(originalDir, ROUTER_CHUNK)).not.toContain(PATCH_MARK);
+    expect(read(originalDir, SERVER_CHUNK)).not.toContain(PATCH_MARK);
   });
 
   it("matches as React Router's own loop does, with fresh match objects for every request", async () => {
-    const source = modules.find(({ code }) => code.includes("function matchRoutesImpl("))!.code;
-    const original = await loadRouter("original", source);
-    const kept = await loadRouter("kept", keepRouteWork(source)!);
+    const original = await loadRouter("original", read(originalDir, ROUTER_CHUNK));
+    const kept = await loadRouter("kept", read(patchedDir, ROUTER_CHUNK));
     const originalBranches = original.__flattenAndRankRoutes(routes);
     const keptBranches = kept.__flattenAndRankRoutes(routes);
     for (const round of [1, 2, 3]) {
@@ -129,6 +162,8 @@ describe("React Router's route work kept across requests", () => {
             expect(again).not.toBe(first);
             expect(again[0]!.params).not.toBe(first[0]!.params);
           }
+          // Without precomputed branches (the public matchRoutes) nothing is remembered.
+          expect(kept.matchRoutesImpl(routes, pathname, "/", allowPartial)).toEqual(expected);
         }
       }
     }
@@ -139,12 +174,11 @@ describe("React Router's route work kept across requests", () => {
   });
 
   it("builds the server's route tree once for the same modules, though each request hands over a new object", async () => {
-    const source = modules.find(({ code }) => code.includes("function ServerRouter("))!.code;
     type Kept = (manifest: object, modules: object, future: object, spa: boolean) => unknown[];
-    const { __serverRoutesOf } = await load<{ __serverRoutesOf: Kept }>(
+    const { serverRoutesOf } = await load<{ serverRoutesOf: Kept }>(
       "server-router",
-      keepRouteWork(source)!,
-      "__serverRoutesOf",
+      read(patchedDir, SERVER_CHUNK),
+      "serverRoutesOf",
     );
     const manifest = {
       root: { id: "root", path: "", hasLoader: true },
@@ -153,11 +187,11 @@ describe("React Router's route work kept across requests", () => {
     const root = { default: () => null };
     const home = { default: () => null };
     const future = {};
-    const first = __serverRoutesOf(manifest, { root, home }, future, false);
+    const first = serverRoutesOf(manifest, { root, home }, future, false);
     expect(first).toHaveLength(1);
-    expect(__serverRoutesOf(manifest, { root, home }, future, false)).toBe(first);
+    expect(serverRoutesOf(manifest, { root, home }, future, false)).toBe(first);
     // Another module (a build's hot swap, a test stub) builds the tree again.
-    const rebuilt = __serverRoutesOf(manifest, { root, home: { default: () => null } }, future, false);
+    const rebuilt = serverRoutesOf(manifest, { root, home: { default: () => null } }, future, false);
     expect(rebuilt).not.toBe(first);
     expect(rebuilt).toHaveLength(1);
   });

@@ -1,8 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { RatingSchema } from "~models/projects/account-projects";
-import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
-import { TextareaField } from "~/components/form-fields";
+import { ErrorList, FormMessages, SubmitButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/lib/use-zod-form";
 import { StarIcon } from "~/components/icons";
 

@@ -4,6 +4,7 @@ import { REGION_OPTIONS } from "~models/billing/currency-setting";
 import { planCheckoutPath, SUBSCRIPTION_MESSAGES } from "~models/billing/subscriptions";
 import { REASON_LABELS, type LedgerReason } from "~models/billing/tokens";
 import { inputClass } from "~/components/forms";
+import { ActionNotice, type Notice } from "./notice";
 import { Pager, type PagerPage } from "~/components/pager";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { CheckIcon } from "~/components/icons";
@@ -239,7 +240,11 @@ export function CurrencySetting({ region, chosen }: { region: Region; chosen: bo
   );
 }
 
-export function RedeemGiftCard() {
+/**
+ * The redeem form, with its own answer beside it (the page is long); a
+ * refused code comes back in the field, also without JavaScript.
+ */
+export function RedeemGiftCard({ answer }: { answer?: { notice: Notice; code?: string } | null }) {
   return (
     <section className={`${card} flex flex-col gap-3`} aria-labelledby="redeem-title">
       <h2 id="redeem-title" className="font-display text-lg font-semibold">
@@ -248,6 +253,7 @@ export function RedeemGiftCard() {
       <p className="text-sm text-text-muted">
         The whole amount becomes Creative Tokens at once. Each code works once.
       </p>
+      <ActionNotice notice={answer?.notice} testId="redeem-notice" />
       <Form method="post" className="flex flex-wrap gap-2">
         <label htmlFor="gift-code" className="sr-only">
           Gift card code
@@ -255,6 +261,9 @@ export function RedeemGiftCard() {
         <input
           id="gift-code"
           name="code"
+          defaultValue={answer?.code ?? ""}
+          // A new answer re-renders the field: a redeemed code leaves it empty, a refused one is kept.
+          key={answer ? `${answer.notice?.tone}:${answer.notice?.message}:${answer.code}` : "none"}
           placeholder="ASC-XXXX-XXXX-XXXX"
           autoComplete="off"
           spellCheck={false}

@@ -1,55 +1,61 @@
 import { useId, useState, type TextareaHTMLAttributes } from "react";
+import type { Region } from "~models/billing/currency";
 import {
-  GIFT_CUSTOM_PLACEHOLDER,
-  GIFT_MAX,
+  formatGiftAmount,
+  GIFT_AMOUNTS,
   GIFT_MESSAGE_MAX,
-  GIFT_MIN,
-  GIFT_PRESETS,
-  parseRupees,
+  giftTokensWords,
+  parseGiftAmount,
 } from "~models/billing/gift-cards";
-import { formatMajor } from "~models/billing/money";
 import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
 
 /** The first preset's id: where the presets' errors are tied (the island script finds them by it). */
 const GIFT_AMOUNT_ID = "gift-amount";
 
 /**
- * The presets and the custom amount (docs/product.md, "Billing and shop"): choosing a preset clears
- * the custom amount, typing one deselects the presets. Without JavaScript
- * both are plain inputs and the server takes the custom amount when it is set.
- * The summary (selected amount, processing fee Free, total) follows along.
+ * The presets and the custom amount in the buyer's currency (docs/product.md, "Billing and
+ * shop"; decision 0059): choosing a preset clears the custom amount, typing one deselects the
+ * presets. Without JavaScript both are plain inputs and the server takes the custom amount when
+ * it is set. The summary (selected amount, processing fee Free, total, the tokens it redeems as)
+ * follows along. `centsPerToken` is a token's worth in the currency's minor units.
  */
 export function GiftAmount({
+  region,
+  centsPerToken,
   preset: initialPreset,
   custom: initialCustom,
   presetErrors,
   customErrors,
 }: {
+  region: Region;
+  centsPerToken: number;
   preset: number;
   custom: string;
   presetErrors?: ListOfErrors;
   customErrors?: ListOfErrors;
 }) {
+  const rules = GIFT_AMOUNTS[region];
   const [preset, setPreset] = useState(initialPreset);
   const [custom, setCustom] = useState(initialCustom);
   const customId = useId();
-  const amount = custom.trim() ? parseRupees(custom) : preset;
-  const valid = amount !== null && amount >= GIFT_MIN && amount <= GIFT_MAX;
-  const shown = valid ? formatMajor(amount, "INR", "whole") : "—";
+  const amount = custom.trim() ? parseGiftAmount(custom) : preset;
+  const valid = amount !== null && amount >= rules.min && amount <= rules.max;
+  const shown = valid ? formatGiftAmount(amount, region) : "—";
+  const tokens = valid ? giftTokensWords(amount, centsPerToken) : "—";
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="flex flex-col gap-5">
         <fieldset data-field-frame>
           <legend className="mb-3 text-sm font-medium">Choose an amount</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {GIFT_PRESETS.map((value) => (
+            {rules.presets.map((value) => (
               <label
                 key={value}
                 className="cursor-pointer rounded-2xl border border-border bg-surface px-4 py-4 text-center font-display text-lg font-semibold has-[:checked]:border-yellow has-[:checked]:text-yellow has-[:focus-visible]:outline-2"
               >
                 <input
                   type="radio"
-                  id={value === GIFT_PRESETS[0] ? GIFT_AMOUNT_ID : undefined}
+                  id={value === rules.presets[0] ? GIFT_AMOUNT_ID : undefined}
                   name="amount"
                   value={value}
                   checked={!custom.trim() && preset === value}
@@ -59,7 +65,7 @@ export function GiftAmount({
                   }}
                   className="sr-only"
                 />
-                {formatMajor(value, "INR", "whole")}
+                {formatGiftAmount(value, region)}
               </label>
             ))}
           </div>
@@ -67,7 +73,7 @@ export function GiftAmount({
         </fieldset>
         <div data-field-frame className="flex flex-col gap-2">
           <label htmlFor={customId} className="text-sm font-medium">
-            Or a custom amount (₹)
+            Or a custom amount ({rules.symbol})
           </label>
           <input
             id={customId}
@@ -75,7 +81,7 @@ export function GiftAmount({
             inputMode="numeric"
             value={custom}
             onChange={(event) => setCustom(event.currentTarget.value)}
-            placeholder={GIFT_CUSTOM_PLACEHOLDER}
+            placeholder={rules.placeholder}
             className={inputClass}
             aria-invalid={customErrors?.length ? true : undefined}
             aria-describedby={[customErrors?.length ? `${customId}-error` : "", `${customId}-note`]
@@ -83,7 +89,8 @@ export function GiftAmount({
               .trim()}
           />
           <p id={`${customId}-note`} className="text-sm text-text-muted">
-            Any amount between ₹1,000 and ₹1,00,000.
+            Any amount between {formatGiftAmount(rules.min, region)} and {formatGiftAmount(rules.max, region)}
+            .
           </p>
           <ErrorList id={`${customId}-error`} errors={customErrors} />
         </div>
@@ -111,6 +118,10 @@ export function GiftAmount({
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold" data-testid="gift-total" data-gift-shown>
             {shown}
+          </dd>
+          <dt className="text-text-muted">Redeems as</dt>
+          <dd className="text-right" data-testid="gift-tokens" data-gift-tokens>
+            {tokens}
           </dd>
         </dl>
       </aside>

@@ -4,9 +4,17 @@ import { FormStatus } from "~/components/forms";
 export type Notice = { tone: "success" | "error"; message: string } | null | undefined;
 
 /** The answer to the last action on a page (announced politely, once: by this region only), with anything extra to show. */
-export function ActionNotice({ notice, children }: { notice: Notice; children?: ReactNode }) {
+export function ActionNotice({
+  notice,
+  children,
+  testId = "action-notice",
+}: {
+  notice: Notice;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
-    <div aria-live="polite" className="empty:hidden" data-testid="action-notice">
+    <div aria-live="polite" className="empty:hidden" data-testid={testId}>
       {notice ? (
         <FormStatus tone={notice.tone} announce={false}>
           {notice.message}

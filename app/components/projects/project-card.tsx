@@ -21,7 +21,7 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
       data-testid="project-card"
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-display text-base font-semibold break-words">
+        <h3 className="min-w-0 font-display text-base font-semibold wrap-anywhere">
           <Link
             to={`/project/${project.id}`}
             className="after:absolute after:inset-0 focus-visible:outline-none after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-yellow"

@@ -44,10 +44,10 @@ export function ProjectThread({
                   {formatDateTime(entry.at)}
                 </time>
               </p>
-              {entry.kind === "message" ? null : <p className="font-medium break-words">{entry.title}</p>}
+              {entry.kind === "message" ? null : <p className="font-medium wrap-anywhere">{entry.title}</p>}
               {entry.body ? (
                 <p
-                  className={`break-words whitespace-pre-wrap ${entry.kind === "message" ? "text-text" : "text-text-muted"}`}
+                  className={`wrap-anywhere whitespace-pre-wrap ${entry.kind === "message" ? "text-text" : "text-text-muted"}`}
                 >
                   {entry.body}
                 </p>

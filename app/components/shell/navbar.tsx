@@ -143,7 +143,10 @@ export function Navbar({
   const { pathname } = useLocation();
   const links = siteLinks(navigation.links, user);
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md">
+    <header
+      data-sticky-top=""
+      className="sticky top-0 z-40 border-b border-border/70 bg-canvas/85 backdrop-blur-md"
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-full focus:bg-text focus:px-4 focus:py-2 focus:text-canvas"

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-
-/** One thing waiting for the client, with the one link that deals with it; `key` is also its test id. */
-export type Waiting = { key: string; text: string; to: string; action: string };
+import type { Waiting } from "~models/projects/needs-you";
 
 /**
- * Home's first block: what needs the client now, each with its way forward, or a calm line
- * when nothing does (decision 0056). It is built from what the page already reads.
+ * Home's first block: what needs the client now, most urgent first, each saying whose move it
+ * is and with its way forward, or a calm line when nothing does (decision 0056). The loader
+ * words and orders the items (models/projects/needs-you-words.ts).
  */
 export function NeedsYouNow({ items }: { items: Waiting[] }) {
   return (
@@ -21,10 +20,15 @@ export function NeedsYouNow({ items }: { items: Waiting[] }) {
               className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-5 py-4"
               data-testid={item.key}
             >
-              <span className="inline-flex min-w-0 items-center gap-3 text-sm font-medium">
-                <span className="size-2 shrink-0 rounded-full bg-yellow" aria-hidden="true" />
-                {item.text}
-              </span>
+              <p className="flex min-w-0 flex-1 items-start gap-3 text-sm">
+                <span className="mt-1.5 size-2 shrink-0 rounded-full bg-yellow" aria-hidden="true" />
+                <span className="flex min-w-0 flex-col gap-0.5">
+                  <span className="text-xs font-semibold tracking-wide text-text-muted uppercase">
+                    {item.whose}
+                  </span>
+                  <span className="font-medium wrap-anywhere">{item.text}</span>
+                </span>
+              </p>
               <Link
                 to={item.to}
                 className="rounded-full border border-border px-4 py-2 text-sm font-semibold whitespace-nowrap hover:border-text-muted"

@@ -18,6 +18,7 @@ import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/payment-methods";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { OUTCOME_PROPS } from "~/lib/outcome-focus";
 
 // /manageaccount/billing/payment-methods: the cards the payment gateway keeps
 // for the client (docs/decisions/0023). Add a card, make one the default (the
@@ -145,7 +146,7 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
           intro="When you pay on Stripe's page you can save your card there. See, add or remove those cards, and your invoices, on Stripe."
         >
           {noStripeCards ? (
-            <p className="text-text-muted" role="status">
+            <p className="text-text-muted" role="status" {...OUTCOME_PROPS}>
               You have no cards with Stripe yet: choose to save one the next time you pay.
             </p>
           ) : null}

@@ -118,7 +118,7 @@ function ProjectItem({
       data-testid="account-project"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 className="font-display text-lg font-semibold break-words">{project.name}</h2>
+        <h2 className="font-display text-lg font-semibold wrap-anywhere">{project.name}</h2>
         <StatusBadge status={project.status} label={project.statusLabel} />
       </div>
       <ProjectProgress

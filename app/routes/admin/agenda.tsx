@@ -9,9 +9,10 @@ import {
 import { listAgenda, listWaitingOnlineMeetRequests } from "~models/calendar/meetings.server";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, PageHeader } from "~/components/admin/ui";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/agenda";
 
 // /admin/agenda : confirmed meetings, upcoming first (then past ones, latest
@@ -19,8 +20,9 @@ import type { Route } from "./+types/agenda";
 
 export const meta: Route.MetaFunction = () => adminMeta("Agenda");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const [{ rows, page }, waiting] = await Promise.all([
     listAgenda(query.page),
     listWaitingOnlineMeetRequests(),

@@ -10,9 +10,10 @@ import { isUuid } from "~models/platform/ids";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, FilterForm, JsonBlock, PageHeader, SearchInput, SelectFilter } from "~/components/admin/ui";
 import { inputClass } from "~/components/forms";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => adminMeta("Audit log");
@@ -50,8 +51,9 @@ function parseFilter(params: URLSearchParams) {
   return { form, filter };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const { form, filter } = parseFilter(query.params);
   const [{ entries, page }, actors] = await Promise.all([
     listAuditLog(filter, query.page),

@@ -28,12 +28,12 @@ import { catalogFormValues, saveCatalogForm } from "~models/back-office/catalog-
 import { getCatalogRow } from "~models/billing/catalog.server";
 import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
 import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { readForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
 import { invalidatePageCache } from "~/lib/html-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/catalog-edit";
 
 // One page per catalogue row: /admin/catalog/{items|packages|plans}/{id},
@@ -54,8 +54,8 @@ function kindOf(path: string | undefined): CatalogKind {
   return kind;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const kind = kindOf(params.kind);
   if (params.id === "new")
     return { kind, id: null, values: null, active: true, managedBy: "staff", created: false };
@@ -74,8 +74,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { result: SubmissionResult<string[]>; message?: string; tone?: "success" | "error" };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const kind = kindOf(params.kind);
   const read = await readForm(request, BODY_LIMITS.catalogUpload);
   if (!read.ok)

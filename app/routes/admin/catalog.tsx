@@ -11,10 +11,10 @@ import {
   primarySmallButton,
   smallButton,
 } from "~/components/admin/ui";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { invalidatePageCache } from "~/lib/html-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/catalog";
 import { requireForm } from "~/lib/body/form.server";
 
@@ -23,8 +23,8 @@ import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Catalogue");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   return listCatalogForStaff();
 }
 
@@ -32,8 +32,8 @@ type ActionData = { message: string; tone: "success" | "error" };
 
 const isCatalogKind = (value: string): value is CatalogKind => value in CATALOG_KINDS;
 
-export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const intent = formData.get("intent");
   const kind = String(formData.get("kind") ?? "");

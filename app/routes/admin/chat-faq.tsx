@@ -5,19 +5,19 @@ import { deleteFaq, getFaq, updateFaq } from "~models/chat/faqs.server";
 import { ChatFaqSchema, FAQ_MESSAGES } from "~models/chat/gaps";
 import { FaqForm } from "~/components/admin/faq-form";
 import { ActionMessage, PageHeader } from "~/components/admin/ui";
-import { requireStaffActor } from "~/lib/admin.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/chat-faq";
 
 // One FAQ entry of the chat assistant: edit its wording or link, or delete it.
 
 export const meta: Route.MetaFunction = () => adminMeta("Chat FAQ entry");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const faq = await getFaq(params.id);
   if (!faq) throw notFoundResponse();
   const answered = Number(new URL(request.url).searchParams.get("answered"));
@@ -26,8 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const intent = formIntent(formData, ["save", "delete"] as const);
   if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });

@@ -3,17 +3,19 @@ import { listFaqPage } from "~models/chat/faqs.server";
 import { FAQ_DEFAULT_URL } from "~models/chat/gaps";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, PageHeader } from "~/components/admin/ui";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/chat-faqs";
 
 // FAQ entries staff wrote for the chat assistant (docs/decisions/0037).
 
 export const meta: Route.MetaFunction = () => adminMeta("Chat FAQ entries");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const { rows, page } = await listFaqPage(query.page);
   return { faqs: rows, page };
 }

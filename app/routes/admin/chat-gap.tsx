@@ -5,12 +5,12 @@ import { answerGapGroup, getGapGroup } from "~models/chat/gap-queue.server";
 import { ChatFaqSchema, FAQ_MESSAGES } from "~models/chat/gaps";
 import { FaqForm } from "~/components/admin/faq-form";
 import { ActionMessage, Badge, PageHeader } from "~/components/admin/ui";
-import { requireStaffActor } from "~/lib/admin.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/chat-gap";
 
 // One group of the gap queue (/admin/chat-gaps/<group key>): its wordings and
@@ -18,8 +18,8 @@ import type { Route } from "./+types/chat-gap";
 
 export const meta: Route.MetaFunction = () => adminMeta("Answer a chat gap");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const group = await getGapGroup(params.key);
   if (!group) throw notFoundResponse();
   return { group };
@@ -27,8 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   if (!formIntent(formData, ["answer"] as const))
     return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });

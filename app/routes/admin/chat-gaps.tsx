@@ -3,9 +3,10 @@ import { listGapGroups } from "~models/chat/gap-queue.server";
 import { GAP_STATUSES, parseGapStatus } from "~models/chat/gaps";
 import { PagedTable } from "~/components/admin/paged-table";
 import { Badge, cell, FilterForm, PageHeader, SelectFilter } from "~/components/admin/ui";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/chat-gaps";
 
 // The chat assistant's gap queue (docs/decisions/0037): questions it could not
@@ -13,8 +14,9 @@ import type { Route } from "./+types/chat-gaps";
 
 export const meta: Route.MetaFunction = () => adminMeta("Chat gaps");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const status = parseGapStatus(query.params);
   const { groups, page } = await listGapGroups(status, query.page);
   return { status, groups, page };

@@ -25,10 +25,10 @@ import {
 } from "~/components/admin/ui";
 import { Field, SelectField, SubmitButton } from "~/components/forms";
 import { StatusBadge } from "~/components/projects/status-badge";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/client";
 import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
@@ -36,8 +36,8 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const query = new URL(request.url).searchParams;
   const detail = await getClientPage(params.id, {
     projects: pageNumber(query.get("projects")),
@@ -56,8 +56,8 @@ type ActionData = {
   result?: SubmissionResult<string[]>;
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const intent = formIntent(formData, INTENTS);
   if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });

@@ -2,15 +2,17 @@ import { Link } from "react-router";
 import { listClients } from "~models/back-office/clients.server";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, FilterForm, PageHeader, SearchInput } from "~/components/admin/ui";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { formatDate } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/clients";
 
 export const meta: Route.MetaFunction = () => adminMeta("Clients");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const q = (query.params.get("q") ?? "").trim().slice(0, 200);
   const { clients, page } = await listClients(q, query.page);
   return { q, clients, page };

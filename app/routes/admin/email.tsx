@@ -11,17 +11,17 @@ import {
 import { formatFileSize } from "~models/platform/uploads";
 import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/email";
 import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.email.subject ?? "Email");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const email = await getEmail(params.id);
   if (!email) throw notFoundResponse();
   const { attachments, ...rest } = email;
@@ -31,8 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const intent = z.literal("retry").safeParse((await requireForm(request)).get("intent"));
   if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
   const status = await retryEmail(params.id, actor);

@@ -2,12 +2,13 @@ import { parseInboxFilter } from "~models/back-office/inbox";
 import { exportInbox } from "~models/back-office/inbox.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
 import { toCsv } from "~models/back-office/csv";
-import { BACK_OFFICE_HEADERS, requireStaffActor } from "~/lib/admin.server";
+import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/inbox-export";
 
 /** GET /admin/inbox/export.csv?type=&status=&q= : the filtered inbox as a spreadsheet. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = await staffOf({ request, context });
   const filter = parseInboxFilter(
     new URL(request.url).searchParams,
     INBOX_TYPE_OPTIONS.map((t) => t.value),

@@ -17,15 +17,17 @@ import {
   SelectFilter,
   smallButton,
 } from "~/components/admin/ui";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const filter = parseInboxFilter(
     query.params,
     INBOX_TYPE_OPTIONS.map((t) => t.value),

@@ -5,14 +5,14 @@ import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
 import { isMailConfigured } from "~models/back-office/outbox.server";
 import { countProjectsByStatus } from "~models/back-office/project-pipeline.server";
 import { AuditTrail, PageHeader } from "~/components/admin/ui";
-import { requireStaff } from "~/lib/auth.server";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => adminMeta("Overview");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   // The sidebar's counts are read once for the layout and this page.
   const [{ unhandled, failedEmails }, projects, recent] = await Promise.all([
     countBackOffice(request),

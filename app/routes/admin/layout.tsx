@@ -1,14 +1,15 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
 import { countBackOffice } from "~models/back-office/badges.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
-import { requireStaff } from "~/lib/auth.server";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
 import { TabNav } from "~/components/shell/tab-nav";
+import { staffOf, staffPageGate } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/layout";
 
 // The staff back-office (docs/decisions/0017-back-office-and-audit-log.md).
-// Staff only: this loader and every child's loader and action call
-// requireStaff, and anyone else gets the site's ordinary 404 page.
+// Staff only: the staff gate below works out who is asking once per request
+// (docs/decisions/0065), this loader and every child's loader and action read
+// it through staffOf, and anyone else gets the site's ordinary 404 page.
 
 export const ADMIN_SECTIONS = [
   { label: "Overview", to: "/admin", end: true },
@@ -24,7 +25,10 @@ export const ADMIN_SECTIONS = [
   { label: "Staff", to: "/admin/staff", end: false },
 ] as const;
 
-/** Back-office responses (documents and data requests) are never cached and never indexed. */
+/**
+ * Back-office responses (documents and data requests) are never cached and
+ * never indexed; then the staff gate records who is asking.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
     const response = await next();
@@ -32,10 +36,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     for (const [name, value] of Object.entries(BACK_OFFICE_HEADERS)) headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
+  staffPageGate,
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await staffOf({ request, context });
   const { unhandled, failedEmails, openGaps } = await countBackOffice(request);
   return {
     user: { username: user.username, email: user.email },

@@ -30,12 +30,12 @@ import {
 } from "~models/calendar/meetings.server";
 import { ActionMessage, Badge, PageHeader, smallButton } from "~/components/admin/ui";
 import { Field, SelectField, SubmitButton, TextareaField } from "~/components/forms";
-import { requireStaffActor } from "~/lib/admin.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/meeting";
 
 // /admin/meetings/:source/:id : confirm a meeting for an office visit, an
@@ -45,8 +45,8 @@ import type { Route } from "./+types/meeting";
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Meeting: ${data.request.title}` : "Meeting");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const found = await getMeetingRequest(params.source, params.id);
   if (!found) throw notFoundResponse();
   const { current } = found;
@@ -85,8 +85,8 @@ const FAILURES: Record<Exclude<MeetingOutcome, { ok: true }>["reason"], string> 
   not_confirmed: MEETING_MESSAGES.notConfirmed,
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const found = await getMeetingRequest(params.source, params.id);
   if (!found) throw notFoundResponse();
   const formData = await requireForm(request);

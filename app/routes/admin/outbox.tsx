@@ -20,17 +20,18 @@ import {
   smallButton,
 } from "~/components/admin/ui";
 import { STATE_BADGES } from "~/components/admin/email-state";
-import { staffListQuery } from "~/lib/admin-list.server";
-import { requireStaffActor } from "~/lib/admin.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/outbox";
 import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Email outbox");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const query = listQuery(request);
   const filter = parseOutboxFilter(query.params);
   const { emails, page } = await listOutboxPage(filter, query.page);
   return {
@@ -41,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const intent = z.literal("retry-failed").safeParse((await requireForm(request)).get("intent"));
   if (!intent.success) return data({ message: "Unknown action.", tone: "error" as const }, { status: 400 });
   if (!isMailConfigured())

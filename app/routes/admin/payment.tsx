@@ -5,11 +5,11 @@ import { refundFormSchema } from "~models/billing/refunds";
 import { refundPayment, refundPreview } from "~models/billing/refunds.server";
 import { ActionMessage, cell, DataTable, PageHeader } from "~/components/admin/ui";
 import { SubmitButton } from "~/components/forms";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
 import { requireForm } from "~/lib/body/form.server";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/payment";
 
 // One payment for staff, and its refund (docs/decisions/0036): the tokens the
@@ -19,8 +19,8 @@ import type { Route } from "./+types/payment";
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Receipt #${data.payment.number}` : "Payment");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const preview = await refundPreview(params.id);
   if (!preview) throw notFoundResponse();
   const money = (minor: number) => formatMinor(minor, preview.payment.currency as Currency);
@@ -53,8 +53,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const parsed = refundFormSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success)
     return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400 });

@@ -5,17 +5,19 @@ import { listPaymentsPage } from "~models/back-office/payments.server";
 import { integerParam } from "~models/platform/integers";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, PageHeader } from "~/components/admin/ui";
-import { staffListQuery } from "~/lib/admin-list.server";
+import { listQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/payments";
 
 // Payments for staff: the newest, or one found by its receipt number; each links to its refund page.
 
 export const meta: Route.MetaFunction = () => adminMeta("Payments");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { params, page: requested } = await staffListQuery(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
+  const { params, page: requested } = listQuery(request);
   const receipt = integerParam(params.get("receipt")?.replace(/^#/, ""));
   const { rows, page } = await listPaymentsPage(receipt, requested);
   return { receipt: receipt === null ? "" : String(receipt), rows, page };

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { HoldFormSchema, type HoldOutcome } from "~models/delivery/holds";
 import { holdProject, resumeProject } from "~models/delivery/clock.server";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formIntent } from "~/lib/form-intent";
 import { publicBaseUrl } from "~/lib/public-url.server";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/project-clock";
 import { requireForm } from "~/lib/body/form.server";
 
@@ -17,13 +17,13 @@ const back = (id: string, outcome: HoldOutcome) =>
   redirect(`/admin/projects/${encodeURIComponent(id)}?clock=${outcome}#delivery-clock`, 303);
 
 /** A GET here (a reload, a bookmark) goes to the project page. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   return redirect(`/admin/projects/${encodeURIComponent(params.id)}#delivery-clock`);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const intent = formIntent(formData, ["hold", "resume"] as const);
   if (!intent) return back(params.id, "invalid");

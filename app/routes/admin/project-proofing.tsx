@@ -4,11 +4,11 @@ import { getStaffProofing } from "~models/projects/proofing.server";
 import { ActionMessage, PageHeader } from "~/components/admin/ui";
 import { StaffProofing } from "~/components/proofing/staff-proofing";
 import { StatusBadge } from "~/components/projects/status-badge";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { readProjectPost } from "~/lib/project-actions.server";
 import { postStaffProofing } from "~/lib/proofing-actions.server";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/project-proofing";
 
 // The proofing workspace of one project (/admin/projects/:id/proofing,
@@ -19,8 +19,8 @@ import type { Route } from "./+types/project-proofing";
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Proofing: ${data.project.title}` : "Proofing");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const project = await findPipelineProject(params.id);
   if (!project) throw notFoundResponse();
   return {
@@ -29,8 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, actor } = await staffOf({ request, context });
   const { formData, tooLarge } = await readProjectPost(request);
   if (tooLarge) return tooLarge;
   const reply = await postStaffProofing(formData, params.id, user, { actorIp: actor.ip });

@@ -30,20 +30,20 @@ import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/compone
 import { stepperStates } from "~models/projects/status-vocabulary";
 import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
 import { formIntent } from "~/lib/form-intent";
 import { formatDateTime, shortId } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/project";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.project.title ?? "Project");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await staffOf({ request, context });
   const query = new URL(request.url).searchParams;
   const [detail, delivery] = await Promise.all([
     getPipelineProject(params.id, user, {
@@ -90,8 +90,8 @@ type ActionData = ProjectActionData<"status" | "comment" | "upload">;
  * machine, history, notifications, email), addComment and addProjectFile.
  * Each writes its audit entry in its own transaction.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, actor } = await staffOf({ request, context });
   const { formData, tooLarge } = await readProjectPost(request);
   if (tooLarge) return tooLarge;
   const intent = formIntent(formData, INTENTS);

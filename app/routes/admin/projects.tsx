@@ -8,15 +8,15 @@ import { cell, DataTable, EmptyState, PageHeader } from "~/components/admin/ui";
 import { StatusPill } from "~/components/projects/status-pill";
 import { RiskBadge } from "~/components/delivery/risk-badge";
 import { inputClass } from "~/components/forms";
-import { requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/projects";
 
 export const meta: Route.MetaFunction = () => adminMeta("Projects");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const params = new URL(request.url).searchParams;
   const filter = parsePipelineFilter(params);
   const [{ projects, page }, counts] = await Promise.all([

@@ -13,19 +13,18 @@ import {
 import { getSiteShell } from "~models/content/site-content.server";
 import { ActionMessage, cell, DataTable, PageHeader, smallButton } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
-import { requireStaffActor } from "~/lib/admin.server";
-import { requireStaff } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/staff";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await staffOf({ request, context });
   const [staff, invitations] = await Promise.all([listStaff(), listPendingInvitations()]);
   return { me: user.id, staff, invitations };
 }
@@ -37,8 +36,8 @@ const IntentSchema = z.object({
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
-export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const intent = IntentSchema.safeParse({
     intent: formData.get("intent"),

@@ -8,10 +8,10 @@ import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/
 import { formatFileSize } from "~models/platform/uploads";
 import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton } from "~/components/admin/ui";
 import { Field, SubmitButton, TextareaField } from "~/components/forms";
-import { requireStaffActor } from "~/lib/admin.server";
-import { notFoundResponse, requireStaff } from "~/lib/auth.server";
+import { notFoundResponse } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
+import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/submission";
 import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
@@ -19,8 +19,8 @@ import { useZodForm } from "~/lib/use-zod-form";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.submission.typeLabel ?? "Submission");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await staffOf({ request, context });
   const submission = await getSubmission(params.type, params.id);
   if (!submission) throw notFoundResponse();
   return { submission, auditLabels: auditLabelsFor(submission.history) };
@@ -30,8 +30,8 @@ const INTENTS = ["handled", "unhandled", "reply"] as const;
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaffActor(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const intent = formIntent(formData, INTENTS);
   if (!intent) return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });

@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Notice = { tone: "success" | "error"; message: string };
+type Refused = { line: string; quantity: string };
 const answer = (notice: Notice, status = 200) => data({ notice }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,12 +27,21 @@ export async function action({ request }: Route.ActionArgs) {
   const cartItemId = String(form.cart_item_id ?? "");
   switch (form.intent) {
     case "update": {
+      // A refused quantity goes back into its line's field, as typed.
+      const refused: Refused = { line: cartItemId, quantity: String(form.quantity ?? "") };
       const parsed = UpdateCartItemSchema.safeParse(form);
-      if (!parsed.success) return answer({ tone: "error", message: SHOP_MESSAGES.quantityInvalid }, 400);
+      if (!parsed.success)
+        return data(
+          { notice: { tone: "error", message: SHOP_MESSAGES.quantityInvalid } as Notice, refused },
+          { status: 400 },
+        );
       const result = await updateCartItem(user.id, cartItemId, parsed.data.quantity);
       return result.ok
         ? answer({ tone: "success", message: result.message })
-        : answer({ tone: "error", message: result.message }, result.status);
+        : data(
+            { notice: { tone: "error", message: result.message } as Notice, refused },
+            { status: result.status },
+          );
     }
     case "remove": {
       const result = await removeCartItem(user.id, cartItemId);
@@ -51,6 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
+  const refused: Refused | null =
+    actionData && "refused" in actionData ? (actionData.refused as Refused) : null;
   const short = cart.total_token_price - cart.balance;
   return (
     <div className="flex max-w-4xl flex-col gap-8">
@@ -97,7 +109,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     name="quantity"
                     min={0}
                     max={MAX_CART_QUANTITY}
-                    defaultValue={line.quantity}
+                    defaultValue={refused?.line === line.id ? refused.quantity : line.quantity}
+                    key={refused?.line === line.id ? `refused-${refused.quantity}` : line.quantity}
                     className="w-20 rounded-xl border border-border bg-canvas px-3 py-2"
                   />
                   <button

@@ -1,7 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { CheckoutSchema, SHOP_MESSAGES } from "~models/billing/shop";
 import { checkout, getCart } from "~models/billing/shop.server";
+import { getCompletedCheckout } from "~models/billing/completed-checkout.server";
 import { previewSpend } from "~models/billing/wallet.server";
 import { ActionNotice } from "~/components/billing/notice";
 import { SubmitButton } from "~/components/forms";
@@ -14,14 +15,25 @@ import type { Route } from "./+types/checkout-confirm";
 // balance after and the grants it draws from, before anything is spent. A
 // page of its own, so it works the same with JavaScript off; the confirm form
 // carries the total shown, and a cart that changed meanwhile is not charged.
+// A checkout that went through leads (303) to this address with ?complete=
+// and its key: the order, complete, with each purchase's download; a reload
+// spends nothing.
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your checkout — Ascendra" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title:
+      loaderData && "complete" in loaderData
+        ? "Order complete — Ascendra"
+        : "Confirm your checkout — Ascendra",
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const completed = new URL(request.url).searchParams.get("complete");
+  const complete = completed ? await getCompletedCheckout(user.id, completed) : null;
+  if (complete) return { complete };
   const cart = await getCart(user.id);
   const preview = await previewSpend(user.id, cart.total_token_price);
   // A fresh key per page view: a confirm form submitted twice carries the same one and is charged once.
@@ -46,14 +58,16 @@ export async function action({ request }: Route.ActionArgs) {
     idempotencyKey: parsed.data.idempotency_key,
     expectedTotal: parsed.data.expected_total,
   });
-  return result.ok
-    ? data({ notice: { tone: "success", message: result.message } as Notice, checkedOut: true })
-    : data({ notice: { tone: "error", message: result.message } as Notice }, { status: result.status });
+  if (!result.ok)
+    return data({ notice: { tone: "error", message: result.message } as Notice }, { status: result.status });
+  const key = parsed.data.idempotency_key;
+  if (key) throw redirect(`/cart/checkout?${new URLSearchParams({ complete: key })}`, 303);
+  return { notice: { tone: "success", message: result.message } as Notice };
 }
 
 export default function ConfirmCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  if ("complete" in loaderData && loaderData.complete) return <OrderComplete order={loaderData.complete} />;
   const { cart, preview, checkoutKey } = loaderData;
-  const checkedOut = actionData && "checkedOut" in actionData;
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -63,16 +77,7 @@ export default function ConfirmCheckout({ loaderData, actionData }: Route.Compon
         </Link>
       </header>
 
-      <ActionNotice notice={actionData?.notice}>
-        {checkedOut ? (
-          <>
-            {" "}
-            <Link to="/dashboard2/purchases" className="font-semibold underline underline-offset-4">
-              Go to My Purchases
-            </Link>
-          </>
-        ) : null}
-      </ActionNotice>
+      <ActionNotice notice={actionData?.notice} />
 
       {cart.items.length ? (
         <>
@@ -135,6 +140,78 @@ export default function ConfirmCheckout({ loaderData, actionData }: Route.Compon
           </Link>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * After the checkout: the order is complete, with a download for each item
+ * (the purchases page's own action starts it and counts it) and where the
+ * receipt is. Nothing leads back to the cart, which is empty now.
+ */
+type CompletedCheckout = NonNullable<Awaited<ReturnType<typeof getCompletedCheckout>>>;
+
+function OrderComplete({ order }: { order: CompletedCheckout }) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-5 py-12 lg:px-8">
+      <h1 className="font-display text-3xl font-semibold sm:text-4xl">Order complete</h1>
+      <ActionNotice notice={{ tone: "success", message: order.message }}>
+        {" "}
+        {SHOP_MESSAGES.receiptSent}
+      </ActionNotice>
+      <section aria-labelledby="bought" className="flex flex-col gap-3">
+        <h2 id="bought" className="font-display text-lg font-semibold">
+          Your downloads
+        </h2>
+        <ul className="flex flex-col divide-y divide-border rounded-2xl border border-border">
+          {order.purchases.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center justify-between gap-4 p-4 text-sm"
+              data-testid="bought-line"
+            >
+              <span className="flex flex-col gap-1">
+                <span className="font-semibold">
+                  {p.shop_item.name}
+                  {p.quantity > 1 ? ` × ${p.quantity}` : ""}
+                </span>
+                <span className="text-text-muted">
+                  {p.tokens_spent} tokens · {p.shop_item.file_format}, {p.shop_item.file_size}
+                </span>
+              </span>
+              {p.can_download ? (
+                <Form method="post" action="/dashboard2/purchases">
+                  <input type="hidden" name="purchase_id" value={p.id} />
+                  <button
+                    type="submit"
+                    className="rounded-full bg-text px-5 py-3 text-sm font-semibold text-canvas"
+                    aria-label={`Download ${p.shop_item.name}`}
+                  >
+                    Download
+                  </button>
+                </Form>
+              ) : (
+                <span className="text-text-muted">{SHOP_MESSAGES.downloadLimitReached}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {/* A document of its own (its own CSP), not a page of the app: a plain link. */}
+        <a
+          href={`/manageaccount/checkouts/${order.id}/receipt`}
+          className="font-semibold underline underline-offset-4"
+        >
+          Your receipt
+        </a>
+        <Link to="/dashboard2/purchases" className="font-semibold underline underline-offset-4">
+          Go to My Purchases
+        </Link>
+        <Link to="/dashboard2/shop" className="font-semibold underline underline-offset-4">
+          Back to the shop
+        </Link>
+      </p>
     </div>
   );
 }

@@ -135,15 +135,27 @@ export async function action({ request }: Route.ActionArgs) {
     return { notice: { tone: "success" as const, message: regionSavedMessage(parsed.data.region) } };
   }
   if (form.intent === "redeem") {
+    // A refused code goes back into the field; a redeemed one is spent and leaves it empty.
+    const typed = typeof form.code === "string" ? form.code : "";
     const parsed = RedeemGiftCardSchema.safeParse(form);
     if (!parsed.success)
       return data(
-        { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },
+        {
+          redeem: {
+            notice: { tone: "error" as const, message: parsed.error.issues[0]!.message },
+            code: typed,
+          },
+        },
         { status: 400 },
       );
     const result = await redeemGiftCard(user.id, parsed.data.code);
     return data(
-      { notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } },
+      {
+        redeem: {
+          notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message },
+          code: result.ok ? "" : typed,
+        },
+      },
       { status: result.ok ? 200 : result.status },
     );
   }
@@ -159,7 +171,7 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
         <h1 className="font-display text-3xl font-semibold">Billing & Tokens</h1>
         <p className="text-text-muted">Your Creative Tokens, your plan and your receipts.</p>
       </header>
-      <ActionNotice notice={actionData?.notice} />
+      <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : null} />
       <div className="grid gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6">
           <p className="text-sm text-text-muted">Creative Tokens</p>
@@ -187,7 +199,7 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
       <CurrencySetting region={region.value} chosen={region.chosen} />
       <TokenPackages packages={packages} />
       <SubscriptionPlans plans={plans} currentPlanId={current.planId} />
-      <RedeemGiftCard />
+      <RedeemGiftCard answer={actionData && "redeem" in actionData ? actionData.redeem : null} />
       <TokenHistory rows={ledger} page={pages.ledger} />
       <SubscriptionHistory rows={history} page={pages.history} />
       <Receipts rows={receipts} page={pages.receipts} />

@@ -105,7 +105,7 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
           You have <Tokens value={balance} testId="buy-balance" />. New tokens are valid for 90 days.
         </p>
         <PaymentNotice notice={notices.banner} />
-        <PaymentNotice notice={notices.checkout} />
+        <PaymentNotice notice={notices.checkout} outcome />
       </header>
       {mode === "none" ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>

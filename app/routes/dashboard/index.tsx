@@ -4,11 +4,13 @@ import { profileFields } from "~models/identity/accounts.server";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/projects/dashboard.server";
 import { expiryLine } from "~models/billing/wallet.server";
+import { readWaitingFacts } from "~models/projects/needs-you.server";
+import { waitingItems } from "~models/projects/needs-you-words";
 import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
-import { NeedsYouNow, type Waiting } from "~/components/workspace/needs-you-now";
+import { NeedsYouNow } from "~/components/workspace/needs-you-now";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/index";
@@ -18,20 +20,35 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   // The profile row, plan and balance come with the request's account summary (the shell reads it too).
-  const [dashboard, summary] = await Promise.all([
+  const now = new Date();
+  const [dashboard, summary, facts] = await Promise.all([
     getDashboard(user.id, tokenUsageForRequest(request, user.id)),
     accountSummaryForRequest(request, user.id),
+    // Proofs to review, briefs returned, the week's meetings and payments due: one statement.
+    readWaitingFacts(user.id, now),
   ]);
   const { planName, balance } = planAndBalance(summary);
+  const profile = profileFields(summary.profile, planName, balance);
+  const missingProfile = [
+    !profile.company_name && "company name",
+    !profile.contact && "contact number",
+    !profile.company_website && "website",
+  ].filter((field): field is string => Boolean(field));
   return {
     username: user.username,
-    profile: profileFields(summary.profile, planName, balance),
     ...dashboard,
-    // The soonest expiring tokens come with the account summary too: no statement of their own.
-    expiry: expiryLine(summary.soonestExpiry),
-    // Waiting for the client, from the same summary: unread notifications and a cart not checked out.
-    unread: summary.unread,
-    cartCount: summary.cartCount,
+    // Worded here, most urgent first. Unread notifications, the cart and the soonest expiring
+    // tokens come with the account summary: no statement of their own.
+    waiting: waitingItems(
+      facts,
+      {
+        unread: summary.unread,
+        cartCount: summary.cartCount,
+        expiry: expiryLine(summary.soonestExpiry),
+        missingProfile,
+      },
+      now,
+    ),
     // Meetings booked with the address wait for it to be confirmed (decision 0053).
     emailToConfirm: user.emailVerified ? null : user.email,
   };
@@ -49,50 +66,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const {
-    username,
-    profile,
-    stats,
-    recent,
-    tokens,
-    recommendations,
-    expiry,
-    emailToConfirm,
-    unread,
-    cartCount,
-  } = loaderData;
-  const missing = [
-    !profile.company_name && "company name",
-    !profile.contact && "contact number",
-    !profile.company_website && "website",
-  ].filter(Boolean);
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const waiting: Waiting[] = [
-    unread && {
-      key: "unread-notifications",
-      text: `${plural(unread, "unread notification", "unread notifications")}`,
-      to: "/dashboard2/notifications",
-      action: "Read them",
-    },
-    cartCount && {
-      key: "cart-waiting",
-      text: `${plural(cartCount, "item", "items")} in your cart, not checked out yet`,
-      to: "/cart",
-      action: "Go to cart",
-    },
-    expiry && {
-      key: "token-expiry",
-      text: expiry.text,
-      to: "/dashboard2/shop",
-      action: "Spend them in the shop",
-    },
-    missing.length > 0 && {
-      key: "complete-profile",
-      text: `Complete your profile: add your ${missing.join(", ")} so our team knows who they are working with.`,
-      to: "/dashboard2/settings",
-      action: "Edit profile",
-    },
-  ].filter((item): item is Waiting => Boolean(item));
+  const { username, stats, recent, tokens, recommendations, waiting, emailToConfirm } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-wrap items-end justify-between gap-4">

@@ -1,37 +1,28 @@
 import { Form, Link, Outlet, useLocation } from "react-router";
-import { currentPlanForRequest } from "~models/billing/account-billing.server";
-import { accountSummaryForRequest } from "~models/billing/account-summary.server";
+import { FREE_PLAN } from "~models/billing/subscriptions";
 import { fullNameOf, initialsOf } from "~models/identity/manage-account";
-import { getTopBarLists } from "~models/projects/dashboard.server";
 import { NOTIFICATION_MESSAGES } from "~models/platform/notifications";
 import { Dropdown } from "~/components/dropdown";
 import { BellIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { NotificationItem } from "~/components/notifications";
 import { SectionPages, WorkspaceNav } from "~/components/shell/workspace-nav";
-import { requireUser } from "~/lib/auth.server";
+import { requireUserWithSummary } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
 // The client workspace (decision 0056): one layout for everything a signed-in client does, with one
 // navigation (WORKSPACE_SECTIONS). The site's navbar above it keeps the one cart and the one Logout.
 
-/** How many notifications the top bar's dropdown lists (the page lists more). */
-export const DROPDOWN_NOTIFICATIONS = 6;
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  // Balance and unread count come from the request's account summary (shared with the root and the tab).
-  const [{ balance, unread }, lists, plan] = await Promise.all([
-    accountSummaryForRequest(request, user.id),
-    getTopBarLists(user.id, DROPDOWN_NOTIFICATIONS),
-    currentPlanForRequest(request, user.id),
-  ]);
+  // The account, plan, balance, unread count and the dropdown's latest notifications: one statement,
+  // shared with the root and the page (the request's account summary).
+  const { user, summary } = await requireUserWithSummary(request);
   return {
     user: { name: fullNameOf(user) || user.username, initials: initialsOf(user), email: user.email },
-    plan: plan.name,
-    tokens: balance,
-    unread,
-    notifications: lists.notifications,
+    plan: summary.active?.plan.name ?? FREE_PLAN.name,
+    tokens: summary.balance,
+    unread: summary.unread,
+    notifications: summary.latestNotifications,
   };
 }
 

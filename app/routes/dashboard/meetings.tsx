@@ -63,7 +63,7 @@ export default function MeetingsTab({ loaderData }: Route.ComponentProps) {
                   {meeting.note ? (
                     <div className="mt-1 rounded-xl bg-canvas p-3 text-sm" data-testid="meeting-note">
                       <p className="font-semibold">{MEETING_MESSAGES.noteHeading}</p>
-                      <p className="whitespace-pre-line break-words text-text-muted">{meeting.note}</p>
+                      <p className="whitespace-pre-line wrap-anywhere text-text-muted">{meeting.note}</p>
                     </div>
                   ) : null}
                   {meeting.meetingUrl && !cancelled ? (

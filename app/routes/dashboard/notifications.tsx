@@ -14,6 +14,7 @@ import { Pager } from "~/components/pager";
 import { requireUser, safeRedirect } from "~/lib/auth.server";
 import type { Route } from "./+types/notifications";
 import { requireForm } from "~/lib/body/form.server";
+import { OUTCOME_PROPS } from "~/lib/outcome-focus";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications — Ascendra" }];
 
@@ -71,7 +72,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-2">
           <h1 className="font-display text-3xl font-semibold">Notifications</h1>
-          <p className="text-text-muted" aria-live="polite">
+          {/* What a post here changes: marking read lands back on this page with a new count. */}
+          <p className="text-text-muted" aria-live="polite" {...OUTCOME_PROPS}>
             {unread ? `${unread} unread` : NOTIFICATION_MESSAGES.empty}
           </p>
         </div>

@@ -134,7 +134,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
             : `${plan.projectLimit} active project${plan.projectLimit === 1 ? "" : "s"} at a time`}
         </p>
         <PaymentNotice notice={notices.banner} />
-        <PaymentNotice notice={notices.checkout} />
+        <PaymentNotice notice={notices.checkout} outcome />
       </header>
       <ul className="flex flex-col gap-2 text-sm">
         {plan.features.map((feature) => (

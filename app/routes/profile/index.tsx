@@ -82,7 +82,7 @@ function Check({ done, children }: { done: boolean; children: React.ReactNode })
         className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`}
         aria-hidden="true"
       >
-        {done ? <CheckIcon size={12} /> : null}
+        {done ? <CheckIcon small /> : null}
       </span>
       <span className={done ? "text-text" : "text-text-muted"}>
         {children}
@@ -144,7 +144,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
       <header className="flex flex-col gap-3">
         <p className="font-display text-xs tracking-[0.3em] text-purple uppercase">Latest project</p>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-display text-3xl font-semibold break-words">{project.title}</h1>
+          <h1 className="font-display text-3xl font-semibold wrap-anywhere">{project.title}</h1>
           <StatusBadge status={project.status} />
         </div>
         <p className="text-sm text-text-muted">
@@ -185,7 +185,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
           </h2>
           {latestUpdate ? (
             <>
-              <p className="whitespace-pre-wrap break-words">{latestUpdate.text}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{latestUpdate.text}</p>
               <p className="text-xs text-text-muted">{formatDateTime(latestUpdate.at)}</p>
             </>
           ) : (
@@ -262,7 +262,7 @@ export default function ProfileHome({ loaderData, actionData }: Route.ComponentP
               {comments.map((c) => (
                 <li key={c.id}>
                   <span className="font-semibold">{c.author}:</span>{" "}
-                  <span className="break-words text-text-muted">{c.text}</span>
+                  <span className="wrap-anywhere text-text-muted">{c.text}</span>
                 </li>
               ))}
             </ol>

@@ -13,16 +13,23 @@ import { BUDGETS, CATEGORIES, PROJECT_MESSAGES, TIMELINES } from "~models/projec
 import { ProjectFormSchema } from "~models/projects/project-forms";
 import { createProject } from "~models/projects/projects.server";
 import { formatFileSize, PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
+import {
+  CheckboxField,
+  Field,
+  FormStatus,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+} from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
-import { TextareaField } from "~/components/form-fields";
 import { StepSliderField } from "~/components/projects/fields";
 import { requireUser } from "~/lib/auth.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
-import { readForm } from "~/lib/body/form.server";
+import { readUploadForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
 import type { Route } from "./+types/create";
 import { useZodForm } from "~/lib/use-zod-form";
+import { OUTCOME_PROPS } from "~/lib/outcome-focus";
 
 /** After submitting, the success message hands over to /dashboard2 after 2 seconds (docs/product.md, "Projects"). */
 export const CREATE_REDIRECT_SECONDS = 2;
@@ -46,7 +53,11 @@ const messageOnly = (fieldErrors: Record<string, string[]>) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const read = await readForm(request, BODY_LIMITS.projectUpload);
+  // A file over the limit is skipped as it streams, so the brief typed beside it comes back (decision 0031).
+  const read = await readUploadForm(request, {
+    maxFileBytes: PROJECT_FILE_RULES.maxBytes,
+    maxBodyBytes: BODY_LIMITS.publicUpload,
+  });
   if (!read.ok) {
     return data<ActionData>(
       {
@@ -57,6 +68,16 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const submission = parseWithZod(read.formData, { schema: ProjectFormSchema });
+  if (read.oversizedFiles.length)
+    return data<ActionData>(
+      {
+        result: submission.reply({
+          fieldErrors: { files: [UPLOAD_MESSAGES.tooLarge(PROJECT_FILE_RULES.maxBytes)] },
+        }),
+        submitted: false,
+      },
+      { status: 400 },
+    );
   if (submission.status !== "success")
     return data<ActionData>({ result: submission.reply(), submitted: false }, { status: 400 });
 
@@ -81,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 function Submitted({ projectId }: { projectId?: string }) {
   const seconds = useRedirectCountdown(CREATE_REDIRECT_SECONDS, "/dashboard2");
   return (
-    <div className="flex flex-col gap-6" role="status">
+    <div className="flex flex-col gap-6" role="status" {...OUTCOME_PROPS}>
       <RedirectWithoutJs seconds={CREATE_REDIRECT_SECONDS} to="/dashboard2" />
       <SuccessMark />
       <h1 className="font-display text-2xl font-semibold sm:text-3xl">{PROJECT_MESSAGES.submitted}</h1>

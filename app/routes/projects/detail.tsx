@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import {
   ACTION_LABELS,
@@ -21,9 +21,8 @@ import { deliveryViewFor } from "~models/delivery/clock.server";
 import { DeliveryClock } from "~/components/delivery/delivery-clock";
 import { getClientProofing, type RoundOffer } from "~models/projects/proofing.server";
 import { ProjectProofing, RevisionCost } from "~/components/proofing/project-proofing";
-import { FormStatus, SubmitButton } from "~/components/forms";
+import { FormStatus, SubmitButton, TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
-import { TextareaField } from "~/components/form-fields";
 import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
 import { requireUser } from "~/lib/auth.server";
@@ -185,7 +184,7 @@ function ProjectNotFound({ id }: { id: string }) {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-start gap-6 px-5 py-24 lg:px-8">
       <h1 className="font-display text-3xl font-semibold sm:text-4xl">{PROJECT_MESSAGES.notFoundTitle}</h1>
-      <p className="text-lg break-words text-text-muted">{PROJECT_MESSAGES.notFound(id)}</p>
+      <p className="text-lg wrap-anywhere text-text-muted">{PROJECT_MESSAGES.notFound(id)}</p>
       <Link to="/dashboard2" className="rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas">
         Back to Dashboard
       </Link>
@@ -232,9 +231,22 @@ function RevisionForm({
     id: "revision",
     lastResult,
   });
-  const hasErrors = Boolean(fields.reason.errors?.length);
+  // Open while the client writes: a refused request opens it (also without
+  // JavaScript) and it stays open as the errors clear on typing; only the
+  // client's own click on the summary closes it.
+  const refused = lastResult?.status === "error";
+  const [open, setOpen] = useState(refused);
+  const [answered, setAnswered] = useState(lastResult);
+  if (answered !== lastResult) {
+    setAnswered(lastResult);
+    if (refused) setOpen(true);
+  }
   return (
-    <details className="group rounded-2xl border border-border" open={hasErrors || undefined}>
+    <details
+      className="group rounded-2xl border border-border"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm font-semibold hover:bg-surface-raised [&::-webkit-details-marker]:hidden">
         {ACTION_LABELS.request_revision}
       </summary>
@@ -293,9 +305,12 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
   ] as const;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-5 py-10 lg:px-8">
-      <Link to="/dashboard2" className="self-start text-sm font-semibold text-text-muted hover:text-text">
-        ← Back to Dashboard
+    <div className="flex flex-col gap-8">
+      <Link
+        to="/dashboard2/projects"
+        className="self-start text-sm font-semibold text-text-muted hover:text-text"
+      >
+        ← All projects
       </Link>
       <header className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
@@ -304,7 +319,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             {status.whoseMoveLabel} · Submitted {formatDate(project.createdAt)}
           </p>
         </div>
-        <h1 className="font-display text-3xl font-semibold break-words sm:text-4xl">{project.title}</h1>
+        <h1 className="font-display text-3xl font-semibold wrap-anywhere sm:text-4xl">{project.title}</h1>
       </header>
       <Stepper states={steps} />
       <div aria-live="polite">
@@ -321,7 +336,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
             <h2 id="description" className="font-display text-lg font-semibold">
               Brief
             </h2>
-            <p className="whitespace-pre-wrap break-words text-text-muted">{project.description}</p>
+            <p className="whitespace-pre-wrap wrap-anywhere text-text-muted">{project.description}</p>
           </section>
           <ProjectThread
             entries={thread}

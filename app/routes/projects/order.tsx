@@ -92,7 +92,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
       data-testid="tracked-project"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 className="min-w-0 font-display text-lg font-semibold break-words">{project.projectName}</h2>
+        <h2 className="min-w-0 font-display text-lg font-semibold wrap-anywhere">{project.projectName}</h2>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={project.status} label={trackedStatusLabel(project.trackedStatus)} />
         </div>
@@ -131,7 +131,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
               className={`grid size-5 shrink-0 place-items-center rounded-full text-[0.6rem] font-bold ${MILESTONE_STYLE[m.status].dot}`}
               aria-hidden="true"
             >
-              {m.status === "completed" ? <CheckIcon size={12} /> : null}
+              {m.status === "completed" ? <CheckIcon small /> : null}
             </span>
             <span className="flex flex-col">
               <span className={m.status === "pending" ? "text-text-muted" : "text-text"}>{m.name}</span>

@@ -173,7 +173,7 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
         ← Back to {project.title}
       </Link>
       <header className="flex flex-col gap-3">
-        <h1 className="font-display text-3xl font-semibold break-words">
+        <h1 className="font-display text-3xl font-semibold wrap-anywhere">
           Version {deliverable.version}: {deliverable.name}
         </h1>
         <p className="text-sm text-text-muted">

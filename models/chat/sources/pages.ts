@@ -1,7 +1,7 @@
 import { getBillingSettings } from "../../billing/billing-content.server";
 import type { BillingSettings } from "../../billing/billing-content";
-import { GIFT_MAX, GIFT_MIN, GIFT_PRESETS } from "../../billing/gift-cards";
-import { rupees } from "../../billing/money";
+import { formatGiftAmount, GIFT_AMOUNTS, giftTokenRates } from "../../billing/gift-cards";
+import { formatMinor, rupees } from "../../billing/money";
 import { getContentPages } from "../../content/content-pages.server";
 import { formatLongDate, formatRupees, type ContentPage } from "../../content/content-pages";
 import { listInWords } from "../compose";
@@ -39,8 +39,16 @@ export const PAGE_KEYS = [
   "blog",
 ] as const;
 
+/** Dollars and euros, in one sentence: a buyer pays in their own currency (decision 0059). */
+function giftInOtherCurrencies(): string {
+  const list = (region: "us" | "eu") =>
+    `${listInWords(GIFT_AMOUNTS[region].presets.map((a) => formatGiftAmount(a, region)))} (any amount from ${formatGiftAmount(GIFT_AMOUNTS[region].min, region)} to ${formatGiftAmount(GIFT_AMOUNTS[region].max, region)})`;
+  return `Buyers who pay in US dollars or euros choose from ${list("us")} or ${list("eu")}.`;
+}
+
 function giftPassages(billing: BillingSettings): ChatDocument[] {
   const gift = billing.giftCards;
+  const rates = giftTokenRates(gift);
   const term = (title: string) => gift.terms.items.find((t) => t.title.toLowerCase().includes(title));
   const url = "/gift";
   return [
@@ -48,7 +56,7 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:overview",
       title: "Gift cards",
       url,
-      text: `Gift cards come in ${listInWords(GIFT_PRESETS.map((a) => rupees(a)))}, or any amount from ${rupees(GIFT_MIN)} to ${rupees(GIFT_MAX)}. ${gift.intro}`,
+      text: `Gift cards come in ${listInWords(GIFT_AMOUNTS.in.presets.map((a) => rupees(a)))}, or any amount from ${rupees(GIFT_AMOUNTS.in.min)} to ${rupees(GIFT_AMOUNTS.in.max)}. ${giftInOtherCurrencies()} ${gift.intro}`,
       keywords: ["giftcard", "gift", "amount", "buy", "present", "send"],
       answers: ["price", "how"],
     },
@@ -64,7 +72,7 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:redeem",
       title: "Redeeming a gift card",
       url,
-      text: `Redeeming a gift card turns its amount into Creative Tokens at ${rupees(gift.inrPerToken)} per token. ${term("any")?.text ?? ""} ${term("balance")?.text ?? ""}`.trim(),
+      text: `Redeeming a gift card turns its amount into Creative Tokens at ${rupees(gift.inrPerToken)} per token (${formatMinor(rates.us, "USD")} for a card in dollars, ${formatMinor(rates.eu, "EUR")} in euros). ${term("any")?.text ?? ""} ${term("balance")?.text ?? ""}`.trim(),
       keywords: ["giftcard", "redeem", "tokens", "convert", "use", "code"],
       answers: ["how"],
     },

@@ -1,12 +1,17 @@
 import { AUDIT_ACTIONS } from "~models/platform/audit";
 import { listAuditLog } from "~models/platform/audit.server";
 import { isUuid } from "~models/platform/ids";
-import { pagedJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
+import { pagedJson } from "~/lib/admin-api.server";
+import { listQuery } from "~/lib/admin-list.server";
+import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { staffApiOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/audit-log";
 
 /** GET /api/admin/audit-log/?action=&actor=&role=&target_type=&target_id=&page= : newest first. */
-export function loader({ request }: Route.LoaderArgs) {
-  return staffApiCall(request, "Failed to fetch the audit log", async ({ params, page: pageAsked }) => {
+export function loader({ request, context }: Route.LoaderArgs) {
+  return withApiErrors("Failed to fetch the audit log", async () => {
+    await staffApiOf({ request, context });
+    const { params, page: pageAsked } = listQuery(request);
     const action = params.get("action") ?? "";
     const actor = params.get("actor") ?? "";
     const { entries, page } = await listAuditLog(
@@ -37,4 +42,8 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = ({ request }: Route.ActionArgs) => staffOnlyMethods(request, ["GET"]);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  withApiErrors("Request failed", async () => {
+    await staffApiOf({ request, context });
+    return methodNotAllowed(request, ["GET"]);
+  });

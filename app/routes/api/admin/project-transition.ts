@@ -1,19 +1,25 @@
 import { StaffTransitionSchema } from "~models/back-office/project-pipeline";
 import { apiProjectDetail, getProjectDetail, transitionProject } from "~models/projects/projects.server";
-import { adminJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
-import { apiError, fieldErrors, methodNotAllowed, readJsonObject } from "~/lib/api.server";
+import { adminJson } from "~/lib/admin-api.server";
+import { apiError, fieldErrors, methodNotAllowed, readJsonObject, withApiErrors } from "~/lib/api.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
+import { staffApiOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/project-transition";
 
-export const loader = ({ request }: Route.LoaderArgs) => staffOnlyMethods(request, ["POST"]);
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  withApiErrors("Request failed", async () => {
+    await staffApiOf({ request, context });
+    return methodNotAllowed(request, ["POST"]);
+  });
 
 /**
  * POST /api/admin/projects/{id}/transition/ {action, reason?} : a staff action
  * of the project state machine (accept, send_for_review, return_to_draft,
  * start_revision, complete, staff_cancel). 409 when the status does not allow it.
  */
-export function action({ request, params }: Route.ActionArgs) {
-  return staffApiCall(request, "Failed to update the project", async ({ user, actor }) => {
+export function action({ request, context, params }: Route.ActionArgs) {
+  return withApiErrors("Failed to update the project", async () => {
+    const { user, actor } = await staffApiOf({ request, context });
     if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
     const body = await readJsonObject(request);
     const parsed = StaffTransitionSchema.safeParse({ intent: body.action, reason: body.reason ?? "" });

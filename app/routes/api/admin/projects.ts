@@ -1,10 +1,15 @@
 import { listPipeline, parsePipelineFilter } from "~models/back-office/project-pipeline.server";
-import { pagedJson, staffApiCall, staffOnlyMethods } from "~/lib/admin-api.server";
+import { pagedJson } from "~/lib/admin-api.server";
+import { listQuery } from "~/lib/admin-list.server";
+import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { staffApiOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/projects";
 
 /** GET /api/admin/projects/?status=active|all|<status>&q=&page= : every client's projects. */
-export function loader({ request }: Route.LoaderArgs) {
-  return staffApiCall(request, "Failed to fetch projects", async ({ params, page: pageAsked }) => {
+export function loader({ request, context }: Route.LoaderArgs) {
+  return withApiErrors("Failed to fetch projects", async () => {
+    await staffApiOf({ request, context });
+    const { params, page: pageAsked } = listQuery(request);
     const { projects, page } = await listPipeline(parsePipelineFilter(params), pageAsked);
     return pagedJson(
       page,
@@ -23,4 +28,8 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = ({ request }: Route.ActionArgs) => staffOnlyMethods(request, ["GET"]);
+export const action = ({ request, context }: Route.ActionArgs) =>
+  withApiErrors("Request failed", async () => {
+    await staffApiOf({ request, context });
+    return methodNotAllowed(request, ["GET"]);
+  });
