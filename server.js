@@ -6,9 +6,8 @@
 // NODE_ENV=development) runs Vite inside it as middleware: the app is
 // compiled on request from the source and the browser hot-reloads.
 import http from "node:http";
+import { createRequire } from "node:module";
 import path from "node:path";
-import compression from "compression";
-import express from "express";
 
 // Before anything loads React: static imports are hoisted, so the app (and,
 // in development, Vite) is imported dynamically below, after this line has run.
@@ -18,10 +17,10 @@ const development = process.env.NODE_ENV === "development";
 const root = import.meta.dirname;
 const BUILD_PATH = path.join(root, "build/server/index.js");
 
-const app = express();
 // Created before Vite, which shares it for its hot-reload WebSocket (one port
-// for everything in development, nothing extra in production).
-const server = http.createServer(app);
+// for everything in development, nothing extra in production). The Express
+// app answers its requests once the build is loaded (below).
+const server = http.createServer();
 
 // Development: the server build, compiled by Vite from the source. It is
 // asked for again on every request, so an edit is live on the next one.
@@ -43,7 +42,8 @@ try {
   // seeds the database (see app/entry.server.tsx) before we listen.
   build = development ? await loadDevBuild() : await import(BUILD_PATH);
 } catch (error) {
-  // A bad setting or a data dir another process holds: the message says what to do.
+  // A bad setting or a data dir another process holds: the message says what
+  // to do, as written (the log is not set up without a valid environment).
   console.error(error?.name === "EnvError" || error?.name === "DataDirLockedError" ? error.message : error);
   process.exit(1);
 }
@@ -52,6 +52,8 @@ try {
 const {
   env,
   shutdown,
+  beginShutdown,
+  readiness,
   baselineSecurityHeaders,
   createPageCache,
   countCachedPageView,
@@ -67,9 +69,44 @@ const {
   // app share React Router's production build, bundled into build/server
   // (docs/decisions/0040-render-cost.md).
   createRequestHandler,
+  requestLog,
+  createRouteIdMatcher,
+  metricsEndpoint,
+  log,
+  reportError,
 } = build.entry.module;
 
+// Loaded after the build: when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT) the
+// build has started OpenTelemetry, whose Express instrumentation patches
+// Express as it is required (docs/decisions/0064-operations.md).
+const require = createRequire(import.meta.url);
+const express = require("express");
+const compression = require("compression");
+const app = express();
+server.on("request", app);
+
 app.disable("x-powered-by");
+// A hop count or the proxies' addresses, never plain `true`: that would make
+// req.ip the left-most X-Forwarded-For entry, which the client writes
+// (TRUST_PROXY=true is read as one hop; docs/decisions/0029).
+app.set("trust proxy", env.TRUST_PROXY);
+// First of all: the request's id (X-Request-Id, from a proxy we trust or made
+// up here, and sent back), its context for every line the app logs, and, when
+// its answer ends, its one log line and its duration in the metrics. Probes
+// and scrapes log at debug level only.
+const routeIdOf = createRouteIdMatcher(build.routes);
+app.use(requestLog({ routeIdOf, quiet: (routeId) => ["healthz", "readyz", "metrics"].includes(routeId) }));
+// While shutting down (see stop() below), every answer closes its connection
+// after it, even one for a request accepted before.
+let stopping = false;
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosingWhenStopping(...args) {
+    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 // First, so it covers every answer: a body left unread (refused, or sent to a
 // route that takes none) is read and thrown away for a moment after the
 // answer, so the answer reaches the client instead of a reset.
@@ -82,23 +119,9 @@ if (instanceName)
     res.setHeader("X-Instance", instanceName);
     next();
   });
-// A hop count or the proxies' addresses, never plain `true`: that would make
-// req.ip the left-most X-Forwarded-For entry, which the client writes
-// (TRUST_PROXY=true is read as one hop; docs/decisions/0029).
-app.set("trust proxy", env.TRUST_PROXY);
 // A request target that is not a path on this site (another site's URL, "*")
 // is a plain 400; our own URL in absolute form is served as its path.
 app.use(checkRequestTarget(env));
-// Links are built from the Host header only, and in production a Host we do
-// not serve is refused before anything else runs.
-app.use(checkHost(env));
-// A body longer than any route takes is refused before anything reads it;
-// each route's own limit is its body reader's (app/lib/body/, decision 0055).
-app.use(refuseOversizedBody);
-app.use(compression());
-// compression forgets to take `drain` listeners off its zlib stream; large
-// streamed pages leaked one per wait (app/lib/compression-drain.server.ts).
-app.use(drainListenersOnce);
 // The baseline headers are defaults, added when the head is written to any
 // header the answer did not set itself: React Router's adapter appends a
 // route's headers, so setting them up front sent a file's own
@@ -113,6 +136,36 @@ app.use((req, res, next) => {
   };
   next();
 });
+// Probes (docs/decisions/0064-operations.md), before the Host check: a
+// load balancer or an orchestrator asks by the machine's address. /healthz:
+// the process is alive. /readyz: it may be sent requests (the database
+// answers at the schema this build expects, and it is not shutting down).
+app.get("/healthz", (_req, res) => {
+  res.locals.routeId = "healthz";
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  res.locals.routeId = "readyz";
+  const { ready, checks } = await readiness();
+  res
+    .status(ready ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json({ status: ready ? "ready" : "unavailable", checks });
+});
+// This process's metrics for Prometheus, with `Authorization: Bearer
+// <METRICS_TOKEN>`; without METRICS_TOKEN, a 404. Before the Host check, like
+// the probes: a scraper asks each process by its address.
+app.get("/metrics", metricsEndpoint({ token: env.METRICS_TOKEN }));
+// Links are built from the Host header only, and in production a Host we do
+// not serve is refused before anything else runs.
+app.use(checkHost(env));
+// A body longer than any route takes is refused before anything reads it;
+// each route's own limit is its body reader's (app/lib/body/, decision 0055).
+app.use(refuseOversizedBody);
+app.use(compression());
+// compression forgets to take `drain` listeners off its zlib stream; large
+// streamed pages leaked one per wait (app/lib/compression-drain.server.ts).
+app.use(drainListenersOnce);
 
 // Writes that a browser sent on behalf of another site are refused here, for
 // pages and API alike, before any of the app runs; this is the only place
@@ -150,6 +203,10 @@ if (development) {
   // Vite fingerprints everything under /assets: cache it for a year.
   app.use(
     "/assets",
+    (_req, res, next) => {
+      res.locals.routeId = "assets";
+      next();
+    },
     express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
     (_req, res) => res.status(404).type("text/plain").send("Not found"),
   );
@@ -159,7 +216,9 @@ if (development) {
   const publicFiles = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
   app.use((req, res, next) => {
     const extension = path.extname(req.path);
-    return extension && extension !== ".data" ? publicFiles(req, res, next) : next();
+    if (!extension || extension === ".data") return next();
+    res.locals.routeId = "public-file";
+    return publicFiles(req, res, next);
   });
 }
 // The app reads the client's address from this header (for rate limits); any
@@ -182,13 +241,42 @@ app.use(async (req, res, next) => {
     if (--inFlight === 0) onIdle();
   }
 });
+// An error no route handled (the app's own are logged by its handleError):
+// logged once, with its stack and the request id, and a plain 500.
+app.use((error, _req, res, _next) => {
+  reportError(error, "Request failed");
+  if (res.headersSent) return res.destroy();
+  res.status(500).type("text/plain").send("Internal Server Error");
+});
 const settled = () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => (onIdle = resolve)));
 
 server.listen(env.PORT, env.HOST, () => {
-  console.log(
+  log().info(
+    { url: `http://${env.HOST}:${env.PORT}`, development },
     `Ascendra is listening on http://${env.HOST}:${env.PORT}${development ? " (development)" : ""}`,
   );
 });
+// METRICS_PORT: /metrics alone on a port of its own (on HOST), for a scraper
+// inside the network; the token is asked for there too when METRICS_TOKEN is set.
+let metricsServer;
+if (env.METRICS_PORT) {
+  const metricsApp = express();
+  metricsApp.disable("x-powered-by");
+  metricsApp.get("/metrics", metricsEndpoint({ token: env.METRICS_TOKEN, open: true }));
+  metricsServer = http.createServer(metricsApp).listen(env.METRICS_PORT, env.HOST);
+  metricsServer.on("error", (error) => {
+    log().fatal({ err: error }, `Cannot listen on ${env.HOST}:${env.METRICS_PORT} for metrics`);
+    process.exit(1);
+  });
+}
+// Nothing thrown should go unhandled; if it does, it is logged (and reported)
+// with its stack, and the process exits as Node would have.
+for (const event of ["uncaughtException", "unhandledRejection"])
+  process.on(event, (error) => {
+    reportError(error, event === "uncaughtException" ? "Uncaught exception" : "Unhandled rejection");
+    process.exitCode = 1;
+    setTimeout(() => process.exit(1), 100).unref();
+  });
 // Idle keep-alive connections stay open longer than any proxy or client pool
 // in front of us keeps them (60 s is the usual default), so a reused
 // connection is never one we are closing at that moment: a request written
@@ -196,22 +284,38 @@ server.listen(env.PORT, env.HOST, () => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.on("error", (error) => {
-  console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+  log().fatal({ err: error }, `Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
   process.exit(1);
 });
 
-let stopping = false;
+// SIGTERM (or Ctrl-C): stop accepting connections, answer /readyz with 503,
+// finish the requests already accepted and the background run going (a job,
+// an email retry), then close the database and exit 0. Past
+// SHUTDOWN_TIMEOUT_SECONDS the process exits 1 with whatever is left
+// (docs/decisions/0064-operations.md).
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing the server and the database.`);
-  setTimeout(() => process.exit(1), 10_000).unref();
+  beginShutdown();
+  log().info(
+    { signal, inFlight },
+    `${signal}: finishing ${inFlight} request(s) in flight, then closing the database.`,
+  );
+  metricsServer?.close();
+  setTimeout(() => {
+    log().error(`Shutdown took longer than ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting with work unfinished.`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
   server.close(() =>
     settled()
       .then(shutdown)
       .then(() => process.exit(0)),
   );
+  // Keep-alive connections: idle ones close now, busy ones after their answer
+  // (which says Connection: close), so none is closed under a request.
   server.closeIdleConnections();
+  const closing = setInterval(() => server.closeIdleConnections(), 100);
+  closing.unref();
   // Development: the file watcher and the hot-reload sockets, which would
   // otherwise keep the server from closing.
   void vite?.close();

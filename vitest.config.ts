@@ -15,6 +15,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // The app's log (pino) stays out of the test output; a test that reads it sets its own logger.
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
           include: ["app/**/*.test.{ts,tsx}", "models/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
         },
       },
@@ -22,6 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup.ts"],

@@ -11,6 +11,8 @@ import { env, ready } from "./lib/boot.server";
 import { createRenderStream } from "./lib/render-stream.server";
 import { contentSecurityPolicy, createNonce } from "./lib/security-headers.server";
 import { hostedPaymentOrigins } from "~models/billing/stripe-gateway.server";
+import { reportError } from "~models/platform/errors.server";
+import { log } from "~models/platform/log.server";
 
 // The server (server.js) imports the build, and with it this module: the
 // database is open, migrated and seeded before it starts listening.
@@ -20,6 +22,7 @@ await ready;
 // validated environment and one set of headers.
 export { env } from "./lib/boot.server";
 export { shutdown } from "./lib/boot.server";
+export { beginShutdown, readiness } from "./lib/health.server";
 export { baselineSecurityHeaders } from "./lib/security-headers.server";
 export { createPageCache } from "./lib/html-cache.server";
 export { countCachedPageView } from "./lib/blog-views.server";
@@ -33,27 +36,34 @@ export { lingerOnUnreadBody, refuseOversizedBody } from "./lib/body/oversized.se
 // and the app share one copy of React Router: its production build, bundled
 // into the server build (docs/decisions/0040-render-cost.md).
 export { createRequestHandler } from "@react-router/express";
+// Logs, metrics and traces (docs/decisions/0064-operations.md).
+export { requestLog, createRouteIdMatcher } from "./lib/request-log.server";
+export { metricsEndpoint } from "./lib/metrics-endpoint.server";
+export { log } from "~models/platform/log.server";
+export { reportError } from "~models/platform/errors.server";
 
 export const streamTimeout = 5_000;
 
 /**
- * What the server logs of a request that failed. React Router reports a
- * request it refuses by itself, a POST to a page without an action (405) or a
- * path no route matches, as an error response carrying an Error, and by
- * default logs that Error's whole stack: a crawler posting to every page wrote
- * ten lines a post. Those are the sender's mistake, not ours: one line each.
- * Anything else is a failure and keeps its stack; a request the client
- * abandoned logs nothing.
+ * What the server logs of a request that failed, besides its request line
+ * (server.js). React Router reports a request it refuses by itself, a POST to
+ * a page without an action (405) or a path no route matches, as an error
+ * response carrying an Error, and by default logs that Error's whole stack: a
+ * crawler posting to every page wrote ten lines a post. Those are the
+ * sender's mistake, not ours: the request line with its 405 says it all (and
+ * a debug line says why). Anything else is a failure: logged here, once, with
+ * its stack and the request id (and sent to Sentry when SENTRY_DSN is set). A
+ * request the client abandoned logs nothing more.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`${error.status} ${error.statusText}: ${request.method} ${new URL(request.url).pathname}`);
+    log().debug({ status: error.status, reason: error.statusText }, "refused by the router");
     return;
   }
   // An error response React Router made from an Error carries it (as its default handler logs it).
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(cause ?? error);
+  reportError(cause ?? error, "Request failed");
 };
 
 export default function handleRequest(
@@ -112,7 +122,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportError(error, "Rendering a page failed");
         },
       },
     );

@@ -2,8 +2,6 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 // The route map. Paths are the product's own (docs/product.md); changing one breaks links and API clients.
 export default [
-  route("healthz", "routes/healthz.ts"),
-
   // REST API (docs/product.md, "REST API"); trailing slashes match too.
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/signup", "routes/api/auth-signup.ts"),

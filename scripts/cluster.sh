@@ -15,6 +15,9 @@
 #                        tests use 2, to present a client address of their own as X-Forwarded-For)
 #   CLUSTER_INFO         a file to write the URL and the pids to (the benchmark reads it)
 #   CLUSTER_NGINX_WORKERS  nginx worker processes (default 1)
+#   METRICS_TOKEN        passed on to every app: then each app's own port (CLUSTER_APP_URLS) is
+#                        a Prometheus target, /metrics with the bearer token; nginx's port is not
+#                        (it would answer from a different process each time)
 # Everything it starts is stopped by pid on exit, Ctrl-C included; its temp dir is deleted.
 set -euo pipefail
 
@@ -142,6 +145,10 @@ $upstream_servers    keepalive 16;
       proxy_set_header Host \$http_host;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto \$scheme;
+      # nginx's id for the request (32 hex digits, replacing any the client sent): the apps trust
+      # it from their proxy and log it as requestId, so one id names the request everywhere
+      # (README "Operating it").
+      proxy_set_header X-Request-Id \$request_id;
     }
   }
 }

@@ -1,3 +1,4 @@
+import { reportError } from "~models/platform/errors.server";
 import type { z } from "zod";
 import type { AccountUser } from "~models/identity/accounts.server";
 import { getApiUser } from "./auth.server";
@@ -60,7 +61,7 @@ export async function withApiErrors(
     return await handler();
   } catch (error) {
     if (error instanceof Response) return error;
-    console.error(`${defaultMessage}:`, error);
+    reportError(error, defaultMessage);
     return apiError(500, defaultMessage);
   }
 }

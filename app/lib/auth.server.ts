@@ -10,6 +10,7 @@ import {
   getSessionAccount,
   type AccountSummary,
 } from "~models/views/account-summary.server";
+import { addLogContext } from "~models/platform/log.server";
 import { oncePerRequest } from "~models/platform/per-request";
 import { markPrivate } from "./page-cache.server";
 import { forgetChatVisitor } from "./chat-cookie.server";
@@ -81,7 +82,13 @@ export const currentSessionId = readSessionId;
 
 /** The signed-in account, from the session cookie; looked up once per request. */
 export const getUser = oncePerRequest((request): Promise<AccountUser | null> =>
-  readSessionId(request).then((id) => (id ? getSessionUser(id) : null)),
+  readSessionId(request)
+    .then((id) => (id ? getSessionUser(id) : null))
+    .then((user) => {
+      // The request's log line names who made it (models/platform/log.server.ts).
+      if (user) addLogContext({ userId: user.id });
+      return user;
+    }),
 );
 
 /**
@@ -102,7 +109,10 @@ export const getUserWithSummary = oncePerRequest(
       .then((id) => (id ? getSessionAccount(id) : null))
       .then((found) => {
         // Before anyone waiting for getUser resumes: a loader that then asks for the summary finds it.
-        if (found) accountSummaryForRequest.prime(request, Promise.resolve(found.summary));
+        if (found) {
+          accountSummaryForRequest.prime(request, Promise.resolve(found.summary));
+          addLogContext({ userId: found.user.id });
+        }
         return found;
       });
     getUser.prime(
@@ -155,8 +165,10 @@ export async function requireAnonymous(request: Request): Promise<void> {
  */
 export async function getApiUser(request: Request): Promise<AccountUser | null> {
   const token = readApiToken(request);
-  if (token !== undefined) return token ? getApiTokenUser(token) : null;
-  return getUser(request);
+  if (token === undefined) return getUser(request);
+  const user = token ? await getApiTokenUser(token) : null;
+  if (user) addLogContext({ userId: user.id });
+  return user;
 }
 
 /** The `Authorization: Token <key>` key; null for a header that is not one, undefined without the header. */

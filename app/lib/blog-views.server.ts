@@ -1,3 +1,4 @@
+import { reportError } from "~models/platform/errors.server";
 import { isbot } from "isbot";
 import { recordPostView, visitorKey } from "~models/content/blog.server";
 import { todayInAgencyTimeZone } from "~models/platform/form-fields";
@@ -46,7 +47,7 @@ export async function countPostView(request: Request, slug: string): Promise<boo
       address: clientAddress(request),
     });
   } catch (error) {
-    console.error("Counting a blog view failed:", error);
+    reportError(error, "Counting a blog view failed");
     return false;
   }
 }
@@ -77,5 +78,5 @@ export function countCachedPageView(req: CachedRequest): void {
     userAgent: get("user-agent"),
     purpose: purposeOf(get),
     address: req.ip || "unknown",
-  }).catch((error) => console.error("Counting a blog view failed:", error));
+  }).catch((error) => reportError(error, "Counting a blog view failed"));
 }

@@ -4,7 +4,16 @@ import { configureChatLlm } from "~models/chat/llm.server";
 import { deleteOldPostViews } from "~models/content/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
-import { configureMail, EMAIL_RETRY_INTERVAL_MS, retryUnsentEmails } from "~models/platform/mail.server";
+import {
+  configureMail,
+  EMAIL_RETRY_INTERVAL_MS,
+  readOutboxBacklog,
+  retryUnsentEmails,
+} from "~models/platform/mail.server";
+import { configureErrorReporting, flushErrorReports, reportError } from "~models/platform/errors.server";
+import { log, withLogContext } from "~models/platform/log.server";
+import { setOutboxReader } from "~models/platform/metrics.server";
+import { startTracing } from "~models/platform/tracing.server";
 import { deleteStalePasswordResets } from "~models/identity/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
 import { seedOnBoot } from "~models/views/seed.server";
@@ -20,6 +29,7 @@ import {
 } from "./env.server";
 import { serverOrigin } from "./allowed-hosts.server";
 import { setSiteUrl } from "~models/platform/site-url";
+import { randomUUID } from "node:crypto";
 
 export const env = getEnv();
 
@@ -33,6 +43,10 @@ const POST_VIEW_CLEANUP_INTERVAL_MS = 6 * 60 * 60 * 1000;
  */
 async function boot(): Promise<void> {
   if (getDatabaseHandle()) return;
+  // First: the instrumentations patch http, Express (which server.js loads
+  // after this) and nothing of ours loaded earlier (docs/decisions/0064-operations.md).
+  stopTracing = await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
+  await configureErrorReporting({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV });
   configureMail({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   setSiteUrl(env.PUBLIC_URL ?? serverOrigin(env));
   configureChatLlm(chatLlmSettings(env));
@@ -40,41 +54,63 @@ async function boot(): Promise<void> {
   const payments = paymentSettings(env);
   configurePayments(payments);
   if (payments.mode === "none")
-    console.warn(
+    log().warn(
       "Payments are not set up: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=test for test payments). No order can be paid for until then.",
     );
   else if (payments.mode === "test" && env.NODE_ENV === "production")
-    console.warn("PAYMENTS=test: the test gateway takes payments; no real money is taken.");
+    log().warn("PAYMENTS=test: the test gateway takes payments; no real money is taken.");
   const handle = await openDatabase(databaseConfig(env, "The server"));
   setDatabase(handle);
+  setOutboxReader(readOutboxBacklog);
   // Under the boot lock, like the migrations: servers starting together on an
   // empty PostgreSQL database seed it once, one after another (decision 0039).
   const seeded = await handle.whileBootLocked(() => seedOnBoot());
-  if (seeded.length) console.log(`Loaded content from seeds/: ${seeded.join(", ")}.`);
+  if (seeded.length) log().info({ seeds: seeded }, "Loaded content from seeds/");
   await cleanUpExpired();
   // The chat assistant's search index, from the content just seeded (see models/chat/index.server.ts).
   const index = await rebuildChatIndex();
-  console.log(
-    `Chat assistant: ${index.documents.size} passages indexed${env.CHAT_LLM_URL ? ", language model on" : ""}.`,
+  log().info(
+    { passages: index.documents.size, languageModel: Boolean(env.CHAT_LLM_URL) },
+    "Chat assistant index built",
   );
   // Blog view rows are only needed on their own day (docs/decisions/0010-blog-view-counting.md).
-  setInterval(
-    () => void deleteOldPostViews().catch((error) => console.error("Deleting old blog views failed:", error)),
+  every(
+    () =>
+      background(() =>
+        deleteOldPostViews().catch((error) => reportError(error, "Deleting old blog views failed")),
+      ),
     POST_VIEW_CLEANUP_INTERVAL_MS,
-  ).unref();
+  );
   // Email that could not be sent stays in the outbox; try it again now and then.
   if (env.SMTP_URL) {
-    setInterval(
-      () => void retryUnsentEmails().catch((error) => console.error("Email retry failed:", error)),
+    every(
+      () => background(() => retryUnsentEmails().catch((error) => reportError(error, "Email retry failed"))),
       EMAIL_RETRY_INTERVAL_MS,
-    ).unref();
+    );
   }
   // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
   const siteUrl = env.PUBLIC_URL ?? serverOrigin(env);
   const jobs = () =>
-    void runJobs(new Date(), { siteUrl }).catch((error) => console.error("Billing jobs failed:", error));
+    background(() =>
+      runJobs(new Date(), { siteUrl }).catch((error) => reportError(error, "Billing jobs failed")),
+    );
   jobs();
-  setInterval(jobs, env.JOBS_INTERVAL_SECONDS * 1000).unref();
+  every(jobs, env.JOBS_INTERVAL_SECONDS * 1000);
+}
+
+// The timers of the background work, stopped at shutdown, and the runs still
+// going, which shutdown waits for: a job run ends its transaction before the
+// pool closes (docs/decisions/0064-operations.md).
+const timers = new Set<ReturnType<typeof setInterval>>();
+const running = new Set<Promise<unknown>>();
+function every(work: () => void, ms: number): void {
+  timers.add(setInterval(work, ms).unref());
+}
+/** Starts a background run with an id of its own (runId) on every line it logs. */
+function background(start: () => Promise<unknown>): void {
+  const run = withLogContext({ runId: randomUUID() }, start);
+  running.add(run);
+  void run.finally(() => running.delete(run));
 }
 
 /** Expired sessions, rate-limit windows, reset links, old chats and old blog view rows: at boot, and after logins. */
@@ -90,8 +126,20 @@ async function cleanUpExpired(): Promise<void> {
 
 export const ready = boot();
 
+/**
+ * Stops the background work from starting again, waits for the runs still
+ * going (a job, an email retry), then closes the database. The caller bounds
+ * how long this may take.
+ */
+let stopTracing: (() => Promise<void>) | undefined;
+
 export async function shutdown(): Promise<void> {
+  for (const timer of timers) clearInterval(timer);
+  timers.clear();
+  await Promise.allSettled([...running]);
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle?.close();
+  // What is still buffered: the last spans, the last error reports.
+  await Promise.allSettled([stopTracing?.(), flushErrorReports()]);
 }

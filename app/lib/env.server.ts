@@ -70,6 +70,50 @@ const envSchema = z
         .max(3600, { error: "must be at most 3600" })
         .default(60),
     ),
+    // How long a process may take, after SIGTERM, to finish its requests and its running job.
+    SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: "must be a whole number of seconds" })
+        .int({ error: "must be a whole number of seconds" })
+        .min(1, { error: "must be at least 1" })
+        .max(600, { error: "must be at most 600" })
+        .default(25),
+    ),
+    // The log's level (pino): fatal, error, warn, info (default), debug, trace, or silent.
+    LOG_LEVEL: z.preprocess(
+      emptyAsUnset,
+      z
+        .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+          error: "must be one of fatal, error, warn, info, debug, trace, silent",
+        })
+        .default("info"),
+    ),
+    /** The bearer token /metrics asks for; unset, /metrics answers 404. */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUnset,
+      z.string().min(16, { error: "must be at least 16 characters (a random secret)" }).optional(),
+    ),
+    /** A second port (on HOST) answering only /metrics, without the token, for a scraper inside the network. */
+    METRICS_PORT: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: "must be a whole number from 1 to 65535" })
+        .int("must be a whole number from 1 to 65535")
+        .min(1, "must be a whole number from 1 to 65535")
+        .max(65535, "must be a whole number from 1 to 65535")
+        .optional(),
+    ),
+    /** Traces over OTLP/HTTP to this collector (e.g. http://127.0.0.1:4318); unset, tracing is off. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
+    /** Errors to Sentry; unset, errors only reach the log. */
+    SENTRY_DSN: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://…@…/project)" }).optional(),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyAsUnset,
       z

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { pageCacheRequests } from "~models/platform/metrics.server";
 import { hasSessionCookieHeader } from "./page-cache.server";
 import { createNonce } from "./security-headers.server";
 
@@ -31,8 +32,12 @@ type Entry = {
 };
 
 const NONCE_IN_CSP = /'nonce-([^']+)'/;
-/** Headers recomputed per response (framing, compression) are not stored. */
+/**
+ * Headers recomputed per response (framing, compression) are not stored, nor
+ * the request's own id (a hit keeps the id server.js gave it).
+ */
 const SKIPPED = new Set([
+  "x-request-id",
   "content-length",
   "transfer-encoding",
   "content-encoding",
@@ -144,6 +149,7 @@ export function createPageCache(
     const key = `${req.headers.host ?? ""}${req.originalUrl}`;
     const hit = entries.get(key);
     if (hit && hit.expires > now() && hit.revision >= revisionNow) {
+      pageCacheRequests.inc({ result: "hit" });
       onHit?.(req);
       return replay(res, hit);
     }
@@ -168,6 +174,7 @@ export function createPageCache(
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];
     res.setHeader("X-Page-Cache", "miss");
+    pageCacheRequests.inc({ result: "miss" });
 
     function store() {
       const lifetime = sharedLifetimeMs(res.getHeader("cache-control")?.toString(), ttlMs);

@@ -1,5 +1,6 @@
 import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { staffActor, type AuditActor } from "~models/platform/audit.server";
+import { reportError } from "~models/platform/errors.server";
 import type { AccountUser } from "~models/identity/accounts.server";
 import { apiError } from "./api.server";
 import { clientAddress, getApiUser, getUser, notFoundResponse } from "./auth.server";
@@ -57,7 +58,7 @@ export const staffApiGate: MiddlewareFunction<Response> = async ({ request, cont
     caller = await apiCaller(request);
   } catch (error) {
     // In the API's error shape, as a handler's failure would be (withApiErrors).
-    console.error("Request failed:", error);
+    reportError(error, "Request failed");
     return apiError(500, "Request failed");
   }
   if (!caller) return apiNotFound();

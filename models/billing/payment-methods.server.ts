@@ -1,3 +1,4 @@
+import { reportError } from "../platform/errors.server";
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -221,7 +222,7 @@ export async function detachAtGateway(references: string[]): Promise<void> {
     try {
       await gateway.detachCard?.(reference);
     } catch (error) {
-      console.error(`Could not detach a saved card at the ${gateway.name} gateway:`, error);
+      reportError(error, "Could not detach a saved card at the gateway", { gateway: gateway.name });
     }
   }
 }

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
+import { log } from "../platform/log.server";
+import { payments as paymentCount } from "../platform/metrics.server";
 import { and, eq } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { GATEWAY_MESSAGES } from "./gateway-messages";
@@ -339,6 +341,8 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
       .set({ status: "failed", failureMessage: result.message, completedAt: new Date() })
       .where(eq(payments.id, payment.id))
       .returning();
+    paymentCount.inc({ outcome: "declined" });
+    log().info({ paymentId: payment.id, outcome: "declined" }, "payment");
     return { ok: false, reason: "declined", message: result.message, payment: failed! };
   }
 
@@ -365,9 +369,12 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
       );
       return { ok: true as const, value, payment: done, replayed: false, receipt };
     });
+    paymentCount.inc({ outcome: "succeeded" });
+    log().info({ paymentId: payment.id, outcome: "succeeded" }, "payment");
     await sendReceipt(receipt);
     return paid;
   } catch (error) {
+    paymentCount.inc({ outcome: "charged-not-fulfilled" });
     // Charged but not fulfilled: keep the gateway's reference on the pending
     // row, so staff can see it and a resubmission never charges again.
     await db()
@@ -402,7 +409,9 @@ async function sendToCheckout<T>(
       cancelUrl: withPaymentId(request.checkout!.cancelUrl, payment.id),
     });
   } catch (error) {
-    console.error("Could not open a checkout at the payment gateway:", error);
+    // Handled: the payer is told the gateway is unreachable; the payment row keeps why.
+    paymentCount.inc({ outcome: "gateway-unreachable" });
+    log().warn({ err: error, paymentId: payment.id }, "Could not open a checkout at the payment gateway");
     const [failed] = await db()
       .update(payments)
       .set({ status: "failed", failureMessage: GATEWAY_MESSAGES.gatewayUnreachable, completedAt: new Date() })
@@ -415,6 +424,7 @@ async function sendToCheckout<T>(
     .set({ checkoutSessionId: session.sessionId })
     .where(eq(payments.id, payment.id))
     .returning();
+  paymentCount.inc({ outcome: "checkout-opened" });
   return { ok: false, reason: "checkout", checkoutUrl: session.url, message: "", payment: sent! };
 }
 
@@ -487,6 +497,7 @@ export async function confirmHostedPayment(
     })
     .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")))
     .returning();
+  if (done) paymentCount.inc({ outcome: "succeeded" });
   return done ? { status: "confirmed", payment: done } : { status: "already done" };
 }
 

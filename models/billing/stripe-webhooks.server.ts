@@ -1,4 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { reportError } from "../platform/errors.server";
+import { log } from "../platform/log.server";
+import { webhookEvents } from "../platform/metrics.server";
 import type Stripe from "stripe";
 import { db, type Transaction } from "../platform/db.server";
 import { addNotification } from "../platform/notifications.server";
@@ -45,9 +48,19 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   try {
     event = setup.client.webhooks.constructEvent(rawBody, signature ?? "", setup.webhookSecret);
   } catch {
+    webhookEvents.inc({ outcome: "rejected" });
+    log().warn({ outcome: "rejected" }, "webhook event: invalid signature");
     return { status: 400, body: { error: "Invalid signature." } };
   }
-  const outcome = await processStripeEvent(event, setup.client);
+  let outcome: string;
+  try {
+    outcome = await processStripeEvent(event, setup.client);
+  } catch (error) {
+    webhookEvents.inc({ outcome: "failed" });
+    throw error;
+  }
+  webhookEvents.inc({ outcome });
+  log().info({ eventId: event.id, type: event.type, outcome }, "webhook event");
   return { status: 200, body: { received: true, outcome } };
 }
 
@@ -117,7 +130,7 @@ async function processStripeEvent(event: Stripe.Event, stripe: Stripe): Promise<
     try {
       await step();
     } catch (error) {
-      console.error(`After Stripe event ${event.id}:`, error);
+      reportError(error, "A step after a Stripe event failed", { eventId: event.id });
     }
   }
   return outcome;
@@ -210,7 +223,7 @@ function notConfirmed(
 ): string {
   if (outcome.status === "mismatch") {
     after.push(async () =>
-      console.warn(
+      log().warn(
         `Stripe ${source} names payment ${paymentId} but is not for it (${outcome.problem}); nothing was fulfilled.`,
       ),
     );
@@ -218,7 +231,7 @@ function notConfirmed(
   }
   if (outcome.status === "already failed") {
     after.push(async () =>
-      console.warn(
+      log().warn(
         `Stripe ${source} says payment ${paymentId} was paid, but it had already failed; nothing was fulfilled.`,
       ),
     );

@@ -1,3 +1,4 @@
+import { reportError } from "../platform/errors.server";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
@@ -375,7 +376,7 @@ async function tellGateway(
     await call(getPaymentGateway());
     return true;
   } catch (error) {
-    console.error("The payment gateway could not update a subscription:", error);
+    reportError(error, "The payment gateway could not update a subscription");
     return false;
   }
 }

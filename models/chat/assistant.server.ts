@@ -1,5 +1,6 @@
 import { decideRegion } from "../billing/currency";
 import type { FormOutcome, SubmissionContext } from "../forms/submission-steps.server";
+import { chatAnswers } from "../platform/metrics.server";
 import { submitSupportTicket } from "../forms/submissions.server";
 import { consumeRateLimit } from "../platform/rate-limit.server";
 import { getSiteShell } from "../content/site-content.server";
@@ -121,6 +122,7 @@ export async function askAssistant(input: {
   );
   // "I don't know" puts the question in the back-office's gap queue (docs/decisions/0037).
   if (!answer.found) await recordGap({ messageId: ai!.id, question: input.query, reason: "unknown" });
+  chatAnswers.inc({ outcome: answer.found ? "answered" : "declined" });
   return {
     status: "ok",
     reply: { response, sources: answer.sources, timestamp: ai!.timestamp, message_id: ai!.id },

@@ -1,3 +1,4 @@
+import { reportError } from "../platform/errors.server";
 import { db } from "../platform/db.server";
 import { contentRevisions } from "../schema";
 import { buildChatIndex, fingerprintOf, type ChatIndex } from "./retrieval";
@@ -94,7 +95,7 @@ export async function getChatIndex(now = Date.now()): Promise<ChatIndex> {
   current.checkedAt = now;
   current.refreshing = refreshIfChanged(current, now)
     .catch((error) => {
-      console.error("Refreshing the chat index failed:", error);
+      reportError(error, "Refreshing the chat index failed");
       return current.index;
     })
     .finally(() => {

@@ -1,3 +1,4 @@
+import { log } from "../platform/log.server";
 import type { ChatDocument } from "./sources/types";
 
 // Optional: an OpenAI-compatible chat completions endpoint (CHAT_LLM_URL) that
@@ -67,14 +68,14 @@ export async function askLanguageModel(
       signal: AbortSignal.timeout(settings.timeoutMs ?? CHAT_LLM_TIMEOUT_MS),
     });
     if (!response.ok) {
-      console.error(`Chat language model answered ${response.status}; answering from the passages.`);
+      log().warn({ status: response.status }, "Chat language model failed; answering from the passages");
       return null;
     }
     const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
     const content = body.choices?.[0]?.message?.content;
     return typeof content === "string" && content.trim() ? content.trim().slice(0, 4000) : null;
   } catch (error) {
-    console.error(`Chat language model failed (${(error as Error).name}); answering from the passages.`);
+    log().warn({ reason: (error as Error).name }, "Chat language model failed; answering from the passages");
     return null;
   }
 }

@@ -10,6 +10,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { log } from "./log.server";
+import { dbPoolWait, dbQueryDuration, setPoolReader } from "./metrics.server";
+import { traceQuery } from "./tracing.server";
 import { MIGRATIONS_DIR } from "./paths.server";
 import * as schema from "../schema";
 
@@ -79,7 +82,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // The server may close an idle connection (a restart, a failover, an administrator's
     // terminate): pg reports it on the pool, which drops the connection and opens another when
     // one is next needed. Without a listener that report is an uncaught error that ends the process.
-    pool.on("error", (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
+    pool.on("error", (error) => log().warn({ err: error }, "PostgreSQL closed an idle connection"));
+    instrumentPool(pool);
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" });
     const whileBootLocked = <T>(work: () => Promise<T>) => withSessionLock(url, BOOT_LOCK_KEY, work);
     try {
@@ -99,7 +103,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     unlock = lockDataDir(`${dataDir}.lock`, config.owner ?? "Another process");
   }
   try {
-    const client = await PGlite.create({ dataDir, loadDataDir: config.loadDataDir });
+    const client = instrumentPglite(await PGlite.create({ dataDir, loadDataDir: config.loadDataDir }));
     const db = drizzlePglite(client, { schema, casing: "snake_case" });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
@@ -119,6 +123,80 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     unlock();
     throw error;
   }
+}
+
+// Every statement, on either driver, is timed (db_query_duration_seconds) and
+// traced (a "db.query" span under the request's, when tracing is on): our own
+// wrapper around the driver's query function rather than the pg
+// instrumentation, so PGlite, the default database, is traced too
+// (docs/decisions/0064-operations.md). The statement's text goes on the
+// span, never its parameters.
+type QueryFunction = (...args: unknown[]) => unknown;
+function observed(driver: DatabaseConfig["kind"], original: QueryFunction): QueryFunction {
+  return function observedQuery(this: unknown, ...args: unknown[]) {
+    const first = args[0] as { text?: string; submit?: unknown } | string | undefined;
+    // pg's streaming queries (a cursor) answer with themselves, not a promise: left alone.
+    if (typeof first === "object" && typeof first?.submit === "function") return original.apply(this, args);
+    const callback =
+      typeof args.at(-1) === "function" ? (args.pop() as (...r: unknown[]) => void) : undefined;
+    const text = typeof first === "string" ? first : (first?.text ?? "");
+    const started = process.hrtime.bigint();
+    const result = traceQuery(driver, text, () => original.apply(this, args) as Promise<unknown>).then(
+      (value) => {
+        dbQueryDuration.observe({ driver, outcome: "ok" }, Number(process.hrtime.bigint() - started) / 1e9);
+        return value;
+      },
+      (error: unknown) => {
+        dbQueryDuration.observe(
+          { driver, outcome: "error" },
+          Number(process.hrtime.bigint() - started) / 1e9,
+        );
+        throw error;
+      },
+    );
+    if (!callback) return result;
+    result.then(
+      (value) => callback(null, value),
+      (error) => callback(error),
+    );
+    return undefined;
+  };
+}
+
+/** Times the wait for a connection, and every statement on every connection the pool opens. */
+function instrumentPool(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    client.query = observed("postgres", client.query as QueryFunction) as typeof client.query;
+  });
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+  pool.connect = function timedConnect(callback?: (...args: unknown[]) => void) {
+    const started = process.hrtime.bigint();
+    const waited = () => dbPoolWait.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    if (callback)
+      return connect((...args: unknown[]) => {
+        waited();
+        callback(...args);
+      });
+    return (connect() as Promise<pg.PoolClient>).finally(waited);
+  } as typeof pool.connect;
+  setPoolReader(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+}
+
+/** Every statement PGlite runs for us, in a transaction too. */
+function instrumentPglite(client: PGlite): PGlite {
+  type Queries = { query: QueryFunction; exec: QueryFunction };
+  const wrap = (target: Queries) => {
+    target.query = observed("pglite", target.query.bind(target));
+    target.exec = observed("pglite", target.exec.bind(target));
+  };
+  wrap(client as unknown as Queries);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: unknown) => Promise<unknown>) =>
+    transaction((tx) => {
+      wrap(tx as unknown as Queries);
+      return work(tx);
+    })) as typeof client.transaction;
+  return client;
 }
 
 // One instance per process. Kept on globalThis so that a dev-server module

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db, getDatabaseHandle } from "./db.server";
+import { log, withLogContext } from "./log.server";
+import { jobDuration, jobRuns } from "./metrics.server";
 
 // One run of a periodic job at a time across every process on the database
 // (decision 0039). Each server process runs the jobs every minute and cron
@@ -34,7 +36,32 @@ export type JobName = keyof typeof JOB_LOCK_KEYS;
  * and frees the lock. PGlite: one process per data dir (the data dir lock),
  * and a transaction there would hold its only connection, so `work` just runs.
  */
-export async function runJobExclusively<T>(job: JobName, work: () => Promise<T>): Promise<T | undefined> {
+export function runJobExclusively<T>(job: JobName, work: () => Promise<T>): Promise<T | undefined> {
+  // One log line and one count per run, with the job's name on every line it logs.
+  return withLogContext({ job }, async () => {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    try {
+      const result = await runLocked(job, work);
+      const outcome = result === undefined ? "skipped" : "ok";
+      jobRuns.inc({ job, outcome });
+      jobDuration.observe({ job }, seconds());
+      log().info({ outcome, durationMs: Math.round(seconds() * 1000) }, "job run");
+      return result;
+    } catch (error) {
+      jobRuns.inc({ job, outcome: "failed" });
+      jobDuration.observe({ job }, seconds());
+      // The stack is logged once, by whoever handles the failure (the caller).
+      log().warn(
+        { outcome: "failed", durationMs: Math.round(seconds() * 1000), error: String(error) },
+        "job run",
+      );
+      throw error;
+    }
+  });
+}
+
+async function runLocked<T>(job: JobName, work: () => Promise<T>): Promise<T | undefined> {
   if (getDatabaseHandle()?.kind !== "postgres") return work();
   return db().transaction(async (tx) => {
     const result = (await tx.execute(

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { db, type Transaction } from "./db.server";
+import { db, queryRows, type Transaction } from "./db.server";
 import { runJobExclusively } from "./job-lock.server";
+import { log } from "./log.server";
+import { emailAttempts } from "./metrics.server";
 import { emailOutbox, type StoredAttachment } from "../schema";
 
 export type MailConfig = { smtpUrl?: string; from: string };
@@ -68,9 +70,13 @@ async function deliver(
       .update(emailOutbox)
       .set({ sentAt: sql`now()`, error: null, attempts })
       .where(eq(emailOutbox.id, id));
+    emailAttempts.inc({ outcome: "sent" });
+    log().info({ emailId: id, outcome: "sent", retry: counted }, "email attempt");
     return true;
   } catch (error) {
-    console.error(`Sending email ${id} failed:`, error);
+    // Handled here: the row keeps the error and a later retry tries again.
+    emailAttempts.inc({ outcome: "failed" });
+    log().warn({ err: error, emailId: id, outcome: "failed", retry: counted }, "email attempt");
     await db()
       .update(emailOutbox)
       .set({ error: String((error as Error).message ?? error).slice(0, 1000), attempts })
@@ -213,4 +219,18 @@ export async function resendEmail(id: string): Promise<ResendStatus> {
     return row.sentAt ? "already_sent" : "busy";
   }
   return (await deliver(claimed.id, claimed, true)) ? "sent" : "failed";
+}
+
+/**
+ * The outbox's backlog for the metrics (one query per scrape): emails not
+ * sent yet, failed ones past their last retry included, and the age of the
+ * oldest of them.
+ */
+export async function readOutboxBacklog(): Promise<{ unsent: number; oldestAgeSeconds: number }> {
+  const [row] = await queryRows<{ unsent: number; oldest: number }>(
+    sql`select count(*)::int as unsent,
+          coalesce(extract(epoch from now() - min(${emailOutbox.createdAt})), 0)::float8 as oldest
+        from ${emailOutbox} where ${emailOutbox.sentAt} is null`,
+  );
+  return { unsent: Number(row?.unsent ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
 }

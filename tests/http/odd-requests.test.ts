@@ -1,7 +1,8 @@
 // Requests no browser sends but anyone can: an absolute-form request target
 // naming another site, a target that is no URL at all, a POST to a page that
-// takes none. Each gets a short answer (400, 405) and the log stays quiet: no
-// 500, no stack. A server of its own, so its output can be read.
+// takes none. Each gets a short answer (400, 405) and the log stays quiet: its
+// request line at most, no error, no stack. A server of its own, so its output
+// can be read.
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startServer, type RunningServer } from "./server";
@@ -56,7 +57,9 @@ test("an absolute-form target naming another site, or no URL at all, is a plain 
     expect(/\r\ncontent-type: ([^\r;]*)/i.exec(answer)?.[1] ?? "text/plain", target).toBe("text/plain");
     expect(bodyOf(answer)).not.toMatch(/TypeError|Invalid URL|\s+at /);
   }
-  expect(await linesAfter(since)).toEqual([]);
+  // Node's parser refuses some targets before the app: no line at all. The others: their request line.
+  for (const line of await linesAfter(since))
+    expect(JSON.parse(line), line).toMatchObject({ msg: "request", status: 400, level: 30 });
 });
 
 test("an absolute-form target naming this site is served as its path", async () => {

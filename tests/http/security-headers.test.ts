@@ -46,10 +46,16 @@ describe("baseline headers", () => {
     expect((await visitor.get("/assets/missing-file.js")).status).toBe(404);
   });
 
-  test("the health check answers once the database does", async () => {
-    const response = await new Visitor().get("/healthz");
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  test("the liveness and readiness probes answer", async () => {
+    const alive = await new Visitor().get("/healthz");
+    expect(alive.status).toBe(200);
+    expect(alive.headers.get("cache-control")).toBe("no-store");
+    expect(await alive.json()).toEqual({ status: "ok" });
+    const ready = await new Visitor().get("/readyz");
+    expect(ready.status).toBe(200);
+    const body = (await ready.json()) as { status: string; checks: Record<string, { ok: boolean }> };
+    expect(body.status).toBe("ready");
+    expect(Object.values(body.checks).every((check) => check.ok)).toBe(true);
   });
 
   test("the favicon is served", async () => {

@@ -34,13 +34,28 @@ export async function waitUntilUp(url: string, child: ChildProcess, output: () =
   throw new Error(`The server did not answer ${url} within ${BOOT_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-export type RunningServer = { baseURL: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseURL: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  /** The server process, for a test of how it stops. */
+  child: ChildProcess;
+  dataDir: string;
+};
 
-/** `node server.js` in production mode with `env` on top of a clean payments environment. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+/**
+ * `node server.js` in production mode with `env` on top of a clean payments
+ * environment, on a fresh data dir, or on `options.dataDir` as it is (which
+ * stop() then leaves in place).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   port ??= await freePort();
-  const dataDir = path.join(ROOT, `.data/http-own-${port}`);
-  await rm(dataDir, { recursive: true, force: true });
+  const dataDir = options.dataDir ?? path.join(ROOT, `.data/http-own-${port}`);
+  if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
     env: {
@@ -67,13 +82,15 @@ export async function startServer(env: Record<string, string>, port?: number): P
   return {
     baseURL,
     output: () => output,
+    child,
+    dataDir,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,8 +1,9 @@
 // Stripe as the gateway (docs/decisions/0036), without network: the official
 // SDK talks to the local double (tests/stripe-double), which checks each
 // request's shape; webhooks reach our route with real signatures.
+import { createLogger, setLogger } from "~models/platform/log.server";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
@@ -369,7 +370,11 @@ describe("Stripe Checkout and webhooks", () => {
     const session = double.sessions.get(sessionOf(await buyPackage(client, "match-stripe-0001")))!;
     const [payment] = await db().select().from(payments).where(eq(payments.userId, client.id));
     const paid = { ...session, status: "complete", payment_status: "paid", payment_intent: "pi_test_other" };
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // What the server logs (models/platform/log.server.ts), read here.
+    const lines: string[] = [];
+    setLogger(
+      createLogger({ level: "warn", pretty: false, destination: { write: (line) => lines.push(line) } }),
+    );
     try {
       for (const other of [
         // Someone else's checkout of 100, naming our payment.
@@ -383,10 +388,10 @@ describe("Stripe Checkout and webhooks", () => {
         expect(await deliver(signed.payload, signed.signature)).toBe(200);
         expect(await getBalance(client.id)).toBe(0);
       }
-      const logged = warn.mock.calls.filter((call) => String(call[0]).includes(payment!.id));
+      const logged = lines.filter((line) => line.includes(payment!.id));
       expect(logged).toHaveLength(3);
     } finally {
-      warn.mockRestore();
+      setLogger(undefined);
     }
     const [still] = await db().select().from(payments).where(eq(payments.id, payment!.id));
     expect(still).toMatchObject({ status: "pending", gatewayPaymentIntent: null });
@@ -415,13 +420,8 @@ describe("Stripe Checkout and webhooks", () => {
     // Expired first: a payment for it arriving later fulfils nothing (Stripe cannot take money for it).
     const lapsed = await buyGiftCard("order-stripe-0002");
     expect(await deliverEvent("checkout.session.expired", { ...lapsed, status: "expired" })).toBe(200);
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    try {
-      const late = { ...lapsed, status: "complete", payment_status: "paid", payment_intent: "pi_test_late" };
-      expect(await deliverEvent("checkout.session.async_payment_succeeded", late)).toBe(200);
-    } finally {
-      warn.mockRestore();
-    }
+    const late = { ...lapsed, status: "complete", payment_status: "paid", payment_intent: "pi_test_late" };
+    expect(await deliverEvent("checkout.session.async_payment_succeeded", late)).toBe(200);
     const [failed] = await db()
       .select()
       .from(payments)

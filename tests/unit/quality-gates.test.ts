@@ -16,7 +16,7 @@ describe("route discovery", () => {
 
   it("a new route under a layout is discovered with its full path", () => {
     const config = [
-      route("api/secret-report", "routes/healthz.ts"),
+      route("api/secret-report", "routes/robots.ts"),
       layout("routes/public-layout.tsx", [
         index("routes/home.tsx"),
         route("dashboard2", "routes/dashboard/layout.tsx", [route("vault", "routes/dashboard/shop.tsx")]),

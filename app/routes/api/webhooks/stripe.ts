@@ -1,3 +1,4 @@
+import { reportError } from "~models/platform/errors.server";
 import { handleStripeWebhook } from "~models/billing/stripe-webhooks.server";
 import { readRaw } from "~/lib/body/json.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json(answer.body, { status: answer.status });
   } catch (error) {
     // Nothing was recorded: Stripe delivers the event again later.
-    console.error("A Stripe webhook could not be applied:", error);
+    reportError(error, "A Stripe webhook could not be applied");
     return Response.json({ error: "The event could not be applied; it will be retried." }, { status: 500 });
   }
 }
