@@ -24,7 +24,7 @@ export { env } from "./lib/boot.server";
 export { shutdown } from "./lib/boot.server";
 export { beginShutdown, readiness } from "./lib/health.server";
 export { baselineSecurityHeaders } from "./lib/security-headers.server";
-export { createPageCache } from "./lib/html-cache.server";
+export { createPageCache } from "./lib/page-cache.server";
 export { countCachedPageView } from "./lib/blog-views.server";
 export { readPageCacheRevision } from "~models/content/page-cache-revision.server";
 export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";

@@ -13,7 +13,7 @@ import displayFont from "./fonts/unbounded-core-wght-normal.woff2?url";
 import textFont from "./fonts/inter-core-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getUserWithSummary } from "./lib/auth.server";
-import { withPrivateCaching } from "./lib/page-cache.server";
+import { withPrivateCaching } from "./lib/cache-control.server";
 import { badInput } from "./lib/body/refusals";
 import { refusedUrl } from "./lib/request-input.server";
 import { useNonce } from "./components/nonce";

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
-import { rebuildChatIndex } from "../models/chat/index.server";
+import { rebuildChatIndex } from "../models/chat/search-index.server";
 import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";

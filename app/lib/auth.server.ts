@@ -12,7 +12,7 @@ import {
 } from "~models/views/account-summary.server";
 import { addLogContext } from "~models/platform/log.server";
 import { oncePerRequest } from "~models/platform/per-request";
-import { markPrivate } from "./page-cache.server";
+import { markPrivate } from "./cache-control.server";
 import { forgetChatVisitor } from "./chat-cookie.server";
 import {
   createSession,

@@ -1,5 +1,5 @@
 import { deleteStaleConversations } from "~models/chat/conversations.server";
-import { rebuildChatIndex } from "~models/chat/index.server";
+import { rebuildChatIndex } from "~models/chat/search-index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { deleteOldPostViews } from "~models/content/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/platform/db.server";

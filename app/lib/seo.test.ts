@@ -6,7 +6,7 @@ import {
   marketingCacheHeaders,
   PRIVATE_PAGE_CACHE,
   PUBLIC_PAGE_CACHE,
-} from "./page-cache.server";
+} from "./cache-control.server";
 
 describe("seoMeta", () => {
   it("gives title, description, canonical and Open Graph tags", () => {

@@ -8,7 +8,7 @@ import { Pricing } from "~/components/marketing/tokens/pricing";
 import { About, HowItWorks, TokensHero } from "~/components/marketing/tokens/story";
 import { AddOns, Tiers } from "~/components/marketing/tokens/usage-tables";
 import { getUser } from "~/lib/auth.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { pageSeo } from "~/lib/seo.server";

@@ -11,7 +11,7 @@ import { PackageSlider } from "~/components/marketing/home/package-slider";
 import { Promos } from "~/components/marketing/home/promos";
 import { StrategyPicture } from "~/components/marketing/home/strategy-picture";
 import { floatingChatPanel } from "~/lib/chat-panel.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { organizationJsonLd, pageSeo } from "~/lib/seo.server";
 import { seoMeta } from "~/lib/seo";

@@ -6,7 +6,7 @@ import { IntroBars } from "~/components/marketing/services/intro-bars";
 import { Quality } from "~/components/marketing/services/quality";
 import { Spotlight } from "~/components/marketing/services/spotlight";
 import { WhatWeCreate } from "~/components/marketing/services/what-we-create";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { pageSeo } from "~/lib/seo.server";

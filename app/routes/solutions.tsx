@@ -10,7 +10,7 @@ import { Plans } from "~/components/marketing/solutions/plans";
 import { SolutionTabs } from "~/components/marketing/solutions/solution-tabs";
 import { SupportPack } from "~/components/marketing/solutions/support-pack";
 import { getUser } from "~/lib/auth.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { pageSeo } from "~/lib/seo.server";

@@ -6,7 +6,7 @@ import { ContactVideo } from "~/components/marketing/strategy/contact-video";
 import { FeatureCards } from "~/components/marketing/strategy/feature-cards";
 import { Scalability } from "~/components/marketing/strategy/scalability";
 import { ServiceHeader } from "~/components/marketing/strategy/service-header";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { pageSeo } from "~/lib/seo.server";

@@ -22,7 +22,7 @@ import {
 import { CHAT_API_MESSAGES, CHAT_COPY } from "./copy";
 import { recordGap } from "./feedback.server";
 import type { ChatHandoffInput } from "./handoff";
-import { getChatIndex } from "./index.server";
+import { getChatIndex } from "./search-index.server";
 import { askLanguageModel, chatLlmConfig } from "./llm.server";
 
 /** Per client address: 30 messages in 10 minutes (a person chatting sends far fewer). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CHAT_RATE_LIMIT } from "./assistant.server";
 import { CHAT_RETENTION_MS, newConversationId } from "./conversations.server";
 import { CHAT_COPY, CHAT_SCROLL_DELAY_MS, MAX_QUERY_LENGTH } from "./copy";
-import { CHAT_INDEX_CHECK_INTERVAL_MS, CHAT_INDEX_FRESHNESS_MS } from "./index.server";
+import { CHAT_INDEX_CHECK_INTERVAL_MS, CHAT_INDEX_FRESHNESS_MS } from "./search-index.server";
 import { CHAT_LLM_TIMEOUT_MS, llmMessages } from "./llm.server";
 
 describe("chat durations and limits", () => {

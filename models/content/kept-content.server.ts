@@ -9,7 +9,7 @@ import { readPageCacheRevision } from "./page-cache-revision.server";
 
 /**
  * How long this process trusts its last revision read: the page cache's bound
- * (app/lib/html-cache.server.ts), so a change shows on signed-in pages as soon
+ * (app/lib/page-cache.server.ts), so a change shows on signed-in pages as soon
  * as on anonymous ones. Under load, one revision read a second for all copies.
  */
 const REVISION_TRUST_MS = 1_000;

@@ -12,7 +12,7 @@ import { subscribe } from "~models/billing/subscriptions.server";
 import { expiringSoon } from "~models/billing/tokens.server";
 import { ACCOUNT_COPY, answerAccountQuestion } from "~models/chat/account.server";
 import { askAssistant } from "~models/chat/assistant.server";
-import { rebuildChatIndex } from "~models/chat/index.server";
+import { rebuildChatIndex } from "~models/chat/search-index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { runSeed } from "~models/views/seed.server";
 import { transitionProject } from "~models/projects/projects.server";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_COPY } from "~models/chat/copy";
-import { rebuildChatIndex } from "~models/chat/index.server";
+import { rebuildChatIndex } from "~models/chat/search-index.server";
 import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { emailOutbox, supportTickets } from "~models/schema";

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { rebuildChatIndex } from "~models/chat/index.server";
+import { rebuildChatIndex } from "~models/chat/search-index.server";
 import type { ChatIndex } from "~models/chat/retrieval";
 import { listAllPosts } from "~models/content/blog.server";
 import { listArticles } from "~models/content/content-pages.server";

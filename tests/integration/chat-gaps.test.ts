@@ -9,7 +9,7 @@ import {
   CHAT_INDEX_FRESHNESS_MS,
   getChatIndex,
   rebuildChatIndex,
-} from "~models/chat/index.server";
+} from "~models/chat/search-index.server";
 import { answerFromContent } from "~models/chat/answer";
 import { chatResolutionRate } from "~models/chat/resolution.server";
 import { RESOLUTION_WAIT_MS } from "~models/chat/resolution";

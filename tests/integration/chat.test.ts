@@ -11,7 +11,7 @@ import {
   getChatIndex,
   rebuildChatIndex,
   settleChatIndex,
-} from "~models/chat/index.server";
+} from "~models/chat/search-index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { db } from "~models/platform/db.server";
 import {

@@ -19,7 +19,7 @@ import { db, queryRows } from "~models/platform/db.server";
 import { SEEDS_DIR } from "~models/platform/paths.server";
 import { blogPosts } from "~models/schema";
 import { runSeed, seedOnBoot, SeedValidationError } from "~models/views/seed.server";
-import { PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
+import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control.server";
 import * as article from "~/routes/content/article";
 import * as blogPage from "~/routes/content/blog-page";
 import * as blogPost from "~/routes/content/blog-post";

@@ -7,7 +7,7 @@ import {
 } from "~models/content/marketing-content.server";
 import { getCreativeTokensContent, getPlans, getSolutionsContent } from "~models/billing/priced-pages.server";
 import { runSeed } from "~models/views/seed.server";
-import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/page-cache.server";
+import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "~/lib/cache-control.server";
 import * as login from "~/routes/auth/login";
 import * as creativeTokens from "~/routes/creative-tokens";
 import * as subscribePage from "~/routes/dashboard/subscribe";

@@ -6,7 +6,7 @@ import { readPageCacheRevision } from "~models/content/page-cache-revision.serve
 import { db } from "~models/platform/db.server";
 import { blogPosts, contentBlocks, subscriptionPlans, tokenPackages } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
-import { createPageCache } from "~/lib/html-cache.server";
+import { createPageCache } from "~/lib/page-cache.server";
 
 // The anonymous page cache across processes (decision 0039): each server
 // process has its own cache in memory; a content change raises the shared

@@ -31,7 +31,7 @@ import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "
 import { notFoundResponse } from "~/lib/auth.server";
 import { readForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
-import { invalidatePageCache } from "~/lib/html-cache.server";
+import { invalidatePageCache } from "~/lib/page-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/catalog-edit";

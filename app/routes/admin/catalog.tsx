@@ -12,7 +12,7 @@ import {
   smallButton,
 } from "~/components/admin/ui";
 import { notFoundResponse } from "~/lib/auth.server";
-import { invalidatePageCache } from "~/lib/html-cache.server";
+import { invalidatePageCache } from "~/lib/page-cache.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/catalog";

@@ -4,7 +4,7 @@ import { getArticle } from "~models/content/content-pages.server";
 import { renderMarkdown } from "~models/content/markdown.server";
 import { getSiteShell } from "~models/content/site-content.server";
 import { Prose } from "~/components/content/page-header";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
 import { pageSeo } from "~/lib/seo.server";

@@ -11,7 +11,7 @@ import { listPosts, popularTags } from "~models/content/blog.server";
 import { BlogPagination, BlogSidebar, FeaturedPost, PostCard } from "~/components/content/blog";
 import { PageHeader } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/blog-page";
 

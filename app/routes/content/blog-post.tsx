@@ -7,7 +7,7 @@ import { PostCard, PostMeta } from "~/components/content/blog";
 import { Prose } from "~/components/content/page-header";
 import { JsonLd } from "~/components/marketing/json-ld";
 import { countPostView } from "~/lib/blog-views.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";

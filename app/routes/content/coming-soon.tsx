@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { loadContentPage } from "~/lib/load-content-page.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/coming-soon";
 

@@ -9,7 +9,7 @@ import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { PageHeader } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { formatDate } from "~/lib/format";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/events";
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { PageHeader, Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/help-support";
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PageHeader } from "~/components/content/page-header";
 import { Portrait } from "~/components/content/portrait";
 import { loadContentPage } from "~/lib/load-content-page.server";
-import { marketingCacheHeaders } from "~/lib/page-cache.server";
+import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/team";
 

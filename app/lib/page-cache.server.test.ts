@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, invalidatePageCache, sharedLifetimeMs } from "./html-cache.server";
+import { createPageCache, invalidatePageCache, sharedLifetimeMs } from "./page-cache.server";
 
 describe("sharedLifetimeMs", () => {
   it("stores public responses for s-maxage, capped by the cache's own TTL", () => {
