@@ -28,7 +28,7 @@ import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
 import { GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
-import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
+import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
@@ -39,6 +39,7 @@ import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { loaderHeaders } from "~/lib/route-headers";
 import { displayNameOf } from "~models/identity/manage-account";
+import { cardsOnOurPage as cardsOnPage } from "~models/billing/payments";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Gift cards — Ascendra" },
@@ -117,7 +118,7 @@ export const headers = loaderHeaders;
 export async function action({ request }: Route.ActionArgs) {
   const user = await getUser(request);
   const mode = paymentMode();
-  const schema = giftCardSchema({ cardRequired: mode === "test" || mode === "card" });
+  const schema = giftCardSchema({ cardRequired: cardsOnPage(mode) });
   const form = await requireForm(request);
   // The currency the page showed is posted; a form without one is in the buyer's currency now.
   const { region, source } = await buyerRegion(request, user?.id ?? null);
@@ -187,7 +188,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
     paidCard,
   } = loaderData;
   const rules = GIFT_AMOUNTS[region];
-  const cardsOnOurPage = mode === "test" || mode === "card";
+  const cardsOnOurPage = cardsOnPage(mode);
   const schema = giftCardSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "gift-card",
@@ -290,19 +291,14 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
           <GiftMessage textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
-          {cardsOnOurPage ? (
-            <PaymentFields
-              fields={fields}
-              idempotencyKey={idempotencyKey}
-              savedCards={savedCards}
-              canSaveCard={signedIn}
-            />
-          ) : (
-            <>
-              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-              <PaymentNotice notice={notices.hosted} />
-            </>
-          )}
+          <PaymentStep
+            cardsOnOurPage={cardsOnOurPage}
+            hostedNotice={notices.hosted}
+            fields={fields}
+            idempotencyKey={idempotencyKey}
+            savedCards={savedCards}
+            canSaveCard={signedIn}
+          />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Purchase
           </SubmitButton>

@@ -30,6 +30,9 @@ export const fromMinor = (minor: number) => minor / 100;
  */
 export type PaymentMode = "test" | "card" | "hosted" | "none";
 
+/** Whether the card is typed on our own page (the test gateway, a card gateway), not on the processor's. */
+export const cardsOnOurPage = (mode: PaymentMode) => mode === "test" || mode === "card";
+
 /** The test gateway's cards (the numbers payment providers use in test mode). */
 export const TEST_CARDS = { approved: "4242424242424242", declined: "4000000000000002" } as const;
 

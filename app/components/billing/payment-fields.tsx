@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import type { SavedCardOption } from "~models/billing/account-billing";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~models/billing/payments";
 import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { PaymentNotice, type PaymentNoticeData } from "~/components/payment-mode";
 import { SavedCardSummary } from "./saved-card";
 
 type PaymentFieldNames =
@@ -25,7 +26,7 @@ export const paymentDefaults = (savedCards: SavedCardOption[]) => ({
  * The card that pays, as plain inputs (no JavaScript needed). The numbers go
  * to the payment gateway only; we keep the brand and the last four digits.
  */
-export function PaymentFields({
+function PaymentFields({
   fields,
   idempotencyKey,
   savedCards = [],
@@ -156,6 +157,32 @@ export function CardInputs({
         errors={fields.card_name.errors}
         className="sm:col-span-2"
       />
+    </>
+  );
+}
+
+/**
+ * The payment step every paying form shares (tokens, a plan, a gift card): the
+ * card on our own page, or, with a hosted checkout, the note that the
+ * processor's page comes next. Either way the form carries its idempotency key.
+ */
+export function PaymentStep({
+  cardsOnOurPage,
+  hostedNotice,
+  ...card
+}: {
+  cardsOnOurPage: boolean;
+  hostedNotice: PaymentNoticeData;
+  fields: Fields;
+  idempotencyKey: string;
+  savedCards?: SavedCardOption[];
+  canSaveCard?: boolean;
+}) {
+  if (cardsOnOurPage) return <PaymentFields {...card} />;
+  return (
+    <>
+      <input type="hidden" name="idempotency_key" value={card.idempotencyKey} />
+      <PaymentNotice notice={hostedNotice} />
     </>
   );
 }

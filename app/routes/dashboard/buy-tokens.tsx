@@ -11,7 +11,7 @@ import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { Tokens } from "~/components/billing/notice";
-import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
+import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
@@ -19,6 +19,7 @@ import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/buy-tokens";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
+import { cardsOnOurPage as cardsOnPage } from "~models/billing/payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
 
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const mode = paymentMode();
-  const schema = purchaseTokensSchema({ cardRequired: mode === "test" || mode === "card" });
+  const schema = purchaseTokensSchema({ cardRequired: cardsOnPage(mode) });
   const formData = await requireForm(request);
   const hideFields = ["card_number", "card_cvc"];
   // Charged in the currency the page showed, which is the client's; if it changed since, nothing is charged.
@@ -86,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
   const { packages, balance, region, chosen, idempotencyKey, savedCards, mode, notices } = loaderData;
-  const cardsOnOurPage = mode === "test" || mode === "card";
+  const cardsOnOurPage = cardsOnPage(mode);
   const schema = purchaseTokensSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "buy-tokens",
@@ -161,19 +162,14 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
               Change currency
             </Link>
           </p>
-          {cardsOnOurPage ? (
-            <PaymentFields
-              fields={fields}
-              idempotencyKey={idempotencyKey}
-              savedCards={savedCards}
-              canSaveCard
-            />
-          ) : (
-            <>
-              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-              <PaymentNotice notice={notices.hosted} />
-            </>
-          )}
+          <PaymentStep
+            cardsOnOurPage={cardsOnOurPage}
+            hostedNotice={notices.hosted}
+            fields={fields}
+            idempotencyKey={idempotencyKey}
+            savedCards={savedCards}
+            canSaveCard
+          />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             {cardsOnOurPage ? "Pay and add tokens" : "Continue to payment"}
           </SubmitButton>

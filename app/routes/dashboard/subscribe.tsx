@@ -10,7 +10,7 @@ import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
 import { subscribe } from "~models/billing/subscriptions.server";
-import { PaymentFields, paymentDefaults } from "~/components/billing/payment-fields";
+import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
@@ -21,6 +21,7 @@ import type { Route } from "./+types/subscribe";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { CheckIcon } from "~/components/icons";
+import { cardsOnOurPage as cardsOnPage } from "~models/billing/payments";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.plan.name ?? "Plan"} — Subscribe — Ascendra` },
@@ -66,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const mode = paymentMode();
-  const schema = subscribeSchema({ cardRequired: mode === "test" || mode === "card" });
+  const schema = subscribeSchema({ cardRequired: cardsOnPage(mode) });
   const formData = await requireForm(request);
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
@@ -111,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { plan, current, idempotencyKey, savedCards, mode, notices, region } = loaderData;
-  const cardsOnOurPage = mode === "test" || mode === "card";
+  const cardsOnOurPage = cardsOnPage(mode);
   const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
     id: "subscribe",
@@ -189,19 +190,14 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
               now.
             </p>
           ) : null}
-          {cardsOnOurPage ? (
-            <PaymentFields
-              fields={fields}
-              idempotencyKey={idempotencyKey}
-              savedCards={savedCards}
-              canSaveCard
-            />
-          ) : (
-            <>
-              <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-              <PaymentNotice notice={notices.hosted} />
-            </>
-          )}
+          <PaymentStep
+            cardsOnOurPage={cardsOnOurPage}
+            hostedNotice={notices.hosted}
+            fields={fields}
+            idempotencyKey={idempotencyKey}
+            savedCards={savedCards}
+            canSaveCard
+          />
           <SubmitButton pendingLabel="Processing payment…" className="self-start">
             Subscribe for {plan.price} a month
           </SubmitButton>
