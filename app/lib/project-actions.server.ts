@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { CommentFormSchema, FileFormSchema } from "~models/projects/project-forms";
-import { addComment, addProjectFile, type Viewer } from "~models/projects/projects.server";
+import { addComment, addProjectFile } from "~models/projects/project-conversation.server";
+import { type Viewer } from "~models/projects/projects.server";
 import { readForm } from "./body/form.server";
 import { BODY_LIMITS } from "./body/limits";
 

@@ -6,10 +6,9 @@ import { PIPELINE_VIEWS } from "./project-pipeline";
 import {
   AUTHOR_LABELS,
   type ProjectComment,
-  type ProjectFileRow,
   type ProjectHistoryEntry,
-  type ProjectRow,
-} from "../projects/projects.server";
+} from "../projects/project-conversation.server";
+import { type ProjectFileRow, type ProjectRow } from "../projects/projects.server";
 import type { ActorRole } from "../projects/projects";
 import { isUuid } from "../platform/ids";
 import {

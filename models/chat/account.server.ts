@@ -13,7 +13,8 @@ import { countUnread, listNotifications } from "../platform/notifications.server
 import { quoteRevisionRound } from "../projects/proofing.server";
 import { clientStatusLabel } from "../projects/status-labels";
 import { describeStatus } from "../projects/status-vocabulary";
-import { listProjects, type ProjectRow } from "../projects/projects.server";
+import { listProjects } from "../projects/project-lists.server";
+import { type ProjectRow } from "../projects/projects.server";
 import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
 import { listInWords, type ChatSourceLink, type ComposedAnswer } from "./compose";
 

@@ -3,7 +3,9 @@ import { readProfile, type PlanAndBalance } from "../identity/accounts.server";
 import { db } from "../platform/db.server";
 import { notifyStaff } from "../platform/notifications.server";
 import { ACTIVE_STATUSES, STATUS_LABELS, TIMELINES } from "./projects";
-import { listComments, listFiles, listHistory, listProjects, type ProjectRow } from "./projects.server";
+import { listComments, listFiles, listHistory } from "./project-conversation.server";
+import { listProjects } from "./project-lists.server";
+import { type ProjectRow } from "./projects.server";
 import { projectRequests } from "../schema";
 
 // /profile: a live summary of the client's latest project, and the requests

@@ -14,7 +14,7 @@ import { db } from "../platform/db.server";
 import { queueEmail, sendQueuedEmail } from "../platform/mail.server";
 import { getNotificationPreferences, notifyStaff } from "../platform/notifications.server";
 import { ACTIVE_STATUSES } from "../projects/projects";
-import { AUTHOR_LABELS } from "../projects/projects.server";
+import { AUTHOR_LABELS } from "../projects/project-conversation.server";
 import {
   accountEvents,
   apiTokens,

@@ -7,7 +7,7 @@ import {
   tokenUsagePercent,
   type TokenUsage,
 } from "../projects/dashboard";
-import { countActiveProjects, recentProjectsAndActiveCount } from "../projects/projects.server";
+import { countActiveProjects, recentProjectsAndActiveCount } from "../projects/project-lists.server";
 import { getActiveSubscription } from "../billing/subscriptions.server";
 import { accountSummaryForRequest, type AccountSummary } from "./account-summary.server";
 import { getBalance, tokenFlow } from "../billing/tokens.server";

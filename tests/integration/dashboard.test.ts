@@ -181,7 +181,7 @@ describe("notifications", () => {
     const staff = await signedInClient("staff");
     const project = await projectOf(client);
     expect((await apiList(staff)).map((n) => n.title)).toEqual(["New project submitted"]);
-    const { addComment } = await import("~models/projects/projects.server");
+    const { addComment } = await import("~models/projects/project-conversation.server");
     await addComment(project.id, staff, "Kick-off call on Monday?");
     expect((await apiList(client))[0]).toMatchObject({
       title: "New message from your project manager",

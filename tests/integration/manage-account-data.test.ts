@@ -8,7 +8,8 @@ import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { meetings } from "~models/schema/calendar";
 import { db } from "~models/platform/db.server";
 import { requestPasswordReset } from "~models/identity/password-reset.server";
-import { addComment, addProjectFile, transitionProject } from "~models/projects/projects.server";
+import { addComment, addProjectFile } from "~models/projects/project-conversation.server";
+import { transitionProject } from "~models/projects/projects.server";
 import {
   emailOutbox,
   notifications,

@@ -1,5 +1,6 @@
 import { PROJECT_API_ERRORS, PROJECT_MESSAGES } from "~models/projects/projects";
-import { apiProjectDetail, getProjectDetail } from "~models/projects/projects.server";
+import { apiProjectDetail } from "~models/projects/project-api";
+import { getProjectDetail } from "~models/projects/project-conversation.server";
 import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/project";
 

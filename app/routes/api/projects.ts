@@ -1,11 +1,8 @@
 import { PROJECT_API_ERRORS } from "~models/projects/projects";
 import { ProjectFormSchema } from "~models/projects/project-forms";
-import {
-  apiProjectDetail,
-  apiProjectSummary,
-  getProjectDetail,
-  listProjectsAt,
-} from "~models/projects/projects.server";
+import { apiProjectDetail, apiProjectSummary } from "~models/projects/project-api";
+import { getProjectDetail } from "~models/projects/project-conversation.server";
+import { listProjectsAt } from "~models/projects/project-lists.server";
 import { createProject } from "~models/views/create-project.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";

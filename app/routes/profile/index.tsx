@@ -6,7 +6,8 @@ import { accountSummaryForRequest, planAndBalance } from "~models/views/account-
 import { PROJECT_MESSAGES } from "~models/projects/projects";
 import { CommentFormSchema, MeetingRequestSchema, REQUEST_MESSAGES } from "~models/projects/project-forms";
 import { createProjectRequest, getLatestProjectSummary } from "~models/projects/project-requests.server";
-import { addComment, getProjectForViewer } from "~models/projects/projects.server";
+import { addComment } from "~models/projects/project-conversation.server";
+import { getProjectForViewer } from "~models/projects/projects.server";
 import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { NoProjects } from "~/components/projects/project-card";
 import { CommentForm } from "~/components/projects/project-page";

@@ -14,7 +14,8 @@ import {
 import { describeStatus, stepperStates } from "~models/projects/status-vocabulary";
 import { clientActions, CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
-import { getProjectPage, transitionProject } from "~models/projects/projects.server";
+import { getProjectPage } from "~models/projects/project-conversation.server";
+import { transitionProject } from "~models/projects/projects.server";
 import { ProjectThread } from "~/components/projects/thread";
 import { ConfirmStep, type ConfirmCopy } from "~/components/projects/confirm-step";
 import { deliveryViewFor } from "~models/delivery/clock.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getProjectFile } from "~models/projects/projects.server";
+import { getProjectFile } from "~models/projects/project-conversation.server";
 import { attachmentResponse, openUpload } from "~models/platform/uploads.server";
 import { apiError } from "~/lib/api.server";
 import { getApiUser, LOGIN_PATH } from "~/lib/auth.server";

@@ -8,7 +8,7 @@ import {
   trackedStatusLabel,
   type TrackedProject,
 } from "~models/projects/project-tracking";
-import { listTrackedProjects } from "~models/projects/projects.server";
+import { listTrackedProjects } from "~models/projects/project-lists.server";
 import { displayNameOf } from "~models/identity/manage-account";
 import { deliveryViewsFor, type DeliveryView } from "~models/delivery/clock.server";
 import { DeliveryLine } from "~/components/delivery/delivery-line";
