@@ -35,7 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     !profile.company_website && "website",
   ].filter((field): field is string => Boolean(field));
   return {
-    username: user.username,
+    // The client's first name once they have given one, as a person would greet them; else the username.
+    greeting: user.firstName || user.username,
     ...dashboard,
     // Worded here, most urgent first. Unread notifications, the cart and the soonest expiring
     // tokens come with the account summary: no statement of their own.
@@ -66,14 +67,14 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { username, stats, recent, tokens, recommendations, waiting, emailToConfirm } = loaderData;
+  const { greeting, stats, recent, tokens, recommendations, waiting, emailToConfirm } = loaderData;
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         {/* A username is one long word: it wraps anywhere rather than widen a phone's page. */}
         <div className="flex min-w-0 flex-col gap-2">
           <p className="font-display text-xs tracking-[0.3em] text-green uppercase">Home</p>
-          <h1 className="font-display text-3xl font-semibold wrap-anywhere sm:text-4xl">Hello, {username}</h1>
+          <h1 className="font-display text-3xl font-semibold wrap-anywhere sm:text-4xl">Hello, {greeting}</h1>
         </div>
         <Link
           to="/createprojectform"
