@@ -7,10 +7,11 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { sql, type Logger } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "./db.server";
 import * as schema from "../schema";
@@ -157,4 +158,23 @@ export function withStatementLog(
       ? drizzlePglite(client as PGlite, options)
       : drizzleNodePg(client as pg.Pool, options);
   return { ...handle, db };
+}
+
+/**
+ * An embedded database migrated with another migrations folder (an older
+ * build's, in the restore test), with one account in it: its data dir dump, as
+ * that build's `npm run backup` would have put it in an archive.
+ */
+export async function olderEmbeddedDatabaseDump(migrationsFolder: string, username: string): Promise<Buffer> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await client.query("insert into users (username, email, password_hash) values ($1, $2, 'x')", [
+      username,
+      `${username}@example.com`,
+    ]);
+    return Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+  } finally {
+    await client.close();
+  }
 }

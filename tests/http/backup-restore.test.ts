@@ -6,13 +6,13 @@
 // "backup and restore on PostgreSQL" phase:
 //   scripts/with-postgres.sh npx vitest run --project http tests/http/backup-restore.test.ts
 import { spawnSync } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase, queryRows, type DatabaseConfig } from "~models/platform/db.server";
-import { createEmptyTestDatabase } from "~models/platform/testing.server";
+import { createEmptyTestDatabase, olderEmbeddedDatabaseDump } from "~models/platform/testing.server";
 import { uniqueName, Visitor } from "./client";
 import { startServer, type RunningServer } from "./server";
 
@@ -150,6 +150,58 @@ test("the embedded database and the local uploads: backed up, restored into an e
     await restored.stop();
   }
   expect(await rowsIn({ kind: "pglite", dataDir: path.join(dataDir, "db") }, made)).toEqual(before);
+}, 180_000);
+
+test("an archive from an older build: restore migrates it to this build's schema", async () => {
+  // The older build: this one's migrations without the newest (a copy of drizzle/ with the last
+  // journal entry and its SQL left out), applied to an empty embedded database with one account.
+  const journal = JSON.parse(await readFile(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  const newest = journal.entries.at(-1)!.tag;
+  const entry = journal.entries.at(-2)!;
+  const older = entry.tag;
+  const migrations = path.join(tmpdir(), uniqueName("older-migrations"));
+  cleanup.push(() => rm(migrations, { recursive: true, force: true }));
+  await cp(path.join(ROOT, "drizzle"), migrations, { recursive: true });
+  await rm(path.join(migrations, `${newest}.sql`));
+  await writeFile(
+    path.join(migrations, "meta/_journal.json"),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
+  );
+  // Its archive, as its npm run backup wrote it: the manifest names the older schema.
+  const username = uniqueName("older");
+  const work = path.join(tmpdir(), uniqueName("older-archive"));
+  cleanup.push(() => rm(work, { recursive: true, force: true }));
+  await mkdir(path.join(work, "db"), { recursive: true });
+  await writeFile(path.join(work, "db/pglite.tar"), await olderEmbeddedDatabaseDump(migrations, username));
+  const manifest = {
+    format: "ascendra-backup/1",
+    createdAt: new Date().toISOString(),
+    database: "pglite",
+    schema: { migrations: journal.entries.length - 1, tag: entry.tag, when: entry.when },
+    uploads: "local",
+  };
+  await writeFile(path.join(work, "manifest.json"), JSON.stringify(manifest));
+  const file = path.join(tmpdir(), `${uniqueName("older")}.tar.gz`);
+  cleanup.push(() => rm(file, { force: true }));
+  expect(spawnSync("tar", ["-czf", file, "-C", work, "manifest.json", "db"]).status).toBe(0);
+
+  const dataDir = path.join(ROOT, `.data/${uniqueName("restored")}`);
+  cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+  expect(npmRun("restore", file, { DATA_DIR: dataDir, DATABASE_URL: "" })).toContain(
+    `backed up at schema ${older}, now at ${newest}`,
+  );
+  const restored = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+  try {
+    const [account] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from users where username = ${username}`,
+      restored.db,
+    );
+    expect(account?.n).toBe(1);
+  } finally {
+    await restored.close();
+  }
 }, 180_000);
 
 describe.skipIf(!adminUrl)("PostgreSQL", () => {
