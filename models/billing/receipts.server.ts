@@ -72,7 +72,26 @@ export const RECEIPT_CSP = [
 
 /** A standalone, print-ready HTML document (no scripts; the browser's Print saves it as PDF too). */
 export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdfHref: string): string {
-  const rows = receiptLines(receipt)
+  return receiptDocument({
+    number: receipt.number,
+    parties,
+    rows: receiptLines(receipt),
+    total: ["Amount", formatAmount(receipt)],
+    actions: `<a href="${escapeHtml(pdfHref)}">Download PDF</a> · Use your browser's Print to print or save this page.`,
+  });
+}
+
+/** The HTML receipt page both kinds of receipt share: the seller, who was billed, the lines and the total. */
+function receiptDocument(receipt: {
+  number: string;
+  parties: ReceiptParties;
+  rows: readonly (readonly [string, string])[];
+  total: [string, string];
+  /** Trusted markup (escaped by the caller) for the line under the table. */
+  actions: string;
+}): string {
+  const { number, parties, total } = receipt;
+  const rows = receipt.rows
     .map(([term, value]) => `<tr><th scope="row">${escapeHtml(term)}</th><td>${escapeHtml(value)}</td></tr>`)
     .join("");
   const seller = [parties.seller.name, ...parties.seller.addressLines, parties.seller.email]
@@ -84,18 +103,18 @@ export function renderReceiptHtml(receipt: Receipt, parties: ReceiptParties, pdf
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Receipt ${escapeHtml(receipt.number)} — ${escapeHtml(parties.seller.name)}</title>
+<title>Receipt ${escapeHtml(number)} — ${escapeHtml(parties.seller.name)}</title>
 <style>${RECEIPT_STYLE}</style>
 </head>
 <body>
 <header>
-  <div><h1>Receipt</h1><p class="muted">${escapeHtml(receipt.number)}</p></div>
+  <div><h1>Receipt</h1><p class="muted">${escapeHtml(number)}</p></div>
   <p>${seller}</p>
 </header>
 <p>Billed to<br><strong>${escapeHtml(parties.buyer.name)}</strong><br>${escapeHtml(parties.buyer.email)}</p>
-<table>${rows}<tr><th scope="row">Amount</th><td class="total">${escapeHtml(formatAmount(receipt))}</td></tr></table>
+<table>${rows}<tr><th scope="row">${escapeHtml(total[0])}</th><td class="total">${escapeHtml(total[1])}</td></tr></table>
 <p class="muted">Thank you for your business.</p>
-<p class="actions"><a href="${escapeHtml(pdfHref)}">Download PDF</a> · Use your browser's Print to print or save this page.</p>
+<p class="actions">${receipt.actions}</p>
 </body>
 </html>`;
 }
@@ -229,27 +248,11 @@ export function renderCheckoutReceiptHtml(order: CheckoutReceipt, parties: Recei
     ["Paid with", "Creative Tokens"],
     ["Balance after", tokenCount(order.balanceAfter)],
   ];
-  const seller = [parties.seller.name, ...parties.seller.addressLines, parties.seller.email]
-    .map(escapeHtml)
-    .join("<br>");
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Receipt ${escapeHtml(order.number)} — ${escapeHtml(parties.seller.name)}</title>
-<style>${RECEIPT_STYLE}</style>
-</head>
-<body>
-<header>
-  <div><h1>Receipt</h1><p class="muted">${escapeHtml(order.number)}</p></div>
-  <p>${seller}</p>
-</header>
-<p>Billed to<br><strong>${escapeHtml(parties.buyer.name)}</strong><br>${escapeHtml(parties.buyer.email)}</p>
-<table>${rows.map(([term, value]) => `<tr><th scope="row">${escapeHtml(term)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}<tr><th scope="row">Total</th><td class="total">${escapeHtml(tokenCount(order.totalTokens))}</td></tr></table>
-<p class="muted">Thank you for your business.</p>
-<p class="actions">Use your browser's Print to print or save this page as a PDF.</p>
-</body>
-</html>`;
+  return receiptDocument({
+    number: order.number,
+    parties,
+    rows,
+    total: ["Total", tokenCount(order.totalTokens)],
+    actions: "Use your browser's Print to print or save this page as a PDF.",
+  });
 }
