@@ -6,6 +6,18 @@ import type { UploadStorageSettings } from "~models/platform/storage/storage.ser
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
+/** A whole number of seconds from 1 to `max`, `fallback` when unset. */
+const seconds = (max: number, fallback: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int({ error: "must be a whole number of seconds" })
+      .min(1, { error: "must be at least 1" })
+      .max(max, { error: `must be at most ${max}` })
+      .default(fallback),
+  );
+
 /** Express's named address ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 const isProxyAddress = (entry: string) => {
@@ -61,25 +73,9 @@ const envSchema = z
     ),
     DATA_DIR: z.preprocess(emptyAsUnset, z.string().default(".data")),
     // How often each process runs the time-based jobs (renewals, reminders, expiries).
-    JOBS_INTERVAL_SECONDS: z.preprocess(
-      emptyAsUnset,
-      z.coerce
-        .number({ error: "must be a whole number of seconds" })
-        .int({ error: "must be a whole number of seconds" })
-        .min(1, { error: "must be at least 1" })
-        .max(3600, { error: "must be at most 3600" })
-        .default(60),
-    ),
+    JOBS_INTERVAL_SECONDS: seconds(3600, 60),
     // How long a process may take, after SIGTERM, to finish its requests and its running job.
-    SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(
-      emptyAsUnset,
-      z.coerce
-        .number({ error: "must be a whole number of seconds" })
-        .int({ error: "must be a whole number of seconds" })
-        .min(1, { error: "must be at least 1" })
-        .max(600, { error: "must be at most 600" })
-        .default(25),
-    ),
+    SHUTDOWN_TIMEOUT_SECONDS: seconds(600, 25),
     // The log's level (pino): fatal, error, warn, info (default), debug, trace, or silent.
     LOG_LEVEL: z.preprocess(
       emptyAsUnset,
