@@ -13,6 +13,8 @@ import { tagRequestSpan } from "~models/platform/tracing.server";
 /** An id a proxy may hand us: short, and nothing a log reader could mistake for more (no spaces, no quotes). */
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
+const MATCHER_MEMORY = 5000;
+
 type BuildRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
 
 /**
@@ -40,10 +42,21 @@ export function createRouteIdMatcher(routes: Record<string, BuildRoute | undefin
         }) as RouteObject,
     );
   const routeObjects = tree(undefined);
+  // matchRoutes flattens and ranks the whole tree on every call (about a fifth of a signed-in
+  // page's CPU under load), so each answer is kept per path shape: a segment of digits only (an
+  // id) reads as "0", which no static segment of the route map is, so /project/12 and
+  // /project/345 share one entry. Past 5,000 shapes the map starts again, bounding made-up URLs.
+  const known = new Map<string, string>();
   return (pathname: string): string => {
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(routeObjects, page);
-    return matches?.at(-1)?.route.id ?? "unmatched";
+    const shape = page.replace(/\/\d+(?=\/|$)/g, "/0");
+    let routeId = known.get(shape);
+    if (routeId === undefined) {
+      routeId = matchRoutes(routeObjects, shape)?.at(-1)?.route.id ?? "unmatched";
+      if (known.size >= MATCHER_MEMORY) known.clear();
+      known.set(shape, routeId);
+    }
+    return routeId;
   };
 }
 

@@ -127,3 +127,20 @@ test("route ids come from the route tree, a page's data request counts as its pa
   expect(routeIdOf("/account/billing")).toBe("routes/account.billing");
   expect(routeIdOf("/nowhere/at/all")).toBe("unmatched");
 });
+
+test("an id in the path shares its answer with every other id, and a remembered answer is the same as the first", () => {
+  const routeIdOf = createRouteIdMatcher({
+    root: { id: "root", path: "" },
+    "routes/project": { id: "routes/project", parentId: "root", path: "project/:id" },
+    "routes/project-new": { id: "routes/project-new", parentId: "root", path: "project/new" },
+    "routes/file": { id: "routes/file", parentId: "routes/project", path: "files/:fileId" },
+  });
+  for (let round = 0; round < 2; round++) {
+    expect(routeIdOf("/project/12")).toBe("routes/project");
+    expect(routeIdOf("/project/345.data")).toBe("routes/project");
+    expect(routeIdOf("/project/new")).toBe("routes/project-new");
+    expect(routeIdOf("/project/7/files/99")).toBe("routes/file");
+    expect(routeIdOf("/project/7/files/a9")).toBe("routes/file");
+    expect(routeIdOf("/project/7/other")).toBe("unmatched");
+  }
+});
