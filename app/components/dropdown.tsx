@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import type { ReactNode } from "react";
 import { useDismissableDetails } from "./use-dismissable-details";
 
@@ -26,13 +27,22 @@ export function Dropdown({
     // ancestor); from sm up it hangs under its own button.
     <details ref={ref} className="dropdown sm:relative" data-testid={testId} data-dismissable="">
       <summary
-        className="relative grid size-10 cursor-pointer list-none place-items-center rounded-full border border-border text-text transition-colors hover:border-text-muted [&::-webkit-details-marker]:hidden"
+        className={classes(
+          "relative grid size-10 cursor-pointer list-none place-items-center",
+          "rounded-full border border-border text-text transition-colors",
+          "hover:border-text-muted [&::-webkit-details-marker]:hidden",
+        )}
         aria-label={label}
       >
         {summary}
       </summary>
       <div
-        className={`absolute inset-x-0 z-30 mt-2 sm:inset-x-auto sm:right-0 sm:w-[22rem] rounded-2xl border border-border bg-surface p-4 shadow-2xl shadow-black/50 ${panelClassName ?? ""}`}
+        className={classes(
+          "absolute inset-x-0 z-30 mt-2 sm:inset-x-auto sm:right-0 sm:w-[22rem]",
+          "rounded-2xl border border-border bg-surface p-4 shadow-2xl",
+          "shadow-black/50",
+          panelClassName ?? "",
+        )}
       >
         {children}
       </div>

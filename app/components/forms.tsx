@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import {
   useId,
   useState,
@@ -269,7 +270,12 @@ export function SubmitButton({
       disabled={pending}
       aria-disabled={pending}
       data-pending-label={typeof pendingLabel === "string" ? pendingLabel : undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-full bg-text px-6 py-3.5 text-sm font-semibold text-canvas transition-opacity disabled:opacity-70 aria-disabled:opacity-70 ${className ?? ""}`}
+      className={classes(
+        "inline-flex items-center justify-center gap-2 rounded-full bg-text px-6",
+        "py-3.5 text-sm font-semibold text-canvas transition-opacity",
+        "disabled:opacity-70 aria-disabled:opacity-70",
+        className ?? "",
+      )}
     >
       {pending ? (pendingLabel ?? "SUBMITTING...") : children}
     </button>

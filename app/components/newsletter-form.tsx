@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { useFetcher } from "react-router";
 import { HONEYPOT_FIELD } from "~models/forms/honeypot";
 
@@ -42,7 +43,10 @@ export function NewsletterForm({
           defaultValue={reply && !reply.ok ? reply.email : undefined}
           aria-invalid={reply && !reply.ok ? true : undefined}
           aria-describedby={reply ? statusId : undefined}
-          className="min-w-0 flex-1 rounded-full border border-border bg-canvas px-4 py-2.5 text-sm text-text placeholder:text-text-muted/70 focus:border-text-muted"
+          className={classes(
+            "min-w-0 flex-1 rounded-full border border-border bg-canvas px-4 py-2.5",
+            "text-sm text-text placeholder:text-text-muted/70 focus:border-text-muted",
+          )}
         />
         <button
           type="submit"

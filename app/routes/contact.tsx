@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import type { CSSProperties, ReactNode } from "react";
 import type { z } from "zod";
 import { Link } from "react-router";
@@ -169,7 +170,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <li key={tile.href}>
               <a
                 href={tile.href}
-                className="flex h-full min-h-20 items-end rounded-2xl border border-border p-4 font-display text-sm font-semibold transition-colors hover:border-text-muted hover:bg-surface"
+                className={classes(
+                  "flex h-full min-h-20 items-end rounded-2xl border border-border p-4",
+                  "font-display text-sm font-semibold transition-colors",
+                  "hover:border-text-muted hover:bg-surface",
+                )}
               >
                 {tile.label}
               </a>

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Form, Link } from "react-router";
 import { type Region } from "~models/billing/currency";
 import { REGION_OPTIONS } from "~models/billing/currency-setting";
@@ -52,7 +53,13 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
       ) : null}
       {plan.paid && !plan.cancelling && plan.status === "active" ? (
         <details className="group">
-          <summary className="inline-flex cursor-pointer list-none rounded-full border border-red/60 px-4 py-2 text-sm font-semibold text-red [&::-webkit-details-marker]:hidden">
+          <summary
+            className={classes(
+              "inline-flex cursor-pointer list-none rounded-full border border-red/60",
+              "px-4 py-2 text-sm font-semibold text-red",
+              "[&::-webkit-details-marker]:hidden",
+            )}
+          >
             Cancel Plan
           </summary>
           <Form

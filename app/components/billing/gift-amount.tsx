@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { useId, useState, type TextareaHTMLAttributes } from "react";
 import type { Region } from "~models/billing/currency";
 import {
@@ -51,7 +52,12 @@ export function GiftAmount({
             {rules.presets.map((value) => (
               <label
                 key={value}
-                className="cursor-pointer rounded-2xl border border-border bg-surface px-4 py-4 text-center font-display text-lg font-semibold has-[:checked]:border-yellow has-[:checked]:text-yellow has-[:focus-visible]:outline-2"
+                className={classes(
+                  "cursor-pointer rounded-2xl border border-border bg-surface px-4 py-4",
+                  "text-center font-display text-lg font-semibold",
+                  "has-[:checked]:border-yellow has-[:checked]:text-yellow",
+                  "has-[:focus-visible]:outline-2",
+                )}
               >
                 <input
                   type="radio"

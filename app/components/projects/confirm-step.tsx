@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 
@@ -40,7 +41,11 @@ export function ConfirmStep({ copy, open }: { copy: ConfirmCopy; open: boolean }
         ref={dialog}
         open={open || undefined}
         aria-labelledby={heading}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-yellow/40 bg-surface p-6 text-text backdrop:bg-black/60 [&:not(:modal)]:static [&:not(:modal)]:w-full"
+        className={classes(
+          "m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl border",
+          "border-yellow/40 bg-surface p-6 text-text backdrop:bg-black/60",
+          "[&:not(:modal)]:static [&:not(:modal)]:w-full",
+        )}
         data-testid="confirm-page"
       >
         <Form method="post" className="flex flex-col gap-4" onSubmit={() => dialog.current?.close()}>

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Link } from "react-router";
 import { CATEGORIES, labelOf, type ProjectStatus } from "~models/projects/projects";
 import { formatDate, shortId } from "~/lib/format";
@@ -24,7 +25,11 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
         <h3 className="min-w-0 font-display text-base font-semibold wrap-anywhere">
           <Link
             to={`/project/${project.id}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-yellow"
+            className={classes(
+              "after:absolute after:inset-0 focus-visible:outline-none",
+              "after:rounded-2xl focus-visible:after:outline-2",
+              "focus-visible:after:outline-yellow",
+            )}
           >
             {project.title}
           </Link>

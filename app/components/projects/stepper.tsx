@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { STEPS } from "~models/projects/projects";
 import type { StepState } from "~models/projects/status-vocabulary";
 
@@ -21,7 +22,15 @@ export function Stepper({ states }: { states: StepState[] }) {
             />
             <span className="flex items-center gap-1.5 text-xs sm:text-sm">
               <span
-                className={`hidden size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-semibold sm:grid ${done ? "bg-green text-green-ink" : current ? "bg-yellow text-yellow-ink" : "border border-border text-text-muted"}`}
+                className={classes(
+                  "hidden size-5 shrink-0 place-items-center rounded-full text-[0.65rem]",
+                  "font-semibold sm:grid",
+                  done
+                    ? "bg-green text-green-ink"
+                    : current
+                      ? "bg-yellow text-yellow-ink"
+                      : "border border-border text-text-muted",
+                )}
                 aria-hidden="true"
               >
                 {index + 1}

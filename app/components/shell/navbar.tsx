@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Link, NavLink, useLocation } from "react-router";
 import type { Navigation } from "~models/content/site-content";
 import { CartIcon, CloseIcon, MenuIcon } from "~/components/icons";
@@ -149,7 +150,11 @@ export function Navbar({
     >
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-full focus:bg-text focus:px-4 focus:py-2 focus:text-canvas"
+        className={classes(
+          "sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3",
+          "focus:z-50 focus:rounded-full focus:bg-text focus:px-4 focus:py-2",
+          "focus:text-canvas",
+        )}
       >
         Skip to content
       </a>

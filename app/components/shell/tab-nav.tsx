@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { NavLink } from "react-router";
 
 type Tab = { readonly label: string; readonly to: string; readonly end: boolean };
@@ -36,7 +37,11 @@ export function TabNav({
                 to={tab.to}
                 end={tab.end}
                 className={({ isActive }) =>
-                  `${layout} rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap ${isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text"}`
+                  classes(
+                    layout,
+                    "rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap",
+                    isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text",
+                  )
                 }
               >
                 {tab.label}

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Link, useLocation } from "react-router";
 
 // The client workspace's one navigation (decision 0056). Every page a signed-in
@@ -93,11 +94,13 @@ export function WorkspaceNav() {
               <Link
                 to={section.to}
                 aria-current={isCurrent ? "page" : undefined}
-                className={`flex items-center gap-3 rounded-full px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors duration-200 lg:rounded-xl ${
+                className={classes(
+                  "flex items-center gap-3 rounded-full px-4 py-2.5 text-sm font-medium",
+                  "whitespace-nowrap transition-colors duration-200 lg:rounded-xl",
                   isCurrent
                     ? "bg-surface-raised text-text ring-1 ring-border"
-                    : "text-text-muted hover:bg-surface hover:text-text"
-                }`}
+                    : "text-text-muted hover:bg-surface hover:text-text",
+                )}
               >
                 <span
                   aria-hidden="true"

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -126,7 +127,11 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
               {packages.map((pkg) => (
                 <label
                   key={pkg.id}
-                  className="relative flex cursor-pointer flex-col gap-1 rounded-2xl border border-border bg-surface p-5 has-[:checked]:border-yellow has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]"
+                  className={classes(
+                    "relative flex cursor-pointer flex-col gap-1 rounded-2xl border",
+                    "border-border bg-surface p-5 has-[:checked]:border-yellow",
+                    "has-[:checked]:shadow-[0_0_0_1px_var(--color-yellow)]",
+                  )}
                 >
                   <input
                     {...getInputProps(fields.package_id, { type: "radio", value: pkg.id })}

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Form, Link, Outlet, useLocation } from "react-router";
 import { FREE_PLAN } from "~models/billing/subscriptions";
 import { fullNameOf, initialsOf } from "~models/identity/manage-account";
@@ -58,7 +59,11 @@ function TopBar({
         <span
           id="token-tooltip"
           role="tooltip"
-          className="pointer-events-none absolute top-full left-0 z-30 mt-2 hidden w-64 rounded-xl border border-border bg-surface-raised p-3 text-xs font-normal text-text-muted group-hover:block group-focus-visible:block"
+          className={classes(
+            "pointer-events-none absolute top-full left-0 z-30 mt-2 hidden w-64",
+            "rounded-xl border border-border bg-surface-raised p-3 text-xs",
+            "font-normal text-text-muted group-hover:block group-focus-visible:block",
+          )}
         >
           Your Creative Tokens balance. Tokens pay for shop items and project work, and are valid for 90 days.
         </span>
@@ -128,7 +133,11 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
       >
         <Link
           to="/dashboard2/settings"
-          className="flex items-center gap-3 rounded-2xl border border-border bg-surface p-3 transition-colors hover:border-text-muted lg:flex-col lg:items-start lg:p-5"
+          className={classes(
+            "flex items-center gap-3 rounded-2xl border border-border bg-surface p-3",
+            "transition-colors hover:border-text-muted lg:flex-col lg:items-start",
+            "lg:p-5",
+          )}
         >
           <span
             className="grid size-10 shrink-0 place-items-center rounded-full bg-purple font-display text-sm font-semibold text-purple-ink lg:size-12"

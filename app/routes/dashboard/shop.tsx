@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { data, Form, Link } from "react-router";
 import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { AddToCartSchema, CATEGORY_FILTERS, CATEGORY_LABELS, parseShopFilters } from "~models/billing/shop";
@@ -84,7 +85,12 @@ export default function ShopTab({ loaderData, actionData }: Route.ComponentProps
                 <Link
                   to={filterHref(category, filters.search)}
                   aria-current={filters.category === category ? "page" : undefined}
-                  className={`block rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap ${filters.category === category ? "bg-text text-canvas" : "border border-border text-text-muted hover:text-text"}`}
+                  className={classes(
+                    "block rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap",
+                    filters.category === category
+                      ? "bg-text text-canvas"
+                      : "border border-border text-text-muted hover:text-text",
+                  )}
                 >
                   {CATEGORY_LABELS[category]}
                 </Link>

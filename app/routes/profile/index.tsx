@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
@@ -80,7 +81,11 @@ function Check({ done, children }: { done: boolean; children: React.ReactNode })
   return (
     <li className="flex items-start gap-2.5 text-sm">
       <span
-        className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold ${done ? "bg-green text-green-ink" : "border border-border text-text-muted"}`}
+        className={classes(
+          "mt-0.5 grid size-5 shrink-0 place-items-center rounded-full",
+          "text-[0.65rem] font-bold",
+          done ? "bg-green text-green-ink" : "border border-border text-text-muted",
+        )}
         aria-hidden="true"
       >
         {done ? <CheckIcon small /> : null}

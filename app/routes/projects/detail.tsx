@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
@@ -248,7 +249,12 @@ function RevisionForm({
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm font-semibold hover:bg-surface-raised [&::-webkit-details-marker]:hidden">
+      <summary
+        className={classes(
+          "cursor-pointer list-none rounded-2xl px-5 py-3.5 text-center text-sm",
+          "font-semibold hover:bg-surface-raised [&::-webkit-details-marker]:hidden",
+        )}
+      >
         {ACTION_LABELS.request_revision}
       </summary>
       <Form method="post" className="flex flex-col gap-3 px-4 pb-4" {...getFormProps(form)}>

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Link } from "react-router";
 import type { PackageColour, SolutionsContent } from "~models/content/marketing-content";
 import { accent } from "./accent";
@@ -24,7 +25,11 @@ export function Plans({
             key={plan.slug}
             data-colour={plan.colour}
             data-selected={isSelected || undefined}
-            className={`card relative flex min-w-0 flex-col gap-5 p-7 ${accent(plan.colour)} ${isSelected ? "border-(--accent) shadow-[0_0_0_1px_var(--accent)]" : ""}`}
+            className={classes(
+              "card relative flex min-w-0 flex-col gap-5 p-7",
+              accent(plan.colour),
+              isSelected ? "border-(--accent) shadow-[0_0_0_1px_var(--accent)]" : "",
+            )}
           >
             <div className="flex items-center justify-between gap-3">
               <span className="size-9 rounded-xl bg-(--accent)" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { type CSSProperties, type MouseEvent, type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SolutionTab } from "~models/content/marketing-content";
@@ -55,7 +56,12 @@ export function SolutionTabs({
               preventScrollReset
               onClick={switchTo(href)}
               aria-current={tab === active ? "page" : undefined}
-              className={`rounded-full px-1 py-2.5 text-center font-display text-[0.6rem] font-semibold tracking-wider whitespace-nowrap transition-colors sm:px-5 sm:text-xs sm:tracking-widest ${tab === active ? "bg-text text-canvas" : "text-text-muted hover:text-text"}`}
+              className={classes(
+                "rounded-full px-1 py-2.5 text-center font-display text-[0.6rem]",
+                "font-semibold tracking-wider whitespace-nowrap transition-colors sm:px-5",
+                "sm:text-xs sm:tracking-widest",
+                tab === active ? "bg-text text-canvas" : "text-text-muted hover:text-text",
+              )}
             >
               {labels[tab]}
             </Link>

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Link } from "react-router";
 import type { CreativeTokensContent, Region } from "~models/content/marketing-content";
 
@@ -42,7 +43,10 @@ export function Pricing({
               to={`?region=${r.id}#pricing`}
               preventScrollReset
               aria-current={r.id === region ? "page" : undefined}
-              className={`rounded-full px-4 py-2 text-sm font-semibold transition-colors ${r.id === region ? "bg-text text-canvas" : "text-text-muted hover:text-text"}`}
+              className={classes(
+                "rounded-full px-4 py-2 text-sm font-semibold transition-colors",
+                r.id === region ? "bg-text text-canvas" : "text-text-muted hover:text-text",
+              )}
             >
               {r.label}
             </Link>
