@@ -189,7 +189,14 @@ export async function deliverDueGiftCards(now = new Date(), only?: string[]): Pr
           kind: "gift_card",
           to: card.recipientEmail,
           subject: `${card.senderName} sent you an ${site.name} gift card`,
-          text: `Hi ${card.recipientName},\n\n${card.senderName} sent you a gift card worth ${giftCardValue(card)} (${card.currency}) for any ${site.name} service or package.${note}\n\nYour code: ${formatGiftCode(card.code)}\n\nRedeem it in your dashboard under Billing & Tokens (create a free account first if you have none). It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n— The ${site.name} team\n`,
+          text:
+            `Hi ${card.recipientName},\n\n` +
+            `${card.senderName} sent you a gift card worth ${giftCardValue(card)} (${card.currency}) ` +
+            `for any ${site.name} service or package.${note}\n\n` +
+            `Your code: ${formatGiftCode(card.code)}\n\n` +
+            "Redeem it in your dashboard under Billing & Tokens (create a free account first if you have none). " +
+            `It is valid until ${card.expiresAt.toISOString().slice(0, 10)}.\n\n` +
+            `— The ${site.name} team\n`,
         };
       }),
       tx,

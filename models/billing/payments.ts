@@ -49,7 +49,8 @@ export const PAYMENT_MESSAGES = {
     "Payments are in test mode: use the test card 4242 4242 4242 4242. You have not been charged.",
   inProgress: "This payment is already being processed. Please wait a moment and reload the page.",
   keyReused:
-    "This idempotency key was already used for a different payment. Send a new key for a new payment; the same request with the same key answers the first result.",
+    "This idempotency key was already used for a different payment. " +
+    "Send a new key for a new payment; the same request with the same key answers the first result.",
   unknownSavedMethod: "Unknown payment method.",
   saveNeedsAccount: "Sign in to save a card.",
 } as const;

@@ -29,7 +29,8 @@ export const SHOP_MESSAGES = {
   downloadLimitReached: "Download Limit Reached",
   /** A GET never spends a download: only a POST starts one. */
   downloadNeedsPost:
-    "Start a download with POST /api/download/{purchaseId}/, or a GET with your API token (Authorization: Token): a GET with only a session cookie never counts one of your downloads.",
+    "Start a download with POST /api/download/{purchaseId}/, or a GET with your API token (Authorization: Token): " +
+    "a GET with only a session cookie never counts one of your downloads.",
   // Ours, where the spec is silent.
   itemNotFound: "Shop item not found",
   cartItemNotFound: "Cart item not found",

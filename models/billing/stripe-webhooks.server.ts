@@ -402,7 +402,9 @@ async function invoiceFailed(tx: Transaction, invoice: Stripe.Invoice, context: 
         userId: ours.subscription.userId,
         type: "warning",
         title: "Plan payment failed",
-        message: `We could not take ${formatMinor(invoice.amount_due, invoice.currency.toUpperCase() as Currency)} for your ${ours.plan.name} plan.${retry} You can update your card under Payment methods.`,
+        message:
+          `We could not take ${formatMinor(invoice.amount_due, invoice.currency.toUpperCase() as Currency)} ` +
+          `for your ${ours.plan.name} plan.${retry} You can update your card under Payment methods.`,
         link: "/manageaccount/billing/payment-methods",
       },
       tx,

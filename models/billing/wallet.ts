@@ -99,7 +99,8 @@ export const WALLET_MESSAGES = {
     `${tokens} ${tokensWord(tokens)} ${tokens === 1 ? "expires" : "expire"} on ${day}`,
   reminderTitle: "Tokens expire soon",
   reminderMessage: (tokens: number, day: string, left: string) =>
-    `${tokens} Creative ${tokens === 1 ? "Token expires" : "Tokens expire"} on ${day} (${left}). Spend ${tokens === 1 ? "it" : "them"} in the shop before then.`,
+    `${tokens} Creative ${tokens === 1 ? "Token expires" : "Tokens expire"} on ${day} (${left}). ` +
+    `Spend ${tokens === 1 ? "it" : "them"} in the shop before then.`,
   reminderSubject: (tokens: number, day: string) =>
     `${tokens} Creative ${tokens === 1 ? "Token expires" : "Tokens expire"} on ${day}`,
   cartChanged:
@@ -108,6 +109,9 @@ export const WALLET_MESSAGES = {
 
 /** The shop, where a reminder sends the client to spend their tokens. */
 export const SPEND_LINK = "/dashboard2/shop";
+
+const SPEND_BUTTON_STYLE =
+  "display: inline-block; padding: 10px 18px; border-radius: 999px; background: #111; color: #fff; text-decoration: none; font-weight: 600;";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -137,7 +141,7 @@ export function reminderEmail(input: {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111;">`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(input.spendUrl)}" style="display: inline-block; padding: 10px 18px; border-radius: 999px; background: #111; color: #fff; text-decoration: none; font-weight: 600;">Spend them in the shop</a></p>`,
+    `<p><a href="${escapeHtml(input.spendUrl)}" style="${SPEND_BUTTON_STYLE}">Spend them in the shop</a></p>`,
     `<p>${escapeHtml(sign)}</p>`,
     `</body></html>`,
   ].join("\n");

@@ -68,14 +68,18 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       id: `event:${event.slug}`,
       title: event.title,
       url: "/events",
-      markdown: `${event.title}: ${formatLongDate(event.date)} at ${event.location}, ${formatRupees(event.price)}, ${event.spots ? `${event.spots} spots` : "fully booked"} (${event.category}). ${event.description}`,
+      markdown:
+        `${event.title}: ${formatLongDate(event.date)} at ${event.location}, ${formatRupees(event.price)}, ` +
+        `${event.spots ? `${event.spots} spots` : "fully booked"} (${event.category}). ${event.description}`,
     })),
     ...pages.careers.positions.items.map((position) => ({
       kind: "position" as const,
       id: `position:${position.role}`,
       title: position.title,
       url: `/careerpage?role=${position.role}#apply`,
-      markdown: `${position.title}: ${position.type}, ${position.location}, in the ${position.team} team. ${position.summary} Apply with the form on the careers page.`,
+      markdown:
+        `${position.title}: ${position.type}, ${position.location}, in the ${position.team} team. ` +
+        `${position.summary} Apply with the form on the careers page.`,
     })),
     {
       kind: "page",

@@ -281,7 +281,9 @@ export async function holdProject(
           userId: locked.project.userId,
           type: "warning",
           title: "Your project is waiting on you",
-          message: `“${locked.project.title}”: ${PAUSE_LABELS_FOR_CLIENT[input.reason]}.${note ? ` ${note.slice(0, 200)}` : ""} Its delivery clock is paused until then.`,
+          message:
+            `“${locked.project.title}”: ${PAUSE_LABELS_FOR_CLIENT[input.reason]}.${note ? ` ${note.slice(0, 200)}` : ""}` +
+            " Its delivery clock is paused until then.",
           link: `/project/${projectId}`,
         },
         tx,
@@ -383,10 +385,10 @@ export function atRiskColumns(now: Date) {
   return {
     dueAt: deliveryClocks.dueAt,
     pausedSince: deliveryClocks.pausedSince,
-    atRisk:
-      sql<boolean>`coalesce(${deliveryClocks.stoppedAt} is null and ${deliveryClocks.dueAt} is not null and ${deliveryClocks.dueAt} - ${at} <= ${`${AT_RISK_MS / 1000} seconds`}::interval, false)`.mapWith(
-        Boolean,
-      ),
+    atRisk: sql<boolean>`coalesce(${deliveryClocks.stoppedAt} is null and ${deliveryClocks.dueAt} is not null
+        and ${deliveryClocks.dueAt} - ${at} <= ${`${AT_RISK_MS / 1000} seconds`}::interval, false)`.mapWith(
+      Boolean,
+    ),
     leftSeconds: sql<number | null>`extract(epoch from ${deliveryClocks.dueAt} - ${at})`.mapWith((value) =>
       value === null ? null : Number(value),
     ),

@@ -252,7 +252,11 @@ export function clockHeadline(
   if (summary.state === "stopped") {
     if (status === "cancelled" || !summary.stoppedAt) return "Clock stopped: the project was cancelled";
     const late = summary.due ? summary.stoppedAt.getTime() - summary.due.getTime() : 0;
-    return `Delivered ${shortDate(summary.stoppedAt, now)}${summary.due ? (late > 0 ? ` · ${daysPhrase(late).replace("less than a day", "under a day")} after the promised date` : " · on time") : ""}`;
+    const lateness =
+      late > 0
+        ? ` · ${daysPhrase(late).replace("less than a day", "under a day")} after the promised date`
+        : " · on time";
+    return `Delivered ${shortDate(summary.stoppedAt, now)}${summary.due ? lateness : ""}`;
   }
   const due = summary.due ? `Due ${shortDate(summary.due, now)}` : "No fixed date (flexible timeline)";
   if (summary.state === "paused")

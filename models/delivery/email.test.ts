@@ -12,7 +12,8 @@ describe("the clock's emails", () => {
   it("reads as plain text, with the link spelled out", () => {
     const { text } = renderClockEmail(email);
     expect(text).toBe(
-      "Your project “Café <menu>” has been paused for 2 days.\n\nYour project manager wrote: “A & B?”\n\nOpen your project: https://ascendra.example/project/abc\n\n— Ascendra\n",
+      "Your project “Café <menu>” has been paused for 2 days.\n\nYour project manager wrote: “A & B?”\n\n" +
+        "Open your project: https://ascendra.example/project/abc\n\n— Ascendra\n",
     );
   });
 

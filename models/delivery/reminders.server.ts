@@ -76,12 +76,14 @@ export async function sendClockReminders(
         )
         .returning({ id: deliveryPauses.id });
       if (!row) return null;
+      const waited = daysPhrase(now.getTime() - pause.startedAt.getTime());
+      const waitingOn = PAUSE_LABELS_FOR_CLIENT[pause.reason as PauseReason].toLowerCase();
       await addNotification(
         {
           userId: project.userId,
           type: "warning",
           title: "Your project is waiting on you",
-          message: `“${project.title}” has been paused ${daysPhrase(now.getTime() - pause.startedAt.getTime())}: ${PAUSE_LABELS_FOR_CLIENT[pause.reason as PauseReason].toLowerCase()}.`,
+          message: `“${project.title}” has been paused ${waited}: ${waitingOn}.`,
           link: `/project/${project.id}`,
         },
         tx,
@@ -94,7 +96,7 @@ export async function sendClockReminders(
           {
             subject: `Reminder: ${project.title} is waiting on you`,
             lines: [
-              `Your project “${project.title}” has been paused for ${daysPhrase(now.getTime() - pause.startedAt.getTime())}, waiting on you: ${PAUSE_LABELS_FOR_CLIENT[pause.reason as PauseReason].toLowerCase()}.`,
+              `Your project “${project.title}” has been paused for ${waited}, waiting on you: ${waitingOn}.`,
               ...(pause.note ? [`Your project manager wrote: “${pause.note}”`] : []),
               due
                 ? `The delivery clock stays paused until then, so the delivery date moves with the wait: as things stand, it is due ${shortDate(due, now)}.`

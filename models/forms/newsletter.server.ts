@@ -55,7 +55,9 @@ export function subscribeToNewsletter(
             kind: "newsletter_confirm",
             to: email,
             subject: `Confirm your ${site.name} newsletter subscription`,
-            text: `Hi,\n\nPlease confirm that you want ${site.name}'s newsletter:\n${confirm}\n\nIf you did not ask for it, ignore this email.\nUnsubscribe at any time: ${unsubscribe}\n`,
+            text:
+              `Hi,\n\nPlease confirm that you want ${site.name}'s newsletter:\n${confirm}\n\n` +
+              `If you did not ask for it, ignore this email.\nUnsubscribe at any time: ${unsubscribe}\n`,
           },
           tx,
         );

@@ -31,7 +31,9 @@ export const inviteFriend = formSubmitter({
         kind: "referral_invite",
         to: input.invitee_email,
         subject: `${input.referrer_name} invites you to ${site.name}`,
-        text: `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\nCreate your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
+        text:
+          `Hi,\n\n${input.referrer_name} thinks ${site.name} could help your brand.${note}\n\n` +
+          `Create your account with their code ${code}:\n${link}\n\n— The ${site.name} team\n`,
       };
     },
   },

@@ -328,7 +328,8 @@ export async function requestEmailChange(
       [
         "Hi,",
         "",
-        `Someone signed in to your ${options.siteName} account asked to change its email address to ${input.newEmail}. It changes only when the link we sent there is opened.`,
+        `Someone signed in to your ${options.siteName} account asked to change its email address to ${input.newEmail}. ` +
+          "It changes only when the link we sent there is opened.",
         "",
         "Nothing changes unless that link is opened. If this was not you, change your password now and contact us.",
       ],

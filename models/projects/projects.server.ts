@@ -127,7 +127,9 @@ export async function createProject(
         owner.id,
         {
           subject: `Project submitted: ${row.title}`,
-          text: `${PROJECT_MESSAGES.submitted}.\n\nProject: ${row.title}\nStatus: ${statusSentence(status, step)}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
+          text:
+            `${PROJECT_MESSAGES.submitted}.\n\nProject: ${row.title}\nStatus: ${statusSentence(status, step)}\n\n` +
+            `Follow it at ${options.siteUrl ?? ""}${link}`,
         },
         tx,
       );
@@ -282,11 +284,16 @@ export async function transitionProject(
           tx,
         );
       }
+      const reasonNote = reason.trim()
+        ? `\n\n${role === "staff" ? "Note from the studio" : "Reason"}: ${reason.trim()}`
+        : "";
       const email = await queueProjectUpdate(
         visible.userId,
         {
           subject: `${visible.title}: ${clientStatusLabel(to, step)}`,
-          text: `Your project “${visible.title}” moved from ${clientStatusLabel(from, locked!.step)} to ${clientStatusLabel(to, step)}.${reason.trim() ? `\n\n${role === "staff" ? "Note from the studio" : "Reason"}: ${reason.trim()}` : ""}\n\n${statusSentence(to, step)}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
+          text:
+            `Your project “${visible.title}” moved from ${clientStatusLabel(from, locked!.step)} to ${clientStatusLabel(to, step)}.` +
+            `${reasonNote}\n\n${statusSentence(to, step)}\n\nFollow it at ${options.siteUrl ?? ""}${link}`,
         },
         tx,
       );

@@ -103,7 +103,9 @@ function paymentItem(payment: WaitingPayment): Waiting {
       key: `payment-renewal-${payment.planId}`,
       kind: "payment",
       whose: YOUR_MOVE,
-      text: `We could not take ${formatMinor(payment.amountMinor, payment.currency)} for your ${payment.planName} plan. Update your card so the plan goes on; we will try again.`,
+      text:
+        `We could not take ${formatMinor(payment.amountMinor, payment.currency)} for your ${payment.planName} plan. ` +
+        "Update your card so the plan goes on; we will try again.",
       to: "/manageaccount/billing/payment-methods",
       action: "Update your card",
       since: payment.at,

@@ -100,7 +100,8 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
         <h1 className="font-display text-3xl font-semibold">Join the team</h1>
         <p className="text-text-muted">
           {loaderData.account
-            ? `${loaderData.email} already has an account (${loaderData.account}). Choose a new password for it: it becomes a staff account and is signed out everywhere else.`
+            ? `${loaderData.email} already has an account (${loaderData.account}). ` +
+              "Choose a new password for it: it becomes a staff account and is signed out everywhere else."
             : `You are invited as ${loaderData.email}. Choose a username and a password.`}
         </p>
       </header>

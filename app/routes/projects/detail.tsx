@@ -110,7 +110,9 @@ function confirmationsFor(
       step: "approve",
       button: `${ACTION_LABELS.approve} version ${latest.version}`,
       heading: `Approve version ${latest.version} and publish it?`,
-      consequence: `You approve version ${latest.version} (${latest.name}) as the final work and the project is published. The delivery clock stops, and you can no longer request revisions or pin comments on it. This cannot be undone.`,
+      consequence:
+        `You approve version ${latest.version} (${latest.name}) as the final work and the project is published. ` +
+        "The delivery clock stops, and you can no longer request revisions or pin comments on it. This cannot be undone.",
       confirm: `Yes, approve version ${latest.version} and publish`,
       hidden: { version: String(latest.version) },
     };

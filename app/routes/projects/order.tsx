@@ -174,6 +174,7 @@ function TrackedCard({ project, delivery }: { project: TrackedProject; delivery?
 export default function Order({ loaderData }: Route.ComponentProps) {
   const { projects, total, page, filter, help } = loaderData;
   const first = (page.page - 1) * ORDER_PAGE_SIZE + 1;
+  const shown = projects.length === page.total ? projects.length : `${first}–${first + projects.length - 1}`;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-5 py-12 lg:px-8">
       <header className="flex flex-col gap-3">
@@ -256,7 +257,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <section aria-label="Projects" aria-live="polite" className="flex flex-col gap-4">
         <p className="text-sm text-text-muted">
           {projects.length
-            ? `Showing ${projects.length === page.total ? projects.length : `${first}–${first + projects.length - 1}`} of ${page.total} project${page.total === 1 ? "" : "s"}`
+            ? `Showing ${shown} of ${page.total} project${page.total === 1 ? "" : "s"}`
             : `Showing 0 of ${page.total} projects`}
           {page.total !== total ? ` (${total} in all)` : ""}.
         </p>
