@@ -71,7 +71,8 @@ function summaryStatement(database: Database, bySession: boolean) {
     plan: subscriptionPlans,
     profile: profiles,
     // Only grants with tokens left (token_lots_user_id_unspent_idx), not every grant ever made.
-    balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
+    balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots
+      where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
     // Refunded tokens are neither used nor available (tokenFlow's rule, decision 0058).
     flow: sql<{ granted: number; spent: number }>`(select json_build_object(
       'granted', ${sql.raw(FLOW_SQL.granted)},
@@ -79,7 +80,8 @@ function summaryStatement(database: Database, bySession: boolean) {
       from token_ledger where token_ledger.user_id = users.id
       and token_ledger.created_at >= ${periodStart} and token_ledger.created_at < ${periodEnd})`,
     cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = users.id)`,
-    unread: sql<number>`(select count(*)::int from notifications where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
+    unread: sql<number>`(select count(*)::int from notifications
+      where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
     soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(users.id, now)}`,
     // The top bar's newest visible notifications (notifications_user_id_visible_idx: an index scan of six).
     latestNotifications: sql<LatestNotificationJson[]>`(select coalesce(json_agg(json_build_object(
