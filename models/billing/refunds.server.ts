@@ -2,12 +2,21 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { giftCards, paymentRefunds, payments, users } from "../schema";
+import {
+  giftCards,
+  paymentRefunds,
+  payments,
+  tokenAllocations,
+  tokenLedger,
+  tokenLots,
+  users,
+} from "../schema";
 import { type Currency } from "./payments";
 import { formatMinor } from "../platform/money";
 import { getPaymentGateway, type PaymentRow } from "./payments.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
-import { grantRemainder, takeBackGrant } from "./tokens.server";
+import { takeBackGrant } from "./tokens.server";
+import { REFUND_FORM_MESSAGES, refundedMessage, tokensToTakeBack } from "./refunds";
 import { type QueuedEmail } from "../platform/mail.server";
 
 // Refunds from the back-office, full or partial, through the gateway that
@@ -23,12 +32,13 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 const REFUND_MESSAGES = {
   notFound: "That payment was not found.",
   notRefundable: "Only a successful payment can be refunded.",
-  amount: (max: string) => `Enter an amount greater than zero and at most ${max}.`,
+  amount: REFUND_FORM_MESSAGES.range,
   fullyRefunded: "This payment has been refunded in full.",
+  stale:
+    "Nothing was refunded: this payment changed since the confirmation was shown (a refund was made meanwhile). Review it again.",
   otherGateway: (gateway: string) =>
     `This payment was taken by the ${gateway} gateway, which is not the one in use: refund it there.`,
-  refunded: (amount: string, tokens: number) =>
-    `Refunded ${amount}.${tokens ? ` ${tokens} unspent tokens were taken back.` : ""}`,
+  refunded: refundedMessage,
 } as const;
 
 /** The grant a payment paid for, by its ledger source key; null when it granted none (yet). */
@@ -42,22 +52,40 @@ async function grantKeyOf(database: Transaction | ReturnType<typeof db>, payment
   return key ?? null;
 }
 
-/** Tokens a refund of `amountMinor` takes back: all that is left on a full refund, else the refunded share. */
-function tokensToTakeBack(
-  grant: { amount: number; remaining: number },
-  payment: { amountMinor: number; refundedMinor: number },
-  amountMinor: number,
-): number {
-  const full = payment.refundedMinor + amountMinor >= payment.amountMinor;
-  const share = full ? grant.remaining : Math.ceil((grant.amount * amountMinor) / payment.amountMinor);
-  return Math.max(0, Math.min(grant.remaining, share));
+/** The purchase's lot as a refund sees it: granted, spent (refund take-backs are not spending), unspent now. */
+export type RefundLot = { granted: number; spent: number; unspent: number };
+
+/** One statement: the lot the grant `key` made, and how much of it the client spent. */
+async function lotOf(
+  database: Transaction | ReturnType<typeof db>,
+  key: string,
+  now: Date,
+): Promise<RefundLot | null> {
+  const [row] = await database
+    .select({
+      granted: tokenLots.amount,
+      remaining: tokenLots.remaining,
+      expiresAt: tokenLots.expiresAt,
+      spent: sql<number>`(select coalesce(sum(${tokenAllocations.amount}), 0)::int from ${tokenAllocations}
+        join ${tokenLedger} spend on spend.id = ${tokenAllocations.entryId}
+        where ${tokenAllocations.lotId} = ${tokenLots.id} and spend.kind = 'spend' and spend.reason <> 'refund')`,
+    })
+    .from(tokenLedger)
+    .innerJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
+    .where(eq(tokenLedger.sourceKey, key));
+  if (!row) return null;
+  return {
+    granted: row.granted,
+    spent: Number(row.spent),
+    unspent: row.expiresAt > now ? row.remaining : 0,
+  };
 }
 
 export type RefundPreview = {
   payment: PaymentRow;
   clientEmail: string | null;
   refundableMinor: number;
-  tokens: { granted: number; unspent: number; spent: number } | null;
+  tokens: RefundLot | null;
   giftCard: { redeemed: boolean } | null;
   refunds: RefundRow[];
 };
@@ -73,7 +101,7 @@ export async function refundPreview(paymentId: string, now = new Date()): Promis
   if (!row) return null;
   const { payment } = row;
   const key = await grantKeyOf(db(), payment);
-  const grant = key ? await grantRemainder(key, now) : null;
+  const lot = key ? await lotOf(db(), key, now) : null;
   const [card] =
     payment.kind === "gift_card"
       ? await db().select().from(giftCards).where(eq(giftCards.paymentId, payment.id))
@@ -82,9 +110,7 @@ export async function refundPreview(paymentId: string, now = new Date()): Promis
     payment,
     clientEmail: row.email ?? payment.payerEmail,
     refundableMinor: payment.status === "succeeded" ? payment.amountMinor - payment.refundedMinor : 0,
-    tokens: grant
-      ? { granted: grant.amount, unspent: grant.remaining, spent: grant.amount - grant.remaining }
-      : null,
+    tokens: lot,
     giftCard: card ? { redeemed: Boolean(card.redeemedAt) } : null,
     refunds: await db()
       .select()
@@ -109,16 +135,16 @@ async function settleRefund(
   now: Date,
 ): Promise<{ taken: number; receipt: QueuedEmail | null }> {
   const key = await grantKeyOf(tx, payment);
-  const grant = key ? await grantRemainder(key, now, tx) : null;
+  const lot = key ? await lotOf(tx, key, now) : null;
   const amount = formatMinor(refund.amountMinor, payment.currency as Currency);
   const taken =
-    key && grant
+    key && lot
       ? await takeBackGrant(
           {
             grantSourceKey: key,
             amount: tokensToTakeBack(
-              grant,
               { ...payment, refundedMinor: payment.refundedMinor - refund.amountMinor },
+              lot,
               refund.amountMinor,
             ),
             sourceKey: `refund:${refund.id}`,
@@ -130,6 +156,7 @@ async function settleRefund(
           tx,
         )
       : 0;
+  const spent = lot?.spent ?? 0;
   if (payment.kind === "gift_card" && payment.refundedMinor >= payment.amountMinor)
     await tx
       .update(giftCards)
@@ -139,7 +166,7 @@ async function settleRefund(
     .update(paymentRefunds)
     .set({
       tokensTakenBack: taken,
-      tokensAlreadySpent: grant ? grant.amount - grant.remaining : 0,
+      tokensAlreadySpent: spent,
       status: "succeeded",
       completedAt: now,
     })
@@ -155,7 +182,7 @@ async function settleRefund(
         amount_minor: refund.amountMinor,
         currency: payment.currency,
         tokens_taken_back: taken,
-        tokens_already_spent: grant ? grant.amount - grant.remaining : 0,
+        tokens_already_spent: spent,
         gateway_reference: refund.gatewayReference,
       },
       reason: refund.reason || `Refund of ${amount}`,
@@ -183,13 +210,17 @@ export type RefundResult =
  * Staff refund a payment, full or partial: reserved on the payment (so the
  * amount can never exceed what was paid, even with two staff at once), sent
  * to the gateway, then settled in one transaction. A refusal gives the
- * reservation back.
+ * reservation back. With `expectedRefundedMinor` (the confirm step,
+ * decision 0072) it refunds only while the payment's refunded total is still
+ * what the confirmation showed: the same confirmation submitted twice, even
+ * at the same instant, refunds once.
  */
 export async function refundPayment(input: {
   paymentId: string;
   amountMinor: number;
   reason: string;
   staff: { id: string; ip?: string };
+  expectedRefundedMinor?: number;
   now?: Date;
 }): Promise<RefundResult> {
   const now = input.now ?? new Date();
@@ -203,6 +234,8 @@ export async function refundPayment(input: {
     const left = payment.amountMinor - payment.refundedMinor;
     if (left <= 0)
       return { ok: false as const, status: 409 as const, message: REFUND_MESSAGES.fullyRefunded };
+    if (input.expectedRefundedMinor !== undefined && input.expectedRefundedMinor !== payment.refundedMinor)
+      return { ok: false as const, status: 409 as const, message: REFUND_MESSAGES.stale };
     if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0 || input.amountMinor > left)
       return {
         ok: false as const,

@@ -261,27 +261,6 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
   });
 }
 
-/** What is left of one grant (by its source key): its amount, and what is unspent and not expired. */
-export async function grantRemainder(
-  sourceKey: string,
-  now = new Date(),
-  database: Executor = db(),
-): Promise<{ entryId: string; userId: string; amount: number; remaining: number } | null> {
-  const [row] = await database
-    .select({
-      entryId: tokenLots.id,
-      userId: tokenLots.userId,
-      amount: tokenLots.amount,
-      remaining: tokenLots.remaining,
-      expiresAt: tokenLots.expiresAt,
-    })
-    .from(tokenLedger)
-    .innerJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
-    .where(eq(tokenLedger.sourceKey, sourceKey));
-  if (!row) return null;
-  return { ...row, remaining: row.expiresAt > now ? row.remaining : 0 };
-}
-
 /**
  * A refund takes back tokens of the grant it paid for, and only of that
  * grant: at most what is left of it (never below zero; what was spent stays

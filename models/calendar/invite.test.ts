@@ -145,7 +145,7 @@ describe("buildInvite", () => {
     const [description] = prop(ics, "DESCRIPTION");
     // One DESCRIPTION: its line breaks are \n, its ; , and \ escaped (RFC 5545 §3.3.11).
     expect(description).toContain(
-      "\\n\\nAsk reception for Asha\\; park in B2\\, bay 14.\\nBring ID \\\\ badge.\\nEND:VEVENT\\nATTENDEE:mailto:x@evil.example",
+      "\\n\\nA note from us:\\nAsk reception for Asha\\; park in B2\\, bay 14.\\nBring ID \\\\ badge.\\nEND:VEVENT\\nATTENDEE:mailto:x@evil.example",
     );
     // No line of the note became a property of its own.
     expect(lines(ics).filter((line) => /^ATTENDEE[;:]/.test(line))).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { createEvent, type EventAttributes } from "ics";
-import { formatMeetingTime } from "./meetings";
+import { formatMeetingTime, MEETING_MESSAGES } from "./meetings";
 
 // The iCalendar (RFC 5545) text of a meeting's invite, written with the `ics`
 // library: METHOD:REQUEST for an invite or an update (same UID, higher
@@ -76,7 +76,7 @@ export function buildInvite(meeting: InviteMeeting, organizer: Organizer): strin
     `${meeting.title}, ${when}, ${meeting.durationMinutes} minutes.`,
     meeting.location ? `Where: ${meeting.location}` : "",
     meeting.meetingUrl ? `Join: ${meeting.meetingUrl}` : "",
-    meeting.note ? `\n${calendarText(meeting.note)}` : "",
+    meeting.note ? `\n${MEETING_MESSAGES.noteHeading}:\n${calendarText(meeting.note)}` : "",
   ]
     .filter(Boolean)
     .join("\n");

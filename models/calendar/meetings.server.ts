@@ -15,6 +15,7 @@ import {
   AGENCY_TIME_ZONE,
   formatMeetingTime,
   isMeetingSource,
+  MEETING_MESSAGES,
   MEETING_SOURCES,
   meetingWhen,
   utcToZonedFields,
@@ -202,11 +203,13 @@ const organizerOf = (site: { name: string; emails: { hello: string } }): Organiz
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type Change = "confirmed" | "rescheduled" | "cancelled";
+/** "updated": a change that kept the time (the place, the link or staff's note). */
+type Change = "confirmed" | "rescheduled" | "updated" | "cancelled";
 
 const SUBJECT_PREFIX: Record<Change, string> = {
   confirmed: "Confirmed",
   rescheduled: "Updated",
+  updated: "Updated",
   cancelled: "Cancelled",
 };
 
@@ -219,7 +222,9 @@ function inviteEmail(meeting: MeetingRow, change: Change, site: { name: string; 
       ? `Your meeting with ${site.name} is confirmed.`
       : change === "rescheduled"
         ? `Your meeting with ${site.name} has moved. The invite attached replaces the earlier one.`
-        : `Your meeting with ${site.name} is cancelled. Open the attachment to take it off your calendar.`;
+        : change === "updated"
+          ? `The details of your meeting with ${site.name} have changed; the time has not. The invite attached replaces the earlier one.`
+          : `Your meeting with ${site.name} is cancelled. Open the attachment to take it off your calendar.`;
   const lines: Array<[string, string]> = [
     ["What", meeting.title],
     ["When", `${when}, ${meeting.durationMinutes} minutes`],
@@ -236,7 +241,7 @@ function inviteEmail(meeting: MeetingRow, change: Change, site: { name: string; 
     opening,
     "",
     ...lines.map(([label, value]) => `${label}: ${value}`),
-    ...(note ? ["", note] : []),
+    ...(note ? ["", `${MEETING_MESSAGES.noteHeading}:`, note] : []),
     "",
     closing,
     "",
@@ -254,7 +259,9 @@ function inviteEmail(meeting: MeetingRow, change: Change, site: { name: string; 
           }</td></tr>`,
       )
       .join("")}</table>`,
-    note ? `<p>${escapeHtml(note).replace(/\n/g, "<br>")}</p>` : "",
+    note
+      ? `<p><strong>${escapeHtml(MEETING_MESSAGES.noteHeading)}</strong><br>${escapeHtml(note).replace(/\n/g, "<br>")}</p>`
+      : "",
     `<p>${escapeHtml(closing)}</p>`,
     `<p>— ${escapeHtml(site.name)}</p>`,
   ].join("\n");
@@ -333,7 +340,7 @@ async function markRequestHandled(tx: Transaction, source: MeetingSource, id: st
 }
 
 export type MeetingOutcome =
-  | { ok: true; meeting: MeetingRow; emailId: string }
+  | { ok: true; meeting: MeetingRow; emailId: string; change: Change }
   | { ok: false; reason: "not_found" | "already_confirmed" | "not_confirmed" };
 
 /** A stable UID: random, never derived from anything that changes. */
@@ -386,8 +393,14 @@ export async function confirmMeeting(
   });
   if (!done) return { ok: false, reason: "already_confirmed" };
   await sendQueuedEmail(done.email);
-  return { ok: true, meeting: done.meeting, emailId: done.email.id };
+  return { ok: true, meeting: done.meeting, emailId: done.email.id, change: "confirmed" };
 }
+
+/** Whether a change moved the meeting in time (else the client is told its details changed). */
+const moved = (before: MeetingRow, after: MeetingRow) =>
+  before.startsAt.getTime() !== after.startsAt.getTime() ||
+  before.durationMinutes !== after.durationMinutes ||
+  before.timeZone !== after.timeZone;
 
 /**
  * Changes the request's live meeting in place (same row and UID, SEQUENCE + 1)
@@ -424,11 +437,12 @@ async function changeLiveMeeting(
       },
       tx,
     );
-    return { meeting: row, email: await queueAnnouncement(tx, row, change, site) };
+    const told: Change = change === "rescheduled" && !moved(before, row) ? "updated" : change;
+    return { meeting: row, told, email: await queueAnnouncement(tx, row, told, site) };
   });
   if (!done) return { ok: false, reason: "not_confirmed" };
   await sendQueuedEmail(done.email);
-  return { ok: true, meeting: done.meeting, emailId: done.email.id };
+  return { ok: true, meeting: done.meeting, emailId: done.email.id, change: done.told };
 }
 
 /** Moves the request's live meeting: same row and UID, SEQUENCE + 1, an updated invite. */

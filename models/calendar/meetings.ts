@@ -49,6 +49,8 @@ export const MEETING_MESSAGES = {
   noteHeading: "A note from us",
   confirmed: (to: string) => `Meeting confirmed. The invite is on its way to ${to}.`,
   rescheduled: (to: string) => `Meeting moved. The updated invite is on its way to ${to}.`,
+  updated: (to: string) =>
+    `Meeting details changed; the time is the same. The updated invite is on its way to ${to}.`,
   cancelled: (to: string) => `Meeting cancelled. ${to} has been sent the cancellation.`,
   alreadyConfirmed: "This request already has a confirmed meeting: reschedule or cancel it instead.",
   notConfirmed: "There is no confirmed meeting to change: someone may have cancelled it.",

@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { createAccount, expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
 import { E2E_STAFF } from "./staff-account";
 
 // The back-office's billing parts: tokens on a client's page, the catalogue,
-// gift cards in the inbox.
+// gift cards in the inbox, a refund chosen then confirmed.
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e7d6f50000000049454e44ae426082",
@@ -167,6 +168,104 @@ for (const javaScriptEnabled of [true]) {
       await row.getByRole("link", { name: sender }).click();
       await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Gift card from ${sender}`);
       await expect(staff.getByText("meera@studio.example").first()).toBeVisible();
+    });
+  });
+}
+
+/** A client who bought the Popular package (130 tokens) through the API; staff then deduct 21 of them. */
+async function partlySpentPurchase(page: Page, staff: Page, javaScriptEnabled: boolean) {
+  const account = await createAccount(page);
+  const login = await page.request.post("/api/auth/login/", {
+    data: { username: account.username, password: account.password },
+  });
+  const headers = { Authorization: `Token ${((await login.json()) as { token: string }).token}` };
+  const bought = await page.request.post("/api/purchase-tokens/", {
+    headers,
+    data: { package_id: "popular" },
+  });
+  expect(bought.ok()).toBe(true);
+  const { payment_id: paymentId, new_balance: balance } = (await bought.json()) as {
+    payment_id: string;
+    new_balance: number;
+  };
+  expect(balance).toBe(130);
+  await openClient(staff, account.username, javaScriptEnabled);
+  await adjustTokens(staff, "Deduct tokens", "21", "Poster for the launch");
+  await expect(staff.getByTestId("client-balance")).toHaveText("109");
+  return { account, paymentId };
+}
+
+// A refund in two steps (decision 0072), with JavaScript on and off: the
+// amount defaults to the unspent share, the confirm step (its own URL) says
+// what moves, only its submit refunds; the client is told.
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a confirmed partial refund with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test.setTimeout(150_000);
+
+    test("staff choose the unspent share, confirm it, and the client is told", async ({ page, browser }) => {
+      const staff = await newVisitor(browser, javaScriptEnabled);
+      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin" });
+      const { account, paymentId } = await partlySpentPurchase(page, staff, javaScriptEnabled);
+
+      await open(staff, `/admin/payments/${paymentId}`, javaScriptEnabled);
+      await expect(staff.getByTestId("refund-tokens")).toHaveText("21 spent · 109 unspent");
+      // The unspent share: the price × 109 / 130, rounded down to the cent.
+      const amount = staff.getByLabel(/^Amount/);
+      const suggested = await amount.inputValue();
+      expect(suggested).toMatch(/^\d+\.\d{2}$/);
+      await expect(staff.getByText(`Suggested: ${suggested}`)).toBeVisible();
+
+      // A wrong amount is refused on step 1, what was typed kept.
+      await amount.fill("100000");
+      await staff.getByRole("button", { name: "Review refund" }).click();
+      await expect(staff.getByText(/^Enter an amount greater than zero and at most/)).toBeVisible();
+      await expect(staff.getByLabel(/^Amount/)).toHaveValue("100000");
+
+      await staff.getByLabel(/^Amount/).fill(suggested);
+      await staff.getByLabel("Note for the audit log (optional)").fill("Project cancelled");
+      await staff.getByRole("button", { name: "Review refund" }).click();
+      await expect(staff).toHaveURL(/[?&]confirm=1&/);
+      const confirm = staff.getByTestId("refund-confirm");
+      await expect(confirm.getByRole("heading", { name: "Confirm the refund" })).toBeVisible();
+      if (javaScriptEnabled)
+        await expect(confirm.getByRole("heading", { name: "Confirm the refund" })).toBeFocused();
+      await expect(confirm.getByTestId("confirm-tokens-back")).toHaveText(
+        "109 tokens, taken from the client's balance",
+      );
+      await expect(confirm.getByTestId("confirm-tokens-spent")).toHaveText("21 tokens");
+      await expect(confirm.getByTestId("confirm-kept")).toContainText(
+        "21 tokens of this purchase (21 spent).",
+      );
+      const confirmedAmount = (await confirm.getByTestId("confirm-amount").textContent())!;
+      expect(confirmedAmount).toMatch(/\((USD|EUR|INR)\)$/);
+      // axe runs inside the page: with JavaScript on only.
+      if (javaScriptEnabled) expect(await seriousViolations(staff)).toEqual([]);
+      // Nothing is refunded yet.
+      await expect(staff.getByRole("table", { name: "Refunds" })).toHaveCount(0);
+
+      await confirm.getByRole("button", { name: /^Confirm refund of / }).click();
+      await expect(staff).toHaveURL(/\?refunded=/);
+      const outcome = staff.getByTestId("refund-outcome");
+      await expect(outcome).toContainText("109 unspent tokens were taken back.");
+      await expect(outcome).toContainText(`The client's receipt is on its way to ${account.email}`);
+      if (javaScriptEnabled) await expect(outcome).toBeFocused();
+      // Reloading the outcome refunds nothing more.
+      await staff.reload();
+      await expect(staff.getByRole("table", { name: "Refunds" }).locator("tbody tr")).toHaveCount(1);
+      await expect(staff.getByRole("table", { name: "Refunds" })).toContainText("Project cancelled");
+
+      // The client: the unspent tokens gone, the spent ones kept, and a notification.
+      await signInAs(page, account, { javaScriptEnabled });
+      await open(page, "/dashboard2/notifications", javaScriptEnabled);
+      await expect(
+        page
+          .locator('[data-testid="notification"]:not([data-testid="notifications-dropdown"] *)')
+          .filter({ hasText: "Refund issued" }),
+      ).toContainText("109 Creative Tokens from that purchase were taken back.");
+      await open(page, "/dashboard2/billing", javaScriptEnabled);
+      await expect(page.getByTestId("token-balance")).toHaveText("0");
+      await staff.context().close();
     });
   });
 }

@@ -181,7 +181,9 @@ for (const javaScriptEnabled of [true, false]) {
       // Staff refund the payment in full; the client is told what came back.
       await staff.goto(`/admin/payments?receipt=${receiptNumber}`);
       await staff.getByRole("link", { name: `#${receiptNumber}`, exact: true }).click();
-      await staff.getByRole("button", { name: "Refund", exact: true }).click();
+      // Two steps (decision 0072): nothing was spent, so the suggested amount is all of it.
+      await staff.getByRole("button", { name: "Review refund" }).click();
+      await staff.getByRole("button", { name: /^Confirm refund of / }).click();
       await expect(staff.getByRole("table", { name: "Refunds" })).toBeVisible();
 
       await openSection(page, "Notifications");

@@ -1,7 +1,18 @@
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~models/platform/db.server";
-import { auditLog, tokenLedger, tokenLots } from "~models/schema";
+import {
+  auditLog,
+  emailOutbox,
+  notifications,
+  paymentRefunds,
+  payments,
+  tokenLedger,
+  tokenLots,
+} from "~models/schema";
+import { RECEIPT_EMAIL_KIND } from "~models/billing/receipt-email.server";
+import { RECEIPT_MESSAGES } from "~models/billing/receipt-email";
+import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { runSeed } from "~models/views/seed.server";
 import { checkout } from "~models/billing/shop.server";
 import {
@@ -12,6 +23,7 @@ import {
   spendTokens,
 } from "~models/billing/tokens.server";
 import * as clientPage from "~/routes/admin/client";
+import * as paymentPage from "~/routes/admin/payment";
 import * as auditPage from "~/routes/admin/audit";
 import * as apiCart from "~/routes/api/billing/cart";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
@@ -57,6 +69,14 @@ const clientBilling = async (staff: Client, client: Client, query = "") =>
       { id: client.id },
     ),
   ).billing;
+
+/** The receipt emails sent to an address, newest first. */
+const receiptsTo = (to: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, RECEIPT_EMAIL_KIND)))
+    .orderBy(desc(emailOutbox.createdAt));
 
 const tokenAudit = (clientId: string) =>
   db()
@@ -293,5 +313,174 @@ describe("token movements in the audit log", () => {
       ),
     );
     expect(staffGrants.entries).toHaveLength(1);
+  });
+});
+
+// Refunds in two steps (decisions 0036, 0072): the suggested amount is the
+// unspent share, a confirm view with its own URL says what moves, only its
+// POST refunds, and the same confirmation twice refunds once.
+describe("a refund is chosen, then confirmed", () => {
+  const card = { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123", name: "Asha Rao" };
+
+  /** A client who bought the $130 package of 130 tokens and spent 21 of them. */
+  async function partlySpent() {
+    const client = await signedInClient();
+    const staff = await signedInClient("staff");
+    const bought = await purchaseTokens(client.id, {
+      package_id: "popular",
+      region: "us",
+      payment_method: "credit_card",
+      card,
+    });
+    if (!bought.ok) throw new Error(bought.message);
+    expect(bought.tokensAdded).toBe(130);
+    expect((await spendTokens({ userId: client.id, amount: 21, reason: "project" })).ok).toBe(true);
+    return { client, staff, paymentId: bought.paymentId };
+  }
+
+  type PaymentPage = {
+    suggested: { label: string; input: string };
+    values: { amount: string; reason: string };
+    errors: { amount?: string[] };
+    tokens: { granted: number; spent: number; unspent: number };
+    confirm: null | {
+      amount: string;
+      tokensBack: number;
+      tokensSpent: number;
+      tokensKept: number;
+      kept: string;
+      reason: string;
+    };
+    outcome: null | { tone: string; message: string };
+    payment: { refundedMinor: number; currency: string };
+  };
+  const open = async (staff: Client, paymentId: string, query = "") => {
+    const outcome = await call(
+      paymentPage.loader,
+      getRequest(`/admin/payments/${paymentId}${query}`, { cookie: staff.cookie }),
+      { id: paymentId },
+    );
+    return { status: outcome.status, page: body<PaymentPage>(outcome) };
+  };
+  const confirm = (staff: Client, paymentId: string, fields: Record<string, string>) =>
+    call(
+      paymentPage.action,
+      formRequest(`/admin/payments/${paymentId}?confirm=1&amount=${fields.amount}`, fields, {
+        cookie: staff.cookie,
+      }),
+      { id: paymentId },
+    );
+  const refundsOf = (paymentId: string) =>
+    db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+
+  it("suggests the unspent share, confirms what moves, refunds on the confirm only, and tells the client", async () => {
+    const { client, staff, paymentId } = await partlySpent();
+    // 109 of 130 tokens unspent: $130 × 109 / 130 = $109.
+    const first = await open(staff, paymentId);
+    expect(first.page).toMatchObject({
+      suggested: { label: "$109", input: "109.00" },
+      values: { amount: "109.00", reason: "" },
+      tokens: { granted: 130, spent: 21, unspent: 109 },
+      confirm: null,
+    });
+
+    // Step 1 refuses what cannot be refunded, keeping what was typed; nothing moves.
+    for (const amount of ["-5", "0", "130.01", "12,5"]) {
+      const wrong = await open(
+        staff,
+        paymentId,
+        `?confirm=1&amount=${encodeURIComponent(amount)}&reason=Late`,
+      );
+      expect(wrong.status, amount).toBe(400);
+      expect(wrong.page.confirm).toBeNull();
+      expect(wrong.page.values).toEqual({ amount, reason: "Late" });
+      expect(wrong.page.errors.amount).toHaveLength(1);
+    }
+
+    // Step 2, its own URL: the amount, the tokens back, those spent, what stays. Still nothing refunded.
+    const review = await open(staff, paymentId, "?confirm=1&amount=100&reason=Late%20delivery");
+    expect(review.status).toBe(200);
+    expect(review.page.confirm).toEqual({
+      amountMinor: 10000,
+      amount: "$100",
+      amountInput: "100.00",
+      tokensBack: 100,
+      tokensSpent: 21,
+      tokensKept: 30,
+      keptMinor: 3000,
+      kept: "$30",
+      reason: "Late delivery",
+    });
+    expect(review.page.payment.currency).toBe("USD");
+    expect(await refundsOf(paymentId)).toEqual([]);
+    expect(await getBalance(client.id)).toBe(109);
+
+    const emailsBefore = await receiptsTo(client.email);
+    const done = await confirm(staff, paymentId, {
+      amount: "100.00",
+      reason: "Late delivery",
+      refunded_so_far: "0",
+    });
+    expect(done.status).toBe(303);
+    const [refund] = await refundsOf(paymentId);
+    expect(refund).toMatchObject({ amountMinor: 10000, tokensTakenBack: 100, tokensAlreadySpent: 21 });
+    expect(done.headers.get("Location")).toBe(`/admin/payments/${paymentId}?refunded=${refund!.id}`);
+    expect(await getBalance(client.id)).toBe(9);
+    const after = await open(staff, paymentId, `?refunded=${refund!.id}`);
+    expect(after.page.outcome).toEqual({
+      tone: "success",
+      message: `Refunded $100. 100 unspent tokens were taken back. The client's receipt is on its way to ${client.email}, with a notification in their portal.`,
+    });
+    // What is left: $30 paid for 30 tokens, 21 spent and 9 unspent, suggests $9.
+    expect(after.page.suggested.label).toBe("$9");
+
+    // The client's receipt (the outbox) and notification, exactly one each.
+    const emails = await receiptsTo(client.email);
+    expect(emails).toHaveLength(emailsBefore.length + 1);
+    expect(emails[0]!.subject).toContain(RECEIPT_MESSAGES.titles.refund);
+    expect(emails[0]!.text).toContain("$100.00");
+    expect(emails[0]!.text).toContain(RECEIPT_MESSAGES.tokensTakenBack(100));
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, client.id), eq(notifications.title, RECEIPT_MESSAGES.titles.refund)),
+      );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.message).toContain("$100.00");
+  });
+
+  it("the same confirmation submitted twice at once refunds once", async () => {
+    const { client, staff, paymentId } = await partlySpent();
+    const fields = { amount: "20.00", reason: "Double click", refunded_so_far: "0" };
+    const answers = await Promise.all([confirm(staff, paymentId, fields), confirm(staff, paymentId, fields)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(body<{ message: string }>(refused).message).toMatch(/^Nothing was refunded/);
+    const refunds = await refundsOf(paymentId);
+    expect(refunds.map((r) => [r.amountMinor, r.status])).toEqual([[2000, "succeeded"]]);
+    const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.refundedMinor).toBe(2000);
+    expect(await getBalance(client.id)).toBe(109 - 20);
+    // Sent again later, it still refunds nothing.
+    expect((await confirm(staff, paymentId, fields)).status).toBe(409);
+    expect(await refundsOf(paymentId)).toHaveLength(1);
+    await ledgerIsConsistent(client);
+  });
+
+  it("the confirm re-checks the amount: never more than is left, never zero or negative", async () => {
+    const { staff, paymentId } = await partlySpent();
+    const over = await confirm(staff, paymentId, { amount: "130.01", refunded_so_far: "0" });
+    expect(over.status).toBe(400);
+    expect(body<{ message: string }>(over).message).toBe(
+      "Enter an amount greater than zero and at most $130.",
+    );
+    for (const amount of ["0", "-1", "abc"])
+      expect((await confirm(staff, paymentId, { amount, refunded_so_far: "0" })).status, amount).toBe(400);
+    expect((await confirm(staff, paymentId, { amount: "10" })).status).toBe(400);
+    expect(await refundsOf(paymentId)).toEqual([]);
+    // A client cannot reach it.
+    const client = await signedInClient();
+    expect((await confirm(client, paymentId, { amount: "10", refunded_so_far: "0" })).status).toBe(404);
   });
 });

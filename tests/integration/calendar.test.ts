@@ -157,7 +157,11 @@ describe("an office visit: confirm, reschedule, cancel", () => {
     expect(email!.kind).toBe("meeting_confirmed");
     expect(email!.subject).toMatch(/^Confirmed: Office visit to Ascendra, .* 10:00 \(Asia\/Kolkata\)$/);
     expect(email!.text).toContain("Ask for Priya at the front desk.");
-    expect(email!.html).toContain("<p>Ask for Priya at the front desk.</p>");
+    // Under the heading the Meetings page gives it.
+    expect(email!.text).toContain(`${MEETING_MESSAGES.noteHeading}:\nAsk for Priya at the front desk.`);
+    expect(email!.html).toContain(
+      "<p><strong>A note from us</strong><br>Ask for Priya at the front desk.</p>",
+    );
     expect(email!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ["meeting.ics", "text/calendar; charset=utf-8; method=REQUEST"],
     ]);
@@ -168,7 +172,9 @@ describe("an office visit: confirm, reschedule, cancel", () => {
     expect(prop(email!.ics, "LOCATION")).toEqual(["Plot 12\\, Sector 17\\, Vashi"]);
     expect(prop(email!.ics, "ORGANIZER")[0]).toMatch(/^mailto:hello@/i);
     // Staff's note is in the invite too, not only the email's text (issue 35).
-    expect(prop(email!.ics, "DESCRIPTION")[0]).toMatch(/\\n\\nAsk for Priya at the front desk\.$/);
+    expect(prop(email!.ics, "DESCRIPTION")[0]).toMatch(
+      /\\n\\nA note from us:\\nAsk for Priya at the front desk\.$/,
+    );
 
     const [visit] = await db().select().from(officeVisits).where(eq(officeVisits.id, visitId));
     expect(visit!.handled).toBe(true);
@@ -362,6 +368,51 @@ describe("an office visit: confirm, reschedule, cancel", () => {
     const fresh = rows.find((m) => m.status === "confirmed")!;
     expect(fresh.uid).not.toBe(uid);
     expect(fresh.sequence).toBe(0);
+  });
+
+  it("a note added at the same time reaches the client as changed details, not as a move", async () => {
+    const note = "Reception is on the 4th floor.\nParking: basement, bay 14.";
+    const outcome = await post(staff, "office_visit", visitId, {
+      intent: "reschedule",
+      ...slot,
+      location: "Vashi",
+      note,
+    });
+    expect(outcome.status).toBe(200);
+    expect((outcome.body as { message: string }).message).toBe(
+      MEETING_MESSAGES.updated(asha.email.toUpperCase()),
+    );
+    const [row] = await db()
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.sourceId, visitId), eq(meetings.status, "confirmed")));
+    expect(row).toMatchObject({ sequence: 1, note });
+
+    // The email: changed details, the time kept, the note under its heading; the .ics carries it.
+    const [email] = await invitesTo(asha.email.toUpperCase());
+    expect(email!.kind).toBe("meeting_updated");
+    expect(email!.subject).toMatch(/^Updated: Office visit to Ascendra, /);
+    expect(email!.text).toContain(
+      "The details of your meeting with Ascendra have changed; the time has not.",
+    );
+    expect(email!.text).not.toContain("has moved");
+    expect(email!.text).toContain(`${MEETING_MESSAGES.noteHeading}:\n${note}`);
+    expect(prop(email!.ics, "SEQUENCE")).toEqual(["1"]);
+    expect(prop(email!.ics, "DESCRIPTION")[0]).toContain(
+      "A note from us:\\nReception is on the 4th floor.\\nParking: basement\\, bay 14.",
+    );
+    const [notification] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, asha.id))
+      .orderBy(desc(notifications.createdAt));
+    expect(notification).toMatchObject({ title: "Meeting updated", link: "/dashboard2/meetings" });
+
+    // On the client's Meetings page, and in the .ics they download.
+    const tab = (await call(meetingsTab.loader, getRequest("/dashboard2/meetings", { cookie: asha.cookie })))
+      .body as { meetings: Array<{ id: string; note: string }> };
+    expect(tab.meetings.find((m) => m.id === row!.id)?.note).toBe(note);
+    expect((await download(asha, row!.id)).body).toBe(email!.ics);
   });
 });
 

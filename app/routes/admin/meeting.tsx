@@ -121,7 +121,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const to = outcome.meeting.attendeeEmail;
   return data<ActionData>({
-    message: intent === "confirm" ? MEETING_MESSAGES.confirmed(to) : MEETING_MESSAGES.rescheduled(to),
+    message:
+      MEETING_MESSAGES[
+        outcome.change === "updated" ? "updated" : intent === "confirm" ? "confirmed" : "rescheduled"
+      ](to),
     tone: "success",
     result: parsed.reply({ resetForm: true }),
   });
