@@ -1,8 +1,17 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
+import { integerParam } from "../platform/integers";
+import { openUpload } from "../platform/uploads.server";
 import { proofDeliverables, proofPages } from "../schema";
 import { PROOF_MESSAGES } from "./proofing";
-import { getStaffProofing, type DeliverableView, type PinView, type StaffProofing } from "./proofing.server";
+import {
+  getStaffProofing,
+  type DeliverableView,
+  type PinView,
+  type ProofAsset,
+  type StaffProofing,
+} from "./proofing.server";
 import { readProofQuery, type ProofQuery, type Surface } from "./proofing-view";
 import type { ProjectStatus } from "./projects";
 
@@ -75,4 +84,35 @@ export async function getStaffProofView(
         }
       : null,
   };
+}
+
+/**
+ * The thumbnail rendition of a PDF's rendered page, for staff (the route has
+ * checked the staff member): null when the page has none (rendered before
+ * 0026, or its thumbnail failed), and the route serves the page itself.
+ */
+export async function openProofThumb(
+  projectId: string | undefined,
+  deliverableId: string | undefined,
+  page: string | undefined,
+): Promise<ProofAsset | null> {
+  const pageNumber = integerParam(page);
+  if (!isUuid(projectId) || !isUuid(deliverableId) || pageNumber === null) return null;
+  const [row] = await db()
+    .select({ name: proofDeliverables.name, thumbKey: proofPages.thumbKey })
+    .from(proofPages)
+    .innerJoin(proofDeliverables, eq(proofDeliverables.id, proofPages.deliverableId))
+    .where(
+      and(
+        eq(proofPages.deliverableId, deliverableId),
+        eq(proofPages.page, pageNumber),
+        eq(proofDeliverables.projectId, projectId),
+      ),
+    )
+    .limit(1);
+  if (!row?.thumbKey) return null;
+  const body = await openUpload(row.thumbKey);
+  return body
+    ? { ...body, name: `${row.name}-page-${pageNumber}-thumb.png`, contentType: "image/png", inline: true }
+    : null;
 }

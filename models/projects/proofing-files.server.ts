@@ -3,11 +3,13 @@ import { desc, eq } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { openUpload } from "../platform/uploads.server";
 import { proofDeliverables } from "../schema";
+import { renderPdfPages, THUMB_LIMITS, THUMB_SCALE_TO } from "./proof-render.server";
 import { IMAGE_HEAD_BYTES, imageSize, type PixelSize } from "./proofing-images";
 
 // What proofing learns from an uploaded file's bytes (decision 0073): its
 // SHA-256, so the same file uploaded twice in a row is refused, and an
-// image's pixel size, so the staff pages size each thumbnail before it loads.
+// image's pixel size, so the staff pages size each thumbnail before it loads,
+// and a small rendition of each rendered PDF page for the thumbnails.
 
 type Executor = ReturnType<typeof db> | Transaction;
 
@@ -68,4 +70,19 @@ export async function latestVersionDigest(
   if (latest.sha256) return { version: latest.version, sha256: latest.sha256 };
   const stored = await openUpload(latest.storageKey, dataDir);
   return { version: latest.version, sha256: stored ? await sha256OfStream(stored.stream) : null };
+}
+
+/**
+ * Thumbnail renditions of a PDF's rendered pages (decision 0073), under the
+ * tighter THUMB_LIMITS: page number → storage key. Nothing when the pages were
+ * not rendered or the thumbnails fail: each page is then its own thumbnail.
+ */
+export async function renderPageThumbs(
+  storageKey: string,
+  renderedPages: number,
+  dataDir?: string,
+): Promise<Map<number, string>> {
+  if (!renderedPages) return new Map();
+  const thumbs = await renderPdfPages(storageKey, dataDir, THUMB_LIMITS, THUMB_SCALE_TO);
+  return new Map(thumbs.pages.map((p) => [p.page, p.storageKey]));
 }

@@ -18,7 +18,7 @@ import {
   tokenLots,
 } from "../schema";
 import type { PinInput } from "./proof-forms";
-import { fileDigest, latestVersionDigest, storedImageSize } from "./proofing-files.server";
+import { fileDigest, latestVersionDigest, renderPageThumbs, storedImageSize } from "./proofing-files.server";
 import { renderPdfPages } from "./proof-render.server";
 import { canPin, PROOF_FILE_RULES } from "./proof-links";
 import {
@@ -546,9 +546,11 @@ export async function addProofVersion(
   const pageSizes = await Promise.all(
     rendered.pages.map((p) => storedImageSize(p.storageKey, options.dataDir)),
   );
+  const thumbs = await renderPageThumbs(stored.upload.storageKey, rendered.pages.length, options.dataDir);
   const discard = async () => {
     await deleteUpload(stored.upload.storageKey, options.dataDir);
     for (const page of rendered.pages) await deleteUpload(page.storageKey, options.dataDir);
+    for (const key of thumbs.values()) await deleteUpload(key, options.dataDir);
   };
   try {
     const deliverable = await db().transaction(async (tx) => {
@@ -581,6 +583,7 @@ export async function addProofVersion(
             ...p,
             width: pageSizes[i]?.width ?? null,
             height: pageSizes[i]?.height ?? null,
+            thumbKey: thumbs.get(p.page) ?? null,
           })),
         );
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));

@@ -77,6 +77,8 @@ export const proofPages = pgTable(
     /** The rendered PNG's size in pixels (null before 0026). */
     width: integer("width"),
     height: integer("height"),
+    /** A thumbnail rendition (320 px on the long side, decision 0073); null: the page is its own thumbnail. */
+    thumbKey: text("thumb_key").unique(),
   },
   (t) => [
     primaryKey({ columns: [t.deliverableId, t.page] }),

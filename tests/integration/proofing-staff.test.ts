@@ -10,12 +10,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { runSeed } from "~models/views/seed.server";
 import type { StaffProofView } from "~models/projects/proof-versions.server";
-import { canRenderPdf } from "~models/projects/proof-render.server";
+import { canRenderPdf, THUMB_SCALE_TO } from "~models/projects/proof-render.server";
 import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { addPin, addProofVersion } from "~models/projects/proofing.server";
 import { COMPARE_MESSAGES } from "~models/projects/proofing-view";
 import { transitionProject } from "~models/projects/projects.server";
-import { proofDeliverables } from "~models/schema";
+import { imageSize } from "~models/projects/proofing-images";
+import { proofDeliverables, proofPages } from "~models/schema";
 import * as adminProject from "~/routes/admin/project-proofing";
 import * as adminProofFile from "~/routes/admin/proof-file";
 import { give } from "./billing-helpers";
@@ -187,6 +188,21 @@ describe("comparing two versions", () => {
     });
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
+
+    // ?size=thumb: the page's small rendition (320 px on the long side); without one, the page itself.
+    const pngSizeOf = async (query: string) => {
+      const response = await adminProofFile.loader({
+        request: getRequest(`${file}${query}`, { cookie: staff.cookie }),
+        params: { id: project.id, deliverableId: first!.id, page: "2" },
+        context: undefined,
+      } as never);
+      expect(response.status).toBe(200);
+      return imageSize(new Uint8Array(await response.arrayBuffer()));
+    };
+    expect((await pngSizeOf("?size=thumb"))!.height).toBe(THUMB_SCALE_TO);
+    expect((await pngSizeOf(""))!.height).toBe(1200);
+    await db().update(proofPages).set({ thumbKey: null }).where(eq(proofPages.deliverableId, first!.id));
+    expect((await pngSizeOf("?size=thumb"))!.height).toBe(1200);
   });
 });
 

@@ -6,12 +6,19 @@ import { formatFileSize } from "~models/platform/uploads";
 import { formatDateTime } from "~/lib/format";
 
 // Every version of the deliverable with a thumbnail of each page (the image
-// itself, or each rendered PDF page), lazily loaded and sized before they
-// load; each opens that page in the viewer with its pins (decision 0073).
+// itself, or each rendered PDF page's small rendition), lazily loaded and
+// sized before they load; each opens that page in the viewer with its pins
+// (decision 0073).
 
 /** A surface's source: the image itself (page 1 of an image), or a PDF's rendered page. */
 export const surfaceSrc = (projectId: string, version: StaffVersion, page: number) =>
   proofFilePath("staff", projectId, version.id, version.kind === "pdf" ? page : undefined);
+
+/** A thumbnail's source: a PDF page's small rendition (the page itself when it has none); an image itself. */
+const thumbSrc = (projectId: string, version: StaffVersion, page: number) =>
+  version.kind === "pdf"
+    ? `${surfaceSrc(projectId, version, page)}?size=thumb`
+    : surfaceSrc(projectId, version, page);
 
 export const surfaceAlt = (version: StaffVersion, page: number) =>
   version.kind === "pdf" ? `Version ${version.version}, page ${page}` : `Version ${version.version}`;
@@ -67,7 +74,7 @@ export function VersionThumbs({
                       data-testid="thumb"
                     >
                       <img
-                        src={surfaceSrc(projectId, version, surface.page)}
+                        src={thumbSrc(projectId, version, surface.page)}
                         alt={surfaceAlt(version, surface.page)}
                         width={box.width}
                         height={box.height}
