@@ -7,7 +7,7 @@
 export type Surface = { page: number; width: number | null; height: number | null };
 
 /** The longest side of a thumbnail on the page, in CSS pixels. */
-export const THUMB_LONG_SIDE = 160;
+const THUMB_LONG_SIDE = 160;
 
 /**
  * The box a thumbnail takes: its own proportions scaled to THUMB_LONG_SIDE on
