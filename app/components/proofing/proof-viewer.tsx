@@ -81,7 +81,7 @@ export function ProofViewer({
         </nav>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
+        <div className="w-full max-w-3xl min-w-0">
           <PinnedSurface
             projectId={projectId}
             version={version}
