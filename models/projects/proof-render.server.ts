@@ -93,7 +93,7 @@ function countPdfPages(bytes: Uint8Array): number | null {
 
 /**
  * A thumbnail rendition of each page (decision 0073): 320 px on the long
- * side (a 160 px thumbnail on a 2× screen), about 1/40 of a page's bytes.
+ * side (a 160 px thumbnail on a 2× screen), about 1/25 of a page's bytes.
  * Rendered after the pages, in a render slot like them, under tighter limits:
  * past them the pages show as their own thumbnails.
  */
