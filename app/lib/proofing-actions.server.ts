@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { addProofVersion, resolvePinStaff } from "~models/projects/proofing.server";
 import type { Viewer } from "~models/projects/projects.server";
@@ -12,10 +12,20 @@ import { notFoundResponse } from "./auth.server";
 /** The version that resolves a pin, as the form sends it (a number an integer column holds). */
 const ProofVersionSchema = databaseInteger();
 
-export type ProofingActionData = { form: "proofing"; message: string; tone: "success" | "error" };
+export type ProofingActionData = {
+  form: "proofing";
+  message: string;
+  tone: "success" | "error";
+  /** The upload field's own error (shown under it), e.g. the same file as the latest version. */
+  fileError?: string;
+};
 
-const reply = (message: string, tone: "success" | "error", status = tone === "success" ? 200 : 400) =>
-  data<ProofingActionData>({ form: "proofing", message, tone }, { status });
+const reply = (
+  message: string,
+  tone: "success" | "error",
+  status = tone === "success" ? 200 : 400,
+  fileError?: string,
+) => data<ProofingActionData>({ form: "proofing", message, tone, fileError }, { status });
 
 /** Answers the "proof_upload" and "resolve_pin" intents; null for any other (the page handles it). */
 export async function postStaffProofing(
@@ -31,15 +41,10 @@ export async function postStaffProofing(
       return reply(UPLOAD_MESSAGES.notAFile, "error");
     const added = await addProofVersion(projectId, staff, file, options);
     if (!added.ok && added.reason === "not_found") throw notFoundResponse();
-    if (!added.ok) return reply(added.message, "error");
-    const { version, name, kind } = added.deliverable;
-    const previewed = kind !== "pdf" || added.renderedPages > 0;
-    return reply(
-      previewed
-        ? PROOF_MESSAGES.fileAdded(version, name)
-        : PROOF_MESSAGES.fileAddedWithoutPreview(version, name),
-      "success",
-    );
+    if (!added.ok) return reply(added.message, "error", 400, added.message);
+    // Redirect after the post (decision 0073): the page loads afresh with an empty file field,
+    // so pressing Upload again cannot send the same file twice; the URL names the new version.
+    return redirect(`/admin/projects/${projectId}/proofing?uploaded=${added.deliverable.version}`, 303);
   }
   if (intent === "resolve_pin") {
     const pinId = String(formData.get("pin_id") ?? "");

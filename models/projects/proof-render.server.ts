@@ -92,14 +92,25 @@ function countPdfPages(bytes: Uint8Array): number | null {
 }
 
 /**
+ * A thumbnail rendition of each page (decision 0073): 320 px on the long
+ * side (a 160 px thumbnail on a 2× screen), about 1/25 of a page's bytes.
+ * Rendered after the pages, in a render slot like them, under tighter limits:
+ * past them the pages show as their own thumbnails.
+ */
+export const THUMB_SCALE_TO = 320;
+export const THUMB_LIMITS: RenderLimits = { cpuSeconds: 5, memoryBytes: 512 * 1024 * 1024, timeoutMs: 8_000 };
+
+/**
  * Renders the stored PDF's first pages (MAX_RENDERED_PAGES at most) to PNG
  * and stores each; never throws. Nothing rendered (no pdftoppm, a failure, a
  * limit reached, too many waiting) keeps the page count read from the file.
+ * `scaleTo` is the long side in pixels (SCALE_TO, or THUMB_SCALE_TO for thumbnails).
  */
 export async function renderPdfPages(
   storageKey: string,
   dataDir?: string,
   limits: RenderLimits = RENDER_LIMITS,
+  scaleTo: number = SCALE_TO,
 ): Promise<RenderResult> {
   const work = await mkdtemp(path.join(os.tmpdir(), "ascendra-proof-"));
   const stored: RenderedPage[] = [];
@@ -114,7 +125,7 @@ export async function renderPdfPages(
       pdftoppm(),
       "-png",
       "-scale-to",
-      String(SCALE_TO),
+      String(scaleTo),
       "-f",
       "1",
       "-l",

@@ -18,6 +18,7 @@ import {
   tokenLots,
 } from "../schema";
 import type { PinInput } from "./proof-forms";
+import { fileDigest, latestVersionDigest, renderPageThumbs, storedImageSize } from "./proofing-files.server";
 import { renderPdfPages } from "./proof-render.server";
 import { canPin, PROOF_FILE_RULES } from "./proof-links";
 import {
@@ -501,7 +502,9 @@ export async function getStaffProofing(project: {
 export type AddVersionResult =
   | { ok: true; deliverable: DeliverableRow; renderedPages: number }
   | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "invalid"; message: string };
+  | { ok: false; reason: "invalid"; message: string }
+  /** The same bytes (SHA-256) as the latest version: nothing is stored (decision 0073). */
+  | { ok: false; reason: "duplicate"; message: string; version: number };
 
 /**
  * Staff upload the next version of the project's deliverable: the upload
@@ -520,6 +523,19 @@ export async function addProofVersion(
   if (!project || project.userId === staff.id) return { ok: false, reason: "not_found" };
   if (!canPin(project.status as ProjectStatus))
     return { ok: false, reason: "invalid", message: PROOF_MESSAGES.closed };
+  // The same file as the latest version is refused before it is stored or rendered, and again under the lock.
+  const digest = await fileDigest(file);
+  const duplicate = (latest: { version: number; sha256: string | null } | null) =>
+    latest?.sha256 === digest.sha256
+      ? ({
+          ok: false,
+          reason: "duplicate",
+          message: PROOF_MESSAGES.duplicateVersion(latest.version),
+          version: latest.version,
+        } as const)
+      : null;
+  const early = duplicate(await latestVersionDigest(project.id, db(), options.dataDir));
+  if (early) return early;
   const stored = await storeUpload(file, PROOF_FILE_RULES, options.dataDir);
   if (!stored.ok) return { ok: false, reason: "invalid", message: stored.message };
   const kind = proofKindOf(stored.upload.contentType);
@@ -527,9 +543,20 @@ export async function addProofVersion(
     kind === "pdf"
       ? await renderPdfPages(stored.upload.storageKey, options.dataDir)
       : { pages: [], pageCount: 1 };
+  const pageSizes = await Promise.all(
+    rendered.pages.map((p) => storedImageSize(p.storageKey, options.dataDir)),
+  );
+  const thumbs = await renderPageThumbs(stored.upload.storageKey, rendered.pages.length, options.dataDir);
+  const discard = async () => {
+    await deleteUpload(stored.upload.storageKey, options.dataDir);
+    for (const page of rendered.pages) await deleteUpload(page.storageKey, options.dataDir);
+    for (const key of thumbs.values()) await deleteUpload(key, options.dataDir);
+  };
   try {
     const deliverable = await db().transaction(async (tx) => {
       await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for("update");
+      const refused = duplicate(await latestVersionDigest(project.id, tx, options.dataDir));
+      if (refused) return refused;
       const [last] = await tx
         .select({ version: sql<number>`coalesce(max(${proofDeliverables.version}), 0)::int` })
         .from(proofDeliverables)
@@ -544,12 +571,21 @@ export async function addProofVersion(
           pageCount: rendered.pageCount,
           uploadedBy: staff.id,
           ...stored.upload,
+          sha256: digest.sha256,
+          width: kind === "image" ? (digest.size?.width ?? null) : null,
+          height: kind === "image" ? (digest.size?.height ?? null) : null,
         })
         .returning();
       if (rendered.pages.length)
-        await tx
-          .insert(proofPages)
-          .values(rendered.pages.map((p) => ({ deliverableId: inserted!.id, ...p })));
+        await tx.insert(proofPages).values(
+          rendered.pages.map((p, i) => ({
+            deliverableId: inserted!.id,
+            ...p,
+            width: pageSizes[i]?.width ?? null,
+            height: pageSizes[i]?.height ?? null,
+            thumbKey: thumbs.get(p.page) ?? null,
+          })),
+        );
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
       await addNotification(
         {
@@ -579,10 +615,13 @@ export async function addProofVersion(
       );
       return inserted as DeliverableRow;
     });
+    if ("reason" in deliverable) {
+      await discard();
+      return deliverable;
+    }
     return { ok: true, deliverable, renderedPages: rendered.pages.length };
   } catch (error) {
-    await deleteUpload(stored.upload.storageKey, options.dataDir);
-    for (const page of rendered.pages) await deleteUpload(page.storageKey, options.dataDir);
+    await discard();
     throw error;
   }
 }

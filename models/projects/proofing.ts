@@ -86,6 +86,9 @@ export const PROOF_MESSAGES = {
   /** A PDF longer than the pages rendered. */
   laterPagesNotPreviewed: (shown: number) =>
     `Pages after ${shown} are not previewed here. Download the PDF to view them, and comment on them by page number.`,
+  /** The same bytes as the latest version (decision 0073). */
+  duplicateVersion: (version: number) =>
+    `This file is the same as version ${version}, the latest. Choose the new version's file.`,
   pinResolved: (version: number) => `Pin marked resolved in version ${version}.`,
   pinNotOpen: "That pin is not open any more.",
   versionUnknown: "Please choose a version of this project.",

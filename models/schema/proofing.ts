@@ -42,6 +42,11 @@ export const proofDeliverables = pgTable(
     storageKey: text("storage_key").notNull().unique(),
     /** PDF: how many pages it has when known (rendered or counted); images: 1. */
     pageCount: integer("page_count"),
+    /** SHA-256 of the bytes, hex: the same file twice in a row is refused (decision 0073). Null before 0026. */
+    sha256: text("sha256"),
+    /** An image's size in pixels, read from its header at upload (null for a PDF, or before 0026). */
+    width: integer("width"),
+    height: integer("height"),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt,
   },
@@ -51,6 +56,11 @@ export const proofDeliverables = pgTable(
     check("proof_deliverables_version_check", sql`${t.version} >= 1`),
     check("proof_deliverables_size_check", sql`${t.size} >= 0`),
     check("proof_deliverables_page_count_check", sql`${t.pageCount} is null or ${t.pageCount} >= 1`),
+    check("proof_deliverables_sha256_check", sql`${t.sha256} is null or ${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check(
+      "proof_deliverables_size_px_check",
+      sql`(${t.width} is null and ${t.height} is null) or (${t.width} >= 1 and ${t.height} >= 1)`,
+    ),
   ],
 );
 
@@ -64,10 +74,19 @@ export const proofPages = pgTable(
     page: integer("page").notNull(),
     storageKey: text("storage_key").notNull().unique(),
     size: integer("size").notNull(),
+    /** The rendered PNG's size in pixels (null before 0026). */
+    width: integer("width"),
+    height: integer("height"),
+    /** A thumbnail rendition (320 px on the long side, decision 0073); null: the page is its own thumbnail. */
+    thumbKey: text("thumb_key").unique(),
   },
   (t) => [
     primaryKey({ columns: [t.deliverableId, t.page] }),
     check("proof_pages_page_check", sql`${t.page} >= 1`),
+    check(
+      "proof_pages_size_px_check",
+      sql`(${t.width} is null and ${t.height} is null) or (${t.width} >= 1 and ${t.height} >= 1)`,
+    ),
   ],
 );
 

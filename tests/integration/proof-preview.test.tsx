@@ -75,9 +75,14 @@ it("a PDF without a preview: staff are told at upload, the client reads why and 
       ),
       { id: project.id },
     );
-    expect(uploaded).toMatchObject({
-      status: 200,
-      body: { message: PROOF_MESSAGES.fileAddedWithoutPreview(1, "flyer.pdf") },
+    expect(uploaded.status).toBe(303);
+    const landed = await call(
+      adminProject.loader,
+      getRequest(uploaded.headers.get("Location")!, { cookie: staff.cookie }),
+      { id: project.id },
+    );
+    expect(landed.body).toMatchObject({
+      proofing: { uploaded: { message: PROOF_MESSAGES.fileAddedWithoutPreview(1, "flyer.pdf") } },
     });
 
     const [version] = await db()

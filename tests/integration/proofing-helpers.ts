@@ -42,8 +42,12 @@ export function pngBytes(width = 200, height = 120, rgb: [number, number, number
   ]);
 }
 
-export const pngFile = (name = "poster.png") =>
-  new File([new Uint8Array(pngBytes())], name, { type: "image/png" });
+/** A PNG named `name`, its colour drawn from the name: two names, two files (the same file twice in a row is refused). */
+export const pngFile = (name = "poster.png") => {
+  const seed = [...name].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+  const rgb: [number, number, number] = [seed & 0xff, (seed >>> 8) & 0xff, (seed >>> 16) & 0xff];
+  return new File([new Uint8Array(pngBytes(200, 120, rgb))], name, { type: "image/png" });
+};
 
 /** A PDF of `pages` pages, each saying its number. */
 export async function pdfBytes(pages = 2): Promise<Buffer> {

@@ -551,11 +551,21 @@ describe("pages", () => {
       ),
       params,
     );
-    expect(uploaded).toMatchObject({ status: 200, body: { message: PROOF_MESSAGES.fileAdded(2, "v2.png") } });
+    // Redirected after the post (decision 0073): the page it lands on names the new version.
+    expect(uploaded.status).toBe(303);
+    expect(uploaded.headers.get("Location")).toBe(`${url}?uploaded=2`);
 
-    const loaded = await call(adminProject.loader, getRequest(url, { cookie: staff.cookie }), params);
-    const proofing = (loaded.body as { proofing: { openPins: { id: string }[]; versions: unknown[] } })
-      .proofing;
+    const loaded = await call(
+      adminProject.loader,
+      getRequest(`${url}?uploaded=2`, { cookie: staff.cookie }),
+      params,
+    );
+    const proofing = (
+      loaded.body as {
+        proofing: { openPins: { id: string }[]; versions: unknown[]; uploaded: { message: string } };
+      }
+    ).proofing;
+    expect(proofing.uploaded.message).toBe(PROOF_MESSAGES.fileAdded(2, "v2.png"));
     expect(proofing.versions).toHaveLength(2);
     expect(proofing.openPins).toHaveLength(1);
     const resolve = { intent: "resolve_pin", pin_id: proofing.openPins[0]!.id, version: "2" };

@@ -22,6 +22,8 @@ function pointOf(event: MouseEvent<HTMLElement>): { x: number; y: number } {
 const MARKER =
   "absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-canvas text-xs font-bold shadow";
 
+const STATE_WORD: Record<PinState, string> = { draft: "not sent", open: "open", resolved: "resolved" };
+
 const STATE_TONE: Record<PinState, string> = {
   draft: "bg-yellow text-canvas",
   open: "bg-purple text-canvas",
@@ -39,6 +41,8 @@ export function ProofSurface({
   pins,
   picked,
   onPick,
+  size,
+  pinHref,
 }: {
   src: string;
   alt: string;
@@ -46,8 +50,21 @@ export function ProofSurface({
   pins: PinView[];
   picked?: Point | null;
   onPick?: (point: Point) => void;
+  /** The image's size in pixels when known: its box is kept before it loads. */
+  size?: { width: number | null; height: number | null };
+  /** Staff: each marker is a link to its comment in the list beside (the list's `anchor`). */
+  pinHref?: (pin: PinView) => string;
 }) {
-  const image = <img src={src} alt={alt} className="block h-auto w-full select-none" draggable={false} />;
+  const image = (
+    <img
+      src={src}
+      alt={alt}
+      width={size?.width ?? undefined}
+      height={size?.height ?? undefined}
+      className="block h-auto w-full select-none"
+      draggable={false}
+    />
+  );
   return (
     <figure className="flex flex-col gap-2" data-testid="proof-surface" data-page={page}>
       <div className="relative overflow-hidden rounded-xl border border-border bg-surface">
@@ -66,17 +83,30 @@ export function ProofSurface({
         )}
         {pins
           .filter((pin) => pin.page === page && pin.x !== null && pin.y !== null)
-          .map((pin) => (
-            <span
-              key={pin.id}
-              className={`${MARKER} pointer-events-none ${STATE_TONE[pin.state]}`}
-              style={{ left: `${pin.x! * 100}%`, top: `${pin.y! * 100}%` }}
-              aria-hidden="true"
-              data-testid="pin-marker"
-            >
-              {pin.number}
-            </span>
-          ))}
+          .map((pin) =>
+            pinHref ? (
+              <a
+                key={pin.id}
+                href={pinHref(pin)}
+                className={`${MARKER} ${STATE_TONE[pin.state]} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-text`}
+                style={{ left: `${pin.x! * 100}%`, top: `${pin.y! * 100}%` }}
+                aria-label={`Pin ${pin.number}: ${pin.body.slice(0, 80)} (${STATE_WORD[pin.state]})`}
+                data-testid="pin-marker"
+              >
+                {pin.number}
+              </a>
+            ) : (
+              <span
+                key={pin.id}
+                className={`${MARKER} pointer-events-none ${STATE_TONE[pin.state]}`}
+                style={{ left: `${pin.x! * 100}%`, top: `${pin.y! * 100}%` }}
+                aria-hidden="true"
+                data-testid="pin-marker"
+              >
+                {pin.number}
+              </span>
+            ),
+          )}
         {picked && picked.page === page ? (
           <span
             className={`${MARKER} pointer-events-none animate-pulse bg-red text-red-ink`}
@@ -99,14 +129,27 @@ const STATE_LABEL = (pin: PinView): string => {
 };
 
 /** The pins as a list: number, where, what, and what became of it. */
-export function PinList({ pins, empty, staff = false }: { pins: PinView[]; empty: string; staff?: boolean }) {
+export function PinList({
+  pins,
+  empty,
+  staff = false,
+  anchor,
+}: {
+  pins: PinView[];
+  empty: string;
+  staff?: boolean;
+  /** Each entry's id, for the markers that link to it. */
+  anchor?: (pin: PinView) => string;
+}) {
   if (!pins.length) return <p className="text-sm text-text-muted">{empty}</p>;
   return (
     <ol className="flex flex-col gap-2" data-testid="pin-list">
       {pins.map((pin) => (
         <li
           key={pin.id}
-          className="flex gap-3 rounded-xl border border-border bg-surface p-3 text-sm"
+          id={anchor?.(pin)}
+          tabIndex={anchor ? -1 : undefined}
+          className="flex scroll-mt-4 gap-3 rounded-xl border border-border bg-surface p-3 text-sm target:ring-2 target:ring-purple"
           data-testid="pin"
           data-state={pin.state}
         >

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { findPipelineProject } from "~models/back-office/project-pipeline.server";
-import { getStaffProofing } from "~models/projects/proofing.server";
+import { getStaffProofView } from "~models/projects/proof-versions.server";
 import { ActionMessage, PageHeader } from "~/components/admin/ui";
 import { StaffProofing } from "~/components/proofing/staff-proofing";
 import { StatusBadge } from "~/components/projects/status-badge";
@@ -12,9 +12,12 @@ import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/project-proofing";
 
 // The proofing workspace of one project (/admin/projects/:id/proofing,
-// decision 0047): upload the next version, resolve the open pins one by one,
-// read the rounds. Its own page, so the project page stays within its
-// JavaScript budget; the project page links here with the counts.
+// decisions 0047 and 0073): upload the next version (redirected after the
+// post, so the file field starts empty; the same file twice in a row is
+// refused), thumbnails of every version and page, one page with the client's
+// pins on it (?v=&p=), two versions compared (?a=&b=&page=, a GET form),
+// the open pins resolved one by one, the rounds. Its own page, so the project
+// page stays within its JavaScript budget; the project page links here.
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Proofing: ${data.project.title}` : "Proofing");
@@ -25,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!project) throw notFoundResponse();
   return {
     project: { id: project.id, title: project.title, status: project.status },
-    proofing: await getStaffProofing(project),
+    proofing: await getStaffProofView(project, new URL(request.url).searchParams),
   };
 }
 
@@ -44,6 +47,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminProjectProofing({ loaderData, actionData }: Route.ComponentProps) {
   const { project, proofing } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
+  const message = result?.message ?? proofing.uploaded?.message;
+  const tone = result?.tone ?? (proofing.uploaded ? "success" : undefined);
   return (
     <>
       <Link
@@ -55,8 +60,12 @@ export default function AdminProjectProofing({ loaderData, actionData }: Route.C
       <PageHeader title={`Proofing: ${project.title}`}>
         <StatusBadge status={project.status} />
       </PageHeader>
-      <ActionMessage message={result?.message} tone={result?.tone} />
-      <StaffProofing projectId={project.id} proofing={proofing} />
+      <ActionMessage message={message} tone={tone} />
+      <StaffProofing
+        projectId={project.id}
+        proofing={proofing}
+        fileError={result && "fileError" in result ? result.fileError : undefined}
+      />
     </>
   );
 }
