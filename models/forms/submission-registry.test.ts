@@ -16,7 +16,7 @@ import {
 } from "./submission-registry";
 
 const tablesByName = new Map(
-  Object.values(schema)
+  (Object.values(schema) as unknown[])
     .filter(
       (value): value is PgTable =>
         typeof value === "object" && value !== null && Symbol.for("drizzle:Name") in value,
@@ -29,7 +29,9 @@ const entries = Object.entries(SUBMISSION_TABLES) as Array<
 >;
 
 /** Every option list the public forms offer: arrays of { value, label } exported by their modules. */
-const formOptionLists = Object.entries({ ...careerRoles, ...applications, ...contact, ...inquiries }).filter(
+const formOptionLists = (
+  Object.entries({ ...careerRoles, ...applications, ...contact, ...inquiries }) as Array<[string, unknown]>
+).filter(
   (entry): entry is [string, OptionList] =>
     Array.isArray(entry[1]) &&
     entry[1].length > 0 &&
