@@ -89,7 +89,7 @@ export function BackOfficeChrome({
             >
               {staff.name}
             </p>
-            <TabNav label="Back-office" tabs={ADMIN_SECTIONS} badges={badges} bleed={false} />
+            <TabNav label="Back-office" tabs={ADMIN_SECTIONS} badges={badges} bleed={false} dense />
           </div>
         </aside>
         <main id="main" className="flex min-w-0 flex-col gap-6 px-4 py-6 lg:px-8 lg:py-7">

@@ -54,7 +54,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Overview" description="What is waiting for the team right now." />
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <Stat label="Submissions waiting" value={waitingTotal} to="/admin/inbox?status=unhandled" />
         <Stat label="Projects to review" value={projects.inReview} to="/admin/projects?status=in_review" />
         <Stat
