@@ -23,7 +23,7 @@ export type TableSpec = { readonly label: string; readonly fields: Readonly<Reco
 const asOptions = (values: readonly string[]): OptionList => values.map((value) => ({ value, label: value }));
 
 /** Newsletter sign-ups: no form offers these, the subscription moves through them. */
-export const NEWSLETTER_STATUSES = [
+const NEWSLETTER_STATUSES = [
   { value: "pending", label: "Waiting for confirmation" },
   { value: "confirmed", label: "Subscribed" },
   { value: "unsubscribed", label: "Unsubscribed" },
@@ -169,7 +169,7 @@ export const fieldLabel = <T extends SubmissionTableName>(table: T, key: Submiss
   specOf(table, key).label;
 
 /** The label of a value from one of the forms' option lists (the value itself when it is not listed). */
-export const optionLabel = (list: OptionList, value: string): string =>
+const optionLabel = (list: OptionList, value: string): string =>
   list.find((item) => item.value === value)?.label ?? value;
 
 /**

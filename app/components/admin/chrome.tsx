@@ -10,22 +10,10 @@ import { TabNav } from "~/components/shell/tab-nav";
 // that scrolls sideways under the header. All links and one form: it works
 // without JavaScript.
 
-export const ADMIN_SECTIONS = [
-  { label: "Overview", to: "/admin", end: true },
-  { label: "Inbox", to: "/admin/inbox", end: false },
-  { label: "Projects", to: "/admin/projects", end: false },
-  { label: "Agenda", to: "/admin/agenda", end: false },
-  { label: "Clients", to: "/admin/clients", end: false },
-  { label: "Catalogue", to: "/admin/catalog", end: false },
-  { label: "Payments", to: "/admin/payments", end: false },
-  { label: "Reports", to: "/admin/reports", end: false },
-  { label: "Chat gaps", to: "/admin/chat-gaps", end: false },
-  { label: "Email outbox", to: "/admin/outbox", end: false },
-  { label: "Audit log", to: "/admin/audit", end: false },
-  { label: "Staff", to: "/admin/staff", end: false },
-] as const;
+/** A section of the back-office: a link in its navigation. */
+type BackOfficeSection = { readonly label: string; readonly to: string; readonly end: boolean };
 
-export type BackOfficeStaff = { name: string; email: string };
+type BackOfficeStaff = { name: string; email: string };
 
 const headerLink =
   "rounded-lg px-2.5 py-1.5 text-sm font-medium text-text-muted hover:bg-surface-raised hover:text-text";
@@ -69,10 +57,12 @@ function BackOfficeHeader({ staff }: { staff: BackOfficeStaff }) {
 
 /** The back-office around a page: header, sections (with what waits behind them), content. */
 export function BackOfficeChrome({
+  sections,
   staff,
   badges,
   children,
 }: {
+  sections: readonly BackOfficeSection[];
   staff: BackOfficeStaff;
   badges: Readonly<Record<string, number>>;
   children: ReactNode;
@@ -89,7 +79,7 @@ export function BackOfficeChrome({
             >
               {staff.name}
             </p>
-            <TabNav label="Back-office" tabs={ADMIN_SECTIONS} badges={badges} bleed={false} dense />
+            <TabNav label="Back-office" tabs={sections} badges={badges} bleed={false} dense />
           </div>
         </aside>
         <main id="main" className="flex min-w-0 flex-col gap-6 px-4 py-6 lg:px-8 lg:py-7">

@@ -20,6 +20,22 @@ import type { Route } from "./+types/layout";
 // loader then carries the public site's shell, so the 404 looks exactly like
 // any unknown page's.
 
+/** The back-office's sections: its navigation, in this order. */
+export const ADMIN_SECTIONS = [
+  { label: "Overview", to: "/admin", end: true },
+  { label: "Inbox", to: "/admin/inbox", end: false },
+  { label: "Projects", to: "/admin/projects", end: false },
+  { label: "Agenda", to: "/admin/agenda", end: false },
+  { label: "Clients", to: "/admin/clients", end: false },
+  { label: "Catalogue", to: "/admin/catalog", end: false },
+  { label: "Payments", to: "/admin/payments", end: false },
+  { label: "Reports", to: "/admin/reports", end: false },
+  { label: "Chat gaps", to: "/admin/chat-gaps", end: false },
+  { label: "Email outbox", to: "/admin/outbox", end: false },
+  { label: "Audit log", to: "/admin/audit", end: false },
+  { label: "Staff", to: "/admin/staff", end: false },
+] as const;
+
 /**
  * Back-office responses (documents and data requests) are never cached and
  * never indexed; then the staff gate records who is asking.
@@ -64,7 +80,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <BackOfficeChrome staff={loaderData.staff} badges={loaderData.badges}>
+    <BackOfficeChrome sections={ADMIN_SECTIONS} staff={loaderData.staff} badges={loaderData.badges}>
       <Outlet />
     </BackOfficeChrome>
   );
@@ -86,7 +102,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     return <main id="main">{notFound ? <NotFoundPage /> : <ErrorMessage error={error} />}</main>;
   }
   return (
-    <BackOfficeChrome staff={loaderData.staff} badges={loaderData.badges}>
+    <BackOfficeChrome sections={ADMIN_SECTIONS} staff={loaderData.staff} badges={loaderData.badges}>
       {notFound ? <NotFoundPage /> : <ErrorMessage error={error} />}
     </BackOfficeChrome>
   );
