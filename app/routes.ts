@@ -85,6 +85,36 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 
+  // The staff back-office: nested routes, staff only; anyone else gets this site's 404. It has its own
+  // frame (header and sections), outside the public site's layout (decision 0071).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("inbox", "routes/admin/inbox.tsx"),
+    route("inbox/:type/:id", "routes/admin/submission.tsx"),
+    route("projects", "routes/admin/projects.tsx"),
+    route("projects/:id", "routes/admin/project.tsx"),
+    route("projects/:id/proofing", "routes/admin/project-proofing.tsx"),
+    route("clients", "routes/admin/clients.tsx"),
+    route("clients/:id", "routes/admin/client.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("outbox/:id", "routes/admin/email.tsx"),
+    // Meetings confirmed from requests, with calendar invites (docs/decisions/0050).
+    route("agenda", "routes/admin/agenda.tsx"),
+    route("meetings/:source/:id", "routes/admin/meeting.tsx"),
+    route("catalog", "routes/admin/catalog.tsx"),
+    route("catalog/:kind/:id", "routes/admin/catalog-edit.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    // Payments and refunds (docs/decisions/0036).
+    route("payments", "routes/admin/payments.tsx"),
+    route("payments/:id", "routes/admin/payment.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    // The chat assistant's gap queue and the FAQ entries written from it (docs/decisions/0037).
+    route("chat-gaps", "routes/admin/chat-gaps.tsx"),
+    route("chat-gaps/:key", "routes/admin/chat-gap.tsx"),
+    route("chat-faqs", "routes/admin/chat-faqs.tsx"),
+    route("chat-faqs/:id", "routes/admin/chat-faq.tsx"),
+  ]),
+
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
 
@@ -139,35 +169,6 @@ export default [
     route("confirm-email", "routes/account/confirm-email.tsx"),
     route("confirm-email/:token", "routes/account/confirm-email-link.tsx"),
     route("account-deleted", "routes/account/deleted.tsx"),
-
-    // The staff back-office: nested routes, staff only; anyone else gets this site's 404.
-    route("admin", "routes/admin/layout.tsx", [
-      index("routes/admin/index.tsx"),
-      route("inbox", "routes/admin/inbox.tsx"),
-      route("inbox/:type/:id", "routes/admin/submission.tsx"),
-      route("projects", "routes/admin/projects.tsx"),
-      route("projects/:id", "routes/admin/project.tsx"),
-      route("projects/:id/proofing", "routes/admin/project-proofing.tsx"),
-      route("clients", "routes/admin/clients.tsx"),
-      route("clients/:id", "routes/admin/client.tsx"),
-      route("outbox", "routes/admin/outbox.tsx"),
-      route("outbox/:id", "routes/admin/email.tsx"),
-      // Meetings confirmed from requests, with calendar invites (docs/decisions/0050).
-      route("agenda", "routes/admin/agenda.tsx"),
-      route("meetings/:source/:id", "routes/admin/meeting.tsx"),
-      route("catalog", "routes/admin/catalog.tsx"),
-      route("catalog/:kind/:id", "routes/admin/catalog-edit.tsx"),
-      route("audit", "routes/admin/audit.tsx"),
-      // Payments and refunds (docs/decisions/0036).
-      route("payments", "routes/admin/payments.tsx"),
-      route("payments/:id", "routes/admin/payment.tsx"),
-      route("staff", "routes/admin/staff.tsx"),
-      // The chat assistant's gap queue and the FAQ entries written from it (docs/decisions/0037).
-      route("chat-gaps", "routes/admin/chat-gaps.tsx"),
-      route("chat-gaps/:key", "routes/admin/chat-gap.tsx"),
-      route("chat-faqs", "routes/admin/chat-faqs.tsx"),
-      route("chat-faqs/:id", "routes/admin/chat-faq.tsx"),
-    ]),
 
     route("chat", "routes/chat.tsx"),
     route("contact", "routes/contact.tsx"),

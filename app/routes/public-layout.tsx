@@ -1,9 +1,7 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { getSiteShell } from "~models/content/site-content.server";
-import { Footer } from "~/components/shell/footer";
-import { Navbar } from "~/components/shell/navbar";
+import { SiteShell } from "~/components/shell/site-shell";
 import type { Route } from "./+types/public-layout";
-import type { loader as rootLoader } from "../root";
 
 export async function loader() {
   return getSiteShell();
@@ -15,15 +13,9 @@ export function shouldRevalidate() {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { site, navigation, footer } = loaderData;
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   return (
-    <div className="flex min-h-dvh flex-col">
-      <Navbar siteName={site.name} navigation={navigation} user={user} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer site={site} footer={footer} />
-    </div>
+    <SiteShell shell={loaderData}>
+      <Outlet />
+    </SiteShell>
   );
 }

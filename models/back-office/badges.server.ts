@@ -1,5 +1,5 @@
-import { desc, sql } from "drizzle-orm";
-import type { AuditRow } from "../platform/audit.server";
+import { desc, eq, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { db, queryRows } from "../platform/db.server";
 import { oncePerRequest } from "../platform/per-request";
 import { auditLog, chatGaps, emailOutbox } from "../schema";
@@ -9,6 +9,7 @@ import { FAILED_EMAIL } from "./outbox.server";
 // What every back-office page shows in its sidebar: submissions waiting per
 // type, failed emails and open chat-gap groups. One statement, once per
 // request: the layout and the overview (which shows the same figures) share it.
+// And the overview's activity: what clients did and what staff did.
 
 export type BackOfficeCounts = {
   /** Unhandled submissions per inbox type (types with none are absent). */
@@ -36,7 +37,46 @@ export const countBackOffice = oncePerRequest(async (_request: Request): Promise
   };
 });
 
-/** The newest entries of the audit log (the overview's "recent staff actions"), without counting the log. */
-export async function recentAudit(limit = 8): Promise<AuditRow[]> {
-  return db().select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
+/** An entry of the overview's activity lists. */
+export type ActivityEntry = {
+  id: number;
+  createdAt: Date;
+  actorLabel: string;
+  actorRole: string;
+  action: string;
+  targetType: string;
+  targetLabel: string;
+};
+
+/** Whose actions the overview lists apart: clients' and staff's (the system's are in the audit log). */
+export const ACTIVITY_ROLES = ["client", "staff"] as const;
+export type ActivityRole = (typeof ACTIVITY_ROLES)[number];
+
+/**
+ * The overview's two activity lists: the newest entries of the audit log by clients and by staff
+ * (by the actor's role), `limit` of each, newest first, in one statement and without counting the log.
+ */
+export async function recentActivity(limit = 6): Promise<Record<ActivityRole, ActivityEntry[]>> {
+  const newest = (role: ActivityRole) =>
+    db()
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        actorLabel: auditLog.actorLabel,
+        actorRole: auditLog.actorRole,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetLabel: auditLog.targetLabel,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.actorRole, role))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit);
+  const rows = await unionAll(newest("client"), newest("staff"));
+  const byNewest = (a: ActivityEntry, b: ActivityEntry) =>
+    new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id;
+  return {
+    client: rows.filter((row) => row.actorRole === "client").sort(byNewest),
+    staff: rows.filter((row) => row.actorRole === "staff").sort(byNewest),
+  };
 }

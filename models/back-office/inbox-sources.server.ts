@@ -1,8 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
-import { BUDGET_RANGES, CAREER_ROLES, COLLABORATION_TYPES, EXPECTED_TIMELINES } from "../forms/applications";
-import { MEETING_TYPES, SERVICES, SOLUTIONS } from "../forms/contact";
-import { INTEREST_LEVELS, INVESTMENT_RANGES, INVESTOR_TYPES } from "../forms/inquiries";
+import {
+  displayValue,
+  fieldLabel,
+  SUBMISSION_TABLES,
+  type FieldSpec,
+  type SubmissionFieldKey,
+  type SubmissionTableName,
+} from "../forms/submission-registry";
 import { formatGiftCode } from "../billing/gift-cards.server";
 import { formatMinor } from "../platform/money";
 import { toMinor } from "../billing/payments";
@@ -23,8 +28,10 @@ import { formatFileSize } from "../platform/uploads";
 // The inbox's registry: one entry per kind of submission. Every submission
 // table shares id, created_at, handled and handled_at (models/schema/
 // submissions.ts); an entry says how to name the sender, summarise a row in
-// the list, show every field, and find its attachment. Adding a kind is one
-// entry here. Two kinds can share a table (support tickets from the form and
+// the list, show every field, and find its attachment. What a kind and its
+// fields are called, and the labels of their choices, come from the forms'
+// registry (models/forms/submission-registry.ts, decision 0071), which the
+// staff emails and the meetings page read too. Adding a kind is one entry here. Two kinds can share a table (support tickets from the form and
 // chat handoffs), each with its own `where`.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,86 +81,100 @@ function defineSource<T extends SubmissionTable>(source: {
   return source as unknown as InboxSource;
 }
 
-const labelOf = (list: readonly { value: string; label: string }[], value: string) =>
-  list.find((item) => item.value === value)?.label ?? value;
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
+/** A field read through the forms' registry: its label, and its value as people read it (never a raw key). */
+const field = <T extends SubmissionTableName>(table: T, key: SubmissionFieldKey<T>) =>
+  [fieldLabel(table, key), (row: Record<string, unknown>) => displayValue(table, key, row[key])] as const;
 
-type CompanyRow = {
-  companyName: string;
-  yourName: string;
-  companyDesignation: string;
-  companyEmail: string;
-  phoneNumber: string;
-};
-const company: ReadonlyArray<Field<CompanyRow>> = [
-  ["Name", (row) => row.yourName],
-  ["Company", (row) => row.companyName],
-  ["Designation", (row) => row.companyDesignation],
-  ["Company email", (row) => row.companyEmail],
-  ["Phone", (row) => row.phoneNumber],
-];
+/** Several such fields, in order. */
+const fields = <T extends SubmissionTableName>(table: T, ...keys: SubmissionFieldKey<T>[]) =>
+  keys.map((key) => field(table, key));
+
+/** A field of the registry whose value is worked out from the row (a file with its size, an amount). */
+const computed = <T extends SubmissionTableName, Row>(
+  table: T,
+  key: SubmissionFieldKey<T>,
+  read: (row: Row) => string,
+  exportAs?: (row: Row) => string,
+): Field<Row> => (exportAs ? [fieldLabel(table, key), read, exportAs] : [fieldLabel(table, key), read]);
+
+/**
+ * A choice column as its label, in SQL (the list's one-line summary and its search): the form's option
+ * list as a CASE; a value no list holds stays as stored.
+ */
+function labelSql<T extends SubmissionTableName>(
+  table: T,
+  key: SubmissionFieldKey<T>,
+  column: AnyPgColumn,
+): SQL {
+  const options = (SUBMISSION_TABLES[table].fields as Record<string, FieldSpec>)[key]?.options;
+  if (!options?.length) return sql`${column}`;
+  const cases = sql.join(
+    options.map((option) => sql`when ${option.value} then ${option.label}`),
+    sql` `,
+  );
+  return sql`(case ${column} ${cases} else ${column} end)`;
+}
+
+const COMPANY_KEYS = [
+  "yourName",
+  "companyName",
+  "companyDesignation",
+  "companyEmail",
+  "phoneNumber",
+] as const;
 
 export const INBOX_SOURCES: readonly InboxSource[] = [
   defineSource({
     type: "office_visit",
-    label: "Office visit",
+    label: SUBMISSION_TABLES.office_visits.label,
     table: officeVisits,
     name: officeVisits.yourName,
     email: officeVisits.companyEmail,
     summary: sql`${officeVisits.companyName} || ' · visit on ' || ${officeVisits.visitDate}::text || ', ' || ${officeVisits.city}`,
-    fields: [
-      ...company,
-      ["Company address", (row) => row.companyAddress],
-      ["Visit date", (row) => String(row.visitDate)],
-      ["City", (row) => row.city],
-      ["Country", (row) => row.country],
-    ],
+    fields: fields("office_visits", ...COMPANY_KEYS, "companyAddress", "visitDate", "city", "country"),
     sender: (row) => ({ name: row.yourName, email: row.companyEmail }),
   }),
   defineSource({
     type: "investor_meeting",
-    label: "Investor or partner meeting",
+    label: SUBMISSION_TABLES.investor_meetings.label,
     table: investorMeetings,
     name: investorMeetings.yourName,
     email: investorMeetings.companyEmail,
-    summary: sql`${investorMeetings.companyName} || ' · ' || ${investorMeetings.meetingType}`,
-    fields: [
-      ...company,
-      ["Meeting type", (row) => labelOf(MEETING_TYPES, row.meetingType)],
-      ["Google Meet", (row) => yesNo(row.connectGoogleMeet)],
-      ["Agenda", (row) => row.meetingAgenda],
-    ],
+    summary: sql`${investorMeetings.companyName} || ' · ' || ${labelSql("investor_meetings", "meetingType", investorMeetings.meetingType)}`,
+    fields: fields("investor_meetings", ...COMPANY_KEYS, "meetingType", "connectGoogleMeet", "meetingAgenda"),
     sender: (row) => ({ name: row.yourName, email: row.companyEmail }),
   }),
   defineSource({
     type: "service_quote",
-    label: "Quote request",
+    label: SUBMISSION_TABLES.service_quotes.label,
     table: serviceQuotes,
     name: serviceQuotes.yourName,
     email: serviceQuotes.companyEmail,
-    summary: sql`${serviceQuotes.companyName} || ' · ' || ${serviceQuotes.selectedService} || ': ' || left(${serviceQuotes.additionalBrief}, 120)`,
-    fields: [
-      ...company,
-      ["Service", (row) => labelOf(SERVICES, row.selectedService)],
-      ["Solution", (row) => labelOf(SOLUTIONS, row.selectedSolution)],
-      ["Google Meet", (row) => yesNo(row.connectGoogleMeet)],
-      ["Brief", (row) => row.additionalBrief],
-    ],
+    summary: sql`${serviceQuotes.companyName} || ' · ' || ${labelSql("service_quotes", "selectedService", serviceQuotes.selectedService)} || ': ' || left(${serviceQuotes.additionalBrief}, 120)`,
+    fields: fields(
+      "service_quotes",
+      ...COMPANY_KEYS,
+      "selectedService",
+      "selectedSolution",
+      "connectGoogleMeet",
+      "additionalBrief",
+    ),
     sender: (row) => ({ name: row.yourName, email: row.companyEmail }),
   }),
   defineSource({
     type: "job_application",
-    label: "Job application",
+    label: SUBMISSION_TABLES.job_applications.label,
     table: jobApplications,
     name: jobApplications.fullName,
     email: jobApplications.emailAddress,
-    summary: sql`${jobApplications.roleOfInterest} || ': ' || left(${jobApplications.whyJoin}, 120)`,
+    summary: sql`${labelSql("job_applications", "roleOfInterest", jobApplications.roleOfInterest)} || ': ' || left(${jobApplications.whyJoin}, 120)`,
     fields: [
-      ["Full name", (row) => row.fullName],
-      ["Email address", (row) => row.emailAddress],
-      ["Role of interest", (row) => labelOf(CAREER_ROLES, row.roleOfInterest)],
-      ["Why they want to join", (row) => row.whyJoin],
-      ["CV", (row) => `${row.cvName} (${formatFileSize(row.cvSize)})`],
+      ...fields("job_applications", "fullName", "emailAddress", "roleOfInterest", "whyJoin"),
+      computed(
+        "job_applications",
+        "cvName",
+        (row: typeof jobApplications.$inferSelect) => `${row.cvName} (${formatFileSize(row.cvSize)})`,
+      ),
     ],
     attachment: (row) => ({
       storageKey: row.cvStorageKey,
@@ -165,27 +186,28 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
   }),
   defineSource({
     type: "collaboration",
-    label: "Collaboration pitch",
+    label: SUBMISSION_TABLES.collaboration_requests.label,
     table: collaborationRequests,
     name: collaborationRequests.name,
     email: collaborationRequests.email,
-    summary: sql`${collaborationRequests.collaborationType} || ': ' || left(${collaborationRequests.collaborationIdea}, 120)`,
+    summary: sql`${labelSql("collaboration_requests", "collaborationType", collaborationRequests.collaborationType)} || ': ' || left(${collaborationRequests.collaborationIdea}, 120)`,
     fields: [
-      ["Name", (row) => row.name],
-      ["Email", (row) => row.email],
-      ["Organization", (row) => row.organization],
-      ["Collaboration type", (row) => labelOf(COLLABORATION_TYPES, row.collaborationType)],
-      [
-        "Expected timeline",
-        (row) => (row.expectedTimeline ? labelOf(EXPECTED_TIMELINES, row.expectedTimeline) : ""),
-      ],
-      ["Budget range", (row) => (row.budgetRange ? labelOf(BUDGET_RANGES, row.budgetRange) : "")],
-      ["Idea", (row) => row.collaborationIdea],
-      [
-        "Attachment",
-        (row) =>
+      ...fields(
+        "collaboration_requests",
+        "name",
+        "email",
+        "organization",
+        "collaborationType",
+        "expectedTimeline",
+        "budgetRange",
+        "collaborationIdea",
+      ),
+      computed(
+        "collaboration_requests",
+        "attachmentName",
+        (row: typeof collaborationRequests.$inferSelect) =>
           row.attachmentName ? `${row.attachmentName} (${formatFileSize(row.attachmentSize ?? 0)})` : "",
-      ],
+      ),
     ],
     attachment: (row) =>
       row.attachmentStorageKey && row.attachmentName
@@ -200,42 +222,41 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
   }),
   defineSource({
     type: "investment_inquiry",
-    label: "Investment inquiry",
+    label: SUBMISSION_TABLES.investment_inquiries.label,
     table: investmentInquiries,
     name: investmentInquiries.fullName,
     email: investmentInquiries.emailAddress,
-    summary: sql`${investmentInquiries.investorType} || ' · ' || left(${investmentInquiries.message}, 120)`,
-    fields: [
-      ["Full name", (row) => row.fullName],
-      ["Email address", (row) => row.emailAddress],
-      ["Phone", (row) => row.phoneNumber],
-      ["Interest", (row) => labelOf(INTEREST_LEVELS, row.investmentInterest)],
-      ["Investor type", (row) => labelOf(INVESTOR_TYPES, row.investorType)],
-      ["Organization", (row) => row.organization],
-      [
-        "Amount range",
-        (row) => (row.investmentAmountRange ? labelOf(INVESTMENT_RANGES, row.investmentAmountRange) : ""),
-      ],
-      ["LinkedIn", (row) => row.linkedinProfile],
-      ["Previous investments", (row) => row.previousInvestments],
-      ["Message", (row) => row.message],
-    ],
+    summary: sql`${labelSql("investment_inquiries", "investorType", investmentInquiries.investorType)} || ' · ' || left(${investmentInquiries.message}, 120)`,
+    fields: fields(
+      "investment_inquiries",
+      "fullName",
+      "emailAddress",
+      "phoneNumber",
+      "investmentInterest",
+      "investorType",
+      "organization",
+      "investmentAmountRange",
+      "linkedinProfile",
+      "previousInvestments",
+      "message",
+    ),
     sender: (row) => ({ name: row.fullName, email: row.emailAddress }),
   }),
   defineSource({
     type: "support_ticket",
-    label: "Support ticket",
+    label: SUBMISSION_TABLES.support_tickets.label,
     table: supportTickets,
     where: sql`${supportTickets.channel} = 'form'`,
     name: supportTickets.email,
     email: supportTickets.email,
-    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' ' || ${supportTickets.type} || ': ' || ${supportTickets.subject}`,
+    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' ' || ${labelSql("support_tickets", "type", supportTickets.type)} || ': ' || ${supportTickets.subject}`,
     fields: [
-      ["Ticket", (row) => `#${row.ticketNumber}`],
-      ["Email", (row) => row.email],
-      ["Type", (row) => row.type],
-      ["Subject", (row) => row.subject],
-      ["Description", (row) => row.description],
+      computed(
+        "support_tickets",
+        "ticketNumber",
+        (row: typeof supportTickets.$inferSelect) => `#${row.ticketNumber}`,
+      ),
+      ...fields("support_tickets", "email", "type", "subject", "description"),
     ],
     sender: (row) => ({ name: row.email, email: row.email }),
   }),
@@ -249,71 +270,81 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     email: supportTickets.email,
     summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' chat transcript: ' || left(regexp_replace(${supportTickets.description}, '[[:space:]]+', ' ', 'g'), 120)`,
     fields: [
-      ["Ticket", (row) => `#${row.ticketNumber}`],
-      ["Email", (row) => row.email],
-      ["Subject", (row) => row.subject],
+      computed(
+        "support_tickets",
+        "ticketNumber",
+        (row: typeof supportTickets.$inferSelect) => `#${row.ticketNumber}`,
+      ),
+      ...fields("support_tickets", "email", "subject"),
       ["Transcript", (row) => row.description],
     ],
     sender: (row) => ({ name: row.email, email: row.email }),
   }),
   defineSource({
     type: "gift_card",
-    label: "Gift card",
+    label: SUBMISSION_TABLES.gift_cards.label,
     table: giftCards,
     name: giftCards.senderName,
     email: giftCards.senderEmail,
     summary: sql`(case ${giftCards.currency} when 'USD' then '$' when 'EUR' then '€' else '₹' end) || ${giftCards.amount}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
     fields: [
-      ["Amount", (row) => `${formatMinor(toMinor(row.amount), row.currency)} (${row.currency})`],
-      ["Sender", (row) => row.senderName],
-      ["Sender email", (row) => row.senderEmail],
-      ["Recipient", (row) => row.recipientName],
-      ["Recipient email", (row) => row.recipientEmail],
-      ["Message", (row) => row.message],
-      ["Delivery date", (row) => String(row.deliverOn)],
-      ["Emailed", (row) => (row.deliveredAt ? row.deliveredAt.toISOString() : "Not yet")],
+      computed(
+        "gift_cards",
+        "amount",
+        (row: typeof giftCards.$inferSelect) =>
+          `${formatMinor(toMinor(row.amount), row.currency)} (${row.currency})`,
+      ),
+      ...fields(
+        "gift_cards",
+        "senderName",
+        "senderEmail",
+        "recipientName",
+        "recipientEmail",
+        "message",
+        "deliverOn",
+      ),
+      computed("gift_cards", "deliveredAt", (row: typeof giftCards.$inferSelect) =>
+        row.deliveredAt ? row.deliveredAt.toISOString() : "Not yet",
+      ),
       // The code is money: the page shows it (staff resend it on request); a spreadsheet gets the last four only.
-      ["Code", (row) => formatGiftCode(row.code), (row) => `ASC-••••-••••-${row.code.slice(8, 12)}`],
-      ["Valid until", (row) => row.expiresAt.toISOString()],
-      [
-        "Redeemed",
-        (row) => (row.redeemedAt ? `${row.redeemedAt.toISOString()} for ${row.tokensGranted} tokens` : "No"),
-      ],
-      ["Redeemed by account", (row) => row.redeemedBy ?? ""],
-      ["Bought from account", (row) => row.purchaserId ?? "Visitor without an account"],
-      ["Payment", (row) => row.paymentId],
+      computed(
+        "gift_cards",
+        "code",
+        (row: typeof giftCards.$inferSelect) => formatGiftCode(row.code),
+        (row) => `ASC-••••-••••-${row.code.slice(8, 12)}`,
+      ),
+      ...fields("gift_cards", "expiresAt"),
+      computed("gift_cards", "redeemedAt", (row: typeof giftCards.$inferSelect) =>
+        row.redeemedAt ? `${row.redeemedAt.toISOString()} for ${row.tokensGranted} tokens` : "No",
+      ),
+      ...fields("gift_cards", "redeemedBy"),
+      computed(
+        "gift_cards",
+        "purchaserId",
+        (row: typeof giftCards.$inferSelect) => row.purchaserId ?? "Visitor without an account",
+      ),
+      ...fields("gift_cards", "paymentId"),
     ],
     sender: (row) => ({ name: row.senderName, email: row.senderEmail }),
   }),
   defineSource({
     type: "referral",
-    label: "Referral",
+    label: SUBMISSION_TABLES.referrals.label,
     table: referrals,
     name: referrals.referrerName,
     email: referrals.referrerEmail,
     summary: sql`'Invited ' || ${referrals.inviteeEmail} || ' (code ' || ${referrals.code} || ')'`,
-    fields: [
-      ["Referrer", (row) => row.referrerName],
-      ["Referrer email", (row) => row.referrerEmail],
-      ["Invited", (row) => row.inviteeEmail],
-      ["Code", (row) => row.code],
-      ["Message", (row) => row.message],
-    ],
+    fields: fields("referrals", "referrerName", "referrerEmail", "inviteeEmail", "code", "message"),
     sender: (row) => ({ name: row.referrerName, email: row.referrerEmail }),
   }),
   defineSource({
     type: "newsletter",
-    label: "Newsletter sign-up",
+    label: SUBMISSION_TABLES.newsletter_subscribers.label,
     table: newsletterSubscribers,
     name: newsletterSubscribers.email,
     email: newsletterSubscribers.email,
-    summary: sql`'Newsletter: ' || ${newsletterSubscribers.status}`,
-    fields: [
-      ["Email", (row) => row.email],
-      ["Status", (row) => row.status],
-      ["Confirmed", (row) => (row.confirmedAt ? row.confirmedAt.toISOString() : "")],
-      ["Unsubscribed", (row) => (row.unsubscribedAt ? row.unsubscribedAt.toISOString() : "")],
-    ],
+    summary: sql`'Newsletter: ' || ${labelSql("newsletter_subscribers", "status", newsletterSubscribers.status)}`,
+    fields: fields("newsletter_subscribers", "email", "status", "confirmedAt", "unsubscribedAt"),
     sender: (row) => ({ name: row.email, email: row.email }),
   }),
 ];

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { getSiteShell } from "../content/site-content.server";
-import { MEETING_TYPES } from "../forms/contact";
+import { displayValue, labelledFields } from "../forms/submission-registry";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -98,14 +98,15 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
       attendee: { name: visit.yourName, email: visit.companyEmail },
       userId: visit.userId ?? row.linked ?? null,
       title: `Office visit to ${siteName}`,
-      fields: [
-        ["Name", visit.yourName],
-        ["Company", visit.companyName],
-        ["Email", visit.companyEmail],
-        ["Phone", visit.phoneNumber],
-        ["Asked for", String(visit.visitDate)],
-        ["City", `${visit.city}, ${visit.country}`],
-      ],
+      fields: labelledFields("office_visits", visit, [
+        "yourName",
+        "companyName",
+        "companyEmail",
+        "phoneNumber",
+        "visitDate",
+        "city",
+        "country",
+      ]),
       backHref: `/admin/inbox/office_visit/${id}`,
       auditTarget: { type: "submission", id: `office_visit:${id}` },
       proposed: { date: String(visit.visitDate), time: "11:00" },
@@ -119,7 +120,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
       .limit(1);
     if (!row) return null;
     const meeting = row.row;
-    const type = MEETING_TYPES.find((t) => t.value === meeting.meetingType)?.label ?? meeting.meetingType;
+    const type = displayValue("investor_meetings", "meetingType", meeting.meetingType);
     const tomorrow = utcToZonedFields(new Date(Date.now() + 86_400_000), AGENCY_TIME_ZONE);
     return {
       source,
@@ -127,15 +128,15 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
       attendee: { name: meeting.yourName, email: meeting.companyEmail },
       userId: meeting.userId ?? row.linked ?? null,
       title: `${type} with ${siteName}`,
-      fields: [
-        ["Name", meeting.yourName],
-        ["Company", meeting.companyName],
-        ["Email", meeting.companyEmail],
-        ["Phone", meeting.phoneNumber],
-        ["Meeting type", type],
-        ["Google Meet", meeting.connectGoogleMeet ? "Yes" : "No"],
-        ["Agenda", meeting.meetingAgenda],
-      ],
+      fields: labelledFields("investor_meetings", meeting, [
+        "yourName",
+        "companyName",
+        "companyEmail",
+        "phoneNumber",
+        "meetingType",
+        "connectGoogleMeet",
+        "meetingAgenda",
+      ]),
       backHref: `/admin/inbox/investor_meeting/${id}`,
       auditTarget: { type: "submission", id: `investor_meeting:${id}` },
       proposed: { date: tomorrow.date, time: "11:00" },

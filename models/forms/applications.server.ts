@@ -4,16 +4,13 @@ import { storeUpload } from "../platform/uploads.server";
 import {
   APPLICATION_MESSAGES,
   ATTACHMENT_RULES,
-  BUDGET_RANGES,
-  CAREER_ROLES,
-  COLLABORATION_TYPES,
   CV_RULES,
-  EXPECTED_TIMELINES,
   WHY_JOIN_FIELD,
   type CollaborationInput,
   type JobApplicationInput,
 } from "./applications";
-import { formSubmitter, optionLabel, ready, type SubmissionContext } from "./submission-steps.server";
+import { fieldLabel, labelledFields } from "./submission-registry";
+import { formSubmitter, ready, type SubmissionContext } from "./submission-steps.server";
 
 /** Careers: the CV is checked (extension, real file type, 10 MB) and stored before the row. */
 export const submitJobApplication = formSubmitter({
@@ -42,9 +39,8 @@ export const submitJobApplication = formSubmitter({
       subject: "Job application",
       confirmation: APPLICATION_MESSAGES.jobSuccess,
       summary: [
-        ["Role", optionLabel(CAREER_ROLES, input.role_of_interest)],
-        ["Why us", row.whyJoin],
-        ["CV", `${row.cvName} (${formatFileSize(row.cvSize)})`],
+        ...labelledFields("job_applications", row, ["roleOfInterest", "whyJoin"]),
+        [fieldLabel("job_applications", "cvName"), `${row.cvName} (${formatFileSize(row.cvSize)})`],
       ],
     }),
   },
@@ -84,17 +80,19 @@ export const submitCollaboration = formSubmitter({
       subject: "Collaboration idea",
       confirmation: APPLICATION_MESSAGES.collaborationSuccess,
       summary: [
-        ["Organization", input.organization],
-        ["Type", optionLabel(COLLABORATION_TYPES, input.collaboration_type)],
-        ["Timeline", input.expected_timeline ? optionLabel(EXPECTED_TIMELINES, input.expected_timeline) : ""],
-        ["Budget", input.budget_range ? optionLabel(BUDGET_RANGES, input.budget_range) : ""],
+        ...labelledFields("collaboration_requests", row, [
+          "organization",
+          "collaborationType",
+          "expectedTimeline",
+          "budgetRange",
+        ]),
         [
-          "Attachment",
+          fieldLabel("collaboration_requests", "attachmentName"),
           row.attachmentName === null
             ? ""
             : `${row.attachmentName} (${formatFileSize(row.attachmentSize ?? 0)})`,
         ],
-        ["Idea", input.collaboration_idea],
+        ...labelledFields("collaboration_requests", row, ["collaborationIdea"]),
       ],
     }),
   },

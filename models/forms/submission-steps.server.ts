@@ -51,12 +51,6 @@ export function normalisePhone(raw: string, country: string): Prepared<string> {
   return { status: "invalid", fieldErrors: { phone_number: [parsed.message] } };
 }
 
-/** The label of a value from one of the forms' option lists (the value itself when it is not listed). */
-export const optionLabel = (list: readonly { value: string; label: string }[], value: string) =>
-  list.find((item) => item.value === value)?.label ?? value;
-
-export const yesNo = (value: boolean) => (value ? "Yes" : "No");
-
 type Mailbox = "hello" | "careers" | "projects" | "support";
 
 /** What the two emails of a submission say (see submissionEmails). */

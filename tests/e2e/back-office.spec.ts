@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { createAccount, expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
 import { E2E_STAFF } from "./staff-account";
 
@@ -13,6 +14,68 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`back-office with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     test.setTimeout(120_000);
+
+    test("the back-office has its own frame: header, sections, no marketing navbar or footer; 1366 and 390 px", async ({
+      browser,
+    }) => {
+      const staff = await newVisitor(browser, javaScriptEnabled);
+      await staff.setViewportSize({ width: 1366, height: 800 });
+      await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin" });
+      await expect(staff).toHaveTitle("Overview — Back-office");
+
+      // Its own header: the brand leads to the overview, then who is signed in, the public site and sign out.
+      const header = staff.getByTestId("back-office-header");
+      await expect(header.getByRole("link", { name: "Ascendra Back-office" })).toHaveAttribute(
+        "href",
+        "/admin",
+      );
+      await expect(header.getByTestId("back-office-staff")).toContainText(E2E_STAFF.email);
+      await expect(header.getByRole("link", { name: "View the site" })).toHaveAttribute("href", "/");
+      await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
+      // None of the marketing site's frame: no main navigation, no footer, no newsletter form.
+      await expect(staff.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+      await expect(staff.getByRole("contentinfo")).toHaveCount(0);
+      await expect(staff.getByRole("textbox", { name: /newsletter|email/i })).toHaveCount(0);
+      // One navigation for the sections, beside the page at 1366 px, the header staying on top.
+      const nav = staff.getByRole("navigation", { name: "Back-office" });
+      await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByRole("link", { name: "Reports" })).toHaveAttribute("href", "/admin/reports");
+      const [navBox, mainBox] = [await nav.boundingBox(), await staff.locator("main#main").boundingBox()];
+      expect(navBox!.x + navBox!.width).toBeLessThanOrEqual(mainBox!.x);
+      await expect(staff.getByRole("heading", { name: "What clients did" })).toBeVisible();
+      await expect(staff.getByRole("heading", { name: "What staff did" })).toBeVisible();
+      await staff.mouse.wheel(0, 2000);
+      expect((await header.boundingBox())!.y).toBe(0);
+      // axe runs inside the page: with JavaScript on (the frame's markup is the same without).
+      if (javaScriptEnabled) expect(await seriousViolations(staff), "at 1366 px").toEqual([]);
+
+      // At 390 px: the sections are one row that scrolls sideways; the page itself never does.
+      await staff.setViewportSize({ width: 390, height: 844 });
+      await expect(nav).toBeVisible();
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (javaScriptEnabled) expect(await seriousViolations(staff), "at 390 px").toEqual([]);
+      const audit = nav.getByRole("link", { name: "Audit log" });
+      await audit.scrollIntoViewIfNeeded();
+      await audit.click();
+      await expect(staff).toHaveURL(/\/admin\/audit$/);
+      await expect(staff.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Audit log" })).toHaveAttribute("aria-current", "page");
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (javaScriptEnabled) await waitForHydration(staff);
+
+      // The skip link leads to the page; sign out from the header ends the session.
+      await expect(staff.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", "#main");
+      await header.getByRole("button", { name: "Logout" }).click();
+      await expect(staff).not.toHaveURL(/\/admin/);
+      await staff.setViewportSize({ width: 1366, height: 800 });
+      const after = await staff.goto("/admin");
+      expect(after?.status()).toBe(404);
+      // A stranger's 404 is the site's own, in the public frame, exactly like any unknown page.
+      await expect(staff.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(staff.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(staff.getByRole("contentinfo")).toBeVisible();
+      await expect(staff.getByTestId("back-office-header")).toHaveCount(0);
+    });
 
     test("a visitor's quote reaches the inbox; staff reply and mark it handled", async ({
       page,
@@ -200,7 +263,7 @@ for (const javaScriptEnabled of [false, true]) {
         await newcomer.getByRole("button", { name: "Join the team" }).click();
         await expect(newcomer).toHaveURL(/\/admin$/);
         await expect(newcomer.getByRole("heading", { name: "Overview" })).toBeVisible();
-        await expect(newcomer.getByRole("link", { name: "Back-office" })).toBeVisible();
+        await expect(newcomer.getByRole("navigation", { name: "Back-office" })).toBeVisible();
 
         await open(newcomer, new URL(link!).pathname, javaScriptEnabled);
         await expect(newcomer.getByRole("heading", { name: "Link expired" })).toBeVisible();

@@ -13,22 +13,27 @@ type Tab = { readonly label: string; readonly to: string; readonly end: boolean 
  * - `badges`: how many things wait behind a tab, by its path, shown beside
  *   it and read as "3 waiting" (nothing shows for 0). Tabs then lay out as
  *   a row with the count at the end.
+ * - `dense`: tighter tabs in the column, for a sidebar of many sections (the back-office).
  */
 export function TabNav({
   label,
   tabs,
   bleed = true,
   badges,
+  dense = false,
 }: {
   label: string;
   tabs: readonly Tab[];
   bleed?: boolean;
   badges?: Readonly<Record<string, number>>;
+  dense?: boolean;
 }) {
   const layout = badges ? "flex items-center justify-between gap-3" : "block";
+  const size = dense ? "rounded-lg px-3 py-2 lg:py-1.5" : "rounded-xl px-4 py-2.5";
+  const column = dense ? "lg:flex-col lg:gap-0.5" : "lg:flex-col";
   return (
     <nav aria-label={label} className={bleed ? "-mx-5 overflow-x-auto px-5 lg:mx-0 lg:px-0" : undefined}>
-      <ul className={bleed ? "flex gap-2 lg:flex-col" : "flex gap-2 overflow-x-auto lg:flex-col"}>
+      <ul className={bleed ? `flex gap-2 ${column}` : `flex gap-2 overflow-x-auto ${column}`}>
         {tabs.map((tab) => {
           const badge = badges?.[tab.to];
           return (
@@ -39,7 +44,8 @@ export function TabNav({
                 className={({ isActive }) =>
                   classes(
                     layout,
-                    "rounded-xl px-4 py-2.5 text-sm font-medium whitespace-nowrap",
+                    size,
+                    "text-sm font-medium whitespace-nowrap",
                     isActive ? "bg-surface-raised text-text" : "text-text-muted hover:text-text",
                   )
                 }

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { AUDIT_ACTIONS } from "~models/platform/audit";
-import { countBackOffice, recentAudit } from "~models/back-office/badges.server";
+import { auditLabelsFor } from "~models/platform/audit";
+import { countBackOffice, recentActivity } from "~models/back-office/badges.server";
 import { INBOX_TYPE_OPTIONS } from "~models/back-office/inbox-sources.server";
 import { isMailConfigured } from "~models/back-office/outbox.server";
 import { countProjectsByStatus } from "~models/back-office/project-pipeline.server";
-import { AuditTrail, PageHeader } from "~/components/admin/ui";
+import { ActivityList } from "~/components/admin/activity";
+import { PageHeader } from "~/components/admin/ui";
 import { adminMeta } from "~/lib/admin-meta";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/index";
@@ -14,10 +15,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Overview");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await staffOf({ request, context });
   // The sidebar's counts are read once for the layout and this page.
-  const [{ unhandled, failedEmails }, projects, recent] = await Promise.all([
+  const [{ unhandled, failedEmails }, projects, activity] = await Promise.all([
     countBackOffice(request),
     countProjectsByStatus(),
-    recentAudit(8),
+    recentActivity(6),
   ]);
   return {
     waiting: INBOX_TYPE_OPTIONS.map((type) => ({ ...type, count: unhandled[type.value] ?? 0 })).filter(
@@ -30,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     failedEmails,
     mailConfigured: isMailConfigured(),
-    recent,
+    activity,
+    activityLabels: auditLabelsFor([...activity.client, ...activity.staff]),
   };
 }
 
@@ -47,12 +49,12 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
 }
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { waiting, projects, failedEmails, mailConfigured, recent } = loaderData;
+  const { waiting, projects, failedEmails, mailConfigured, activity, activityLabels } = loaderData;
   const waitingTotal = waiting.reduce((sum, type) => sum + type.count, 0);
   return (
     <>
       <PageHeader title="Overview" description="What is waiting for the team right now." />
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         <Stat label="Submissions waiting" value={waitingTotal} to="/admin/inbox?status=unhandled" />
         <Stat label="Projects to review" value={projects.inReview} to="/admin/projects?status=in_review" />
         <Stat
@@ -90,18 +92,24 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <section className="flex flex-col gap-3" aria-labelledby="recent">
-        <h2 id="recent" className="font-display text-lg font-semibold">
-          Recent staff actions
-        </h2>
-        <AuditTrail entries={recent} labels={AUDIT_ACTIONS} />
-        <Link
-          to="/admin/audit"
-          className="self-start text-sm font-semibold underline-offset-4 hover:underline"
-        >
-          Open the audit log
-        </Link>
-      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ActivityList
+          id="client-activity"
+          title="What clients did"
+          entries={activity.client}
+          labels={activityLabels}
+          empty="No client activity yet."
+          more={{ to: "/admin/audit?role=client", label: "All client actions in the audit log" }}
+        />
+        <ActivityList
+          id="staff-activity"
+          title="What staff did"
+          entries={activity.staff}
+          labels={activityLabels}
+          empty="No staff actions yet."
+          more={{ to: "/admin/audit?role=staff", label: "All staff actions in the audit log" }}
+        />
+      </div>
     </>
   );
 }

@@ -1,16 +1,26 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Outlet } from "react-router";
+import type { SiteShell as SiteShellContent } from "~models/content/site-content";
+import { getSiteShell } from "~models/content/site-content.server";
+import { displayNameOf } from "~models/identity/manage-account";
 import { countBackOffice } from "~models/back-office/badges.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
+import { BackOfficeChrome } from "~/components/admin/chrome";
 import { NOT_FOUND_TITLE, NotFoundPage } from "~/components/not-found-page";
-import { TabNav } from "~/components/shell/tab-nav";
+import { SiteShell } from "~/components/shell/site-shell";
 import { staffOf, staffPageGate } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/layout";
 
-// The staff back-office (docs/decisions/0017-back-office-and-audit-log.md).
+// The staff back-office (docs/decisions/0017-back-office-and-audit-log.md),
+// in its own frame (docs/decisions/0071-back-office-chrome-and-submission-registry.md):
+// it sits outside the public site's layout, so staff work without the
+// marketing navbar and newsletter footer.
 // Staff only: the staff gate below works out who is asking once per request
 // (docs/decisions/0065), this loader and every child's loader and action read
-// it through staffOf, and anyone else gets the site's ordinary 404 page.
+// it through staffOf, and anyone else gets the site's ordinary 404 page: this
+// loader then carries the public site's shell, so the 404 looks exactly like
+// any unknown page's.
 
+/** The back-office's sections: its navigation, in this order. */
 export const ADMIN_SECTIONS = [
   { label: "Overview", to: "/admin", end: true },
   { label: "Inbox", to: "/admin/inbox", end: false },
@@ -19,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { label: "Clients", to: "/admin/clients", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },
   { label: "Payments", to: "/admin/payments", end: false },
+  { label: "Reports", to: "/admin/reports", end: false },
   { label: "Chat gaps", to: "/admin/chat-gaps", end: false },
   { label: "Email outbox", to: "/admin/outbox", end: false },
   { label: "Audit log", to: "/admin/audit", end: false },
@@ -39,11 +50,21 @@ export const middleware: Route.MiddlewareFunction[] = [
   staffPageGate,
 ];
 
+/** What a stranger's 404 carries: the public site's navbar and footer, to look like any other 404. */
+type StrangerNotFound = { siteShell: SiteShellContent };
+
+const isStrangerNotFound = (value: unknown): value is StrangerNotFound =>
+  typeof value === "object" && value !== null && "siteShell" in value;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await staffOf({ request, context });
+  const { user } = await staffOf({ request, context }).catch(async (error: unknown) => {
+    if (error instanceof Response && error.status === 404)
+      throw data({ siteShell: await getSiteShell() } satisfies StrangerNotFound, { status: 404 });
+    throw error;
+  });
   const { unhandled, failedEmails, openGaps } = await countBackOffice(request);
   return {
-    user: { username: user.username, email: user.email },
+    staff: { name: displayNameOf(user), email: user.email },
     badges: {
       "/admin/inbox": Object.values(unhandled).reduce((a, b) => a + b, 0),
       "/admin/outbox": failedEmails,
@@ -58,32 +79,38 @@ export const meta: Route.MetaFunction = ({ error }) =>
     : [{ title: "Back-office — Ascendra" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, badges } = loaderData;
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-5 py-10 lg:grid-cols-[14rem_1fr] lg:px-8">
-      <aside className="flex min-w-0 flex-col gap-6">
-        <div className="min-w-0">
-          <p className="font-display text-xs font-semibold tracking-widest text-purple uppercase">
-            Back-office
-          </p>
-          <p className="mt-1 truncate font-medium">{user.username}</p>
-          <p className="truncate text-sm text-text-muted">{user.email}</p>
-        </div>
-        <TabNav label="Back-office" tabs={ADMIN_SECTIONS} badges={badges} />
-      </aside>
-      <div className="flex min-w-0 flex-col gap-8">
-        <Outlet />
-      </div>
-    </div>
+    <BackOfficeChrome sections={ADMIN_SECTIONS} staff={loaderData.staff} badges={loaderData.badges}>
+      <Outlet />
+    </BackOfficeChrome>
   );
 }
 
-/** A 404 here looks exactly like any unknown page; anything else is a plain error inside the shell. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+/**
+ * Anyone but staff: the site's 404 in the public shell, exactly like an unknown page. Staff (a record
+ * that does not exist, a failure): the message inside the back-office's own frame.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!loaderData) {
+    if (notFound && isStrangerNotFound(error.data))
+      return (
+        <SiteShell shell={error.data.siteShell}>
+          <NotFoundPage />
+        </SiteShell>
+      );
+    return <main id="main">{notFound ? <NotFoundPage /> : <ErrorMessage error={error} />}</main>;
+  }
   return (
-    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-5 py-24 lg:px-8">
+    <BackOfficeChrome sections={ADMIN_SECTIONS} staff={loaderData.staff} badges={loaderData.badges}>
+      {notFound ? <NotFoundPage /> : <ErrorMessage error={error} />}
+    </BackOfficeChrome>
+  );
+}
+
+function ErrorMessage({ error }: { error: unknown }) {
+  return (
+    <section className="flex max-w-3xl flex-col gap-4 py-10">
       <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>
       <p className="text-text-muted">
         {isRouteErrorResponse(error)
