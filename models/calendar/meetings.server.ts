@@ -40,8 +40,8 @@ export type MeetingRequest = {
   userId: string | null;
   title: string;
   fields: Array<[label: string, value: string]>;
-  /** Where the staff page links back to. */
-  backHref: string;
+  /** The project an online meeting request is about (the staff page links back to it); null for a form's request. */
+  projectId: string | null;
   /** The audit log entry's target: the submission, or the project of an online meeting request. */
   auditTarget: { type: string; id: string };
   /** The form's starting values when nothing is confirmed yet. */
@@ -105,7 +105,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
         ["Asked for", String(visit.visitDate)],
         ["City", `${visit.city}, ${visit.country}`],
       ],
-      backHref: `/admin/inbox/office_visit/${id}`,
+      projectId: null,
       auditTarget: { type: "submission", id: `office_visit:${id}` },
       proposed: { date: String(visit.visitDate), time: "11:00" },
     };
@@ -135,7 +135,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
         ["Google Meet", meeting.connectGoogleMeet ? "Yes" : "No"],
         ["Agenda", meeting.meetingAgenda],
       ],
-      backHref: `/admin/inbox/investor_meeting/${id}`,
+      projectId: null,
       auditTarget: { type: "submission", id: `investor_meeting:${id}` },
       proposed: { date: tomorrow.date, time: "11:00" },
     };
@@ -163,7 +163,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
       ["Preferred time", preferred ? formatMeetingTime(preferred, AGENCY_TIME_ZONE) : "Any"],
       ["Note", row.request.note],
     ],
-    backHref: `/admin/projects/${row.project.id}`,
+    projectId: row.project.id,
     auditTarget: { type: "project", id: row.project.id },
     proposed: preferred ? proposed : { date: proposed.date, time: "11:00" },
   };
