@@ -22,7 +22,7 @@ import { deleteUserSessions } from "../identity/sessions.server";
 import { adjustTokens, listLedger } from "../billing/tokens.server";
 import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
 import { containsPattern, paginate, type Page } from "../platform/pagination";
-import { readPage } from "./paging.server";
+import { readPage } from "../platform/paging.server";
 
 // Clients as staff see them: who they are, their projects, where they are
 // signed in, what they bought, their plan and their token ledger; staff grant
