@@ -92,33 +92,6 @@ export async function getActiveSubscription(userId: string, now = new Date()): P
   return current;
 }
 
-/** The current subscription (docs/product.md, "Billing and shop"): plan (lower-case name), status, end_date; the free tier without one. */
-export function apiCurrentSubscription(active: WithPlan | null) {
-  if (!active)
-    return {
-      plan: FREE_PLAN.id,
-      plan_id: FREE_PLAN.id,
-      status: "active",
-      end_date: null,
-      cancel_at_period_end: false,
-      monthly_tokens: 0,
-      project_limit: FREE_PLAN.projectLimit,
-    };
-  const { subscription: s, plan } = active;
-  return {
-    id: s.id,
-    plan: plan.name.toLowerCase(),
-    plan_id: plan.id,
-    status: s.status,
-    start_date: s.startedAt,
-    current_period_start: s.currentPeriodStart,
-    end_date: s.currentPeriodEnd,
-    cancel_at_period_end: s.cancelAtPeriodEnd,
-    monthly_tokens: plan.monthlyTokens,
-    project_limit: plan.projectLimit,
-  };
-}
-
 /** A plan's project_limit (-1 unlimited) while active; the free tier's otherwise. */
 export async function projectLimitForUser(userId: string, now = new Date()): Promise<number> {
   return (await getActiveSubscription(userId, now))?.plan.projectLimit ?? FREE_PLAN.projectLimit;

@@ -449,18 +449,6 @@ export async function listLedger(userId: string, limit = 200, offset = 0): Promi
   return rows as LedgerListRow[];
 }
 
-/** GET /api/token-history/: one object per ledger row. */
-export const apiLedgerEntry = (row: LedgerView) => ({
-  id: row.id,
-  transaction_type: row.kind,
-  reason: row.reason,
-  amount: row.delta,
-  balance_after: row.balanceAfter,
-  description: row.description,
-  created_at: row.createdAt,
-  expires_at: row.expiresAt,
-});
-
 /**
  * The usage bar's sums over ledger rows (SQL, shared with the account summary):
  * tokens granted less what refunds took back, and tokens spent on something.

@@ -158,7 +158,12 @@ export type TransitionResult =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "illegal"; message: string };
 
-export type TransitionOptions = { siteUrl?: string; actorIp?: string; revisionCost?: number; approveVersion?: number };
+export type TransitionOptions = {
+  siteUrl?: string;
+  actorIp?: string;
+  revisionCost?: number;
+  approveVersion?: number;
+};
 
 class IllegalTransition extends Error {}
 

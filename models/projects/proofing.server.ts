@@ -157,7 +157,12 @@ export type RevisionRoundPayment = {
    */
   pay(
     tx: Transaction,
-    round: { project: { id: string; userId: string; title: string }; offer: RoundOffer; viewerId: string; now: Date },
+    round: {
+      project: { id: string; userId: string; title: string };
+      offer: RoundOffer;
+      viewerId: string;
+      now: Date;
+    },
   ): Promise<{ ok: true; ledgerEntryId: string } | { ok: false; balance: number }>;
 };
 

@@ -21,7 +21,10 @@ export function transitionProject(
   reason = "",
   options: TransitionOptions = {},
 ): Promise<TransitionResult> {
-  return transitionProjectWith(projectId, viewer, action, reason, { ...options, roundPayment: revisionRoundPayment });
+  return transitionProjectWith(projectId, viewer, action, reason, {
+    ...options,
+    roundPayment: revisionRoundPayment,
+  });
 }
 
 /** Projects' `getClientProofing`, with the next round's price from billing. */

@@ -231,7 +231,9 @@ function CancelForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 
 /** Back to what the meeting was asked from: the project of an online meeting request, or the form's submission. */
 function backHref(request: { source: MeetingSource; id: string; projectId: string | null }): string {
-  return request.projectId ? `/admin/projects/${request.projectId}` : `/admin/inbox/${request.source}/${request.id}`;
+  return request.projectId
+    ? `/admin/projects/${request.projectId}`
+    : `/admin/inbox/${request.source}/${request.id}`;
 }
 
 export default function MeetingPage({ loaderData, actionData }: Route.ComponentProps) {
