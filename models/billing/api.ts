@@ -2,6 +2,7 @@ import type { PlanRow, TokenPackageRow } from "./catalog.server";
 import { fromMinor, toMinor } from "./payments";
 import { formatFileSize, type ShopCategory } from "./shop";
 import type { PurchaseRow, ShopItemRow } from "./shop.server";
+import type { cartItems, subscriptionPlans, subscriptions } from "../schema";
 import { FREE_PLAN } from "./subscriptions";
 import type { WithPlan } from "./subscriptions.server";
 import { PACKAGE_CURRENCIES, type PackageRegion } from "./token-packages";
@@ -185,4 +186,58 @@ export function apiDownload(
 /** A change to the cart (POST /api/cart/, PUT and DELETE /api/cart-item/{id}/): its message and the cart as it now is. */
 export function apiCartChange<Cart>(message: string, cart: Cart) {
   return { message, cart };
+}
+
+export type CartView = {
+  items: { id: string; quantity: number; line_total: number; shop_item: ReturnType<typeof apiShopItem> }[];
+  total_token_price: number;
+  total_items: number;
+  can_afford: boolean;
+  balance: number;
+};
+
+/**
+ * GET /api/cart/ (and the `cart` of every cart change): items, total_token_price, total_items,
+ * can_afford (plus the balance it was judged against), from the lines with their items and
+ * whether each item is already owned.
+ */
+export function apiCart(
+  rows: Array<{ line: typeof cartItems.$inferSelect; item: ShopItemRow; owned: boolean }>,
+  balance: number,
+): CartView {
+  const owned = new Set(rows.filter((r) => r.owned).map((r) => r.item.id));
+  const items = rows.map(({ line, item }) => ({
+    id: line.id,
+    quantity: line.quantity,
+    line_total: line.quantity * item.tokenPrice,
+    shop_item: apiShopItem(item, { owned, balance }),
+  }));
+  const total = items.reduce((s, i) => s + i.line_total, 0);
+  return {
+    items,
+    total_token_price: total,
+    total_items: items.reduce((s, i) => s + i.quantity, 0),
+    can_afford: items.length > 0 && total <= balance,
+    balance,
+  };
+}
+
+/** GET /api/subscription-history/: one object per subscription, newest first (end_date absent: still on). */
+export function apiSubscriptionHistoryEntry({
+  subscription: s,
+  plan,
+}: {
+  subscription: typeof subscriptions.$inferSelect;
+  plan: typeof subscriptionPlans.$inferSelect;
+}) {
+  return {
+    id: s.id,
+    plan: plan.name.toLowerCase(),
+    plan_name: plan.name,
+    status: s.status,
+    start_date: s.startedAt,
+    end_date: s.endedAt ?? undefined,
+    ends_at_period_end: s.status === "active" && s.cancelAtPeriodEnd ? s.currentPeriodEnd : undefined,
+    end_reason: s.endReason ?? undefined,
+  };
 }

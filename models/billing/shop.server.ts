@@ -5,7 +5,7 @@ import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { cartItems, checkouts, purchases, shopItems } from "../schema";
 import { SHOP_MESSAGES, MAX_CART_QUANTITY, type CATEGORY_FILTERS } from "./shop";
-import { apiPurchase, apiShopItem } from "./api";
+import { apiCart, apiPurchase, apiShopItem, type CartView } from "./api";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { type QueuedEmail } from "../platform/mail.server";
@@ -65,14 +65,6 @@ async function getShopItem(id: string): Promise<ShopItemRow | null> {
   return row ?? null;
 }
 
-export type CartView = {
-  items: { id: string; quantity: number; line_total: number; shop_item: ShopItemView }[];
-  total_token_price: number;
-  total_items: number;
-  can_afford: boolean;
-  balance: number;
-};
-
 /** The cart (docs/product.md, "Billing and shop"): items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
 export async function getCart(userId: string, now = new Date()): Promise<CartView> {
   // Whether each line is already owned rides on its row.
@@ -89,21 +81,7 @@ export async function getCart(userId: string, now = new Date()): Promise<CartVie
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
     getBalance(userId, now),
   ]);
-  const owned = new Set(rows.filter((r) => r.owned).map((r) => r.item.id));
-  const items = rows.map(({ line, item }) => ({
-    id: line.id,
-    quantity: line.quantity,
-    line_total: line.quantity * item.tokenPrice,
-    shop_item: apiShopItem(item, { owned, balance }),
-  }));
-  const total = items.reduce((s, i) => s + i.line_total, 0);
-  return {
-    items,
-    total_token_price: total,
-    total_items: items.reduce((s, i) => s + i.quantity, 0),
-    can_afford: items.length > 0 && total <= balance,
-    balance,
-  };
+  return apiCart(rows, balance);
 }
 
 export type CartChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };

@@ -1,4 +1,5 @@
 import { reportError } from "../platform/errors.server";
+import { apiSubscriptionHistoryEntry } from "./api";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
@@ -392,16 +393,7 @@ export async function listSubscriptionHistory(userId: string) {
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
-  return rows.map(({ subscription: s, plan }) => ({
-    id: s.id,
-    plan: plan.name.toLowerCase(),
-    plan_name: plan.name,
-    status: s.status,
-    start_date: s.startedAt,
-    end_date: s.endedAt ?? undefined,
-    ends_at_period_end: s.status === "active" && s.cancelAtPeriodEnd ? s.currentPeriodEnd : undefined,
-    end_reason: s.endReason ?? undefined,
-  }));
+  return rows.map(apiSubscriptionHistoryEntry);
 }
 
 /**
