@@ -31,22 +31,11 @@ const DOMAIN_ORDER = [
   "views",
 ];
 
-/**
- * Imports still against the order, each named, so nothing new joins them:
- * projects closes a paid revision round (billing's spend and receipt) inside
- * its status transition's transaction.
- * Moving those up is issue 36's next step (decision 0066, "Left to do").
- */
-const KNOWN_UPWARD = {
-  projects: ["billing/tokens\\.server", "billing/receipt-email\\.server"],
-};
-
 /** One eslint block per folder of models/: no import of a folder to its right. */
 function domainOrderZones() {
   return DOMAIN_ORDER.flatMap((folder, index) => {
     const right = DOMAIN_ORDER.slice(index + 1).filter((f) => !(folder === "platform" && f === "schema"));
     if (right.length === 0) return [];
-    const exceptions = (KNOWN_UPWARD[folder] ?? []).map((path) => `(?!${path}$)`).join("");
     const names = `(${right.join("|")})(/|$)`;
     const message =
       folder === "platform" || folder === "schema"
@@ -60,7 +49,7 @@ function domainOrderZones() {
         "no-restricted-imports": [
           "error",
           {
-            patterns: [NOT_APP_PATTERN, { regex: `^(~models/|${up})${exceptions}${names}`, message }],
+            patterns: [NOT_APP_PATTERN, { regex: `^(~models/|${up})${names}`, message }],
           },
         ],
       },

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { CLIENT_SHORT_LIST } from "./clients";
-import { alias } from "drizzle-orm/pg-core";
 import { revokeApiTokens } from "../identity/api-tokens.server";
 import { auditTrail, recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
@@ -16,15 +15,14 @@ import {
   subscriptionPlans,
   subscriptions,
   tokenAccounts,
-  tokenLedger,
   tokenLots,
   users,
 } from "../schema";
 import { deleteUserSessions } from "../identity/sessions.server";
-import { adjustTokens } from "../billing/tokens.server";
+import { adjustTokens, listLedger } from "../billing/tokens.server";
 import { TOKEN_ADJUST_MESSAGES, type TokenAdjustInput } from "./client-tokens";
 import { containsPattern, paginate, type Page } from "../platform/pagination";
-import { readPage } from "./paging.server";
+import { readPage } from "../platform/paging.server";
 
 // Clients as staff see them: who they are, their projects, where they are
 // signed in, what they bought, their plan and their token ledger; staff grant
@@ -139,9 +137,9 @@ const toDateOrNull = (value: string | Date | null): Date | null => (value == nul
  * 1. the account and profile, the live token balance, the size of each paged
  *    list, and the short lists (active sessions, API keys, subscriptions) as
  *    JSON, in one statement;
- * 2. then, together, one page of the projects, of the ledger (with the staff
- *    member behind each adjustment) and of the purchases, and the newest
- *    entries of the audit trail.
+ * 2. then, together, one page of the projects, of the ledger (billing's
+ *    `listLedger`, with the staff member behind each adjustment) and of the
+ *    purchases, and the newest entries of the audit trail.
  *
  * Read only: no renewal or expiry is written by looking.
  */
@@ -207,7 +205,6 @@ export async function getClientPage(clientId: string | undefined, pages: ClientP
     ledger: paginate(row.ledgerCount, pages.ledger ?? 1),
     purchases: paginate(row.purchaseCount, pages.purchases ?? 1),
   };
-  const staff = alias(users, "staff");
   const [clientProjects, ledger, clientPurchases, audit] = await Promise.all([
     db()
       .select({
@@ -221,25 +218,7 @@ export async function getClientPage(clientId: string | undefined, pages: ClientP
       .orderBy(desc(projects.createdAt), desc(projects.id))
       .limit(page.projects.limit)
       .offset(page.projects.offset),
-    db()
-      .select({
-        id: tokenLedger.id,
-        kind: tokenLedger.kind,
-        reason: tokenLedger.reason,
-        delta: tokenLedger.delta,
-        balanceAfter: tokenLedger.balanceAfter,
-        description: tokenLedger.description,
-        createdAt: tokenLedger.createdAt,
-        expiresAt: tokenLots.expiresAt,
-        staff: staff.username,
-      })
-      .from(tokenLedger)
-      .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
-      .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
-      .where(eq(tokenLedger.userId, row.id))
-      .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
-      .limit(page.ledger.limit)
-      .offset(page.ledger.offset),
+    listLedger(row.id, page.ledger.limit, page.ledger.offset),
     db()
       .select({
         id: purchases.id,

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import type { Page } from "../platform/pagination";
 import { payments, users } from "../schema";
-import { readPage } from "./paging.server";
+import { readPage } from "../platform/paging.server";
 
 // Payments as staff list them: succeeded ones, newest first, a page at a time,
 // or the one with a given receipt number. Refunds go through

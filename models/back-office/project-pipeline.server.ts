@@ -21,7 +21,7 @@ import {
 } from "../schema";
 import { atRiskColumns } from "../delivery/clock.server";
 import { containsPattern, paginate, PAGE_SIZE, type Page } from "../platform/pagination";
-import { readPage } from "./paging.server";
+import { readPage } from "../platform/paging.server";
 import type { PipelineFilter, PipelineView } from "./project-pipeline";
 
 export { parsePipelineFilter, type PipelineFilter, type PipelineView } from "./project-pipeline";

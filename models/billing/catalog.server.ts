@@ -8,7 +8,7 @@ import { planPrices } from "./currency";
 import { SHOP_FILE_TYPES, type ShopFileType, type ShopItemSeed } from "./billing-content";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import type { Bundle, Plan } from "../content/marketing-content";
-import { fromMinor, toMinor } from "./payments";
+import { toMinor } from "./payments";
 import { SEEDS_DIR } from "../platform/paths.server";
 import { shopItems, subscriptionPlans, tokenPackages } from "../schema";
 import { openUpload } from "../platform/uploads.server";
@@ -197,49 +197,6 @@ export const bundleCard = (row: TokenPackageRow): Bundle => ({
   isPopular: row.isPopular,
   prices: row.prices,
 });
-
-/** A subscription plan (docs/product.md, "Billing and shop"); price in rupees a month (the currency says so). */
-export const apiPlan = (row: PlanRow) => ({
-  id: row.id,
-  name: row.name,
-  price: row.price,
-  currency: row.currency,
-  /** The month's price in each currency (as token packages answer theirs); /api/subscribe takes `region`. */
-  prices: { USD: row.prices.us, EUR: row.prices.eu, INR: row.price },
-  billing_period: row.billingPeriod,
-  features: row.features,
-  monthly_tokens: row.monthlyTokens,
-  project_limit: row.projectLimit,
-  is_popular: row.isPopular,
-});
-
-export const PACKAGE_CURRENCIES = { us: "USD", eu: "EUR", in: "INR" } as const;
-export type PackageRegion = keyof typeof PACKAGE_CURRENCIES;
-
-/** A token package (docs/product.md, "Billing and shop"), priced in the region's currency (US dollars unless asked). */
-export function apiTokenPackage(
-  row: Pick<
-    TokenPackageRow,
-    "id" | "name" | "tokens" | "bonusTokens" | "prices" | "description" | "isPopular"
-  >,
-  region: PackageRegion = "us",
-) {
-  const total = row.tokens + row.bonusTokens;
-  const price = row.prices[region];
-  return {
-    id: row.id,
-    name: row.name,
-    price,
-    currency: PACKAGE_CURRENCIES[region],
-    prices: { USD: row.prices.us, EUR: row.prices.eu, INR: row.prices.in },
-    tokens: row.tokens,
-    bonus_tokens: row.bonusTokens,
-    total_tokens: total,
-    value_per_token: fromMinor(Math.round(toMinor(price) / total)),
-    description: row.description,
-    is_popular: row.isPopular,
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Files: where a shop item's download and an uploaded image are read from.

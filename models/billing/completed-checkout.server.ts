@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import { checkouts, purchases, shopItems } from "../schema";
 import { SHOP_MESSAGES } from "./shop";
-import { apiPurchase } from "./shop.server";
+import { apiPurchase } from "./api";
 import type { CheckoutReceipt } from "./receipts.server";
 import { isUuid } from "../platform/ids";
 

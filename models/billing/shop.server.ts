@@ -4,14 +4,8 @@ import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { cartItems, checkouts, purchases, shopItems } from "../schema";
-import {
-  SHOP_MESSAGES,
-  formatFileSize,
-  MAX_CART_QUANTITY,
-  type ShopCategory,
-  type CATEGORY_FILTERS,
-} from "./shop";
-import { fromMinor } from "./payments";
+import { SHOP_MESSAGES, MAX_CART_QUANTITY, type CATEGORY_FILTERS } from "./shop";
+import { apiCart, apiPurchase, apiShopItem, type CartView } from "./api";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { type QueuedEmail } from "../platform/mail.server";
@@ -25,30 +19,6 @@ import { WALLET_MESSAGES } from "./wallet";
 export type ShopItemRow = typeof shopItems.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
-/** A shop item (docs/product.md, "Billing and shop"), for one client. */
-export function apiShopItem(
-  item: ShopItemRow,
-  viewer: { owned: Set<string>; balance: number; inCart?: Set<string> },
-) {
-  return {
-    id: item.id,
-    name: item.name,
-    description: item.description,
-    image: item.image,
-    category: item.category as ShopCategory,
-    rating: item.ratingTenths / 10,
-    file_format: item.fileFormat,
-    file_size: formatFileSize(item.fileSize),
-    token_price: item.tokenPrice,
-    original_price: fromMinor(item.originalPriceCents),
-    /** The original price in each region's currency; a client reads theirs (docs/decisions/0059). */
-    original_prices: item.originalPrices,
-    is_purchased: viewer.owned.has(item.id),
-    can_afford: item.tokenPrice <= viewer.balance,
-    in_cart: viewer.inCart?.has(item.id) ?? false,
-    max_downloads: item.maxDownloads,
-  };
-}
 export type ShopItemView = ReturnType<typeof apiShopItem>;
 
 async function ownedItemIds(userId: string): Promise<Set<string>> {
@@ -95,14 +65,6 @@ async function getShopItem(id: string): Promise<ShopItemRow | null> {
   return row ?? null;
 }
 
-export type CartView = {
-  items: { id: string; quantity: number; line_total: number; shop_item: ShopItemView }[];
-  total_token_price: number;
-  total_items: number;
-  can_afford: boolean;
-  balance: number;
-};
-
 /** The cart (docs/product.md, "Billing and shop"): items, total_token_price, total_items, can_afford (plus the balance it was judged against). */
 export async function getCart(userId: string, now = new Date()): Promise<CartView> {
   // Whether each line is already owned rides on its row.
@@ -119,21 +81,7 @@ export async function getCart(userId: string, now = new Date()): Promise<CartVie
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
     getBalance(userId, now),
   ]);
-  const owned = new Set(rows.filter((r) => r.owned).map((r) => r.item.id));
-  const items = rows.map(({ line, item }) => ({
-    id: line.id,
-    quantity: line.quantity,
-    line_total: line.quantity * item.tokenPrice,
-    shop_item: apiShopItem(item, { owned, balance }),
-  }));
-  const total = items.reduce((s, i) => s + i.line_total, 0);
-  return {
-    items,
-    total_token_price: total,
-    total_items: items.reduce((s, i) => s + i.quantity, 0),
-    can_afford: items.length > 0 && total <= balance,
-    balance,
-  };
+  return apiCart(rows, balance);
 }
 
 export type CartChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
@@ -376,19 +324,6 @@ async function replayCheckout(
   };
 }
 
-/** A purchase (docs/product.md, "Billing and shop"). */
-export function apiPurchase(purchase: PurchaseRow, item: ShopItemRow) {
-  return {
-    id: purchase.id,
-    shop_item: apiShopItem(item, { owned: new Set([item.id]), balance: 0 }),
-    tokens_spent: purchase.tokensSpent,
-    quantity: purchase.quantity,
-    purchase_date: purchase.createdAt,
-    download_count: purchase.downloadCount,
-    max_downloads: purchase.maxDownloads,
-    can_download: purchase.downloadCount < purchase.maxDownloads,
-  };
-}
 export type PurchaseView = ReturnType<typeof apiPurchase>;
 
 /** The client's purchases, newest first. */

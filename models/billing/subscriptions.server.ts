@@ -1,4 +1,5 @@
 import { reportError } from "../platform/errors.server";
+import { apiSubscriptionHistoryEntry } from "./api";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { getPlan, type PlanRow } from "./catalog.server";
 import { db, type Transaction } from "../platform/db.server";
@@ -90,33 +91,6 @@ export async function getActiveSubscription(userId: string, now = new Date()): P
     return activeSubscription(userId);
   }
   return current;
-}
-
-/** The current subscription (docs/product.md, "Billing and shop"): plan (lower-case name), status, end_date; the free tier without one. */
-export function apiCurrentSubscription(active: WithPlan | null) {
-  if (!active)
-    return {
-      plan: FREE_PLAN.id,
-      plan_id: FREE_PLAN.id,
-      status: "active",
-      end_date: null,
-      cancel_at_period_end: false,
-      monthly_tokens: 0,
-      project_limit: FREE_PLAN.projectLimit,
-    };
-  const { subscription: s, plan } = active;
-  return {
-    id: s.id,
-    plan: plan.name.toLowerCase(),
-    plan_id: plan.id,
-    status: s.status,
-    start_date: s.startedAt,
-    current_period_start: s.currentPeriodStart,
-    end_date: s.currentPeriodEnd,
-    cancel_at_period_end: s.cancelAtPeriodEnd,
-    monthly_tokens: plan.monthlyTokens,
-    project_limit: plan.projectLimit,
-  };
 }
 
 /** A plan's project_limit (-1 unlimited) while active; the free tier's otherwise. */
@@ -419,16 +393,7 @@ export async function listSubscriptionHistory(userId: string) {
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
-  return rows.map(({ subscription: s, plan }) => ({
-    id: s.id,
-    plan: plan.name.toLowerCase(),
-    plan_name: plan.name,
-    status: s.status,
-    start_date: s.startedAt,
-    end_date: s.endedAt ?? undefined,
-    ends_at_period_end: s.status === "active" && s.cancelAtPeriodEnd ? s.currentPeriodEnd : undefined,
-    end_reason: s.endReason ?? undefined,
-  }));
+  return rows.map(apiSubscriptionHistoryEntry);
 }
 
 /**

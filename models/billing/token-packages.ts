@@ -5,6 +5,9 @@ import { IdempotencyKey, PaymentFields, withCard } from "./payments";
 
 export const PACKAGE_REGIONS = ["us", "eu", "in"] as const;
 
+export const PACKAGE_CURRENCIES = { us: "USD", eu: "EUR", in: "INR" } as const;
+export type PackageRegion = keyof typeof PACKAGE_CURRENCIES;
+
 export const TOKEN_PURCHASE_MESSAGES = {
   purchased: (tokens: number, balance: number) =>
     `Success! You purchased ${tokens} Creative Tokens. Your new balance is ${balance} tokens.`,

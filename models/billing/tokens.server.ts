@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../platform/audit";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
@@ -394,8 +395,16 @@ export async function countLedger(userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The client's ledger, newest first, from `offset`; grants say when they expire. */
-export async function listLedger(userId: string, limit = 200, offset = 0): Promise<LedgerView[]> {
+/** A ledger row as the lists show it: the staff member's username on a grant or deduction they made. */
+export type LedgerListRow = LedgerView & { staff: string | null };
+
+/**
+ * The client's ledger, newest first, from `offset`; grants say when they
+ * expire, staff adjustments who made them. One statement (the staff client
+ * page reads its ledger page with it).
+ */
+export async function listLedger(userId: string, limit = 200, offset = 0): Promise<LedgerListRow[]> {
+  const staff = alias(users, "staff");
   const rows = await db()
     .select({
       id: tokenLedger.id,
@@ -407,27 +416,17 @@ export async function listLedger(userId: string, limit = 200, offset = 0): Promi
       createdAt: tokenLedger.createdAt,
       expiresAt: tokenLots.expiresAt,
       staffUserId: tokenLedger.staffUserId,
+      staff: staff.username,
     })
     .from(tokenLedger)
     .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
+    .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
     .where(eq(tokenLedger.userId, userId))
     .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
     .limit(limit)
     .offset(offset);
-  return rows as LedgerView[];
+  return rows as LedgerListRow[];
 }
-
-/** GET /api/token-history/: one object per ledger row. */
-export const apiLedgerEntry = (row: LedgerView) => ({
-  id: row.id,
-  transaction_type: row.kind,
-  reason: row.reason,
-  amount: row.delta,
-  balance_after: row.balanceAfter,
-  description: row.description,
-  created_at: row.createdAt,
-  expires_at: row.expiresAt,
-});
 
 /**
  * The usage bar's sums over ledger rows (SQL, shared with the account summary):

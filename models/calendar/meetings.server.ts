@@ -41,8 +41,8 @@ export type MeetingRequest = {
   userId: string | null;
   title: string;
   fields: Array<[label: string, value: string]>;
-  /** Where the staff page links back to. */
-  backHref: string;
+  /** The project an online meeting request is about (the staff page links back to it); null for a form's request. */
+  projectId: string | null;
   /** The audit log entry's target: the submission, or the project of an online meeting request. */
   auditTarget: { type: string; id: string };
   /** The form's starting values when nothing is confirmed yet. */
@@ -107,7 +107,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
         "city",
         "country",
       ]),
-      backHref: `/admin/inbox/office_visit/${id}`,
+      projectId: null,
       auditTarget: { type: "submission", id: `office_visit:${id}` },
       proposed: { date: String(visit.visitDate), time: "11:00" },
     };
@@ -137,7 +137,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
         "connectGoogleMeet",
         "meetingAgenda",
       ]),
-      backHref: `/admin/inbox/investor_meeting/${id}`,
+      projectId: null,
       auditTarget: { type: "submission", id: `investor_meeting:${id}` },
       proposed: { date: tomorrow.date, time: "11:00" },
     };
@@ -165,7 +165,7 @@ async function readRequest(source: MeetingSource, id: string, siteName: string):
       ["Preferred time", preferred ? formatMeetingTime(preferred, AGENCY_TIME_ZONE) : "Any"],
       ["Note", row.request.note],
     ],
-    backHref: `/admin/projects/${row.project.id}`,
+    projectId: row.project.id,
     auditTarget: { type: "project", id: row.project.id },
     proposed: preferred ? proposed : { date: proposed.date, time: "11:00" },
   };

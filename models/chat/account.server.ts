@@ -10,7 +10,7 @@ import { expiringSoon, getBalance } from "../billing/tokens.server";
 import { TOKEN_VALIDITY_DAYS } from "../billing/tokens";
 import { deliveryViewsFor } from "../delivery/clock.server";
 import { countUnread, listNotifications } from "../platform/notifications.server";
-import { quoteRevisionRound } from "../projects/proofing.server";
+import { quoteRevisionRound } from "../billing/revision-rounds.server";
 import { clientStatusLabel } from "../projects/status-labels";
 import { describeStatus } from "../projects/status-vocabulary";
 import { listProjects } from "../projects/project-lists.server";

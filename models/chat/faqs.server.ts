@@ -2,7 +2,7 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WriteCount } from "../content/site-content.server";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
-import { readPage } from "../back-office/paging.server";
+import { readPage } from "../platform/paging.server";
 import { chatFaqs, chatGaps } from "../schema";
 import type { ChatFaqInput } from "./gaps";
 

@@ -1,5 +1,5 @@
 import { and, countDistinct, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { readPage } from "../back-office/paging.server";
+import { readPage } from "../platform/paging.server";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { chatFaqs, chatGaps } from "../schema";

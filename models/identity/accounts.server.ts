@@ -8,6 +8,7 @@ import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "../platform/rate-
 import { passwordResets, profiles, rateLimits, users } from "../schema";
 import { deleteUserSessions } from "./sessions.server";
 import { accountColumns } from "./account-columns.server";
+import { apiProfile } from "./api";
 import { queueEmailVerification, type MailContext } from "./email-verification.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 
@@ -21,17 +22,6 @@ export type AccountUser = {
   /** Whether the owner proved the address: only then is what others sent to it linked to the account. */
   emailVerified: boolean;
 };
-
-/** The user object the API returns (docs/product.md, "Accounts"). */
-export function apiUser(user: AccountUser) {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-  };
-}
 
 type Conflict = { field: "username" | "email" | "referral_code"; message: string };
 
@@ -263,29 +253,7 @@ export async function readProfile(
   const { user, profile } = row;
   const account = await (typeof planAndBalance === "function" ? planAndBalance() : planAndBalance);
   const [plan, tokens] = [account.planName, account.balance] as const;
-  return {
-    user: {
-      first_name: user.firstName,
-      last_name: user.lastName,
-      username: user.username,
-      email: user.email,
-    },
-    profile: profileFields(profile, plan, tokens),
-  };
-}
-
-/** The `profile` part of GET /api/profile/, from the profile row (null: never saved), the plan name and balance. */
-export function profileFields(profile: typeof profiles.$inferSelect | null, plan: string, tokens: number) {
-  return {
-    contact: profile?.contact ?? "",
-    country_code: profile?.countryCode ?? "IN",
-    current_plan: plan,
-    creative_tokens: tokens,
-    company_name: profile?.companyName ?? "",
-    company_email: profile?.companyEmail ?? "",
-    company_website: profile?.companyWebsite ?? "",
-    avatar: profile?.avatar ?? null,
-  };
+  return apiProfile(user, profile, plan, tokens);
 }
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof readProfile>>>;

@@ -26,7 +26,7 @@ import { projectComments, projectFiles, projects, projectStatusHistory, users } 
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { recordClockChange } from "../delivery/clock.server";
-import { closeRevisionRound } from "./proofing.server";
+import { closeRevisionRound, type RevisionRoundPayment } from "./proofing.server";
 
 export type Viewer = { id: string; role: ActorRole };
 export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
@@ -160,6 +160,13 @@ export type TransitionResult =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "illegal"; message: string };
 
+export type TransitionOptions = {
+  siteUrl?: string;
+  actorIp?: string;
+  revisionCost?: number;
+  approveVersion?: number;
+};
+
 class IllegalTransition extends Error {}
 
 /** The facts the client's irreversible steps depend on, read inside the transition's transaction. */
@@ -179,13 +186,15 @@ async function readActionFacts(tx: Transaction, projectId: string, step: number)
  * viewer's role, updates status and step, writes a history row, notifies the
  * client in-app and by email (if they want it) and, for a client action, staff.
  * A staff action is also written to the audit log, in the same transaction.
+ * A client's "Request Revision" pays its round through billing's
+ * `roundPayment` (required: `models/views/revision-rounds.server.ts` passes it; decision 0069).
  */
 export async function transitionProject(
   projectId: string | undefined,
   viewer: Viewer,
   action: ProjectAction,
-  reason = "",
-  options: { siteUrl?: string; actorIp?: string; revisionCost?: number; approveVersion?: number } = {},
+  reason: string,
+  options: TransitionOptions & { roundPayment: RevisionRoundPayment },
 ): Promise<TransitionResult> {
   const visible = await getProjectForViewer(projectId, viewer);
   if (!visible) return { ok: false, reason: "not_found" };
@@ -211,13 +220,11 @@ export async function transitionProject(
           throw new IllegalTransition(CLIENT_STEP_MESSAGES.versionChanged(facts.latestVersion!));
       }
       // Proofing (decision 0047): "Request Revision" closes a paid round, or nothing moves.
-      const refused = await closeRevisionRound(tx, {
-        project: locked!,
-        action,
-        viewerId: viewer.id,
-        reason,
-        confirmedCost: options.revisionCost,
-      });
+      const refused = await closeRevisionRound(
+        tx,
+        { project: locked!, action, viewerId: viewer.id, reason, confirmedCost: options.revisionCost },
+        options.roundPayment,
+      );
       if (refused) throw new IllegalTransition(refused);
       const step = storedStepAfter(to, locked!.step);
       const [updated] = await tx

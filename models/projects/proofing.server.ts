@@ -1,22 +1,11 @@
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { spendTokens } from "../billing/tokens.server";
-import { queueReceipt } from "../billing/receipt-email.server";
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { integerParam, MAX_DATABASE_INTEGER } from "../platform/integers";
 import { addNotification } from "../platform/notifications.server";
 import { deleteUpload, openUpload, storeUpload } from "../platform/uploads.server";
-import {
-  contentBlocks,
-  projects,
-  proofDeliverables,
-  proofPages,
-  proofPins,
-  proofRounds,
-  subscriptions,
-  tokenLots,
-} from "../schema";
+import { projects, proofDeliverables, proofPages, proofPins, proofRounds } from "../schema";
 import type { PinInput } from "./proof-forms";
 import { fileDigest, latestVersionDigest, renderPageThumbs, storedImageSize } from "./proofing-files.server";
 import { renderPdfPages } from "./proof-render.server";
@@ -25,9 +14,6 @@ import {
   describeWhere,
   PROOF_MESSAGES,
   proofKindOf,
-  quoteRound,
-  revisionPrices,
-  roundApplies,
   type PinState,
   pinState,
   type ProofKind,
@@ -154,53 +140,51 @@ async function readProofing(
 export type RoundOffer = RoundQuote & { applies: boolean; draftPins: number; balance: number };
 
 /**
- * What the client's next "Request Revision" would do: whether it closes a
- * round (only once a version exists), its number, tier and price, the pins it
- * would gather and the client's balance. One statement.
+ * Billing's part of a revision round (decision 0069): the next round's price
+ * and paying it. Projects sits to billing's left (decision 0066), so the caller
+ * passes billing's `revisionRoundPayment` in (`models/views/revision-rounds.server.ts`
+ * does); the argument is required, so no caller can close a round unpaid.
  */
-export async function quoteRevisionRound(
-  project: { id: string; userId: string },
-  database: Executor = db(),
-  now = new Date(),
-): Promise<RoundOffer> {
-  const result = (await database.execute(sql`select
-      (select count(*)::int from ${proofRounds} where ${proofRounds.projectId} = ${project.id}) as rounds,
-      (select count(*)::int from ${proofDeliverables} where ${proofDeliverables.projectId} = ${project.id}) as versions,
-      (select count(*)::int from ${proofPins} where ${proofPins.projectId} = ${project.id} and ${proofPins.roundId} is null) as drafts,
-      (select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${project.userId} and ${subscriptions.status} = 'active' limit 1) as plan,
-      (select ${contentBlocks.data} -> 'tiers' -> 'items' from ${contentBlocks} where ${contentBlocks.key} = 'creative-tokens') as tiers,
-      (select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots} where ${tokenLots.userId} = ${project.userId} and ${tokenLots.remaining} > 0 and ${tokenLots.expiresAt} > ${now.toISOString()}) as balance`)) as unknown as {
-    rows: {
-      rounds: number;
-      versions: number;
-      drafts: number;
-      plan: string | null;
-      tiers: unknown;
-      balance: number;
-    }[];
-  };
-  const row = result.rows[0];
-  const items = Array.isArray(row?.tiers) ? (row.tiers as { name: string; revision: number }[]) : undefined;
-  const quote = quoteRound({
-    roundsSoFar: row?.rounds ?? 0,
-    planId: row?.plan,
-    prices: revisionPrices(items),
-  });
-  return {
-    ...quote,
-    applies: roundApplies(row?.versions ?? 0),
-    draftPins: row?.drafts ?? 0,
-    balance: row?.balance ?? 0,
-  };
+export type RevisionRoundPayment = {
+  /**
+   * What the client's next "Request Revision" would do: whether it closes a
+   * round (only once a version exists), its number, tier and price, the pins
+   * it would gather and the client's balance. One statement, in `database`.
+   */
+  quote(project: { id: string; userId: string }, database: Executor, now: Date): Promise<RoundOffer>;
+  /**
+   * Spends the round's price through the ledger and queues its receipt, in
+   * `tx`. Short of tokens, writes nothing and answers the balance.
+   */
+  pay(
+    tx: Transaction,
+    round: {
+      project: { id: string; userId: string; title: string };
+      offer: RoundOffer;
+      viewerId: string;
+      now: Date;
+    },
+  ): Promise<{ ok: true; ledgerEntryId: string } | { ok: false; balance: number }>;
+};
+
+/**
+ * Proofing's facts for the next round's quote, as columns of the quote's one
+ * statement (billing's `quoteRevisionRound` adds the plan, the prices and the
+ * balance): rounds so far, versions, and pins not yet sent.
+ */
+export function roundCountsSql(projectId: string): SQL {
+  return sql`(select count(*)::int from ${proofRounds} where ${proofRounds.projectId} = ${projectId}) as rounds,
+      (select count(*)::int from ${proofDeliverables} where ${proofDeliverables.projectId} = ${projectId}) as versions,
+      (select count(*)::int from ${proofPins} where ${proofPins.projectId} = ${projectId} and ${proofPins.roundId} is null) as drafts`;
 }
 
 /**
  * Called by transitionProject inside its transaction, with the project row
  * locked: on the client's "Request Revision", once the project has a version,
  * closes the next numbered round, gathers the pins not yet sent, and debits
- * its price through the ledger, all or nothing. Answers null when the
- * transition may go on, or why it may not (then nothing is written, as the
- * caller rolls back).
+ * its price through the ledger (billing's `payment`), all or nothing. Answers
+ * null when the transition may go on, or why it may not (then nothing is
+ * written, as the caller rolls back).
  */
 export async function closeRevisionRound(
   tx: Transaction,
@@ -213,10 +197,11 @@ export async function closeRevisionRound(
     confirmedCost?: number;
     now?: Date;
   },
+  payment: RevisionRoundPayment,
 ): Promise<string | null> {
   if (input.action !== "request_revision") return null;
   const now = input.now ?? new Date();
-  const offer = await quoteRevisionRound(input.project, tx, now);
+  const offer = await payment.quote(input.project, tx, now);
   if (!offer.applies) return null;
   if (input.confirmedCost !== undefined && input.confirmedCost !== offer.cost)
     return PROOF_MESSAGES.priceChanged(offer.cost, offer.number);
@@ -224,32 +209,9 @@ export async function closeRevisionRound(
     .select({ version: sql<number>`max(${proofDeliverables.version})::int` })
     .from(proofDeliverables)
     .where(eq(proofDeliverables.projectId, input.project.id));
-  const spent = await spendTokens(
-    {
-      userId: input.project.userId,
-      amount: offer.cost,
-      reason: "project",
-      description: `Revision round ${offer.number} (${offer.tier}): ${input.project.title}`.slice(0, 300),
-      sourceKey: `revision-round:${input.project.id}:${offer.number}`,
-      now,
-      actor: { id: input.viewerId, role: "client" },
-    },
-    tx,
-  );
-  if (!spent.ok) return PROOF_MESSAGES.insufficient(offer.cost, spent.balance, offer.number);
-  // The round's receipt (email + notification) commits with the spend; the jobs send its email (decision 0058).
-  if (offer.cost > 0)
-    await queueReceipt(
-      tx,
-      {
-        kind: "revision_round",
-        userId: input.project.userId,
-        tokens: offer.cost,
-        round: offer.number,
-        project: { id: input.project.id, title: input.project.title },
-      },
-      { now },
-    );
+  // The spend and its receipt (email + notification) commit with the round (decision 0058).
+  const paid = await payment.pay(tx, { project: input.project, offer, viewerId: input.viewerId, now });
+  if (!paid.ok) return PROOF_MESSAGES.insufficient(offer.cost, paid.balance, offer.number);
   const [round] = await tx
     .insert(proofRounds)
     .values({
@@ -257,7 +219,7 @@ export async function closeRevisionRound(
       number: offer.number,
       tier: offer.tier,
       cost: offer.cost,
-      ledgerEntryId: spent.entry.id,
+      ledgerEntryId: paid.ledgerEntryId,
       version: latest?.version ?? 1,
       reason: input.reason.trim(),
       requestedBy: input.viewerId,
@@ -303,15 +265,17 @@ export type ProofingSummary = {
  * What the client's /project/:id shows of proofing: the versions, the round
  * history with its pins, and the next round's price. Null when the viewer does
  * not own the project (staff see the client's view without it). Two statements.
+ * The price comes from billing's `quote` (decision 0069).
  */
 export async function getClientProofing(
   project: { id: string; userId: string },
   viewer: Viewer,
+  quote: RevisionRoundPayment["quote"],
 ): Promise<ProofingSummary | null> {
   if (project.userId !== viewer.id) return null;
   const [{ versions, rounds, pins }, offer] = await Promise.all([
     readProofing(project.id),
-    quoteRevisionRound(project),
+    quote(project, db(), new Date()),
   ]);
   return {
     versions,

@@ -15,7 +15,7 @@ import { askAssistant } from "~models/chat/assistant.server";
 import { rebuildChatIndex } from "~models/chat/search-index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { runSeed } from "~models/views/seed.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import * as apiChat from "~/routes/api/chat";
 import * as logout from "~/routes/auth/logout";
 import * as chatPage from "~/routes/chat";

@@ -4,7 +4,7 @@ import { db, getDatabaseHandle, setDatabase } from "~models/platform/db.server";
 import { withStatementLog } from "~models/platform/testing.server";
 import { setNotificationPreferences } from "~models/platform/notifications.server";
 import { PROJECT_MESSAGES } from "~models/projects/projects";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { emailOutbox, notifications, projectRequests, projects } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import * as apiMarkAll from "~/routes/api/notifications-mark-all-read";

@@ -10,7 +10,7 @@ import { sendClockReminders } from "~models/delivery/reminders.server";
 import { listPipeline } from "~models/back-office/project-pipeline.server";
 import { db, queryRows } from "~models/platform/db.server";
 import { setNotificationPreferences } from "~models/platform/notifications.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { auditLog, deliveryClocks, deliveryPauses, emailOutbox, notifications } from "~models/schema";
 import * as clockRoute from "~/routes/admin/project-clock";
 import * as staffProjectPage from "~/routes/admin/project";

@@ -9,7 +9,7 @@ import { meetings } from "~models/schema/calendar";
 import { db } from "~models/platform/db.server";
 import { requestPasswordReset } from "~models/identity/password-reset.server";
 import { addComment, addProjectFile } from "~models/projects/project-conversation.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import {
   emailOutbox,
   notifications,

@@ -7,7 +7,7 @@ import { getProfile } from "~models/views/profile.server";
 import { getApiTokenUser } from "~models/identity/api-tokens.server";
 import { db } from "~models/platform/db.server";
 import { getNotificationPreferences, listMarketingRecipients } from "~models/platform/notifications.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { accountEvents, emailChanges, emailOutbox, newsletterSubscribers, users } from "~models/schema";
 import * as layout from "~/routes/dashboard/layout";
 import * as profile from "~/routes/account/profile";

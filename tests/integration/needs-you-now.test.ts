@@ -9,7 +9,7 @@ import { runSeed } from "~models/views/seed.server";
 import { queryRows } from "~models/platform/db.server";
 import { createProjectRequest } from "~models/projects/project-requests.server";
 import { addProofVersion } from "~models/projects/proofing.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import * as dashboardHome from "~/routes/dashboard/index";
 import { call, getRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";

@@ -5,7 +5,7 @@ import { deliverDueGiftCards } from "~models/billing/gift-cards.server";
 import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { changePassword } from "~models/identity/account-settings.server";
 import { verifyPassword } from "~models/identity/passwords.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { emailOutbox, giftCards, projectStatusHistory, projects, serviceQuotes, users } from "~models/schema";
 import * as giftPage from "~/routes/gift";
 import { runSeed } from "~models/views/seed.server";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { CLIENT_STAGE_WORDS, describeStatus, STATUS_GUIDE } from "~models/projects/status-vocabulary";
 import { TRACKED_STATUSES } from "~models/projects/project-tracking";
 import { emailOutbox, notifications, projects } from "~models/schema";

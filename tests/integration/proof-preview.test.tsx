@@ -17,7 +17,7 @@ import { db } from "~models/platform/db.server";
 import { proofDeliverables } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import { PROOF_MESSAGES } from "~models/projects/proofing";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import * as adminProject from "~/routes/admin/project-proofing";
 import * as proofPage from "~/routes/projects/proof";
 import { call, getRequest } from "./helpers";

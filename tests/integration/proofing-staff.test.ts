@@ -14,7 +14,7 @@ import { canRenderPdf, THUMB_SCALE_TO } from "~models/projects/proof-render.serv
 import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { addPin, addProofVersion } from "~models/projects/proofing.server";
 import { COMPARE_MESSAGES } from "~models/projects/proofing-view";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { imageSize } from "~models/projects/proofing-images";
 import { proofDeliverables, proofPages } from "~models/schema";
 import * as adminProject from "~/routes/admin/project-proofing";

@@ -7,14 +7,13 @@ import { PROOF_MESSAGES } from "~models/projects/proofing";
 import {
   addPin,
   addProofVersion,
-  getClientProofing,
   getStaffProofing,
   openProofAsset,
-  quoteRevisionRound,
   resolvePinStaff,
 } from "~models/projects/proofing.server";
+import { quoteRevisionRound } from "~models/billing/revision-rounds.server";
 import { canRenderPdf } from "~models/projects/proof-render.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { getClientProofing, transitionProject } from "~models/views/revision-rounds.server";
 import { projects, proofPins, proofRounds, subscriptions, tokenLedger } from "~models/schema";
 import * as adminProject from "~/routes/admin/project-proofing";
 import * as adminProofFile from "~/routes/admin/proof-file";

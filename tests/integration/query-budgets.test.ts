@@ -33,7 +33,7 @@ import { api, give } from "./billing-helpers";
 import { call, getRequest, type Outcome } from "./helpers";
 import { projectOf, signedInClient, tokenHeader, withTemporaryDataDir, type Client } from "./project-helpers";
 import { addPin, addProofVersion } from "~models/projects/proofing.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { pngFile } from "./proofing-helpers";
 
 withTemporaryDataDir();

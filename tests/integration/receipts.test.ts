@@ -20,7 +20,7 @@ import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
 import { setSiteUrl } from "~models/platform/site-url";
 import { addProofVersion } from "~models/projects/proofing.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { getTokenUsage } from "~models/views/dashboard.server";
 import { emailOutbox, notifications, subscriptions } from "~models/schema";
 import { give } from "./billing-helpers";

@@ -1,5 +1,5 @@
 import { addProofVersion } from "~models/projects/proofing.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { pngFile } from "./proofing-helpers";
 
 // A project taken to "Ready for your review": the studio accepts the brief,

@@ -232,13 +232,20 @@ function CancelForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   );
 }
 
+/** Back to what the meeting was asked from: the project of an online meeting request, or the form's submission. */
+function backHref(request: { source: MeetingSource; id: string; projectId: string | null }): string {
+  return request.projectId
+    ? `/admin/projects/${request.projectId}`
+    : `/admin/inbox/${request.source}/${request.id}`;
+}
+
 export default function MeetingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { request, defaults } = loaderData;
   const current = request.current;
   return (
     <>
       <Link
-        to={request.backHref}
+        to={backHref(request)}
         className="self-start text-sm font-semibold text-text-muted hover:text-text"
       >
         ← {request.source === "online_meet" ? "Project" : request.sourceLabel}

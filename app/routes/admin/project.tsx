@@ -20,7 +20,7 @@ import {
   TIMELINES,
   type ProjectAction,
 } from "~models/projects/projects";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { staffDeliveryPanel } from "~models/delivery/clock.server";
 import { StaffDeliveryPanel } from "~/components/delivery/hold-form";
 import { getStaffProofing } from "~models/projects/proofing.server";

@@ -1,5 +1,6 @@
 import { ACCOUNT_API_ERRORS, ACCOUNT_MESSAGES, LoginApiSchema } from "~models/identity/accounts";
-import { apiUser, attemptLogin, minutesUntil } from "~models/identity/accounts.server";
+import { attemptLogin, minutesUntil } from "~models/identity/accounts.server";
+import { apiUser } from "~models/identity/api";
 import { createApiToken } from "~models/identity/api-tokens.server";
 import { apiError, apiInput, methodNotAllowed, tooManyRequests, withApiErrors } from "~/lib/api.server";
 import { clientAddress } from "~/lib/auth.server";

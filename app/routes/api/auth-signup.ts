@@ -1,5 +1,6 @@
 import { ACCOUNT_API_ERRORS, ACCOUNT_MESSAGES, SignupApiSchema } from "~models/identity/accounts";
-import { apiUser, minutesUntil } from "~models/identity/accounts.server";
+import { minutesUntil } from "~models/identity/accounts.server";
+import { apiUser } from "~models/identity/api";
 import { signUp } from "~models/views/signup.server";
 import { createApiToken } from "~models/identity/api-tokens.server";
 import { apiInput, fieldError, methodNotAllowed, tooManyRequests, withApiErrors } from "~/lib/api.server";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { accountSummaryForRequest } from "~models/views/account-summary.server";
-import { apiTokenPackage } from "~models/billing/catalog.server";
+import { apiTokenPackage } from "~models/billing/api";
 import { formatRegionPrice, planPrices, REGION_CURRENCIES } from "~models/billing/currency";
 import { regionForRequest, setAccountRegion } from "~models/billing/currency.server";
 import { regionSavedMessage, RegionSettingSchema } from "~models/billing/currency-setting";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { accountSummaryForRequest, planAndBalance } from "~models/views/account-summary.server";
-import { profileFields } from "~models/identity/accounts.server";
+import { profileFields } from "~models/identity/api";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/views/dashboard.server";
 import { expiryLine } from "~models/billing/wallet.server";

@@ -16,12 +16,12 @@ import { describeStatus, stepperStates } from "~models/projects/status-vocabular
 import { clientActions, CLIENT_STEP_MESSAGES } from "~models/projects/client-steps";
 import { ProjectIntentSchema, RevisionFormSchema } from "~models/projects/project-forms";
 import { getProjectPage } from "~models/projects/project-conversation.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { getClientProofing, transitionProject } from "~models/views/revision-rounds.server";
 import { ProjectThread } from "~/components/projects/thread";
 import { ConfirmStep, type ConfirmCopy } from "~/components/projects/confirm-step";
 import { deliveryViewFor } from "~models/delivery/clock.server";
 import { DeliveryClock } from "~/components/delivery/delivery-clock";
-import { getClientProofing, type RoundOffer } from "~models/projects/proofing.server";
+import type { RoundOffer } from "~models/projects/proofing.server";
 import { ProjectProofing, RevisionCost } from "~/components/proofing/project-proofing";
 import { FormStatus, SubmitButton, TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";

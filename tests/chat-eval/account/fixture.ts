@@ -9,7 +9,8 @@ import { addToCart, checkout, listPurchases } from "../../../models/billing/shop
 import { grantTokens } from "../../../models/billing/tokens.server";
 import { createAccount } from "../../../models/identity/accounts.server";
 import { addNotification, markAllNotificationsRead } from "../../../models/platform/notifications.server";
-import { createProject, transitionProject, UNLIMITED } from "../../../models/projects/projects.server";
+import { createProject, UNLIMITED } from "../../../models/projects/projects.server";
+import { transitionProject } from "../../../models/views/revision-rounds.server";
 
 /** "Now" for the account answers: 1 December 2026, 10:00 UTC. */
 export const ACCOUNT_EVAL_NOW = new Date("2026-12-01T10:00:00Z");

@@ -1,7 +1,7 @@
 import { StaffTransitionSchema } from "~models/back-office/project-pipeline";
 import { apiProjectDetail } from "~models/projects/project-api";
 import { getProjectDetail } from "~models/projects/project-conversation.server";
-import { transitionProject } from "~models/projects/projects.server";
+import { transitionProject } from "~models/views/revision-rounds.server";
 import { adminJson } from "~/lib/admin-api.server";
 import { apiError, fieldErrors, methodNotAllowed, readJsonObject, withApiErrors } from "~/lib/api.server";
 import { publicBaseUrl } from "~/lib/public-url.server";

@@ -1,3 +1,4 @@
+import { apiCancelled } from "~models/billing/api";
 import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
 import { cancelSubscription } from "~models/billing/subscriptions.server";
 import { apiFailure, apiInput, methodNotAllowed, withApiErrors } from "~/lib/api.server";
@@ -13,6 +14,6 @@ export function action({ request }: Route.ActionArgs) {
     const { user } = await apiInput(request, { methods: ["POST"], auth: true });
     const result = await cancelSubscription(user.id);
     if (!result.ok) return apiFailure(result);
-    return Response.json({ message: result.message, end_date: result.endDate });
+    return Response.json(apiCancelled(result));
   });
 }

@@ -1,3 +1,4 @@
+import { apiCheckout } from "~models/billing/api";
 import { CheckoutSchema, SHOP_API_ERRORS } from "~models/billing/shop";
 import { checkout } from "~models/billing/shop.server";
 import { apiFailure, apiInput, methodNotAllowed, readIdempotentBody, withApiErrors } from "~/lib/api.server";
@@ -26,11 +27,6 @@ export function action({ request }: Route.ActionArgs) {
       expectedTotal: input.expected_total,
     });
     if (!result.ok) return apiFailure(result);
-    return Response.json({
-      total_tokens_spent: result.totalSpent,
-      remaining_tokens: result.remaining,
-      message: result.message,
-      purchase_ids: result.purchaseIds,
-    });
+    return Response.json(apiCheckout(result));
   });
 }

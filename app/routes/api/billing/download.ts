@@ -1,3 +1,4 @@
+import { apiDownload } from "~models/billing/api";
 import { startDownload } from "~models/billing/downloads.server";
 import { SHOP_API_ERRORS, SHOP_MESSAGES } from "~models/billing/shop";
 import { apiError, requireApiUser, withApiErrors } from "~/lib/api.server";
@@ -18,11 +19,7 @@ async function download(request: Request, purchaseId: string): Promise<Response>
   const user = await requireApiUser(request);
   const started = await startDownload(user.id, purchaseId);
   if (!started.ok) return apiError(started.status, started.message);
-  return Response.json({
-    download_url: new URL(started.url, request.url).toString(),
-    downloads_remaining: started.remaining,
-    message: started.message,
-  });
+  return Response.json(apiDownload(started, request.url));
 }
 
 const ALLOW = { Allow: "GET, POST" };

@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
-import { apiCurrentSubscription, getActiveSubscription } from "~models/billing/subscriptions.server";
+import { apiCurrentSubscription } from "~models/billing/api";
+import { getActiveSubscription } from "~models/billing/subscriptions.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/my-subscription";
 

@@ -1,3 +1,4 @@
+import { apiTokenPurchase } from "~models/billing/api";
 import { purchaseTokensSchema, TOKEN_PACKAGE_API_ERRORS } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { apiFailure, apiInput, methodNotAllowed, readIdempotentBody, withApiErrors } from "~/lib/api.server";
@@ -24,14 +25,6 @@ export function action({ request }: Route.ActionArgs) {
     });
     const result = await purchaseTokens(user.id, input);
     if (!result.ok) return apiFailure(result);
-    return Response.json(
-      {
-        tokens_added: result.tokensAdded,
-        new_balance: result.newBalance,
-        message: result.message,
-        payment_id: result.paymentId,
-      },
-      { status: result.replayed ? 200 : 201 },
-    );
+    return Response.json(apiTokenPurchase(result), { status: result.replayed ? 200 : 201 });
   });
 }

@@ -1,3 +1,4 @@
+import { apiSubscribed } from "~models/billing/api";
 import { SUBSCRIPTION_API_ERRORS, subscribeSchema } from "~models/billing/subscriptions";
 import { subscribe } from "~models/billing/subscriptions.server";
 import { apiFailure, apiInput, methodNotAllowed, readIdempotentBody, withApiErrors } from "~/lib/api.server";
@@ -22,9 +23,6 @@ export function action({ request }: Route.ActionArgs) {
     });
     const result = await subscribe(user.id, input);
     if (!result.ok) return apiFailure(result);
-    return Response.json(
-      { plan_name: result.planName, message: result.message, subscription_id: result.subscriptionId },
-      { status: result.replayed ? 200 : 201 },
-    );
+    return Response.json(apiSubscribed(result), { status: result.replayed ? 200 : 201 });
   });
 }

@@ -1,4 +1,5 @@
-import { apiPlan, listPlans } from "~models/billing/catalog.server";
+import { apiPlan } from "~models/billing/api";
+import { listPlans } from "~models/billing/catalog.server";
 import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
 import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/subscription-plans";

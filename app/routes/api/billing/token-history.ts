@@ -1,5 +1,6 @@
 import { TOKEN_API_ERRORS } from "~models/billing/tokens";
-import { apiLedgerEntry, countLedger, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
+import { apiLedgerEntry } from "~models/billing/api";
+import { countLedger, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/token-history";

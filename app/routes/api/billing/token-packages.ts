@@ -1,4 +1,5 @@
-import { apiTokenPackage, listTokenPackages } from "~models/billing/catalog.server";
+import { apiTokenPackage } from "~models/billing/api";
+import { listTokenPackages } from "~models/billing/catalog.server";
 import { PACKAGE_REGIONS, TOKEN_PACKAGE_API_ERRORS } from "~models/billing/token-packages";
 import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
 import type { Route } from "./+types/token-packages";
