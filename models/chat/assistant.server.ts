@@ -11,6 +11,7 @@ import {
   appendMessages,
   findConversation,
   latestConversation,
+  listHandoffReplies,
   listMessages,
   newConversationId,
   openConversation,
@@ -130,15 +131,44 @@ export async function askAssistant(input: {
   };
 }
 
-/** What /chat shows: the visitor's latest conversation. */
+/**
+ * A message /chat shows: a stored one, or a staff reply to the conversation's
+ * hand-off ticket (no rating: `rating` is left out, and its id is negative, so
+ * it never names a stored message).
+ */
+export type ConversationMessage = Omit<StoredMessage, "rating"> & { rating?: StoredMessage["rating"] };
+
+/**
+ * What /chat shows: the visitor's latest conversation, with the team's replies
+ * to its hand-off ticket (sent from the staff inbox, which also emails them)
+ * in time order among the messages, so a visitor who comes back reads them here.
+ */
 export async function currentConversation(
   visitor: string | null,
-): Promise<{ conversationId: string | null; messages: StoredMessage[] }> {
+): Promise<{ conversationId: string | null; messages: ConversationMessage[] }> {
   const conversation = visitor ? await latestConversation(visitor) : null;
-  return {
-    conversationId: conversation?.publicId ?? null,
-    messages: conversation ? await listMessages(conversation.id) : [],
-  };
+  if (!conversation) return { conversationId: null, messages: [] };
+  const [messages, replies] = await Promise.all([
+    listMessages(conversation.id),
+    conversation.handoffTicketId ? listHandoffReplies(conversation.handoffTicketId) : [],
+  ]);
+  const fromStaff: ConversationMessage[] = replies.map((reply, i) => ({
+    id: -(i + 1),
+    type: "ai",
+    message: CHAT_COPY.staffReply(reply.body),
+    sources: [],
+    timestamp: reply.createdAt.toISOString(),
+    aboutAccount: false,
+  }));
+  // Stored messages keep their order; each reply goes after the ones written before it.
+  const merged: ConversationMessage[] = [];
+  let next = 0;
+  for (const message of messages) {
+    while (next < fromStaff.length && fromStaff[next]!.timestamp < message.timestamp)
+      merged.push(fromStaff[next++]!);
+    merged.push(message);
+  }
+  return { conversationId: conversation.publicId, messages: [...merged, ...fromStaff.slice(next)] };
 }
 
 function transcript(messages: StoredMessage[], options: { accountAnswers: boolean }): string {
