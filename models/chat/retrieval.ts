@@ -88,6 +88,12 @@ const RETRIEVAL = {
   novelWordCloseness: 0.5,
   /** ...unless the passage holds this share of the question. */
   novelWordCoverage: 0.8,
+  /**
+   * Context words (decision 0068): up to this many words the site never uses
+   * right after "for my" / "for our" name the visitor's own business ("an app for my
+   * dental clinic"), not the question's subject: they are left out of its topic.
+   */
+  contextWords: 3,
 } as const;
 
 /**
@@ -96,7 +102,13 @@ const RETRIEVAL = {
  * and measured but off: it helped on the tuning set and not on the sealed one
  * (decision 0063).
  */
-export const RETRIEVAL_SIGNALS = { softMatches: true, similarity: false, novelWords: false };
+export const RETRIEVAL_SIGNALS = {
+  softMatches: true,
+  similarity: false,
+  novelWords: true,
+  contextWords: true,
+  adviceSubject: true,
+};
 
 export function fingerprintOf(documents: ChatDocument[]): string {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex");
@@ -171,15 +183,42 @@ type Reading = { terms: string[]; wordOf: Map<string, string>; meaning: Question
 
 function readQuestionText(index: ChatIndex, question: string): Reading {
   const wordOf = new Map<string, string>();
+  const context = new Set<string>();
+  let afterOwner = 0;
+  let previousToken = "";
   for (const token of tokenize(question)) {
     const term = processTerm(token);
+    const owner = OWNER.has(token) && previousToken === "for";
+    previousToken = token;
+    if (owner) afterOwner = RETRIEVAL.contextWords;
+    else if (!term) afterOwner = 0;
+    else if (afterOwner > 0) {
+      afterOwner--;
+      if (isNovel(index, term, token)) context.add(term);
+      else afterOwner = 0;
+    }
     if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
   }
   const meaning =
     index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
       ? readQuestion(index.semantic, meaningWords(question))
       : null;
-  return { terms: [...wordOf.keys()], wordOf, meaning };
+  const all = [...wordOf.keys()];
+  const topic = RETRIEVAL_SIGNALS.contextWords ? all.filter((t) => !context.has(t)) : all;
+  return { terms: topic.length ? topic : all, wordOf, meaning };
+}
+
+/**
+ * "for my clinic", "for our soap brand": what follows is the visitor's own
+ * business, the work is for it. ("fix my router": the router is the subject.)
+ */
+const OWNER = new Set(["my", "our"]);
+
+/** A word the site never uses: in no passage, not in the agency's vocabulary, not a number. */
+function isNovel(index: ChatIndex, term: string, word: string | undefined): boolean {
+  return (
+    !index.documentFrequency.has(term) && !/^\d/.test(term) && !(word && CHAT_VOCABULARY.has(foldWord(word)))
+  );
 }
 
 /** How much of a term's weight the passage earns by meaning: its closeness, from `softMin` up. */
@@ -306,11 +345,24 @@ function rank(
 function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
   if (!reading || !RETRIEVAL_SIGNALS.novelWords || best.exact >= RETRIEVAL.novelWordCoverage) return false;
   return terms.some((term) => {
-    if (index.documentFrequency.has(term) || /^\d/.test(term)) return false;
-    const word = reading.wordOf.get(term);
-    if (word && CHAT_VOCABULARY.has(word)) return false;
+    if (!isNovel(index, term, reading.wordOf.get(term))) return false;
     return softMatch(index, reading, best.document.id, term, "words", true) < RETRIEVAL.novelWordCloseness;
   });
+}
+
+/**
+ * "best phone for photos", "good crm for a small business", "is zoom pro worth
+ * it": a request for advice on what to buy or use. The site answers it only
+ * about its own things (a plan, a bundle, a service), which a passage names in
+ * its subject (title, keywords); a body that mentions the thing in passing does
+ * not make the site an adviser on it (decision 0068).
+ */
+const ADVICE =
+  /\b(best|good|top|recommend|recommended|recommendation|recommendations|suggest|worth it|alternative|alternatives|free)\b|\bwhich\b.*\b(buy|get|use|choose|pick)\b/;
+
+function namesSubject(index: ChatIndex, best: Scored, terms: string[]): boolean {
+  const { subject } = index.terms.get(best.document.id)!;
+  return terms.some((t) => subject.has(t));
 }
 
 /**
@@ -325,10 +377,12 @@ function relevant(
   terms: string[],
   minCoverage: number,
   reading?: Reading,
+  asksForAdvice = false,
 ): boolean {
   if (!best) return false;
   if (minCoverage <= 0) return best.coverage >= minCoverage;
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
+  if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (best.exact >= minCoverage && isAbout(index, best, terms)) return true;
   return (
     !!reading?.meaning &&
@@ -375,7 +429,7 @@ export function retrieve(
   const own = terms.length
     ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents, reading)
     : [];
-  const ownFound = relevant(index, own[0], terms, minCoverage, reading);
+  const ownFound = relevant(index, own[0], terms, minCoverage, reading, ADVICE.test(question));
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 
