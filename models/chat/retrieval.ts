@@ -90,7 +90,7 @@ const RETRIEVAL = {
   novelWordCoverage: 0.8,
   /**
    * Context words (decision 0068): up to this many words the site never uses
-   * right after "for my" / "for our" name the visitor's own business ("an app for my
+   * right after "for" (or "for my", "for our", "for a") name the visitor's own business ("an app for my
    * dental clinic"), not the question's subject: they are left out of its topic.
    */
   contextWords: 3,
@@ -184,19 +184,18 @@ type Reading = { terms: string[]; wordOf: Map<string, string>; meaning: Question
 function readQuestionText(index: ChatIndex, question: string): Reading {
   const wordOf = new Map<string, string>();
   const context = new Set<string>();
-  let afterOwner = 0;
-  let previousToken = "";
+  // Words after "for" (and "my", "our", "a"…) that the site never uses, up to `contextWords`.
+  let contextLeft = 0;
+  let previous = "";
   for (const token of tokenize(question)) {
     const term = processTerm(token);
-    const owner = OWNER.has(token) && previousToken === "for";
-    previousToken = token;
-    if (owner) afterOwner = RETRIEVAL.contextWords;
-    else if (!term) afterOwner = 0;
-    else if (afterOwner > 0) {
-      afterOwner--;
-      if (isNovel(index, term, token)) context.add(term);
-      else afterOwner = 0;
-    }
+    if (previous === "for") contextLeft = RETRIEVAL.contextWords;
+    const determiner = previous === "for" && BENEFICIARY.has(token);
+    previous = determiner ? "for" : token;
+    if (term && contextLeft > 0 && isNovel(index, term, token)) {
+      context.add(term);
+      contextLeft--;
+    } else if (!determiner) contextLeft = 0;
     if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
   }
   const meaning =
@@ -209,10 +208,12 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
 }
 
 /**
- * "for my clinic", "for our soap brand": what follows is the visitor's own
- * business, the work is for it. ("fix my router": the router is the subject.)
+ * "an app for my clinic", "websites for dentists", "a logo for our soap
+ * brand": what the work is for, the visitor's own business, is not what the
+ * question is about ("fix my router": the router is). These may come between
+ * "for" and those words.
  */
-const OWNER = new Set(["my", "our"]);
+const BENEFICIARY = new Set(["my", "our", "a", "an", "the", "small", "local", "new"]);
 
 /** A word the site never uses: in no passage, not in the agency's vocabulary, not a number. */
 function isNovel(index: ChatIndex, term: string, word: string | undefined): boolean {
@@ -360,9 +361,16 @@ function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[],
 const ADVICE =
   /\b(best|good|top|recommend|recommended|recommendation|recommendations|suggest|worth it|alternative|alternatives|free)\b|\bwhich\b.*\b(buy|get|use|choose|pick)\b/;
 
+/** The advice cue words themselves ("good", "best") name no subject. */
+const ADVICE_TERMS = new Set(
+  "best good top recommend recommended recommendation suggest worth alternative free buy get use choose pick"
+    .split(" ")
+    .map((w) => processTerm(w)),
+);
+
 function namesSubject(index: ChatIndex, best: Scored, terms: string[]): boolean {
   const { subject } = index.terms.get(best.document.id)!;
-  return terms.some((t) => subject.has(t));
+  return terms.some((t) => !ADVICE_TERMS.has(t) && subject.has(t));
 }
 
 /**
