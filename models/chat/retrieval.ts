@@ -9,6 +9,7 @@ import {
   meaningWords,
   passageSimilarity,
   readQuestion,
+  wordWeight,
   type QuestionMeaning,
   type SemanticIndex,
   type WordVectors,
@@ -97,10 +98,12 @@ const RETRIEVAL = {
 } as const;
 
 /**
- * Which meaning signals retrieval uses; npm run eval:chat switches each on and
- * off to measure its contribution on both sets. Passage similarity is built
- * and measured but off: it helped on the tuning set and not on the sealed one
- * (decision 0063).
+ * Which signals retrieval uses; npm run eval:chat switches each on and off to
+ * measure its contribution. Passage similarity is built and measured but off:
+ * it helped on the tuning set and not on the sealed one (decision 0063).
+ * Novel words are on again now that context words keep "an app for my clinic"
+ * in scope; common words are built and off: no gain on the tuning set, one
+ * decline lost (decision 0068).
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
@@ -108,6 +111,7 @@ export const RETRIEVAL_SIGNALS = {
   novelWords: true,
   contextWords: true,
   adviceSubject: true,
+  commonWords: false,
 };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
@@ -237,23 +241,39 @@ function softMatch(
   return closestIn(index.semantic, reading.meaning, id, word, part);
 }
 
-/** BM25's inverse document frequency: rare words weigh more; unknown words the most. */
-function weight(index: ChatIndex, term: string): number {
+/**
+ * BM25's inverse document frequency: rare words weigh more; unknown words the
+ * most, except (common words, decision 0068) a word the site never uses that
+ * is common in English ("happy", "thing", "kinda"): it weighs as much as it is
+ * rare in English (its SIF weight from the word vectors' frequency ranks), so
+ * "whats ur refund thing if im not happy" is still about refunds. A word the
+ * vectors do not know (a brand, slang) stays the rarest.
+ */
+function weight(index: ChatIndex, term: string, reading?: Reading): number {
   const n = index.documents.size;
   const df = Math.max(RETRIEVAL.rareFrequency, index.documentFrequency.get(term) ?? 0);
-  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  return idf * (reading ? englishRarity(index, term, reading) : 1);
 }
 
-/** The weighted share of the question's `terms` that a passage holds (in part, by meaning). */
-function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Reading): number {
+/** 1 for a word the site uses, or one the vectors do not know; below 1 for a novel word common in English. */
+function englishRarity(index: ChatIndex, term: string, reading: Reading): number {
+  if (!RETRIEVAL_SIGNALS.commonWords || !index.semantic || index.documentFrequency.has(term)) return 1;
+  const word = reading.wordOf.get(term);
+  const rank = word === undefined ? undefined : index.semantic.vectors.rank.get(word);
+  return rank === undefined ? 1 : wordWeight(rank);
+}
+
+/** The weighted share of the question's `terms` that a passage holds (with `soft`, in part by meaning). */
+function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Reading, soft = true): number {
   if (!terms.length) return 0;
   const held = index.terms.get(id)!.all;
-  const total = terms.reduce((sum, t) => sum + weight(index, t), 0);
+  const total = terms.reduce((sum, t) => sum + weight(index, t, reading), 0);
   const found = terms.reduce((sum, t) => {
-    if (held.has(t)) return sum + weight(index, t);
-    if (!reading) return sum;
+    if (held.has(t)) return sum + weight(index, t, reading);
+    if (!reading || !soft) return sum;
     const close = softMatch(index, reading, id, t, "words");
-    return close >= RETRIEVAL.softMin ? sum + weight(index, t) * close * RETRIEVAL.softCredit : sum;
+    return close >= RETRIEVAL.softMin ? sum + weight(index, t, reading) * close * RETRIEVAL.softCredit : sum;
   }, 0);
   return found / total;
 }
@@ -324,7 +344,7 @@ function rank(
     .map((r) => {
       const document = index.documents.get(r.id)!;
       const coverage = coverageOf(index, document.id, terms, reading);
-      const exact = reading ? coverageOf(index, document.id, terms) : coverage;
+      const exact = reading ? coverageOf(index, document.id, terms, reading, false) : coverage;
       const answersKind = intents.some((intent) => document.answers?.includes(intent));
       const similarity = Math.max(0, r.similarity);
       const score =
