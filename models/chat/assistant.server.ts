@@ -171,15 +171,32 @@ export async function currentConversation(
   return { conversationId: conversation.publicId, messages: [...merged, ...fromStaff.slice(next)] };
 }
 
+/** An answer shortened to this many characters when the whole conversation would not fit otherwise. */
+const SHORT_ANSWER = 200;
+
+/**
+ * The conversation as the team reads it. Every message is in it: when the
+ * whole text is longer than the ticket holds, the assistant's answers are
+ * shortened (the team can ask the site the same questions) before any
+ * earlier message is cut.
+ */
 function transcript(messages: StoredMessage[], options: { accountAnswers: boolean }): string {
-  const lines = messages.map((m) => {
-    const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
-    if (m.aboutAccount && !options.accountAnswers)
-      return `[${m.timestamp}] ${who}: ${CHAT_COPY.accountAnswerLeftOut}`;
-    const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";
-    return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
-  });
-  let text = lines.join("\n\n");
+  const render = (short: boolean) =>
+    messages
+      .map((m) => {
+        const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
+        if (m.aboutAccount && !options.accountAnswers)
+          return `[${m.timestamp}] ${who}: ${CHAT_COPY.accountAnswerLeftOut}`;
+        if (short && m.type === "ai") {
+          const text = m.message.length > SHORT_ANSWER ? `${m.message.slice(0, SHORT_ANSWER)}…` : m.message;
+          return `[${m.timestamp}] ${who}: ${text}${m.sources.length ? ` (${m.sources.map((s) => s.url).join(", ")})` : ""}`;
+        }
+        const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";
+        return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
+      })
+      .join("\n\n");
+  let text = render(false);
+  if (text.length > TRANSCRIPT_MAX) text = render(true);
   if (text.length > TRANSCRIPT_MAX)
     text = `… (earlier messages cut)\n${text.slice(text.length - TRANSCRIPT_MAX)}`;
   return text || "(The visitor asked for a person before writing a message.)";

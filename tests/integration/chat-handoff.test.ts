@@ -29,8 +29,8 @@ type ChatData = {
   messages: Array<{ id: number; message: string; rating?: unknown }>;
 };
 
-const send = (message: string, cookie?: string) =>
-  call(chatPage.action, formRequest("/chat", { intent: "send", message }, cookie ? { cookie } : undefined));
+const send = (message: string, cookie?: string, ip?: string) =>
+  call(chatPage.action, formRequest("/chat", { intent: "send", message }, { cookie, ip }));
 const chat = async (cookie: string) =>
   (await call(chatPage.loader, getRequest("/chat", { cookie }))).body as ChatData;
 
@@ -100,5 +100,38 @@ describe("Talk to a person, and the team's reply", () => {
     // Another visitor never sees it.
     const stranger = cookieFrom(await send("hello"));
     expect((await chat(stranger)).messages.map((m) => m.message).join("\n")).not.toContain("Monday");
+  });
+
+  it("keeps every message of a long conversation in the one item: answers are shortened before anything is cut", async () => {
+    const ip = "198.51.100.38";
+    const questions = [
+      "How much is the Starter plan?",
+      "What does the Motion plan include?",
+      "How do Creative Tokens work?",
+      "Do tokens expire?",
+      "What is your refund policy?",
+      "Where is your office?",
+      "What are your office hours?",
+      "Do you design packaging?",
+      "Can you build a website for my restaurant?",
+      "What gift card amounts are there?",
+      "Are you hiring?",
+      "Who founded the studio?",
+    ];
+    const cookie = cookieFrom(await send(questions[0]!, undefined, ip));
+    for (const question of questions.slice(1)) await send(question, cookie, ip);
+    const email = "long.chat@clinic.example";
+    const handedOff = await call(
+      chatPage.action,
+      formRequest("/chat", { intent: "handoff", email }, { cookie, ip }),
+    );
+    expect(handedOff.status).toBe(302);
+    const tickets = await db().select().from(supportTickets).where(eq(supportTickets.email, email));
+    expect(tickets).toHaveLength(1);
+    const description = tickets[0]!.description;
+    expect(description.length).toBeLessThanOrEqual(5000);
+    expect(description).not.toContain("earlier messages cut");
+    for (const question of questions) expect(description).toContain(`Visitor: ${question}`);
+    expect(description.match(new RegExp(`${CHAT_COPY.name}: `, "g"))).toHaveLength(questions.length);
   });
 });
