@@ -11,6 +11,7 @@ import {
   appendMessages,
   findConversation,
   latestConversation,
+  listHandoffReplies,
   listMessages,
   newConversationId,
   openConversation,
@@ -130,26 +131,72 @@ export async function askAssistant(input: {
   };
 }
 
-/** What /chat shows: the visitor's latest conversation. */
+/**
+ * A message /chat shows: a stored one, or a staff reply to the conversation's
+ * hand-off ticket (no rating: `rating` is left out, and its id is negative, so
+ * it never names a stored message).
+ */
+export type ConversationMessage = Omit<StoredMessage, "rating"> & { rating?: StoredMessage["rating"] };
+
+/**
+ * What /chat shows: the visitor's latest conversation, with the team's replies
+ * to its hand-off ticket (sent from the staff inbox, which also emails them)
+ * in time order among the messages, so a visitor who comes back reads them here.
+ */
 export async function currentConversation(
   visitor: string | null,
-): Promise<{ conversationId: string | null; messages: StoredMessage[] }> {
+): Promise<{ conversationId: string | null; messages: ConversationMessage[] }> {
   const conversation = visitor ? await latestConversation(visitor) : null;
-  return {
-    conversationId: conversation?.publicId ?? null,
-    messages: conversation ? await listMessages(conversation.id) : [],
-  };
+  if (!conversation) return { conversationId: null, messages: [] };
+  const [messages, replies] = await Promise.all([
+    listMessages(conversation.id),
+    conversation.handoffTicketId ? listHandoffReplies(conversation.handoffTicketId) : [],
+  ]);
+  const fromStaff: ConversationMessage[] = replies.map((reply, i) => ({
+    id: -(i + 1),
+    type: "ai",
+    message: CHAT_COPY.staffReply(reply.body),
+    sources: [],
+    timestamp: reply.createdAt.toISOString(),
+    aboutAccount: false,
+  }));
+  // Stored messages keep their order; each reply goes after the ones written before it.
+  const merged: ConversationMessage[] = [];
+  let next = 0;
+  for (const message of messages) {
+    while (next < fromStaff.length && fromStaff[next]!.timestamp < message.timestamp)
+      merged.push(fromStaff[next++]!);
+    merged.push(message);
+  }
+  return { conversationId: conversation.publicId, messages: [...merged, ...fromStaff.slice(next)] };
 }
 
+/** An answer shortened to this many characters when the whole conversation would not fit otherwise. */
+const SHORT_ANSWER = 200;
+
+/**
+ * The conversation as the team reads it. Every message is in it: when the
+ * whole text is longer than the ticket holds, the assistant's answers are
+ * shortened (the team can ask the site the same questions) before any
+ * earlier message is cut.
+ */
 function transcript(messages: StoredMessage[], options: { accountAnswers: boolean }): string {
-  const lines = messages.map((m) => {
-    const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
-    if (m.aboutAccount && !options.accountAnswers)
-      return `[${m.timestamp}] ${who}: ${CHAT_COPY.accountAnswerLeftOut}`;
-    const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";
-    return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
-  });
-  let text = lines.join("\n\n");
+  const render = (short: boolean) =>
+    messages
+      .map((m) => {
+        const who = m.type === "user" ? "Visitor" : CHAT_COPY.name;
+        if (m.aboutAccount && !options.accountAnswers)
+          return `[${m.timestamp}] ${who}: ${CHAT_COPY.accountAnswerLeftOut}`;
+        if (short && m.type === "ai") {
+          const text = m.message.length > SHORT_ANSWER ? `${m.message.slice(0, SHORT_ANSWER)}…` : m.message;
+          return `[${m.timestamp}] ${who}: ${text}${m.sources.length ? ` (${m.sources.map((s) => s.url).join(", ")})` : ""}`;
+        }
+        const sources = m.sources.length ? `\n  (sources: ${m.sources.map((s) => s.url).join(", ")})` : "";
+        return `[${m.timestamp}] ${who}: ${m.message}${sources}`;
+      })
+      .join("\n\n");
+  let text = render(false);
+  if (text.length > TRANSCRIPT_MAX) text = render(true);
   if (text.length > TRANSCRIPT_MAX)
     text = `… (earlier messages cut)\n${text.slice(text.length - TRANSCRIPT_MAX)}`;
   return text || "(The visitor asked for a person before writing a message.)";

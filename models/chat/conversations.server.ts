@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
 import { createSecret, sha256 } from "../identity/passwords.server";
-import { chatConversations, chatMessages } from "../schema";
+import { chatConversations, chatMessages, submissionReplies } from "../schema";
 import type { ChatSourceLink } from "./compose";
 import type { ChatRating } from "./gaps";
 import type { PreviousTurn } from "./retrieval";
@@ -224,6 +224,33 @@ export async function recordHandoff(conversationId: string, email: string, ticke
     .update(chatConversations)
     .set({ handoffEmail: email, handoffTicketId: ticketId })
     .where(eq(chatConversations.id, conversationId));
+}
+
+/**
+ * The inbox type of a chat hand-off (models/back-office/inbox-sources.server.ts):
+ * staff replies to the ticket are stored under it (submission_replies).
+ */
+const HANDOFF_INBOX_TYPE = "chat_handoff";
+
+/** A staff reply to a conversation's hand-off ticket, as the visitor sees it in the chat. */
+export type StaffReply = { id: string; body: string; createdAt: Date };
+
+/** The team's replies to the hand-off ticket (sent by email from the staff inbox), oldest first. */
+export async function listHandoffReplies(ticketId: string): Promise<StaffReply[]> {
+  return db()
+    .select({
+      id: submissionReplies.id,
+      body: submissionReplies.body,
+      createdAt: submissionReplies.createdAt,
+    })
+    .from(submissionReplies)
+    .where(
+      and(
+        eq(submissionReplies.submissionType, HANDOFF_INBOX_TYPE),
+        eq(submissionReplies.submissionId, ticketId),
+      ),
+    )
+    .orderBy(asc(submissionReplies.createdAt));
 }
 
 export async function deleteStaleConversations(now = new Date()): Promise<number> {

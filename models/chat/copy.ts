@@ -37,6 +37,8 @@ export const CHAT_COPY = {
   handoffSubmit: "Send to the team",
   handoffDone: (ticket: number, email: string) =>
     `Thank you! Our conversation is with the team as ticket #${ticket}. They will reply to ${email}; we have emailed you a copy.`,
+  /** A staff reply to the hand-off ticket, shown in the chat when the visitor comes back (also emailed). */
+  staffReply: (body: string) => `The team replied (we emailed you this too): ${body}`,
   handoffSubject: "Chat assistant: a visitor asked to talk to a person",
   /** In a hand-off transcript to an address that is not the account's own, instead of each answer about the account. */
   accountAnswerLeftOut:

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
 import { regionNamed } from "./compose";
+import { RETRIEVAL_SIGNALS } from "./retrieval";
 import { meaningWords, readQuestion } from "./semantic";
 import { seededChatIndex } from "./testing";
 
@@ -23,6 +24,30 @@ describe("meaning", () => {
   it("declines a question whose main word the site never uses, whatever else it shares", () => {
     for (const question of ["how much is a netflix plan", "is a macbook pro good for video", "gopro price"])
       expect(ask(question).found).toBe(false);
+  });
+});
+
+describe("what the question is about (decision 0068)", () => {
+  it("reads words the site never uses after 'for my' / 'for our' as the visitor's business, not the subject", () => {
+    expect(ask("can u make an app for my dental clinic").sources[0]?.url).toBe(
+      "/strategy?service=App%20Creation",
+    );
+    expect(ask("a logo for our florist").found).toBe(true);
+    RETRIEVAL_SIGNALS.contextWords = false;
+    try {
+      expect(ask("a logo for our florist").found).toBe(false);
+    } finally {
+      RETRIEVAL_SIGNALS.contextWords = true;
+    }
+    // The same words as the object of the question are its subject: declined.
+    expect(ask("can u fix my dental clinic chair").found).toBe(false);
+  });
+
+  it("declines advice on what to buy or use unless a passage is about it", () => {
+    expect(ask("best phone for taking photos").found).toBe(false);
+    expect(ask("free logo maker online").found).toBe(false);
+    expect(ask("is figma worth it").found).toBe(false);
+    expect(ask("which token bundle is the best value").found).toBe(true);
   });
 });
 

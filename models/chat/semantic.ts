@@ -54,7 +54,7 @@ export type QuestionMeaning = {
 /** Smooth inverse frequency (Arora et al. 2017): frequent words weigh little; rank approximates frequency (Zipf). */
 const SIF_A = 1e-4;
 const ZIPF_NORM = Math.log(341_479);
-const wordWeight = (rank: number) => SIF_A / (SIF_A + 1 / ((rank + 1) * ZIPF_NORM));
+export const wordWeight = (rank: number) => SIF_A / (SIF_A + 1 / ((rank + 1) * ZIPF_NORM));
 
 /** The words of a text that carry meaning, as vectors know them: shorthand spelled out, vocabulary folded, no stop words. */
 export function meaningWords(text: string): string[] {

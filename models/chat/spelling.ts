@@ -22,7 +22,7 @@ export type Lexicon = {
 };
 
 /** Edits allowed for a word of this length: none below 4 letters, one up to 6, two from 7. */
-const maxEdits = (length: number) => (length < 4 ? 0 : length < 7 ? 1 : 2);
+const maxEdits = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
 
 export function buildLexicon(
   words: Iterable<string>,

@@ -24,7 +24,7 @@ const STOP_WORDS = new Set([
     "not no yes ok okay thanks thank one ones same else other well really much many anything something help make able " +
     "go going see look ways thing things someone anyone kind sort lot bit still already ever actually currently now today " +
     "till until whether either guys im ive id dont doesnt didnt cant wont isnt arent long difference differences differ " +
-    "different versus compare compared comparison between quickly soon back " +
+    "different versus compare compared compares comparing comparison between quickly soon back " +
     "yo asap bro dude wanna gonna gotta stuff incl kinda sorta lol"
   ).split(" "),
 ]);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { CHAT_COPY } from "../../models/chat/copy";
-import { expect, test, uniqueName, waitForHydration } from "./fixtures";
+import { expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
+import { E2E_STAFF } from "./staff-account";
 
 const panel = (page: Page) => page.getByTestId("chat-panel");
 const log = (page: Page) => page.getByTestId("chat-log");
@@ -192,3 +193,56 @@ test.describe("chat assistant without JavaScript", () => {
     await expect(log(page)).toContainText("executive AI");
   });
 });
+
+// "Talk to a person" with the whole conversation, and the team's reply (issue
+// #38, item 7): one item in the staff inbox; the reply goes by email (the
+// outbox) and shows in the chat when the visitor comes back.
+for (const javaScriptEnabled of [true, false])
+  test(`the conversation reaches the staff inbox as one item; the team's reply is in the chat on return (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const email = `${uniqueName("handoff")}@example.com`;
+    const visitor = await newVisitor(browser, javaScriptEnabled);
+    await visitor.goto("/chat");
+    if (javaScriptEnabled) await waitForHydration(visitor);
+    for (const [n, question] of [
+      "How much is the Starter plan?",
+      "Can you build an app for my clinic?",
+    ].entries()) {
+      await input(visitor).fill(question);
+      await panel(visitor).getByRole("button", { name: CHAT_COPY.send }).click();
+      await expect(log(visitor).locator("[data-type=ai]")).toHaveCount(n + 2);
+    }
+    await panel(visitor).getByText(CHAT_COPY.handoffTitle).click();
+    await panel(visitor).getByLabel(CHAT_COPY.handoffEmail).fill(email);
+    await panel(visitor).getByRole("button", { name: CHAT_COPY.handoffSubmit }).click();
+    await expect(log(visitor).locator("[data-type=ai]").last()).toContainText(/ticket #\d+/);
+
+    const staff = await newVisitor(browser, javaScriptEnabled);
+    await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin" });
+    await staff.goto(`/admin/inbox?q=${encodeURIComponent(email)}`);
+    const row = staff.getByTestId("inbox-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Chat handoff");
+    await row.getByRole("link", { name: email }).click();
+    if (javaScriptEnabled) await waitForHydration(staff);
+    // The whole conversation: both questions and both answers.
+    await expect(staff.getByText(/Visitor: How much is the Starter plan\?/)).toBeVisible();
+    await expect(staff.getByText(/Visitor: Can you build an app for my clinic\?/)).toBeVisible();
+    await expect(staff.getByText(/₹14,999 \/ month/)).toBeVisible();
+    const answer = `We build clinic apps, ${uniqueName("r")}: shall we talk on Monday?`;
+    await staff.getByLabel("Your reply").fill(answer);
+    await staff.getByRole("button", { name: "Send reply" }).click();
+    await expect(staff.getByText(`Reply sent to ${email}.`, { exact: false })).toBeVisible();
+    await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
+    await expect(staff.getByTestId("outbox-row").first()).toBeVisible();
+    await staff.context().close();
+
+    // The visitor comes back: the reply is in the chat, after the hand-off.
+    await visitor.goto("/chat");
+    if (javaScriptEnabled) await waitForHydration(visitor);
+    const last = log(visitor).locator("[data-type=ai]").last();
+    await expect(last).toContainText(CHAT_COPY.staffReply(answer));
+    await expect(last.getByRole("button", { name: CHAT_COPY.helpful, exact: true })).toHaveCount(0);
+    await visitor.context().close();
+  });

@@ -406,8 +406,22 @@ describe("resolution rate (decision 0063)", () => {
     expect(after.byResolution.confirmed).toBe(before.byResolution.confirmed + 1);
     expect(after.byResolution.unanswered).toBe(before.byResolution.unanswered + 1);
     // A day later, an answered conversation nobody confirmed or escalated counts as resolved.
-    const later = await chatResolutionRate(new Date(Date.now() + RESOLUTION_WAIT_MS + 60_000));
+    const later = await chatResolutionRate({}, new Date(Date.now() + RESOLUTION_WAIT_MS + 60_000));
     expect(later.open).toBe(0);
     expect(later.resolved).toBeGreaterThanOrEqual(after.resolved);
+  });
+
+  it("is computed for any period a report asks for: only the conversations started in it", async () => {
+    const start = new Date();
+    const thanked = await ask("Where is your office?");
+    await ask("perfect thanks", cookieFrom(thanked));
+    const end = new Date(Date.now() + 1000);
+    const period = await chatResolutionRate({ from: start, to: end });
+    expect(period).toMatchObject({ counted: 1, resolved: 1, rate: 1 });
+    expect(period.byResolution.confirmed).toBe(1);
+    expect(await chatResolutionRate({ from: end, to: new Date(end.getTime() + 3600_000) })).toMatchObject({
+      counted: 0,
+      rate: null,
+    });
   });
 });
