@@ -83,14 +83,16 @@ export async function listCatalogForStaff(): Promise<StaffCatalogue> {
     db()
       .select({
         row: tokenPackages,
-        payments: sql<number>`(select count(*)::int from ${payments} where ${payments.tokenPackageId} = "token_packages"."id" and ${payments.status} = 'succeeded')`,
+        payments: sql<number>`(select count(*)::int from ${payments}
+          where ${payments.tokenPackageId} = "token_packages"."id" and ${payments.status} = 'succeeded')`,
       })
       .from(tokenPackages)
       .orderBy(desc(tokenPackages.isActive), asc(tokenPackages.position), asc(tokenPackages.id)),
     db()
       .select({
         row: subscriptionPlans,
-        active: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = "subscription_plans"."id" and ${subscriptions.status} = 'active')`,
+        active: sql<number>`(select count(*)::int from ${subscriptions}
+          where ${subscriptions.planId} = "subscription_plans"."id" and ${subscriptions.status} = 'active')`,
       })
       .from(subscriptionPlans)
       .orderBy(desc(subscriptionPlans.isActive), asc(subscriptionPlans.position), asc(subscriptionPlans.id)),

@@ -150,7 +150,9 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     table: serviceQuotes,
     name: serviceQuotes.yourName,
     email: serviceQuotes.companyEmail,
-    summary: sql`${serviceQuotes.companyName} || ' · ' || ${labelSql("service_quotes", "selectedService", serviceQuotes.selectedService)} || ': ' || left(${serviceQuotes.additionalBrief}, 120)`,
+    summary: sql`${serviceQuotes.companyName} || ' · '
+      || ${labelSql("service_quotes", "selectedService", serviceQuotes.selectedService)}
+      || ': ' || left(${serviceQuotes.additionalBrief}, 120)`,
     fields: fields(
       "service_quotes",
       ...COMPANY_KEYS,
@@ -190,7 +192,8 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     table: collaborationRequests,
     name: collaborationRequests.name,
     email: collaborationRequests.email,
-    summary: sql`${labelSql("collaboration_requests", "collaborationType", collaborationRequests.collaborationType)} || ': ' || left(${collaborationRequests.collaborationIdea}, 120)`,
+    summary: sql`${labelSql("collaboration_requests", "collaborationType", collaborationRequests.collaborationType)}
+      || ': ' || left(${collaborationRequests.collaborationIdea}, 120)`,
     fields: [
       ...fields(
         "collaboration_requests",
@@ -249,7 +252,8 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     where: sql`${supportTickets.channel} = 'form'`,
     name: supportTickets.email,
     email: supportTickets.email,
-    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' ' || ${labelSql("support_tickets", "type", supportTickets.type)} || ': ' || ${supportTickets.subject}`,
+    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' '
+      || ${labelSql("support_tickets", "type", supportTickets.type)} || ': ' || ${supportTickets.subject}`,
     fields: [
       computed(
         "support_tickets",
@@ -268,7 +272,8 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     where: sql`${supportTickets.channel} = 'chat'`,
     name: supportTickets.email,
     email: supportTickets.email,
-    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' chat transcript: ' || left(regexp_replace(${supportTickets.description}, '[[:space:]]+', ' ', 'g'), 120)`,
+    summary: sql`'#' || ${supportTickets.ticketNumber}::text || ' chat transcript: '
+      || left(regexp_replace(${supportTickets.description}, '[[:space:]]+', ' ', 'g'), 120)`,
     fields: [
       computed(
         "support_tickets",
@@ -286,7 +291,9 @@ export const INBOX_SOURCES: readonly InboxSource[] = [
     table: giftCards,
     name: giftCards.senderName,
     email: giftCards.senderEmail,
-    summary: sql`(case ${giftCards.currency} when 'USD' then '$' when 'EUR' then '€' else '₹' end) || ${giftCards.amount}::text || ' for ' || ${giftCards.recipientName} || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
+    summary: sql`(case ${giftCards.currency} when 'USD' then '$' when 'EUR' then '€' else '₹' end)
+      || ${giftCards.amount}::text || ' for ' || ${giftCards.recipientName}
+      || ' <' || ${giftCards.recipientEmail} || '> · delivery ' || ${giftCards.deliverOn}::text`,
     fields: [
       computed(
         "gift_cards",

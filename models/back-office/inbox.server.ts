@@ -45,7 +45,8 @@ function branch(source: InboxSource, filter: InboxFilter): SQL {
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     where.push(
-      sql`(coalesce(${source.name}, '') || ' ' || coalesce(${source.email}, '') || ' ' || coalesce(${source.summary}, '') || ' ' || ${t.id}::text) ilike ${pattern}`,
+      sql`(coalesce(${source.name}, '') || ' ' || coalesce(${source.email}, '') || ' '
+        || coalesce(${source.summary}, '') || ' ' || ${t.id}::text) ilike ${pattern}`,
     );
   }
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;

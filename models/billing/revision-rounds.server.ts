@@ -26,9 +26,12 @@ export async function quoteRevisionRound(
 ): Promise<RoundOffer> {
   const result = (await database.execute(sql`select
       ${roundCountsSql(project.id)},
-      (select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${project.userId} and ${subscriptions.status} = 'active' limit 1) as plan,
+      (select ${subscriptions.planId} from ${subscriptions}
+        where ${subscriptions.userId} = ${project.userId} and ${subscriptions.status} = 'active' limit 1) as plan,
       (select ${contentBlocks.data} -> 'tiers' -> 'items' from ${contentBlocks} where ${contentBlocks.key} = 'creative-tokens') as tiers,
-      (select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots} where ${tokenLots.userId} = ${project.userId} and ${tokenLots.remaining} > 0 and ${tokenLots.expiresAt} > ${now.toISOString()}) as balance`)) as unknown as {
+      (select coalesce(sum(${tokenLots.remaining}), 0)::int from ${tokenLots}
+        where ${tokenLots.userId} = ${project.userId} and ${tokenLots.remaining} > 0
+        and ${tokenLots.expiresAt} > ${now.toISOString()}) as balance`)) as unknown as {
     rows: {
       rounds: number;
       versions: number;

@@ -59,9 +59,9 @@ export type MeetingRequest = {
  * meeting (docs/decisions/0053-email-verification.md).
  */
 const accountByEmail = (email: AnyPgColumn) =>
-  sql<
-    string | null
-  >`(select ${users.id} from ${users} where lower(${users.email}) = lower(${email}) and ${users.role} = 'client' and ${users.deletedAt} is null and ${users.emailVerifiedAt} is not null)`;
+  sql<string | null>`(select ${users.id} from ${users}
+    where lower(${users.email}) = lower(${email}) and ${users.role} = 'client'
+    and ${users.deletedAt} is null and ${users.emailVerifiedAt} is not null)`;
 
 /**
  * When a client proves their address: the meetings booked with it from the
@@ -235,7 +235,9 @@ function inviteEmail(meeting: MeetingRow, change: Change, site: { name: string; 
   const closing =
     change === "cancelled"
       ? `Questions? Reply to ${site.emails.hello}.`
-      : `Add it to your calendar with the attached invite (meeting.ics). It is also on your dashboard if you have an account with us. To change it, write to ${site.emails.hello}.`;
+      : "Add it to your calendar with the attached invite (meeting.ics). " +
+        "It is also on your dashboard if you have an account with us. " +
+        `To change it, write to ${site.emails.hello}.`;
   const text = [
     `Hello ${meeting.attendeeName},`,
     "",

@@ -75,7 +75,9 @@ async function tokensPart(userId: string, topics: AccountTopic[], now: Date): Pr
     if (!next)
       return { text: `You have no Creative Tokens waiting to expire (your balance is ${balance}).`, sources };
     return {
-      text: `Your next ${plural(next.amount, "Creative Token")} expire on ${day(next.expiresAt)}. You have ${balance} in all; tokens are valid ${TOKEN_VALIDITY_DAYS} days from the day they are granted.`,
+      text:
+        `Your next ${plural(next.amount, "Creative Token")} expire on ${day(next.expiresAt)}. ` +
+        `You have ${balance} in all; tokens are valid ${TOKEN_VALIDITY_DAYS} days from the day they are granted.`,
       sources,
     };
   }
@@ -163,7 +165,10 @@ async function projectDetailPart(
       const offer = await quoteRevisionRound(project, undefined, now);
       if (!offer.applies)
         return `${project.title} has no delivered version yet, so a revision request now changes the brief and costs nothing.`;
-      return `A revision request on ${project.title} would be round ${offer.number}, at ${plural(offer.cost, "Creative Token")} (${offer.tier} tier); you have ${offer.balance}.`;
+      return (
+        `A revision request on ${project.title} would be round ${offer.number}, ` +
+        `at ${plural(offer.cost, "Creative Token")} (${offer.tier} tier); you have ${offer.balance}.`
+      );
     }),
   );
   return { text: lines.join(" "), sources: chosen.map(projectLink) };
@@ -211,7 +216,9 @@ async function planPart(userId: string, now: Date): Promise<Part> {
   const sources = [PAGES.plan];
   if (!active)
     return {
-      text: `You are on the ${FREE_PLAN.name} plan: no monthly tokens and ${plural(FREE_PLAN.projectLimit, "active project")} at a time. Paid plans are on the Billing & Tokens page.`,
+      text:
+        `You are on the ${FREE_PLAN.name} plan: no monthly tokens and ` +
+        `${plural(FREE_PLAN.projectLimit, "active project")} at a time. Paid plans are on the Billing & Tokens page.`,
       sources,
     };
   const { plan, subscription } = active;

@@ -6,7 +6,8 @@ export const CHAT_COPY = {
   title: "Chat with Ascendra AI",
   /** docs/product.md, "Chat assistant": introduces itself as the agency's executive AI and asks about the visitor's business. */
   welcome:
-    "Hello! I'm Ascendra's executive AI. Tell me about your business: what do you do, and what would you like your brand to achieve? I can answer questions about our services, plans, Creative Tokens and how to reach us.",
+    "Hello! I'm Ascendra's executive AI. Tell me about your business: what do you do, and what would you like " +
+    "your brand to achieve? I can answer questions about our services, plans, Creative Tokens and how to reach us.",
   suggestions: ["What do your monthly plans cost?", "How do Creative Tokens work?", "Where is your office?"],
   inputLabel: "Your message",
   placeholder: "Ask about services, plans, tokens…",
@@ -24,13 +25,17 @@ export const CHAT_COPY = {
   rated: "Thanks for the feedback.",
   you: "You",
   unknown:
-    "I don't know that, I'm afraid: it isn't something our site covers, and I would rather not guess. Would you like to talk to a person? Leave your email under “Talk to a person” and the team will reply, or message us on WhatsApp.",
+    "I don't know that, I'm afraid: it isn't something our site covers, and I would rather not guess. " +
+    "Would you like to talk to a person? Leave your email under “Talk to a person” and the team will reply, " +
+    "or message us on WhatsApp.",
   greeting:
-    "Hello! Tell me a little about your business and what you are looking for, or ask me about our services, monthly plans, Creative Tokens or how to reach us.",
+    "Hello! Tell me a little about your business and what you are looking for, or ask me about our services, " +
+    "monthly plans, Creative Tokens or how to reach us.",
   business: "Thank you for telling me about your business! Here is where we could start:",
   thanks: "You're welcome! Is there anything else I can help you with?",
   handoffOffer:
-    "Of course. Leave your email under “Talk to a person” and I will pass our conversation to the team as a support ticket; they will reply by email. You can also message us on WhatsApp.",
+    "Of course. Leave your email under “Talk to a person” and I will pass our conversation to the team " +
+    "as a support ticket; they will reply by email. You can also message us on WhatsApp.",
   handoffTitle: "Talk to a person",
   handoffText: "We will send this conversation to our team as a support ticket and reply to your email.",
   handoffEmail: "Your email",

@@ -39,7 +39,8 @@ export async function chatResolutionRate(
     .select({
       handedOff: sql<boolean>`bool_or(${chatConversations.handoffTicketId} is not null or ${chatConversations.handoffEmail} is not null)`,
       answered: sql<boolean>`coalesce(bool_or(${answer}), false)`,
-      confirmed: sql<boolean>`coalesce(bool_or(${chatMessages.rating} = 'up' or (${chatMessages.type} = 'user' and ${chatMessages.message} ~* ${CONFIRMS_SQL})), false)`,
+      confirmed: sql<boolean>`coalesce(bool_or(${chatMessages.rating} = 'up'
+        or (${chatMessages.type} = 'user' and ${chatMessages.message} ~* ${CONFIRMS_SQL})), false)`,
       lastRating: sql<
         "up" | "down" | null
       >`(array_agg(${chatMessages.rating} order by ${chatMessages.id} desc) filter (where ${answer}))[1]`,

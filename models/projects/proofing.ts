@@ -93,7 +93,8 @@ export const PROOF_MESSAGES = {
   pinNotOpen: "That pin is not open any more.",
   versionUnknown: "Please choose a version of this project.",
   insufficient: (cost: number, balance: number, round: number) =>
-    `Round ${round} costs ${cost} token${cost === 1 ? "" : "s"} and your balance is ${balance}. Buy tokens, then request the revision again. Nothing was charged.`,
+    `Round ${round} costs ${cost} token${cost === 1 ? "" : "s"} and your balance is ${balance}. ` +
+    "Buy tokens, then request the revision again. Nothing was charged.",
   priceChanged: (cost: number, round: number) =>
     `The price of round ${round} is now ${cost} token${cost === 1 ? "" : "s"}. Please check it and confirm again. Nothing was charged.`,
 } as const;

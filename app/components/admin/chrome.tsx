@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "~/components/shell/logo";
@@ -27,7 +28,10 @@ function BackOfficeHeader({ staff }: { staff: BackOfficeStaff }) {
     >
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-3 focus:z-50 focus:rounded-full focus:bg-text focus:px-4 focus:py-2 focus:text-canvas"
+        className={classes(
+          "sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-3 focus:z-50",
+          "focus:rounded-full focus:bg-text focus:px-4 focus:py-2 focus:text-canvas",
+        )}
       >
         Skip to content
       </a>

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { proofFilePath } from "~models/projects/proof-links";
 import type { StaffVersion } from "~models/projects/proof-versions.server";
 import type { PinView } from "~models/projects/proofing.server";
@@ -70,7 +71,10 @@ export function VersionThumbs({
                     <a
                       href={staffViewHref(projectId, version.version, surface.page)}
                       aria-current={current ? "true" : undefined}
-                      className="block rounded-lg border border-border bg-surface p-1 hover:border-text-muted aria-[current=true]:border-2 aria-[current=true]:border-text"
+                      className={classes(
+                        "block rounded-lg border border-border bg-surface p-1 hover:border-text-muted",
+                        "aria-[current=true]:border-2 aria-[current=true]:border-text",
+                      )}
                       data-testid="thumb"
                     >
                       <img

@@ -219,7 +219,9 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
             </div>
             <Field
               labelProps={{
-                children: `Download file (${SHOP_FILE_RULES.extensions.join(", ")}; up to ${SHOP_FILE_RULES.maxBytes / 1024 / 1024} MB)${creating ? "" : ": leave empty to keep the current file"}`,
+                children:
+                  `Download file (${SHOP_FILE_RULES.extensions.join(", ")}; up to ${SHOP_FILE_RULES.maxBytes / 1024 / 1024} MB)` +
+                  (creating ? "" : ": leave empty to keep the current file"),
               }}
               inputProps={{
                 ...getInputProps(fields.file!, { type: "file" }),
@@ -231,7 +233,9 @@ export default function CatalogEdit({ loaderData, actionData }: Route.ComponentP
             />
             <Field
               labelProps={{
-                children: `Card image (${SHOP_IMAGE_RULES.extensions.join(", ")}; up to ${SHOP_IMAGE_RULES.maxBytes / 1024 / 1024} MB)${creating ? "" : ": leave empty to keep the current image"}`,
+                children:
+                  `Card image (${SHOP_IMAGE_RULES.extensions.join(", ")}; up to ${SHOP_IMAGE_RULES.maxBytes / 1024 / 1024} MB)` +
+                  (creating ? "" : ": leave empty to keep the current image"),
               }}
               inputProps={{
                 ...getInputProps(fields.image!, { type: "file" }),

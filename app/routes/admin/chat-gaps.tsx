@@ -35,7 +35,10 @@ export default function ChatGaps({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Chat gaps"
-        description="Questions the assistant answered with “I don't know”, or whose answer a visitor rated not helpful. Answer a group and the assistant uses your answer within 10 seconds."
+        description={
+          "Questions the assistant answered with “I don't know”, or whose answer a visitor rated not helpful. " +
+          "Answer a group and the assistant uses your answer within 10 seconds."
+        }
       >
         <Link
           to="/admin/chat-faqs"

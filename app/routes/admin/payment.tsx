@@ -73,7 +73,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : done.status === "succeeded"
       ? {
           tone: "success" as const,
-          message: `${refundedMessage(money(done.amountMinor), done.tokensTakenBack)} The client's receipt is on its way to ${preview.clientEmail ?? "the payer"}${payment.userId ? ", with a notification in their portal" : ""}.`,
+          message:
+            `${refundedMessage(money(done.amountMinor), done.tokensTakenBack)} The client's receipt is on its way to ` +
+            `${preview.clientEmail ?? "the payer"}${payment.userId ? ", with a notification in their portal" : ""}.`,
         }
       : done.status === "pending"
         ? { tone: "success" as const, message: "The refund is on its way through the gateway." }

@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Pager } from "~/components/pager";
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -179,7 +180,12 @@ function StatusForm({
         {actions.includes("staff_cancel") ? (
           // A confirmation step that needs no JavaScript.
           <details className="rounded-2xl border border-red/40">
-            <summary className="cursor-pointer list-none rounded-2xl px-4 py-2 text-sm font-semibold text-red hover:bg-red/10 [&::-webkit-details-marker]:hidden">
+            <summary
+              className={classes(
+                "cursor-pointer list-none rounded-2xl px-4 py-2 text-sm font-semibold text-red",
+                "hover:bg-red/10 [&::-webkit-details-marker]:hidden",
+              )}
+            >
               {ACTION_LABELS.staff_cancel}
             </summary>
             <div className="flex flex-col gap-2 px-4 pb-3">

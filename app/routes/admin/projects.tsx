@@ -1,3 +1,4 @@
+import { classes } from "~/lib/classes";
 import { Pager } from "~/components/pager";
 import { Form, Link } from "react-router";
 import { CATEGORIES, labelOf, STATUS_LABELS, type ProjectStatus } from "~models/projects/projects";
@@ -51,7 +52,12 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
               <Link
                 to={viewHref(view)}
                 aria-current={filter.view === view ? "page" : undefined}
-                className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap ${filter.view === view ? "border-text bg-text text-canvas" : "border-border text-text-muted hover:text-text"}`}
+                className={classes(
+                  "inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap",
+                  filter.view === view
+                    ? "border-text bg-text text-canvas"
+                    : "border-border text-text-muted hover:text-text",
+                )}
               >
                 {viewLabel(view)} <span className="text-xs opacity-80">{counts[view]}</span>
               </Link>

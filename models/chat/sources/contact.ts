@@ -14,7 +14,9 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       id: "contact:details",
       title: "Contact details",
       url: "/contact",
-      text: `Write to ${emails.hello} for anything general, ${emails.projects} for projects, ${emails.careers} for careers and ${emails.support} for help and support.${phone}`,
+      text:
+        `Write to ${emails.hello} for anything general, ${emails.projects} for projects, ` +
+        `${emails.careers} for careers and ${emails.support} for help and support.${phone}`,
       answers: ["how"],
       keywords: ["contact", "email", "phone", "reach", "touch", "address", "mailbox"],
     },
@@ -22,7 +24,9 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       id: "contact:office",
       title: "Our registered office",
       url: "/contact#offline-meet",
-      text: `Our registered office is at ${site.office.lines.join(", ")}. Book a visit with the Book our visit form on the contact page. ${CONTACT_MESSAGES.visitConfirmation}`,
+      text:
+        `Our registered office is at ${site.office.lines.join(", ")}. ` +
+        `Book a visit with the Book our visit form on the contact page. ${CONTACT_MESSAGES.visitConfirmation}`,
       answers: ["where", "how"],
       keywords: [
         "office",
@@ -50,7 +54,9 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       id: "contact:quote",
       title: "Get a quote",
       url: "/contact#get-a-quote",
-      text: `Ask for a quote with the GET A QUOTE form on the contact page: pick a service and a solution and describe your brief in at least 20 characters. A detailed quote reaches you within 24-48 hours.`,
+      text:
+        "Ask for a quote with the GET A QUOTE form on the contact page: pick a service and a solution " +
+        "and describe your brief in at least 20 characters. A detailed quote reaches you within 24-48 hours.",
       answers: ["how", "duration"],
       keywords: ["quote", "quotation", "estimate", "proposal", "brief", "project", "start"],
     },
@@ -58,7 +64,10 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       id: "contact:investors",
       title: "For investors and partners",
       url: "/contact#investors-partners",
-      text: `Investors and partners can request a meeting with the FOR INVESTORS AND PARTNERS form on the contact page: an investment opportunity, a partnership, a strategic alliance, a collaboration, an acquisition or a joint venture, on Google Meet if you like. Our team will contact you soon.`,
+      text:
+        "Investors and partners can request a meeting with the FOR INVESTORS AND PARTNERS form on the contact page: " +
+        "an investment opportunity, a partnership, a strategic alliance, a collaboration, an acquisition " +
+        "or a joint venture, on Google Meet if you like. Our team will contact you soon.",
       answers: ["how", "who"],
       keywords: [
         "investor",

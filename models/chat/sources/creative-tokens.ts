@@ -56,7 +56,9 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       id: `tokens:bundle:${bundle.slug}`,
       title: `${bundle.name} token bundle`,
       url: URL,
-      text: `The ${bundle.name} bundle gives ${withBonus(bundle)} for ${prices(bundle.prices)}. ${bundle.description}${bundle.isPopular ? ` ${content.labels.popular}.` : ""}`,
+      text:
+        `The ${bundle.name} bundle gives ${withBonus(bundle)} for ${prices(bundle.prices)}. ` +
+        `${bundle.description}${bundle.isPopular ? ` ${content.labels.popular}.` : ""}`,
       keywords: ["bundle", "tokens", String(bundle.tokens), ...(bundle.bonusTokens ? ["bonus"] : [])],
       answers: ["price" as const, "includes" as const],
       entity: `${bundle.name} bundle`,
@@ -91,7 +93,9 @@ export function creativeTokensDocuments(content: CreativeTokensContent): ChatDoc
       id: `tokens:add-on:${item.name.toLowerCase().replace(/\W+/g, "-")}`,
       title: `${item.name} add-on`,
       url: URL,
-      text: `${item.name}: ${tokens(item.tokens)}${item.onwards ? ` ${content.labels.onwards}` : ""}, or ${prices(item.prices)}.${item.note ? ` ${item.note}.` : ""}`,
+      text:
+        `${item.name}: ${tokens(item.tokens)}${item.onwards ? ` ${content.labels.onwards}` : ""}, ` +
+        `or ${prices(item.prices)}.${item.note ? ` ${item.note}.` : ""}`,
       keywords: ["add-on", "addon", "extra"],
       answers: ["price" as const],
       entity: item.name,

@@ -42,7 +42,9 @@ export const PAGE_KEYS = [
 /** Dollars and euros, in one sentence: a buyer pays in their own currency (decision 0059). */
 function giftInOtherCurrencies(): string {
   const list = (region: "us" | "eu") =>
-    `${listInWords(GIFT_AMOUNTS[region].presets.map((a) => formatGiftAmount(a, region)))} (any amount from ${formatGiftAmount(GIFT_AMOUNTS[region].min, region)} to ${formatGiftAmount(GIFT_AMOUNTS[region].max, region)})`;
+    `${listInWords(GIFT_AMOUNTS[region].presets.map((a) => formatGiftAmount(a, region)))} ` +
+    `(any amount from ${formatGiftAmount(GIFT_AMOUNTS[region].min, region)} ` +
+    `to ${formatGiftAmount(GIFT_AMOUNTS[region].max, region)})`;
   return `Buyers who pay in US dollars or euros choose from ${list("us")} or ${list("eu")}.`;
 }
 
@@ -56,7 +58,10 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:overview",
       title: "Gift cards",
       url,
-      text: `Gift cards come in ${listInWords(GIFT_AMOUNTS.in.presets.map((a) => rupees(a)))}, or any amount from ${rupees(GIFT_AMOUNTS.in.min)} to ${rupees(GIFT_AMOUNTS.in.max)}. ${giftInOtherCurrencies()} ${gift.intro}`,
+      text:
+        `Gift cards come in ${listInWords(GIFT_AMOUNTS.in.presets.map((a) => rupees(a)))}, ` +
+        `or any amount from ${rupees(GIFT_AMOUNTS.in.min)} to ${rupees(GIFT_AMOUNTS.in.max)}. ` +
+        `${giftInOtherCurrencies()} ${gift.intro}`,
       keywords: ["giftcard", "gift", "amount", "buy", "present", "send"],
       answers: ["price", "how"],
     },
@@ -72,7 +77,11 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:redeem",
       title: "Redeeming a gift card",
       url,
-      text: `Redeeming a gift card turns its amount into Creative Tokens at ${rupees(gift.inrPerToken)} per token (${formatMinor(rates.us, "USD")} for a card in dollars, ${formatMinor(rates.eu, "EUR")} in euros). ${term("any")?.text ?? ""} ${term("balance")?.text ?? ""}`.trim(),
+      text: (
+        `Redeeming a gift card turns its amount into Creative Tokens at ${rupees(gift.inrPerToken)} per token ` +
+        `(${formatMinor(rates.us, "USD")} for a card in dollars, ${formatMinor(rates.eu, "EUR")} in euros). ` +
+        `${term("any")?.text ?? ""} ${term("balance")?.text ?? ""}`
+      ).trim(),
       keywords: ["giftcard", "redeem", "tokens", "convert", "use", "code"],
       answers: ["how"],
     },
@@ -80,7 +89,9 @@ function giftPassages(billing: BillingSettings): ChatDocument[] {
       id: "gift:perfect-for",
       title: gift.perfectFor.title,
       url,
-      text: `A gift card suits ${listInWords(gift.perfectFor.items.map((i) => i.title.toLowerCase()))}. ${gift.perfectFor.items.map((i) => `${i.title}: ${i.text}`).join(" ")}`,
+      text:
+        `A gift card suits ${listInWords(gift.perfectFor.items.map((i) => i.title.toLowerCase()))}. ` +
+        gift.perfectFor.items.map((i) => `${i.title}: ${i.text}`).join(" "),
       keywords: ["giftcard", "who", "idea", "occasion"],
     },
   ];
@@ -93,7 +104,9 @@ function careerPassages({ careers }: Pages): ChatDocument[] {
       id: "careers:open-roles",
       title: careers.positions.title,
       url: "/careerpage",
-      text: `Open roles: ${listInWords(roles.map((r) => `${r.title} (${r.location}, ${r.type})`))}. ${careers.positions.intro} Apply with the form on the careers page; attach your CV.`,
+      text:
+        `Open roles: ${listInWords(roles.map((r) => `${r.title} (${r.location}, ${r.type})`))}. ` +
+        `${careers.positions.intro} Apply with the form on the careers page; attach your CV.`,
       keywords: ["career", "role", "open", "vacancy", "apply", "hiring", "work"],
       answers: ["how", "includes"],
     },
@@ -131,7 +144,9 @@ function collaborationPassages({ collaborations }: Pages): ChatDocument[] {
       id: "collab:ways",
       title: types.title,
       url: "/collabpage",
-      text: `There are ${types.items.length} ways to collaborate: ${listInWords(types.items.map((t) => t.title))}. ${types.items.map((t) => `${t.title}: ${t.text}`).join(" ")} Pitch your idea with the collaboration form.`,
+      text:
+        `There are ${types.items.length} ways to collaborate: ${listInWords(types.items.map((t) => t.title))}. ` +
+        `${types.items.map((t) => `${t.title}: ${t.text}`).join(" ")} Pitch your idea with the collaboration form.`,
       keywords: ["collaboration", "partner", "ways", "how", "work", "together", "propose"],
       answers: ["how", "includes"],
     },
@@ -190,7 +205,9 @@ function referralPassages({ referrals }: Pages, billing: BillingSettings): ChatD
       id: "referrals:how",
       title: `Referrals: ${referrals.howItWorks.title}`,
       url: "/referrals",
-      text: `Refer a friend and you both get ${reward} bonus Creative Tokens when their first purchase is confirmed. ${referrals.howItWorks.steps.map((s, i) => `${i + 1}. ${s.title}: ${s.text}`).join(" ")}`,
+      text:
+        `Refer a friend and you both get ${reward} bonus Creative Tokens when their first purchase is confirmed. ` +
+        referrals.howItWorks.steps.map((s, i) => `${i + 1}. ${s.title}: ${s.text}`).join(" "),
       keywords: ["refer", "friend", "bonus", "reward", "tokens", "code", "how"],
       answers: ["how", "price"],
     },
@@ -235,7 +252,11 @@ function eventPassages({ events }: Pages): ChatDocument[] {
       title: "Upcoming events",
       url: "/events",
       text: items.length
-        ? `Upcoming events: ${items.map((e) => `${e.title} on ${formatLongDate(e.date)} at ${e.location} (${formatRupees(e.price)})`).join("; ")}. ${events.hero.intro}`
+        ? "Upcoming events: " +
+          items
+            .map((e) => `${e.title} on ${formatLongDate(e.date)} at ${e.location} (${formatRupees(e.price)})`)
+            .join("; ") +
+          `. ${events.hero.intro}`
         : events.empty,
       keywords: ["event", "upcoming", "workshop", "meetup", "talk", "calendar", "next"],
       answers: ["when", "where", "price"],
@@ -286,7 +307,9 @@ function morePassages(pages: Pages): ChatDocument[] {
       id: "account:login",
       title: "Sign in",
       url: "/login",
-      text: "Sign in with your email and password to reach your dashboard, projects, tokens and downloads. Forgot your password? Reset it from the sign-in page.",
+      text:
+        "Sign in with your email and password to reach your dashboard, projects, tokens and downloads. " +
+        "Forgot your password? Reset it from the sign-in page.",
       keywords: ["login", "account", "password", "dashboard", "forgot"],
       answers: ["how"],
     },

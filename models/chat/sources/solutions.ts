@@ -53,7 +53,9 @@ export function solutionsDocuments(content: SolutionsContent, home: HomeContent)
       id: "solutions:consultation",
       title: "Consultation",
       url: "/solutions?tab=consultation",
-      text: `${content.consultation.title} (${content.consultation.label.toLowerCase()}). ${content.consultation.text} ${content.consultation.points.join("; ")}.`,
+      text:
+        `${content.consultation.title} (${content.consultation.label.toLowerCase()}). ` +
+        `${content.consultation.text} ${content.consultation.points.join("; ")}.`,
       keywords: ["consultation", "consult", "consulting", "advice", "call", "meet", "session", "question"],
     },
   ];
