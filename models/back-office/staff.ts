@@ -41,3 +41,19 @@ export const AcceptNewStaffSchema = SignupApiSchema.pick({ username: true, passw
 
 /** Accepting for an account that already has this email: a new password (it proves the mailbox, like a reset). */
 export const AcceptExistingStaffSchema = ResetPasswordSchema;
+
+/**
+ * A staff member's access level (decision 0075): `full` sees everything;
+ * `studio` works the studio (inbox, projects, proofing, the non-money reports)
+ * but sees no money figures (the revenue, recurring revenue and token
+ * liability reports and their exports).
+ */
+export const STAFF_ACCESS_LEVELS = {
+  full: "Full: everything, money included",
+  studio: "Studio: no money figures",
+} as const;
+export type StaffAccess = keyof typeof STAFF_ACCESS_LEVELS;
+
+/** Whether a staff member may see money figures. */
+export const canSeeMoney = (user: { role: string; staffAccess: string }) =>
+  user.role === "staff" && user.staffAccess === "full";
