@@ -3,8 +3,13 @@ import { INBOX_SOURCES } from "../back-office/inbox-sources.server";
 import { CONFIRMS, resolutionRate, type ConversationOutcome } from "../chat/resolution";
 import type { PauseReason } from "../delivery/clock";
 import { queryRows } from "../platform/db.server";
+import { REPORT_TIME_ZONE } from "./reports/period";
+import type { ExportableReport } from "./reports/export.server";
 import {
+  assistantTables,
   byMonth,
+  deliveryTables,
+  pipelineTables,
   CONVERSION_WINDOW_DAYS,
   emptyAssistantMonth,
   emptyConversionMonth,
@@ -26,7 +31,8 @@ import {
 
 // The operations reports (decision 0076), each figure computed in SQL over the
 // source tables: the delivery clock, projects, the public forms' tables and
-// the chat tables. Months and weeks are UTC, like every date on the site. Each
+// the chat tables. Months and weeks are the agency's (REPORT_TIME_ZONE, as the
+// money reports' are: docs/decisions/0074-business-reports.md). Each
 // report is a few statements whatever the period or the history
 // (tests/integration/reports-at-scale.test.ts).
 
@@ -34,7 +40,8 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** `column` within [from, to). */
 const within = (column: SQL, period: ReportPeriod) =>
   sql`${column} >= ${at(period.from)} and ${column} < ${at(period.to)}`;
-const monthOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+const TZ = sql.raw(`'${REPORT_TIME_ZONE}'`);
+const monthOf = (column: SQL) => sql`to_char(${column} at time zone ${TZ}, 'YYYY-MM')`;
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 // ---- Delivery ----
@@ -51,11 +58,14 @@ type DeliveryRow = Record<keyof DeliveryMonth, unknown>;
 export async function readDeliveryReport(period: ReportPeriod, now = new Date()): Promise<DeliveryReport> {
   const [months, waits, late] = await Promise.all([
     queryRows<DeliveryRow>(sql`
-      with delivered as (
+      with waited as (
+        -- A delivered project's pauses have all ended (a status change ends the open one).
+        select project_id, sum(extract(epoch from ended_at - started_at)) as seconds
+        from delivery_pauses where ended_at is not null and started_at < ${at(period.to)} group by project_id),
+      delivered as (
         select ${monthOf(sql`c.stopped_at`)} as month, c.stopped_at, c.due_at, p.created_at as submitted_at,
-          (select coalesce(sum(extract(epoch from coalesce(dp.ended_at, c.stopped_at) - dp.started_at)), 0)
-             from delivery_pauses dp where dp.project_id = c.project_id) as waited
-        from delivery_clocks c join projects p on p.id = c.project_id
+          coalesce(waited.seconds, 0) as waited
+        from delivery_clocks c join projects p on p.id = c.project_id left join waited on waited.project_id = c.project_id
         where ${within(sql`c.stopped_at`, period)} and p.status <> 'cancelled'),
       d as (
         select coalesce(month, 'all') as month, count(*)::int as delivered,
@@ -72,17 +82,19 @@ export async function readDeliveryReport(period: ReportPeriod, now = new Date())
         from delivery_clocks c join projects p on p.id = c.project_id
         where ${within(sql`c.started_at`, period)}
         group by grouping sets ((${monthOf(sql`c.started_at`)}), ())),
-      bounds as (
-        select to_char(m, 'YYYY-MM') as month,
-          greatest(m at time zone 'UTC', ${at(period.from)}) as starts,
-          least((m + interval '1 month') at time zone 'UTC', ${at(period.to)}) as ends
-        from generate_series(date_trunc('month', ${at(period.from)} at time zone 'UTC'),
-          ${at(period.to)} at time zone 'UTC' - interval '1 microsecond', interval '1 month') as m),
       w as (
-        select coalesce(b.month, 'all') as month,
-          sum(extract(epoch from least(coalesce(dp.ended_at, ${at(now)}), b.ends) - greatest(dp.started_at, b.starts)))::float8 as "waitingSeconds"
-        from bounds b join delivery_pauses dp on dp.started_at < b.ends and coalesce(dp.ended_at, ${at(now)}) > b.starts
-        group by grouping sets ((b.month), ()))
+        -- Each pause, clipped to the period, split over the months it spans.
+        select coalesce(x.month, 'all') as month, sum(x.seconds)::float8 as "waitingSeconds"
+        from (
+          select to_char(m, 'YYYY-MM') as month,
+            extract(epoch from least(dp.e, (m + interval '1 month') at time zone ${TZ}) - greatest(dp.s, m at time zone ${TZ})) as seconds
+          from (
+            select greatest(started_at, ${at(period.from)}) as s, least(coalesce(ended_at, ${at(now)}), ${at(period.to)}) as e
+            from delivery_pauses
+            where started_at < ${at(period.to)} and coalesce(ended_at, ${at(now)}) > ${at(period.from)}) as dp,
+            generate_series(date_trunc('month', dp.s at time zone ${TZ}), dp.e at time zone ${TZ} - interval '1 microsecond',
+              interval '1 month') as m) as x
+        group by grouping sets ((x.month), ()))
       select coalesce(d.month, a.month, w.month) as month, d.delivered, d."onTime", d.late, d."noDate",
         d."toDeliverySeconds", d."waitedSeconds", d."lateBySeconds", a.accepted, a."toAcceptanceSeconds", w."waitingSeconds"
       from d full join a on a.month = d.month full join w on w.month = coalesce(d.month, a.month)`),
@@ -150,7 +162,7 @@ export async function readPipelineReport(period: ReportPeriod, now = new Date())
   const perForm = PIPELINE_FORMS.map((source) => {
     const created = sql`${source.table.createdAt}`;
     return sql`select ${source.type}::text as form,
-        to_char(date_trunc('week', ${created} at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as count
+        to_char(date_trunc('week', ${created} at time zone ${TZ}), 'YYYY-MM-DD') as week, count(*)::int as count
       from ${source.table} where ${within(created, period)}${source.where ? sql` and ${source.where}` : sql``}
       group by 2`;
   });
@@ -276,3 +288,22 @@ export async function readAssistantReport(period: ReportPeriod, now = new Date()
     resolution: { resolved: rate.resolved, counted: rate.counted, open: rate.open, rate: rate.rate },
   };
 }
+
+/**
+ * The operations reports' CSV exports (GET /admin/reports/<name>.csv): the
+ * tables their pages show. Not money: every staff member may export them.
+ */
+export const OPERATIONS_REPORTS = {
+  delivery: {
+    label: "Delivery report",
+    read: async (period) => deliveryTables(await readDeliveryReport(period)),
+  },
+  pipeline: {
+    label: "Pipeline report",
+    read: async (period) => pipelineTables(await readPipelineReport(period)),
+  },
+  assistant: {
+    label: "Assistant report",
+    read: async (period) => assistantTables(await readAssistantReport(period)),
+  },
+} as const satisfies Record<string, ExportableReport>;

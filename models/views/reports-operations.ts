@@ -5,9 +5,11 @@
 
 import { PAUSE_LABELS, type PauseReason } from "../delivery/clock";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "../projects/projects";
+import { monthLabel, type ReportPeriod as FullPeriod } from "./reports/period";
+import type { ReportCell, ReportTableData } from "./reports/table";
 
-/** A report's period: [from, to) in UTC, and the calendar months ('YYYY-MM') it covers. */
-export type ReportPeriod = { from: Date; to: Date; months: string[] };
+/** What these reports read of a period: [from, to) and its months ('YYYY-MM', agency time). */
+export type ReportPeriod = Pick<FullPeriod, "from" | "to" | "months">;
 
 /** A quote request counts as converted when its sender starts a project within this many days. */
 export const CONVERSION_WINDOW_DAYS = 30;
@@ -16,26 +18,18 @@ export const LATE_LIST_LIMIT = 10;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** The Mondays (UTC, 'YYYY-MM-DD') of the weeks that overlap the period, oldest first. */
+/** The agency's offset from UTC: REPORT_TIME_ZONE (./reports/period.ts), India, has no daylight saving. */
+const AGENCY_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The Mondays ('YYYY-MM-DD', agency time) of the weeks that overlap the period, oldest first. */
 export function weeksOf(period: Pick<ReportPeriod, "from" | "to">): string[] {
-  const start = new Date(
-    Date.UTC(period.from.getUTCFullYear(), period.from.getUTCMonth(), period.from.getUTCDate()),
-  );
-  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
+  const local = new Date(period.from.getTime() + AGENCY_OFFSET_MS);
+  const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   const weeks: string[] = [];
-  for (const day = start; day < period.to; day.setUTCDate(day.getUTCDate() + 7))
+  for (; day.getTime() - AGENCY_OFFSET_MS < period.to.getTime(); day.setUTCDate(day.getUTCDate() + 7))
     weeks.push(day.toISOString().slice(0, 10));
   return weeks;
-}
-
-/** Days, to one decimal, from seconds; "—" when there is nothing to average. */
-export function daysText(seconds: number | null): string {
-  return seconds === null ? "—" : (seconds / DAY_SECONDS).toFixed(1);
-}
-
-/** A share as a whole percentage, "—" when the whole is zero. */
-export function percentText(part: number, whole: number): string {
-  return whole ? `${Math.round((part / whole) * 100)}%` : "—";
 }
 
 // ---- Delivery ----
@@ -182,150 +176,170 @@ export function byMonth<T extends { month: string }>(
 
 // ---- Tables (the pages and the CSV export show the same ones) ----
 
-export type ReportTable = { id: string; caption: string; header: string[]; rows: string[][] };
+const days = (seconds: number | null) =>
+  seconds === null ? null : Math.round((seconds / DAY_SECONDS) * 10) / 10;
+const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : null);
 
-const n = (value: number) => String(value);
-const periodLabel = (month: string) => (month === "all" ? "Whole period" : month);
-
-export function deliveryTables(report: DeliveryReport): ReportTable[] {
+export function deliveryTables(report: DeliveryReport): ReportTableData[] {
+  const monthRow = (m: DeliveryMonth, label: string): ReportCell[] => [
+    label,
+    m.delivered,
+    m.onTime,
+    m.late,
+    m.noDate,
+    share(m.onTime, m.onTime + m.late),
+    days(m.toDeliverySeconds),
+    days(m.waitedSeconds),
+    m.accepted,
+    days(m.toAcceptanceSeconds),
+    days(m.waitingSeconds),
+  ];
+  const all = report.waits.find((w) => w.reason === "all");
   return [
     {
       id: "delivery-months",
-      caption: "Deliveries per month",
-      header: [
-        "Month",
-        "Delivered",
-        "On time",
-        "Late",
-        "No fixed date",
-        "On time (of dated)",
-        "Avg days submission to delivery",
-        "Avg days waiting on the client",
-        "Accepted",
-        "Avg days submission to acceptance",
-        "Days waiting on clients",
+      caption: "Deliveries by month",
+      columns: [
+        { label: "Month", format: "text" },
+        { label: "Delivered", format: "count" },
+        { label: "On time", format: "count" },
+        { label: "Late", format: "count" },
+        { label: "No fixed date", format: "count" },
+        { label: "On time (of those with a date)", format: "percent" },
+        { label: "Submission to delivery (average)", format: "days" },
+        { label: "Waiting on the client per delivery (average)", format: "days" },
+        { label: "Accepted", format: "count" },
+        { label: "Submission to acceptance (average)", format: "days" },
+        { label: "Time waiting on clients", format: "days" },
       ],
-      rows: [...report.months, report.total].map((m) => [
-        periodLabel(m.month),
-        n(m.delivered),
-        n(m.onTime),
-        n(m.late),
-        n(m.noDate),
-        percentText(m.onTime, m.onTime + m.late),
-        daysText(m.toDeliverySeconds),
-        daysText(m.waitedSeconds),
-        n(m.accepted),
-        daysText(m.toAcceptanceSeconds),
-        daysText(m.waitingSeconds),
-      ]),
+      rows: report.months.map((m) => monthRow(m, monthLabel(m.month))),
+      totals: monthRow(report.total, "Whole period"),
     },
     {
       id: "delivery-waits",
-      caption: "Time waiting on clients, by reason",
-      header: ["Reason", "Pauses", "Projects", "Days"],
-      rows: report.waits.map((w) => [
-        w.reason === "all" ? "All reasons" : PAUSE_LABELS[w.reason],
-        n(w.pauses),
-        n(w.projects),
-        daysText(w.seconds),
-      ]),
+      caption: "Time waiting on clients in the period, by reason",
+      columns: [
+        { label: "Reason", format: "text" },
+        { label: "Pauses", format: "count" },
+        { label: "Projects", format: "count" },
+        { label: "Time", format: "days" },
+      ],
+      rows: report.waits
+        .filter((w) => w.reason !== "all")
+        .map((w) => [PAUSE_LABELS[w.reason as PauseReason], w.pauses, w.projects, days(w.seconds)]),
+      ...(all ? { totals: ["All reasons", all.pauses, all.projects, days(all.seconds)] } : {}),
+      empty: "No project waited on its client in this period.",
     },
     {
       id: "delivery-late",
-      caption: `The latest deliveries (up to ${LATE_LIST_LIMIT})`,
-      header: ["Project", "Client", "Due", "Delivered", "Days late"],
+      caption: `The latest deliveries of the period (at most ${LATE_LIST_LIMIT})`,
+      columns: [
+        { label: "Project", format: "text" },
+        { label: "Client", format: "text" },
+        { label: "Due", format: "text" },
+        { label: "Delivered", format: "text" },
+        { label: "Late by", format: "days" },
+      ],
       rows: report.late.map((l) => [
         l.title,
         l.client,
         l.dueAt.slice(0, 10),
         l.deliveredAt.slice(0, 10),
-        daysText(l.lateBySeconds),
+        days(l.lateBySeconds),
       ]),
+      empty: "No project was delivered late in this period.",
     },
   ];
 }
 
-export function pipelineTables(report: PipelineReport): ReportTable[] {
+export function pipelineTables(report: PipelineReport): ReportTableData[] {
   const counts = new Map(report.submissions.map((s) => [`${s.form} ${s.week}`, s.count]));
   const { total, months } = report.conversion;
+  const conversionRow = (m: ConversionMonth, label: string): ReportCell[] => [
+    label,
+    m.quotes,
+    m.converted,
+    share(m.converted, m.quotes),
+    m.waiting,
+    days(m.toProjectSeconds),
+  ];
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   return [
     {
       id: "pipeline-statuses",
       caption: "Projects per status",
-      header: ["Status", "Projects now", "Submitted in the period"],
-      rows: report.statuses.map((s) => [s.label, n(s.now), n(s.submitted)]),
+      columns: [
+        { label: "Status", format: "text" },
+        { label: "Projects now", format: "count" },
+        { label: "Submitted in the period, by their status now", format: "count" },
+      ],
+      rows: report.statuses.map((s) => [s.label, s.now, s.submitted]),
+      totals: [
+        "All projects",
+        sum(report.statuses.map((s) => s.now)),
+        sum(report.statuses.map((s) => s.submitted)),
+      ],
     },
     {
       id: "pipeline-submissions",
-      caption: "Submissions per form per week (weeks start on Monday, UTC)",
-      header: ["Week of", ...report.forms.map((f) => f.label), "All forms"],
-      rows: [
-        ...report.weeks.map((week) => {
-          const cells = report.forms.map((f) => counts.get(`${f.type} ${week}`) ?? 0);
-          return [week, ...cells.map(n), n(cells.reduce((a, b) => a + b, 0))];
-        }),
-        [
-          "Whole period",
-          ...report.forms.map((f) => n(f.total)),
-          n(report.forms.reduce((a, f) => a + f.total, 0)),
-        ],
+      caption: "Submissions per form per week (weeks start on Monday)",
+      columns: [
+        { label: "Week of", format: "text" },
+        ...report.forms.map((f) => ({ label: f.label, format: "count" as const })),
+        { label: "All forms", format: "count" },
       ],
+      rows: report.weeks.map((week) => {
+        const cells = report.forms.map((f) => counts.get(`${f.type} ${week}`) ?? 0);
+        return [week, ...cells, sum(cells)];
+      }),
+      totals: ["Whole period", ...report.forms.map((f) => f.total), sum(report.forms.map((f) => f.total))],
     },
     {
       id: "pipeline-conversion",
-      caption: `Quote requests that became a project within ${CONVERSION_WINDOW_DAYS} days`,
-      header: [
-        "Month of the request",
-        "Quote requests",
-        "Became a project",
-        "Conversion",
-        "Still within the window",
-        "Avg days to the project",
+      caption: `Quote requests that became a project within ${CONVERSION_WINDOW_DAYS} days, by month of the request`,
+      columns: [
+        { label: "Month", format: "text" },
+        { label: "Quote requests", format: "count" },
+        { label: "Became a project", format: "count" },
+        { label: "Conversion", format: "percent" },
+        { label: "Still within the window", format: "count" },
+        { label: "Request to project (average)", format: "days" },
       ],
-      rows: [...months, total].map((m) => [
-        periodLabel(m.month),
-        n(m.quotes),
-        n(m.converted),
-        percentText(m.converted, m.quotes),
-        n(m.waiting),
-        daysText(m.toProjectSeconds),
-      ]),
+      rows: months.map((m) => conversionRow(m, monthLabel(m.month))),
+      totals: conversionRow(total, "Whole period"),
     },
   ];
 }
 
-export function assistantTables(report: AssistantReport): ReportTable[] {
+export function assistantTables(report: AssistantReport): ReportTableData[] {
+  const row = (m: AssistantMonth, label: string): ReportCell[] => [
+    label,
+    m.asked,
+    m.answered,
+    m.declined,
+    m.handedOff,
+    m.helpful,
+    m.unhelpful,
+    m.gaps,
+    m.gapsOpen,
+  ];
   return [
     {
       id: "assistant-months",
-      caption: "The assistant per month",
-      header: [
-        "Month",
-        "Questions asked",
-        "Answered",
-        "Declined",
-        "Handed to a person",
-        "Rated helpful",
-        "Rated unhelpful",
-        "Gaps raised",
-        "Of those still open",
+      caption: "The assistant by month",
+      columns: [
+        { label: "Month", format: "text" },
+        { label: "Questions asked", format: "count" },
+        { label: "Answered", format: "count" },
+        { label: "Declined", format: "count" },
+        { label: "Handed to a person", format: "count" },
+        { label: "Rated helpful", format: "count" },
+        { label: "Rated unhelpful", format: "count" },
+        { label: "Gaps raised", format: "count" },
+        { label: "Of those still open", format: "count" },
       ],
-      rows: [...report.months, report.total].map((m) => [
-        periodLabel(m.month),
-        n(m.asked),
-        n(m.answered),
-        n(m.declined),
-        n(m.handedOff),
-        n(m.helpful),
-        n(m.unhelpful),
-        n(m.gaps),
-        n(m.gapsOpen),
-      ]),
+      rows: report.months.map((m) => row(m, monthLabel(m.month))),
+      totals: row(report.total, "Whole period"),
     },
   ];
-}
-
-/** Several tables as one CSV table: each one's caption, header and rows, a blank row between. */
-export function toCsvTable(tables: readonly ReportTable[]): string[][] {
-  return tables.flatMap((table, i) => [...(i ? [[]] : []), [table.caption], table.header, ...table.rows]);
 }

@@ -1,6 +1,8 @@
 // The operations reports (decision 0076) over a small, known history: every
 // figure is compared with a value worked out by hand in the comments. The
-// period is October and November 2026 (UTC); "now" is 30 Nov 2026 00:00 UTC.
+// period is October and November 2026 in agency time (India, UTC+05:30), as
+// the reports' form gives it; "now" is 30 Nov 2026 00:00 UTC. The events are
+// at 00:00 UTC (05:30 in India, the same day) unless a test is about the edge.
 // The rows are written as the product leaves them (a clock's due date already
 // holds every ended pause, decision 0048).
 import { sql } from "drizzle-orm";
@@ -11,21 +13,14 @@ import {
   readDeliveryReport,
   readPipelineReport,
 } from "~models/views/reports-operations.server";
-import {
-  deliveryTables,
-  pipelineTables,
-  toCsvTable,
-  weeksOf,
-  type ReportPeriod,
-} from "~models/views/reports-operations";
+import { deliveryTables, pipelineTables, weeksOf } from "~models/views/reports-operations";
+import { OPERATIONS_REPORTS } from "~models/views/reports-operations.server";
+import { monthStart, parseReportPeriod } from "~models/views/reports/period";
+import { reportCsv } from "~models/views/reports/table";
 
 const DAY = 24 * 60 * 60;
-const period: ReportPeriod = {
-  from: new Date("2026-10-01T00:00:00Z"),
-  to: new Date("2026-12-01T00:00:00Z"),
-  months: ["2026-10", "2026-11"],
-};
 const now = new Date("2026-11-30T00:00:00Z");
+const period = parseReportPeriod("/admin/reports/delivery?from=2026-10&to=2026-11", now);
 const t = (day: string, time = "00:00") => `2026-${day}T${time}:00Z`;
 
 async function user(name: string, email = `${name}@example.com`) {
@@ -83,11 +78,12 @@ beforeAll(async () => {
   const p6 = await project(asha, "P6 old", "completed", "2_weeks", t("09-01"));
   await clock(p6, { started: t("09-02"), days: 14, due: t("09-18"), stopped: t("09-17") });
   await pause(p6, "client_input", t("09-10"), t("09-12"));
-  // P7: 2 weeks, accepted 26 Oct (1 day), due 9 Nov; a hold 30 Oct–2 Nov (2 days in
-  // October, 1 in November) moves it to 12 Nov; delivered 12 Nov 00:00 exactly: on time. 18 days.
+  // P7: 2 weeks, accepted 26 Oct (1 day), due 9 Nov; a hold from midnight on 30 Oct to
+  // midnight on 2 Nov, India time (2 days in October, 1 in November), moves it to 12 Nov;
+  // delivered 12 Nov 00:00 exactly: on time. 18 days.
   const p7 = await project(asha, "P7 social", "completed", "2_weeks", t("10-25"));
   await clock(p7, { started: t("10-26"), days: 14, due: t("11-12"), stopped: t("11-12") });
-  await pause(p7, "client_input", t("10-30"), t("11-02"));
+  await pause(p7, "client_input", "2026-10-29T18:30:00Z", "2026-11-01T18:30:00Z");
 
   // The pipeline: quote requests and who became a client.
   const bob = await user("bob");
@@ -119,8 +115,8 @@ beforeAll(async () => {
     queryRows(sql`
       insert into newsletter_subscribers (email, unsubscribe_token_hash, created_at)
       values (${email}, ${email}, ${at})`);
-  await subscriber("early@example.org", "2026-09-30T23:59:00Z");
-  await subscriber("first@example.org", t("10-01"));
+  await subscriber("early@example.org", "2026-09-30T18:29:00Z"); // 23:59 on 30 Sep in India: before the period
+  await subscriber("first@example.org", "2026-09-30T18:30:00Z"); // midnight, 1 Oct in India: the first instant
 
   // The assistant.
   const conversation = async (id: string, at: string, handoffTicket: string | null = null) => {
@@ -227,24 +223,13 @@ describe("the delivery report", () => {
     ]);
 
     const [months] = deliveryTables(report);
-    expect(months!.rows.at(-1)).toEqual([
-      "Whole period",
-      "4",
-      "2",
-      "1",
-      "1",
-      "67%",
-      "18.8",
-      "2.0",
-      "6",
-      "1.5",
-      "10.0",
-    ]);
+    expect(months!.rows.map((row) => row[0])).toEqual(["Oct 2026", "Nov 2026"]);
+    expect(months!.totals).toEqual(["Whole period", 4, 2, 1, 1, 66.7, 18.8, 2, 6, 1.5, 10]);
   });
 
   it("an empty period is zeros, one row per month", async () => {
     const report = await readDeliveryReport(
-      { from: new Date("2025-01-01T00:00:00Z"), to: new Date("2025-02-01T00:00:00Z"), months: ["2025-01"] },
+      { from: monthStart("2025-01"), to: monthStart("2025-02"), months: ["2025-01"] },
       now,
     );
     expect(report.total).toMatchObject({
@@ -300,10 +285,8 @@ describe("the pipeline report", () => {
     expect(months[1]).toMatchObject({ month: "2026-11", quotes: 3, converted: 1, waiting: 2 });
 
     const tables = pipelineTables(report);
-    expect(tables[2]!.rows.at(-1)).toEqual(["Whole period", "5", "2", "40%", "2", "7.5"]);
-    const csv = toCsvTable(tables);
-    expect(csv[0]).toEqual(["Projects per status"]);
-    expect(csv).toContainEqual([]);
+    expect(tables[2]!.totals).toEqual(["Whole period", 5, 2, 40, 2, 7.5]);
+    expect(tables[1]!.totals).toEqual(["Whole period", 0, 0, 5, 0, 0, 0, 1, 1, 0, 1, 8]);
   });
 });
 
@@ -352,13 +335,20 @@ describe("the assistant report", () => {
   });
 });
 
-it("weeksOf starts on the Monday of the first day's week", () => {
-  expect(weeksOf({ from: new Date("2026-11-02T00:00:00Z"), to: new Date("2026-11-03T00:00:00Z") })).toEqual([
-    "2026-11-02",
-  ]);
-  expect(weeksOf({ from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-10T00:00:00Z") })).toEqual([
+it("the CSV export holds each table under its caption", async () => {
+  const csv = reportCsv(await OPERATIONS_REPORTS.delivery.read(period));
+  const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
+  expect(lines[0]).toBe("Deliveries by month");
+  // (The export reads as of the real now, so only rows that do not depend on it are compared.)
+  expect(lines).toContain("Oct 2026,1,1,0,0,100,18,3,5,1.4,7");
+  expect(lines).toContain("P2 site,Asha Test,2026-10-18,2026-11-02,15");
+});
+
+it("weeksOf starts on the Monday (agency time) of the first day's week", () => {
+  expect(weeksOf({ from: monthStart("2026-11"), to: new Date("2026-11-02T00:00:00+05:30") })).toEqual([
     "2026-10-26",
-    "2026-11-02",
-    "2026-11-09",
   ]);
+  expect(
+    weeksOf({ from: new Date("2026-11-02T00:00:00+05:30"), to: new Date("2026-11-10T00:00:00+05:30") }),
+  ).toEqual(["2026-11-02", "2026-11-09"]);
 });
