@@ -375,6 +375,10 @@ export async function seedHistory(
     where c.public_id like ${`${PREFIX}%`} and m.type = 'ai'
       and (m.rating = 'down' or jsonb_array_length(m.sources) = 0)`);
 
+  // Fresh statistics for the planner, as PostgreSQL's autovacuum would gather after a year of writes
+  // (PGlite has none): without them the reports' joins are planned for empty tables.
+  await run(sql`analyze`);
+
   const [counts] = await queryRows<Record<string, number>>(
     sql`select
       (select count(*)::int from users where username like ${`${PREFIX}client-%`}) as clients,
