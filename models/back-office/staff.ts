@@ -21,6 +21,13 @@ export const STAFF_MESSAGES = {
   lastStaff: "The last staff member cannot be removed.",
   removed: (username: string) => `${username} is no longer staff and has been signed out everywhere.`,
   notStaff: "This account is not on the staff.",
+  accessUnknown: "Choose Full or Studio access.",
+  accessNotAllowed: "Only staff with full access can change anyone's access.",
+  lastFullAccess: "Someone must keep full access: give it to another staff member first.",
+  accessSet: (username: string, access: "full" | "studio") =>
+    access === "full"
+      ? `${username} now has full access, money figures included.`
+      : `${username} now has studio access: no money figures.`,
 } as const;
 
 export const StaffInviteSchema = z.object({ email: ForgotPasswordSchema.shape.email });

@@ -35,7 +35,8 @@ import * as revenuePage from "~/routes/admin/reports/revenue";
 import * as recurringPage from "~/routes/admin/reports/recurring";
 import * as liabilityPage from "~/routes/admin/reports/liability";
 import * as exportRoute from "~/routes/admin/reports/export";
-import { call, getRequest } from "./helpers";
+import * as staffPage from "~/routes/admin/staff";
+import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
 /** "Now" for the figures: 15 June 2026, noon in India. */
@@ -585,5 +586,48 @@ describe("the pages", () => {
       getRequest("/admin/reports/revenue?from=abc&to=2026-99", { cookie: staff.cookie }),
     );
     expect(page.status).toBe(200);
+  });
+});
+
+describe("staff access (decision 0075)", () => {
+  const setAccess = (by: Client, id: string, access: string) =>
+    call(
+      staffPage.action as never,
+      formRequest("/admin/staff", { intent: "access", id, access }, { cookie: by.cookie }),
+    );
+  const accessOf = async (id: string) =>
+    (await db().select({ access: users.staffAccess }).from(users).where(eq(users.id, id)))[0]!.access;
+
+  it("full staff set another's access from the staff page, audited; studio staff cannot", async () => {
+    const colleague = await signedInClient("staff");
+    expect(await accessOf(colleague.id)).toBe("full");
+    const set = await setAccess(staff, colleague.id, "studio");
+    expect(set.status).toBe(200);
+    expect(await accessOf(colleague.id)).toBe("studio");
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'staff.access' and ${auditLog.targetId} = ${colleague.id}`);
+    expect(entry).toMatchObject({
+      actorId: staff.id,
+      before: { staff_access: "full" },
+      after: { staff_access: "studio" },
+    });
+    // A studio member can change nobody's, not even their own back.
+    const refused = await setAccess(colleague, colleague.id, "full");
+    expect(refused.status).toBe(403);
+    expect(await accessOf(colleague.id)).toBe("studio");
+    // A wrong level is a clear error, not a 500.
+    expect((await setAccess(staff, colleague.id, "owner")).status).toBe(400);
+  });
+
+  it("someone always keeps full access", async () => {
+    await db()
+      .update(users)
+      .set({ staffAccess: "studio" })
+      .where(sql`${users.role} = 'staff' and ${users.id} <> ${staff.id}`);
+    const alone = await setAccess(staff, staff.id, "studio");
+    expect(alone.status).toBe(409);
+    expect(await accessOf(staff.id)).toBe("full");
   });
 });

@@ -35,21 +35,23 @@ export function ReportHeading({
 
 export type Figure = { label: string; value: string; hint?: string };
 
-/** The headline numbers of a report, as a list of terms and values. */
+/** The headline numbers of a report, as a list of terms and values, under a heading for screen readers. */
 export function Figures({ figures, label }: { figures: Figure[]; label: string }) {
   return (
-    <dl aria-label={label} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-      {figures.map((figure) => (
-        <div
-          key={figure.label}
-          className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4"
-        >
-          <dt className="text-sm text-text-muted">{figure.label}</dt>
-          <dd className="font-display text-2xl font-semibold tabular-nums">{figure.value}</dd>
-          {figure.hint ? <dd className="text-xs text-text-muted">{figure.hint}</dd> : null}
-        </div>
-      ))}
-    </dl>
+    <section aria-label={label}>
+      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {figures.map((figure) => (
+          <div
+            key={figure.label}
+            className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4"
+          >
+            <dt className="text-sm text-text-muted">{figure.label}</dt>
+            <dd className="font-display text-2xl font-semibold tabular-nums">{figure.value}</dd>
+            {figure.hint ? <dd className="text-xs text-text-muted">{figure.hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
