@@ -527,6 +527,13 @@ describe("the pages", () => {
       );
       expect(refused.status).toBe(403);
     }
+    // The operations reports are studio staff's to export.
+    const delivery = await call(
+      exportRoute.loader as never,
+      getRequest(`/admin/reports/delivery.csv${QUERY}`, { cookie: studio.cookie }),
+    );
+    expect(delivery.status).toBe(200);
+    expect(delivery.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const full = await call(
       revenuePage.loader as never,
       getRequest(`/admin/reports/revenue${QUERY}`, { cookie: staff.cookie }),
