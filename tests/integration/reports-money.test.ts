@@ -23,6 +23,7 @@ import {
 } from "~models/schema";
 import {
   readLiabilityReport,
+  readMoneyHeadlines,
   readRecurringReport,
   readRevenueReport,
 } from "~models/views/reports/money.server";
@@ -469,6 +470,38 @@ describe("token liability", () => {
     // The lot that ran out is marked so: nothing of it remains.
     const [expired] = await db().select().from(tokenLots).where(eq(tokenLots.amount, 40));
     expect(expired!.remaining).toBe(0);
+  });
+});
+
+describe("the overview's headlines", () => {
+  it("are the reports' own figures, in one statement", async () => {
+    for (const currency of ["INR", "USD", "EUR"]) {
+      const chosen = period(`${MARCH_TO_MAY}&currency=${currency}`);
+      const [revenue, recurring, liability] = [
+        await readRevenueReport(chosen),
+        await readRecurringReport(chosen, NOW),
+        await readLiabilityReport(chosen, NOW),
+      ];
+      expect(await readMoneyHeadlines(chosen, NOW), currency).toEqual({
+        received: revenue.received,
+        refunded: revenue.refunded,
+        net: revenue.net,
+        mrr: recurring.mrr,
+        active: recurring.active,
+        liability: liability.value,
+        expiring30: liability.value30,
+      });
+    }
+    // Worked out above: rupees, March to May.
+    expect(await readMoneyHeadlines(period(`${MARCH_TO_MAY}&currency=INR`), NOW)).toEqual({
+      received: 2000000,
+      refunded: 100000,
+      net: 1900000,
+      mrr: 500000,
+      active: 1,
+      liability: 1425000,
+      expiring30: 600000,
+    });
   });
 });
 
