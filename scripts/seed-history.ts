@@ -34,7 +34,9 @@ async function main() {
     }
     console.log(`A year of history made in ${report.seconds} s (the previous run's removed):`);
     for (const [name, count] of Object.entries(report.rows)) console.log(`  ${name.padEnd(14)} ${count}`);
-    console.log(`Staff: username history-staff, password ${HISTORY_PASSWORD}; the reports are at /admin/reports.`);
+    console.log(
+      `Staff: username history-staff, password ${HISTORY_PASSWORD}; the reports are at /admin/reports.`,
+    );
   } finally {
     await handle.close();
   }

@@ -238,32 +238,36 @@ export async function readAssistantReport(period: ReportPeriod, now = new Date()
         from chat_messages m where m.rating is not null and ${within(sql`m.rated_at`, period)}
         union all
         select g.created_at, case when g.reason = 'unknown' then 'declined' else 'unhelpful-gap' end
+          || case when g.answered_at is null then '-open' else '' end
         from chat_gaps g where ${within(sql`g.created_at`, period)}
-        union all
-        select g.created_at, 'gap-open' from chat_gaps g where g.answered_at is null and ${within(sql`g.created_at`, period)}
         union all
         select t.created_at, 'handed' from support_tickets t where t.channel = 'chat' and ${within(sql`t.created_at`, period)})
       select coalesce(${monthOf(sql`at`)}, 'all') as month,
         count(*) filter (where what = 'asked')::int as asked,
         count(*) filter (where what = 'answered')::int as answered,
-        count(*) filter (where what = 'declined')::int as declined,
+        count(*) filter (where what like 'declined%')::int as declined,
         count(*) filter (where what = 'handed')::int as "handedOff",
         count(*) filter (where what = 'helpful')::int as helpful,
         count(*) filter (where what = 'unhelpful')::int as unhelpful,
-        count(*) filter (where what in ('declined', 'unhelpful-gap'))::int as gaps,
-        count(*) filter (where what = 'gap-open')::int as "gapsOpen"
+        count(*) filter (where what like 'declined%' or what like 'unhelpful-gap%')::int as gaps,
+        count(*) filter (where what like '%-open')::int as "gapsOpen"
       from events group by grouping sets ((${monthOf(sql`at`)}), ())`),
     queryRows<{ rows: number; questions: number }>(sql`
       select count(*)::int as rows, count(distinct group_key)::int as questions from chat_gaps where answered_at is null`),
+    // One row per conversation; the last answer's rating by its id (an index lookup), so the
+    // messages need no sorting.
     queryRows<Record<keyof ConversationOutcome, unknown>>(sql`
-      select bool_or(c.handoff_ticket_id is not null or c.handoff_email is not null) as "handedOff",
-        coalesce(bool_or(${answer}), false) as answered,
-        coalesce(bool_or(m.rating = 'up' or (m.type = 'user' and m.message ~* ${CONFIRMS_SQL})), false) as confirmed,
-        (array_agg(m.rating order by m.id desc) filter (where ${answer}))[1] as "lastRating",
-        max(m.created_at) filter (where ${answer}) as "lastAnswerAt"
-      from chat_conversations c join chat_messages m on m.conversation_id = c.id
-      where ${within(sql`c.created_at`, period)}
-      group by c.id`),
+      select o."handedOff", o.answered, o.confirmed, o."lastAnswerAt",
+        (select r.rating from chat_messages r where r.id = o.last_answer_id) as "lastRating"
+      from (
+        select bool_or(c.handoff_ticket_id is not null or c.handoff_email is not null) as "handedOff",
+          coalesce(bool_or(${answer}), false) as answered,
+          coalesce(bool_or(m.rating = 'up' or (m.type = 'user' and m.message ~* ${CONFIRMS_SQL})), false) as confirmed,
+          max(m.id) filter (where ${answer}) as last_answer_id,
+          max(m.created_at) filter (where ${answer}) as "lastAnswerAt"
+        from chat_conversations c join chat_messages m on m.conversation_id = c.id
+        where ${within(sql`c.created_at`, period)}
+        group by c.id) as o`),
   ]);
   const rows = months.map((row) => {
     const month = emptyAssistantMonth(String(row.month));
