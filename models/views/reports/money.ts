@@ -10,7 +10,7 @@ export type Big = number | string | null;
 const num = (value: Big | undefined) => (value === null || value === undefined ? 0 : Number(value));
 
 /** What a payment bought, as the reports name it. */
-export const PRODUCT_LABELS = {
+const PRODUCT_LABELS = {
   token_package: "Token packages",
   subscription: "Plans",
   gift_card: "Gift cards",
