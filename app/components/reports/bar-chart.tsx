@@ -52,6 +52,16 @@ function niceCeiling(value: number): number {
   return step * power;
 }
 
+/**
+ * The top of the value axis: four equal steps of a round size, whole
+ * currency units for money (never "₹0.01") and whole numbers for counts.
+ */
+function axisTop(max: number, format: string): number {
+  const unit = format === "money" ? 100 : format === "count" ? 1 : 0;
+  const step = unit ? Math.max(1, Math.ceil(niceCeiling(max / 4 / unit))) * unit : niceCeiling(max / 4);
+  return step * 4;
+}
+
 const numeric = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 /**
@@ -85,7 +95,7 @@ export function BarChart({
     values: table.rows.map((row) => Math.max(0, numeric(row[s.column]))),
   }));
   const format = drawn[0]?.format ?? "count";
-  const top = niceCeiling(Math.max(0, ...drawn.flatMap((s) => s.values)));
+  const top = axisTop(Math.max(0, ...drawn.flatMap((s) => s.values)), format);
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
@@ -96,7 +106,10 @@ export function BarChart({
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => share * top);
 
   return (
-    <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    // Side by side on a wide screen when the table is narrow enough to read there; else one above the other.
+    <div
+      className={`grid min-w-0 gap-4 ${table.columns.length <= 4 ? "xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" : ""}`}
+    >
       <figure
         aria-labelledby={`${id}-caption`}
         className="flex min-w-0 flex-col gap-3 rounded-2xl border border-border bg-surface p-4"
