@@ -23,6 +23,7 @@ import {
 } from "~models/schema";
 import {
   readLiabilityReport,
+  readMoneyHeadlines,
   readRecurringReport,
   readRevenueReport,
 } from "~models/views/reports/money.server";
@@ -472,6 +473,38 @@ describe("token liability", () => {
   });
 });
 
+describe("the overview's headlines", () => {
+  it("are the reports' own figures, in one statement", async () => {
+    for (const currency of ["INR", "USD", "EUR"]) {
+      const chosen = period(`${MARCH_TO_MAY}&currency=${currency}`);
+      const [revenue, recurring, liability] = [
+        await readRevenueReport(chosen),
+        await readRecurringReport(chosen, NOW),
+        await readLiabilityReport(chosen, NOW),
+      ];
+      expect(await readMoneyHeadlines(chosen, NOW), currency).toEqual({
+        received: revenue.received,
+        refunded: revenue.refunded,
+        net: revenue.net,
+        mrr: recurring.mrr,
+        active: recurring.active,
+        liability: liability.value,
+        expiring30: liability.value30,
+      });
+    }
+    // Worked out above: rupees, March to May.
+    expect(await readMoneyHeadlines(period(`${MARCH_TO_MAY}&currency=INR`), NOW)).toEqual({
+      received: 2000000,
+      refunded: 100000,
+      net: 1900000,
+      mrr: 500000,
+      active: 1,
+      liability: 1425000,
+      expiring30: 600000,
+    });
+  });
+});
+
 describe("the pages", () => {
   const QUERY = `?${MARCH_TO_MAY}&currency=INR`;
   const PAGES = [
@@ -527,6 +560,13 @@ describe("the pages", () => {
       );
       expect(refused.status).toBe(403);
     }
+    // The operations reports are studio staff's to export.
+    const delivery = await call(
+      exportRoute.loader as never,
+      getRequest(`/admin/reports/delivery.csv${QUERY}`, { cookie: studio.cookie }),
+    );
+    expect(delivery.status).toBe(200);
+    expect(delivery.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const full = await call(
       revenuePage.loader as never,
       getRequest(`/admin/reports/revenue${QUERY}`, { cookie: staff.cookie }),

@@ -6,11 +6,11 @@ import type { ReportCell, ReportTableData } from "./table";
 // Pure: every month of the period gets a row, zeros included.
 
 /** Postgres answers bigint as a string (node-postgres) or a number (PGlite). */
-type Big = number | string | null;
+export type Big = number | string | null;
 const num = (value: Big | undefined) => (value === null || value === undefined ? 0 : Number(value));
 
 /** What a payment bought, as the reports name it. */
-export const PRODUCT_LABELS = {
+const PRODUCT_LABELS = {
   token_package: "Token packages",
   subscription: "Plans",
   gift_card: "Gift cards",

@@ -16,7 +16,7 @@ export const MAX_REPORT_MONTHS = 36;
 /** The default period: this many complete months, ending last month. */
 const DEFAULT_MONTHS = 12;
 /** The agency's own currency, the default. */
-export const DEFAULT_REPORT_CURRENCY = "INR";
+const DEFAULT_REPORT_CURRENCY = "INR";
 
 export type ReportCurrency = (typeof CURRENCIES)[number];
 /** The currencies the catalogue sells in: money is never summed across them. */

@@ -64,7 +64,7 @@ const csvHeader = (column: ReportColumn, currency?: string) =>
   column.format === "money" && currency ? `${column.label} (${currency})` : column.label;
 
 /** The header and rows of one table, totals last. */
-export function tableCsvRows(table: ReportTableData): {
+function tableCsvRows(table: ReportTableData): {
   header: string[];
   rows: Array<Array<string | number>>;
 } {

@@ -1,6 +1,7 @@
 import { canSeeMoney } from "~models/back-office/staff";
 import { exportReport, MONEY_REPORTS, type ExportableReport } from "~models/views/reports/export.server";
 import { parseReportPeriod } from "~models/views/reports/period";
+import { OPERATIONS_REPORTS } from "~models/views/reports-operations.server";
 import { BACK_OFFICE_HEADERS } from "~/lib/admin.server";
 import { notFoundResponse } from "~/lib/auth.server";
 import { staffOf } from "~/lib/staff-gate.server";
@@ -12,9 +13,10 @@ import type { Route } from "./+types/export";
 // without full access (decision 0075).
 
 /** Every report that has an export, by the name in its path. */
-const REPORTS: Record<string, { report: ExportableReport; money: boolean }> = Object.fromEntries(
-  Object.entries(MONEY_REPORTS).map(([name, report]) => [name, { report, money: true }]),
-);
+const REPORTS: Record<string, { report: ExportableReport; money: boolean }> = Object.fromEntries([
+  ...Object.entries(MONEY_REPORTS).map(([name, report]) => [name, { report, money: true }]),
+  ...Object.entries(OPERATIONS_REPORTS).map(([name, report]) => [name, { report, money: false }]),
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, actor } = await staffOf({ request, context });

@@ -1,11 +1,7 @@
 import { Link } from "react-router";
 import { canSeeMoney } from "~models/back-office/staff";
 import { formatMinor } from "~models/platform/money";
-import {
-  readLiabilityReport,
-  readRecurringReport,
-  readRevenueReport,
-} from "~models/views/reports/money.server";
+import { readMoneyHeadlines } from "~models/views/reports/money.server";
 import { parseReportPeriod, periodLabel, periodQuery } from "~models/views/reports/period";
 import { Figures, MoneyHidden } from "~/components/reports/report-parts";
 import { adminMeta } from "~/lib/admin-meta";
@@ -36,23 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const period = parseReportPeriod(new URL(request.url));
   const base = { label: periodLabel(period), query: periodQuery(period), currency: period.currency };
   if (!canSeeMoney(user)) return { ...base, money: null };
-  const [revenue, recurring, liability] = await Promise.all([
-    readRevenueReport(period),
-    readRecurringReport(period),
-    readLiabilityReport(period),
-  ]);
-  return {
-    ...base,
-    money: {
-      received: revenue.received,
-      refunded: revenue.refunded,
-      net: revenue.net,
-      mrr: recurring.mrr,
-      active: recurring.active,
-      liability: liability.value,
-      expiring: liability.value30,
-    },
-  };
+  return { ...base, money: await readMoneyHeadlines(period) };
 }
 
 export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
@@ -78,7 +58,7 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
               hint: `${money.active} active plans`,
             },
             { label: "Token liability today", value: format(money.liability) },
-            { label: "Liability expiring within 30 days", value: format(money.expiring) },
+            { label: "Liability expiring within 30 days", value: format(money.expiring30) },
           ]}
         />
       ) : (

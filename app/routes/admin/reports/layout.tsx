@@ -9,6 +9,7 @@ import {
 } from "~models/views/reports/period";
 import { inputClass } from "~/components/forms";
 import { primarySmallButton } from "~/components/admin/ui";
+import { adminMeta } from "~/lib/admin-meta";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/layout";
 
@@ -27,6 +28,8 @@ export const REPORTS = [
   { label: "Pipeline", to: "/admin/reports/pipeline", end: true, money: false },
   { label: "Assistant", to: "/admin/reports/assistant", end: true, money: false },
 ] as const;
+
+export const meta: Route.MetaFunction = () => adminMeta("Reports");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await staffOf({ request, context });
