@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { INBOX_SOURCES } from "../back-office/inbox-sources.server";
-import { CONFIRMS, resolutionRate, type ConversationOutcome } from "../chat/resolution";
+import { CONFIRMS, RESOLUTION_WAIT_MS, resolutionRate, type ConversationOutcome } from "../chat/resolution";
 import type { PauseReason } from "../delivery/clock";
 import { queryRows } from "../platform/db.server";
 import { REPORT_TIME_ZONE } from "./reports/period";
@@ -254,11 +254,13 @@ export async function readAssistantReport(period: ReportPeriod, now = new Date()
       from events group by grouping sets ((${monthOf(sql`at`)}), ())`),
     queryRows<{ rows: number; questions: number }>(sql`
       select count(*)::int as rows, count(distinct group_key)::int as questions from chat_gaps where answered_at is null`),
-    // One row per conversation; the last answer's rating by its id (an index lookup), so the
-    // messages need no sorting.
-    queryRows<Record<keyof ConversationOutcome, unknown>>(sql`
-      select o."handedOff", o.answered, o.confirmed, o."lastAnswerAt",
-        (select r.rating from chat_messages r where r.id = o.last_answer_id) as "lastRating"
+    // Each conversation's outcome (the last answer's rating by its id, so the messages need no
+    // sorting), then the conversations with the same outcome counted together: a few rows for
+    // resolutionRate, whatever the number of conversations.
+    queryRows<Record<keyof ConversationOutcome | "conversations", unknown>>(sql`
+      select o."handedOff", o.answered, o.confirmed,
+        (select r.rating from chat_messages r where r.id = o.last_answer_id) as "lastRating",
+        max(o."lastAnswerAt") as "lastAnswerAt", count(*)::int as conversations
       from (
         select bool_or(c.handoff_ticket_id is not null or c.handoff_email is not null) as "handedOff",
           coalesce(bool_or(${answer}), false) as answered,
@@ -267,7 +269,8 @@ export async function readAssistantReport(period: ReportPeriod, now = new Date()
           max(m.created_at) filter (where ${answer}) as "lastAnswerAt"
         from chat_conversations c join chat_messages m on m.conversation_id = c.id
         where ${within(sql`c.created_at`, period)}
-        group by c.id) as o`),
+        group by c.id) as o
+      group by 1, 2, 3, 4, o."lastAnswerAt" <= ${at(new Date(now.getTime() - RESOLUTION_WAIT_MS))}`),
   ]);
   const rows = months.map((row) => {
     const month = emptyAssistantMonth(String(row.month));
@@ -276,13 +279,15 @@ export async function readAssistantReport(period: ReportPeriod, now = new Date()
     return month;
   });
   const rate = resolutionRate(
-    conversations.map((row) => ({
-      handedOff: Boolean(row.handedOff),
-      answered: Boolean(row.answered),
-      confirmed: Boolean(row.confirmed),
-      lastRating: (row.lastRating ?? null) as "up" | "down" | null,
-      lastAnswerAt: row.lastAnswerAt ? new Date(row.lastAnswerAt as string) : null,
-    })),
+    conversations.flatMap((row) =>
+      Array<ConversationOutcome>(Number(row.conversations)).fill({
+        handedOff: Boolean(row.handedOff),
+        answered: Boolean(row.answered),
+        confirmed: Boolean(row.confirmed),
+        lastRating: (row.lastRating ?? null) as "up" | "down" | null,
+        lastAnswerAt: row.lastAnswerAt ? new Date(row.lastAnswerAt as string) : null,
+      }),
+    ),
     now,
   );
   return {

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { monthLabel, monthOf } from "../../models/views/reports/period";
 import { seriousViolations } from "./axe";
@@ -85,6 +86,16 @@ test.describe("operations reports with JavaScript on", () => {
       `/admin/reports/delivery.csv?from=${thisMonth}&to=${thisMonth}&currency=INR`,
     );
     expect(await seriousViolations(staff)).toEqual([]);
+
+    // The CSV: the page's tables, each under its caption.
+    const downloading = staff.waitForEvent("download");
+    await staff.getByRole("link", { name: "Download CSV" }).click();
+    const csv = await readFile((await (await downloading).path())!, "utf8");
+    expect(csv.startsWith("\uFEFFDeliveries by month\r\n")).toBe(true);
+    expect(csv).toContain(`\r\n${monthLabel(thisMonth)},`);
+    expect(csv).toContain(
+      `\r\n"Time waiting on clients in the period, by reason"\r\nReason,Pauses,Projects,Time\r\n`,
+    );
 
     await staff.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Assistant" }).click();
     await expect(staff.getByRole("heading", { name: `Assistant, ${monthLabel(thisMonth)}` })).toBeVisible();
