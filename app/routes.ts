@@ -113,6 +113,20 @@ export default [
     route("chat-gaps/:key", "routes/admin/chat-gap.tsx"),
     route("chat-faqs", "routes/admin/chat-faqs.tsx"),
     route("chat-faqs/:id", "routes/admin/chat-faq.tsx"),
+    // The business reports, one period and currency for all (docs/decisions/0074, 0075).
+    route("reports", "routes/admin/reports/layout.tsx", [
+      index("routes/admin/reports/index.tsx"),
+      route("revenue", "routes/admin/reports/revenue.tsx"),
+      route("recurring", "routes/admin/reports/recurring.tsx"),
+      route("liability", "routes/admin/reports/liability.tsx"),
+      route("delivery", "routes/admin/reports/delivery.tsx"),
+      route("pipeline", "routes/admin/reports/pipeline.tsx"),
+      route("assistant", "routes/admin/reports/assistant.tsx"),
+    ]),
+    // Each report's CSV: one module, the report named by the path.
+    ...["revenue", "recurring", "liability", "delivery", "pipeline", "assistant"].map((name) =>
+      route(`reports/${name}.csv`, "routes/admin/reports/export.ts", { id: `admin-report-csv-${name}` }),
+    ),
   ]),
 
   layout("routes/public-layout.tsx", [

@@ -11,7 +11,7 @@ import { newPasswordProblem } from "../identity/common-passwords.server";
 import { createSecret, hashPassword, sha256 } from "../identity/passwords.server";
 import { staffInvitations, users } from "../schema";
 import { deleteUserSessions } from "../identity/sessions.server";
-import { STAFF_INVITE_TTL_MS, STAFF_MESSAGES } from "./staff";
+import { STAFF_ACCESS_LEVELS, STAFF_INVITE_TTL_MS, STAFF_MESSAGES, type StaffAccess } from "./staff";
 import { accountColumns } from "../identity/account-columns.server";
 
 // Staff management. The first staff account comes from `npm run create-staff`;
@@ -20,7 +20,13 @@ import { accountColumns } from "../identity/account-columns.server";
 
 export async function listStaff() {
   return db()
-    .select({ id: users.id, username: users.username, email: users.email, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      createdAt: users.createdAt,
+      staffAccess: users.staffAccess,
+    })
     .from(users)
     .where(eq(users.role, "staff"))
     .orderBy(asc(users.createdAt));
@@ -268,5 +274,57 @@ export async function removeStaff(
       tx,
     );
     return { ok: true, username: target.username } as const;
+  });
+}
+
+export type AccessResult =
+  { ok: true; message: string } | { ok: false; status: 400 | 403 | 409; message: string };
+
+/**
+ * A staff member with full access sets another's (or their own) access level
+ * (decision 0075), written to the audit log in the same transaction. The
+ * staff rows are locked so that two changes at once cannot leave nobody with
+ * full access; a studio member cannot change anyone's, their own included.
+ */
+export async function setStaffAccess(
+  userId: string | undefined,
+  access: string | undefined,
+  actor: AuditActor & { id: string },
+): Promise<AccessResult> {
+  if (!isUuid(userId)) return { ok: false, status: 400, message: STAFF_MESSAGES.notStaff };
+  if (!access || !(access in STAFF_ACCESS_LEVELS))
+    return { ok: false, status: 400, message: STAFF_MESSAGES.accessUnknown };
+  const level = access as StaffAccess;
+  return db().transaction(async (tx) => {
+    const staff = await tx
+      .select({ id: users.id, username: users.username, email: users.email, staffAccess: users.staffAccess })
+      .from(users)
+      .where(eq(users.role, "staff"))
+      .for("update");
+    const me = staff.find((s) => s.id === actor.id);
+    if (me?.staffAccess !== "full")
+      return { ok: false, status: 403, message: STAFF_MESSAGES.accessNotAllowed } as const;
+    const target = staff.find((s) => s.id === userId);
+    if (!target) return { ok: false, status: 400, message: STAFF_MESSAGES.notStaff } as const;
+    if (target.staffAccess === level)
+      return { ok: true, message: STAFF_MESSAGES.accessSet(target.username, level) } as const;
+    const fullLeft = staff.filter((s) => s.staffAccess === "full" && s.id !== target.id).length;
+    if (level !== "full" && fullLeft === 0)
+      return { ok: false, status: 409, message: STAFF_MESSAGES.lastFullAccess } as const;
+    await tx
+      .update(users)
+      .set({ staffAccess: level, updatedAt: sql`now()` })
+      .where(eq(users.id, target.id));
+    await recordAudit(
+      {
+        actor,
+        action: "staff.access",
+        target: { type: "user", id: target.id, label: target.email },
+        before: { staff_access: target.staffAccess },
+        after: { staff_access: level },
+      },
+      tx,
+    );
+    return { ok: true, message: STAFF_MESSAGES.accessSet(target.username, level) } as const;
   });
 }

@@ -21,6 +21,13 @@ export const STAFF_MESSAGES = {
   lastStaff: "The last staff member cannot be removed.",
   removed: (username: string) => `${username} is no longer staff and has been signed out everywhere.`,
   notStaff: "This account is not on the staff.",
+  accessUnknown: "Choose Full or Studio access.",
+  accessNotAllowed: "Only staff with full access can change anyone's access.",
+  lastFullAccess: "Someone must keep full access: give it to another staff member first.",
+  accessSet: (username: string, access: "full" | "studio") =>
+    access === "full"
+      ? `${username} now has full access, money figures included.`
+      : `${username} now has studio access: no money figures.`,
 } as const;
 
 export const StaffInviteSchema = z.object({ email: ForgotPasswordSchema.shape.email });
@@ -41,3 +48,19 @@ export const AcceptNewStaffSchema = SignupApiSchema.pick({ username: true, passw
 
 /** Accepting for an account that already has this email: a new password (it proves the mailbox, like a reset). */
 export const AcceptExistingStaffSchema = ResetPasswordSchema;
+
+/**
+ * A staff member's access level (decision 0075): `full` sees everything;
+ * `studio` works the studio (inbox, projects, proofing, the non-money reports)
+ * but sees no money figures (the revenue, recurring revenue and token
+ * liability reports and their exports).
+ */
+export const STAFF_ACCESS_LEVELS = {
+  full: "Full: everything, money included",
+  studio: "Studio: no money figures",
+} as const;
+export type StaffAccess = keyof typeof STAFF_ACCESS_LEVELS;
+
+/** Whether a staff member may see money figures. */
+export const canSeeMoney = (user: { role: string; staffAccess: string }) =>
+  user.role === "staff" && user.staffAccess === "full";

@@ -7,6 +7,8 @@ export const accountColumns = {
   username: users.username,
   email: users.email,
   role: users.role,
+  /** A staff member's access level (decision 0075). */
+  staffAccess: users.staffAccess,
   firstName: users.firstName,
   lastName: users.lastName,
   /** Whether the owner proved the address (docs/decisions/0053-email-verification.md). */

@@ -17,6 +17,8 @@ export type AccountUser = {
   username: string;
   email: string;
   role: "client" | "staff";
+  /** What a staff member may see: `full`, or `studio` (no money figures; decision 0075). */
+  staffAccess: "full" | "studio";
   firstName: string;
   lastName: string;
   /** Whether the owner proved the address: only then is what others sent to it linked to the account. */

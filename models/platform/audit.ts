@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   "submission.reply": "Replied to a submission",
   "submission.download_attachment": "Downloaded an attachment",
   "inbox.export": "Exported the inbox",
+  "report.export": "Exported a report",
   "project.transition": "Changed a project's status",
   "project.comment": "Wrote to a client",
   "project.file_upload": "Uploaded a deliverable",
@@ -25,6 +26,7 @@ export const AUDIT_ACTIONS = {
   "staff.invite_revoked": "Withdrew a staff invitation",
   "staff.invite_accepted": "Joined the staff",
   "staff.remove": "Removed a staff member",
+  "staff.access": "Changed a staff member's access",
   "tokens.grant": "Tokens granted",
   "tokens.purchase": "Tokens bought",
   "tokens.spend": "Tokens spent",
@@ -63,6 +65,7 @@ export const AUDIT_TARGET_TYPES = [
   "token_package",
   "subscription_plan",
   "chat_faq",
+  "report",
 ] as const;
 
 export const auditActionLabel = (action: string) =>

@@ -26,6 +26,13 @@ export const users = pgTable(
     role: text("role", { enum: ["client", "staff"] })
       .notNull()
       .default("client"),
+    /**
+     * What a staff member may see (decision 0075): `full` everything, `studio` all but money
+     * (the revenue, recurring revenue and token liability reports and their exports). Ignored for clients.
+     */
+    staffAccess: text("staff_access", { enum: ["full", "studio"] })
+      .notNull()
+      .default("full"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     /**
@@ -50,6 +57,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_role_check", sql`${t.role} in ('client', 'staff')`),
+    check("users_staff_access_check", sql`${t.staffAccess} in ('full', 'studio')`),
     check("users_region_check", sql`${t.region} is null or ${t.region} in ('us', 'eu', 'in')`),
   ],
 );

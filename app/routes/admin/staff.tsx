@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { STAFF_MESSAGES, StaffInviteSchema } from "~models/back-office/staff";
+import { STAFF_ACCESS_LEVELS, STAFF_MESSAGES, StaffInviteSchema } from "~models/back-office/staff";
 import {
   inviteStaff,
   listPendingInvitations,
   listStaff,
   removeStaff,
+  setStaffAccess,
   withdrawInvitation,
 } from "~models/back-office/staff.server";
 import { getSiteShell } from "~models/content/site-content.server";
@@ -26,12 +27,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Staff");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await staffOf({ request, context });
   const [staff, invitations] = await Promise.all([listStaff(), listPendingInvitations()]);
-  return { me: user.id, staff, invitations };
+  return { me: user.id, canSetAccess: user.staffAccess === "full", staff, invitations };
 }
 
 const IntentSchema = z.object({
-  intent: z.enum(["invite", "withdraw", "remove"]),
+  intent: z.enum(["invite", "withdraw", "remove", "access"]),
   id: z.string().optional(),
+  access: z.string().optional(),
 });
 
 type ActionData = { message?: string; tone?: "success" | "error"; result?: SubmissionResult<string[]> };
@@ -42,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = IntentSchema.safeParse({
     intent: formData.get("intent"),
     id: formData.get("id") ?? undefined,
+    access: formData.get("access") ?? undefined,
   });
   if (!intent.success)
     return data<ActionData>({ message: "Unknown action.", tone: "error" }, { status: 400 });
@@ -71,6 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return withdrawn
       ? data<ActionData>({ message: STAFF_MESSAGES.inviteWithdrawn, tone: "success" })
       : data<ActionData>({ message: STAFF_MESSAGES.inviteInvalid, tone: "error" }, { status: 404 });
+  }
+  if (intent.data.intent === "access") {
+    // Decision 0075: who sees money figures.
+    const set = await setStaffAccess(intent.data.id, intent.data.access, actor);
+    return set.ok
+      ? data<ActionData>({ message: set.message, tone: "success" })
+      : data<ActionData>({ message: set.message, tone: "error" }, { status: set.status });
   }
   const removed = await removeStaff(intent.data.id, actor);
   return removed.ok
@@ -105,7 +115,7 @@ function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, staff, invitations } = loaderData;
+  const { me, canSetAccess, staff, invitations } = loaderData;
   return (
     <>
       <PageHeader
@@ -151,12 +161,43 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="members" className="font-display text-lg font-semibold">
           On the staff
         </h2>
-        <DataTable caption="Staff members" columns={["Username", "Email", "Since", ""]}>
+        <p className="text-sm text-text-muted">
+          Access: Full sees everything; Studio sees no money figures (the revenue, recurring revenue and token
+          liability reports and their exports).
+        </p>
+        <DataTable caption="Staff members" columns={["Username", "Email", "Since", "Access", ""]}>
           {staff.map((member) => (
             <tr key={member.id} data-testid="staff-row">
               <td className={`${cell} font-semibold`}>{member.username}</td>
               <td className={`${cell} break-all`}>{member.email}</td>
               <td className={`${cell} text-text-muted`}>{formatDate(member.createdAt)}</td>
+              <td className={cell}>
+                {canSetAccess ? (
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="id" value={member.id} />
+                    <label className="sr-only" htmlFor={`access-${member.id}`}>
+                      Access of {member.username}
+                    </label>
+                    <select
+                      id={`access-${member.id}`}
+                      name="access"
+                      defaultValue={member.staffAccess}
+                      className="field-control py-1.5 text-sm"
+                    >
+                      {Object.entries(STAFF_ACCESS_LEVELS).map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" name="intent" value="access" className={smallButton}>
+                      Save<span className="sr-only"> the access of {member.username}</span>
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="text-sm">{STAFF_ACCESS_LEVELS[member.staffAccess]}</span>
+                )}
+              </td>
               <td className={cell}>
                 {member.id === me ? (
                   <span className="text-sm text-text-muted">You</span>

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "staff_access" text DEFAULT 'full' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_staff_access_check" CHECK ("users"."staff_access" in ('full', 'studio'));
