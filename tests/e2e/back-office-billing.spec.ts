@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { adjustTokens, open, openClient, partlySpentPurchase } from "./back-office-steps";
 import { createAccount, expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
 import { E2E_STAFF } from "./staff-account";
 
@@ -11,31 +11,6 @@ const PNG = Buffer.from(
   "hex",
 );
 const ZIP = Buffer.from("504b0506000000000000000000000000000000000000", "hex");
-
-async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
-}
-
-async function openClient(staff: Page, username: string, javaScriptEnabled: boolean) {
-  await open(staff, `/admin/clients?q=${encodeURIComponent(username)}`, javaScriptEnabled);
-  await staff.getByRole("link", { name: username }).click();
-  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(username);
-  if (javaScriptEnabled) await waitForHydration(staff);
-}
-
-async function adjustTokens(
-  staff: Page,
-  direction: "Grant tokens" | "Deduct tokens",
-  amount: string,
-  reason: string,
-) {
-  const form = staff.locator("form#adjust-tokens");
-  await form.getByLabel("Grant or deduct").selectOption({ label: direction });
-  await form.getByLabel("Tokens").fill(amount);
-  await form.getByLabel("Reason").fill(reason);
-  await form.getByRole("button", { name: "Save token change" }).click();
-}
 
 // Without JavaScript, these journeys are in tests/http/journeys-back-office.test.ts.
 for (const javaScriptEnabled of [true]) {
@@ -170,29 +145,6 @@ for (const javaScriptEnabled of [true]) {
       await expect(staff.getByText("meera@studio.example").first()).toBeVisible();
     });
   });
-}
-
-/** A client who bought the Popular package (130 tokens) through the API; staff then deduct 21 of them. */
-async function partlySpentPurchase(page: Page, staff: Page, javaScriptEnabled: boolean) {
-  const account = await createAccount(page);
-  const login = await page.request.post("/api/auth/login/", {
-    data: { username: account.username, password: account.password },
-  });
-  const headers = { Authorization: `Token ${((await login.json()) as { token: string }).token}` };
-  const bought = await page.request.post("/api/purchase-tokens/", {
-    headers,
-    data: { package_id: "popular" },
-  });
-  expect(bought.ok()).toBe(true);
-  const { payment_id: paymentId, new_balance: balance } = (await bought.json()) as {
-    payment_id: string;
-    new_balance: number;
-  };
-  expect(balance).toBe(130);
-  await openClient(staff, account.username, javaScriptEnabled);
-  await adjustTokens(staff, "Deduct tokens", "21", "Poster for the launch");
-  await expect(staff.getByTestId("client-balance")).toHaveText("109");
-  return { account, paymentId };
 }
 
 // A refund in two steps (decision 0072), with JavaScript on and off: the

@@ -5,39 +5,11 @@
 // Then the staff side of decision 0073: thumbnails, the client's pins drawn on
 // the page as links to their comments, two versions compared (a GET form; an
 // overlay with JavaScript), and the same file twice in a row refused.
-import type { Page } from "@playwright/test";
 import { pdfBytes, pngBytes } from "../integration/proofing-helpers";
-import {
-  createAccount,
-  expect,
-  newVisitor,
-  signIn,
-  signInAs,
-  test,
-  uniqueName,
-  waitForHydration,
-} from "./fixtures";
+import { createAccount, expect, newVisitor, signIn, signInAs, test, waitForHydration } from "./fixtures";
 import { seriousViolations } from "./axe";
+import { projectWithTokens } from "./back-office-steps";
 import { E2E_STAFF } from "./staff-account";
-
-async function projectWithTokens(page: Page) {
-  const title = `Proof ${uniqueName("poster")}`;
-  const created = await page.request.post("/api/projects/", {
-    multipart: {
-      title,
-      description: "A launch poster to proof",
-      category: "graphic",
-      budget: "1k_5k",
-      timeline: "2_weeks",
-    },
-  });
-  expect(created.status()).toBe(201);
-  const packages = (await (await page.request.get("/api/token-packages/")).json()) as { id: string }[];
-  expect(
-    (await page.request.post("/api/purchase-tokens/", { data: { package_id: packages[0]!.id } })).ok(),
-  ).toBe(true);
-  return { id: ((await created.json()) as { id: string }).id, title };
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
