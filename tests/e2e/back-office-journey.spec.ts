@@ -1,6 +1,6 @@
 import { pngBytes } from "../integration/proofing-helpers";
 import { monthLabel, periodPresets } from "../../models/views/reports/period";
-import { open, partlySpentPurchase, projectWithTokens } from "./back-office-steps";
+import { open, partlySpentPurchase, projectWithTokens, sendQuote } from "./back-office-steps";
 import { createAccount, expect, newVisitor, signIn, signInAs, test, uniqueName } from "./fixtures";
 import { E2E_STAFF } from "./staff-account";
 
@@ -24,20 +24,16 @@ for (const javaScriptEnabled of [true, false]) {
       // A visitor asks for a quote.
       const company = uniqueName("Studio");
       const sender = `Maya ${uniqueName("R")}`;
-      await open(page, "/contact", javaScriptEnabled);
-      const quote = page.locator("form#service-quote");
-      await quote.getByLabel("Company name").fill(company);
-      await quote.getByLabel("Your name").fill(sender);
-      await quote.getByLabel("Designation").fill("Founder");
-      await quote.getByLabel("Company email").fill("maya@acme.example");
-      await quote.getByLabel("Phone number", { exact: true }).fill("98200 12345");
-      await quote.getByLabel("Service").selectOption("graphic_design");
-      await quote.getByLabel("Solution").selectOption("full_service");
-      await quote.getByLabel("Your brief").fill("A full rebrand for our spice range, packaging included.");
-      await quote.getByRole("button", { name: "GET A QUOTE" }).click();
-      await expect(
-        quote.getByText("Service quote request submitted successfully!", { exact: false }),
-      ).toBeVisible();
+      await sendQuote(
+        page,
+        {
+          company,
+          sender,
+          email: "maya@acme.example",
+          brief: "A full rebrand for our spice range, packaging included.",
+        },
+        javaScriptEnabled,
+      );
 
       // The inbox: the back-office's own frame, the quote found, its fields read as labels.
       const staff = await newVisitor(browser, javaScriptEnabled);

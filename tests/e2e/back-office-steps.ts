@@ -72,3 +72,25 @@ export async function projectWithTokens(page: Page) {
   ).toBe(true);
   return { id: ((await created.json()) as { id: string }).id, title };
 }
+
+/** A visitor's quote request through the contact page's form, answered with its success message. */
+export async function sendQuote(
+  page: Page,
+  quote: { company: string; sender: string; email: string; brief: string },
+  javaScriptEnabled: boolean,
+) {
+  await open(page, "/contact", javaScriptEnabled);
+  const form = page.locator("form#service-quote");
+  await form.getByLabel("Company name").fill(quote.company);
+  await form.getByLabel("Your name").fill(quote.sender);
+  await form.getByLabel("Designation").fill("Founder");
+  await form.getByLabel("Company email").fill(quote.email);
+  await form.getByLabel("Phone number", { exact: true }).fill("98200 12345");
+  await form.getByLabel("Service").selectOption("graphic_design");
+  await form.getByLabel("Solution").selectOption("full_service");
+  await form.getByLabel("Your brief").fill(quote.brief);
+  await form.getByRole("button", { name: "GET A QUOTE" }).click();
+  await expect(
+    form.getByText("Service quote request submitted successfully!", { exact: false }),
+  ).toBeVisible();
+}

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
+import { sendQuote } from "./back-office-steps";
 import { createAccount, expect, newVisitor, signInAs, test, uniqueName, waitForHydration } from "./fixtures";
 import { E2E_STAFF } from "./staff-account";
 
@@ -83,20 +84,16 @@ for (const javaScriptEnabled of [false, true]) {
     }) => {
       const company = uniqueName("Studio");
       const sender = `Maya ${uniqueName("R")}`;
-      await open(page, "/contact", javaScriptEnabled);
-      const form = page.locator("form#service-quote");
-      await form.getByLabel("Company name").fill(company);
-      await form.getByLabel("Your name").fill(sender);
-      await form.getByLabel("Designation").fill("Founder");
-      await form.getByLabel("Company email").fill("maya@acme.example");
-      await form.getByLabel("Phone number", { exact: true }).fill("98200 12345");
-      await form.getByLabel("Service").selectOption("graphic_design");
-      await form.getByLabel("Solution").selectOption("full_service");
-      await form.getByLabel("Your brief").fill("A full rebrand for our spice range, packaging included.");
-      await form.getByRole("button", { name: "GET A QUOTE" }).click();
-      await expect(
-        form.getByText("Service quote request submitted successfully!", { exact: false }),
-      ).toBeVisible();
+      await sendQuote(
+        page,
+        {
+          company,
+          sender,
+          email: "maya@acme.example",
+          brief: "A full rebrand for our spice range, packaging included.",
+        },
+        javaScriptEnabled,
+      );
 
       const staff = await newVisitor(browser, javaScriptEnabled);
       await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin" });

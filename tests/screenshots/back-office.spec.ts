@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { pngBytes } from "../integration/proofing-helpers";
 import { addMonths, monthOf } from "../../models/views/reports/period";
-import { open, partlySpentPurchase, projectWithTokens } from "../e2e/back-office-steps";
+import { open, partlySpentPurchase, projectWithTokens, sendQuote } from "../e2e/back-office-steps";
 import { createAccount, expect, newVisitor, signIn, signInAs, test, uniqueName } from "../e2e/fixtures";
 import { E2E_STAFF } from "../e2e/staff-account";
 
@@ -26,20 +26,16 @@ async function shoot(page: Page, name: string, url: string, widths: number[] = [
 test("the back-office, page by page", async ({ page, browser }) => {
   test.setTimeout(240_000);
   // A visitor's quote.
-  await open(page, "/contact", true);
-  const quote = page.locator("form#service-quote");
-  await quote.getByLabel("Company name").fill("Saffron Row Teas");
-  await quote.getByLabel("Your name").fill(`Meera ${uniqueName("I")}`);
-  await quote.getByLabel("Designation").fill("Founder");
-  await quote.getByLabel("Company email").fill("meera@saffronrow.example");
-  await quote.getByLabel("Phone number", { exact: true }).fill("98200 12345");
-  await quote.getByLabel("Service").selectOption("graphic_design");
-  await quote.getByLabel("Solution").selectOption("full_service");
-  await quote.getByLabel("Your brief").fill("A wordmark and packaging labels for our spring range of teas.");
-  await quote.getByRole("button", { name: "GET A QUOTE" }).click();
-  await expect(
-    quote.getByText("Service quote request submitted successfully!", { exact: false }),
-  ).toBeVisible();
+  await sendQuote(
+    page,
+    {
+      company: "Saffron Row Teas",
+      sender: `Meera ${uniqueName("I")}`,
+      email: "meera@saffronrow.example",
+      brief: "A wordmark and packaging labels for our spring range of teas.",
+    },
+    true,
+  );
 
   // A client's project, accepted, with two versions.
   const client = await newVisitor(browser, true);

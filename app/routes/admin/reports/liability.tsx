@@ -1,24 +1,19 @@
-import { canSeeMoney } from "~models/back-office/staff";
 import { formatMinor } from "~models/platform/money";
 import { readLiabilityReport } from "~models/views/reports/money.server";
-import { parseReportPeriod, periodQuery } from "~models/views/reports/period";
 import { BarChart } from "~/components/reports/bar-chart";
 import { ReportTable } from "~/components/reports/report-table";
 import { Figures, MoneyHidden, ReportHeading } from "~/components/reports/report-parts";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
-import { staffOf } from "~/lib/staff-gate.server";
+import { loadMoneyReport } from "~/lib/money-report.server";
 import type { Route } from "./+types/liability";
 
 // Token liability (docs/decisions/0074-business-reports.md): as of now, whatever the period.
 
 export const meta: Route.MetaFunction = () => adminMeta("Token liability report");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await staffOf({ request, context });
-  const period = parseReportPeriod(new URL(request.url));
-  if (!canSeeMoney(user)) return { allowed: false as const };
-  return { allowed: true as const, query: periodQuery(period), report: await readLiabilityReport(period) };
+export function loader(args: Route.LoaderArgs) {
+  return loadMoneyReport(args, readLiabilityReport);
 }
 
 export default function LiabilityReport({ loaderData }: Route.ComponentProps) {

@@ -1,29 +1,18 @@
-import { canSeeMoney } from "~models/back-office/staff";
 import { formatMinor } from "~models/platform/money";
 import { readRecurringReport } from "~models/views/reports/money.server";
-import { parseReportPeriod, periodLabel, periodQuery } from "~models/views/reports/period";
 import { BarChart } from "~/components/reports/bar-chart";
 import { ReportTable } from "~/components/reports/report-table";
 import { Figures, MoneyHidden, ReportHeading } from "~/components/reports/report-parts";
 import { adminMeta } from "~/lib/admin-meta";
-import { staffOf } from "~/lib/staff-gate.server";
+import { loadMoneyReport } from "~/lib/money-report.server";
 import type { Route } from "./+types/recurring";
 
 // Monthly recurring revenue (docs/decisions/0074-business-reports.md).
 
 export const meta: Route.MetaFunction = () => adminMeta("Recurring revenue report");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await staffOf({ request, context });
-  const period = parseReportPeriod(new URL(request.url));
-  const label = periodLabel(period);
-  if (!canSeeMoney(user)) return { allowed: false as const, label };
-  return {
-    allowed: true as const,
-    label,
-    query: periodQuery(period),
-    report: await readRecurringReport(period),
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadMoneyReport(args, readRecurringReport);
 }
 
 export default function RecurringReport({ loaderData }: Route.ComponentProps) {

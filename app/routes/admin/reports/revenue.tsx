@@ -1,29 +1,18 @@
-import { canSeeMoney } from "~models/back-office/staff";
 import { formatMinor } from "~models/platform/money";
 import { readRevenueReport } from "~models/views/reports/money.server";
-import { parseReportPeriod, periodLabel, periodQuery } from "~models/views/reports/period";
 import { BarChart } from "~/components/reports/bar-chart";
 import { ReportTable } from "~/components/reports/report-table";
 import { Figures, MoneyHidden, ReportHeading } from "~/components/reports/report-parts";
 import { adminMeta } from "~/lib/admin-meta";
-import { staffOf } from "~/lib/staff-gate.server";
+import { loadMoneyReport } from "~/lib/money-report.server";
 import type { Route } from "./+types/revenue";
 
 // Revenue received and refunded (docs/decisions/0074-business-reports.md).
 
 export const meta: Route.MetaFunction = () => adminMeta("Revenue report");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await staffOf({ request, context });
-  const period = parseReportPeriod(new URL(request.url));
-  const label = periodLabel(period);
-  if (!canSeeMoney(user)) return { allowed: false as const, label };
-  return {
-    allowed: true as const,
-    label,
-    query: periodQuery(period),
-    report: await readRevenueReport(period),
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadMoneyReport(args, readRevenueReport);
 }
 
 export default function RevenueReport({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,19 @@
+import { canSeeMoney } from "~models/back-office/staff";
+import { parseReportPeriod, periodLabel, periodQuery, type ReportPeriod } from "~models/views/reports/period";
+import { staffOf } from "~/lib/staff-gate.server";
+
+/**
+ * A money report page's loader (docs/decisions/0074, 0075): the period from
+ * the URL, and the report only for staff who may see money figures; the
+ * others get the period's label and a note instead.
+ */
+export async function loadMoneyReport<Report>(
+  args: Parameters<typeof staffOf>[0],
+  read: (period: ReportPeriod) => Promise<Report>,
+) {
+  const { user } = await staffOf(args);
+  const period = parseReportPeriod(new URL(args.request.url));
+  const label = periodLabel(period);
+  if (!canSeeMoney(user)) return { allowed: false as const, label };
+  return { allowed: true as const, label, query: periodQuery(period), report: await read(period) };
+}
