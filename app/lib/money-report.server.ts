@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { canSeeMoney } from "~models/back-office/staff";
 import { parseReportPeriod, periodLabel, periodQuery, type ReportPeriod } from "~models/views/reports/period";
 import { staffOf } from "~/lib/staff-gate.server";
@@ -16,4 +17,16 @@ export async function loadMoneyReport<Report>(
   const label = periodLabel(period);
   if (!canSeeMoney(user)) return { allowed: false as const, label };
   return { allowed: true as const, label, query: periodQuery(period), report: await read(period) };
+}
+
+/** What staff with Studio access read where a page shows or moves money. */
+export const MONEY_REFUSED =
+  "Payments and refunds are for staff with Full access. Ask a colleague with Full access to change yours on the Staff page.";
+
+/**
+ * Payments and refunds (decision 0075): staff with Studio access are refused
+ * with a 403 the back-office's error page explains, for pages and posts alike.
+ */
+export function requireMoneyAccess(user: { role: string; staffAccess: string }): void {
+  if (!canSeeMoney(user)) throw data(MONEY_REFUSED, { status: 403, statusText: "Forbidden" });
 }

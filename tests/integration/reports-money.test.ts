@@ -37,6 +37,9 @@ import * as recurringPage from "~/routes/admin/reports/recurring";
 import * as liabilityPage from "~/routes/admin/reports/liability";
 import * as exportRoute from "~/routes/admin/reports/export";
 import * as staffPage from "~/routes/admin/staff";
+import * as paymentsPage from "~/routes/admin/payments";
+import * as paymentPage from "~/routes/admin/payment";
+import { MONEY_REFUSED } from "~/lib/money-report.server";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
@@ -538,7 +541,7 @@ describe("the pages", () => {
     }
   });
 
-  it("studio staff see no money figures and cannot export them; full staff can", async () => {
+  it("studio staff see no money figures, cannot export them and cannot open payments or refund; full staff can", async () => {
     for (const [path, page] of PAGES) {
       const seen = await call(page.loader as never, getRequest(`${path}${QUERY}`, { cookie: studio.cookie }));
       expect(seen.status).toBe(200);
@@ -572,6 +575,34 @@ describe("the pages", () => {
       getRequest(`/admin/reports/revenue${QUERY}`, { cookie: staff.cookie }),
     );
     expect((full.body as { report: { net: number } }).report.net).toBe(1900000);
+    // Payments and refunds are money too: refused, pages and the refund's post alike.
+    const [anyPayment] = await db().select({ id: payments.id }).from(payments).limit(1);
+    const refusals = [
+      await call(paymentsPage.loader as never, getRequest("/admin/payments", { cookie: studio.cookie })),
+      await call(
+        paymentPage.loader as never,
+        getRequest(`/admin/payments/${anyPayment!.id}`, { cookie: studio.cookie }),
+        { id: anyPayment!.id },
+      ),
+      await call(
+        paymentPage.action as never,
+        formRequest(
+          `/admin/payments/${anyPayment!.id}`,
+          { amount: "1.00", reason: "", refunded_so_far: "0" },
+          { cookie: studio.cookie },
+        ),
+        { id: anyPayment!.id },
+      ),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toBe(MONEY_REFUSED);
+    }
+    const fullPayments = await call(
+      paymentsPage.loader as never,
+      getRequest("/admin/payments", { cookie: staff.cookie }),
+    );
+    expect(fullPayments.status).toBe(200);
     // A client gets the site's 404, as for every back-office address.
     const client = await signedInClient();
     const stranger = await call(

@@ -109,6 +109,14 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
 }
 
 function ErrorMessage({ error }: { error: unknown }) {
+  // A page this staff member's access does not open (decision 0075): the reason, not an error.
+  if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "string")
+    return (
+      <section role="note" className="flex max-w-3xl flex-col gap-4 py-10">
+        <h1 className="font-display text-3xl font-semibold">Not part of your access</h1>
+        <p className="text-text-muted">{error.data}</p>
+      </section>
+    );
   return (
     <section className="flex max-w-3xl flex-col gap-4 py-10">
       <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>

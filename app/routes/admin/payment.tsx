@@ -19,6 +19,7 @@ import { notFoundResponse } from "~/lib/auth.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
 import { requireForm } from "~/lib/body/form.server";
+import { requireMoneyAccess } from "~/lib/money-report.server";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/payment";
 
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 const DAY = 86_400_000;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await staffOf({ request, context });
+  requireMoneyAccess((await staffOf({ request, context })).user);
   const preview = await refundPreview(params.id);
   if (!preview) throw notFoundResponse();
   const { payment, tokens } = preview;
@@ -127,7 +128,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { actor } = await staffOf({ request, context });
+  const { actor, user } = await staffOf({ request, context });
+  requireMoneyAccess(user);
   const parsed = refundConfirmSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success)
     return data({ tone: "error" as const, message: parsed.error.issues[0]!.message }, { status: 400 });

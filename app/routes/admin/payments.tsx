@@ -8,6 +8,7 @@ import { cell, PageHeader } from "~/components/admin/ui";
 import { listQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/format";
+import { requireMoneyAccess } from "~/lib/money-report.server";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/payments";
 
@@ -16,7 +17,7 @@ import type { Route } from "./+types/payments";
 export const meta: Route.MetaFunction = () => adminMeta("Payments");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await staffOf({ request, context });
+  requireMoneyAccess((await staffOf({ request, context })).user);
   const { params, page: requested } = listQuery(request);
   const receipt = integerParam(params.get("receipt")?.replace(/^#/, ""));
   const { rows, page } = await listPaymentsPage(receipt, requested);
