@@ -61,7 +61,12 @@ async function uploadVersion(staff: Page, projectId: string, version: number) {
   await staff.goto(`/admin/projects/${projectId}/proofing`);
   await staff
     .getByLabel(new RegExp(`Upload version ${version} for the client to proof`))
-    .setInputFiles({ name: `v${version}.png`, mimeType: "image/png", buffer: pngBytes(400, 300) });
+    // Each version its own picture: the same file twice in a row is refused (decision 0073).
+    .setInputFiles({
+      name: `v${version}.png`,
+      mimeType: "image/png",
+      buffer: pngBytes(400, 300, [(version * 70) % 256, 90, 120]),
+    });
   await staff.getByRole("button", { name: "Upload version", exact: true }).click();
   await expect(
     staff.getByText(`Version ${version} (v${version}.png) is ready for the client.`),
