@@ -16,6 +16,10 @@ import { setOutboxReader } from "~models/platform/metrics.server";
 import { startTracing } from "~models/platform/tracing.server";
 import { deleteStalePasswordResets } from "~models/identity/password-reset.server";
 import { deleteExpiredRateLimits } from "~models/platform/rate-limit.server";
+import {
+  PLANNER_STATISTICS_INTERVAL_MS,
+  refreshPlannerStatistics,
+} from "~models/platform/planner-statistics.server";
 import { seedOnBoot } from "~models/views/seed.server";
 import { deleteExpiredSessions } from "~models/identity/sessions.server";
 import { configurePayments } from "~models/billing/gateway-setup.server";
@@ -88,6 +92,13 @@ async function boot(): Promise<void> {
       EMAIL_RETRY_INTERVAL_MS,
     );
   }
+  // The embedded database's planner statistics, which nothing else refreshes (PostgreSQL's autovacuum does).
+  const statistics = () =>
+    background(() =>
+      refreshPlannerStatistics().catch((error) => reportError(error, "Refreshing planner statistics failed")),
+    );
+  statistics();
+  every(statistics, PLANNER_STATISTICS_INTERVAL_MS);
   // Renewals, gift card delivery and token expiry (idempotent; see models/billing/jobs.server.ts).
   const siteUrl = env.PUBLIC_URL ?? serverOrigin(env);
   const jobs = () =>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { pingDatabase, queryRows } from "~models/platform/db.server";
+import { getDatabaseHandle, pingDatabase, queryRows } from "~models/platform/db.server";
+import { refreshPlannerStatistics } from "~models/platform/planner-statistics.server";
 import { beginShutdown, readiness } from "~/lib/health.server";
 
 describe("database", () => {
@@ -23,5 +24,23 @@ describe("database", () => {
     const after = await readiness();
     expect(after.ready).toBe(false);
     expect(after.checks.shutdown).toEqual({ ok: false, detail: "shutting down" });
+  });
+
+  it("refreshes the embedded database's planner statistics, and leaves PostgreSQL's to its autovacuum", async () => {
+    await queryRows(sql`create table planner_probe (n int)`);
+    await queryRows(sql`insert into planner_probe select generate_series(1, 500)`);
+    const statsRows = async () =>
+      (
+        await queryRows<{ n: number }>(
+          sql`select count(*)::int as n from pg_stats where tablename = 'planner_probe'`,
+        )
+      )[0]!.n;
+    try {
+      const embedded = getDatabaseHandle()?.kind === "pglite";
+      expect(await refreshPlannerStatistics()).toBe(embedded);
+      if (embedded) expect(await statsRows()).toBeGreaterThan(0);
+    } finally {
+      await queryRows(sql`drop table planner_probe`);
+    }
   });
 });
