@@ -33,7 +33,9 @@ export type ReceiptMovement =
       project: { id: string; title: string };
     }
   /** Money given back on a payment, and the unspent tokens it took back. */
-  | { kind: "refund"; payment: ReceiptPayment; refunded: MoneyAmount; tokensTakenBack: number };
+  | { kind: "refund"; payment: ReceiptPayment; refunded: MoneyAmount; tokensTakenBack: number }
+  /** A gift card refunded to its buyer: the unspent tokens it gave the person who redeemed it, taken back. */
+  | { kind: "gift_taken_back"; userId: string; tokens: number };
 
 const RECEIPT_LINKS = {
   /** The receipt's PDF (a payment's own; the route answers 404 to anyone but its client). */
@@ -56,6 +58,7 @@ export const RECEIPT_MESSAGES = {
     gift_redeemed: "Gift card redeemed",
     revision_round: "Revision round paid",
     refund: "Refund issued",
+    gift_taken_back: "Gift card refunded",
   },
   paid: (amount: string, what: string) => `You paid ${amount} for ${what}.`,
   paidTokens: (count: number, what: string) => `You spent ${tokens(count)} on ${what}.`,
@@ -67,6 +70,9 @@ export const RECEIPT_MESSAGES = {
     `${amount} is on its way back to you for receipt #${receipt}.`,
   tokensTakenBack: (count: number) => `${tokens(count)} from that purchase were taken back.`,
   noTokensTakenBack: "No tokens were taken back.",
+  giftTakenBack: (count: number) =>
+    `A gift card you redeemed was refunded to the person who bought it, so the ${tokens(count)} ` +
+    "still unspent from it were taken back from your wallet.",
   refundTiming: "Refunds reach your account within 7-10 business days.",
   balance: (count: number) => `Balance after: ${tokens(count)}`,
   /** With the currency's code: "$" alone does not say which dollars (a gift card is bought in any currency). */
@@ -159,6 +165,10 @@ export function receiptContent(
       sentences.push(m.paidTokens(movement.tokens, m.round(movement.round, movement.project.title)));
       details.push(m.tokensLine(movement.tokens));
       link = RECEIPT_LINKS.project(movement.project.id);
+      break;
+    case "gift_taken_back":
+      sentences.push(m.giftTakenBack(movement.tokens));
+      details.push(m.tokensLine(movement.tokens));
       break;
     case "refund": {
       const amount = formatAmount(movement.refunded);

@@ -133,7 +133,7 @@ async function settleRefund(
   refund: RefundRow,
   actor: AuditActor,
   now: Date,
-): Promise<{ taken: number; receipt: QueuedEmail | null }> {
+): Promise<{ taken: number; receipts: (QueuedEmail | null)[] }> {
   const key = await grantKeyOf(tx, payment);
   const lot = key ? await lotOf(tx, key, now) : null;
   const amount = formatMinor(refund.amountMinor, payment.currency as Currency);
@@ -199,7 +199,22 @@ async function settleRefund(
     },
     { now, payerEmail: payment.payerEmail },
   );
-  return { taken, receipt };
+  // A gift card's tokens were someone else's: the person who redeemed it is told what left their wallet.
+  const redeemer = key?.startsWith("gift:") && taken > 0 ? await redeemerOf(tx, payment) : null;
+  const redeemerReceipt =
+    redeemer && redeemer !== payment.userId
+      ? await queueReceipt(tx, { kind: "gift_taken_back", userId: redeemer, tokens: taken }, { now })
+      : null;
+  return { taken, receipts: [receipt, redeemerReceipt] };
+}
+
+/** Who redeemed the gift card a payment bought, if anyone still has an account. */
+async function redeemerOf(tx: Transaction, payment: PaymentRow): Promise<string | null> {
+  const [card] = await tx
+    .select({ redeemedBy: giftCards.redeemedBy })
+    .from(giftCards)
+    .where(eq(giftCards.paymentId, payment.id));
+  return card?.redeemedBy ?? null;
 }
 
 export type RefundResult =
@@ -271,7 +286,7 @@ export async function refundPayment(input: {
     amountMinor: input.amountMinor,
     refundId: reserved.refund.id,
   });
-  let receipt: QueuedEmail | null = null;
+  let receipts: (QueuedEmail | null)[] = [];
   const result = await db().transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!answer.ok) {
@@ -298,7 +313,7 @@ export async function refundPayment(input: {
       now,
     );
     const taken = settled.taken;
-    receipt = settled.receipt;
+    receipts = settled.receipts;
     return {
       ok: true as const,
       refund: refund!,
@@ -306,7 +321,7 @@ export async function refundPayment(input: {
       message: REFUND_MESSAGES.refunded(formatMinor(input.amountMinor, payment!.currency as Currency), taken),
     };
   });
-  await sendReceipt(receipt);
+  for (const receipt of receipts) await sendReceipt(receipt);
   return result;
 }
 
@@ -344,13 +359,13 @@ export async function recordGatewayRefund(
     .set({ refundedMinor: sql`${payments.refundedMinor} + ${extra}` })
     .where(eq(payments.id, payment.id))
     .returning();
-  const { receipt: queued } = await settleRefund(
+  const { receipts } = await settleRefund(
     tx,
     updated!,
     refund,
     { id: null, role: "system", label: "Stripe" },
     now,
   );
-  after.push(() => sendReceipt(queued));
+  for (const queued of receipts) after.push(() => sendReceipt(queued));
   return true;
 }

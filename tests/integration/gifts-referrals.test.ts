@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~models/platform/db.server";
 import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { runJobs } from "~models/billing/jobs.server";
-import { emailOutbox, giftCards, payments, referrals, referralSignups } from "~models/schema";
+import { emailOutbox, giftCards, notifications, payments, referrals, referralSignups } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import { redeemGiftCard } from "~models/billing/gift-cards.server";
 import { checkout } from "~models/billing/shop.server";
-import { getBalance, listLedger } from "~models/billing/tokens.server";
+import { getBalance, listLedger, spendTokens } from "~models/billing/tokens.server";
+import { refundPayment } from "~models/billing/refunds.server";
 import * as apiSignup from "~/routes/api/auth-signup";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import * as signupPage from "~/routes/auth/signup";
@@ -143,6 +144,44 @@ describe("gift cards", () => {
     const [row] = await db().select().from(giftCards).where(eq(giftCards.redeemedBy, friend.id));
     expect(row).toMatchObject({ amount: 15000, currency: "INR", tokensGranted: 150 });
     await ledgerIsConsistent(friend);
+  });
+
+  it("refunded to its buyer after it was redeemed: the redeemer is told what left their wallet", async () => {
+    const buyer = await signedInClient();
+    const friend = await signedInClient();
+    const staff = await signedInClient("staff");
+    const bought = await buyGift({ ...giftForm, recipientEmail: "redeemer@studio.example" }, buyer.cookie);
+    const { code } = body<{ card: { code: string } }>(bought).card;
+    expect(notice(await redeem(friend, code)).tone).toBe("success");
+    await spendTokens({ userId: friend.id, amount: 50, reason: "project" });
+    const [card] = await db().select().from(giftCards).where(eq(giftCards.redeemedBy, friend.id));
+
+    const refunded = await refundPayment({
+      paymentId: card!.paymentId!,
+      amountMinor: 1_500_000,
+      reason: "Bought by mistake",
+      staff: { id: staff.id },
+    });
+    expect(refunded).toMatchObject({ ok: true, tokensTakenBack: 100 });
+    expect(await getBalance(friend.id)).toBe(0);
+    const [told] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, friend.id), eq(notifications.title, "Gift card refunded")));
+    expect(told!.message).toBe(
+      "A gift card you redeemed was refunded to the person who bought it, so the 100 Creative Tokens " +
+        "still unspent from it were taken back from your wallet. Balance after: 0 Creative Tokens.",
+    );
+    const emails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, friend.email), eq(emailOutbox.kind, "receipt")));
+    expect(emails.map((e) => e.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Gift card refunded — /)]),
+    );
+    // The buyer's own receipt says the money is on its way.
+    const buyerNotices = await db().select().from(notifications).where(eq(notifications.userId, buyer.id));
+    expect(buyerNotices.map((n) => n.title)).toContain("Refund issued");
   });
 
   it("cannot be guessed: wrong codes are limited per account, and a declined card buys nothing", async () => {
