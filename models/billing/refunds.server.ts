@@ -41,15 +41,23 @@ const REFUND_MESSAGES = {
   refunded: refundedMessage,
 } as const;
 
-/** The grant a payment paid for, by its ledger source key; null when it granted none (yet). */
-async function grantKeyOf(database: Transaction | ReturnType<typeof db>, payment: PaymentRow) {
-  if (payment.kind === "token_package") return `payment:${payment.id}`;
+/**
+ * The grant a payment paid for, by its ledger source key (null when it granted none yet), and
+ * whose wallet holds it: the payer's, or for a redeemed gift card the person who redeemed it.
+ */
+async function grantOf(
+  database: Transaction | ReturnType<typeof db>,
+  payment: PaymentRow,
+): Promise<{ key: string | null; holder: string | null }> {
+  if (payment.kind === "token_package") return { key: `payment:${payment.id}`, holder: payment.userId };
   if (payment.kind === "gift_card") {
     const [card] = await database.select().from(giftCards).where(eq(giftCards.paymentId, payment.id));
-    return card?.redeemedAt ? `gift:${card.id}` : null;
+    return card?.redeemedAt
+      ? { key: `gift:${card.id}`, holder: card.redeemedBy }
+      : { key: null, holder: null };
   }
   const key = (payment.order as { grantSourceKey?: string } | null)?.grantSourceKey;
-  return key ?? null;
+  return { key: key ?? null, holder: payment.userId };
 }
 
 /** The purchase's lot as a refund sees it: granted, spent (refund take-backs are not spending), unspent now. */
@@ -100,7 +108,7 @@ export async function refundPreview(paymentId: string, now = new Date()): Promis
     .where(eq(payments.id, paymentId));
   if (!row) return null;
   const { payment } = row;
-  const key = await grantKeyOf(db(), payment);
+  const { key } = await grantOf(db(), payment);
   const lot = key ? await lotOf(db(), key, now) : null;
   const [card] =
     payment.kind === "gift_card"
@@ -134,7 +142,7 @@ async function settleRefund(
   actor: AuditActor,
   now: Date,
 ): Promise<{ taken: number; receipts: (QueuedEmail | null)[] }> {
-  const key = await grantKeyOf(tx, payment);
+  const { key, holder } = await grantOf(tx, payment);
   const lot = key ? await lotOf(tx, key, now) : null;
   const amount = formatMinor(refund.amountMinor, payment.currency as Currency);
   const taken =
@@ -199,22 +207,12 @@ async function settleRefund(
     },
     { now, payerEmail: payment.payerEmail },
   );
-  // A gift card's tokens were someone else's: the person who redeemed it is told what left their wallet.
-  const redeemer = key?.startsWith("gift:") && taken > 0 ? await redeemerOf(tx, payment) : null;
-  const redeemerReceipt =
-    redeemer && redeemer !== payment.userId
-      ? await queueReceipt(tx, { kind: "gift_taken_back", userId: redeemer, tokens: taken }, { now })
+  // A redeemed gift card's tokens were someone else's: they are told what left their wallet.
+  const holderReceipt =
+    holder && holder !== payment.userId && taken > 0
+      ? await queueReceipt(tx, { kind: "gift_taken_back", userId: holder, tokens: taken }, { now })
       : null;
-  return { taken, receipts: [receipt, redeemerReceipt] };
-}
-
-/** Who redeemed the gift card a payment bought, if anyone still has an account. */
-async function redeemerOf(tx: Transaction, payment: PaymentRow): Promise<string | null> {
-  const [card] = await tx
-    .select({ redeemedBy: giftCards.redeemedBy })
-    .from(giftCards)
-    .where(eq(giftCards.paymentId, payment.id));
-  return card?.redeemedBy ?? null;
+  return { taken, receipts: [receipt, holderReceipt] };
 }
 
 export type RefundResult =
