@@ -11,6 +11,7 @@ import { env, ready } from "./lib/boot.server";
 import { createRenderStream } from "./lib/render-stream.server";
 import { contentSecurityPolicy, createNonce } from "./lib/security-headers.server";
 import { hostedPaymentOrigins } from "~models/billing/stripe-gateway.server";
+import { razorpayPageOrigins } from "~models/billing/razorpay-gateway.server";
 import { reportError } from "~models/platform/errors.server";
 import { log } from "~models/platform/log.server";
 
@@ -27,7 +28,7 @@ export { baselineSecurityHeaders } from "./lib/security-headers.server";
 export { createPageCache } from "./lib/page-cache.server";
 export { countCachedPageView } from "./lib/blog-views.server";
 export { readPageCacheRevision } from "~models/content/page-cache-revision.server";
-export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite } from "./lib/cross-origin.server";
+export { CROSS_ORIGIN_MESSAGE, isCrossSiteWrite, SIGNED_CROSS_SITE_POSTS } from "./lib/cross-origin.server";
 export { checkHost } from "./lib/allowed-hosts.server";
 export { checkRequestTarget } from "./lib/request-target.server";
 export { drainListenersOnce } from "./lib/compression-drain.server";
@@ -80,6 +81,8 @@ export default function handleRequest(
       nonce,
       development: env.NODE_ENV === "development",
       formTargets: hostedPaymentOrigins(),
+      // Razorpay Checkout's script and frames, only when Razorpay is configured (decision 0080).
+      paymentScript: razorpayPageOrigins(),
     }),
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

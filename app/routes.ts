@@ -54,6 +54,9 @@ export default [
   route("api/subscription-history", "routes/api/billing/subscription-history.ts"),
   // Stripe's signed events (docs/decisions/0036): authenticated by signature, not by session.
   route("api/webhooks/stripe", "routes/api/webhooks/stripe.ts"),
+  // Razorpay's signed events (docs/decisions/0080), and Checkout's signed answer (its hosted page posts it cross-site).
+  route("api/webhooks/razorpay", "routes/api/webhooks/razorpay.ts"),
+  route("pay/razorpay/:paymentId/callback", "routes/billing/razorpay-callback.ts"),
 
   // Project files: downloads checked against the project's owner.
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
@@ -192,6 +195,8 @@ export default [
     route("createticket", "routes/create-ticket.tsx"),
     route("referrals", "routes/referrals.tsx"),
     route("gift", "routes/gift.tsx"),
+    // Razorpay Checkout for a pending payment (decision 0080).
+    route("pay/razorpay/:paymentId", "routes/billing/razorpay-pay.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
 
     // Content pages (docs/product.md, "Content pages"); content in seeds/.

@@ -57,7 +57,7 @@ async function boot(): Promise<void> {
   configureUploadStorage(createUploadStorage(uploadStorageSettings(env)));
   const payments = paymentSettings(env);
   configurePayments(payments);
-  if (payments.mode === "none")
+  if (payments.mode === "none" && !payments.razorpay)
     log().warn(
       "Payments are not set up: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=test for test payments). No order can be paid for until then.",
     );

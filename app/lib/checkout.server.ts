@@ -28,7 +28,7 @@ export function checkoutParams(request: Request): { paymentId: string | null; ca
  * the banner (test mode, or payments off), the note that replaces our card
  * fields with Stripe, and the state of a checkout the payer came back from.
  */
-export function paymentNotices(mode: PaymentMode, checkout: CheckoutState | null) {
+export function paymentNotices(mode: PaymentMode, checkout: CheckoutState | null, gateway = "stripe") {
   return {
     banner:
       mode === "test"
@@ -46,7 +46,11 @@ export function paymentNotices(mode: PaymentMode, checkout: CheckoutState | null
       mode === "hosted"
         ? {
             id: "hosted-payment",
-            text: "You pay on Stripe's secure page and come back here. We never see your card number.",
+            text:
+              gateway === "razorpay"
+                ? // What Razorpay Checkout offers an Indian client (decision 0080).
+                  "You pay through Razorpay: UPI, cards, netbanking or wallets. We never see your card or UPI details."
+                : "You pay on Stripe's secure page and come back here. We never see your card number.",
           }
         : null,
     checkout: checkout ? { id: "checkout-status", text: checkout.message } : null,

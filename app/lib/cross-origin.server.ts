@@ -45,4 +45,11 @@ export function isCrossSiteWrite({
   return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
 }
 
+/**
+ * Posts another site makes by design, authenticated by their own signature:
+ * Razorpay's hosted checkout posts its signed answer to our callback
+ * (docs/decisions/0080). Nothing else is let through.
+ */
+export const SIGNED_CROSS_SITE_POSTS = /^\/pay\/razorpay\/[0-9a-f-]{36}\/callback$/;
+
 export const CROSS_ORIGIN_MESSAGE = "Cross-site requests are not accepted.";

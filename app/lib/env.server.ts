@@ -183,6 +183,23 @@ const envSchema = z
       emptyAsUnset,
       z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     ),
+    /** Razorpay (docs/decisions/0080): the API key id from the Dashboard (rzp_test_… or rzp_live_…). */
+    RAZORPAY_KEY_ID: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .regex(/^rzp_(test|live)_\w+$/, "must be a Razorpay key id (rzp_test_… or rzp_live_…)")
+        .optional(),
+    ),
+    /** The key secret shown with the key id: it signs Checkout's answers. */
+    RAZORPAY_KEY_SECRET: z.preprocess(emptyAsUnset, z.string().min(8).optional()),
+    /** The secret typed when adding the webhook (/api/webhooks/razorpay) in the Dashboard. */
+    RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyAsUnset, z.string().min(8).optional()),
+    /** Where the Razorpay SDK, the Checkout script and the hosted page are instead of Razorpay's (a local double in tests). */
+    RAZORPAY_API_URL: z.preprocess(
+      emptyAsUnset,
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    ),
     /** `test`: the built-in test gateway, also in production (it says so on every payment page). */
     PAYMENTS: z.preprocess(
       emptyAsUnset,
@@ -242,6 +259,19 @@ const envSchema = z
         code: "custom",
         path: ["PAYMENTS"],
         message: "must be unset when STRIPE_SECRET_KEY is set (one gateway at a time)",
+      });
+    for (const name of ["RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const)
+      if (env.RAZORPAY_KEY_ID && !env[name])
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "must be set with RAZORPAY_KEY_ID: Checkout's answers and webhooks are signed with it",
+        });
+    if (env.RAZORPAY_KEY_ID && env.PAYMENTS === "test")
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS"],
+        message: "must be unset when RAZORPAY_KEY_ID is set (real payments and test payments do not mix)",
       });
     if (env.UPLOADS_STORAGE === "s3" && !env.UPLOADS_S3_BUCKET)
       ctx.addIssue({
@@ -305,13 +335,24 @@ export function databaseConfig(env: Env, owner?: string): DatabaseConfig {
  * PAYMENTS=test; else none, and no order is fulfilled.
  */
 export function paymentSettings(env: Env): PaymentSettings {
+  // Razorpay takes rupees beside Stripe, or every payment alone (docs/decisions/0080).
+  const razorpay = env.RAZORPAY_KEY_ID
+    ? {
+        keyId: env.RAZORPAY_KEY_ID,
+        keySecret: env.RAZORPAY_KEY_SECRET!,
+        webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+        apiUrl: env.RAZORPAY_API_URL,
+      }
+    : null;
   if (env.STRIPE_SECRET_KEY)
     return {
       mode: "stripe",
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
       apiUrl: env.STRIPE_API_URL,
+      razorpay,
     };
+  if (razorpay) return { mode: "none", razorpay };
   if (env.PAYMENTS === "test" || env.NODE_ENV !== "production") return { mode: "test" };
   return { mode: "none" };
 }

@@ -19,18 +19,25 @@ export function contentSecurityPolicy(options: {
   development: boolean;
   /** Origins our forms may be redirected to: the payment gateway's hosted pages (decision 0036). */
   formTargets?: string[];
+  /**
+   * A payment page that opens a gateway's own script (Razorpay Checkout,
+   * decision 0080): its script, frame and API origins, on that page only.
+   */
+  paymentScript?: { script: string[]; frame: string[]; connect: string[]; form: string[] };
 }): string {
+  const extra = options.paymentScript;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${options.nonce}'`],
+    "script-src": ["'self'", `'nonce-${options.nonce}'`, ...(extra?.script ?? [])],
     // React renders style attributes; no script can be injected through them.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
     "media-src": ["'self'"],
-    "connect-src": options.development ? ["'self'", "ws:"] : ["'self'"],
+    "connect-src": [...(options.development ? ["'self'", "ws:"] : ["'self'"]), ...(extra?.connect ?? [])],
     // A native form post answered by a redirect to Stripe's page is checked against this too.
-    "form-action": ["'self'", ...(options.formTargets ?? [])],
+    "form-action": ["'self'", ...(options.formTargets ?? []), ...(extra?.form ?? [])],
+    ...(extra?.frame.length ? { "frame-src": ["'self'", ...extra.frame] } : {}),
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "object-src": ["'none'"],

@@ -25,7 +25,7 @@ import { CURRENCY_MESSAGES, currencyName } from "~models/billing/currency-settin
 import { COMMON_MESSAGES } from "~models/platform/form-fields";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { checkoutState, paymentMode } from "~models/billing/payments.server";
+import { checkoutState, gatewayFor, paymentMode } from "~models/billing/payments.server";
 import { consumeRateLimit } from "~models/platform/rate-limit.server";
 import { GiftAmount, GiftMessage } from "~/components/billing/gift-amount";
 import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
@@ -104,7 +104,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       savedCards,
       signedIn: Boolean(user),
       mode: paymentMode(),
-      notices: paymentNotices(paymentMode(), checkout),
+      notices: paymentNotices(paymentMode(), checkout, gatewayFor(REGION_CURRENCIES[region]).name),
       paidCard: paidCard && shownCard(paidCard),
     },
     // The page is never stored by a shared cache (each view has its own idempotency key); its

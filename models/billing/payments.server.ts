@@ -177,11 +177,46 @@ export const noGateway: PaymentGateway = { name: "none" };
 let gateway: PaymentGateway = testGateway;
 export const getPaymentGateway = () => gateway;
 
-/** What the payment pages show for the gateway in use. */
-export function paymentMode(): PaymentMode {
-  if (gateway.startCheckout) return "hosted";
-  if (!gateway.charge) return "none";
-  return gateway.name === "test" ? "test" : "card";
+/**
+ * Gateways that take one currency instead of the main one (docs/decisions/0080:
+ * with Stripe and Razorpay both set, rupees go through Razorpay).
+ */
+let byCurrency: Partial<Record<Currency, PaymentGateway>> = {};
+
+/** The gateway that takes a payment in this currency. */
+export const gatewayFor = (currency: Currency | null | undefined): PaymentGateway =>
+  (currency && byCurrency[currency]) || gateway;
+
+/** The gateway that took a payment (its `gateway` column), for refunds and plans it bills; null if not installed. */
+export function gatewayNamed(name: string): PaymentGateway | null {
+  if (gateway.name === name) return gateway;
+  return Object.values(byCurrency).find((g) => g.name === name) ?? null;
+}
+
+/**
+ * The gateway billing a plan under this id: the one whose checkout opened it
+ * (a Razorpay subscription is its first payment's checkout), else the main one.
+ */
+export async function gatewayOfSubscription(gatewaySubscriptionId: string): Promise<PaymentGateway> {
+  const [opened] = await db()
+    .select({ gateway: payments.gateway })
+    .from(payments)
+    .where(eq(payments.checkoutSessionId, gatewaySubscriptionId))
+    .limit(1);
+  return (opened && gatewayNamed(opened.gateway)) || gateway;
+}
+
+/** Routes these currencies to their own gateways (an empty map: the main gateway takes all). */
+export function setCurrencyGateways(next: Partial<Record<Currency, PaymentGateway>>): void {
+  byCurrency = next;
+}
+
+/** What the payment pages show for the gateway in use (for a currency, when the page has one). */
+export function paymentMode(currency?: Currency): PaymentMode {
+  const chosen = gatewayFor(currency);
+  if (chosen.startCheckout) return "hosted";
+  if (!chosen.charge) return "none";
+  return chosen.name === "test" ? "test" : "card";
 }
 /** Swaps the gateway (a real provider at boot, a failing one in tests); returns the previous one. */
 export function setPaymentGateway(next: PaymentGateway): PaymentGateway {
@@ -268,7 +303,7 @@ const namespacedKey = (userId: string | null, key: string) => `${userId ?? "gues
  * 3. one transaction marks it succeeded and fulfils the order.
  */
 export async function takePayment<T>(request: PaymentRequest<T>): Promise<PaymentOutcome<T>> {
-  const gatewayNow = gateway;
+  const gatewayNow = gatewayFor(request.currency);
   const charge = gatewayNow.charge?.bind(gatewayNow);
   const hosted = gatewayNow.startCheckout?.bind(gatewayNow);
   // Nothing can take the money: refuse before anything is written (docs/decisions/0036).
@@ -286,7 +321,7 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     amountMinor: request.amountMinor,
     currency: request.currency,
     method: request.method,
-    gateway: gateway.name,
+    gateway: gatewayNow.name,
     tokenPackageId: request.tokenPackageId ?? null,
     subscriptionPlanId: request.subscriptionPlanId ?? null,
     tokens: request.tokens ?? null,

@@ -13,7 +13,7 @@ import {
 } from "../schema";
 import { type Currency } from "./payments";
 import { formatMinor } from "../platform/money";
-import { getPaymentGateway, type PaymentRow } from "./payments.server";
+import { gatewayNamed, type PaymentRow } from "./payments.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { takeBackGrant } from "./tokens.server";
 import { REFUND_FORM_MESSAGES, refundedMessage, tokensToTakeBack } from "./refunds";
@@ -237,7 +237,6 @@ export async function refundPayment(input: {
   now?: Date;
 }): Promise<RefundResult> {
   const now = input.now ?? new Date();
-  const gateway = getPaymentGateway();
   if (!isUuid(input.paymentId)) return { ok: false, status: 404, message: REFUND_MESSAGES.notFound };
   const reserved = await db().transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
@@ -255,7 +254,9 @@ export async function refundPayment(input: {
         status: 400 as const,
         message: REFUND_MESSAGES.amount(formatMinor(left, payment.currency as Currency)),
       };
-    if (payment.gateway !== gateway.name || !gateway.refund)
+    // The gateway that took it gives it back (Stripe, or Razorpay for rupees: decision 0080).
+    const gateway = gatewayNamed(payment.gateway);
+    if (!gateway?.refund)
       return {
         ok: false as const,
         status: 409 as const,
@@ -275,11 +276,11 @@ export async function refundPayment(input: {
         createdAt: now,
       })
       .returning();
-    return { ok: true as const, payment, refund: refund! };
+    return { ok: true as const, payment, refund: refund!, gateway };
   });
   if (!reserved.ok) return reserved;
 
-  const answer = await gateway.refund!({
+  const answer = await reserved.gateway.refund!({
     payment: reserved.payment,
     amountMinor: input.amountMinor,
     refundId: reserved.refund.id,
@@ -337,6 +338,8 @@ export async function recordGatewayRefund(
   now = new Date(),
   /** Steps the caller runs after its commit: the refund's receipt email is sent there. */
   after: Array<() => Promise<unknown>> = [],
+  /** The gateway whose dashboard made the refund. */
+  gatewayLabel = "Stripe",
 ): Promise<boolean> {
   const extra = Math.min(refundedTotalMinor, payment.amountMinor) - payment.refundedMinor;
   if (extra <= 0 || payment.status !== "succeeded") return false;
@@ -346,7 +349,7 @@ export async function recordGatewayRefund(
       paymentId: payment.id,
       amountMinor: extra,
       gatewayReference: reference,
-      reason: "Refunded at Stripe",
+      reason: `Refunded at ${gatewayLabel}`,
       createdAt: now,
     })
     .onConflictDoNothing()
@@ -361,7 +364,7 @@ export async function recordGatewayRefund(
     tx,
     updated!,
     refund,
-    { id: null, role: "system", label: "Stripe" },
+    { id: null, role: "system", label: gatewayLabel },
     now,
   );
   for (const queued of receipts) after.push(() => sendReceipt(queued));

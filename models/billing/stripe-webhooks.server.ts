@@ -65,7 +65,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 }
 
 type Context = { subscription: Stripe.Subscription | null };
-type AfterCommit = Array<() => Promise<unknown>>;
+export type AfterCommit = Array<() => Promise<unknown>>;
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
@@ -177,7 +177,7 @@ function billingOf(sub: Stripe.Subscription): GatewayBilling {
 }
 
 /** A confirmed payment's receipt, in the event's transaction; its email is sent after the commit (decision 0058). */
-async function receipted(
+export async function receipted(
   tx: Transaction,
   payment: PaymentRow,
   after: AfterCommit,
@@ -193,7 +193,7 @@ async function receipted(
 }
 
 /** Fulfils what a paid one-off payment bought (a token package or a gift card), with its receipt. */
-async function fulfilOneOff(tx: Transaction, payment: PaymentRow, after: AfterCommit, now: Date) {
+export async function fulfilOneOff(tx: Transaction, payment: PaymentRow, after: AfterCommit, now: Date) {
   if (payment.kind === "token_package") {
     await fulfilTokenPackage(tx, payment, now);
     await receipted(tx, payment, after, now);

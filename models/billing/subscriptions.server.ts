@@ -9,6 +9,7 @@ import { renewalRegion } from "./currency.server";
 import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
 import {
+  gatewayOfSubscription,
   getPaymentGateway,
   takePayment,
   unfulfilledResult,
@@ -135,7 +136,7 @@ export async function subscribe(
     const billed = current.subscription.gatewaySubscriptionId;
     if (billed) {
       // Stripe bills it: Stripe is told first, so both sides agree it renews.
-      if (!(await tellGateway((g) => g.setCancelAtPeriodEnd?.(billed, false))))
+      if (!(await tellGateway(billed, (g) => g.setCancelAtPeriodEnd?.(billed, false))))
         return { ok: false, status: 503, message: SUBSCRIPTION_MESSAGES.gatewayUnreachable };
       await db()
         .update(subscriptions)
@@ -344,10 +345,12 @@ export async function applyGatewayState(
 
 /** Calls the gateway for a plan it bills; false when it could not be reached (logged). */
 async function tellGateway(
+  gatewaySubscriptionId: string,
   call: (gateway: ReturnType<typeof getPaymentGateway>) => Promise<void> | undefined,
 ) {
   try {
-    await call(getPaymentGateway());
+    // The gateway that opened it bills it (Razorpay for a rupee plan beside Stripe: decision 0080).
+    await call(await gatewayOfSubscription(gatewaySubscriptionId));
     return true;
   } catch (error) {
     reportError(error, "The payment gateway could not update a subscription");
@@ -357,7 +360,7 @@ async function tellGateway(
 
 /** After a switch committed: the plans it replaced stop billing at Stripe. */
 export async function cancelReplacedAtGateway(gatewaySubscriptionIds: string[]): Promise<void> {
-  for (const id of gatewaySubscriptionIds) await tellGateway((g) => g.cancelSubscriptionNow?.(id));
+  for (const id of gatewaySubscriptionIds) await tellGateway(id, (g) => g.cancelSubscriptionNow?.(id));
 }
 
 export type CancelResult =
@@ -372,7 +375,7 @@ export async function cancelSubscription(userId: string, now = new Date()): Prom
     return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadyCancelled };
   const billed = current.subscription.gatewaySubscriptionId;
   // A plan Stripe bills is set to end there first: otherwise Stripe would renew what we call cancelled.
-  if (billed && !(await tellGateway((g) => g.setCancelAtPeriodEnd?.(billed, true))))
+  if (billed && !(await tellGateway(billed, (g) => g.setCancelAtPeriodEnd?.(billed, true))))
     return { ok: false, status: 503, message: SUBSCRIPTION_MESSAGES.gatewayUnreachable };
   await db()
     .update(subscriptions)

@@ -496,6 +496,20 @@ export const stripeEvents = pgTable("stripe_events", {
 });
 
 /**
+ * Every Razorpay webhook event we handled, by its id (the X-Razorpay-Event-Id
+ * header): inserted in the transaction that applies it, as stripe_events is
+ * (docs/decisions/0080).
+ */
+export const razorpayEvents = pgTable("razorpay_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** When Razorpay created it (the payload's created_at). */
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+  outcome: text("outcome").notNull().default(""),
+});
+
+/**
  * Money given back on a payment, full or partial (docs/decisions/0036).
  * Written as pending before the gateway is asked, so a webhook telling of
  * the same refund never counts it twice.

@@ -5,11 +5,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { apiTokenPackage } from "~models/billing/api";
 import { listTokenPackages } from "~models/billing/catalog.server";
-import { formatRegionPrice, REGION_LABELS } from "~models/billing/currency";
+import { formatRegionPrice, REGION_CURRENCIES, REGION_LABELS } from "~models/billing/currency";
 import { chargeRegion, regionForRequest } from "~models/billing/currency.server";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { checkoutState, paymentMode } from "~models/billing/payments.server";
+import { checkoutState, gatewayFor, paymentMode } from "~models/billing/payments.server";
 import { purchaseTokensFields, purchaseTokensSchema } from "~models/billing/token-packages";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { Tokens } from "~/components/billing/notice";
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
-    notices: paymentNotices(paymentMode(), checkout),
+    notices: paymentNotices(paymentMode(), checkout, gatewayFor(REGION_CURRENCIES[region]).name),
   };
 }
 

@@ -3,11 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { getPlan } from "~models/billing/catalog.server";
-import { formatRegionPrice, planPrices } from "~models/billing/currency";
+import { formatRegionPrice, planPrices, REGION_CURRENCIES } from "~models/billing/currency";
 import { regionForRequest } from "~models/billing/currency.server";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { checkoutState, paymentMode } from "~models/billing/payments.server";
+import { checkoutState, gatewayFor, paymentMode } from "~models/billing/payments.server";
 import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
 import { subscribe } from "~models/billing/subscriptions.server";
 import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
@@ -60,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
-    notices: paymentNotices(paymentMode(), checkout),
+    notices: paymentNotices(paymentMode(), checkout, gatewayFor(REGION_CURRENCIES[region]).name),
   };
 }
 
