@@ -67,8 +67,7 @@ export async function razorpayCheckoutPage(
 }
 
 export type CallbackOutcome =
-  | { ok: true; state: "paid" | "pending" }
-  | { ok: false; status: 400 | 404; message: string };
+  { ok: true; state: "paid" | "pending" } | { ok: false; status: 400 | 404; message: string };
 
 /**
  * Checkout's answer for a payment: the signature is checked first (an
@@ -84,8 +83,7 @@ export async function completeRazorpayCheckout(
   const setup = razorpaySetup();
   if (!setup || !isUuid(paymentId)) return { ok: false, status: 404, message: "Not found" };
   const [payment] = await db().select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment || payment.gateway !== "razorpay")
-    return { ok: false, status: 404, message: "Not found" };
+  if (!payment || payment.gateway !== "razorpay") return { ok: false, status: 404, message: "Not found" };
   if (!checkoutSignatureValid(payment, answer, setup.keySecret)) {
     log().warn({ paymentId, gateway: "razorpay" }, "checkout answer: invalid signature");
     return { ok: false, status: 400, message: RAZORPAY_MESSAGES.badSignature };
@@ -109,5 +107,8 @@ export async function completeRazorpayCheckout(
       reportError(error, "A step after a Razorpay checkout failed", { paymentId });
     }
   }
-  return { ok: true, state: outcome.startsWith("fulfilled") || outcome === "already done" ? "paid" : "pending" };
+  return {
+    ok: true,
+    state: outcome.startsWith("fulfilled") || outcome === "already done" ? "paid" : "pending",
+  };
 }

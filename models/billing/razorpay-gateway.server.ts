@@ -51,7 +51,12 @@ export function forgetRazorpay(): void {
  * Razorpay's script origin, and its API origin for Checkout's frame and the
  * hosted checkout's form. Empty when Razorpay is not configured.
  */
-export function razorpayPageOrigins(): { script: string[]; frame: string[]; form: string[]; connect: string[] } {
+export function razorpayPageOrigins(): {
+  script: string[];
+  frame: string[];
+  form: string[];
+  connect: string[];
+} {
   if (!current) return { script: [], frame: [], form: [], connect: [] };
   const { script, frame } = current.origins;
   // The double's checkout script calls the double itself (there is no frame to host the payment).
@@ -92,7 +97,10 @@ export function checkoutSignatureValid(
   if (!session || !/^pay_\w+$/.test(paymentId)) return false;
   if (session.startsWith("sub_")) {
     if ((answer.razorpay_subscription_id ?? session) !== session) return false;
-    return signatureMatches(answer.razorpay_signature, razorpaySignature(`${paymentId}|${session}`, keySecret));
+    return signatureMatches(
+      answer.razorpay_signature,
+      razorpaySignature(`${paymentId}|${session}`, keySecret),
+    );
   }
   if (answer.razorpay_order_id !== session) return false;
   return signatureMatches(answer.razorpay_signature, razorpaySignature(`${session}|${paymentId}`, keySecret));
@@ -190,7 +198,8 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
           receipt: refundId,
           notes: { payment_id: payment.id, refund_id: refundId },
         });
-        if (refund.status === "failed") return { ok: false, message: "Razorpay refused the refund (failed)." };
+        if (refund.status === "failed")
+          return { ok: false, message: "Razorpay refused the refund (failed)." };
         return { ok: true, reference: refund.id };
       } catch (error) {
         return { ok: false, message: errorMessage(error) };

@@ -160,7 +160,10 @@ async function applyEvent(tx: Transaction, event: RazorpayEvent, after: AfterCom
 }
 
 /** Our payment that opened this order or subscription at Razorpay, locked; null when none. */
-async function paymentOpenedAs(tx: Transaction, sessionId: string | null | undefined): Promise<string | null> {
+async function paymentOpenedAs(
+  tx: Transaction,
+  sessionId: string | null | undefined,
+): Promise<string | null> {
   if (!sessionId) return null;
   const [row] = await tx
     .select({ id: payments.id })
@@ -177,7 +180,9 @@ function notConfirmed(
 ): string {
   if (outcome.status === "mismatch") {
     after.push(async () =>
-      log().warn(`Razorpay ${source} is not for the payment it names (${outcome.problem}); nothing was fulfilled.`),
+      log().warn(
+        `Razorpay ${source} is not for the payment it names (${outcome.problem}); nothing was fulfilled.`,
+      ),
     );
     return "not this payment";
   }
@@ -226,7 +231,12 @@ function billingOf(sub: RazorpaySubscription, ours: WithPlan | null, now: Date):
     periodStart: start,
     periodEnd: unixDate(sub.current_end, new Date(start.getTime() + 30 * 86_400_000)),
     cancelAtPeriodEnd: ours?.subscription.cancelAtPeriodEnd ?? false,
-    ended: sub.status === "halted" ? "payment_failed" : ["cancelled", "completed", "expired"].includes(sub.status) ? "cancelled" : null,
+    ended:
+      sub.status === "halted"
+        ? "payment_failed"
+        : ["cancelled", "completed", "expired"].includes(sub.status)
+          ? "cancelled"
+          : null,
   };
 }
 
@@ -323,7 +333,9 @@ async function renewalFailed(tx: Transaction, sub: RazorpaySubscription, after: 
     .onConflictDoNothing({ target: payments.idempotencyKey })
     .returning({ id: payments.id });
   if (failed && ours.subscription.status === "active" && sub.status === "pending") {
-    const retry = sub.charge_at ? ` Razorpay will try again on ${unixDate(sub.charge_at, now).toISOString().slice(0, 10)}.` : "";
+    const retry = sub.charge_at
+      ? ` Razorpay will try again on ${unixDate(sub.charge_at, now).toISOString().slice(0, 10)}.`
+      : "";
     const message =
       `We could not take ${formatMinor(amountMinor, currency)} for your ${plan.name} plan.${retry} ` +
       "Please make sure your UPI AutoPay mandate or card can be charged.";
@@ -337,10 +349,18 @@ async function renewalFailed(tx: Transaction, sub: RazorpaySubscription, after: 
       },
       tx,
     );
-    const [client] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ours.subscription.userId));
+    const [client] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, ours.subscription.userId));
     if (client) {
       const email = await queueEmail(
-        { kind: "plan_payment_failed", to: client.email, subject: "Your Ascendra plan payment failed", text: message },
+        {
+          kind: "plan_payment_failed",
+          to: client.email,
+          subject: "Your Ascendra plan payment failed",
+          text: message,
+        },
         tx,
       );
       after.push(() => sendQueuedEmail(email));

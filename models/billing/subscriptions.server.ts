@@ -10,10 +10,10 @@ import { toMinor } from "./payments";
 import { renewalCardOnResume, resolvePaymentSource } from "./payment-methods.server";
 import {
   gatewayOfSubscription,
-  getPaymentGateway,
   takePayment,
   unfulfilledResult,
   type CheckoutReturn,
+  type PaymentGateway,
   type PaymentRow,
 } from "./payments.server";
 import { rewardReferrerOnce } from "./referral-rewards.server";
@@ -346,7 +346,7 @@ export async function applyGatewayState(
 /** Calls the gateway for a plan it bills; false when it could not be reached (logged). */
 async function tellGateway(
   gatewaySubscriptionId: string,
-  call: (gateway: ReturnType<typeof getPaymentGateway>) => Promise<void> | undefined,
+  call: (gateway: PaymentGateway) => Promise<void> | undefined,
 ) {
   try {
     // The gateway that opened it bills it (Razorpay for a rupee plan beside Stripe: decision 0080).

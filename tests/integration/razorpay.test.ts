@@ -33,7 +33,11 @@ import { body, ledgerIsConsistent } from "./billing-helpers";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
-const KEY = { keyId: "rzp_test_integration", keySecret: "key-secret-integration", webhookSecret: "whsec-rzp-integration" };
+const KEY = {
+  keyId: "rzp_test_integration",
+  keySecret: "key-secret-integration",
+  webhookSecret: "whsec-rzp-integration",
+};
 let double: RazorpayDouble;
 
 /** Our webhook route, called as Razorpay calls it: the raw JSON, its signature and event id. */
@@ -91,7 +95,10 @@ async function buyPackage(client: Client, key: string) {
 const postAnswer = (paymentId: string, fields: Record<string, string>) =>
   call(
     callback.action,
-    formRequest(`/pay/razorpay/${paymentId}/callback?done=${encodeURIComponent("/dashboard2/billing/tokens?checkout=done")}`, fields),
+    formRequest(
+      `/pay/razorpay/${paymentId}/callback?done=${encodeURIComponent("/dashboard2/billing/tokens?checkout=done")}`,
+      fields,
+    ),
     { paymentId },
   );
 
@@ -122,13 +129,33 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     // The amount comes from our catalogue, never from the form.
     expect(order).toMatchObject({ amount: pending!.amountMinor, currency: "INR", receipt: paymentId });
 
-    const shown = body<{ orderId: string; keyId: string; scriptUrl: string; hostedUrl: string; callbackUrl: string }>(
-      await call(payPage.loader, getRequest(new URL(location).pathname + new URL(location).search, { cookie: client.cookie }), { paymentId }),
+    const shown = body<{
+      orderId: string;
+      keyId: string;
+      scriptUrl: string;
+      hostedUrl: string;
+      callbackUrl: string;
+    }>(
+      await call(
+        payPage.loader,
+        getRequest(new URL(location).pathname + new URL(location).search, { cookie: client.cookie }),
+        { paymentId },
+      ),
     );
-    expect(shown).toMatchObject({ orderId: order.id, keyId: KEY.keyId, scriptUrl: `${double.url}/v1/checkout.js` });
+    expect(shown).toMatchObject({
+      orderId: order.id,
+      keyId: KEY.keyId,
+      scriptUrl: `${double.url}/v1/checkout.js`,
+    });
     // Another client cannot open it.
     const other = await signedInClient();
-    expect((await call(payPage.loader, getRequest(`/pay/razorpay/${paymentId}`, { cookie: other.cookie }), { paymentId })).status).toBe(404);
+    expect(
+      (
+        await call(payPage.loader, getRequest(`/pay/razorpay/${paymentId}`, { cookie: other.cookie }), {
+          paymentId,
+        })
+      ).status,
+    ).toBe(404);
     expect(await getBalance(client.id)).toBe(0);
 
     const { answer, events } = await double.pay(order.id as string);
@@ -140,11 +167,12 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     expect(returned.headers.get("Location")).toBe("/dashboard2/billing/tokens?checkout=done");
     expect(await getBalance(client.id)).toBe(130);
     const outcomes = await db().select().from(razorpayEvents);
-    expect(outcomes.filter((e) => events.some((s) => s.id === e.id)).map((e) => e.outcome).sort()).toEqual([
-      "already done",
-      "fulfilled token package",
-      "ignored",
-    ]);
+    expect(
+      outcomes
+        .filter((e) => events.some((s) => s.id === e.id))
+        .map((e) => e.outcome)
+        .sort(),
+    ).toEqual(["already done", "fulfilled token package", "ignored"]);
     const receipts = await db().select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
     expect(receipts.filter((r) => r.kind === "receipt")).toHaveLength(1);
     await ledgerIsConsistent(client);
@@ -159,12 +187,17 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     const paid = await double.pay(first.orderId);
     double.deliverTo(deliver);
     // Forged: the right ids, a signature made without the key secret.
-    const forged = { ...paid.answer, razorpay_signature: razorpaySignature(`${first.orderId}|${paid.answer.razorpay_payment_id}`, "guess") };
+    const forged = {
+      ...paid.answer,
+      razorpay_signature: razorpaySignature(`${first.orderId}|${paid.answer.razorpay_payment_id}`, "guess"),
+    };
     expect((await postAnswer(first.paymentId, forged)).status).toBe(400);
     // First's genuine answer replayed against the second payment (another order's id).
     expect((await postAnswer(second.paymentId, paid.answer)).status).toBe(400);
     // Second's order id with first's payment and signature.
-    expect((await postAnswer(second.paymentId, { ...paid.answer, razorpay_order_id: second.orderId })).status).toBe(400);
+    expect(
+      (await postAnswer(second.paymentId, { ...paid.answer, razorpay_order_id: second.orderId })).status,
+    ).toBe(400);
     expect(await getBalance(client.id)).toBe(0);
     // The genuine answer: the payment is read from Razorpay and fulfilled; posted again, nothing more.
     expect((await postAnswer(first.paymentId, paid.answer)).status).toBe(303);
@@ -185,7 +218,14 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     const order = double.orders.get(bought.orderId)!;
     const captured = (amount: number, orderId: string) =>
       double.event("payment.captured", {
-        payment: { id: `pay_forged${amount}`, entity: "payment", amount, currency: "INR", status: "captured", order_id: orderId },
+        payment: {
+          id: `pay_forged${amount}`,
+          entity: "payment",
+          amount,
+          currency: "INR",
+          status: "captured",
+          order_id: orderId,
+        },
       });
     // Forged: signed with another secret.
     const evt = captured(Number(order.amount), bought.orderId);
@@ -194,7 +234,9 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     expect(await deliver(payload, "", evt.id)).toBe(400);
     // Tampered after signing: the amount changed.
     const signed = double.sign(evt);
-    expect(await deliver(signed.payload.replace(String(order.amount), "100"), signed.signature, evt.id)).toBe(400);
+    expect(await deliver(signed.payload.replace(String(order.amount), "100"), signed.signature, evt.id)).toBe(
+      400,
+    );
     expect(await getBalance(client.id)).toBe(0);
     // Signed, but for less than the order, or for another order: nothing is fulfilled.
     expect(await redeliver(captured(100, bought.orderId))).toBe(200);
@@ -204,7 +246,9 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     const genuine = captured(Number(order.amount), bought.orderId);
     const signedGenuine = double.sign(genuine);
     const statuses = await Promise.all(
-      Array.from({ length: 5 }, () => deliver(signedGenuine.payload, signedGenuine.signature, signedGenuine.eventId)),
+      Array.from({ length: 5 }, () =>
+        deliver(signedGenuine.payload, signedGenuine.signature, signedGenuine.eventId),
+      ),
     );
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect(await getBalance(client.id)).toBe(130);
@@ -213,7 +257,14 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     expect(
       await redeliver(
         double.event("payment.failed", {
-          payment: { id: "pay_failedlate", entity: "payment", amount: order.amount as number, currency: "INR", status: "failed", order_id: bought.orderId },
+          payment: {
+            id: "pay_failedlate",
+            entity: "payment",
+            amount: order.amount as number,
+            currency: "INR",
+            status: "failed",
+            order_id: bought.orderId,
+          },
         }),
       ),
     ).toBe(200);
@@ -301,7 +352,9 @@ describe("Razorpay Subscriptions", () => {
     await Promise.all([...renewal, ...renewal].map((evt) => redeliver(evt)));
     expect(await getBalance(client.id)).toBe(2 * monthly);
     const renewed = (await getActiveSubscription(client.id))!;
-    expect(renewed.subscription.currentPeriodEnd.getTime()).toBeGreaterThan(active.subscription.currentPeriodEnd.getTime());
+    expect(renewed.subscription.currentPeriodEnd.getTime()).toBeGreaterThan(
+      active.subscription.currentPeriodEnd.getTime(),
+    );
     const succeeded = await db()
       .select()
       .from(payments)
@@ -356,9 +409,16 @@ describe("Razorpay refunds and gateway choice", () => {
     expect((await spendTokens({ userId: client.id, amount: 100, reason: "project" })).ok).toBe(true);
     const [payment] = await db().select().from(payments).where(eq(payments.id, bought.paymentId));
     const staff = await signedInClient("staff");
-    const partial = await refundPayment({ paymentId: payment!.id, amountMinor: 1000, reason: "Part", staff: { id: staff.id } });
+    const partial = await refundPayment({
+      paymentId: payment!.id,
+      amountMinor: 1000,
+      reason: "Part",
+      staff: { id: staff.id },
+    });
     expect(partial).toMatchObject({ ok: true });
-    const refundCall = double.requests.find((r) => r.path === `/v1/payments/${payment!.gatewayReference}/refund`)!;
+    const refundCall = double.requests.find(
+      (r) => r.path === `/v1/payments/${payment!.gatewayReference}/refund`,
+    )!;
     expect(refundCall.body).toMatchObject({ amount: 1000, speed: "normal" });
     const processed = await double.processRefunds();
     expect(processed).toHaveLength(1);
@@ -369,7 +429,13 @@ describe("Razorpay refunds and gateway choice", () => {
     const paid = double.payments.get(payment!.gatewayReference!)!;
     paid.amount_refunded = payment!.amountMinor;
     const dashboard = double.event("refund.processed", {
-      refund: { id: "rfnd_dashboard1", entity: "refund", amount: rest, payment_id: paid.id as string, status: "processed" },
+      refund: {
+        id: "rfnd_dashboard1",
+        entity: "refund",
+        amount: rest,
+        payment_id: paid.id as string,
+        status: "processed",
+      },
       payment: paid,
     });
     expect(await redeliver(dashboard)).toBe(200);

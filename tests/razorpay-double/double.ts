@@ -22,8 +22,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(7).toString("hex")}`;
 const unix = (date = new Date()) => Math.floor(date.getTime() / 1000);
 const MONTH = 30 * 24 * 60 * 60;
 const hmac = (message: string, secret: string) => createHmac("sha256", secret).update(message).digest("hex");
-const escape = (value: unknown) =>
-  String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type RazorpayDouble = {
   url: string;
@@ -165,7 +164,9 @@ export async function startRazorpayDouble(options: {
     });
   }
 
-  async function pay(sessionId: string) {
+  async function pay(
+    sessionId: string,
+  ): Promise<{ answer: Record<string, string>; events: RazorpayEvent[] }> {
     const order = orders.get(sessionId);
     if (order) {
       if (order.status === "paid") throw new Error(`Order ${sessionId} is already paid`);
@@ -194,7 +195,9 @@ export async function startRazorpayDouble(options: {
     sub.status = "authenticated";
     const payment = charge(sub);
     const all: Record<string, RazorpayEvent> = {
-      "subscription.authenticated": event("subscription.authenticated", { subscription: { ...sub, status: "authenticated" } }),
+      "subscription.authenticated": event("subscription.authenticated", {
+        subscription: { ...sub, status: "authenticated" },
+      }),
       "subscription.activated": event("subscription.activated", { subscription: sub }),
       "subscription.charged": event("subscription.charged", { subscription: sub, payment }),
       "payment.captured": event("payment.captured", { payment }),
@@ -213,7 +216,10 @@ export async function startRazorpayDouble(options: {
   async function renew(subscriptionId: string) {
     const sub = subscriptions.get(subscriptionId)!;
     const payment = charge(sub);
-    return send([event("payment.captured", { payment }), event("subscription.charged", { subscription: sub, payment })]);
+    return send([
+      event("payment.captured", { payment }),
+      event("subscription.charged", { subscription: sub, payment }),
+    ]);
   }
 
   async function failRenewal(subscriptionId: string, { final = false } = {}) {
@@ -235,7 +241,9 @@ export async function startRazorpayDouble(options: {
 
   const error = (status: number, description: string) => ({
     status,
-    body: { error: { code: "BAD_REQUEST_ERROR", description, source: "business", step: "payment_initiation" } },
+    body: {
+      error: { code: "BAD_REQUEST_ERROR", description, source: "business", step: "payment_initiation" },
+    },
   });
 
   /** The API our adapter calls, checked against the shapes Razorpay requires. */
@@ -251,8 +259,14 @@ export async function startRazorpayDouble(options: {
       if (
         !check(whole(body.amount), "amount must be a whole number of paise, above 0") ||
         !check(currency(body.currency), "currency must be an upper-case ISO code we price in") ||
-        !check(typeof body.receipt === "string" && body.receipt.length <= 40, "receipt (up to 40 characters) ties it to our payment") ||
-        !check(Boolean((body.notes as Obj | undefined)?.payment_id), "notes.payment_id ties it to our payment")
+        !check(
+          typeof body.receipt === "string" && body.receipt.length <= 40,
+          "receipt (up to 40 characters) ties it to our payment",
+        ) ||
+        !check(
+          Boolean((body.notes as Obj | undefined)?.payment_id),
+          "notes.payment_id ties it to our payment",
+        )
       )
         return error(400, problems.at(-1)!);
       const order: Obj = {
@@ -279,8 +293,14 @@ export async function startRazorpayDouble(options: {
     if (method === "POST" && path === "/v1/plans") {
       const item = body.item as Obj | undefined;
       if (
-        !check(body.period === "monthly" && body.interval === 1, "a plan bills monthly (period, interval 1)") ||
-        !check(whole(item?.amount) && currency(item?.currency) && Boolean(item?.name), "item needs name, amount, currency")
+        !check(
+          body.period === "monthly" && body.interval === 1,
+          "a plan bills monthly (period, interval 1)",
+        ) ||
+        !check(
+          whole(item?.amount) && currency(item?.currency) && Boolean(item?.name),
+          "item needs name, amount, currency",
+        )
       )
         return error(400, problems.at(-1)!);
       const plan: Obj = {
@@ -299,7 +319,10 @@ export async function startRazorpayDouble(options: {
       if (
         !check(plans.has(String(body.plan_id)), "plan_id must be a plan created first") ||
         !check(whole(body.total_count), "total_count is required") ||
-        !check(Boolean((body.notes as Obj | undefined)?.payment_id), "notes.payment_id ties it to our payment")
+        !check(
+          Boolean((body.notes as Obj | undefined)?.payment_id),
+          "notes.payment_id ties it to our payment",
+        )
       )
         return error(400, problems.at(-1)!);
       const sub: Obj = {
@@ -355,7 +378,10 @@ export async function startRazorpayDouble(options: {
       if (!payment) return error(400, "The id provided does not exist");
       const left = Number(payment.amount) - Number(payment.amount_refunded);
       if (
-        !check(whole(body.amount) && Number(body.amount) <= left, `amount must be whole paise, at most ${left}`) ||
+        !check(
+          whole(body.amount) && Number(body.amount) <= left,
+          `amount must be whole paise, at most ${left}`,
+        ) ||
         !check(payment.status === "captured", "only a captured payment is refunded")
       )
         return error(400, problems.at(-1)!);
@@ -436,7 +462,12 @@ export async function startRazorpayDouble(options: {
   function checkoutOf(fields: Obj): { sessionId: string; amount: number; currency: string } | string {
     if (fields.key_id !== options.keyId) return "key_id is not this account's key";
     const order = orders.get(String(fields.order_id ?? ""));
-    if (order) return { sessionId: order.id as string, amount: Number(order.amount), currency: String(order.currency) };
+    if (order)
+      return {
+        sessionId: order.id as string,
+        amount: Number(order.amount),
+        currency: String(order.currency),
+      };
     const sub = subscriptions.get(String(fields.subscription_id ?? ""));
     if (!sub) return "order_id or subscription_id must be one created through the API";
     const item = plans.get(sub.plan_id as string)!.item as Obj;
@@ -493,7 +524,8 @@ export async function startRazorpayDouble(options: {
         if (url.pathname === "/v1/checkout/embedded/pay" && req.method === "POST") {
           const fields = Object.fromEntries(new URLSearchParams(raw)) as Obj;
           const checkout = checkoutOf(fields);
-          if (typeof checkout === "string") return html(res, page("Razorpay", `<h1>${escape(checkout)}</h1>`), 400);
+          if (typeof checkout === "string")
+            return html(res, page("Razorpay", `<h1>${escape(checkout)}</h1>`), 400);
           const { answer } = await pay(checkout.sessionId);
           // Razorpay posts the answer to the callback; without JavaScript, the payer's button does.
           const hidden = Object.entries(answer)
@@ -556,7 +588,12 @@ export async function startRazorpayDouble(options: {
       target = next;
     },
     orderEventOrder: ["payment.authorized", "order.paid", "payment.captured"],
-    subscriptionEventOrder: ["payment.captured", "subscription.charged", "subscription.authenticated", "subscription.activated"],
+    subscriptionEventOrder: [
+      "payment.captured",
+      "subscription.charged",
+      "subscription.authenticated",
+      "subscription.activated",
+    ],
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return double;

@@ -93,7 +93,8 @@ export default function RazorpayPay({ loaderData }: Route.ComponentProps) {
         // The answer goes to our callback as a native form post (its signature is checked there).
         const form = callback.current!;
         for (const [name, value] of Object.entries(response))
-          if (form.elements.namedItem(name)) (form.elements.namedItem(name) as HTMLInputElement).value = value;
+          if (form.elements.namedItem(name))
+            (form.elements.namedItem(name) as HTMLInputElement).value = value;
         form.submit();
       },
       modal: { ondismiss: () => setStatus("Razorpay Checkout was closed. You have not been charged.") },
