@@ -489,7 +489,14 @@ export async function startRazorpayDouble(options: {
         if (url.pathname === "/v1/checkout/pay") {
           // From the Checkout script on the merchant's page: a simple cross-origin request.
           const cors = { "Access-Control-Allow-Origin": "*", "Content-Type": "application/json" };
-          if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
+          if (req.method === "OPTIONS")
+            return void res
+              .writeHead(204, {
+                ...cors,
+                "Access-Control-Allow-Methods": "POST",
+                "Access-Control-Allow-Headers": String(req.headers["access-control-request-headers"] ?? ""),
+              })
+              .end();
           const checkout = checkoutOf(JSON.parse(raw || "{}") as Obj);
           if (typeof checkout === "string") {
             problems.push(`checkout: ${checkout}`);
