@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite } from "./cross-origin.server";
+import { isCrossSiteWrite, SIGNED_CROSS_SITE_POSTS } from "./cross-origin.server";
 
 const base = { requestOrigin: "http://127.0.0.1:3000", origin: null, fetchSite: null } as const;
 
@@ -49,5 +49,16 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite({ ...base, method: "PUT", fetchSite: "same-site" })).toBe(true);
     expect(isCrossSiteWrite({ ...base, method: "PUT", fetchSite: "same-origin" })).toBe(false);
     expect(isCrossSiteWrite({ ...base, method: "POST" })).toBe(false);
+  });
+});
+
+describe("SIGNED_CROSS_SITE_POSTS", () => {
+  it("names only Razorpay's callback for one payment (its signature authenticates it)", () => {
+    expect(SIGNED_CROSS_SITE_POSTS.test("/pay/razorpay/8a55a707-4c8b-4669-adef-2db833d8dfac/callback")).toBe(
+      true,
+    );
+    expect(SIGNED_CROSS_SITE_POSTS.test("/pay/razorpay/8a55a707-4c8b-4669-adef-2db833d8dfac")).toBe(false);
+    expect(SIGNED_CROSS_SITE_POSTS.test("/api/webhooks/razorpay")).toBe(false);
+    expect(SIGNED_CROSS_SITE_POSTS.test("/pay/razorpay/x/../../logout/callback")).toBe(false);
   });
 });

@@ -162,6 +162,38 @@ describe("paymentSettings", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(/STRIPE_SECRET_KEY="pk_test_abc"/);
     expect(() => loadEnv({ PAYMENTS: "live" })).toThrow(/PAYMENTS="live": must be test/);
   });
+
+  it("adds Razorpay with its three secrets: rupees beside Stripe, or every payment alone (decision 0080)", () => {
+    const razorpay = {
+      RAZORPAY_KEY_ID: "rzp_test_abc123",
+      RAZORPAY_KEY_SECRET: "secret-abc123",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-abc123",
+    };
+    const expected = {
+      keyId: "rzp_test_abc123",
+      keySecret: "secret-abc123",
+      webhookSecret: "webhook-abc123",
+      apiUrl: undefined,
+    };
+    expect(paymentSettings(loadEnv({ NODE_ENV: "production", ...razorpay }))).toEqual({
+      mode: "none",
+      razorpay: expected,
+    });
+    const both = loadEnv({
+      ...razorpay,
+      STRIPE_SECRET_KEY: "sk_test_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_xyz789",
+    });
+    expect(paymentSettings(both)).toMatchObject({ mode: "stripe", razorpay: expected });
+    expect(() => loadEnv({ RAZORPAY_KEY_ID: "rzp_test_abc123" })).toThrow(
+      /RAZORPAY_KEY_SECRET="": must be set with RAZORPAY_KEY_ID/,
+    );
+    expect(() => loadEnv({ ...razorpay, RAZORPAY_WEBHOOK_SECRET: "" })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET="": must be set with RAZORPAY_KEY_ID/,
+    );
+    expect(() => loadEnv({ ...razorpay, RAZORPAY_KEY_ID: "key_abc" })).toThrow(/RAZORPAY_KEY_ID="key_abc"/);
+    expect(() => loadEnv({ ...razorpay, PAYMENTS: "test" })).toThrow(/PAYMENTS="test": must be unset/);
+  });
 });
 
 describe("uploadStorageSettings", () => {

@@ -350,7 +350,7 @@ export function paymentSettings(env: Env): PaymentSettings {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
       apiUrl: env.STRIPE_API_URL,
-      razorpay,
+      ...(razorpay ? { razorpay } : {}),
     };
   if (razorpay) return { mode: "none", razorpay };
   if (env.PAYMENTS === "test" || env.NODE_ENV !== "production") return { mode: "test" };

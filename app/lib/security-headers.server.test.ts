@@ -16,6 +16,25 @@ describe("content security policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
   });
 
+  it("allows Razorpay Checkout's script, frame and hosted form only when it is named (decision 0080)", () => {
+    const plain = contentSecurityPolicy({ nonce: "n", development: false });
+    expect(directive(plain, "frame-src")).toBeUndefined();
+    const csp = contentSecurityPolicy({
+      nonce: "n",
+      development: false,
+      paymentScript: {
+        script: ["https://checkout.razorpay.com"],
+        frame: ["https://api.razorpay.com"],
+        form: ["https://api.razorpay.com"],
+        connect: [],
+      },
+    });
+    expect(directive(csp, "script-src")).toBe("script-src 'self' 'nonce-n' https://checkout.razorpay.com");
+    expect(directive(csp, "frame-src")).toBe("frame-src 'self' https://api.razorpay.com");
+    expect(directive(csp, "form-action")).toBe("form-action 'self' https://api.razorpay.com");
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'");
+  });
+
   it("lets forms go to the payment gateway's hosted pages only when one is named", () => {
     expect(directive(contentSecurityPolicy({ nonce: "n", development: false }), "form-action")).toBe(
       "form-action 'self'",

@@ -39,6 +39,11 @@ export const PUBLIC_ROUTES = new Set([
   "/api/subscription-plans",
   // Stripe's webhooks: no session; each request is authenticated by its signature (decision 0036).
   "/api/webhooks/stripe",
+  // Razorpay's webhooks, and Checkout's signed answer (posted from Razorpay's hosted page): authenticated
+  // by signature; the page that opens Checkout serves a guest's gift card too (404 for any other payment).
+  "/api/webhooks/razorpay",
+  "/pay/razorpay/:paymentId",
+  "/pay/razorpay/:paymentId/callback",
 ]);
 
 /**
