@@ -6,6 +6,10 @@ export const GATEWAY_MESSAGES = {
   checkoutPaid: (receipt: number) => `Payment received, thank you. Your receipt is #${receipt}.`,
   checkoutPending:
     "Payment pending: we are waiting for Stripe to confirm it. This usually takes a few seconds; reload this page to see it done.",
+  checkoutPendingRazorpay:
+    "Payment pending: we are waiting for Razorpay to confirm it. This usually takes a few seconds; reload this page to see it done.",
+  payOnSiteRazorpay:
+    "Payments are taken on our website, through Razorpay: buy this in your dashboard. You have not been charged.",
   checkoutCancelled: "Payment cancelled. You have not been charged.",
   checkoutFailed: "The payment was not completed. You have not been charged; you can try again.",
   payOnSite:

@@ -311,7 +311,13 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     return { ok: false, reason: "unavailable", message: GATEWAY_MESSAGES.notSetUp, payment: null };
   // A hosted page needs a browser to send there: API clients are told to pay on the site.
   if (!charge && !request.checkout)
-    return { ok: false, reason: "pay_on_site", message: GATEWAY_MESSAGES.payOnSite, payment: null };
+    return {
+      ok: false,
+      reason: "pay_on_site",
+      message:
+        gatewayNow.name === "razorpay" ? GATEWAY_MESSAGES.payOnSiteRazorpay : GATEWAY_MESSAGES.payOnSite,
+      payment: null,
+    };
   const key = namespacedKey(request.userId, request.idempotencyKey);
   const details = {
     userId: request.userId,
@@ -576,5 +582,9 @@ export async function checkoutState(
   if (payment.status === "failed")
     return { state: "failed", message: GATEWAY_MESSAGES.checkoutFailed, payment };
   if (cancelled) return { state: "cancelled", message: GATEWAY_MESSAGES.checkoutCancelled, payment };
-  return { state: "pending", message: GATEWAY_MESSAGES.checkoutPending, payment };
+  const pending =
+    payment.gateway === "razorpay"
+      ? GATEWAY_MESSAGES.checkoutPendingRazorpay
+      : GATEWAY_MESSAGES.checkoutPending;
+  return { state: "pending", message: pending, payment };
 }

@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
+import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
 import { gatewayFor, paymentMode, setPaymentGateway, testGateway } from "~models/billing/payments.server";
 import { razorpaySignature } from "~models/billing/razorpay-gateway.server";
 import { refundPayment } from "~models/billing/refunds.server";
@@ -209,6 +210,29 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     const [secondRow] = await db().select().from(payments).where(eq(payments.id, second.paymentId));
     expect(secondRow!.status).toBe("pending");
     await ledgerIsConsistent(client);
+  });
+
+  it("until Razorpay confirms, the page says pending (naming Razorpay); the API is told to pay on the site", async () => {
+    useRazorpay();
+    const client = await signedInClient();
+    const bought = await buyPackage(client, "rzp-pending-0001");
+    const page = body<{ notices: { checkout: { text: string } } }>(
+      await call(
+        buyTokensPage.loader,
+        getRequest(`/dashboard2/billing/tokens?checkout=done&payment=${bought.paymentId}`, {
+          cookie: client.cookie,
+        }),
+      ),
+    );
+    expect(page.notices.checkout.text).toBe(GATEWAY_MESSAGES.checkoutPendingRazorpay);
+    const bare = await purchaseTokens(client.id, {
+      package_id: "popular",
+      region: "in",
+      payment_method: "credit_card",
+      card: null,
+      idempotency_key: "rzp-api-0001",
+    });
+    expect(bare).toMatchObject({ ok: false, message: GATEWAY_MESSAGES.payOnSiteRazorpay });
   });
 
   it("webhooks: a bad signature is refused; an amount or another order's id fulfils nothing; a replayed event applies once", async () => {
