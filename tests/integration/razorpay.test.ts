@@ -14,7 +14,8 @@ import { cancelSubscription, getActiveSubscription, subscribe } from "~models/bi
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
 import { runSeed } from "~models/views/seed.server";
-import { db } from "~models/platform/db.server";
+import { db, getDatabaseHandle, setDatabase } from "~models/platform/db.server";
+import { withStatementLog } from "~models/platform/testing.server";
 import {
   emailOutbox,
   giftCards,
@@ -40,6 +41,8 @@ const KEY = {
   webhookSecret: "whsec-rzp-integration",
 };
 let double: RazorpayDouble;
+/** Statements one order.paid costs to fulfil a token package, as measured (it must not grow unnoticed). */
+const FULFIL_BUDGET = 21;
 
 /** Our webhook route, called as Razorpay calls it: the raw JSON, its signature and event id. */
 async function deliver(payload: string, signature: string, eventId: string): Promise<number> {
@@ -338,6 +341,33 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     for (const evt of events) await redeliver(evt);
     const cards = await db().select().from(giftCards).where(eq(giftCards.paymentId, paymentId));
     expect(cards).toHaveLength(1);
+  });
+});
+
+describe("Razorpay webhook cost", () => {
+  it("a duplicate delivery costs one statement; fulfilling a package costs a fixed number", async () => {
+    useRazorpay();
+    const client = await signedInClient();
+    const bought = await buyPackage(client, "rzp-cost-0001");
+    double.deliverTo(null);
+    const { events } = await double.pay(bought.orderId);
+    double.deliverTo(deliver);
+    const paid = events.find((e) => e.body.event === "order.paid")!;
+    const original = getDatabaseHandle()!;
+    const statements: string[] = [];
+    setDatabase(withStatementLog(original, (query) => statements.push(query)));
+    try {
+      expect(await redeliver(paid)).toBe(200);
+      const fulfilling = statements.length;
+      statements.length = 0;
+      expect(await redeliver(paid)).toBe(200);
+      expect(statements).toHaveLength(1);
+      // Measured: the event row, the payment, grant, ledger, receipt and its outbox email.
+      expect(fulfilling).toBeLessThanOrEqual(FULFIL_BUDGET);
+    } finally {
+      setDatabase(original);
+    }
+    expect(await getBalance(client.id)).toBe(130);
   });
 });
 
