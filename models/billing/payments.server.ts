@@ -85,8 +85,14 @@ export interface PaymentGateway {
    * the order fulfilled (docs/decisions/0036).
    */
   startCheckout?(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
-  /** The page of a checkout that is still open (a resubmitted form goes back to it), or null. */
-  openCheckoutUrl?(sessionId: string): Promise<string | null>;
+  /**
+   * The page of a checkout that is still open (a resubmitted form goes back to it), or null.
+   * `resume` is the payment and the form's return addresses (a gateway whose page is ours needs them).
+   */
+  openCheckoutUrl?(
+    sessionId: string,
+    resume?: { payment: PaymentRow; back: CheckoutReturn | null },
+  ): Promise<string | null>;
   /** Gives money back on a succeeded payment, in full or in part. */
   refund?(request: RefundRequest): Promise<RefundResult>;
   /** A plan the gateway bills: set to end at the period's end, or kept (false). */
@@ -359,7 +365,15 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
     // The same form sent again while its checkout is open: back to the same page, never a second one.
     const open =
       payment.checkoutSessionId && gatewayNow.openCheckoutUrl
-        ? await gatewayNow.openCheckoutUrl(payment.checkoutSessionId)
+        ? await gatewayNow.openCheckoutUrl(payment.checkoutSessionId, {
+            payment,
+            back: request.checkout
+              ? {
+                  successUrl: withPaymentId(request.checkout.successUrl, payment.id),
+                  cancelUrl: withPaymentId(request.checkout.cancelUrl, payment.id),
+                }
+              : null,
+          })
         : null;
     if (open) return { ok: false, reason: "checkout", checkoutUrl: open, message: "", payment };
     return { ok: false, reason: "in_progress", message: PAYMENT_MESSAGES.inProgress, payment };

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import Razorpay from "razorpay";
-import type { PaymentGateway, PaymentRow } from "./payments.server";
+import type { CheckoutReturn, PaymentGateway, PaymentRow } from "./payments.server";
 
 // Razorpay as a payment gateway (docs/decisions/0080). Our action creates a
 // Razorpay Order (a one-off) or Subscription (a plan) for the pending
@@ -181,11 +181,15 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
         });
         sessionId = order.id;
       }
-      // Our own page opens Checkout; it comes back to the page the payer paid from.
-      const page = new URL(`/pay/razorpay/${payment.id}`, successUrl);
-      page.searchParams.set("done", localPath(successUrl));
-      page.searchParams.set("cancel", localPath(cancelUrl));
-      return { sessionId, url: page.toString() };
+      return { sessionId, url: pageUrl(payment.id, { successUrl, cancelUrl }) };
+    },
+    async openCheckoutUrl(sessionId, resume) {
+      if (!resume?.back) return null;
+      // Still payable: an order not yet paid, a subscription not yet authorised.
+      const open = sessionId.startsWith("sub_")
+        ? (await client.subscriptions.fetch(sessionId)).status === "created"
+        : (await client.orders.fetch(sessionId)).status !== "paid";
+      return open ? pageUrl(resume.payment.id, resume.back) : null;
     },
     async refund({ payment, amountMinor, refundId }) {
       const paid = payment.gatewayReference;
@@ -214,6 +218,14 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
       await client.subscriptions.cancel(id, false);
     },
   };
+}
+
+/** Our page that opens Checkout for a payment; it comes back to the page the payer paid from. */
+function pageUrl(paymentId: string, back: CheckoutReturn): string {
+  const page = new URL(`/pay/razorpay/${paymentId}`, back.successUrl);
+  page.searchParams.set("done", localPath(back.successUrl));
+  page.searchParams.set("cancel", localPath(back.cancelUrl));
+  return page.toString();
 }
 
 /** A return address as a path on our own site (the page's `done`/`cancel` parameters). */

@@ -182,6 +182,32 @@ describe("Razorpay: orders, Checkout and webhooks", () => {
     await ledgerIsConsistent(client);
   });
 
+  it("the same form sent again goes back to the same open checkout, never a second order", async () => {
+    useRazorpay();
+    const client = await signedInClient();
+    const first = await buyPackage(client, "rzp-resubmit-0001");
+    const again = await buyPackage(client, "rzp-resubmit-0001");
+    expect(again).toEqual(first);
+    const orders = [...double.orders.values()].filter((o) => o.receipt === first.paymentId);
+    expect(orders).toHaveLength(1);
+    await double.pay(first.orderId);
+    // Paid: the same form answers the first result, nothing is charged again.
+    const replay = await purchaseTokens(
+      client.id,
+      {
+        package_id: "popular",
+        region: "in",
+        payment_method: "credit_card",
+        card: null,
+        idempotency_key: "rzp-resubmit-0001",
+      },
+      new Date(),
+      back("/dashboard2/billing/tokens"),
+    );
+    expect(replay.ok).toBe(true);
+    expect(await getBalance(client.id)).toBe(130);
+  });
+
   it("Checkout's answer alone (webhooks late) fulfils once; a forged, another order's or replayed answer fulfils nothing", async () => {
     useRazorpay();
     const client = await signedInClient();
