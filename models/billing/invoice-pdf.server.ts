@@ -86,10 +86,19 @@ export function renderInvoicePdf(d: InvoiceDocument): Uint8Array<ArrayBuffer> {
   const title = invoiceTitle(d);
   const pdf = new ReceiptPdf(new Date(d.issuedAt), `${title} ${d.number}`);
   const width = PAGE.right - PAGE.left;
-  const half = width / 2 - 10;
-  const rightX = PAGE.left + width / 2 + 10;
 
-  let y = pdf.text(title, PAGE.left, PAGE.top, { size: 20, weight: "bold", width: half });
+  // Stacked, not side by side: read back (and by screen readers), each block comes whole.
+  let y = pdf.text(title, PAGE.left, PAGE.top, { size: 20, weight: "bold", width });
+  y += 6;
+  for (const [index, line] of supplierLines(d).entries())
+    y = pdf.text(line, PAGE.left, y, {
+      size: index === 0 ? 10.5 : 9.5,
+      weight: index === 0 ? "bold" : "regular",
+      width,
+    });
+  y += 10;
+  pdf.rule(y);
+  y += 8;
   const heading: [string, string][] = [
     [d.kind === "credit_note" ? "Credit note number" : "Invoice number", d.number],
     [d.kind === "credit_note" ? "Credit note date" : "Invoice date", day(d.issuedAt)],
@@ -99,27 +108,17 @@ export function renderInvoicePdf(d: InvoiceDocument): Uint8Array<ArrayBuffer> {
           ["Reason", d.reason ?? "Refund"],
         ] as [string, string][])
       : []),
-    ["Place of supply", `${d.placeOfSupply.label}`],
+    ["Place of supply", d.placeOfSupply.label],
     ["Supply", REGIME_LABELS[d.regime]],
     ["Currency", d.currency],
     ["Receipt", `#${d.paymentNumber}`],
   ];
-  y += 6;
   for (const [term, value] of heading) {
-    const termBottom = pdf.text(`${term}:`, PAGE.left, y, { size: 9.5, weight: "bold", width: 110 });
-    y = Math.max(termBottom, pdf.text(value, PAGE.left + 112, y, { size: 9.5, width: half - 112 })) + 2;
+    const termBottom = pdf.text(`${term}:`, PAGE.left, y, { size: 9.5, weight: "bold", width: 120 });
+    y = Math.max(termBottom, pdf.text(value, PAGE.left + 125, y, { size: 9.5, width: width - 125 })) + 2;
   }
 
-  let supplierY = PAGE.top;
-  supplierY = pdf.text("Supplier", rightX, supplierY, { size: 9, weight: "bold", width: half });
-  for (const [index, line] of supplierLines(d).entries())
-    supplierY = pdf.text(line, rightX, supplierY, {
-      size: index === 0 ? 10.5 : 9.5,
-      weight: index === 0 ? "bold" : "regular",
-      width: half,
-    });
-
-  y = Math.max(y, supplierY) + 16;
+  y += 12;
   y = pdf.text("Billed to", PAGE.left, y, { size: 9, weight: "bold", width });
   for (const [index, line] of buyerLines(d).entries())
     y = pdf.text(line, PAGE.left, y, {
@@ -131,13 +130,13 @@ export function renderInvoicePdf(d: InvoiceDocument): Uint8Array<ArrayBuffer> {
   // The lines: description, SAC, quantity, unit price, taxable value, taxes, total.
   y += 14;
   const cols = [
-    { label: "Description", x: PAGE.left, w: 150 },
-    { label: "SAC", x: PAGE.left + 155, w: 45 },
-    { label: "Qty", x: PAGE.left + 203, w: 25 },
-    { label: "Unit price", x: PAGE.left + 230, w: 65 },
-    { label: "Taxable value", x: PAGE.left + 298, w: 65 },
-    { label: "Tax", x: PAGE.left + 366, w: 70 },
-    { label: "Amount", x: PAGE.left + 439, w: width - 439 },
+    { label: "Description", x: PAGE.left, w: 135 },
+    { label: "SAC", x: PAGE.left + 138, w: 42 },
+    { label: "Qty", x: PAGE.left + 182, w: 22 },
+    { label: "Unit price", x: PAGE.left + 206, w: 62 },
+    { label: "Taxable value", x: PAGE.left + 270, w: 64 },
+    { label: "Tax", x: PAGE.left + 337, w: 100 },
+    { label: "Amount", x: PAGE.left + 440, w: width - 440 },
   ];
   let rowBottom = y;
   for (const col of cols)
@@ -157,7 +156,7 @@ export function renderInvoicePdf(d: InvoiceDocument): Uint8Array<ArrayBuffer> {
       money(line.unitPriceMinor, c),
       money(line.taxableMinor, c),
       line.taxes.length
-        ? line.taxes.map((t) => `${taxLabel(t)}: ${money(t.amountMinor, c)}`).join("\n")
+        ? line.taxes.map((t) => `${taxLabel(t)}: ${money(t.amountMinor, c)}`)
         : d.regime === "no_tax"
           ? "Not charged"
           : "Zero-rated",
@@ -165,7 +164,10 @@ export function renderInvoicePdf(d: InvoiceDocument): Uint8Array<ArrayBuffer> {
     ];
     rowBottom = y;
     cells.forEach((value, i) => {
-      rowBottom = Math.max(rowBottom, pdf.text(value, cols[i]!.x, y, { size: 9, width: cols[i]!.w }));
+      let cellY = y;
+      for (const part of typeof value === "string" ? [value] : value)
+        cellY = pdf.text(part, cols[i]!.x, cellY, { size: 9, width: cols[i]!.w });
+      rowBottom = Math.max(rowBottom, cellY);
     });
     y = rowBottom + 3;
     pdf.rule(y);
