@@ -183,6 +183,7 @@ export const TAX_ID_MESSAGES = {
   vatFormat: (prefix: string) =>
     `Enter an EU VAT number starting with your country's prefix ${prefix} (e.g. ${prefix === "DE" ? "DE123456789" : `${prefix}…`}).`,
   vatNotInEu: "An EU VAT number is for a buyer in the European Union; choose the country or remove it.",
+  panNotInGstin: "The PAN is the GSTIN's 3rd to 12th characters: the two must agree.",
   panFormat: "Enter a PAN of 10 characters: five letters, four digits and a letter (e.g. AAPFU0939F).",
   stateRequired: "Choose the state: it decides between CGST + SGST and IGST.",
 } as const;
@@ -259,29 +260,62 @@ const rate = z
   .refine((value) => Number(value) > 0, "A rate is more than zero.");
 
 export const invoicingSettingsSchema = z.object({
-  supplier: z.object({
-    legalName: trimmed(200, "the legal name"),
-    tradeName: z.string().trim().max(200).default(""),
-    addressLines: z.array(z.string().trim().min(1).max(200)).min(1).max(5),
-    stateCode: z.string().refine(isStateCode, TAX_ID_MESSAGES.stateRequired),
-    gstin: z
-      .string()
-      .transform(normaliseTaxId)
-      .refine((value) => value === "" || gstinProblem(value) === null, TAX_ID_MESSAGES.gstinFormat),
-    pan: z
-      .string()
-      .transform(normaliseTaxId)
-      .refine((value) => isValidPan(value), TAX_ID_MESSAGES.panFormat),
-    email: z.email("Enter an email address."),
-  }),
+  supplier: z
+    .object({
+      legalName: trimmed(200, "the legal name"),
+      tradeName: z.string().trim().max(200).default(""),
+      addressLines: z.array(z.string().trim().min(1).max(200)).min(1).max(5),
+      stateCode: z.string().refine(isStateCode, TAX_ID_MESSAGES.stateRequired),
+      gstin: z
+        .string()
+        .transform(normaliseTaxId)
+        .superRefine((value, ctx) => {
+          const problem = value ? gstinProblem(value) : null;
+          if (problem)
+            ctx.addIssue({
+              code: "custom",
+              message:
+                problem === "checksum"
+                  ? TAX_ID_MESSAGES.gstinChecksum
+                  : problem === "state"
+                    ? TAX_ID_MESSAGES.gstinState
+                    : TAX_ID_MESSAGES.gstinFormat,
+            });
+        }),
+      pan: z
+        .string()
+        .transform(normaliseTaxId)
+        .refine((value) => isValidPan(value), TAX_ID_MESSAGES.panFormat),
+      email: z.email("Enter an email address."),
+    })
+    .superRefine((supplier, ctx) => {
+      if (!supplier.gstin || gstinProblem(supplier.gstin)) return;
+      if (supplier.gstin.slice(0, 2) !== supplier.stateCode)
+        ctx.addIssue({
+          code: "custom",
+          path: ["gstin"],
+          message: TAX_ID_MESSAGES.gstinOtherState(stateName(supplier.stateCode)),
+        });
+      if (supplier.gstin.slice(2, 12) !== supplier.pan)
+        ctx.addIssue({ code: "custom", path: ["pan"], message: TAX_ID_MESSAGES.panNotInGstin });
+    }),
   /** The series' prefixes: an invoice is PREFIX/YY-YY/NNNNNN, 16 characters at most (GST rule 46). */
   invoicePrefix: z.string().regex(/^[A-Z]{1,3}$/, "Use one to three capital letters."),
   creditNotePrefix: z.string().regex(/^[A-Z]{1,3}$/, "Use one to three capital letters."),
-  lut: z.object({
-    reference: z.string().trim().max(40).default(""),
-    validFrom: isoDay.or(z.literal("")),
-    validTo: isoDay.or(z.literal("")),
-  }),
+  lut: z
+    .object({
+      reference: z.string().trim().max(40, "Keep the LUT reference to 40 characters.").default(""),
+      validFrom: isoDay.or(z.literal("")),
+      validTo: isoDay.or(z.literal("")),
+    })
+    .superRefine((lut, ctx) => {
+      if (lut.reference && !lut.validFrom)
+        ctx.addIssue({ code: "custom", path: ["validFrom"], message: "Enter the day the LUT starts." });
+      if (lut.reference && !lut.validTo)
+        ctx.addIssue({ code: "custom", path: ["validTo"], message: "Enter the day the LUT ends." });
+      if (lut.validFrom && lut.validTo && lut.validTo < lut.validFrom)
+        ctx.addIssue({ code: "custom", path: ["validTo"], message: "The LUT ends after it starts." });
+    }),
   sac: z.object({
     code: z.string().regex(/^99\d{4}$/, "A SAC code for services is six digits starting 99."),
     description: trimmed(120, "the SAC's description"),
