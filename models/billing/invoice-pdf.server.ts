@@ -20,11 +20,11 @@ const taxLabel = (tax: Pick<TaxLine, "component" | "ratePercent">) =>
   `${TAX_NAMES[tax.component]} @ ${tax.ratePercent}%`;
 
 /** The document's title: what the accountant files it as. */
-export const invoiceTitle = (d: Pick<InvoiceDocument, "kind" | "regime">) =>
+const invoiceTitle = (d: Pick<InvoiceDocument, "kind" | "regime">) =>
   d.kind === "credit_note" ? "Credit Note" : d.regime === "no_tax" ? "Bill of Supply" : "Tax Invoice";
 
 /** The buyer's lines: name, address, state or country, tax ids, email. */
-export function buyerLines(d: InvoiceDocument): string[] {
+function buyerLines(d: InvoiceDocument): string[] {
   const { buyer } = d;
   return [
     buyer.legalName,
@@ -38,7 +38,7 @@ export function buyerLines(d: InvoiceDocument): string[] {
   ];
 }
 
-export function supplierLines(d: InvoiceDocument): string[] {
+function supplierLines(d: InvoiceDocument): string[] {
   const { supplier } = d;
   return [
     supplier.legalName,
@@ -54,7 +54,7 @@ export function supplierLines(d: InvoiceDocument): string[] {
 }
 
 /** The totals' rows: taxable value, each tax with its rate, rounding, total; then the rupee equivalent. */
-export function totalRows(d: InvoiceDocument): [string, string][] {
+function totalRows(d: InvoiceDocument): [string, string][] {
   const c = d.currency;
   const rates = new Map(d.lines.flatMap((line) => line.taxes).map((t) => [t.component, t.ratePercent]));
   const tax = (component: "cgst" | "sgst" | "igst", minor: number): [string, string][] =>

@@ -373,18 +373,6 @@ export async function issueCreditNoteForRefund(
 // ---------------------------------------------------------------------------
 // Reading: the client's list and file, staff's list and export.
 
-export type InvoiceListRow = {
-  id: string;
-  number: string;
-  kind: InvoiceKind;
-  issuedAt: Date;
-  currency: string;
-  totalMinor: number;
-  taxMinor: number;
-  inrTotalMinor: number;
-  regime: string;
-};
-
 const listColumns = {
   id: taxInvoices.id,
   number: taxInvoices.number,
@@ -484,7 +472,7 @@ export const INVOICE_CSV_HEADER = [
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 
 /** One CSV row per document: figures in the invoice's currency and in rupees, for the accountant. */
-export function invoiceCsvRow(d: InvoiceDocument): string[] {
+function invoiceCsvRow(d: InvoiceDocument): string[] {
   return [
     d.kind === "invoice" ? "Tax invoice" : "Credit note",
     d.number,

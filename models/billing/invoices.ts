@@ -53,7 +53,7 @@ export const INDIAN_STATES = [
 export type StateCode = (typeof INDIAN_STATES)[number][0];
 const STATE_NAMES = new Map<string, string>(INDIAN_STATES);
 export const stateName = (code: string) => STATE_NAMES.get(code) ?? code;
-export const isStateCode = (code: string): code is StateCode => STATE_NAMES.has(code);
+const isStateCode = (code: string): code is StateCode => STATE_NAMES.has(code);
 
 /** The EU member states, by the prefix of their VAT numbers (Greece's is EL), and Northern Ireland's XI. */
 const EU_VAT_FORMATS: Record<string, RegExp> = {
@@ -134,7 +134,7 @@ const EU_COUNTRIES = new Set([
   "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT",
   "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
 ]); // prettier-ignore
-export const isEuCountry = (code: string) => EU_COUNTRIES.has(code);
+const isEuCountry = (code: string) => EU_COUNTRIES.has(code);
 const vatPrefixOf = (country: string) => (country === "GR" ? "EL" : country);
 
 // ---------------------------------------------------------------------------
@@ -143,7 +143,7 @@ const vatPrefixOf = (country: string) => (country === "GR" ? "EL" : country);
 const GSTIN_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A tax id as people type it: capitals, without spaces, dots or dashes. */
-export const normaliseTaxId = (value: string) => value.toUpperCase().replace(/[\s.\-]/g, "");
+const normaliseTaxId = (value: string) => value.toUpperCase().replace(/[\s.-]/g, "");
 
 /** The GSTIN's 15th character: the mod-36 check over its first 14 (weights 1, 2, 1, 2…). */
 export function gstinCheckCharacter(first14: string): string {
@@ -337,7 +337,7 @@ export const INVOICING_MESSAGES = {
 // The financial year (India: April to March, in Indian time) and numbers.
 
 /** The day in India (UTC+5:30, no daylight saving) of a moment, as YYYY-MM-DD. */
-export const indianDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+const indianDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** "2026-27" for any day from 1 April 2026 to 31 March 2027 (Indian time). */
 export function financialYear(at: Date): string {
@@ -355,10 +355,10 @@ export function documentNumber(prefix: string, year: string, sequence: number): 
 // Money arithmetic: integer minor units, half-up.
 
 /** n / d rounded half up, for n ≥ 0 and d > 0 integers. */
-export const divHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
+const divHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 
 /** A rate as an integer of ten-thousandths: "84.125" → 841250. */
-export const rateE4 = (rateText: string) => {
+const rateE4 = (rateText: string) => {
   const [whole, fraction = ""] = rateText.split(".");
   return Number(whole) * 10_000 + Number(fraction.padEnd(4, "0").slice(0, 4));
 };
@@ -401,7 +401,7 @@ export type InvoiceBuyer = {
 export type PlaceOfSupply = { code: string; label: string };
 
 /** The LUT in force on a day, or null. */
-export function lutInForce(settings: InvoicingSettings, at: Date) {
+function lutInForce(settings: InvoicingSettings, at: Date) {
   const { reference, validFrom, validTo } = settings.lut;
   const day = indianDay(at);
   return reference && validFrom && validTo && validFrom <= day && day <= validTo ? settings.lut : null;
@@ -459,7 +459,7 @@ export type InvoiceTotals = {
 };
 
 /** The taxes a regime charges at a GST rate: half each for CGST and SGST, all of it as IGST, or none. */
-export function taxComponents(
+function taxComponents(
   regime: TaxRegime,
   ratePercent: number,
 ): { component: TaxComponent; ratePercent: number }[] {
@@ -577,8 +577,8 @@ export const LUT_DECLARATION = (reference: string, from: string, to: string) =>
   `Supply meant for export under Letter of Undertaking ${reference} (valid ${from} to ${to}) without payment of integrated tax.`;
 export const REVERSE_CHARGE_WORDING =
   "Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).";
-export const NO_TAX_WORDING = "No GST charged: the supplier is not registered for GST.";
-export const EXPORT_IGST_WORDING =
+const NO_TAX_WORDING = "No GST charged: the supplier is not registered for GST.";
+const EXPORT_IGST_WORDING =
   "Export of services with payment of integrated tax (no Letter of Undertaking in force).";
 
 export type InvoiceKind = "invoice" | "credit_note";
