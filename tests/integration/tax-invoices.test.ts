@@ -28,7 +28,8 @@ import { refundPayment } from "~models/billing/refunds.server";
 import { renewSubscription, subscribe } from "~models/billing/subscriptions.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { staffActor } from "~models/platform/audit.server";
-import { db } from "~models/platform/db.server";
+import { db, getDatabaseHandle, setDatabase } from "~models/platform/db.server";
+import { withStatementLog } from "~models/platform/testing.server";
 import { payments, subscriptions, taxInvoiceCounters, taxInvoices } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import { signedInClient, type Client } from "./project-helpers";
@@ -424,6 +425,27 @@ describe("numbering and issuing once", () => {
         .insert(taxInvoices)
         .values({ ...copy, number: "ASC/31-32/999999", sequence: 999_999 }),
     ).rejects.toThrow();
+  });
+
+  it("costs a fixed number of statements in the fulfilment transaction, and two for a second call", async () => {
+    const client = await clientWith(mumbaiBuyer);
+    const payment = await paidPayment(client);
+    const original = getDatabaseHandle()!;
+    const statements: string[] = [];
+    setDatabase(withStatementLog(original, (query) => statements.push(query)));
+    try {
+      await db().transaction(async (tx) => {
+        statements.length = 0;
+        await issueInvoiceForPayment(tx, payment.id, future);
+        // Lock the payment, look for its invoice, the settings, the buyer, the counter, the insert.
+        expect(statements).toHaveLength(6);
+        statements.length = 0;
+        await issueInvoiceForPayment(tx, payment.id, future);
+        expect(statements).toHaveLength(2);
+      });
+    } finally {
+      setDatabase(original);
+    }
   });
 
   it("a payment that has not succeeded gets no invoice", async () => {
