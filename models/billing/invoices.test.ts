@@ -4,6 +4,12 @@ import {
   creditLines,
   documentNumber,
   financialYear,
+  invoicingSettingsSchema,
+  placeOfSupply,
+  regimeNotes,
+  REVERSE_CHARGE_WORDING,
+  taxRegime,
+  type InvoiceBuyer,
   gstinCheckCharacter,
   gstinProblem,
   inrMinor,
@@ -185,5 +191,77 @@ describe("amounts in words", () => {
       "Indian Rupees Five Thousand Eight Hundred Seventeen and Fifty Paise Only",
     );
     expect(rupeesInWords(5)).toBe("Indian Rupees Zero and Five Paise Only");
+  });
+});
+
+describe("which tax applies", () => {
+  const settings = invoicingSettingsSchema.parse({
+    supplier: {
+      legalName: "Ascendra Brand Studio Private Limited",
+      addressLines: ["Vashi, Navi Mumbai"],
+      stateCode: "27",
+      gstin: "27AAKCA1234F1Z0",
+      pan: "AAKCA1234F",
+      email: "accounts@ascendra.studio",
+    },
+    invoicePrefix: "ASC",
+    creditNotePrefix: "CN",
+    lut: { reference: "AD270326000123X", validFrom: "2026-04-01", validTo: "2027-03-31" },
+    sac: { code: "998361", description: "Advertising services", gstRatePercent: 18 },
+    exchangeRates: { USD: "84.25", EUR: "89.5", asOf: "2026-11-02" },
+  });
+  const buyer = (over: Partial<InvoiceBuyer>): InvoiceBuyer => ({
+    legalName: "B",
+    email: "",
+    address: "",
+    country: "IN",
+    stateCode: "",
+    gstin: "",
+    vatNumber: "",
+    ...over,
+  });
+  const inLut = new Date("2026-11-28T10:00:00Z");
+  const afterLut = new Date("2027-04-01T10:00:00Z");
+  it("follows the buyer's state and country, the LUT's dates and our own registration", () => {
+    expect(taxRegime(settings, buyer({ stateCode: "27" }), inLut)).toBe("intra_state");
+    expect(taxRegime(settings, buyer({}), inLut)).toBe("intra_state"); // no state: the supplier's
+    expect(taxRegime(settings, buyer({ stateCode: "07" }), inLut)).toBe("inter_state");
+    expect(taxRegime(settings, buyer({ country: "US" }), inLut)).toBe("export_lut");
+    expect(taxRegime(settings, buyer({ country: "DE", vatNumber: "DE123456789" }), inLut)).toBe(
+      "eu_reverse_charge",
+    );
+    expect(taxRegime(settings, buyer({ country: "DE" }), inLut)).toBe("export_lut"); // an EU consumer
+    expect(taxRegime(settings, buyer({ country: "US" }), afterLut)).toBe("inter_state"); // LUT lapsed: IGST
+    const unregistered = { ...settings, supplier: { ...settings.supplier, gstin: "" } };
+    expect(taxRegime(unregistered, buyer({ stateCode: "27" }), inLut)).toBe("no_tax");
+  });
+  it("says so on the invoice", () => {
+    expect(placeOfSupply(settings, buyer({ stateCode: "07" }))).toEqual({ code: "07", label: "Delhi (07)" });
+    expect(placeOfSupply(settings, buyer({ country: "SG" }))).toEqual({
+      code: "96",
+      label: "Other country (Singapore)",
+    });
+    const eu = buyer({ country: "FR", vatNumber: "FR40303265045" });
+    expect(regimeNotes("eu_reverse_charge", settings, eu, inLut)).toEqual([
+      expect.stringContaining("Letter of Undertaking AD270326000123X"),
+      REVERSE_CHARGE_WORDING,
+    ]);
+    expect(regimeNotes("inter_state", settings, buyer({ country: "US" }), afterLut)).toEqual([
+      expect.stringContaining("with payment of integrated tax"),
+    ]);
+    expect(regimeNotes("intra_state", settings, buyer({}), inLut)).toEqual([]);
+  });
+  it("refuses the agency's own GSTIN when it does not match its state or PAN", () => {
+    const bad = invoicingSettingsSchema.safeParse({
+      ...settings,
+      supplier: { ...settings.supplier, stateCode: "29" },
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.path.join("."))).toEqual(["supplier.gstin"]);
+    const otherPan = invoicingSettingsSchema.safeParse({
+      ...settings,
+      supplier: { ...settings.supplier, pan: "AAKCB1234F" },
+    });
+    expect(otherPan.error!.issues.map((i) => i.path.join("."))).toEqual(["supplier.pan"]);
   });
 });
