@@ -9,12 +9,13 @@ import { listAccountInvoices } from "~models/billing/invoices.server";
 import { runSeed } from "~models/views/seed.server";
 import * as clientPdf from "~/routes/dashboard/invoice-pdf";
 import * as clientPage from "~/routes/dashboard/invoices";
+import type * as Membership from "~/lib/membership.server";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
 const as = vi.hoisted(() => ({ role: "owner" as OrganisationRole }));
 vi.mock("~/lib/membership.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/lib/membership.server")>();
+  const real = await importOriginal<typeof Membership>();
   return {
     ...real,
     memberOf: async (request: Request) => ({ ...(await real.memberOf(request)), role: as.role }),
