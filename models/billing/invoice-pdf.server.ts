@@ -1,5 +1,12 @@
 import { formatMinor } from "../platform/money";
-import { countryName, REGIME_LABELS, stateName, type InvoiceDocument, type TaxLine } from "./invoices";
+import {
+  countryName,
+  invoiceDate,
+  REGIME_LABELS,
+  stateName,
+  type InvoiceDocument,
+  type TaxLine,
+} from "./invoices";
 import { PAGE, ReceiptPdf } from "./receipts.server";
 
 // A tax invoice or credit note as a PDF (decision 0082), drawn from its frozen
@@ -8,13 +15,7 @@ import { PAGE, ReceiptPdf } from "./receipts.server";
 // accountant reads is exactly what was issued.
 
 const money = (minor: number, currency: string) => formatMinor(minor, currency, "cents");
-const day = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Asia/Kolkata",
-  }).format(new Date(iso));
+const day = (iso: string) => invoiceDate(iso);
 const TAX_NAMES = { cgst: "CGST", sgst: "SGST", igst: "IGST" } as const;
 const taxLabel = (tax: Pick<TaxLine, "component" | "ratePercent">) =>
   `${TAX_NAMES[tax.component]} @ ${tax.ratePercent}%`;

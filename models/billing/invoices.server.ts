@@ -19,6 +19,7 @@ import {
   creditLines,
   documentNumber,
   financialYear,
+  indianDay,
   inrMinor,
   invoicingSettingsSchema,
   lineFromGross,
@@ -476,7 +477,7 @@ function invoiceCsvRow(d: InvoiceDocument): string[] {
   return [
     d.kind === "invoice" ? "Tax invoice" : "Credit note",
     d.number,
-    d.issuedAt.slice(0, 10),
+    indianDay(new Date(d.issuedAt)),
     d.financialYear,
     d.invoiceNumber ?? "",
     d.buyer.legalName,

@@ -337,7 +337,16 @@ export const INVOICING_MESSAGES = {
 // The financial year (India: April to March, in Indian time) and numbers.
 
 /** The day in India (UTC+5:30, no daylight saving) of a moment, as YYYY-MM-DD. */
-const indianDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+export const indianDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** An invoice's date as printed: the day in India ("29 November 2026", or "29 Nov 2026" short). */
+export const invoiceDate = (at: Date | string, month: "long" | "short" = "long") =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month,
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  }).format(new Date(at));
 
 /** "2026-27" for any day from 1 April 2026 to 31 March 2027 (Indian time). */
 export function financialYear(at: Date): string {

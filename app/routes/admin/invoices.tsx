@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { REGIME_LABELS, type TaxRegime } from "~models/billing/invoices";
+import { invoiceDate, REGIME_LABELS, type TaxRegime } from "~models/billing/invoices";
 import { invoiceYears, listInvoices } from "~models/billing/invoices.server";
 import { formatMinor } from "~models/platform/money";
 import { PagedTable } from "~/components/admin/paged-table";
 import { cell, FilterForm, PageHeader, SelectFilter, smallButton } from "~/components/admin/ui";
 import { listQuery } from "~/lib/admin-list.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { formatDate } from "~/lib/format";
 import { requireMoneyAccess } from "~/lib/money-report.server";
 import { staffOf } from "~/lib/staff-gate.server";
 import type { Route } from "./+types/invoices";
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       number: row.number,
       kind: row.kind,
       buyer: row.buyer,
-      issuedAt: row.issuedAt,
+      issuedOn: invoiceDate(row.issuedAt, "short"),
       regime: REGIME_LABELS[row.regime as TaxRegime],
       total: formatMinor(row.totalMinor, row.currency, "cents"),
       tax: formatMinor(row.taxMinor, row.currency, "cents"),
@@ -83,7 +82,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                 <span className="block text-xs text-text-muted">Credit note</span>
               ) : null}
             </td>
-            <td className={cell}>{formatDate(row.issuedAt)}</td>
+            <td className={cell}>{row.issuedOn}</td>
             <td className={cell}>{row.buyer}</td>
             <td className={cell}>{row.regime}</td>
             <td className={cell}>{row.tax}</td>

@@ -3,6 +3,7 @@ import {
   buyerTaxDetailsSchema,
   INDIAN_STATES,
   INVOICE_COUNTRIES,
+  invoiceDate,
   INVOICING_MESSAGES,
   REGIME_LABELS,
   type TaxRegime,
@@ -19,7 +20,6 @@ import { Field, SelectField, SubmitButton, TextareaField } from "~/components/fo
 import { ActionNotice } from "~/components/billing/notice";
 import { Pager } from "~/components/pager";
 import { requireForm } from "~/lib/body/form.server";
-import { formatDate } from "~/lib/format";
 import { memberOf, type Member } from "~/lib/membership.server";
 import type { Route } from "./+types/invoices";
 
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: row.id,
       number: row.number,
       kind: row.kind,
-      issuedAt: row.issuedAt,
+      issuedOn: invoiceDate(row.issuedAt, "short"),
       regime: REGIME_LABELS[row.regime as TaxRegime],
       total: formatMinor(row.totalMinor, row.currency, "cents"),
       inr: row.currency === "INR" ? null : formatMinor(row.inrTotalMinor, "INR", "cents"),
@@ -139,8 +139,7 @@ export default function Invoices({ loaderData, actionData }: Route.ComponentProp
               >
                 <span className="font-semibold">{invoice.number}</span>
                 <span>
-                  {invoice.kind === "credit_note" ? "Credit note" : "Tax invoice"} ·{" "}
-                  {formatDate(invoice.issuedAt)}
+                  {invoice.kind === "credit_note" ? "Credit note" : "Tax invoice"} · {invoice.issuedOn}
                   <span className="block text-xs text-text-muted">{invoice.regime}</span>
                 </span>
                 <span className="font-semibold sm:text-right">
