@@ -420,6 +420,16 @@ export async function getInvoice(id: string): Promise<InvoiceDocument | null> {
   return row ? (row.document as unknown as InvoiceDocument) : null;
 }
 
+/** A payment's invoice and credit notes, in the order issued (staff's payment page). */
+export async function paymentDocuments(paymentId: string) {
+  if (!isUuid(paymentId)) return [];
+  return db()
+    .select({ id: taxInvoices.id, number: taxInvoices.number, kind: listColumns.kind })
+    .from(taxInvoices)
+    .where(eq(taxInvoices.paymentId, paymentId))
+    .orderBy(asc(taxInvoices.createdAt), asc(taxInvoices.number));
+}
+
 /** The financial years anything was issued in, newest first. */
 export async function invoiceYears(): Promise<string[]> {
   const rows = await db()

@@ -331,6 +331,8 @@ export const INVOICING_MESSAGES = {
   saved: "Invoicing settings saved. Invoices issued from now on use them; issued ones never change.",
   buyerSaved: "Tax details saved. Your next invoices carry them; issued ones never change.",
   noInvoices: "No tax invoices yet: every payment you make issues one.",
+  lutNotInForce:
+    "No Letter of Undertaking is in force today: exports are invoiced with IGST until you enter a current one.",
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -410,7 +412,7 @@ export type InvoiceBuyer = {
 export type PlaceOfSupply = { code: string; label: string };
 
 /** The LUT in force on a day, or null. */
-function lutInForce(settings: InvoicingSettings, at: Date) {
+export function lutInForce(settings: InvoicingSettings, at: Date) {
   const { reference, validFrom, validTo } = settings.lut;
   const day = indianDay(at);
   return reference && validFrom && validTo && validFrom <= day && day <= validTo ? settings.lut : null;

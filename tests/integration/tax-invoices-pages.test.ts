@@ -16,6 +16,7 @@ import * as staffPdf from "~/routes/admin/invoice-pdf";
 import * as staffExport from "~/routes/admin/invoices-export";
 import * as staffList from "~/routes/admin/invoices";
 import * as settingsPage from "~/routes/admin/invoicing-settings";
+import * as paymentPage from "~/routes/admin/payment";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, type Client } from "./project-helpers";
 
@@ -161,6 +162,25 @@ describe("staff", () => {
       sacCode: "998361",
       rateUSD: "84.2500",
     });
+    // A LUT that has lapsed is pointed out: exports then pay IGST.
+    const lapsed = await call(
+      settingsPage.action,
+      formRequest(
+        "/admin/settings/invoicing",
+        { ...values, lutValidFrom: "2020-04-01", lutValidTo: "2021-03-31" },
+        { cookie: staff.cookie },
+      ),
+    );
+    expect(lapsed.status).toBe(200);
+    const warned = await call(
+      settingsPage.loader,
+      getRequest("/admin/settings/invoicing", { cookie: staff.cookie }),
+    );
+    expect((warned.body as { lutWarning: string | null }).lutWarning).toBe(INVOICING_MESSAGES.lutNotInForce);
+    await call(
+      settingsPage.action,
+      formRequest("/admin/settings/invoicing", values, { cookie: staff.cookie }),
+    );
 
     const bad = await call(
       settingsPage.action,
@@ -242,6 +262,15 @@ describe("staff", () => {
       },
     );
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    // The payment's page links its tax invoice.
+    const paymentView = await call(
+      paymentPage.loader,
+      getRequest(`/admin/payments/${invoice!.paymentId}`, { cookie: staff.cookie }),
+      { id: invoice!.paymentId },
+    );
+    expect((paymentView.body as { documents: unknown[] }).documents).toEqual([
+      { id: invoice!.id, number: invoice!.number, kind: "invoice" },
+    ]);
   });
 
   it("with studio access see no invoices: 403", async () => {

@@ -3,6 +3,7 @@ import {
   INDIAN_STATES,
   INVOICING_MESSAGES,
   invoicingSettingsSchema,
+  lutInForce,
   type InvoicingSettings,
 } from "~models/billing/invoices";
 import { getInvoicingSettings, saveInvoicingSettings } from "~models/billing/invoices.server";
@@ -103,7 +104,11 @@ function fieldOf(path: readonly PropertyKey[]): FieldName {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireMoneyAccess((await staffOf({ request, context })).user);
-  return { values: valuesOf(await getInvoicingSettings()) };
+  const settings = await getInvoicingSettings();
+  return {
+    values: valuesOf(settings),
+    lutWarning: lutInForce(settings, new Date()) ? null : INVOICING_MESSAGES.lutNotInForce,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -153,6 +158,14 @@ export default function InvoicingSettingsPage({ loaderData, actionData }: Route.
         description="What every tax invoice says about the agency, and the rates it applies. Invoices already issued keep what they were issued with."
       />
       <ActionMessage message={actionData?.message} tone={actionData?.tone} />
+      {loaderData.lutWarning ? (
+        <p
+          className="rounded-xl border border-yellow/40 bg-yellow/15 px-4 py-3 text-sm"
+          data-testid="lut-warning"
+        >
+          {loaderData.lutWarning}
+        </p>
+      ) : null}
       <Form method="post" key={JSON.stringify(values)} className="flex flex-col gap-6" noValidate>
         <fieldset className={fieldset}>
           <legend className={legend}>The agency</legend>
