@@ -277,13 +277,12 @@ export async function issueInvoiceForPayment(
     ),
   ];
   const totals = totalsOf(lines, payment.amountMinor);
-  const exchangeRate =
-    payment.currency === "INR"
-      ? null
-      : {
-          rate: settings.exchangeRates[payment.currency as "USD" | "EUR"],
-          asOf: settings.exchangeRates.asOf,
-        };
+  const rate = (settings.exchangeRates as Record<string, string>)[payment.currency];
+  if (payment.currency !== "INR" && !rate)
+    throw new Error(
+      `No exchange rate for ${payment.currency} in the invoicing settings: add it before taking payments in it.`,
+    );
+  const exchangeRate = payment.currency === "INR" ? null : { rate: rate!, asOf: settings.exchangeRates.asOf };
   const year = financialYear(now);
   const sequence = await nextSequence(tx, "invoice", year);
   const document: InvoiceDocument = {
