@@ -35,6 +35,9 @@ export default [
     route("admin/projects/:id/clock", "routes/admin/project-clock.ts"),
     // Proofing (docs/decisions/0047): a version's image, rendered PDF page or PDF, for staff.
     route("admin/projects/:id/proof/:deliverableId/file/:page?", "routes/admin/proof-file.ts"),
+    // Tax invoices (docs/decisions/0082): the accountant's CSV and each document's PDF.
+    route("admin/invoices.csv", "routes/admin/invoices-export.ts"),
+    route("admin/invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
   ]),
 
   // Billing (docs/product.md, "REST API"): shop, cart, checkout, tokens and subscriptions.
@@ -67,6 +70,8 @@ export default [
   route("shop-images/:file", "routes/billing/shop-image.ts"),
   // Calendar invites: the client's own meetings only (docs/decisions/0050).
   route("dashboard2/meetings/:id/invite.ics", "routes/dashboard/meeting-invite.ts"),
+  // Tax invoices and credit notes (docs/decisions/0082): the organisation's own, for its billing members.
+  route("dashboard2/billing/invoices/:id/pdf", "routes/dashboard/invoice-pdf.ts"),
 
   route("logout", "routes/auth/logout.ts"),
 
@@ -110,6 +115,9 @@ export default [
     // Payments and refunds (docs/decisions/0036).
     route("payments", "routes/admin/payments.tsx"),
     route("payments/:id", "routes/admin/payment.tsx"),
+    // Tax invoices and credit notes, and the agency's invoicing settings (docs/decisions/0082).
+    route("invoices", "routes/admin/invoices.tsx"),
+    route("settings/invoicing", "routes/admin/invoicing-settings.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     // The chat assistant's gap queue and the FAQ entries written from it (docs/decisions/0037).
     route("chat-gaps", "routes/admin/chat-gaps.tsx"),
@@ -160,6 +168,7 @@ export default [
         route("billing", "routes/dashboard/billing.tsx"),
         route("billing/tokens", "routes/dashboard/buy-tokens.tsx"),
         route("billing/plans/:planId", "routes/dashboard/subscribe.tsx"),
+        route("billing/invoices", "routes/dashboard/invoices.tsx"),
         route("shop", "routes/dashboard/shop.tsx"),
         route("purchases", "routes/dashboard/purchases.tsx"),
         route("recommendations", "routes/dashboard/recommendations.tsx"),

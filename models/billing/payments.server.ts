@@ -15,6 +15,7 @@ import {
   type PaymentMode,
 } from "./payments";
 import { payments } from "../schema";
+import { issueInvoiceForPayment } from "./invoices.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 
 // Payments go through a gateway behind one interface. The built-in test
@@ -416,6 +417,8 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
         .returning();
       if (!done) throw new Error(`Payment ${payment.id} changed while it was being charged`);
       const value = await request.fulfil(tx, done);
+      // Its tax invoice, once, with what it bought (decision 0082).
+      await issueInvoiceForPayment(tx, done.id);
       // The receipt (email + notification) commits with the payment and what it bought (decision 0058).
       const receipt = await queueReceipt(
         tx,

@@ -123,7 +123,7 @@ function receiptDocument(receipt: {
 // PDF: A4, set in Noto Sans (receipt-fonts.server.ts), every line wrapped within the margins.
 
 /** A4 in points, with 50 pt margins all round. */
-const PAGE = { width: 595.28, left: 50, right: 545.28, top: 50, bottom: 50 };
+export const PAGE = { width: 595.28, left: 50, right: 545.28, top: 50, bottom: 50 };
 const SELLER_X = 340;
 const VALUE_X = 200;
 const RULE_GRAY = "#d9d9d9";
@@ -131,7 +131,7 @@ const RULE_GRAY = "#d9d9d9";
 type TextStyle = { size: number; weight?: ReceiptWeight; width: number; lineGap?: number };
 
 /** One receipt document: pdfkit plus the fonts it has been given so far. */
-class ReceiptPdf {
+export class ReceiptPdf {
   readonly doc: PDFKit.PDFDocument;
   private readonly registered = new Set<string>();
 

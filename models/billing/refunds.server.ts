@@ -14,6 +14,7 @@ import {
 import { type Currency } from "./payments";
 import { formatMinor } from "../platform/money";
 import { gatewayNamed, type PaymentRow } from "./payments.server";
+import { issueCreditNoteForRefund } from "./invoices.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { takeBackGrant } from "./tokens.server";
 import { REFUND_FORM_MESSAGES, refundedMessage, tokensToTakeBack } from "./refunds";
@@ -179,6 +180,8 @@ async function settleRefund(
       completedAt: now,
     })
     .where(eq(paymentRefunds.id, refund.id));
+  // The credit note against the payment's invoice, in the same transaction (decision 0082).
+  await issueCreditNoteForRefund(tx, refund.id, now);
   await recordAudit(
     {
       actor,

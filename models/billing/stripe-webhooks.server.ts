@@ -15,6 +15,7 @@ import {
   type HostedConfirmationOutcome,
   type PaymentRow,
 } from "./payments.server";
+import { issueInvoiceForPayment } from "./invoices.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { recordGatewayRefund } from "./refunds.server";
 import { stripeSetup } from "./stripe-gateway.server";
@@ -176,7 +177,7 @@ function billingOf(sub: Stripe.Subscription): GatewayBilling {
   };
 }
 
-/** A confirmed payment's receipt, in the event's transaction; its email is sent after the commit (decision 0058). */
+/** A confirmed payment's tax invoice and receipt, in the event's transaction; its email is sent after the commit (decision 0058). */
 export async function receipted(
   tx: Transaction,
   payment: PaymentRow,
@@ -184,6 +185,8 @@ export async function receipted(
   now: Date,
   renewal = false,
 ) {
+  // Its tax invoice, once, with what it bought (decision 0082).
+  await issueInvoiceForPayment(tx, payment.id, now);
   const receipt = await queueReceipt(
     tx,
     { kind: "payment", payment, renewal },

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = {
   "tokens.expire": "Tokens expired",
   "tokens.refund": "Tokens taken back for a refund",
   "payment.refund": "Refunded a payment",
+  "invoicing.settings": "Changed the invoicing settings",
+  "invoice.export": "Exported the tax invoices",
   "catalog.create": "Added to the catalogue",
   "catalog.update": "Changed a catalogue item",
   "catalog.retire": "Retired a catalogue item",
@@ -66,6 +68,7 @@ export const AUDIT_TARGET_TYPES = [
   "subscription_plan",
   "chat_faq",
   "report",
+  "invoicing",
 ] as const;
 
 export const auditActionLabel = (action: string) =>

@@ -5,6 +5,8 @@ import matter from "gray-matter";
 import type { z } from "zod";
 import { count } from "drizzle-orm";
 import { billingSettingsSchema, shopItemsSchema } from "../billing/billing-content";
+import { invoicingSettingsSchema } from "../billing/invoices";
+import { hasInvoicingSettings, upsertInvoicingSettingsSeed } from "../billing/invoices.server";
 import { chatFaqSeedSchema } from "../chat/gaps";
 import { upsertFaqSeeds } from "../chat/faqs.server";
 import { blogPostSeedSchema } from "../content/blog";
@@ -159,6 +161,16 @@ export const SEED_SOURCES: SeedSource[] = [
     (tx, data) => upsertTokenPackages(tx, data.pricing.bundles),
   ),
   contentBlockSource("billing", billingSettingsSchema),
+  // The agency's details and tax settings for tax invoices (decision 0082): staff's saved ones are kept.
+  {
+    kind: "file",
+    name: "invoicing",
+    file: "invoicing.json",
+    schema: invoicingSettingsSchema,
+    write: upsertInvoicingSettingsSeed,
+    loaded: hasInvoicingSettings,
+    tableOnly: true,
+  } as SeedSource,
   shopItemsSource,
   // Answers staff wrote for the chat assistant's gaps, as `npm run chat:export-faqs` wrote them (decision 0037).
   {

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { sendEmail } from "~models/platform/mail.server";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { runSeed } from "~models/views/seed.server";
+import { db } from "~models/platform/db.server";
+import { taxInvoices } from "~models/schema";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 import { answeredChatGap, sendApplication, sendMeeting, sendQuote, seedSite } from "./admin-helpers";
@@ -53,6 +56,7 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "admin/outbox/:id": () => ({ id: fixtures.email! }),
   "admin/catalog/:kind/:id": () => ({ kind: "packages", id: "new" }),
   "admin/payments/:id": () => ({ id: fixtures.payment! }),
+  "admin/invoices/:id/pdf": () => ({ id: fixtures.invoice! }),
   "api/admin/projects/:id/transition": () => ({ id: fixtures.project! }),
   "admin/chat-gaps/:key": () => ({ key: fixtures.gapKey! }),
   "admin/chat-faqs/:id": () => ({ id: fixtures.faq! }),
@@ -113,6 +117,8 @@ beforeAll(async () => {
     client: client.id,
     email: email.id,
     payment: bought.paymentId,
+    invoice: (await db().select().from(taxInvoices).where(eq(taxInvoices.paymentId, bought.paymentId)))[0]!
+      .id,
     meeting: await sendMeeting(),
     deliverable: await proofVersion(project.id),
     invite: invite.id,

@@ -16,7 +16,15 @@ import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
 import { runSeed } from "~models/views/seed.server";
 import { db } from "~models/platform/db.server";
-import { auditLog, emailOutbox, giftCards, payments, stripeEvents, subscriptions } from "~models/schema";
+import {
+  auditLog,
+  emailOutbox,
+  giftCards,
+  payments,
+  stripeEvents,
+  subscriptions,
+  taxInvoices,
+} from "~models/schema";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import * as webhook from "~/routes/api/webhooks/stripe";
 import * as buyTokensPage from "~/routes/dashboard/buy-tokens";
@@ -178,6 +186,10 @@ describe("Stripe Checkout and webhooks", () => {
     const [row] = await db().select().from(payments).where(eq(payments.id, payment!.id));
     expect(row).toMatchObject({ status: "succeeded", gatewayPaymentIntent: expect.stringMatching(/^pi_/) });
     expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, completed!.id))).toHaveLength(1);
+    // One tax invoice, issued with the fulfilment, however many times the event came (decision 0082).
+    expect(await db().select().from(taxInvoices).where(eq(taxInvoices.paymentId, payment!.id))).toHaveLength(
+      1,
+    );
     // One receipt for the payment, however many times the event came (decision 0058).
     const receipts = await db()
       .select()
@@ -284,6 +296,9 @@ describe("Stripe Checkout and webhooks", () => {
       .from(payments)
       .where(and(eq(payments.userId, client.id), eq(payments.status, "succeeded")));
     expect(receipts).toHaveLength(2);
+    // The first month's payment and the renewal's each have their tax invoice (decision 0082).
+    for (const paid of receipts)
+      expect(await db().select().from(taxInvoices).where(eq(taxInvoices.paymentId, paid.id))).toHaveLength(1);
 
     // Cancel Plan: cancel-at-period-end at Stripe too.
     expect((await cancelSubscription(client.id)).ok).toBe(true);
@@ -361,6 +376,12 @@ describe("Stripe Checkout and webhooks", () => {
     ).toMatchObject({ ok: false, status: 409 });
     const audit = await db().select().from(auditLog).where(eq(auditLog.action, "payment.refund"));
     expect(audit.filter((a) => a.targetId === payment!.id)).toHaveLength(1);
+    // The invoice and one credit note for the whole amount (decision 0082).
+    const documents = await db().select().from(taxInvoices).where(eq(taxInvoices.paymentId, payment!.id));
+    expect(documents.map((d) => [d.kind, d.totalMinor]).sort()).toEqual([
+      ["credit_note", payment!.amountMinor],
+      ["invoice", payment!.amountMinor],
+    ]);
     await ledgerIsConsistent(client);
   });
 

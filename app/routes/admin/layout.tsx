@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS = [
   { label: "Clients", to: "/admin/clients", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },
   { label: "Payments", to: "/admin/payments", end: false },
+  { label: "Invoices", to: "/admin/invoices", end: false },
   { label: "Reports", to: "/admin/reports", end: false },
   { label: "Chat gaps", to: "/admin/chat-gaps", end: false },
   { label: "Email outbox", to: "/admin/outbox", end: false },

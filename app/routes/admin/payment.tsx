@@ -13,6 +13,7 @@ import {
   unspentShareMinor,
 } from "~models/billing/refunds";
 import { refundPayment, refundPreview } from "~models/billing/refunds.server";
+import { paymentDocuments } from "~models/billing/invoices.server";
 import { cell, DataTable, PageHeader } from "~/components/admin/ui";
 import { Field, SubmitButton } from "~/components/forms";
 import { notFoundResponse } from "~/lib/auth.server";
@@ -37,7 +38,7 @@ const DAY = 86_400_000;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireMoneyAccess((await staffOf({ request, context })).user);
-  const preview = await refundPreview(params.id);
+  const [preview, documents] = await Promise.all([refundPreview(params.id), paymentDocuments(params.id)]);
   if (!preview) throw notFoundResponse();
   const { payment, tokens } = preview;
   const currency = payment.currency as Currency;
@@ -113,6 +114,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       outcome,
       tokens,
       giftCard: preview.giftCard,
+      // Its tax invoice and credit notes (decision 0082).
+      documents,
       refunds: preview.refunds.map((r) => ({
         id: r.id,
         amount: money(r.amountMinor),
@@ -149,7 +152,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { payment, client, canRefund, refundableLabel, suggested, tokens, giftCard, refunds } = loaderData;
+  const { payment, client, canRefund, refundableLabel, suggested, tokens, giftCard, refunds, documents } =
+    loaderData;
   // A refused confirmation goes back to step 1: staff choose again from the figures as they are now.
   const confirm = actionData ? null : loaderData.confirm;
   const message = actionData ?? loaderData.outcome;
@@ -326,6 +330,22 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           </button>
         </Form>
       )}
+      {documents.length ? (
+        <section aria-labelledby="tax-documents" className="flex flex-col gap-2 text-sm">
+          <h2 id="tax-documents" className="font-semibold">
+            Tax invoice and credit notes
+          </h2>
+          <ul className="flex flex-wrap gap-3" data-testid="payment-tax-documents">
+            {documents.map((d) => (
+              <li key={d.id}>
+                <a href={`/admin/invoices/${d.id}/pdf`} className="underline underline-offset-4" download>
+                  {d.kind === "credit_note" ? "Credit note" : "Tax invoice"} {d.number}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {refunds.length ? (
         <DataTable caption="Refunds" columns={["When", "Amount", "Status", "Tokens taken back", "Note"]}>
           {refunds.map((r) => (

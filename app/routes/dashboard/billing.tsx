@@ -169,7 +169,15 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
     <div className="flex flex-col gap-10">
       <header className="flex flex-col gap-2">
         <h1 className="font-display text-3xl font-semibold">Billing & Tokens</h1>
-        <p className="text-text-muted">Your Creative Tokens, your plan and your receipts.</p>
+        <p className="text-text-muted">
+          Your Creative Tokens, your plan and your receipts.{" "}
+          <Link
+            to="/dashboard2/billing/invoices"
+            className="font-semibold text-text underline underline-offset-4"
+          >
+            Tax invoices and your tax details
+          </Link>
+        </p>
       </header>
       <ActionNotice notice={actionData && "notice" in actionData ? actionData.notice : null} />
       <div className="grid gap-4 md:grid-cols-2">
