@@ -12,3 +12,4 @@ export * from "./wallet";
 export * from "./calendar";
 export * from "./delivery";
 export * from "./proofing";
+export * from "./proposals";
