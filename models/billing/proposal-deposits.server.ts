@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { db, type Transaction } from "../platform/db.server";
 import { sendQueuedEmails } from "../platform/mail.server";
 import {
@@ -9,7 +8,8 @@ import {
   type ProposalRow,
 } from "../projects/proposals.server";
 import { formatProposalAmount, PROPOSAL_MESSAGES, type ProposalPricing } from "../projects/proposals";
-import { PaymentFields, withCard, type Currency } from "./payments";
+import { type Currency } from "./payments";
+import { DEPOSIT_MESSAGES, type DepositPaymentInput } from "./proposal-deposits";
 import { resolvePaymentSource } from "./payment-methods.server";
 import { takePayment, unfulfilledResult, type CheckoutReturn, type PaymentRow } from "./payments.server";
 import { getBalance, spendTokens } from "./tokens.server";
@@ -25,12 +25,6 @@ import { queueReceipt, sendReceipt } from "./receipt-email.server";
 // every other kind.
 
 const M = PROPOSAL_MESSAGES;
-
-/** The deposit form's payment fields (the amount is not one of them). */
-export function depositPaymentSchema(options: { cardRequired: boolean; now?: Date }) {
-  return withCard(z.object({ ...PaymentFields }), options);
-}
-export type DepositPaymentInput = z.output<ReturnType<typeof depositPaymentSchema>>;
 
 export type DepositResult =
   | { ok: true; projectId: string; replayed: boolean; message: string }
@@ -181,11 +175,3 @@ export async function depositDue(
     balance: proposal.pricing === "tokens" ? await getBalance(accountId) : null,
   };
 }
-
-export const DEPOSIT_MESSAGES = {
-  noRightToPay: "Only an owner or a billing member of your organisation can pay the deposit.",
-  noRightToSpend:
-    "Only an owner, approver or billing member of your organisation can spend tokens on the deposit.",
-  tokensOnly: "This proposal is priced in tokens: pay its deposit from your wallet.",
-  moneyOnly: "This proposal is priced in money: pay its deposit by card.",
-} as const;

@@ -116,7 +116,10 @@ function titleOf(movement: ReceiptMovement): string {
   const t = RECEIPT_MESSAGES.titles;
   if (movement.kind === "payment") {
     if (movement.renewal) return t.renewal;
-    return t[movement.payment.kind as "token_package" | "subscription" | "gift_card" | "proposal_deposit"] ?? t.subscription;
+    return (
+      t[movement.payment.kind as "token_package" | "subscription" | "gift_card" | "proposal_deposit"] ??
+      t.subscription
+    );
   }
   return t[movement.kind];
 }

@@ -6,6 +6,7 @@ import { isUuid } from "../platform/ids";
 import { addNotification, notifyStaff } from "../platform/notifications.server";
 import { queueEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import { renderMarkdown } from "../content/markdown.server";
+import { siteUrl } from "../platform/site-url";
 import { startClockForDays } from "../delivery/clock.server";
 import { contentBlocks, projects, projectStatusHistory, proposals, users } from "../schema";
 import {
@@ -366,7 +367,7 @@ export async function sendProposal(
               `Hello ${signer.name},\n\nOur proposal “${row.title}” (version ${row.version}) is ready for you.\n\n` +
               `Total: ${total}\nDeposit on signing: ${row.depositPercent}% (${formatProposalAmount(row.depositAmount, row.pricing as ProposalPricing, row.currency)})\n` +
               `Valid until: ${formatProposalDate(row.validUntil)}\n\n` +
-              `Read and sign it at ${options.siteUrl ?? ""}${link}\n\n` +
+              `Read and sign it at ${options.siteUrl ?? siteUrl()}${link}\n\n` +
               (row.version > 1 ? "This version replaces the one we sent before.\n\n" : "") +
               "Ascendra",
           },
@@ -482,6 +483,11 @@ export async function getClientProposal(
       .returning();
     if (viewed) row = viewed;
   }
+  return presentProposal(row, now);
+}
+
+/** A version as the client reads it (staff's preview shows the same). */
+async function presentProposal(row: ProposalRow, now: Date): Promise<ClientProposal> {
   const [newest] = row.supersededBy
     ? await db()
         .select({ id: proposals.id })
@@ -518,8 +524,8 @@ export async function getClientProposal(
     validUntilLabel: formatProposalDate(row.validUntil),
     deliveryDays: row.deliveryDays,
     status: displayStatus(row, now),
-    sha256: row.pdfSha256!,
-    sentAt: row.sentAt!,
+    sha256: row.pdfSha256 ?? "",
+    sentAt: row.sentAt ?? row.updatedAt,
     signedAt: row.signedAt,
     signerName: row.signerName,
     declineReason: row.declineReason,
@@ -617,7 +623,7 @@ export async function signProposal(input: SignInput): Promise<SignResult> {
           text:
             `You signed “${row.title}” (version ${row.version}) on ${now.toISOString()}.\n` +
             `SHA-256 of the document you signed: ${row.pdfSha256}\n\n` +
-            `Pay the deposit (${formatProposalAmount(row.depositAmount, row.pricing as ProposalPricing, row.currency)}) to start the project: /proposals/${row.id}\n\nAscendra`,
+            `Pay the deposit (${formatProposalAmount(row.depositAmount, row.pricing as ProposalPricing, row.currency)}) to start the project: ${siteUrl()}/proposals/${row.id}\n\nAscendra`,
         },
         tx,
       ),
@@ -785,8 +791,9 @@ export async function listStaffProposals(
   return rows.map(listItem);
 }
 
-export type StaffProposal = ProposalRow & {
+export type StaffProposal = Omit<ProposalRow, "pdf"> & {
   displayStatus: ProposalStatus;
+  preview: ClientProposal;
   clientEmail: string;
   clientName: string;
   versions: ProposalListItem[];
@@ -807,8 +814,10 @@ export async function getStaffProposal(
     .innerJoin(users, eq(users.id, proposals.accountId))
     .where(eq(proposals.seriesId, row.seriesId))
     .orderBy(desc(proposals.version));
+  const { pdf: _pdf, ...columns } = row;
   return {
-    ...row,
+    ...columns,
+    preview: await presentProposal(row, now),
     displayStatus: displayStatus(row, now),
     clientEmail: client.email,
     clientName: client.name,
@@ -940,7 +949,7 @@ export async function openProjectFromProposal(
           subject: `Project started: ${row.title}`,
           text:
             `Thank you: the deposit for “${row.title}” (${amount(row.depositAmount)}) is paid and the project has started.\n\n` +
-            `We deliver within ${row.deliveryDays} days. ${BALANCE_SCHEDULE_LABEL}\n\nFollow it at ${link}\n\nAscendra`,
+            `We deliver within ${row.deliveryDays} days. ${BALANCE_SCHEDULE_LABEL}\n\nFollow it at ${siteUrl()}${link}\n\nAscendra`,
         },
         tx,
       ),

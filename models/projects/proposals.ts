@@ -176,7 +176,7 @@ export type ProposalInput = {
 };
 
 export type ProposalFormResult =
-  | { ok: true; value: ProposalInput }
+  | { ok: true; value: ProposalInput; values: ProposalFormValues }
   | { ok: false; errors: Record<string, string>; values: ProposalFormValues };
 
 const text = (form: FormData, name: string) => {
@@ -304,6 +304,7 @@ export function parseProposalForm(form: FormData, now = new Date()): ProposalFor
   if (Object.keys(errors).length) return { ok: false, errors, values };
   return {
     ok: true,
+    values,
     value: {
       clientEmail: values.client_email,
       title: values.title,

@@ -37,7 +37,7 @@ import {
   payProposalDeposit,
   spendProposalDeposit,
 } from "~models/billing/proposal-deposits.server";
-import { confirmHostedPayment, setPaymentGateway, testGateway } from "~models/billing/payments.server";
+import { confirmHostedPayment, setPaymentGateway } from "~models/billing/payments.server";
 import type { OrganisationRole } from "~models/identity/roles";
 import { give, ledgerIsConsistent } from "./billing-helpers";
 import { signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
