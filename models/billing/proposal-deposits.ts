@@ -5,9 +5,11 @@ import { PaymentFields, withCard } from "./payments";
 // page and models/billing/proposal-deposits.server.ts. The amount is not a field:
 // it is the signed proposal's.
 
-/** The deposit form's payment fields. */
+/** The deposit form's payment fields (before the card checks: what the form's constraints are read from). */
+export const depositPaymentFields = z.object({ ...PaymentFields });
+
 export function depositPaymentSchema(options: { cardRequired: boolean; now?: Date }) {
-  return withCard(z.object({ ...PaymentFields }), options);
+  return withCard(depositPaymentFields, options);
 }
 export type DepositPaymentInput = z.output<ReturnType<typeof depositPaymentSchema>>;
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
@@ -55,7 +55,10 @@ export async function currentProposalTerms(database: Executor = db()): Promise<P
   return proposalTermsSchema.parse(row.data);
 }
 
-/** A client account by its email (not staff, not deleted): the account a proposal is addressed to. */
+/**
+ * A client account by its email (not staff, not deleted, its address confirmed: an unconfirmed address
+ * could be anyone's, decision 0053): the account a proposal is addressed to.
+ */
 export async function findClientAccount(email: string, database: Executor = db()) {
   const [row] = await database
     .select({ id: users.id, email: users.email })
@@ -65,6 +68,7 @@ export async function findClientAccount(email: string, database: Executor = db()
         sql`lower(${users.email}) = ${email.toLowerCase()}`,
         eq(users.role, "client"),
         isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
       ),
     )
     .limit(1);

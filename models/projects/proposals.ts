@@ -62,7 +62,8 @@ export const PROPOSAL_MESSAGES = {
   titleRequired: "Please give the proposal a title.",
   scopeRequired: "Please write the scope.",
   clientRequired: "Please enter the client's account email.",
-  clientUnknown: "No client account uses this email. Ask them to sign up first, then write the proposal.",
+  clientUnknown:
+    "No client account with this confirmed email. Ask them to sign up and confirm their address first, then write the proposal.",
   linesRequired: "Please add at least one line with a description and an amount.",
   lineIncomplete: (n: number) => `Line ${n}: please fill in the description, quantity and amount.`,
   lineAmount: (n: number) => `Line ${n}: the amount must be a positive number with at most two decimals.`,

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { values: parsed.values, errors: { [saved.field ?? "client_email"]: saved.message } },
       { status: saved.status },
     );
-  throw redirect(`/admin/proposals/${saved.proposal.id}?saved=1`, 303);
+  throw redirect(`/admin/proposals/${saved.proposal.id}?done=saved`, 303);
 }
 
 export default function NewProposal({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { can } from "~models/identity/roles";
 import { cardsOnOurPage as cardsOnPage, newIdempotencyKey } from "~models/billing/payments";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { listSavedCards } from "~models/billing/payment-methods.server";
-import { depositPaymentSchema } from "~models/billing/proposal-deposits";
+import { depositPaymentFields, depositPaymentSchema } from "~models/billing/proposal-deposits";
 import {
   depositDue,
   payProposalDeposit,
@@ -112,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         signed.status,
       );
     }
-    throw redirect(`/proposals/${id}?done=${signed.already ? "already" : "signed"}#deposit`, 303);
+    throw redirect(`/proposals/${id}?done=${signed.already ? "already" : "signed"}#deposit-step`, 303);
   }
 
   if (intent === "decline") {
@@ -445,11 +445,12 @@ function DepositStep({
   const [form, fields] = useZodForm(schema, {
     id: "deposit",
     lastResult: actionData?.result ?? undefined,
+    constraintFrom: depositPaymentFields,
     defaultValue: paymentDefaults(savedCards),
   });
   const spendProblem = actionData?.problem?.intent === "spend" ? actionData.problem : null;
   return (
-    <section aria-labelledby="deposit-title" className={`${card} border-yellow/50`} id="deposit">
+    <section aria-labelledby="deposit-title" className={`${card} border-yellow/50`} id="deposit-step">
       <h2 id="deposit-title" className="mb-2 font-display text-xl font-semibold">
         Pay the deposit: {deposit?.label}
       </h2>
