@@ -21,7 +21,7 @@ const emptyLines = () =>
   Array.from({ length: MAX_PROPOSAL_LINES }, () => ({ description: "", quantity: "", amount: "" }));
 
 /** A blank proposal's starting values: 30 days to sign, 30% deposit, 30 days to deliver, in rupees. */
-export function blankProposalValues(now = new Date()): ProposalFormValues {
+function blankProposalValues(now = new Date()): ProposalFormValues {
   return {
     client_email: "",
     title: "",

@@ -43,10 +43,10 @@ export type ProposalRow = typeof proposals.$inferSelect;
 const M = PROPOSAL_MESSAGES;
 type Executor = Database | Transaction;
 
-export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** The terms a new proposal carries, as seeded (seeds/proposal-terms.md). */
-export async function currentProposalTerms(database: Executor = db()): Promise<ProposalTerms> {
+async function currentProposalTerms(database: Executor = db()): Promise<ProposalTerms> {
   const [row] = await database
     .select({ data: contentBlocks.data })
     .from(contentBlocks)
@@ -59,7 +59,7 @@ export async function currentProposalTerms(database: Executor = db()): Promise<P
  * A client account by its email (not staff, not deleted, its address confirmed: an unconfirmed address
  * could be anyone's, decision 0053): the account a proposal is addressed to.
  */
-export async function findClientAccount(email: string, database: Executor = db()) {
+async function findClientAccount(email: string, database: Executor = db()) {
   const [row] = await database
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -82,7 +82,7 @@ const accountName = (row: { firstName: string; lastName: string; username: strin
  * Who may sign for an organisation (owner and approver roles). Until organisations are stored
  * (issue #40) every account is its own one-person organisation, owned by the person whose row it is.
  */
-export async function signersOf(accountId: string, database: Executor = db()) {
+async function signersOf(accountId: string, database: Executor = db()) {
   const rows = await database
     .select({
       id: users.id,
@@ -256,7 +256,7 @@ async function clientOf(accountId: string, database: Executor) {
 }
 
 /** A stored version as its PDF shows it. */
-export function proposalDocument(
+function proposalDocument(
   row: ProposalRow,
   client: { name: string; email: string },
   sentAt: Date,

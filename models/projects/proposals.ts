@@ -19,7 +19,6 @@ export const PROPOSAL_STATUSES = [
   "paid",
 ] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
-export type StoredProposalStatus = "draft" | "sent" | "signed" | "declined" | "superseded" | "paid";
 
 export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
   draft: "Draft",
@@ -128,7 +127,7 @@ export function formatProposalAmount(
 
 export type ProposalLineInput = { description: string; quantity: number; unitAmount: number };
 
-export const lineTotal = (line: ProposalLineInput) => line.quantity * line.unitAmount;
+const lineTotal = (line: ProposalLineInput) => line.quantity * line.unitAmount;
 export const proposalTotal = (lines: ProposalLineInput[]) =>
   lines.reduce((sum, line) => sum + lineTotal(line), 0);
 /** The deposit, rounded up to the unit (a cent or a token), never more than the total. */
@@ -342,9 +341,6 @@ export function budgetForTotal(total: number, pricing: ProposalPricing, currency
   if (rupees < 500_000) return "10k_50k";
   return "above_50k";
 }
-
-/** Who may sign: checked against the organisation role (models/identity/roles.ts, right "approve"). */
-export const SIGNING_RIGHT = "approve" as const;
 
 /** The consent sentence the client ticks; recorded on the certificate as it was shown. */
 export const SIGNING_CONSENT =

@@ -21,6 +21,7 @@ import {
 } from "~models/schema";
 import {
   createProposalDraft,
+  declineProposal,
   getClientProposal,
   listStaffProposals,
   reviseProposal,
@@ -279,6 +280,44 @@ describe("signing", () => {
     expect(certificate).toContain(client.email);
     expect(certificate).toContain("203.0.113.7");
     expect(certificate).toContain(proposal.pdfSha256!);
+  });
+});
+
+describe("declining", () => {
+  it("asks for a reason, tells staff, and leaves nothing to sign", async () => {
+    const client = await signedInClient();
+    const proposal = await sentProposal(client);
+    const decline = (reason: string, mayApprove = true) =>
+      declineProposal({
+        proposalId: proposal.id,
+        accountId: client.id,
+        person: { id: client.id },
+        mayApprove,
+        reason,
+        ip: "203.0.113.7",
+      });
+    expect(await decline("Too expensive", false)).toMatchObject({ ok: false, status: 403 });
+    expect(await decline("  ")).toMatchObject({
+      ok: false,
+      field: "reason",
+      message: PROPOSAL_MESSAGES.declineReasonRequired,
+    });
+    expect(await decline("Too expensive for this quarter")).toMatchObject({ ok: true });
+    const [row] = await db().select().from(proposals).where(eq(proposals.id, proposal.id));
+    expect(row).toMatchObject({ status: "declined", declineReason: "Too expensive for this quarter" });
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, staff.id), eq(notifications.title, "Proposal declined")));
+    expect(told).toHaveLength(1);
+    expect(await sign(client, proposal)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: PROPOSAL_MESSAGES.notOpen,
+    });
+    // Staff can answer with a new version.
+    const next = await reviseProposal(proposal.id, actor());
+    expect(next.ok && next.proposal.version).toBe(2);
   });
 });
 
