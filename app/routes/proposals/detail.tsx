@@ -17,7 +17,12 @@ import {
   SIGNING_CONSENT,
   type ProposalStatus,
 } from "~models/projects/proposals";
-import { declineProposal, getClientProposal, signProposal } from "~models/projects/proposals.server";
+import {
+  declineProposal,
+  getClientProposal,
+  proposalForDeposit,
+  signProposal,
+} from "~models/projects/proposals.server";
 import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
 import { ErrorList, Field, FormMessages, FormStatus, SubmitButton, TextareaField } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
@@ -86,6 +91,9 @@ type Problem = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await memberOf(request);
+  // Another organisation's proposal (or a draft) is "not found", whatever the form says.
+  const own = await proposalForDeposit(params.id, member.accountId);
+  if (!own || own.status === "draft") throw notFoundResponse();
   const formData = await requireForm(request);
   const intent = formIntent(formData, INTENTS);
   const id = params.id;
