@@ -40,13 +40,15 @@ export type ProposalSource = { type: string; id: string; label: string; name: st
 
 /**
  * A new proposal for an inbox item ("service_quote:<id>"): the client's email, a title and the scope
- * started from what they sent. Null source (or an unknown one): a blank proposal.
+ * started from what they sent. Null source (or an unknown one): a blank proposal, for `clientEmail` when
+ * staff start it from a client's page.
  */
 export async function proposalPrefill(
   source: string | null,
   now = new Date(),
+  clientEmail: string | null = null,
 ): Promise<{ source: ProposalSource | null; values: ProposalFormValues }> {
-  const values = blankProposalValues(now);
+  const values = { ...blankProposalValues(now), client_email: (clientEmail ?? "").trim().slice(0, 200) };
   const [type, id] = (source ?? "").split(":");
   if (!type || !id || !(PROPOSAL_SOURCE_TYPES as readonly string[]).includes(type))
     return { source: null, values };

@@ -16,7 +16,8 @@ export const meta: Route.MetaFunction = () => adminMeta("New proposal");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await staffOf({ request, context });
-  return proposalPrefill(new URL(request.url).searchParams.get("source"));
+  const params = new URL(request.url).searchParams;
+  return proposalPrefill(params.get("source"), new Date(), params.get("client"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
