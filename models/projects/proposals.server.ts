@@ -850,6 +850,16 @@ export async function lockProposal(tx: Transaction, id: string): Promise<Proposa
   return row ?? null;
 }
 
+/** The signed proposal a project was opened from, for the project's page (null for a project briefed in the workspace). */
+export async function proposalOfProject(projectId: string | undefined) {
+  if (!isUuid(projectId)) return null;
+  const [row] = await db()
+    .select({ id: proposals.id, version: proposals.version, title: proposals.title })
+    .from(proposals)
+    .where(eq(proposals.projectId, projectId));
+  return row ?? null;
+}
+
 export type OpenedProject = { projectId: string; created: boolean; emails: QueuedEmail[] };
 
 /**

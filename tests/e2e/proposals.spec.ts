@@ -113,6 +113,9 @@ test.describe("proposals", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
     await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
     await expect(page.getByTestId("delivery-headline").first()).toContainText(/Due/);
+    await expect(page.getByTestId("project-proposal")).toContainText(
+      "Opened from the signed proposal (version 1)",
+    );
 
     // Both sides download the signed PDF.
     await page.goto(path);
