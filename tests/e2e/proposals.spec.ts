@@ -104,6 +104,7 @@ test.describe("proposals", () => {
     await page.getByRole("button", { name: "Sign the proposal" }).click();
     await expect(page.getByText("Signed. Thank you", { exact: false })).toBeVisible();
     await expect(page.getByTestId("proposal-status")).toHaveText("Signed: deposit due");
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The deposit, by card with the test gateway: the project opens with its delivery clock.
     await waitForHydration(page);

@@ -28,7 +28,7 @@ import { ErrorList, Field, FormMessages, FormStatus, SubmitButton, TextareaField
 import { PaymentNotice } from "~/components/payment-mode";
 import { ProposalBody } from "~/components/proposals/proposal-body";
 import { ConfirmStep } from "~/components/projects/confirm-step";
-import { clientAddress, notFoundResponse } from "~/lib/auth.server";
+import { clientAddress } from "~/lib/auth.server";
 import { requireForm } from "~/lib/body/form.server";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { formatDateTime } from "~/lib/format";
@@ -43,9 +43,13 @@ import type { Route } from "./+types/detail";
 // everything works without JavaScript.
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.proposal.title ?? "Proposal"} — Ascendra` },
+  { title: `${data && "proposal" in data ? data.proposal.title : NOT_FOUND_TITLE} — Ascendra` },
   { name: "robots", content: "noindex" },
 ];
+
+const NOT_FOUND_TITLE = "Proposal not found";
+/** Another organisation's proposal answers exactly like a missing one: 404, same page. */
+const notFound = () => data({ notFound: true as const }, { status: 404 });
 
 const NOTICES: Record<string, string> = {
   signed: PROPOSAL_MESSAGES.signed,
@@ -59,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     accountId: member.accountId,
     personId: member.person.id,
   });
-  if (!proposal) throw notFoundResponse();
+  if (!proposal) return notFound();
   const url = new URL(request.url);
   const depositOpen = proposal.status === "signed";
   const mode = paymentMode();
@@ -93,7 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const member = await memberOf(request);
   // Another organisation's proposal (or a draft) is "not found", whatever the form says.
   const own = await proposalForDeposit(params.id, member.accountId);
-  if (!own || own.status === "draft") throw notFoundResponse();
+  if (!own || own.status === "draft") return notFound();
   const formData = await requireForm(request);
   const intent = formIntent(formData, INTENTS);
   const id = params.id;
@@ -114,7 +118,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       userAgent: request.headers.get("User-Agent") ?? "",
     });
     if (!signed.ok) {
-      if (signed.status === 404) throw notFoundResponse();
+      if (signed.status === 404) return notFound();
       return problem(
         { intent, field: signed.field, message: signed.message, values: { full_name: text("full_name") } },
         signed.status,
@@ -133,7 +137,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       ip: clientAddress(request),
     });
     if (!declined.ok) {
-      if (declined.status === 404) throw notFoundResponse();
+      if (declined.status === 404) return notFound();
       return problem(
         { intent, field: declined.field, message: declined.message, values: { reason: text("reason") } },
         declined.status,
@@ -153,7 +157,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       id,
     );
     if (!spent.ok) {
-      if (spent.status === 404) throw notFoundResponse();
+      if (spent.status === 404) return notFound();
       return problem({ intent, message: spent.message }, spent.status);
     }
     throw redirect(`/project/${spent.projectId}`, 303);
@@ -178,7 +182,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
   if (!paid.ok && paid.status === 303) throw redirect(paid.checkoutUrl, 303);
   if (!paid.ok) {
-    if (paid.status === 404) throw notFoundResponse();
+    if (paid.status === 404) return notFound();
     const reply =
       "field" in paid && paid.field
         ? submission.reply({ fieldErrors: { [paid.field]: [paid.message] }, hideFields })
@@ -202,8 +206,18 @@ const STATUS_STYLE: Record<ProposalStatus, string> = {
 const card = "rounded-2xl border border-border bg-surface p-5";
 
 export default function ProposalPage({ loaderData, actionData }: Route.ComponentProps) {
+  if ("notFound" in loaderData)
+    return (
+      <section className="flex max-w-3xl flex-col items-start gap-6">
+        <h1 className="font-display text-3xl font-semibold">{NOT_FOUND_TITLE}</h1>
+        <p className="text-text-muted">It may have been withdrawn, or it belongs to another organisation.</p>
+        <Link to="/dashboard2/proposals" className="font-semibold underline underline-offset-4">
+          Your proposals
+        </Link>
+      </section>
+    );
   const { proposal, notice, mayApprove } = loaderData;
-  const problem = actionData?.problem ?? null;
+  const problem = actionData && "problem" in actionData ? actionData.problem : null;
   const open = proposal.status === "sent" || proposal.status === "viewed";
   return (
     <article className="flex max-w-4xl flex-col gap-8" aria-labelledby="proposal-title">
@@ -314,7 +328,12 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
-      {proposal.status === "signed" ? <DepositStep loaderData={loaderData} actionData={actionData} /> : null}
+      {proposal.status === "signed" ? (
+        <DepositStep
+          loaderData={loaderData}
+          actionData={actionData && "notFound" in actionData ? undefined : actionData}
+        />
+      ) : null}
       {proposal.status === "paid" && proposal.projectId ? (
         <section className={card} aria-labelledby="project-title">
           <h2 id="project-title" className="mb-2 font-display text-xl font-semibold">
@@ -341,7 +360,7 @@ function SignForms({
   problem,
   confirm,
 }: {
-  proposal: Route.ComponentProps["loaderData"]["proposal"];
+  proposal: Loaded["proposal"];
   problem: Problem | null;
   confirm: string | null;
 }) {
@@ -440,13 +459,10 @@ function SignForms({
   );
 }
 
-function DepositStep({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Route.ComponentProps["loaderData"];
-  actionData: Route.ComponentProps["actionData"];
-}) {
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
+type Acted = Exclude<Route.ComponentProps["actionData"], { notFound: true }>;
+
+function DepositStep({ loaderData, actionData }: { loaderData: Loaded; actionData: Acted | undefined }) {
   const { proposal, deposit, mode, notices, savedCards, idempotencyKey, confirm } = loaderData;
   const cardsOnOurPage = cardsOnPage(mode);
   const schema = depositPaymentSchema({ cardRequired: cardsOnOurPage });
