@@ -38,6 +38,11 @@ export default [
     // Tax invoices (docs/decisions/0082): the accountant's CSV and each document's PDF.
     route("admin/invoices.csv", "routes/admin/invoices-export.ts"),
     route("admin/invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
+    // A proposal's PDF: a draft's preview, the version as sent, the signed copy (decision 0084).
+    route("admin/proposals/:id/pdf", "routes/admin/proposal-pdf.ts", { id: "admin-proposal-pdf" }),
+    route("admin/proposals/:id/signed.pdf", "routes/admin/proposal-pdf.ts", {
+      id: "admin-proposal-signed-pdf",
+    }),
   ]),
 
   // Billing (docs/product.md, "REST API"): shop, cart, checkout, tokens and subscriptions.
@@ -65,6 +70,9 @@ export default [
   route("project/:id/files/:fileId", "routes/projects/file.ts"),
   // Proofing (docs/decisions/0047): a version's image, rendered PDF page or PDF, for its owner; staff through /admin.
   route("project/:id/proof/:deliverableId/file/:page?", "routes/projects/proof-file.ts"),
+  // A proposal's PDF as sent, and its signed copy with the certificate page (decision 0084).
+  route("proposals/:id/pdf", "routes/proposals/pdf.ts", { id: "proposal-pdf" }),
+  route("proposals/:id/signed.pdf", "routes/proposals/pdf.ts", { id: "proposal-signed-pdf" }),
   // Shop files: signed, short-lived links for the purchase's owner.
   route("download/:purchaseId/file", "routes/billing/download-file.ts"),
   route("shop-images/:file", "routes/billing/shop-image.ts"),
@@ -102,6 +110,10 @@ export default [
     route("projects", "routes/admin/projects.tsx"),
     route("projects/:id", "routes/admin/project.tsx"),
     route("projects/:id/proofing", "routes/admin/project-proofing.tsx"),
+    // Proposals written from the inbox or for a client, signed online (decision 0084).
+    route("proposals", "routes/admin/proposals.tsx"),
+    route("proposals/new", "routes/admin/proposal-new.tsx"),
+    route("proposals/:id", "routes/admin/proposal.tsx"),
     route("clients", "routes/admin/clients.tsx"),
     route("clients/:id", "routes/admin/client.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
@@ -174,7 +186,10 @@ export default [
         route("recommendations", "routes/dashboard/recommendations.tsx"),
         route("notifications", "routes/dashboard/notifications.tsx"),
         route("settings", "routes/account/profile.tsx"),
+        // Proposals to read, sign and start with a deposit (decision 0084): part of Projects.
+        route("proposals", "routes/dashboard/proposals.tsx"),
       ]),
+      route("proposals/:id", "routes/proposals/detail.tsx"),
       // Receipts, usage and saved cards: part of Wallet & billing, at the addresses emails link to.
       route("manageaccount/billing", "routes/account/billing.tsx"),
       route("manageaccount/billing/payment-methods", "routes/account/payment-methods.tsx"),

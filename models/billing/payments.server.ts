@@ -239,7 +239,7 @@ export type PaymentRequest<T> = {
   payerEmail?: string | null;
   /** From the form (a hidden field) or the API; namespaced by the payer here. */
   idempotencyKey: string;
-  kind: "token_package" | "subscription" | "gift_card";
+  kind: "token_package" | "subscription" | "gift_card" | "proposal_deposit";
   description: string;
   amountMinor: number;
   currency: Currency;

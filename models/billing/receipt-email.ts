@@ -54,6 +54,7 @@ export const RECEIPT_MESSAGES = {
     subscription: "Plan payment received",
     renewal: "Plan renewed",
     gift_card: "Gift card purchased",
+    proposal_deposit: "Deposit paid",
     shop: "Shop purchase",
     gift_redeemed: "Gift card redeemed",
     revision_round: "Revision round paid",
@@ -115,7 +116,10 @@ function titleOf(movement: ReceiptMovement): string {
   const t = RECEIPT_MESSAGES.titles;
   if (movement.kind === "payment") {
     if (movement.renewal) return t.renewal;
-    return t[movement.payment.kind as "token_package" | "subscription" | "gift_card"] ?? t.subscription;
+    return (
+      t[movement.payment.kind as "token_package" | "subscription" | "gift_card" | "proposal_deposit"] ??
+      t.subscription
+    );
   }
   return t[movement.kind];
 }

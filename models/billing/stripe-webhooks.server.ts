@@ -28,6 +28,8 @@ import {
   type GatewayBilling,
 } from "./subscriptions.server";
 import { fulfilTokenPackage } from "./token-purchases.server";
+import { fulfilProposalDeposit } from "./proposal-deposits.server";
+import { sendQueuedEmails } from "../platform/mail.server";
 
 // Stripe's webhooks (docs/decisions/0036-stripe-checkout-and-webhooks.md).
 // The signature is checked on the raw body; every event is stored by its id
@@ -207,6 +209,13 @@ export async function fulfilOneOff(tx: Transaction, payment: PaymentRow, after: 
     await receipted(tx, payment, after, now);
     after.push(() => deliverGiftCardIfDue(card, now));
     return "fulfilled gift card";
+  }
+  if (payment.kind === "proposal_deposit") {
+    // The signed proposal becomes its project, once (decision 0084).
+    const opened = await fulfilProposalDeposit(tx, payment, now);
+    await receipted(tx, payment, after, now);
+    after.push(() => sendQueuedEmails(opened.emails));
+    return "fulfilled proposal deposit";
   }
   throw new Error(`Payment ${payment.id} of kind ${payment.kind} was paid as a one-off`);
 }

@@ -117,6 +117,29 @@ export async function recordClockChange(
   await saveClock(tx, project.id, clock);
 }
 
+/**
+ * A clock that starts now with a promised number of days rather than a timeline's: a project opened from a
+ * signed proposal whose deposit is paid (decision 0084). Inside the caller's transaction; once per project.
+ */
+export async function startClockForDays(
+  tx: Transaction,
+  projectId: string,
+  promisedDays: number,
+  now = new Date(),
+): Promise<void> {
+  await tx
+    .insert(deliveryClocks)
+    .values({
+      projectId,
+      startedAt: now,
+      promisedDays,
+      dueAt: new Date(now.getTime() + promisedDays * DAY_MS),
+      pausedSince: null,
+      stoppedAt: null,
+    })
+    .onConflictDoNothing();
+}
+
 /** A project's clock as a page shows it: every line already worded, so the page's script only lays it out. */
 export type DeliveryView = {
   headline: string;

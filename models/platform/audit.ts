@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = {
   "meeting.confirm": "Confirmed a meeting",
   "meeting.reschedule": "Moved a meeting",
   "meeting.cancel": "Cancelled a meeting",
+  "proposal.create": "Wrote a proposal",
+  "proposal.update": "Changed a proposal draft",
+  "proposal.revise": "Started a new version of a proposal",
+  "proposal.send": "Sent a proposal",
+  "proposal.sign": "Signed a proposal",
+  "proposal.decline": "Declined a proposal",
+  "proposal.deposit_paid": "Paid a proposal's deposit",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -69,6 +76,7 @@ export const AUDIT_TARGET_TYPES = [
   "chat_faq",
   "report",
   "invoicing",
+  "proposal",
 ] as const;
 
 export const auditActionLabel = (action: string) =>

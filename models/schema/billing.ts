@@ -383,7 +383,10 @@ export const payments = pgTable(
     check("payments_refunded_check", sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
     uniqueIndex("payments_idempotency_key_key").on(t.idempotencyKey),
     index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),
-    check("payments_kind_check", sql`${t.kind} in ('token_package', 'subscription', 'gift_card')`),
+    check(
+      "payments_kind_check",
+      sql`${t.kind} in ('token_package', 'subscription', 'gift_card', 'proposal_deposit')`,
+    ),
     check("payments_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("payments_currency_check", sql`${t.currency} in (${inList(CURRENCIES)})`),
     check("payments_method_check", sql`${t.method} in (${inList(PAYMENT_METHODS)})`),

@@ -13,3 +13,4 @@ export * from "./calendar";
 export * from "./delivery";
 export * from "./proofing";
 export * from "./invoices";
+export * from "./proposals";

@@ -140,6 +140,7 @@ const RECEIPT_KINDS: Record<string, ReceiptKind> = {
   token_package: "token_purchase",
   subscription: "subscription",
   gift_card: "gift_card",
+  proposal_deposit: "proposal_deposit",
 };
 
 /** The receipt number people quote: the payment's number, as billing's pages and the ledger show it. */

@@ -15,6 +15,7 @@ import { shopFileExists, upsertPlans, upsertShopItems, upsertTokenPackages } fro
 import { articleSeedSchema, CONTENT_PAGE_BLOCKS, policySeedSchema } from "../content/content-pages";
 import { ARTICLES_BLOCK, POLICIES_BLOCK, writeDocumentList } from "../content/content-pages.server";
 import { DASHBOARD_CONTENT } from "../projects/dashboard";
+import { PROPOSAL_TERMS_BLOCK, proposalTermsSchema } from "../projects/proposals";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { SEEDS_DIR } from "../platform/paths.server";
 import {
@@ -170,6 +171,14 @@ export const SEED_SOURCES: SeedSource[] = [
     write: upsertInvoicingSettingsSeed,
     loaded: hasInvoicingSettings,
     tableOnly: true,
+  } as SeedSource,
+  // The terms a new proposal carries (decision 0084); each proposal keeps its own copy.
+  {
+    kind: "file",
+    name: PROPOSAL_TERMS_BLOCK,
+    file: "proposal-terms.md",
+    schema: proposalTermsSchema,
+    write: (tx: Transaction, data: unknown) => upsertContentBlock(tx, PROPOSAL_TERMS_BLOCK, data),
   } as SeedSource,
   shopItemsSource,
   // Answers staff wrote for the chat assistant's gaps, as `npm run chat:export-faqs` wrote them (decision 0037).

@@ -8,7 +8,14 @@ import { db } from "~models/platform/db.server";
 import { taxInvoices } from "~models/schema";
 import { call, getRequest, formRequest } from "./helpers";
 import { projectOf, signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
-import { answeredChatGap, sendApplication, sendMeeting, sendQuote, seedSite } from "./admin-helpers";
+import {
+  answeredChatGap,
+  sendApplication,
+  sendMeeting,
+  sendQuote,
+  seedSite,
+  signedProposal,
+} from "./admin-helpers";
 import { pngFile } from "./proofing-helpers";
 import { addProofVersion } from "~models/projects/proofing.server";
 
@@ -64,6 +71,9 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "admin/outbox/:id/attachments/:index": () => ({ id: fixtures.invite!, index: "0" }),
   "admin/projects/:id/clock": () => ({ id: fixtures.project! }),
   "admin/projects/:id/proofing": () => ({ id: fixtures.project! }),
+  "admin/proposals/:id": () => ({ id: fixtures.proposal! }),
+  "admin/proposals/:id/pdf": () => ({ id: fixtures.proposal! }),
+  "admin/proposals/:id/signed.pdf": () => ({ id: fixtures.proposal! }),
   "admin/projects/:id/proof/:deliverableId/file/:page?": () => ({
     id: fixtures.project!,
     deliverableId: fixtures.deliverable!,
@@ -122,6 +132,7 @@ beforeAll(async () => {
     meeting: await sendMeeting(),
     deliverable: await proofVersion(project.id),
     invite: invite.id,
+    proposal: await signedProposal(client, staff.id),
   };
   anonymousCookie = "";
 });

@@ -1,3 +1,6 @@
+import { PROPOSAL_TERMS_BLOCK } from "~models/projects/proposals";
+import { createProposalDraft, sendProposal, signProposal } from "~models/projects/proposals.server";
+import { renderProposalPdf } from "~models/billing/proposal-pdf.server";
 import { sql } from "drizzle-orm";
 import { answerGapGroup } from "~models/chat/gap-queue.server";
 import { gapGroupKey } from "~models/chat/feedback.server";
@@ -29,6 +32,46 @@ const idOf = (outcome: FormOutcome) => {
 /** The site identity (name, mailboxes) that form emails need. */
 export const seedSite = () =>
   runSeed({ sources: SEED_SOURCES.filter((source) => source.name in SHELL_BLOCKS) });
+
+/** A proposal sent to `client` and signed by them (decision 0084): its id, for the staff pages and PDFs. */
+export async function signedProposal(
+  client: { id: string; email: string },
+  staffId: string,
+): Promise<string> {
+  await runSeed({ sources: SEED_SOURCES.filter((source) => source.name === PROPOSAL_TERMS_BLOCK) });
+  const actor = { id: staffId, role: "staff" as const };
+  const draft = await createProposalDraft(
+    {
+      clientEmail: client.email,
+      title: "Brand identity",
+      scope: "A new logo.",
+      pricing: "money",
+      currency: "INR",
+      category: "graphic",
+      depositPercent: 30,
+      validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      deliveryDays: 21,
+      lines: [{ description: "Logo design", quantity: 1, unitAmount: 4_500_000 }],
+    },
+    actor,
+  );
+  if (!draft.ok) throw new Error(draft.message);
+  const sent = await sendProposal(draft.proposal.id, actor, { render: renderProposalPdf });
+  if (!sent.ok) throw new Error(sent.message);
+  const signed = await signProposal({
+    proposalId: sent.proposal.id,
+    accountId: client.id,
+    person: { id: client.id, email: client.email },
+    mayApprove: true,
+    fullName: "Asha Rao",
+    consent: true,
+    shownSha256: sent.proposal.pdfSha256!,
+    ip: "203.0.113.7",
+    userAgent: "test",
+  });
+  if (!signed.ok) throw new Error(signed.message);
+  return sent.proposal.id;
+}
 
 const company = {
   company_name: "Acme Spices",

@@ -28,7 +28,7 @@ import * as apiSubscribe from "~/routes/api/billing/subscribe";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import { accessOf, isApi, sitemapPaths } from "../harness/policy";
 import { discoverRoutes, fillPattern, paramsOf, type DiscoveredRoute } from "../harness/routes";
-import { answeredChatGap, sendQuote } from "./admin-helpers";
+import { answeredChatGap, sendQuote, signedProposal } from "./admin-helpers";
 import { api, give } from "./billing-helpers";
 import { call, getRequest, type Outcome } from "./helpers";
 import { projectOf, signedInClient, tokenHeader, withTemporaryDataDir, type Client } from "./project-helpers";
@@ -67,6 +67,8 @@ type Fixture = {
   email: string;
   /** A "Schedule Online Meet" request of the client's, confirmed as a meeting. */
   meetingRequest: string;
+  /** A proposal sent to the client and signed (decision 0084). */
+  proposal: string;
 };
 
 let staff: Client;
@@ -92,6 +94,8 @@ const PARAMS_BY_ROUTE: Record<string, (f: Fixture) => Record<string, string>> = 
   "/admin/chat-gaps/:key": (f) => ({ key: f.gapKey }),
   "/admin/chat-faqs/:id": (f) => ({ id: f.faq }),
   "/admin/meetings/:source/:id": (f) => ({ source: "online_meet", id: f.meetingRequest }),
+  "/admin/proposals/:id": (f) => ({ id: f.proposal }),
+  "/proposals/:id": (f) => ({ id: f.proposal }),
 };
 
 function paramsFor(route: DiscoveredRoute, fixture: Fixture): Record<string, string> {
@@ -191,6 +195,7 @@ async function realisticClient(): Promise<Fixture> {
     submission: await sendQuote(),
     email: email.id,
     meetingRequest: meetingRequest!.id,
+    proposal: await signedProposal(client, staff.id),
   };
 }
 

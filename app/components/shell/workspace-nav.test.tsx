@@ -25,6 +25,8 @@ describe("the workspace's sections", () => {
     ["/order", "Projects"],
     ["/project/42", "Projects"],
     ["/project/42/proof/7", "Projects"],
+    ["/dashboard2/proposals", "Projects"],
+    ["/proposals/42", "Projects"],
     ["/dashboard2/meetings", "Meetings"],
     ["/dashboard2/billing/tokens", "Wallet & billing"],
     ["/dashboard2/billing/plans/pro", "Wallet & billing"],

@@ -28,9 +28,18 @@ export const WORKSPACE_SECTIONS: readonly Section[] = [
   {
     label: "Projects",
     to: "/dashboard2/projects",
-    paths: ["/dashboard2/projects", "/profile", "/order", "/project", "/createprojectform"],
+    paths: [
+      "/dashboard2/projects",
+      "/profile",
+      "/order",
+      "/project",
+      "/createprojectform",
+      "/dashboard2/proposals",
+      "/proposals",
+    ],
     pages: [
       { label: "All projects", to: "/dashboard2/projects" },
+      { label: "Proposals", to: "/dashboard2/proposals" },
       { label: "Latest project", to: "/profile" },
       { label: "Track your projects", to: "/order" },
     ],

@@ -193,7 +193,14 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
       <PageHeader
         title={client.username}
         description={`${name ? `${name} · ` : ""}${client.email} · joined ${formatDate(client.createdAt)}`}
-      />
+      >
+        <Link
+          to={`/admin/proposals/new?${new URLSearchParams({ client: client.email })}`}
+          className={smallButton}
+        >
+          Write a proposal
+        </Link>
+      </PageHeader>
       <ActionMessage message={tokenAction ? undefined : actionData?.message} tone={actionData?.tone} />
 
       <section aria-labelledby="profile">

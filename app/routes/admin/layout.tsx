@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS = [
   { label: "Overview", to: "/admin", end: true },
   { label: "Inbox", to: "/admin/inbox", end: false },
   { label: "Projects", to: "/admin/projects", end: false },
+  { label: "Proposals", to: "/admin/proposals", end: false },
   { label: "Agenda", to: "/admin/agenda", end: false },
   { label: "Clients", to: "/admin/clients", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },

@@ -4,6 +4,7 @@ import { data, Form, Link } from "react-router";
 import { auditLabelsFor } from "~models/platform/audit";
 import { isMeetingSource } from "~models/calendar/meetings";
 import { INBOX_MESSAGES, ReplySchema } from "~models/back-office/inbox";
+import { canAnswerWithProposal } from "~models/back-office/proposals-admin";
 import { getSubmission, replyToSubmission, setSubmissionHandled } from "~models/back-office/inbox.server";
 import { formatFileSize } from "~models/platform/uploads";
 import { ActionMessage, AuditTrail, Badge, PageHeader, smallButton } from "~/components/admin/ui";
@@ -124,6 +125,15 @@ export default function SubmissionDetail({ loaderData, actionData }: Route.Compo
           </>
         }
       >
+        {canAnswerWithProposal(submission.type) ? (
+          <Link
+            to={`/admin/proposals/new?source=${submission.type}:${submission.id}`}
+            className={smallButton}
+            data-testid="write-proposal"
+          >
+            Write a proposal
+          </Link>
+        ) : null}
         {isMeetingSource(submission.type) ? (
           <Link to={`/admin/meetings/${submission.type}/${submission.id}`} className={smallButton}>
             Meeting and invite

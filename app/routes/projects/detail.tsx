@@ -20,6 +20,7 @@ import { getClientProofing, transitionProject } from "~models/views/revision-rou
 import { ProjectThread } from "~/components/projects/thread";
 import { ConfirmStep, type ConfirmCopy } from "~/components/projects/confirm-step";
 import { deliveryViewFor } from "~models/delivery/clock.server";
+import { proposalOfProject } from "~models/projects/proposals.server";
 import { DeliveryClock } from "~/components/delivery/delivery-clock";
 import type { RoundOffer } from "~models/projects/proofing.server";
 import { ProjectProofing, RevisionCost } from "~/components/proofing/project-proofing";
@@ -61,9 +62,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     thread: windowOf(query.get("thread"), WINDOW.thread),
     files: windowOf(query.get("files"), WINDOW.files),
   };
-  const [detail, delivery] = await Promise.all([
+  const [detail, delivery, proposal] = await Promise.all([
     getProjectPage(params.id, user, window),
     deliveryViewFor(params.id, "client"),
+    proposalOfProject(params.id),
   ]);
   if (!detail) return notFound(params.id);
   const isOwner = detail.project.userId === user.id;
@@ -88,6 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...detail,
     delivery,
+    proposal,
     isOwner,
     proofing: proofing && { ...proofing, drawsFrom },
     status: describeStatus(detail.project.status, detail.project.step),
@@ -329,6 +332,25 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
           </p>
         </div>
         <h1 className="font-display text-3xl font-semibold wrap-anywhere sm:text-4xl">{project.title}</h1>
+        {loaderData.proposal ? (
+          <p className="text-sm text-text-muted" data-testid="project-proposal">
+            Opened from the signed{" "}
+            <Link
+              to={`/proposals/${loaderData.proposal.id}`}
+              className="font-semibold underline underline-offset-4"
+            >
+              proposal (version {loaderData.proposal.version})
+            </Link>{" "}
+            when its deposit was paid.{" "}
+            <a
+              href={`/proposals/${loaderData.proposal.id}/signed.pdf`}
+              className="underline underline-offset-4"
+              download
+            >
+              Signed copy (PDF)
+            </a>
+          </p>
+        ) : null}
       </header>
       <Stepper states={steps} />
       <div aria-live="polite">

@@ -1,0 +1,170 @@
+import { createHash } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { sendQuote } from "./back-office-steps";
+import {
+  confirmEmail,
+  createAccount,
+  expect,
+  newVisitor,
+  signInAs,
+  test,
+  uniqueName,
+  waitForHydration,
+} from "./fixtures";
+import { E2E_STAFF } from "./staff-account";
+
+// Proposals (decision 0084): a quote request from the public form becomes a
+// proposal staff write and send; the client reads it at /proposals/:id, signs
+// it (typed name + consent), pays the deposit with the test gateway, and the
+// project appears with its delivery clock; both sides download the signed PDF.
+// Then the signing form and the deposit again with JavaScript off.
+
+async function payByCard(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("Name on card").fill("Asha Rao");
+}
+
+/** Staff fill the draft's lines and days, save it, and send it (confirmed). Returns the proposal's path. */
+async function writeAndSend(staff: Page, title: string, javaScriptEnabled: boolean) {
+  await staff.getByLabel("Title").fill(title);
+  await staff.getByLabel("Line 1: description").fill("Logo design");
+  await staff.getByLabel("Line 1: quantity").fill("1");
+  await staff.getByLabel("Line 1: amount per unit").fill("45000");
+  await staff.getByLabel("Line 2: description").fill("Packaging artwork");
+  await staff.getByLabel("Line 2: quantity").fill("2");
+  await staff.getByLabel("Line 2: amount per unit").fill("15000");
+  await staff.getByLabel("Delivery (days)").fill("21");
+  await staff.getByRole("button", { name: "Save the draft" }).click();
+  await expect(staff.getByText("Draft saved.")).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(staff);
+  const preview = staff.getByRole("region", { name: "Price" });
+  await expect(preview.getByTestId("proposal-total")).toHaveText("₹75,000.00");
+  await staff.getByTestId("send-button").click();
+  await staff.getByRole("button", { name: "Send the proposal" }).click();
+  await expect(staff.getByText("Proposal sent.", { exact: false })).toBeVisible();
+  return new URL(staff.url()).pathname.replace("/admin", "");
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+test.describe("proposals", () => {
+  test("a quote becomes a proposal; the client signs it, pays the deposit, and the project starts", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await createAccount(page);
+    await signInAs(page, account, { javaScriptEnabled: true });
+    const company = uniqueName("Spice");
+    await sendQuote(
+      page,
+      { company, sender: "Asha Rao", email: account.email, brief: "A full rebrand for our spice range." },
+      true,
+    );
+
+    const staff = await newVisitor(browser);
+    await signInAs(staff, E2E_STAFF, { javaScriptEnabled: true, redirectTo: "/admin" });
+    await confirmEmail(staff, page, account.email);
+    await staff.goto(`/admin/inbox?q=${encodeURIComponent(company)}`);
+    await staff.getByTestId("inbox-row").getByRole("link", { name: "Asha Rao" }).click();
+    await staff.getByTestId("write-proposal").click();
+    await expect(staff.getByRole("heading", { level: 1 })).toHaveText("New proposal");
+    await waitForHydration(staff);
+    await expect(staff.getByLabel("Client account email")).toHaveValue(account.email);
+    await expect(staff.getByLabel("Scope (Markdown)")).toHaveValue(/A full rebrand for our spice range/);
+    const title = `Rebrand ${company}`;
+    const path = await writeAndSend(staff, title, true);
+    expect(await seriousViolations(staff)).toEqual([]);
+
+    // The client: the workspace lists it; the page shows it and its PDF's fingerprint.
+    await page.goto("/dashboard2/proposals");
+    await page.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId("proposal-total")).toHaveText("₹75,000.00");
+    await expect(page.getByTestId("proposal-deposit")).toHaveText("30% · ₹22,500.00");
+    const shown = (await page.getByTestId("proposal-sha256").textContent())!.trim();
+    const pdf = await page.request.get(`${path}/pdf`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(sha256(await pdf.body())).toBe(shown);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Signing asks for the consent, keeps the typed name, then records one signature.
+    await page.getByLabel("Your full name").fill("Asha Rao");
+    await page.getByRole("button", { name: "Sign the proposal" }).click();
+    await expect(
+      page.getByText("Please tick the box to confirm you agree to sign electronically."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Your full name")).toHaveValue("Asha Rao");
+    await page.getByLabel(/I have read this proposal and its terms/).check();
+    await page.getByRole("button", { name: "Sign the proposal" }).click();
+    await expect(page.getByText("Signed. Thank you", { exact: false })).toBeVisible();
+    await expect(page.getByTestId("proposal-status")).toHaveText("Signed: deposit due");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The deposit, by card with the test gateway: the project opens with its delivery clock.
+    await waitForHydration(page);
+    await payByCard(page);
+    await page.getByRole("button", { name: "Pay ₹22,500.00 and start the project" }).click();
+    await expect(page).toHaveURL(/\/project\/[0-9a-f-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+    await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
+    await expect(page.getByTestId("delivery-headline").first()).toContainText(/Due/);
+    await expect(page.getByTestId("project-proposal")).toContainText(
+      "Opened from the signed proposal (version 1)",
+    );
+
+    // Both sides download the signed PDF.
+    await page.goto(path);
+    await expect(page.getByTestId("proposal-status")).toHaveText("Deposit paid");
+    const signed = await page.request.get(`${path}/signed.pdf`);
+    expect(signed.status()).toBe(200);
+    expect(signed.headers()["content-type"]).toBe("application/pdf");
+    expect((await signed.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await staff.goto(`/admin${path}`);
+    await expect(staff.getByTestId("staff-signer")).toContainText("Asha Rao");
+    const staffCopy = await staff.request.get(`/admin${path}/signed.pdf`);
+    expect(staffCopy.status()).toBe(200);
+    expect(sha256(await staffCopy.body())).toBe(sha256(await signed.body()));
+    // Another client cannot read it.
+    const stranger = await newVisitor(browser);
+    const other = await createAccount(stranger);
+    await signInAs(stranger, other, { javaScriptEnabled: true });
+    expect((await stranger.request.get(`${path}/signed.pdf`)).status()).toBe(404);
+  });
+
+  test("the signing form and the deposit with JavaScript off", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await newVisitor(browser, false);
+    const account = await createAccount(page);
+    await signInAs(page, account, { javaScriptEnabled: false });
+    const staff = await newVisitor(browser, false);
+    await signInAs(staff, E2E_STAFF, { javaScriptEnabled: false, redirectTo: "/admin" });
+    await confirmEmail(staff, page, account.email);
+    await staff.goto("/admin/proposals/new");
+    await staff.getByLabel("Client account email").fill(account.email);
+    await staff.getByLabel("Scope (Markdown)").fill("A **new** logo and packaging.");
+    const title = `No-JS ${uniqueName("brand")}`;
+    const path = await writeAndSend(staff, title, false);
+
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await page.getByRole("button", { name: "Sign the proposal" }).click();
+    await expect(page.getByText("Please type your full name to sign.")).toBeVisible();
+    await page.getByLabel("Your full name").fill("Ravi Menon");
+    await page.getByLabel(/I have read this proposal and its terms/).check();
+    await page.getByRole("button", { name: "Sign the proposal" }).click();
+    await expect(page.getByText("Signed. Thank you", { exact: false })).toBeVisible();
+    // Signing again (a resubmitted form) records nothing more.
+    await expect(page.getByRole("button", { name: "Sign the proposal" })).toHaveCount(0);
+
+    await payByCard(page);
+    await page.getByRole("button", { name: "Pay ₹22,500.00 and start the project" }).click();
+    await expect(page).toHaveURL(/\/project\/[0-9a-f-]+$/);
+    await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
+  });
+});
