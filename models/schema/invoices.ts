@@ -17,7 +17,7 @@ import { paymentRefunds, payments } from "./billing";
 
 // Tax invoices and credit notes (docs/decisions/0082). An issued row is never
 // changed nor deleted: a trigger written by hand at the end of the migration
-// (drizzle/0031_tax_invoices.sql) refuses both; corrections are credit notes.
+// (drizzle/0029_tax_invoices.sql) refuses both; corrections are credit notes.
 
 const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
