@@ -162,6 +162,8 @@ export default [
         route("recommendations", "routes/dashboard/recommendations.tsx"),
         route("notifications", "routes/dashboard/notifications.tsx"),
         route("settings", "routes/account/profile.tsx"),
+        // The organisation's members, invitations and each person's emails (issue #40).
+        route("team", "routes/dashboard/team.tsx"),
       ]),
       // Receipts, usage and saved cards: part of Wallet & billing, at the addresses emails link to.
       route("manageaccount/billing", "routes/account/billing.tsx"),
@@ -183,6 +185,10 @@ export default [
     route("confirm-email", "routes/account/confirm-email.tsx"),
     route("confirm-email/:token", "routes/account/confirm-email-link.tsx"),
     route("account-deleted", "routes/account/deleted.tsx"),
+    // Organisations (issue #40): accepting an invitation, creating one, switching the current one.
+    route("invitations/:token", "routes/organisations/invitation.tsx"),
+    route("organisations/new", "routes/organisations/new.tsx"),
+    route("organisations/switch", "routes/organisations/switch.ts"),
 
     route("chat", "routes/chat.tsx"),
     route("contact", "routes/contact.tsx"),

@@ -230,7 +230,7 @@ export async function getChatAsker(
 export async function createSessionCookie(
   request: Request,
   user: AccountUser,
-  options: { remember: boolean },
+  options: { remember: boolean; organisationId?: string | null },
 ): Promise<string> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
@@ -240,6 +240,7 @@ export async function createSessionCookie(
     userId: user.id,
     remember: options.remember,
     userAgent: request.headers.get("User-Agent") ?? "",
+    organisationId: options.organisationId,
   });
   return sessionCookie(request).serialize(session.id, {
     maxAge: options.remember ? REMEMBER_ME_TTL_MS / 1000 : undefined,
@@ -250,7 +251,7 @@ export async function createSessionCookie(
 export async function startSession(
   request: Request,
   user: AccountUser,
-  options: { remember: boolean; redirectTo: string },
+  options: { remember: boolean; redirectTo: string; organisationId?: string | null },
 ): Promise<Response> {
   const cookie = await createSessionCookie(request, user, options);
   return redirect(options.redirectTo, { headers: { "Set-Cookie": cookie } });

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { accountColumns } from "../identity/account-columns.server";
 import { currentMembership, membershipColumns, membershipFrom } from "../identity/organisations.server";
 import type { Membership } from "../identity/organisations";
+import type { OrganisationRole } from "../identity/roles";
 import type { AccountUser } from "../identity/accounts.server";
 import { sha256 } from "../identity/passwords.server";
 import { db, type Database } from "../platform/db.server";
@@ -37,6 +38,10 @@ export type AccountSummary = {
   soonestExpiry: SoonestExpiry | null;
   /** The workspace top bar's latest visible notifications, newest first (as listNotifications orders them). */
   latestNotifications: LatestNotification[];
+  /** Every organisation the person belongs to, oldest membership first (the workspace's switcher). */
+  organisations: { id: string; name: string; role: OrganisationRole }[];
+  /** The organisation this summary is for; null for a person in none (staff). */
+  organisationId: string | null;
 };
 
 /** How many notifications the summary carries: the workspace top bar's dropdown lists this many. */
@@ -76,7 +81,10 @@ function summaryStatement(database: Database, bySession: boolean) {
   // current membership's account row (the person's own when they belong to none).
   const current = bySession
     ? currentMembership(sessions.userId, sessions.organisationId)
-    : currentMembership(users.id, sql`null::uuid`);
+    : currentMembership(
+        users.id,
+        sql`(select organisations.id from organisations where organisations.account_id = ${sql.placeholder("account")})`,
+      );
   const account = bySession ? sql`coalesce(${current.accountId}, ${users.id})` : sql.placeholder("account");
   const periodStart = sql`coalesce(subscriptions.current_period_start, ${sql.placeholder("monthStart")})`;
   const periodEnd = sql`coalesce(subscriptions.current_period_end, ${sql.placeholder("monthEnd")})`;
@@ -100,6 +108,9 @@ function summaryStatement(database: Database, bySession: boolean) {
     unread: sql<number>`(select count(*)::int from notifications
       where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
     soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(account, now)}`,
+    organisations: sql<AccountSummary["organisations"]>`(select coalesce(json_agg(json_build_object(
+        'id', o.id, 'name', o.name, 'role', m.role) order by m.created_at, m.organisation_id), '[]'::json)
+      from organisation_members m join organisations o on o.id = m.organisation_id where m.user_id = users.id)`,
     // The top bar's newest visible notifications (notifications_user_id_visible_idx: an index scan of six).
     latestNotifications: sql<LatestNotificationJson[]>`(select coalesce(json_agg(json_build_object(
         'id', n.id, 'type', n.type, 'title', n.title, 'message', n.message, 'link', n.link,
@@ -169,6 +180,8 @@ function summaryOf(row: SummaryRow | undefined, now: Date): AccountSummary {
       ...n,
       createdAt: new Date(n.createdAt),
     })),
+    organisations: row?.organisations ?? [],
+    organisationId: row?.membership.organisationId ?? null,
   };
 }
 
