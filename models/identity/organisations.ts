@@ -83,6 +83,13 @@ export const ORGANISATION_MESSAGES = {
   addressUnconfirmed: "Confirm your email address first, then open the invitation again.",
 } as const;
 
+/** The API's default error texts for the organisation calls (a failure nobody foresaw). */
+export const ORGANISATION_API_ERRORS = {
+  fetch: "Failed to fetch organisation",
+  invite: "Failed to send invitation",
+  member: "Failed to change member",
+} as const;
+
 export const invitationProblem = (state: Exclude<InvitationState, "pending">): string =>
   ({
     expired: ORGANISATION_MESSAGES.invitationExpired,
