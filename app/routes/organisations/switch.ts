@@ -9,7 +9,8 @@ import type { Route } from "./+types/switch";
 
 const TEAM_PATH = "/dashboard2/team";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
   return redirect(TEAM_PATH);
 }
 
