@@ -67,7 +67,10 @@ for (const javaScriptEnabled of [true, false]) {
     await invitee.goto(await invitationPath(staff, email));
     await expect(invitee.getByRole("heading", { name: `Join ${account.username}` })).toBeVisible();
     await expect(invitee.getByLabel("Email")).toHaveValue(email);
-    if (javaScriptEnabled) await waitForHydration(invitee);
+    if (javaScriptEnabled) {
+      await waitForHydration(invitee);
+      expect(await seriousViolations(invitee)).toEqual([]);
+    }
     await invitee.getByLabel("Username").fill(colleague);
     await invitee.getByLabel("Password").fill("a-long-passphrase-2026");
     await invitee.getByRole("button", { name: "Sign up and join" }).click();

@@ -14,6 +14,8 @@ import { auditLog, emailOutbox, organisationInvitations, tokenLedger, users } fr
 import { getUserWithSummary } from "~/lib/auth.server";
 import { apiMemberOf, memberOf } from "~/lib/membership.server";
 import * as team from "~/routes/dashboard/team";
+import * as clientPage from "~/routes/admin/client";
+import * as organisationsPage from "~/routes/admin/organisations";
 import * as invitation from "~/routes/organisations/invitation";
 import * as newOrganisation from "~/routes/organisations/new";
 import * as switchRoute from "~/routes/organisations/switch";
@@ -296,6 +298,46 @@ describe("the Team page and invitations", () => {
       Acted: owner.id,
       System: null,
     });
+  });
+});
+
+describe("the back-office", () => {
+  it("shows a client's organisations and every organisation with its members and roles", async () => {
+    const staff = await signedInClient("staff");
+    const owner = await signedInClient();
+    const billing = await signedInClient();
+    await accept(billing, await invite(owner, billing.email, "billing"));
+    const page = await call(
+      clientPage.loader,
+      getRequest(`/admin/clients/${billing.id}`, { cookie: staff.cookie }),
+      {
+        id: billing.id,
+      },
+    );
+    const organisations = body<{
+      organisations: { name: string; members: { username: string; role: string }[] }[];
+    }>(page).organisations;
+    // Oldest first: the owner's organisation, then the billing member's own.
+    expect(organisations.map((o) => o.name)).toEqual([owner.username, billing.username]);
+    expect(organisations[0]!.members).toEqual([
+      expect.objectContaining({ username: owner.username, role: "owner" }),
+      expect.objectContaining({ username: billing.username, role: "billing" }),
+    ]);
+    const list = await call(
+      organisationsPage.loader,
+      getRequest(`/admin/organisations?q=${billing.username}`, { cookie: staff.cookie }),
+    );
+    expect(
+      body<{ organisations: { name: string }[] }>(list)
+        .organisations.map((o) => o.name)
+        .sort(),
+    ).toEqual([billing.username, owner.username].sort());
+    // The staff gate: anyone else gets the back-office's 404.
+    const refused = await call(
+      organisationsPage.loader,
+      getRequest("/admin/organisations", { cookie: owner.cookie }),
+    );
+    expect(refused.status).toBe(404);
   });
 });
 
