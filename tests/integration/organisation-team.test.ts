@@ -14,6 +14,8 @@ import { auditLog, emailOutbox, organisationInvitations, tokenLedger, users } fr
 import { getUserWithSummary } from "~/lib/auth.server";
 import { apiMemberOf, memberOf } from "~/lib/membership.server";
 import * as team from "~/routes/dashboard/team";
+import * as login from "~/routes/auth/login";
+import { createApiToken } from "~models/identity/api-tokens.server";
 import * as clientPage from "~/routes/admin/client";
 import * as organisationsPage from "~/routes/admin/organisations";
 import * as invitation from "~/routes/organisations/invitation";
@@ -173,6 +175,14 @@ describe("the Team page and invitations", () => {
       accountId: owner.id,
       role: "billing",
     });
+    // A new sign-in (and a new API key) comes back to the organisation they last worked in.
+    const again = cookieFrom(
+      await call(login.action, formRequest("/login", { username: invitee.username, password: "secret12" })),
+    );
+    expect((await memberOf(getRequest("/dashboard2", { cookie: again }))).accountId).toBe(owner.id);
+    const key = await createApiToken(invitee.id);
+    const viaKey = getRequest("/api/organisation/", { headers: { Authorization: `Token ${key}` } });
+    expect((await apiMemberOf(viaKey)).accountId).toBe(owner.id);
   });
 
   it("only an owner manages the team; the last owner cannot leave; a removed member is refused at the next request", async () => {
