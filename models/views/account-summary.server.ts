@@ -38,7 +38,7 @@ export type AccountSummary = {
   soonestExpiry: SoonestExpiry | null;
   /** The workspace top bar's latest visible notifications, newest first (as listNotifications orders them). */
   latestNotifications: LatestNotification[];
-  /** Every organisation the person belongs to, oldest membership first (the workspace's switcher). */
+  /** Every organisation the person belongs to, oldest membership first (the Team page's switcher). */
   organisations: { id: string; name: string; role: OrganisationRole }[];
   /** The organisation this summary is for; null for a person in none (staff). */
   organisationId: string | null;

@@ -78,15 +78,20 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(invitee.getByTestId("my-role")).toHaveText("Approver");
     await expect(invitee.getByTestId("organisation-name")).toHaveText(account.username);
 
-    // They belong to two organisations now (their own too): the workspace's switcher moves between them.
+    // They belong to two organisations now (their own too): the Team page's switcher moves between them.
     const switcher = invitee.getByTestId("organisation-switcher");
     if (javaScriptEnabled) await waitForHydration(invitee);
     await switcher.getByLabel("Organisation").selectOption({ label: `${colleague} (Owner)` });
     await switcher.getByRole("button", { name: "Switch" }).click();
+    await expect(invitee).toHaveURL(/\/dashboard2$/);
+    await invitee.goto("/dashboard2/team");
     await expect(invitee.getByTestId("organisation-name")).toHaveText(colleague);
     await expect(invitee.getByTestId("my-role")).toHaveText("Owner");
+    if (javaScriptEnabled) await waitForHydration(invitee);
     await switcher.getByLabel("Organisation").selectOption({ label: `${account.username} (Approver)` });
     await switcher.getByRole("button", { name: "Switch" }).click();
+    await expect(invitee).toHaveURL(/\/dashboard2$/);
+    await invitee.goto("/dashboard2/team");
     await expect(invitee.getByTestId("organisation-name")).toHaveText(account.username);
 
     // The owner makes them billing, then removes them (a confirmed step).

@@ -8,7 +8,6 @@ import { BellIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { NotificationItem } from "~/components/notifications";
 import { SectionPages, WorkspaceNav } from "~/components/shell/workspace-nav";
-import { OrganisationSwitcher } from "~/components/organisations/organisation-switcher";
 import { requireUserWithSummary } from "~/lib/auth.server";
 import type { Route } from "./+types/layout";
 
@@ -25,9 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     tokens: summary.balance,
     unread: summary.unread,
     notifications: summary.latestNotifications,
-    // The organisation switcher (shown to a person in more than one).
-    organisations: summary.organisations,
-    organisationId: summary.organisationId,
   };
 }
 
@@ -128,7 +124,7 @@ function TopBar({
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
-  const { user, plan, tokens, unread, notifications, organisations, organisationId } = loaderData;
+  const { user, plan, tokens, unread, notifications } = loaderData;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-5 py-6 sm:py-10 lg:grid-cols-[15rem_1fr] lg:gap-10 lg:px-8">
       <aside
@@ -163,7 +159,6 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
             {plan} Plan
           </span>
         </Link>
-        <OrganisationSwitcher organisations={organisations} currentId={organisationId} />
         <WorkspaceNav />
         {/* On a phone the footer carries it, so the section row stays one row. */}
         <Link

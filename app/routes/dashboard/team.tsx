@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import {
   inviteMember,
   listPendingInvitations,
@@ -25,6 +25,8 @@ import { can, ORGANISATION_ROLES, ROLE_LABELS } from "~models/identity/roles";
 import { fullNameOf } from "~models/identity/manage-account";
 import { getSiteShell } from "~models/content/site-content.server";
 import { ConfirmLink } from "~/components/organisations/confirm-link";
+import { OrganisationSwitcher } from "~/components/organisations/organisation-switcher";
+import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { clientAddress } from "~/lib/auth.server";
 import { requireForm } from "~/lib/body/form.server";
@@ -43,10 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const member = await memberOf(request);
   const manage = can(member.role, "members");
   const url = new URL(request.url);
-  const [members, invitations, preferences] = await Promise.all([
+  const [members, invitations, preferences, { organisations }] = await Promise.all([
     listMembers(member.organisation.id),
     manage ? listPendingInvitations(member.organisation.id) : Promise.resolve([]),
     getEmailPreferences(member.organisation.id, member.person.id),
+    // The person's organisations, for the switcher: the shell's summary already has them.
+    accountSummaryForRequest(request, { accountId: member.accountId, personId: member.person.id }),
   ]);
   return {
     organisation: member.organisation,
@@ -57,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     members: members.map((m) => ({ ...m, name: fullNameOf(m) })),
     invitations,
     preferences,
+    organisations,
     // The confirm steps' own addresses (without JavaScript): ?remove=<username>, ?leave.
     confirming: { remove: url.searchParams.get("remove"), leave: url.searchParams.has("leave") },
   };
@@ -200,8 +205,18 @@ function Outcome({ actionData, form }: { actionData: ActionData | undefined; for
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { organisation, role, me, emailVerified, manage, members, invitations, preferences, confirming } =
-    loaderData;
+  const {
+    organisation,
+    role,
+    me,
+    emailVerified,
+    manage,
+    members,
+    invitations,
+    preferences,
+    organisations,
+    confirming,
+  } = loaderData;
   const inviteErrors = actionData?.form === "invite" ? actionData.errors : undefined;
   return (
     <div className="flex max-w-4xl flex-col gap-8">
@@ -213,6 +228,23 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           set of projects; what each person may do follows their role.
         </p>
       </header>
+
+      <section aria-labelledby="organisations-heading" className={card}>
+        <h2 id="organisations-heading" className="font-display text-lg font-semibold">
+          Your organisations
+        </h2>
+        {organisations.length > 1 ? (
+          <OrganisationSwitcher organisations={organisations} currentId={organisation.id} />
+        ) : (
+          <p className="text-sm text-text-muted">You belong to this organisation only.</p>
+        )}
+        <Link
+          to="/organisations/new"
+          className="self-start text-sm font-semibold underline-offset-4 hover:underline"
+        >
+          Create another organisation
+        </Link>
+      </section>
 
       <section aria-labelledby="members-heading" className={card}>
         <h2 id="members-heading" className="font-display text-lg font-semibold">

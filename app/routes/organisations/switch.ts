@@ -5,9 +5,11 @@ import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/switch";
 
 // POST /organisations/switch: makes another of the person's organisations the
-// session's current one (only one they belong to), then back to the page.
+// session's current one (only one they belong to), then to `redirectTo`, else
+// the workspace's home (the page it came from may belong to the other organisation).
 
 const TEAM_PATH = "/dashboard2/team";
+const HOME_PATH = "/dashboard2";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
@@ -19,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await requireForm(request);
   const sessionId = await currentSessionId(request);
   const organisationId = String(form.get("organisationId") ?? "");
-  const back = safeRedirect(String(form.get("redirectTo") ?? ""), TEAM_PATH);
+  const back = safeRedirect(String(form.get("redirectTo") ?? ""), HOME_PATH);
   if (!sessionId || !(await switchOrganisation(sessionId, user.id, organisationId)))
     throw new Response("You are not a member of that organisation.", {
       status: 403,
