@@ -79,13 +79,15 @@ function summaryStatement(database: Database, bySession: boolean) {
   const now = sql.placeholder("now");
   // `users` is the person; the organisation's data is read by `account`: the session's
   // current membership's account row (the person's own when they belong to none).
+  // Typed, so that PostgreSQL need not guess the parameter's type where it stands alone.
+  const accountParameter = sql`${sql.placeholder("account")}::uuid`;
   const current = bySession
     ? currentMembership(sessions.userId, sessions.organisationId)
     : currentMembership(
         users.id,
-        sql`(select organisations.id from organisations where organisations.account_id = ${sql.placeholder("account")})`,
+        sql`(select organisations.id from organisations where organisations.account_id = ${accountParameter})`,
       );
-  const account = bySession ? sql`coalesce(${current.accountId}, ${users.id})` : sql.placeholder("account");
+  const account = bySession ? sql`coalesce(${current.accountId}, ${users.id})` : accountParameter;
   const periodStart = sql`coalesce(subscriptions.current_period_start, ${sql.placeholder("monthStart")})`;
   const periodEnd = sql`coalesce(subscriptions.current_period_end, ${sql.placeholder("monthEnd")})`;
   const fields = {
