@@ -4,6 +4,7 @@ import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { cartItems, checkouts, purchases, shopItems } from "../schema";
+import { currentActor } from "../platform/log.server";
 import { SHOP_MESSAGES, MAX_CART_QUANTITY, type CATEGORY_FILTERS } from "./shop";
 import { apiCart, apiPurchase, apiShopItem, type CartView } from "./api";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
@@ -267,6 +268,7 @@ export async function checkout(
         totalTokens: total,
         ledgerId: spend.entry.id,
         balanceAfter: spend.balance,
+        actorId: currentActor(),
         createdAt: now,
       })
       .returning();

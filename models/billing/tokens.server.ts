@@ -4,6 +4,7 @@ import type { AuditAction } from "../platform/audit";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { tokenAccounts, tokenAllocations, tokenLedger, tokenLots, users } from "../schema";
+import { currentActor } from "../platform/log.server";
 import {
   allocateSpend,
   dueForExpiry,
@@ -185,6 +186,7 @@ export function grantTokens(input: GrantInput, tx?: Transaction): Promise<GrantR
       description: input.description ?? REASON_LABELS[input.reason],
       sourceKey: input.sourceKey ?? null,
       staffUserId: input.staffUserId ?? null,
+      actorId: currentActor(),
       createdAt: now,
     };
     // Checked under the account lock (a source key always belongs to one
@@ -242,6 +244,7 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
         kind: "spend",
         reason: input.reason,
         delta: -input.amount,
+        actorId: currentActor(),
         description: input.description ?? REASON_LABELS[input.reason],
         sourceKey: input.sourceKey ?? null,
         staffUserId: input.staffUserId ?? null,

@@ -84,6 +84,7 @@ const PARAMS: Record<string, (f: Fixture) => string> = {
   deliverableId: (f) => f.deliverable,
   planId: () => "starter",
   purchaseId: (f) => f.purchase,
+  username: (f) => f.client.username,
 };
 const PARAMS_BY_ROUTE: Record<string, (f: Fixture) => Record<string, string>> = {
   "/admin/inbox/:type/:id": (f) => ({ type: "service_quote", id: f.submission }),

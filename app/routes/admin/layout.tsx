@@ -28,6 +28,7 @@ export const ADMIN_SECTIONS = [
   { label: "Proposals", to: "/admin/proposals", end: false },
   { label: "Agenda", to: "/admin/agenda", end: false },
   { label: "Clients", to: "/admin/clients", end: false },
+  { label: "Organisations", to: "/admin/organisations", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },
   { label: "Payments", to: "/admin/payments", end: false },
   { label: "Invoices", to: "/admin/invoices", end: false },
