@@ -110,7 +110,7 @@ export const getUserWithSummary = oncePerRequest(
       .then((found) => {
         // Before anyone waiting for getUser resumes: a loader that then asks for the summary finds it.
         if (found) {
-          accountSummaryForRequest.prime(request, Promise.resolve(found.summary));
+          accountSummaryForRequest.prime(request, found.user.id, Promise.resolve(found.summary));
           addLogContext({ userId: found.user.id });
         }
         return found;

@@ -9,7 +9,7 @@ import { projectComments, projectFiles, projects, projectStatusHistory } from ".
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { readThread } from "./thread.server";
-import { type ProjectFileRow, type Viewer, getProjectForViewer } from "./projects.server";
+import { type ProjectFileRow, type Viewer, actingPerson, getProjectForViewer } from "./projects.server";
 
 // A project's page: its files, messages and history, read for the page and added to by the client and staff.
 
@@ -156,7 +156,7 @@ export async function addComment(
   const row = await db().transaction(async (tx) => {
     const [inserted] = await tx
       .insert(projectComments)
-      .values({ projectId: project.id, authorId: viewer.id, authorRole: role, body })
+      .values({ projectId: project.id, authorId: actingPerson(viewer), authorRole: role, body })
       .returning();
     await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
     if (role === "staff") {
@@ -230,7 +230,7 @@ export async function addProjectFile(
     const row = await db().transaction(async (tx) => {
       const [inserted] = await tx
         .insert(projectFiles)
-        .values({ projectId: project.id, uploadedBy: viewer.id, ...stored.upload })
+        .values({ projectId: project.id, uploadedBy: actingPerson(viewer), ...stored.upload })
         .returning();
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
       const link = `/project/${project.id}`;

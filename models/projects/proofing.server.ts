@@ -20,7 +20,7 @@ import {
   type RoundQuote,
 } from "./proofing";
 import type { ProjectAction, ProjectStatus } from "./projects";
-import type { Viewer } from "./projects.server";
+import { actingPerson, type Viewer } from "./projects.server";
 
 // Proofing (docs/decisions/0047): versions staff upload, pins the client
 // leaves on them, and the paid, numbered revision rounds that gather the pins.
@@ -360,7 +360,7 @@ export async function addPin(
       y: input.y ?? null,
       location: input.location,
       body: input.body,
-      authorId: viewer.id,
+      authorId: actingPerson(viewer),
     })
     .returning();
   return { ok: true, pin: pin! };

@@ -4,7 +4,6 @@ import type { AccountUser } from "../identity/accounts.server";
 import { sha256 } from "../identity/passwords.server";
 import { db, type Database } from "../platform/db.server";
 import { currentPeriod } from "../projects/dashboard";
-import { oncePerRequest } from "../platform/per-request";
 import { FREE_PLAN } from "../billing/subscriptions";
 import { renewSubscription, type WithPlan } from "../billing/subscriptions.server";
 import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "../billing/wallet.server";
@@ -165,13 +164,34 @@ async function getAccountSummary(userId: string, now = new Date()): Promise<Acco
   return summaryOf(await readRenewed({ userId }, now), now);
 }
 
+const summaries = new WeakMap<Request, Map<string, Promise<AccountSummary>>>();
+const summariesOf = (request: Request) => {
+  let byAccount = summaries.get(request);
+  if (!byAccount) summaries.set(request, (byAccount = new Map()));
+  return byAccount;
+};
+
 /**
- * getAccountSummary once per request: the root (cart badge), a layout (balance,
- * unread count) and the page under it share one read. For loaders only: an
+ * getAccountSummary once per request and account: the root (cart badge), a
+ * layout (balance, unread count) and the page under it share one read. Kept per
+ * account, since a member of an organisation reads the organisation's account
+ * (its wallet) as well as their own (their notifications). For loaders only: an
  * action that changes the account reads it afresh.
  */
-export const accountSummaryForRequest = oncePerRequest((_request, userId: string) =>
-  getAccountSummary(userId),
+export const accountSummaryForRequest = Object.assign(
+  (request: Request, userId: string): Promise<AccountSummary> => {
+    const byAccount = summariesOf(request);
+    let summary = byAccount.get(userId);
+    if (!summary) byAccount.set(userId, (summary = getAccountSummary(userId)));
+    return summary;
+  },
+  {
+    /** Gives this request's summary of the account before anyone asked (a read that found it with the session). */
+    prime(request: Request, userId: string, summary: Promise<AccountSummary>): void {
+      const byAccount = summariesOf(request);
+      if (!byAccount.has(userId)) byAccount.set(userId, summary);
+    },
+  },
 );
 
 /**

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { customerPortalUrl } from "~models/billing/stripe-gateway.server";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor } from "~/lib/member-summary.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/stripe-portal";
 
@@ -10,13 +11,15 @@ import type { Route } from "./+types/stripe-portal";
 const PAGE = "/manageaccount/billing/payment-methods";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  await memberOf(request);
   return redirect(PAGE);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  // The portal manages the organisation's cards: the billing right's; the page says why not (decision 0079).
+  if (refusalFor(member, "billing")) return redirect(PAGE, 303);
   const origin = new URL(publicBaseUrl(request)).origin;
-  const url = await customerPortalUrl(user.id, `${origin}${PAGE}`);
+  const url = await customerPortalUrl(member.accountId, `${origin}${PAGE}`);
   return redirect(url ?? `${PAGE}?portal=none`, 303);
 }

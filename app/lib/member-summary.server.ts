@@ -1,0 +1,68 @@
+import { roleProblem } from "~models/identity/role-messages";
+import type { OrganisationRight } from "~models/identity/roles";
+import type { Viewer } from "~models/projects/projects.server";
+import { accountSummaryForRequest, type AccountSummary } from "~models/views/account-summary.server";
+import { getUserWithSummary } from "./auth.server";
+import { apiMemberOf, memberOf, type Member } from "./membership.server";
+
+// The workspace's reads through memberOf (issue #40, decision 0079): the member
+// with the shell's summary in the session's one round trip, and the rights a
+// page checks before it shows or takes a step.
+
+/**
+ * The signed-in member and the shell's summary (balance, plan, cart: the
+ * organisation's; unread count and latest notifications: the person's). For a
+ * one-person organisation this is the one statement the session lookup already
+ * makes; a member of another account's organisation costs one more read.
+ */
+export async function memberWithSummary(
+  request: Request,
+): Promise<{ member: Member; summary: AccountSummary }> {
+  const account = await getUserWithSummary(request);
+  const member = await memberOf(request);
+  const own = account?.summary ?? (await accountSummaryForRequest(request, member.person.id));
+  if (member.accountId === member.person.id) return { member, summary: own };
+  const team = await accountSummaryForRequest(request, member.accountId);
+  return {
+    member,
+    summary: { ...team, unread: own.unread, latestNotifications: own.latestNotifications },
+  };
+}
+
+/**
+ * Who reads and writes a project: the organisation's account (whose projects it
+ * sees) and the person who acts (the thread's author, the file's uploader).
+ */
+export const viewerOf = (member: Member): Viewer => ({
+  id: member.accountId,
+  role: member.person.role,
+  personId: member.person.id,
+});
+
+/** The page's refusal for a step the member's role may not take, or null (models/identity/role-messages.ts). */
+export const refusalFor = (member: Member, right: OrganisationRight, action?: string): string | null =>
+  roleProblem(member.role, right, action);
+
+/** Every right the member's role holds, for a page that shows or hides its controls. */
+export function rightsOf(member: Member) {
+  const refusal = (right: OrganisationRight, action?: string) => refusalFor(member, right, action);
+  return {
+    role: member.role,
+    refusal,
+    can: (right: OrganisationRight) => refusal(right) === null,
+  };
+}
+
+/** A file or download the member's role may not have: 403 with the reason, as plain text. */
+export const refusedResponse = (message: string) =>
+  new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** The API caller (token or session) as a member, or null: for a file route that answers its own refusal. */
+export async function findApiMember(request: Request): Promise<Member | null> {
+  try {
+    return await apiMemberOf(request);
+  } catch (refusal) {
+    if (refusal instanceof Response) return null;
+    throw refusal;
+  }
+}
