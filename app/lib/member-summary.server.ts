@@ -2,8 +2,8 @@ import { roleProblem } from "~models/identity/role-messages";
 import type { OrganisationRight } from "~models/identity/roles";
 import type { Viewer } from "~models/projects/projects.server";
 import { accountSummaryForRequest, type AccountSummary } from "~models/views/account-summary.server";
-import { getUserWithSummary } from "./auth.server";
-import { apiMemberOf, memberOf, type Member } from "./membership.server";
+import { getChatAsker, getUserWithSummary } from "./auth.server";
+import { apiMemberOf, findMember, memberOf, type Member } from "./membership.server";
 
 // The workspace's reads through memberOf (issue #40, decision 0079): the member
 // with the shell's summary in the session's one round trip, and the rights a
@@ -65,4 +65,20 @@ export async function findApiMember(request: Request): Promise<Member | null> {
     if (refusal instanceof Response) return null;
     throw refusal;
   }
+}
+
+/**
+ * Who is chatting (getChatAsker) with the organisation they act for: the
+ * assistant's account answers read the organisation's wallet and projects and
+ * speak for the asker's role (models/chat/account.server.ts, decision 0079).
+ */
+export async function chatAskerOf(request: Request, options: { api?: boolean } = {}) {
+  const asker = await getChatAsker(request, options);
+  if (!asker || asker.role !== "client") return asker;
+  const member = options.api ? await findApiMember(request) : await findMember(request);
+  if (!member || member.person.id !== asker.id) return asker;
+  return {
+    ...asker,
+    organisation: { accountId: member.accountId, name: member.organisation.name, role: member.role },
+  };
 }
