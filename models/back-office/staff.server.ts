@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createAccount, replacePassword, type AccountUser } from "../identity/accounts.server";
 import { revokeApiTokens } from "../identity/api-tokens.server";
 import { markEmailVerified } from "../identity/email-verification.server";
+import { leaveAllOrganisations } from "../identity/organisations.server";
 import { linkMeetingsToVerifiedEmail } from "../calendar/meetings.server";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db } from "../platform/db.server";
@@ -197,6 +198,8 @@ export async function acceptInvitation(
           .set({ role: "staff", updatedAt: sql`now()` })
           .where(eq(users.id, existing.id));
         await replacePassword(existing.id, passwordHash, {}, tx);
+        // Staff belong to no client organisation (decision 0077).
+        await leaveAllOrganisations(existing.id, tx);
         // Opening the invitation sent to the address proved it.
         await markEmailVerified(tx, existing.id, existing.email, linkMeetingsToVerifiedEmail);
         user = { ...existing, role: "staff", emailVerified: true };

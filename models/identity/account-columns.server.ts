@@ -6,7 +6,8 @@ export const accountColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
-  role: users.role,
+  /** Sign-in never finds an organisation's account row (role `organisation`, decision 0077). */
+  role: sql<"client" | "staff">`${users.role}`.as("role"),
   /** A staff member's access level (decision 0075). */
   staffAccess: users.staffAccess,
   firstName: users.firstName,

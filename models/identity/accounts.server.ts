@@ -1,4 +1,4 @@
-import { and, eq, isNull, like, or, sql } from "drizzle-orm";
+import { and, eq, isNull, like, ne, or, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, type ProfileUpdate } from "./accounts";
 import { revokeApiTokens } from "./api-tokens.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
@@ -8,6 +8,7 @@ import { consumeRateLimit, RATE_LIMITS, resetRateLimit } from "../platform/rate-
 import { passwordResets, profiles, rateLimits, users } from "../schema";
 import { deleteUserSessions } from "./sessions.server";
 import { accountColumns } from "./account-columns.server";
+import { createPersonalOrganisation, leaveAllOrganisations } from "./organisations.server";
 import { apiProfile } from "./api";
 import { queueEmailVerification, type MailContext } from "./email-verification.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
@@ -115,6 +116,8 @@ export async function createAccount(
         .returning(accountColumns);
       const user = created!;
       await tx.insert(profiles).values({ userId: user.id });
+      // Every client is the owner of an organisation from the start (decision 0077).
+      if (user.role === "client") await createPersonalOrganisation(user, tx);
       if (recordReferral) await recordReferral(tx, user.id);
       const confirmation =
         input.confirmationMail && !user.emailVerified
@@ -146,9 +149,13 @@ async function findLoginAccount(identifier: string): Promise<LoginAccount | null
     .select({ ...accountColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(
-      or(
-        sql`lower(${users.username}) = lower(${identifier})`,
-        sql`lower(${users.email}) = lower(${identifier})`,
+      and(
+        or(
+          sql`lower(${users.username}) = lower(${identifier})`,
+          sql`lower(${users.email}) = lower(${identifier})`,
+        ),
+        // An organisation's account row holds data; nobody signs in to it.
+        ne(users.role, "organisation"),
       ),
     )
     .limit(1);
@@ -231,6 +238,8 @@ export async function setRole(
     .update(users)
     .set({ role, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  // Staff belong to no client organisation (decision 0077).
+  if (role === "staff") await leaveAllOrganisations(userId, database);
 }
 
 /** The plan name and balance a profile shows: billing's, passed in (models/views/profile.server.ts reads them). */

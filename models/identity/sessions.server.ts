@@ -4,6 +4,8 @@ import { db, type Database, type Transaction } from "../platform/db.server";
 import { createSecret, sha256 } from "./passwords.server";
 import { sessions, users } from "../schema";
 import { accountColumns } from "./account-columns.server";
+import { currentMembership, membershipColumns, membershipFrom } from "./organisations.server";
+import type { Membership } from "./organisations";
 
 /** A session without "remember me" ends after a day (its cookie ends with the browser). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -27,13 +29,27 @@ export async function createSession(input: { userId: string; remember: boolean; 
 
 /** The signed-in account for a session id, or null when it is unknown or expired. */
 export async function getSessionUser(sessionId: string): Promise<AccountUser | null> {
+  return (await getSessionPerson(sessionId))?.user ?? null;
+}
+
+/**
+ * The signed-in person for a session id and their membership in the session's
+ * organisation (or their first), in one statement; null when the session is
+ * unknown or expired. Membership is read afresh each time: a removed member
+ * finds none at their next request.
+ */
+export async function getSessionPerson(
+  sessionId: string,
+): Promise<{ user: AccountUser; membership: Membership | null } | null> {
+  const current = currentMembership(sessions.userId, sessions.organisationId);
   const [row] = await db()
-    .select(accountColumns)
+    .select({ user: accountColumns, membership: membershipColumns(current) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(current, sql`true`)
     .where(and(eq(sessions.idHash, sha256(sessionId)), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  return row ?? null;
+  return row ? { user: row.user, membership: membershipFrom(row.membership) } : null;
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {

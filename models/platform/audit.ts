@@ -45,6 +45,15 @@ export const AUDIT_ACTIONS = {
   "meeting.confirm": "Confirmed a meeting",
   "meeting.reschedule": "Moved a meeting",
   "meeting.cancel": "Cancelled a meeting",
+  "organisation.create": "Created an organisation",
+  "organisation.invite": "Invited someone to an organisation",
+  "organisation.invite_resent": "Sent an organisation invitation again",
+  "organisation.invite_revoked": "Withdrew an organisation invitation",
+  "organisation.invite_accepted": "Joined an organisation",
+  "organisation.role": "Changed a member's role",
+  "organisation.remove": "Removed a member from an organisation",
+  "organisation.leave": "Left an organisation",
+  "organisation.cap": "Changed a member's monthly token cap",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -66,6 +75,7 @@ export const AUDIT_TARGET_TYPES = [
   "subscription_plan",
   "chat_faq",
   "report",
+  "organisation",
 ] as const;
 
 export const auditActionLabel = (action: string) =>

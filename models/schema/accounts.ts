@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,7 +24,8 @@ export const users = pgTable(
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["client", "staff"] })
+    /** `organisation`: an organisation's account row (issue #40), which holds its data and can never sign in. */
+    role: text("role", { enum: ["client", "staff", "organisation"] })
       .notNull()
       .default("client"),
     /**
@@ -56,7 +58,7 @@ export const users = pgTable(
     // Usernames and emails are unique whatever their case.
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
-    check("users_role_check", sql`${t.role} in ('client', 'staff')`),
+    check("users_role_check", sql`${t.role} in ('client', 'staff', 'organisation')`),
     check("users_staff_access_check", sql`${t.staffAccess} in ('full', 'studio')`),
     check("users_region_check", sql`${t.region} is null or ${t.region} in ('us', 'eu', 'in')`),
   ],
@@ -87,6 +89,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     remember: boolean("remember").notNull().default(false),
     userAgent: text("user_agent").notNull().default(""),
+    /** The organisation this session works in (switching changes it); null: the person's first. */
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "set null" }),
     ...timestamps,
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
@@ -103,6 +107,8 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     keyHash: text("key_hash").notNull().unique(),
     name: text("name").notNull().default(""),
+    /** The organisation the key acts for; null: the person's first. */
+    organisationId: uuid("organisation_id").references(() => organisations.id, { onDelete: "set null" }),
     ...timestamps,
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -183,4 +189,76 @@ export const emailOutbox = pgTable(
     attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
   },
   (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
+);
+
+// Client organisations (issue #40, docs/decisions/0077-organisations.md). An
+// organisation's data (wallet, projects, purchases…) stays keyed by `user_id`:
+// that id is the organisation's account row, `account_id` here. For every
+// client that existed before, the account row is the client's own users row.
+
+const ROLE_LIST = sql.raw(`'owner', 'approver', 'billing', 'member'`);
+
+export const organisations = pgTable("organisations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** The users row that holds the organisation's data; a person's own row, or one that cannot sign in. */
+  accountId: uuid("account_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ...timestamps,
+});
+
+/** Who belongs to an organisation, with which role (models/identity/roles.ts) and which emails they want. */
+export const organisationMembers = pgTable(
+  "organisation_members",
+  {
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "approver", "billing", "member"] }).notNull(),
+    /** Tokens this member may spend from the shared wallet per calendar month; null: no cap. */
+    monthlyTokenCap: integer("monthly_token_cap"),
+    /** Which emails this person gets about this organisation. */
+    emailProofs: boolean("email_proofs").notNull().default(true),
+    emailPayments: boolean("email_payments").notNull().default(true),
+    emailStatus: boolean("email_status").notNull().default(true),
+    emailDigest: boolean("email_digest").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId] }),
+    index("organisation_members_user_id_idx").on(t.userId, t.createdAt),
+    check("organisation_members_role_check", sql`${t.role} in (${ROLE_LIST})`),
+    check("organisation_members_cap_check", sql`${t.monthlyTokenCap} is null or ${t.monthlyTokenCap} >= 0`),
+  ],
+);
+
+/** An invitation by email; only the token's SHA-256 is stored. Good for 7 days from its last sending. */
+export const organisationInvitations = pgTable(
+  "organisation_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["owner", "approver", "billing", "member"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    resentAt: timestamp("resent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("organisation_invitations_token_hash_key").on(t.tokenHash),
+    index("organisation_invitations_organisation_id_idx").on(t.organisationId, t.createdAt),
+    check("organisation_invitations_role_check", sql`${t.role} in (${ROLE_LIST})`),
+  ],
 );

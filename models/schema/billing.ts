@@ -69,6 +69,8 @@ export const tokenLedger = pgTable(
     staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     /** For an expiry: the grant that ran out. */
     lotId: uuid("lot_id"),
+    /** The person who spent or bought (an organisation's member); null for staff and the system. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt,
   },
   (t) => [
@@ -203,6 +205,8 @@ export const checkouts = pgTable(
       .notNull()
       .references(() => tokenLedger.id),
     balanceAfter: integer("balance_after").notNull(),
+    /** The person who checked out for the organisation. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt,
   },
   (t) => [
@@ -373,6 +377,8 @@ export const payments = pgTable(
     gatewayPaymentIntent: text("gateway_payment_intent"),
     /** Refunded so far, in minor units (docs/decisions/0036); never more than the amount. */
     refundedMinor: integer("refunded_minor").notNull().default(0),
+    /** The person who paid for an organisation; null for staff, the system and a guest. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt,
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
