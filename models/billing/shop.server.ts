@@ -9,6 +9,7 @@ import { apiCart, apiPurchase, apiShopItem, type CartView } from "./api";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { type QueuedEmail } from "../platform/mail.server";
+import { capMessage, notifyCapRefusal, type CapRefusal } from "./spending-caps.server";
 import { WALLET_MESSAGES } from "./wallet";
 
 // The shop: catalogue, cart, checkout and purchases. Checkout is one
@@ -171,8 +172,8 @@ export type CheckoutResult =
     }
   | {
       ok: false;
-      status: 400 | 409;
-      reason: "empty" | "insufficient" | "changed";
+      status: 400 | 403 | 409;
+      reason: "empty" | "insufficient" | "changed" | "cap";
       message: string;
       total?: number;
       balance?: number;
@@ -186,11 +187,13 @@ export type CheckoutResult =
  */
 export async function checkout(
   userId: string,
-  options: { idempotencyKey?: string; now?: Date; expectedTotal?: number } = {},
+  /** actorId: the member who checks out for the organisation (their monthly cap applies; decision 0079). */
+  options: { idempotencyKey?: string; now?: Date; expectedTotal?: number; actorId?: string | null } = {},
 ): Promise<CheckoutResult> {
   const key = options.idempotencyKey ?? randomUUID();
   const now = options.now ?? new Date();
-  let receipt: QueuedEmail | null = null;
+  let receipt: QueuedEmail[] | null = null;
+  let capped: CapRefusal | null = null;
   const result = await db().transaction(async (tx): Promise<CheckoutResult> => {
     const balance = await settleExpiredTokens(tx, userId, now);
     const [previous] = await tx
@@ -246,9 +249,27 @@ export async function checkout(
       } as const;
     const names = buying.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(", ");
     const spend = await spendTokens(
-      { userId, amount: total, reason: "shop_checkout", description: `Shop: ${names}`.slice(0, 300), now },
+      {
+        userId,
+        amount: total,
+        reason: "shop_checkout",
+        description: `Shop: ${names}`.slice(0, 300),
+        now,
+        actorId: options.actorId ?? null,
+      },
       tx,
     );
+    if (!spend.ok && spend.reason === "cap") {
+      capped = spend.refusal;
+      return {
+        ok: false,
+        status: 403,
+        reason: "cap",
+        message: capMessage(spend.refusal),
+        total,
+        balance,
+      } as const;
+    }
     if (!spend.ok)
       return {
         ok: false,
@@ -264,6 +285,7 @@ export async function checkout(
       .values({
         userId,
         idempotencyKey: key,
+        actorId: options.actorId ?? null,
         totalTokens: total,
         ledgerId: spend.entry.id,
         balanceAfter: spend.balance,
@@ -303,6 +325,7 @@ export async function checkout(
     } as const;
   });
   await sendReceipt(receipt);
+  if (capped) await notifyCapRefusal(capped);
   return result;
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification, notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
+import { notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import { type ActorRole, type ProjectStatus } from "./projects";
 import { projectComments, projectFiles, projects, projectStatusHistory } from "../schema";
@@ -152,7 +153,7 @@ export async function addComment(
   if (!body) return { ok: true, comment: null };
   const role: ActorRole = viewer.role === "staff" && project.userId !== viewer.id ? "staff" : "client";
   const link = `/project/${project.id}`;
-  let email: QueuedEmail | null = null;
+  let email: QueuedEmail[] | null = null;
   const row = await db().transaction(async (tx) => {
     const [inserted] = await tx
       .insert(projectComments)
@@ -160,9 +161,10 @@ export async function addComment(
       .returning();
     await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
     if (role === "staff") {
-      await addNotification(
+      await notifyOrganisation(
+        project.userId,
+        "status",
         {
-          userId: project.userId,
           type: "info",
           title: "New message from your project manager",
           message: `On “${project.title}”: ${body.slice(0, 140)}`,
@@ -245,9 +247,10 @@ export async function addProjectFile(
           tx,
         );
       } else {
-        await addNotification(
+        await notifyOrganisation(
+          project.userId,
+          "status",
           {
-            userId: project.userId,
             type: "success",
             title: "New file from your project manager",
             message: `“${project.title}”: ${stored.upload.name}`,

@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, queryRows, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification, notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
+import { notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import {
   ACTION_LABELS,
@@ -81,7 +82,7 @@ export async function createProject(
 
   const status: ProjectStatus = "in_review";
   let project: ProjectRow;
-  let email: QueuedEmail | null;
+  let email: QueuedEmail[] | null;
   try {
     ({ project, email } = await db().transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("update");
@@ -115,9 +116,10 @@ export async function createProject(
           .insert(projectFiles)
           .values({ projectId: row.id, uploadedBy: owner.personId ?? owner.id, ...stored.upload });
       const link = `/project/${row.id}`;
-      await addNotification(
+      await notifyOrganisation(
+        owner.id,
+        "status",
         {
-          userId: owner.id,
           type: "info",
           title: "Project submitted",
           message: `“${row.title}” has been submitted and is now under review.`,
@@ -274,9 +276,10 @@ export async function transitionProject(
         });
       }
       const link = `/project/${visible.id}`;
-      await addNotification(
+      await notifyOrganisation(
+        visible.userId,
+        "status",
         {
-          userId: visible.userId,
           type: STATUS_TONES[to],
           title: "Project status updated",
           message: `“${visible.title}” is now ${clientStatusLabel(to, step)}.`,

@@ -61,6 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   const result = await checkout(member.accountId, {
+    actorId: member.person.id,
     idempotencyKey: parsed.data.idempotency_key,
     expectedTotal: parsed.data.expected_total,
   });

@@ -24,6 +24,7 @@ export function action({ request }: Route.ActionArgs) {
       read: readIdempotentBody,
     });
     const result = await checkout(member.accountId, {
+      actorId: member.person.id,
       idempotencyKey: input.idempotency_key,
       expectedTotal: input.expected_total,
     });
