@@ -107,7 +107,12 @@ export async function getProjectPage(
   if (!project) return null;
   const [files, thread] = await Promise.all([
     listFirstFiles(project.id, window.files),
-    readThread(project, window.thread, project.userId === viewer.id ? "client" : "staff"),
+    readThread(
+      project,
+      window.thread,
+      project.userId === viewer.id ? "client" : "staff",
+      actingPerson(viewer),
+    ),
   ]);
   return {
     project,
