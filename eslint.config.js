@@ -117,11 +117,13 @@ export default tseslint.config(
   {
     // Every client loader, action and /api route reads who is asking through one function
     // (app/lib/membership.server.ts: memberOf, findMember, apiMemberOf; decision 0079), which
-    // resolves the person, the organisation and the role. Only signing in and out, and the
+    // resolves the person, the organisation and the role. Only signing in and out, joining,
+    // creating and switching an organisation (the person, before or between memberships), and the
     // staff back-office (its own gate, app/lib/staff-gate.server.ts), read the account itself.
     files: ["app/routes/**/*.{ts,tsx}"],
     ignores: [
       "app/routes/auth/**",
+      "app/routes/organisations/**",
       "app/routes/admin/**",
       "app/routes/api/admin/**",
       "app/routes/api/auth-*.ts",

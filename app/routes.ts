@@ -14,6 +14,10 @@ export default [
   route("api/notifications", "routes/api/notifications.ts"),
   route("api/notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
   route("api/notifications/:id/mark-read", "routes/api/notification-mark-read.ts"),
+  // The caller's organisation (issue #40): its members, invitations, roles.
+  route("api/organisation", "routes/api/organisation/index.ts"),
+  route("api/organisation/invitations", "routes/api/organisation/invitations.ts"),
+  route("api/organisation/members/:username", "routes/api/organisation/member.ts"),
   // The chat assistant (docs/product.md, "Chat assistant"); /aizre-query-public is the path existing clients use for the same call.
   route("api/chat", "routes/api/chat.ts"),
   route("aizre-query-public", "routes/api/chat.ts", { id: "routes/api/chat-alias" }),
@@ -96,6 +100,8 @@ export default [
     route("projects/:id/proofing", "routes/admin/project-proofing.tsx"),
     route("clients", "routes/admin/clients.tsx"),
     route("clients/:id", "routes/admin/client.tsx"),
+    // Client organisations with their members and roles (issue #40).
+    route("organisations", "routes/admin/organisations.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("outbox/:id", "routes/admin/email.tsx"),
     // Meetings confirmed from requests, with calendar invites (docs/decisions/0050).
@@ -162,6 +168,8 @@ export default [
         route("recommendations", "routes/dashboard/recommendations.tsx"),
         route("notifications", "routes/dashboard/notifications.tsx"),
         route("settings", "routes/account/profile.tsx"),
+        // The organisation's members, invitations and each person's emails (issue #40).
+        route("team", "routes/dashboard/team.tsx"),
       ]),
       // Receipts, usage and saved cards: part of Wallet & billing, at the addresses emails link to.
       route("manageaccount/billing", "routes/account/billing.tsx"),
@@ -183,6 +191,10 @@ export default [
     route("confirm-email", "routes/account/confirm-email.tsx"),
     route("confirm-email/:token", "routes/account/confirm-email-link.tsx"),
     route("account-deleted", "routes/account/deleted.tsx"),
+    // Organisations (issue #40): accepting an invitation, creating one, switching the current one.
+    route("invitations/:token", "routes/organisations/invitation.tsx"),
+    route("organisations/new", "routes/organisations/new.tsx"),
+    route("organisations/switch", "routes/organisations/switch.ts"),
 
     route("chat", "routes/chat.tsx"),
     route("contact", "routes/contact.tsx"),

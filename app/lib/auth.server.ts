@@ -2,7 +2,8 @@ import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { type AccountUser, attemptLogin } from "~models/identity/accounts.server";
-import { getApiTokenUser } from "~models/identity/api-tokens.server";
+import { getApiTokenPerson, getApiTokenUser } from "~models/identity/api-tokens.server";
+import type { Membership } from "~models/identity/organisations";
 import { sha256 } from "~models/identity/passwords.server";
 import type { ChatAsker } from "~models/chat/assistant.server";
 import {
@@ -18,7 +19,7 @@ import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
-  getSessionUser,
+  getSessionPerson,
   REMEMBER_ME_TTL_MS,
 } from "~models/identity/sessions.server";
 import { DEFAULT_REDIRECT_PATH } from "./safe-redirect";
@@ -80,15 +81,26 @@ async function readSessionId(request: Request): Promise<string | null> {
 /** The id of this request's session (to keep it when signing out the others), or null. */
 export const currentSessionId = readSessionId;
 
+/** A signed-in person and their membership in their current organisation (decision 0077). */
+export type SignedInPerson = { user: AccountUser; membership: Membership | null };
+
+/**
+ * The signed-in person and their current membership, from the session cookie,
+ * in one statement once per request (app/lib/membership.server.ts reads it).
+ */
+export const getSessionMember = oncePerRequest((request): Promise<SignedInPerson | null> =>
+  readSessionId(request)
+    .then((id) => (id ? getSessionPerson(id) : null))
+    .then((found) => {
+      // The request's log line names who made it (models/platform/log.server.ts).
+      if (found) addLogContext({ userId: found.user.id });
+      return found;
+    }),
+);
+
 /** The signed-in account, from the session cookie; looked up once per request. */
 export const getUser = oncePerRequest((request): Promise<AccountUser | null> =>
-  readSessionId(request)
-    .then((id) => (id ? getSessionUser(id) : null))
-    .then((user) => {
-      // The request's log line names who made it (models/platform/log.server.ts).
-      if (user) addLogContext({ userId: user.id });
-      return user;
-    }),
+  getSessionMember(request).then((found) => found?.user ?? null),
 );
 
 /**
@@ -101,25 +113,33 @@ export const getUser = oncePerRequest((request): Promise<AccountUser | null> =>
  */
 export const getUserWithSummary = oncePerRequest(
   (request): Promise<{ user: AccountUser; summary: AccountSummary } | null> => {
-    if (getUser.has(request))
-      return getUser(request).then(async (user) =>
-        user ? { user, summary: await accountSummaryForRequest(request, user.id) } : null,
+    if (getSessionMember.has(request))
+      return getSessionMember(request).then(async (found) =>
+        found
+          ? {
+              user: found.user,
+              summary: await accountSummaryForRequest(request, {
+                accountId: found.membership?.accountId ?? found.user.id,
+                personId: found.user.id,
+              }),
+            }
+          : null,
       );
     const account = readSessionId(request)
       .then((id) => (id ? getSessionAccount(id) : null))
       .then((found) => {
         // Before anyone waiting for getUser resumes: a loader that then asks for the summary finds it.
         if (found) {
-          accountSummaryForRequest.prime(request, found.user.id, Promise.resolve(found.summary));
+          accountSummaryForRequest.prime(request, Promise.resolve(found.summary));
           addLogContext({ userId: found.user.id });
         }
         return found;
       });
-    getUser.prime(
+    getSessionMember.prime(
       request,
-      account.then((found) => found?.user ?? null),
+      account.then((found) => found && { user: found.user, membership: found.membership }),
     );
-    return account;
+    return account.then((found) => found && { user: found.user, summary: found.summary });
   },
 );
 
@@ -164,12 +184,17 @@ export async function requireAnonymous(request: Request): Promise<void> {
  * Null when neither is valid.
  */
 export async function getApiUser(request: Request): Promise<AccountUser | null> {
-  const token = readApiToken(request);
-  if (token === undefined) return getUser(request);
-  const user = token ? await getApiTokenUser(token) : null;
-  if (user) addLogContext({ userId: user.id });
-  return user;
+  return (await getApiMember(request))?.user ?? null;
 }
+
+/** The API's caller (as getApiUser) with their membership in the key's organisation; once per request. */
+export const getApiMember = oncePerRequest(async (request): Promise<SignedInPerson | null> => {
+  const token = readApiToken(request);
+  if (token === undefined) return getSessionMember(request);
+  const found = token ? await getApiTokenPerson(token) : null;
+  if (found) addLogContext({ userId: found.user.id });
+  return found;
+});
 
 /** The `Authorization: Token <key>` key; null for a header that is not one, undefined without the header. */
 function readApiToken(request: Request): string | null | undefined {
@@ -205,7 +230,7 @@ export async function getChatAsker(
 export async function createSessionCookie(
   request: Request,
   user: AccountUser,
-  options: { remember: boolean },
+  options: { remember: boolean; organisationId?: string | null },
 ): Promise<string> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
@@ -215,6 +240,7 @@ export async function createSessionCookie(
     userId: user.id,
     remember: options.remember,
     userAgent: request.headers.get("User-Agent") ?? "",
+    organisationId: options.organisationId,
   });
   return sessionCookie(request).serialize(session.id, {
     maxAge: options.remember ? REMEMBER_ME_TTL_MS / 1000 : undefined,
@@ -225,7 +251,7 @@ export async function createSessionCookie(
 export async function startSession(
   request: Request,
   user: AccountUser,
-  options: { remember: boolean; redirectTo: string },
+  options: { remember: boolean; redirectTo: string; organisationId?: string | null },
 ): Promise<Response> {
   const cookie = await createSessionCookie(request, user, options);
   return redirect(options.redirectTo, { headers: { "Set-Cookie": cookie } });

@@ -11,23 +11,23 @@ import { apiMemberOf, findMember, memberOf, type Member } from "./membership.ser
 
 /**
  * The signed-in member and the shell's summary (balance, plan, cart: the
- * organisation's; unread count and latest notifications: the person's). For a
- * one-person organisation this is the one statement the session lookup already
- * makes; a member of another account's organisation costs one more read.
+ * organisation's; unread count and latest notifications: the person's), read
+ * with the session and the membership in the one statement the shell already
+ * makes (models/views/account-summary.server.ts).
  */
 export async function memberWithSummary(
   request: Request,
 ): Promise<{ member: Member; summary: AccountSummary }> {
   const account = await getUserWithSummary(request);
   const member = await memberOf(request);
-  const own = account?.summary ?? (await accountSummaryForRequest(request, member.person.id));
-  if (member.accountId === member.person.id) return { member, summary: own };
-  const team = await accountSummaryForRequest(request, member.accountId);
   return {
     member,
-    summary: { ...team, unread: own.unread, latestNotifications: own.latestNotifications },
+    summary: account?.summary ?? (await accountSummaryForRequest(request, whoseSummary(member))),
   };
 }
+
+/** Whose summary a page reads for the member: the organisation's account and the person (notifications). */
+export const whoseSummary = (member: Member) => ({ accountId: member.accountId, personId: member.person.id });
 
 /**
  * Who reads and writes a project: the organisation's account (whose projects it

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { clientOrganisationsSql, readClientOrganisations } from "./organisations.server";
 import { CLIENT_SHORT_LIST } from "./clients";
 import { revokeApiTokens } from "../identity/api-tokens.server";
 import { auditTrail, recordAudit, type AuditActor } from "../platform/audit.server";
@@ -193,6 +194,7 @@ export async function getClientPage(clientId: string | undefined, pages: ClientP
           where ${subscriptions.userId} = ${users.id}
           order by ${subscriptions.status} = 'active' desc, ${subscriptions.startedAt} desc
           limit ${CLIENT_SHORT_LIST}) as x)`,
+      organisations: clientOrganisationsSql(sql`${users.id}`),
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -271,6 +273,7 @@ export async function getClientPage(clientId: string | undefined, pages: ClientP
       revokedAt: toDateOrNull(token.revokedAt),
     })),
     counts: { sessions: row.sessionCount, activeKeys: row.activeKeyCount },
+    organisations: readClientOrganisations(row.organisations),
     audit,
     billing: {
       balance: row.balance,

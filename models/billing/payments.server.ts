@@ -15,6 +15,7 @@ import {
   type PaymentMode,
 } from "./payments";
 import { payments } from "../schema";
+import { currentActor } from "../platform/log.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 
 // Payments go through a gateway behind one interface. The built-in test
@@ -295,7 +296,7 @@ export async function takePayment<T>(request: PaymentRequest<T>): Promise<Paymen
   const claim = await db().transaction(async (tx) => {
     const [created] = await tx
       .insert(payments)
-      .values({ ...details, idempotencyKey: key })
+      .values({ ...details, idempotencyKey: key, actorId: currentActor() })
       .onConflictDoNothing({ target: payments.idempotencyKey })
       .returning();
     if (created) return { payment: created, fresh: true };

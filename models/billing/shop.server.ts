@@ -4,6 +4,7 @@ import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { rewardReferrerOnce } from "./referral-rewards.server";
 import { cartItems, checkouts, purchases, shopItems } from "../schema";
+import { currentActor } from "../platform/log.server";
 import { SHOP_MESSAGES, MAX_CART_QUANTITY, type CATEGORY_FILTERS } from "./shop";
 import { apiCart, apiPurchase, apiShopItem, type CartView } from "./api";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
@@ -187,13 +188,15 @@ export type CheckoutResult =
  */
 export async function checkout(
   userId: string,
-  /** actorId: the member who checks out for the organisation (their monthly cap applies; decision 0079). */
+  /** actorId: the member who checks out for the organisation (their monthly cap applies; decision 0079); currentActor by default. */
   options: { idempotencyKey?: string; now?: Date; expectedTotal?: number; actorId?: string | null } = {},
 ): Promise<CheckoutResult> {
   const key = options.idempotencyKey ?? randomUUID();
   const now = options.now ?? new Date();
   let receipt: QueuedEmail[] | null = null;
   let capped: CapRefusal | null = null;
+  // Who checks out for the organisation: the request's member unless the caller says (decision 0079).
+  const actorId = options.actorId !== undefined ? options.actorId : currentActor();
   const result = await db().transaction(async (tx): Promise<CheckoutResult> => {
     const balance = await settleExpiredTokens(tx, userId, now);
     const [previous] = await tx
@@ -255,7 +258,7 @@ export async function checkout(
         reason: "shop_checkout",
         description: `Shop: ${names}`.slice(0, 300),
         now,
-        actorId: options.actorId ?? null,
+        actorId,
       },
       tx,
     );
@@ -285,7 +288,7 @@ export async function checkout(
       .values({
         userId,
         idempotencyKey: key,
-        actorId: options.actorId ?? null,
+        actorId,
         totalTokens: total,
         ledgerId: spend.entry.id,
         balanceAfter: spend.balance,

@@ -4,6 +4,7 @@ import type { AuditAction } from "../platform/audit";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { tokenAccounts, tokenAllocations, tokenLedger, tokenLots, users } from "../schema";
+import { currentActor } from "../platform/log.server";
 import { capProblem, type CapRefusal } from "./spending-caps.server";
 import {
   allocateSpend,
@@ -186,6 +187,7 @@ export function grantTokens(input: GrantInput, tx?: Transaction): Promise<GrantR
       description: input.description ?? REASON_LABELS[input.reason],
       sourceKey: input.sourceKey ?? null,
       staffUserId: input.staffUserId ?? null,
+      actorId: currentActor(),
       createdAt: now,
     };
     // Checked under the account lock (a source key always belongs to one
@@ -219,8 +221,8 @@ export type SpendInput = {
   actor?: AuditActor;
   /**
    * The person who spends for the organisation whose account is `userId`
-   * (token_ledger.actor_id; decision 0079): their monthly cap applies. Null or
-   * absent for staff and the system.
+   * (token_ledger.actor_id): the request's member (currentActor) unless given;
+   * null for staff and the system. Their monthly cap applies (decision 0079).
    */
   actorId?: string | null;
 };
@@ -242,8 +244,9 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
     const first = await findBySourceKey(tx, input.sourceKey);
     if (first) return { ok: true, entry: first, balance } as const;
     // The member's monthly cap, under the wallet's lock: two spends at once are counted one after the other.
-    const refusal = input.actorId
-      ? await capProblem(tx, { accountId: input.userId, personId: input.actorId, amount: input.amount, now })
+    const actorId = input.actorId !== undefined ? input.actorId : currentActor();
+    const refusal = actorId
+      ? await capProblem(tx, { accountId: input.userId, personId: actorId, amount: input.amount, now })
       : null;
     if (refusal) return { ok: false, reason: "cap", balance, needed: input.amount, refusal } as const;
     const allocations = allocateSpend(await openLots(tx, input.userId), input.amount, now);
@@ -255,10 +258,10 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
         kind: "spend",
         reason: input.reason,
         delta: -input.amount,
+        actorId,
         description: input.description ?? REASON_LABELS[input.reason],
         sourceKey: input.sourceKey ?? null,
         staffUserId: input.staffUserId ?? null,
-        actorId: input.actorId ?? null,
         createdAt: now,
       })
       .returning();

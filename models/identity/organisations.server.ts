@@ -324,8 +324,9 @@ export async function changeMemberRole(
 
 /**
  * Takes a member out of the organisation (`leave`: they asked). The last owner
- * cannot go. Their sessions and API keys working in this organisation end at
- * once (and those that would fall back to it when it was their only one).
+ * cannot go. Their API keys working in this organisation are revoked and,
+ * when they are removed, their sessions in it end at once (and those that
+ * would fall back to it when it was their only one).
  */
 export async function removeMember(
   target: Target,
@@ -350,18 +351,26 @@ export async function removeMember(
         ),
       );
     const noneLeft = sql`not exists (select 1 from ${organisationMembers} where ${organisationMembers.userId} = ${member.userId})`;
-    const signedOut = await tx
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, member.userId),
-          or(
-            eq(sessions.organisationId, target.organisationId),
-            and(isNull(sessions.organisationId), noneLeft),
-          ),
-        ),
-      )
-      .returning({ idHash: sessions.idHash });
+    // Leaving keeps the person signed in (their sessions fall back to another organisation, or to creating one).
+    if (options.leave)
+      await tx
+        .update(sessions)
+        .set({ organisationId: null })
+        .where(and(eq(sessions.userId, member.userId), eq(sessions.organisationId, target.organisationId)));
+    const signedOut = options.leave
+      ? []
+      : await tx
+          .delete(sessions)
+          .where(
+            and(
+              eq(sessions.userId, member.userId),
+              or(
+                eq(sessions.organisationId, target.organisationId),
+                and(isNull(sessions.organisationId), noneLeft),
+              ),
+            ),
+          )
+          .returning({ idHash: sessions.idHash });
     const revoked = await tx
       .update(apiTokens)
       .set({ revokedAt: sql`now()` })

@@ -70,7 +70,24 @@ export const ORGANISATION_MESSAGES = {
   invitationUnknown: "This invitation link is not valid.",
   wrongAddress: (email: string) =>
     `This invitation was sent to ${email}. Sign in with that address (or sign out and sign up with it) to accept it.`,
+  addressHasAccount: "An account with this email already exists: sign in with it to accept the invitation.",
+  joined: (name: string) => `You joined ${name}.`,
+  invited: (email: string) => `Invitation sent to ${email}. The link works for 7 days.`,
+  resent: "Invitation sent again, with a new link that works for 7 days.",
+  revoked: "Invitation withdrawn: its link no longer works.",
+  roleChanged: (username: string, role: string) => `${username} is now ${role}.`,
+  removed: (username: string) => `${username} was removed and signed out of this organisation.`,
+  left: (name: string) => `You left ${name}.`,
+  capSaved: (username: string) => `Monthly token cap saved for ${username}.`,
+  preferencesSaved: "Email preferences saved.",
   addressUnconfirmed: "Confirm your email address first, then open the invitation again.",
+} as const;
+
+/** The API's default error texts for the organisation calls (a failure nobody foresaw). */
+export const ORGANISATION_API_ERRORS = {
+  fetch: "Failed to fetch organisation",
+  invite: "Failed to send invitation",
+  member: "Failed to change member",
 } as const;
 
 export const invitationProblem = (state: Exclude<InvitationState, "pending">): string =>

@@ -12,7 +12,13 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** "Remember me": a 30-day session and a cookie that lasts as long. */
 export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function createSession(input: { userId: string; remember: boolean; userAgent?: string }) {
+export async function createSession(input: {
+  userId: string;
+  remember: boolean;
+  userAgent?: string;
+  /** The organisation the session starts in (an accepted invitation's); null: the person's first. */
+  organisationId?: string | null;
+}) {
   const id = createSecret();
   const expiresAt = new Date(Date.now() + (input.remember ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
   await db()
@@ -22,6 +28,7 @@ export async function createSession(input: { userId: string; remember: boolean; 
       userId: input.userId,
       remember: input.remember,
       userAgent: (input.userAgent ?? "").slice(0, 300),
+      organisationId: input.organisationId ?? null,
       expiresAt,
     });
   return { id, expiresAt };

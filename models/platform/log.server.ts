@@ -14,6 +14,8 @@ export type LogContext = {
   requestId?: string;
   /** The signed-in account, once the app has read the session. */
   userId?: string;
+  /** The person acting for a client organisation (app/lib/membership.server.ts; read with currentActor). */
+  actorId?: string;
   job?: string;
   /** One background run (the jobs every minute, an email retry round). */
   runId?: string;
@@ -110,6 +112,13 @@ export function addLogContext(fields: LogContext): void {
   const store = holder.context.getStore();
   if (store) Object.assign(store, fields);
 }
+
+/**
+ * The person acting in this request for a client organisation (set when the
+ * request resolves its member), or null: staff, a job, a webhook. Ledger,
+ * payment and checkout rows record it as `actor_id` (decision 0077).
+ */
+export const currentActor = (): string | null => holder.context.getStore()?.actorId ?? null;
 
 /** The current request's or run's ids. */
 export function logContext(): LogContext {

@@ -1,9 +1,13 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { accountColumns } from "../identity/account-columns.server";
+import { currentMembership, membershipColumns, membershipFrom } from "../identity/organisations.server";
+import type { Membership } from "../identity/organisations";
+import type { OrganisationRole } from "../identity/roles";
 import type { AccountUser } from "../identity/accounts.server";
 import { sha256 } from "../identity/passwords.server";
 import { db, type Database } from "../platform/db.server";
 import { currentPeriod } from "../projects/dashboard";
+import { oncePerRequest } from "../platform/per-request";
 import { FREE_PLAN } from "../billing/subscriptions";
 import { renewSubscription, type WithPlan } from "../billing/subscriptions.server";
 import { readSoonestExpiry, soonestExpirySql, type SoonestExpiry } from "../billing/wallet.server";
@@ -34,6 +38,10 @@ export type AccountSummary = {
   soonestExpiry: SoonestExpiry | null;
   /** The workspace top bar's latest visible notifications, newest first (as listNotifications orders them). */
   latestNotifications: LatestNotification[];
+  /** Every organisation the person belongs to, oldest membership first (the workspace's switcher). */
+  organisations: { id: string; name: string; role: OrganisationRole }[];
+  /** The organisation this summary is for; null for a person in none (staff). */
+  organisationId: string | null;
 };
 
 /** How many notifications the summary carries: the workspace top bar's dropdown lists this many. */
@@ -50,8 +58,15 @@ export type LatestNotification = {
   createdAt: Date;
 };
 
-/** Whose summary: an account by id, or the account signed in with a session (the session's id hash). */
-type Whose = { userId: string } | { sessionHash: string };
+/**
+ * Whose summary: an organisation's account row (its wallet, plan, cart) seen by
+ * a person (their notifications and profile), or the person signed in with a
+ * session (the session's id hash) in the session's organisation.
+ */
+type Whose = { accountId: string; personId: string } | { sessionHash: string };
+
+/** Whose summary a loader asks for: a member (an account and a person), or one account that is both. */
+export type SummaryOf = string | { accountId: string; personId: string };
 
 /**
  * The summary's statement, by account id or by session, with placeholders for
@@ -62,26 +77,40 @@ type Whose = { userId: string } | { sessionHash: string };
  */
 function summaryStatement(database: Database, bySession: boolean) {
   const now = sql.placeholder("now");
+  // `users` is the person; the organisation's data is read by `account`: the session's
+  // current membership's account row (the person's own when they belong to none).
+  const current = bySession
+    ? currentMembership(sessions.userId, sessions.organisationId)
+    : currentMembership(
+        users.id,
+        sql`(select organisations.id from organisations where organisations.account_id = ${sql.placeholder("account")})`,
+      );
+  const account = bySession ? sql`coalesce(${current.accountId}, ${users.id})` : sql.placeholder("account");
   const periodStart = sql`coalesce(subscriptions.current_period_start, ${sql.placeholder("monthStart")})`;
   const periodEnd = sql`coalesce(subscriptions.current_period_end, ${sql.placeholder("monthEnd")})`;
   const fields = {
     account: accountColumns,
+    accountId: sql<string>`${account}`,
+    membership: membershipColumns(current),
     subscription: subscriptions,
     plan: subscriptionPlans,
     profile: profiles,
     // Only grants with tokens left (token_lots_user_id_unspent_idx), not every grant ever made.
     balance: sql<number>`(select coalesce(sum(remaining), 0)::int from token_lots
-      where token_lots.user_id = users.id and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
+      where token_lots.user_id = ${account} and token_lots.remaining > 0 and token_lots.expires_at > ${now})`,
     // Refunded tokens are neither used nor available (tokenFlow's rule, decision 0058).
     flow: sql<{ granted: number; spent: number }>`(select json_build_object(
       'granted', ${sql.raw(FLOW_SQL.granted)},
       'spent', ${sql.raw(FLOW_SQL.spent)})
-      from token_ledger where token_ledger.user_id = users.id
+      from token_ledger where token_ledger.user_id = ${account}
       and token_ledger.created_at >= ${periodStart} and token_ledger.created_at < ${periodEnd})`,
-    cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = users.id)`,
+    cartCount: sql<number>`(select coalesce(sum(quantity), 0)::int from cart_items where cart_items.user_id = ${account})`,
     unread: sql<number>`(select count(*)::int from notifications
       where notifications.user_id = users.id and notifications.dismissed_at is null and not notifications.is_read)`,
-    soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(users.id, now)}`,
+    soonestExpiry: sql<Parameters<typeof readSoonestExpiry>[0]>`${soonestExpirySql(account, now)}`,
+    organisations: sql<AccountSummary["organisations"]>`(select coalesce(json_agg(json_build_object(
+        'id', o.id, 'name', o.name, 'role', m.role) order by m.created_at, m.organisation_id), '[]'::json)
+      from organisation_members m join organisations o on o.id = m.organisation_id where m.user_id = users.id)`,
     // The top bar's newest visible notifications (notifications_user_id_visible_idx: an index scan of six).
     latestNotifications: sql<LatestNotificationJson[]>`(select coalesce(json_agg(json_build_object(
         'id', n.id, 'type', n.type, 'title', n.title, 'message', n.message, 'link', n.link,
@@ -94,7 +123,11 @@ function summaryStatement(database: Database, bySession: boolean) {
   const base = database.select(fields).from(users);
   const from = bySession ? base.innerJoin(sessions, eq(sessions.userId, users.id)) : base;
   return from
-    .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.status, "active")))
+    .leftJoinLateral(current, sql`true`)
+    .leftJoin(
+      subscriptions,
+      and(sql`${subscriptions.userId} = ${account}`, eq(subscriptions.status, "active")),
+    )
     .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(
@@ -117,7 +150,8 @@ async function readSummary(whose: Whose, now: Date) {
     : (kept.byUser ??= summaryStatement(database, false));
   const month = currentPeriod(now);
   const [row] = await statement.execute({
-    whose: bySession ? whose.sessionHash : whose.userId,
+    whose: bySession ? whose.sessionHash : whose.personId,
+    ...(bySession ? {} : { account: whose.accountId }),
     now,
     monthStart: month.start,
     monthEnd: month.end,
@@ -146,6 +180,8 @@ function summaryOf(row: SummaryRow | undefined, now: Date): AccountSummary {
       ...n,
       createdAt: new Date(n.createdAt),
     })),
+    organisations: row?.organisations ?? [],
+    organisationId: row?.membership.organisationId ?? null,
   };
 }
 
@@ -155,44 +191,22 @@ async function readRenewed(whose: Whose, now: Date): Promise<SummaryRow | undefi
   const due = row?.subscription;
   if (due && !due.gatewaySubscriptionId && due.currentPeriodEnd <= now) {
     await renewSubscription(due.id, now);
-    return readSummary({ userId: row.account.id }, now);
+    return readSummary({ accountId: row.accountId, personId: row.account.id }, now);
   }
   return row;
 }
 
-async function getAccountSummary(userId: string, now = new Date()): Promise<AccountSummary> {
-  return summaryOf(await readRenewed({ userId }, now), now);
+async function getAccountSummary(of: SummaryOf, now = new Date()): Promise<AccountSummary> {
+  const whose = typeof of === "string" ? { accountId: of, personId: of } : of;
+  return summaryOf(await readRenewed(whose, now), now);
 }
 
-const summaries = new WeakMap<Request, Map<string, Promise<AccountSummary>>>();
-const summariesOf = (request: Request) => {
-  let byAccount = summaries.get(request);
-  if (!byAccount) summaries.set(request, (byAccount = new Map()));
-  return byAccount;
-};
-
 /**
- * getAccountSummary once per request and account: the root (cart badge), a
- * layout (balance, unread count) and the page under it share one read. Kept per
- * account, since a member of an organisation reads the organisation's account
- * (its wallet) as well as their own (their notifications). For loaders only: an
+ * getAccountSummary once per request: the root (cart badge), a layout (balance,
+ * unread count) and the page under it share one read. For loaders only: an
  * action that changes the account reads it afresh.
  */
-export const accountSummaryForRequest = Object.assign(
-  (request: Request, userId: string): Promise<AccountSummary> => {
-    const byAccount = summariesOf(request);
-    let summary = byAccount.get(userId);
-    if (!summary) byAccount.set(userId, (summary = getAccountSummary(userId)));
-    return summary;
-  },
-  {
-    /** Gives this request's summary of the account before anyone asked (a read that found it with the session). */
-    prime(request: Request, userId: string, summary: Promise<AccountSummary>): void {
-      const byAccount = summariesOf(request);
-      if (!byAccount.has(userId)) byAccount.set(userId, summary);
-    },
-  },
-);
+export const accountSummaryForRequest = oncePerRequest((_request, of: SummaryOf) => getAccountSummary(of));
 
 /**
  * The account signed in with a session (its id, from the cookie) and its
@@ -202,9 +216,11 @@ export const accountSummaryForRequest = Object.assign(
 export async function getSessionAccount(
   sessionId: string,
   now = new Date(),
-): Promise<{ user: AccountUser; summary: AccountSummary } | null> {
+): Promise<{ user: AccountUser; summary: AccountSummary; membership: Membership | null } | null> {
   const row = await readRenewed({ sessionHash: sha256(sessionId) }, now);
-  return row ? { user: row.account, summary: summaryOf(row, now) } : null;
+  return row
+    ? { user: row.account, summary: summaryOf(row, now), membership: membershipFrom(row.membership) }
+    : null;
 }
 
 /** The plan name (as the profile's current_plan: "free" or the plan's name in lower case) and balance. */

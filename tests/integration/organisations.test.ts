@@ -1,6 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAccount } from "~models/identity/accounts.server";
+import { createAccount, setRole } from "~models/identity/accounts.server";
 import { createApiToken, getApiTokenPerson } from "~models/identity/api-tokens.server";
 import {
   changeMemberRole,
@@ -15,7 +17,7 @@ import {
 import { ORGANISATION_MESSAGES } from "~models/identity/organisations";
 import { createSession, getSessionPerson } from "~models/identity/sessions.server";
 import { db, queryRows } from "~models/platform/db.server";
-import { apiTokens, auditLog, organisationMembers, organisations } from "~models/schema";
+import { apiTokens, auditLog, organisationMembers, organisations, profiles, users } from "~models/schema";
 
 async function person(options: { verified?: boolean } = {}) {
   const username = `o${Math.random().toString(36).slice(2, 9)}`;
@@ -41,6 +43,47 @@ const targetOf = (organisation: { organisationId: string; name: string }, userna
   organisationId: organisation.organisationId,
   organisationName: organisation.name,
   username,
+});
+
+/** Migration 0028's data statements: one organisation per client, owned by the client. */
+const migrationData = readFileSync(path.join(process.cwd(), "drizzle/0028_organisations.sql"), "utf8")
+  .split("--> statement-breakpoint")
+  .map((statement) => statement.trim())
+  .filter((statement) => /^(--.*\n)*INSERT INTO "organisation/.test(statement));
+
+describe("migration 0028", () => {
+  it("makes every client (not staff) the owner of one organisation named by company, name or username, once", async () => {
+    expect(migrationData).toHaveLength(2);
+    const [company, named, plain] = [await person(), await person(), await person()];
+    const staff = await person();
+    await setRole(staff.id, "staff");
+    // As before the migration: no organisations for these clients.
+    const ids = [company.id, named.id, plain.id];
+    await db().delete(organisations).where(inArray(organisations.accountId, ids));
+    await db().update(profiles).set({ companyName: "Acme Spices" }).where(eq(profiles.userId, company.id));
+    await db().update(users).set({ firstName: "Maya", lastName: "Rao" }).where(eq(users.id, named.id));
+
+    const run = async () => {
+      for (const statement of migrationData) await db().execute(sql.raw(statement));
+    };
+    await run();
+    await run(); // Safe to run again.
+    const rows = await db()
+      .select({
+        accountId: organisations.accountId,
+        name: organisations.name,
+        role: organisationMembers.role,
+        userId: organisationMembers.userId,
+      })
+      .from(organisations)
+      .innerJoin(organisationMembers, eq(organisationMembers.organisationId, organisations.id))
+      .where(inArray(organisations.accountId, [...ids, staff.id]));
+    expect(rows.sort((a, b) => ids.indexOf(a.accountId) - ids.indexOf(b.accountId))).toEqual([
+      { accountId: company.id, name: "Acme Spices", role: "owner", userId: company.id },
+      { accountId: named.id, name: "Maya Rao", role: "owner", userId: named.id },
+      { accountId: plain.id, name: plain.username, role: "owner", userId: plain.id },
+    ]);
+  });
 });
 
 describe("organisations", () => {

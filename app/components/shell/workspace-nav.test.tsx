@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SectionPages, sectionOf, WORKSPACE_SECTIONS, WorkspaceNav } from "./workspace-nav";
 
 describe("the workspace's sections", () => {
-  it("are the seven a client works in, in order", () => {
+  it("are the eight a client works in, in order", () => {
     expect(WORKSPACE_SECTIONS.map((s) => s.label)).toEqual([
       "Home",
       "Projects",
@@ -12,6 +12,7 @@ describe("the workspace's sections", () => {
       "Wallet & billing",
       "Shop",
       "Notifications",
+      "Team",
       "Settings",
     ]);
   });
@@ -26,6 +27,7 @@ describe("the workspace's sections", () => {
     ["/project/42", "Projects"],
     ["/project/42/proof/7", "Projects"],
     ["/dashboard2/meetings", "Meetings"],
+    ["/dashboard2/team", "Team"],
     ["/dashboard2/billing/tokens", "Wallet & billing"],
     ["/dashboard2/billing/plans/pro", "Wallet & billing"],
     ["/manageaccount/billing", "Wallet & billing"],

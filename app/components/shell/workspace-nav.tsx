@@ -57,6 +57,8 @@ export const WORKSPACE_SECTIONS: readonly Section[] = [
     ],
   },
   { label: "Notifications", to: "/dashboard2/notifications", paths: ["/dashboard2/notifications"] },
+  // The organisation's members and invitations (issue #40).
+  { label: "Team", to: "/dashboard2/team", paths: ["/dashboard2/team"] },
   { label: "Settings", to: "/dashboard2/settings", paths: ["/dashboard2/settings"] },
 ];
 

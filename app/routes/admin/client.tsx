@@ -34,6 +34,7 @@ import { formIntent } from "~/lib/form-intent";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
 import { fullNameOf } from "~models/identity/manage-account";
+import { OrganisationCard } from "~/components/admin/organisations";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.client.username ?? "Client");
 
@@ -217,6 +218,18 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
           ))}
         </dl>
       </section>
+
+      <Section id="organisations" title="Organisations">
+        {loaderData.organisations.length ? (
+          <div className="grid gap-3 md:grid-cols-2">
+            {loaderData.organisations.map((organisation) => (
+              <OrganisationCard key={organisation.id} organisation={organisation} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-text-muted">In no organisation.</p>
+        )}
+      </Section>
 
       <Section id="projects" title="Projects">
         {projects.length ? (

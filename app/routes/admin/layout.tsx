@@ -27,6 +27,7 @@ export const ADMIN_SECTIONS = [
   { label: "Projects", to: "/admin/projects", end: false },
   { label: "Agenda", to: "/admin/agenda", end: false },
   { label: "Clients", to: "/admin/clients", end: false },
+  { label: "Organisations", to: "/admin/organisations", end: false },
   { label: "Catalogue", to: "/admin/catalog", end: false },
   { label: "Payments", to: "/admin/payments", end: false },
   { label: "Reports", to: "/admin/reports", end: false },

@@ -24,7 +24,7 @@ import {
 } from "~/components/billing/billing-sections";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { memberOf } from "~/lib/membership.server";
-import { refusalFor } from "~/lib/member-summary.server";
+import { refusalFor, whoseSummary } from "~/lib/member-summary.server";
 import { RoleRefusal } from "~/components/role-refusal";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Balance and plan from the request's account summary (the shell reads it too); the
   // lists, each one page, and the catalogue in one statement (expiry rows are written first when due).
   const [summary, { region, source }, tab] = await Promise.all([
-    accountSummaryForRequest(request, member.accountId),
+    accountSummaryForRequest(request, whoseSummary(member)),
     regionForRequest(request, member.accountId),
     readBillingTab(
       member.accountId,

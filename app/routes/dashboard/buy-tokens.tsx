@@ -18,7 +18,7 @@ import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { memberOf } from "~/lib/membership.server";
-import { refusalFor } from "~/lib/member-summary.server";
+import { refusalFor, whoseSummary } from "~/lib/member-summary.server";
 import { RoleRefusal } from "~/components/role-refusal";
 import type { Route } from "./+types/buy-tokens";
 import { requireForm } from "~/lib/body/form.server";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const checkout = await checkoutState(back.paymentId, member.accountId, back.cancelled);
   const [packages, balance, savedCards, { region }] = await Promise.all([
     listTokenPackages(),
-    accountSummaryForRequest(request, member.accountId).then((summary) => summary.balance),
+    accountSummaryForRequest(request, whoseSummary(member)).then((summary) => summary.balance),
     listSavedCards(member.accountId),
     regionForRequest(request, member.accountId),
   ]);

@@ -8,6 +8,7 @@ import { BellIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { NotificationItem } from "~/components/notifications";
 import { SectionPages, WorkspaceNav } from "~/components/shell/workspace-nav";
+import { OrganisationSwitcher } from "~/components/organisations/organisation-switcher";
 import { memberWithSummary } from "~/lib/member-summary.server";
 import type { Route } from "./+types/layout";
 
@@ -25,6 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     tokens: summary.balance,
     unread: summary.unread,
     notifications: summary.latestNotifications,
+    // The organisation switcher (shown to a person in more than one).
+    organisations: summary.organisations,
+    organisationId: summary.organisationId,
   };
 }
 
@@ -125,7 +129,7 @@ function TopBar({
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
-  const { user, plan, tokens, unread, notifications } = loaderData;
+  const { user, plan, tokens, unread, notifications, organisations, organisationId } = loaderData;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-5 py-6 sm:py-10 lg:grid-cols-[15rem_1fr] lg:gap-10 lg:px-8">
       <aside
@@ -160,6 +164,7 @@ export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
             {plan} Plan
           </span>
         </Link>
+        <OrganisationSwitcher organisations={organisations} currentId={organisationId} />
         <WorkspaceNav />
         {/* On a phone the footer carries it, so the section row stays one row. */}
         <Link

@@ -13,6 +13,7 @@ import { NotificationItem } from "~/components/notifications";
 import { Pager } from "~/components/pager";
 import { safeRedirect } from "~/lib/auth.server";
 import { memberOf } from "~/lib/membership.server";
+import { whoseSummary } from "~/lib/member-summary.server";
 import type { Route } from "./+types/notifications";
 import { requireForm } from "~/lib/body/form.server";
 import { OUTCOME_PROPS } from "~/lib/outcome-focus";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The unread count is the shell's (one account summary per request), not this page's.
   const [{ rows, page }, { unread }] = await Promise.all([
     listNotificationsPage(member.person.id, requested, PAGE_SIZE),
-    accountSummaryForRequest(request, member.person.id),
+    accountSummaryForRequest(request, whoseSummary(member)),
   ]);
   return {
     notifications: rows,

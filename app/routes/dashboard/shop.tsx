@@ -8,6 +8,7 @@ import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { ShopCard } from "~/components/billing/shop-card";
 import { inputClass } from "~/components/forms";
 import { memberOf } from "~/lib/membership.server";
+import { whoseSummary } from "~/lib/member-summary.server";
 import type { Route } from "./+types/shop";
 import { requireForm } from "~/lib/body/form.server";
 
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const member = await memberOf(request);
   const filters = parseShopFilters(new URL(request.url).searchParams);
   // The balance is the request's account summary's, which the dashboard's shell reads too.
-  const balance = accountSummaryForRequest(request, member.accountId).then((summary) => summary.balance);
+  const balance = accountSummaryForRequest(request, whoseSummary(member)).then((summary) => summary.balance);
   const [items, shown, { region }] = await Promise.all([
     listShopItems(member.accountId, filters, new Date(), balance),
     balance,

@@ -16,7 +16,7 @@ import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { chargeRegion } from "~models/billing/currency.server";
 import { memberOf } from "~/lib/membership.server";
-import { refusalFor } from "~/lib/member-summary.server";
+import { refusalFor, whoseSummary } from "~/lib/member-summary.server";
 import { RoleRefusal } from "~/components/role-refusal";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const back = checkoutParams(request);
   const [plan, active, savedCards, checkout, { region }] = await Promise.all([
     getPlan(params.planId),
-    accountSummaryForRequest(request, member.accountId).then((summary) => summary.active),
+    accountSummaryForRequest(request, whoseSummary(member)).then((summary) => summary.active),
     listSavedCards(member.accountId),
     checkoutState(back.paymentId, member.accountId, back.cancelled),
     regionForRequest(request, member.accountId),

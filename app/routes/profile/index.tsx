@@ -14,7 +14,7 @@ import { NoProjects } from "~/components/projects/project-card";
 import { CommentForm } from "~/components/projects/project-page";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { findMember, memberOf } from "~/lib/membership.server";
-import { viewerOf } from "~/lib/member-summary.server";
+import { viewerOf, whoseSummary } from "~/lib/member-summary.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";
 import type { Route } from "./+types/index";
 import { requireForm } from "~/lib/body/form.server";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Latest project — Asce
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await findMember(request);
   if (!member) return { summary: null };
-  const account = accountSummaryForRequest(request, member.accountId).then(planAndBalance);
+  const account = accountSummaryForRequest(request, whoseSummary(member)).then(planAndBalance);
   return { summary: await getLatestProjectSummary(member.accountId, new Date(), account) };
 }
 
