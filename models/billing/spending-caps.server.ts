@@ -94,7 +94,7 @@ export async function notifyCapRefusal(refusal: CapRefusal): Promise<number> {
         type: "warning" as const,
         title: notice.title,
         message: notice.message,
-        link: null,
+        link: "/dashboard2/team",
       })),
     );
     const queued: QueuedEmail[] = [];
