@@ -2,12 +2,10 @@
 // the API, the monthly spending cap per member (under concurrency too),
 // notifications per person, the thread's authors and the assistant speaking
 // for the asker's organisation and role. Members of a real organisation are
-// stored (organisation_members); which member a request acts as is set here
-// (memberOf is mocked to answer them), so each route's own check is what is
-// tested.
+// stored (organisation_members), and each request is signed in as one of them
+// (their session or API key resolves to that organisation through memberOf).
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AccountUser } from "~models/identity/accounts.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { roleRefusal } from "~models/identity/role-messages";
 import type { OrganisationRole } from "~models/identity/roles";
 import { findMembership } from "~models/identity/organisations.server";
@@ -28,8 +26,6 @@ import {
 } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import { revisionRoundPayment } from "~models/billing/revision-rounds.server";
-import type * as Membership from "~/lib/membership.server";
-import type { Member } from "~/lib/membership.server";
 import * as apiPurchaseTokens from "~/routes/api/billing/purchase-tokens";
 import * as apiCheckout from "~/routes/api/billing/checkout";
 import * as apiCancel from "~/routes/api/billing/cancel-subscription";
@@ -43,18 +39,6 @@ import { api, body, give, ledgerIsConsistent } from "./billing-helpers";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, validProject, type Client } from "./project-helpers";
 
-// Which member the next request acts as (null: the real memberOf answers).
-const acting = vi.hoisted(() => ({ member: null as Member | null }));
-vi.mock("~/lib/membership.server", async (importOriginal) => {
-  const real = await importOriginal<typeof Membership>();
-  return {
-    ...real,
-    memberOf: async (request: Request) => acting.member ?? real.memberOf(request),
-    findMember: async (request: Request) => acting.member ?? real.findMember(request),
-    apiMemberOf: async (request: Request) => acting.member ?? real.apiMemberOf(request),
-  };
-});
-
 type Team = { owner: Client; organisationId: string; name: string };
 
 /** An owner's one-person organisation, to which others are added. */
@@ -64,36 +48,32 @@ async function team(): Promise<Team> {
   return { owner, organisationId: membership.organisationId, name: membership.name };
 }
 
+/** A new person in `t`'s organisation with `role`; it is their only one, so their session and key act in it. */
 async function join(t: Team, role: OrganisationRole, cap: number | null = null): Promise<Client> {
   const person = await signedInClient();
+  await db().delete(organisationMembers).where(eq(organisationMembers.userId, person.id));
   await db()
     .insert(organisationMembers)
     .values({ organisationId: t.organisationId, userId: person.id, role, monthlyTokenCap: cap });
   return person;
 }
 
-/** The next requests act as `person`, in `t`'s organisation, with `role`. */
-function actAs(t: Team, person: Client, role: OrganisationRole) {
-  acting.member = {
-    person: person as unknown as AccountUser,
-    organisation: { id: t.organisationId, name: t.name },
-    accountId: t.owner.id,
-    role,
-  };
-}
+// The pages' requests are signed in as `current` (its session cookie).
+let current: Client;
+const actAs = (person: Client) => (current = person);
+const pageGet = (path: string) => getRequest(path, { cookie: current.cookie });
+const post = (path: string, fields: Record<string, string>) =>
+  formRequest(path, fields, { cookie: current.cookie });
 
 beforeAll(async () => {
   await runSeed();
-});
-beforeEach(() => {
-  acting.member = null;
 });
 
 describe("role rights on the REST API", () => {
   it("refuses a member's token purchase with 403 and the role's words, charging nothing", async () => {
     const t = await team();
     const member = await join(t, "member");
-    actAs(t, member, "member");
+    actAs(member);
     const refused = await api.send(apiPurchaseTokens.action, member, "POST", "/api/purchase-tokens/", {
       package_id: "starter",
       payment_method: "credit_card",
@@ -110,7 +90,7 @@ describe("role rights on the REST API", () => {
     const t = await team();
     const approver = await join(t, "approver");
     await give(t.owner, 50);
-    actAs(t, approver, "approver");
+    actAs(approver);
     const checkedOut = await api.send(apiCheckout.action, approver, "POST", "/api/checkout/", {});
     expect(checkedOut.status).toBe(403);
     expect(checkedOut.body).toEqual({ error: roleRefusal("approver", "buy") });
@@ -123,7 +103,7 @@ describe("role rights on the REST API", () => {
   it("a member briefs a project for the organisation: its account owns it, the member is its author", async () => {
     const t = await team();
     const member = await join(t, "member");
-    actAs(t, member, "member");
+    actAs(member);
     const created = await api.send(apiProjects.action, member, "POST", "/api/projects/", validProject);
     expect(created.status).toBe(201);
     const id = body<{ id: string }>(created).id;
@@ -136,46 +116,46 @@ describe("role rights on the pages", () => {
   it("Buy tokens tells a member why and takes no payment, with or without JavaScript", async () => {
     const t = await team();
     const member = await join(t, "member");
-    actAs(t, member, "member");
-    const page = await call(buyTokensPage.loader, getRequest("/dashboard2/billing/tokens"));
+    actAs(member);
+    const page = await call(buyTokensPage.loader, pageGet("/dashboard2/billing/tokens"));
     expect(body<{ refusal: string }>(page).refusal).toBe(
       "Your role (Member) can't buy tokens. Ask an owner or billing member.",
     );
     const posted = await call(
       buyTokensPage.action,
-      formRequest("/dashboard2/billing/tokens", { package_id: "starter", payment_method: "credit_card" }),
+      post("/dashboard2/billing/tokens", { package_id: "starter", payment_method: "credit_card" }),
     );
     expect(posted.status).toBe(403);
     expect(await getBalance(t.owner.id)).toBe(0);
 
-    actAs(t, t.owner, "owner");
-    const owners = await call(buyTokensPage.loader, getRequest("/dashboard2/billing/tokens"));
+    actAs(t.owner);
+    const owners = await call(buyTokensPage.loader, pageGet("/dashboard2/billing/tokens"));
     expect(body<{ refusal: string | null }>(owners).refusal).toBeNull();
   });
 
   it("Billing & Tokens hides receipts and the plan's controls from a role without billing", async () => {
     const t = await team();
     const approver = await join(t, "approver");
-    actAs(t, approver, "approver");
+    actAs(approver);
     const tab = body<{ refusals: { billing: string | null; buy: string | null }; receipts: unknown[] }>(
-      await call(billingTab.loader, getRequest("/dashboard2/billing")),
+      await call(billingTab.loader, pageGet("/dashboard2/billing")),
     );
     expect(tab.refusals.billing).toContain("Your role (Approver) can't");
     expect(tab.receipts).toEqual([]);
-    const cancel = await call(billingTab.action, formRequest("/dashboard2/billing", { intent: "cancel" }));
+    const cancel = await call(billingTab.action, post("/dashboard2/billing", { intent: "cancel" }));
     expect(cancel.status).toBe(403);
   });
 
   it("payment methods and receipts are the billing right's", async () => {
     const t = await team();
     const member = await join(t, "member");
-    actAs(t, member, "member");
+    actAs(member);
     const cards = await call(
       paymentMethods.action,
-      formRequest("/manageaccount/billing/payment-methods", { intent: "remove", id: "x" }),
+      post("/manageaccount/billing/payment-methods", { intent: "remove", id: "x" }),
     );
     expect(cards.status).toBe(403);
-    const file = await call(receipt.loader, getRequest("/manageaccount/receipts/x"), { id: "x" });
+    const file = await call(receipt.loader, pageGet("/manageaccount/receipts/x"), { id: "x" });
     expect(file.status).toBe(403);
     expect(file.body).toBe(roleRefusal("member", "billing", "see receipts"));
   });
@@ -183,11 +163,11 @@ describe("role rights on the pages", () => {
   it("a member cannot approve a proof: the page says why, the action is refused and nothing moves", async () => {
     const t = await team();
     const member = await join(t, "member");
-    actAs(t, t.owner, "owner");
+    actAs(t.owner);
     const created = await api.send(apiProjects.action, t.owner, "POST", "/api/projects/", validProject);
     const id = body<{ id: string }>(created).id;
-    actAs(t, member, "member");
-    const posted = await call(projectPage.action, formRequest(`/project/${id}`, { intent: "cancel" }), {
+    actAs(member);
+    const posted = await call(projectPage.action, post(`/project/${id}`, { intent: "cancel" }), {
       id,
     });
     expect(posted.status).toBe(403);
@@ -197,15 +177,15 @@ describe("role rights on the pages", () => {
     const [row] = await db().select().from(projects).where(eq(projects.id, id));
     expect(row!.status).toBe("in_review");
     const page = body<{ actions: string[]; refusal: string | null }>(
-      await call(projectPage.loader, getRequest(`/project/${id}`), { id }),
+      await call(projectPage.loader, pageGet(`/project/${id}`), { id }),
     );
     expect(page.actions).toEqual([]);
     expect(page.refusal).toContain("Your role (Member) can't");
 
     // The approver may: the same step goes through.
     const approver = await join(t, "approver");
-    actAs(t, approver, "approver");
-    const allowed = await call(projectPage.action, formRequest(`/project/${id}`, { intent: "cancel" }), {
+    actAs(approver);
+    const allowed = await call(projectPage.action, post(`/project/${id}`, { intent: "cancel" }), {
       id,
     });
     expect(allowed.status).toBe(200);

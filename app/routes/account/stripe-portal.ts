@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { customerPortalUrl } from "~models/billing/stripe-gateway.server";
 import { memberOf } from "~/lib/membership.server";
-import { refusalFor } from "~/lib/member-summary.server";
+import { refusalFor, refusedResponse } from "~/lib/member-summary.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/stripe-portal";
 
@@ -17,8 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await memberOf(request);
-  // The portal manages the organisation's cards: the billing right's; the page says why not (decision 0079).
-  if (refusalFor(member, "billing")) return redirect(PAGE, 303);
+  // The portal manages the organisation's cards: the billing right's (decision 0079). The page
+  // that holds its button shows a role without it why instead, so only a forged post lands here.
+  const refused = refusalFor(member, "billing", "manage payment methods");
+  if (refused) return refusedResponse(refused);
   const origin = new URL(publicBaseUrl(request)).origin;
   const url = await customerPortalUrl(member.accountId, `${origin}${PAGE}`);
   return redirect(url ?? `${PAGE}?portal=none`, 303);
