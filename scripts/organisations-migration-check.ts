@@ -11,9 +11,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { openDatabase } from "../models/platform/db.server";
-import { queryRows } from "../models/platform/db.server";
+import { openDatabase, queryRows } from "../models/platform/db.server";
 import { sql } from "drizzle-orm";
 
 type Counts = { tables: Map<string, number>; perClient: Map<string, number> };
@@ -46,6 +44,8 @@ async function count(query: Query): Promise<Counts> {
   return { tables, perClient };
 }
 
+const sum = (counts: Map<string, number>) => [...counts.values()].reduce((s, n) => s + n, 0);
+
 async function main() {
   const source = process.argv[2];
   if (!source) {
@@ -58,8 +58,8 @@ async function main() {
   const dataDir = path.join(work, "db");
   cpSync(path.resolve(source), dataDir, { recursive: true });
   try {
-    const raw = await PGlite.create({ dataDir });
-    const rawQuery: Query = async (text) => (await raw.query<Record<string, unknown>>(text)).rows;
+    const raw = await openDatabase({ kind: "pglite", dataDir, migrate: false });
+    const rawQuery: Query = (text) => queryRows<Record<string, unknown>>(sql.raw(text), raw.db);
     const [applied] = await rawQuery(`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const [hasOrganisations] = await rawQuery(
       `select to_regclass('public.organisations') is not null as found`,
@@ -124,7 +124,8 @@ async function main() {
       `\nClients: ${m.clients}; each the only member and owner of one organisation: ${m.clients_owning_one}` +
         ` (${m.named_by_company} named by their company). Staff: ${m.staff}, with ${m.staff_memberships} memberships.` +
         `\nPer client (rows with their user_id across every table): ${before.perClient.size} clients before,` +
-        ` ${after.perClient.size} after, ${clientsLosing} lost a row.`,
+        ` ${after.perClient.size} after, ${clientsLosing} lost a row` +
+        ` (${sum(before.perClient)} client-keyed rows before, ${sum(after.perClient)} after, the memberships included).`,
     );
     await handle.close();
     if (problems.length) {

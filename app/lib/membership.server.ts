@@ -24,9 +24,9 @@ export type Member = {
 };
 
 /** Where a signed-in client who belongs to no organisation goes to create one. */
-export const NEW_ORGANISATION_PATH = "/organisations/new";
+const NEW_ORGANISATION_PATH = "/organisations/new";
 
-export const NO_ORGANISATION_MESSAGE =
+const NO_ORGANISATION_MESSAGE =
   "You do not belong to any organisation. Create one (or open an invitation) to continue.";
 
 /**

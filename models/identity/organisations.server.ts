@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { recordAudit, type AuditActor } from "../platform/audit.server";
@@ -93,16 +93,6 @@ export async function findMembership(
   );
   const [row] = await database.select().from(current);
   return membershipFrom(row);
-}
-
-/** Every organisation the person belongs to, oldest membership first (the switcher's list). */
-export async function listMemberships(personId: string, database: Executor = db()) {
-  return database
-    .select({ organisationId: organisations.id, name: organisations.name, role: organisationMembers.role })
-    .from(organisationMembers)
-    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-    .where(eq(organisationMembers.userId, personId))
-    .orderBy(asc(organisationMembers.createdAt), asc(organisationMembers.organisationId));
 }
 
 /**
@@ -465,26 +455,4 @@ export async function setEmailPreferences(
     )
     .returning({ userId: organisationMembers.userId });
   return updated.length > 0;
-}
-
-/** The members of an organisation (by its account row) who want an email of this kind: notification fan-out. */
-export async function membersWanting(
-  accountId: string,
-  preference: keyof EmailPreferences,
-  database: Executor = db(),
-): Promise<{ id: string; email: string; username: string; role: OrganisationRole }[]> {
-  return database
-    .select({ id: users.id, email: users.email, username: users.username, role: organisationMembers.role })
-    .from(organisationMembers)
-    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-    .innerJoin(users, eq(users.id, organisationMembers.userId))
-    .where(
-      and(
-        eq(organisations.accountId, accountId),
-        eq(organisationMembers[preference], true),
-        isNull(users.deletedAt),
-        ne(users.role, "staff"),
-      ),
-    )
-    .orderBy(asc(organisationMembers.createdAt));
 }

@@ -27,7 +27,14 @@ export type DatabaseConfig =
    * A data dir is locked for this process; `owner` names it to a second one
    * ("The server", "npm run seed").
    */
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob; owner?: string };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob;
+      owner?: string;
+      /** False: open it as it is, without applying pending migrations (a migration's before/after check). */
+      migrate?: boolean;
+    };
 
 export interface DatabaseHandle {
   db: Database;
@@ -105,7 +112,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   try {
     const client = instrumentPglite(await PGlite.create({ dataDir, loadDataDir: config.loadDataDir }));
     const db = drizzlePglite(client, { schema, casing: "snake_case" });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (config.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
       kind: "pglite",
