@@ -158,6 +158,7 @@ export async function invitedMember(
   expect(link, "the link in the invitation email").toBeTruthy();
   const page = await open(person.visitor, new URL(link!).pathname);
   const joined = await submit(page, page.form({ button: /^Join / }));
-  expect(joined.status, `${label} joins as ${role}`).toBe(200);
+  // Joined, the person lands on the team page, now in the owner's organisation.
+  expect(joined.location, `${label} joins as ${role}`).toBe("/dashboard2/team");
   return { ...person, label, token: undefined };
 }
