@@ -43,16 +43,6 @@ export const viewerOf = (member: Member): Viewer => ({
 export const refusalFor = (member: Member, right: OrganisationRight, action?: string): string | null =>
   roleProblem(member.role, right, action);
 
-/** Every right the member's role holds, for a page that shows or hides its controls. */
-export function rightsOf(member: Member) {
-  const refusal = (right: OrganisationRight, action?: string) => refusalFor(member, right, action);
-  return {
-    role: member.role,
-    refusal,
-    can: (right: OrganisationRight) => refusal(right) === null,
-  };
-}
-
 /** A file or download the member's role may not have: 403 with the reason, as plain text. */
 export const refusedResponse = (message: string) =>
   new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });

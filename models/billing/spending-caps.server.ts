@@ -21,7 +21,7 @@ export type CapRefusal = { accountId: string; personId: string; amount: number; 
  * they spent from it this calendar month, in one statement; null when they have
  * no cap (or are not a member: staff, the system).
  */
-export async function memberTokenCap(
+async function memberTokenCap(
   accountId: string,
   personId: string,
   now = new Date(),

@@ -9,7 +9,7 @@ import type { ProjectAction } from "./projects";
 
 type ClientStep = "approve" | "request_revision" | "cancel" | "comment" | "upload";
 
-export const CLIENT_STEP_RIGHTS: Record<ClientStep, readonly OrganisationRight[]> = {
+const CLIENT_STEP_RIGHTS: Record<ClientStep, readonly OrganisationRight[]> = {
   approve: ["approve"],
   request_revision: ["approve", "spendTokens"],
   cancel: ["approve"],
