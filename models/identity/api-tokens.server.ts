@@ -5,6 +5,7 @@ import { sha256 } from "./passwords.server";
 import { apiTokens, users } from "../schema";
 import { randomBytes } from "node:crypto";
 import { accountColumns } from "./account-columns.server";
+import { lastOrganisationOf } from "./sessions.server";
 import { membershipFrom, membershipJson } from "./organisations.server";
 import type { Membership } from "./organisations";
 
@@ -13,7 +14,8 @@ export async function createApiToken(userId: string, name = "API login"): Promis
   const key = randomBytes(20).toString("hex");
   await db()
     .insert(apiTokens)
-    .values({ userId, keyHash: sha256(key), name });
+    // The key acts in the organisation the person last worked in (their first when none).
+    .values({ userId, keyHash: sha256(key), name, organisationId: lastOrganisationOf(userId) });
   return key;
 }
 

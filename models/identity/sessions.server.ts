@@ -12,6 +12,15 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** "Remember me": a 30-day session and a cookie that lasts as long. */
 export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * The organisation the person last worked in (their newest session that had
+ * one), as a value for an insert: a new sign-in, or a new API key, comes back
+ * to it rather than to their first organisation. Null: none.
+ */
+export const lastOrganisationOf = (userId: string) =>
+  sql<string | null>`(select s.organisation_id from sessions s
+    where s.user_id = ${userId} and s.organisation_id is not null order by s.created_at desc limit 1)`;
+
 export async function createSession(input: {
   userId: string;
   remember: boolean;
@@ -28,7 +37,7 @@ export async function createSession(input: {
       userId: input.userId,
       remember: input.remember,
       userAgent: (input.userAgent ?? "").slice(0, 300),
-      organisationId: input.organisationId ?? null,
+      organisationId: input.organisationId ?? lastOrganisationOf(input.userId),
       expiresAt,
     });
   return { id, expiresAt };

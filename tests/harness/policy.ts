@@ -18,6 +18,8 @@ export const PUBLIC_ROUTES = new Set([
   "/reset-password/:token",
   // The link in a staff invitation: whoever holds an unused one may set a password (decision 0018).
   "/staff-invite/:token",
+  // The link in an invitation to an organisation: whoever holds a pending one may sign up or sign in (decision 0077).
+  "/invitations/:token",
   "/newsletter",
   "/newsletter/:kind/:token",
   // Manage account: the link sent to a new email address works signed out; the goodbye page after deletion.

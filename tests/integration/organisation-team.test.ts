@@ -14,6 +14,10 @@ import { auditLog, emailOutbox, organisationInvitations, tokenLedger, users } fr
 import { getUserWithSummary } from "~/lib/auth.server";
 import { apiMemberOf, memberOf } from "~/lib/membership.server";
 import * as team from "~/routes/dashboard/team";
+import * as login from "~/routes/auth/login";
+import { createApiToken } from "~models/identity/api-tokens.server";
+import * as clientPage from "~/routes/admin/client";
+import * as organisationsPage from "~/routes/admin/organisations";
 import * as invitation from "~/routes/organisations/invitation";
 import * as newOrganisation from "~/routes/organisations/new";
 import * as switchRoute from "~/routes/organisations/switch";
@@ -171,6 +175,14 @@ describe("the Team page and invitations", () => {
       accountId: owner.id,
       role: "billing",
     });
+    // A new sign-in (and a new API key) comes back to the organisation they last worked in.
+    const again = cookieFrom(
+      await call(login.action, formRequest("/login", { username: invitee.username, password: "secret12" })),
+    );
+    expect((await memberOf(getRequest("/dashboard2", { cookie: again }))).accountId).toBe(owner.id);
+    const key = await createApiToken(invitee.id);
+    const viaKey = getRequest("/api/organisation/", { headers: { Authorization: `Token ${key}` } });
+    expect((await apiMemberOf(viaKey)).accountId).toBe(owner.id);
   });
 
   it("only an owner manages the team; the last owner cannot leave; a removed member is refused at the next request", async () => {
@@ -296,6 +308,46 @@ describe("the Team page and invitations", () => {
       Acted: owner.id,
       System: null,
     });
+  });
+});
+
+describe("the back-office", () => {
+  it("shows a client's organisations and every organisation with its members and roles", async () => {
+    const staff = await signedInClient("staff");
+    const owner = await signedInClient();
+    const billing = await signedInClient();
+    await accept(billing, await invite(owner, billing.email, "billing"));
+    const page = await call(
+      clientPage.loader,
+      getRequest(`/admin/clients/${billing.id}`, { cookie: staff.cookie }),
+      {
+        id: billing.id,
+      },
+    );
+    const organisations = body<{
+      organisations: { name: string; members: { username: string; role: string }[] }[];
+    }>(page).organisations;
+    // Oldest first: the owner's organisation, then the billing member's own.
+    expect(organisations.map((o) => o.name)).toEqual([owner.username, billing.username]);
+    expect(organisations[0]!.members).toEqual([
+      expect.objectContaining({ username: owner.username, role: "owner" }),
+      expect.objectContaining({ username: billing.username, role: "billing" }),
+    ]);
+    const list = await call(
+      organisationsPage.loader,
+      getRequest(`/admin/organisations?q=${billing.username}`, { cookie: staff.cookie }),
+    );
+    expect(
+      body<{ organisations: { name: string }[] }>(list)
+        .organisations.map((o) => o.name)
+        .sort(),
+    ).toEqual([billing.username, owner.username].sort());
+    // The staff gate: anyone else gets the back-office's 404.
+    const refused = await call(
+      organisationsPage.loader,
+      getRequest("/admin/organisations", { cookie: owner.cookie }),
+    );
+    expect(refused.status).toBe(404);
   });
 });
 

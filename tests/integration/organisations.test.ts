@@ -154,7 +154,11 @@ describe("organisations", () => {
       .update(apiTokens)
       .set({ organisationId: organisation.organisationId })
       .where(eq(apiTokens.userId, approver.id));
-    const ownSession = await createSession({ userId: approver.id, remember: false });
+    const ownSession = await createSession({
+      userId: approver.id,
+      remember: false,
+      organisationId: (await findMembership(approver.id))!.organisationId,
+    });
     expect((await getSessionPerson(session.id))?.membership?.accountId).toBe(owner.id);
     expect((await getApiTokenPerson(key))?.membership?.accountId).toBe(owner.id);
 

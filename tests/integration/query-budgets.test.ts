@@ -13,22 +13,13 @@
 // with one Request, so it never costs more than the document counted here.
 // Downloads (resource routes outside /api) are not pages and are left out.
 import { sql } from "drizzle-orm";
-import { findMembership } from "~models/identity/organisations.server";
-import { sha256 } from "~models/identity/passwords.server";
-import { organisationInvitations } from "~models/schema";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runJobs } from "~models/billing/jobs.server";
 import { confirmMeeting } from "~models/calendar/meetings.server";
 import { createProjectRequest } from "~models/projects/project-requests.server";
 import { addToCart, checkout } from "~models/billing/shop.server";
 import { addNotification } from "~models/platform/notifications.server";
-import {
-  db,
-  getDatabaseHandle,
-  queryRows,
-  setDatabase,
-  type DatabaseHandle,
-} from "~models/platform/db.server";
+import { getDatabaseHandle, queryRows, setDatabase, type DatabaseHandle } from "~models/platform/db.server";
 import { sendEmail } from "~models/platform/mail.server";
 import { withStatementLog } from "~models/platform/testing.server";
 import { runSeed } from "~models/views/seed.server";
@@ -76,8 +67,6 @@ type Fixture = {
   email: string;
   /** A "Schedule Online Meet" request of the client's, confirmed as a meeting. */
   meetingRequest: string;
-  /** A pending invitation into the client's organisation (its link's token). */
-  invitation: string;
 };
 
 let staff: Client;
@@ -93,9 +82,7 @@ const PARAMS: Record<string, (f: Fixture) => string> = {
   deliverableId: (f) => f.deliverable,
   planId: () => "starter",
   purchaseId: (f) => f.purchase,
-  // Organisations (issue #40): a member of the client's organisation, and an invitation link nobody holds.
   username: (f) => f.client.username,
-  token: (f) => f.invitation,
 };
 const PARAMS_BY_ROUTE: Record<string, (f: Fixture) => Record<string, string>> = {
   "/admin/inbox/:type/:id": (f) => ({ type: "service_quote", id: f.submission }),
@@ -194,19 +181,7 @@ async function realisticClient(): Promise<Fixture> {
   const round = await transitionProject(projects[0]!.id, client, "request_revision", "Round 1");
   if (!round.ok) throw new Error(`revision round: ${JSON.stringify(round)}`);
   await addPin(projects[0]!.id, version.deliverable.id, client, { ...pin, body: "Smaller" });
-  // An invitation into the client's organisation, pending: the invitation page's link.
-  const invitation = `budget-${client.id}`;
-  await db()
-    .insert(organisationInvitations)
-    .values({
-      organisationId: (await findMembership(client.id))!.organisationId,
-      email: `invited-${client.username}@example.com`,
-      role: "member",
-      tokenHash: sha256(invitation),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
   return {
-    invitation,
     client,
     gapKey,
     faq,

@@ -9,7 +9,6 @@ import type { Route } from "./+types/switch";
 
 const TEAM_PATH = "/dashboard2/team";
 
-/** A GET only leads on to the team page; signed out, the visitor signs in first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   return redirect(TEAM_PATH);
