@@ -27,8 +27,6 @@ export const PUBLIC_ROUTES = new Set([
   // The link that confirms a new account's address works signed out too (decision 0053).
   "/confirm-email/:token",
   "/account-deleted",
-  // An invitation into an organisation (issue #40): whoever holds the link may open it, and sign up with it.
-  "/invitations/:token",
   "/api/auth/login",
   "/api/auth/signup",
   "/api/contact/:form",
