@@ -115,6 +115,52 @@ export default tseslint.config(
     },
   },
   {
+    // Every client loader, action and /api route reads who is asking through one function
+    // (app/lib/membership.server.ts: memberOf, findMember, apiMemberOf; decision 0079), which
+    // resolves the person, the organisation and the role. Only signing in and out, joining,
+    // creating and switching an organisation (the person, before or between memberships), and the
+    // staff back-office (its own gate, app/lib/staff-gate.server.ts), read the account itself.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: [
+      "app/routes/auth/**",
+      "app/routes/organisations/**",
+      "app/routes/admin/**",
+      "app/routes/api/admin/**",
+      "app/routes/api/auth-*.ts",
+      "app/routes/**/*.test.{ts,tsx}",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "pg", message: "Database access lives in models/." },
+            { name: "@electric-sql/pglite", message: "Database access lives in models/." },
+            {
+              name: "~/lib/auth.server",
+              importNames: [
+                "requireUser",
+                "requireUserWithSummary",
+                "getUser",
+                "getUserWithSummary",
+                "getApiUser",
+              ],
+              message:
+                "Client routes read who is asking through ~/lib/membership.server (memberOf, findMember, apiMemberOf) or ~/lib/member-summary.server: org data by member.accountId, person data by member.person.id (decision 0079).",
+            },
+            {
+              name: "~/lib/api.server",
+              importNames: ["requireApiUser"],
+              message:
+                "API routes read the caller through apiMemberOf (~/lib/membership.server) or apiInput({ auth: true }) (decision 0079).",
+            },
+          ],
+          patterns: [{ group: ["drizzle-orm/*"], message: "Database access lives in models/." }],
+        },
+      ],
+    },
+  },
+  {
     files: ["drizzle.config.ts"],
     rules: { "no-restricted-imports": "off" },
   },

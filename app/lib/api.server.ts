@@ -1,7 +1,10 @@
 import { reportError } from "~models/platform/errors.server";
 import type { z } from "zod";
 import type { AccountUser } from "~models/identity/accounts.server";
+import { roleRefusal } from "~models/identity/role-messages";
+import { can, type OrganisationRight } from "~models/identity/roles";
 import { getApiUser } from "./auth.server";
+import { apiMemberOf, type Member } from "./membership.server";
 import { readFields } from "./body/json.server";
 import { BODY_MESSAGES } from "./body/refusals";
 
@@ -123,19 +126,27 @@ type ApiCallSpec<S extends z.ZodType | undefined> = {
   schema?: S;
   /** How the body is read (`readFields` by default; `readIdempotentBody` for calls that charge or spend). */
   read?: BodyReader;
+  /** The role right the call needs (models/identity/roles.ts): 403 {"error"} without it. Only with `auth`. */
+  right?: OrganisationRight;
 };
 
 type ApiInput<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** 403 {"error": "Your role (Member) can't …"} unless the member's role holds the right (decision 0079). */
+export function requireApiRight(member: Member, right: OrganisationRight, action?: string): void {
+  if (!can(member.role, right)) throw apiError(403, roleRefusal(member.role, right, action));
+}
+
 /**
  * What an API call brings, checked in the order every endpoint follows: the
- * method (405), the token (401, with `auth`), then the body (400). A refusal is
- * thrown as its Response, which `withApiErrors` answers.
+ * method (405), the token (401, with `auth`), the role's right (403, with
+ * `right`), then the body (400). A refusal is thrown as its Response, which
+ * `withApiErrors` answers.
  */
 export async function apiInput<S extends z.ZodType | undefined = undefined>(
   request: Request,
   spec: ApiCallSpec<S> & { auth: true },
-): Promise<{ user: AccountUser; input: ApiInput<S> }>;
+): Promise<{ member: Member; input: ApiInput<S> }>;
 export async function apiInput<S extends z.ZodType | undefined = undefined>(
   request: Request,
   spec: ApiCallSpec<S> & { auth?: false },
@@ -143,11 +154,12 @@ export async function apiInput<S extends z.ZodType | undefined = undefined>(
 export async function apiInput(
   request: Request,
   spec: ApiCallSpec<z.ZodType | undefined> & { auth?: boolean },
-): Promise<{ user?: AccountUser; input: unknown }> {
+): Promise<{ member?: Member; input: unknown }> {
   if (spec.methods && !spec.methods.includes(request.method)) {
     throw methodNotAllowed(request, spec.allow ?? spec.methods);
   }
-  const user = spec.auth ? await requireApiUser(request) : undefined;
+  const member = spec.auth ? await apiMemberOf(request) : undefined;
+  if (member && spec.right) requireApiRight(member, spec.right);
   const input = spec.schema ? await parseApiBody(request, spec.schema, spec.read) : undefined;
-  return { user, input };
+  return { member, input };
 }

@@ -143,15 +143,6 @@ export const getUserWithSummary = oncePerRequest(
   },
 );
 
-/** The signed-in account with its summary, or a redirect to /login that comes back here afterwards. */
-export async function requireUserWithSummary(
-  request: Request,
-): Promise<{ user: AccountUser; summary: AccountSummary }> {
-  const account = await getUserWithSummary(request);
-  if (account) return account;
-  return redirectToLogin(request);
-}
-
 function redirectToLogin(request: Request): never {
   const url = new URL(request.url);
   const redirectTo = `${url.pathname}${url.search}`;

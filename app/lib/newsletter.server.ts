@@ -1,7 +1,8 @@
 import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import { subscribeToNewsletter } from "~models/forms/newsletter.server";
 import { NewsletterSchema, SUPPORT_MESSAGES } from "~models/forms/support";
-import { clientAddress, getUser } from "./auth.server";
+import { clientAddress } from "./auth.server";
+import { findMember } from "./membership.server";
 import { publicBaseUrl } from "./public-url.server";
 
 export type NewsletterReply = { ok: boolean; message: string; email?: string; status: number };
@@ -22,10 +23,10 @@ export async function handleNewsletter(
       status: 400,
     };
   }
-  const user = await getUser(request);
+  const member = await findMember(request);
   const outcome = await subscribeToNewsletter(parsed.data.email, {
     clientAddress: clientAddress(request),
-    userId: user?.id ?? null,
+    userId: member?.person.id ?? null,
     baseUrl: publicBaseUrl(request),
   });
   if (outcome.status === "ok") return { ok: true, message: outcome.message, status: 201 };

@@ -5,7 +5,8 @@ import { HONEYPOT_FIELD, isFilled } from "~models/forms/honeypot";
 import type { FormOutcome, SubmissionContext } from "~models/forms/submission-steps.server";
 import { UPLOAD_MESSAGES } from "~models/platform/uploads";
 import { apiError, fieldErrors, methodNotAllowed, withApiErrors } from "./api.server";
-import { clientAddress, getUser } from "./auth.server";
+import { clientAddress } from "./auth.server";
+import { findMember } from "./membership.server";
 import { readForm, readUploadForm } from "./body/form.server";
 import { readJson } from "./body/json.server";
 import { BODY_LIMITS, FORM_OVERHEAD_BYTES } from "./body/limits";
@@ -18,8 +19,8 @@ import { BODY_MESSAGES } from "./body/refusals";
 export type Submit<T> = (input: T, context: SubmissionContext) => Promise<FormOutcome>;
 
 async function contextFor(request: Request): Promise<SubmissionContext> {
-  const user = await getUser(request);
-  return { clientAddress: clientAddress(request), userId: user?.id ?? null };
+  const member = await findMember(request);
+  return { clientAddress: clientAddress(request), userId: member?.person.id ?? null };
 }
 
 /**

@@ -10,6 +10,7 @@ import { getSiteShell } from "~models/content/site-content.server";
 import { whatsappUrl } from "~models/content/site-content";
 import { ChatPanel } from "~/components/chat/chat-panel";
 import { clientAddress, getChatAsker } from "~/lib/auth.server";
+import { chatAskerOf } from "~/lib/member-summary.server";
 import { getChatVisitor, requireChatVisitor } from "~/lib/chat-cookie.server";
 import { requireForm } from "~/lib/body/form.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -47,7 +48,8 @@ type ActionData = { error?: string; handoffError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await requireForm(request);
-  const asker = await getChatAsker(request);
+  // The account answers speak for the organisation the person acts for (decision 0079).
+  const asker = await chatAskerOf(request);
   const { visitor, setCookie } = await requireChatVisitor(request, asker);
   const back = () => redirect(`${CHAT_PAGE}#chat-end`, { headers: { "Set-Cookie": setCookie } });
   const fail = (body: ActionData, status: number) => data(body, { status, headers: NO_STORE });

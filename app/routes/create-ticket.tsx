@@ -1,6 +1,6 @@
 import { SupportTicketSchema, TICKET_TYPES } from "~models/forms/support";
 import { submitSupportTicket } from "~models/forms/submissions.server";
-import { getUser } from "~/lib/auth.server";
+import { findMember } from "~/lib/membership.server";
 import { ChoiceField, InputField, LongTextField, PublicForm, selectOptions } from "~/components/public-form";
 import { handleFormPage } from "~/lib/public-forms.server";
 import type { Route } from "./+types/create-ticket";
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
-  return { email: user?.email ?? "" };
+  const member = await findMember(request);
+  return { email: member?.person.email ?? "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -7,7 +7,7 @@ import { getSiteShell } from "~models/content/site-content.server";
 import { Pricing } from "~/components/marketing/tokens/pricing";
 import { About, HowItWorks, TokensHero } from "~/components/marketing/tokens/story";
 import { AddOns, Tiers } from "~/components/marketing/tokens/usage-tables";
-import { getUser } from "~/lib/auth.server";
+import { findMember } from "~/lib/membership.server";
 import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
@@ -15,10 +15,10 @@ import { pageSeo } from "~/lib/seo.server";
 import type { Route } from "./+types/creative-tokens";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [content, shell, user] = await Promise.all([
+  const [content, shell, member] = await Promise.all([
     getCreativeTokensContent(),
     getSiteShell(),
-    getUser(request),
+    findMember(request),
   ]);
   const { seo, pricing, addOns, ...rest } = content;
   const { bundles, ...pricingText } = pricing;
@@ -26,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // currency (a private answer), anonymous visitors on the first tab (docs/decisions/0059).
   const asked = new URL(request.url).searchParams.get("region");
   const region =
-    asked === null && user ? (await regionForRequest(request, user.id)).region : parseRegion(asked, REGIONS);
+    asked === null && member
+      ? (await regionForRequest(request, member.accountId)).region
+      : parseRegion(asked, REGIONS);
   return data(
     {
       ...rest,
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       bundles: bundles.map(({ prices, ...bundle }) => ({
         ...bundle,
         price: formatPrice(prices[region], region),
-        href: getTokensHref(user !== null, { package: bundle.slug, region }),
+        href: getTokensHref(member !== null, { package: bundle.slug, region }),
       })),
       addOns: {
         ...addOns,
@@ -45,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         })),
       },
       // Get Tokens: the dashboard's token purchase page (a bundle's button picks it); sign in first when anonymous.
-      getTokens: getTokensHref(user !== null),
+      getTokens: getTokensHref(member !== null),
       meta: seoMeta(pageSeo(request, "/creative-tokens", seo, shell.site.name)),
     },
     { headers: marketingCacheHeaders(request) },

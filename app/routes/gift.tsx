@@ -32,7 +32,10 @@ import { PaymentStep, paymentDefaults } from "~/components/billing/payment-field
 import { Field, FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
-import { clientAddress, getUser } from "~/lib/auth.server";
+import { clientAddress } from "~/lib/auth.server";
+import { findMember } from "~/lib/membership.server";
+import { refusalFor } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/gift";
 import { requireForm } from "~/lib/body/form.server";
@@ -81,14 +84,17 @@ async function buyerRegion(
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [settings, user] = await Promise.all([getBillingSettings(), getUser(request)]);
-  const { region, source } = await buyerRegion(request, user?.id ?? null);
+  const [settings, member] = await Promise.all([getBillingSettings(), findMember(request)]);
+  const user = member?.person;
+  // Signed in, a gift card is bought for the organisation: the buy right's (decision 0079).
+  const refusal = member ? refusalFor(member, "buy", "buy gift cards") : null;
+  const { region, source } = await buyerRegion(request, member?.accountId ?? null);
   const sender = user ? { name: displayNameOf(user), email: user.email } : { name: "", email: "" };
   // Not cached: every view carries its own idempotency key.
-  const savedCards = user ? await listSavedCards(user.id) : [];
+  const savedCards = member && !refusal ? await listSavedCards(member.accountId) : [];
   // Back from Stripe's page: pending until the webhook confirms, then the card (docs/decisions/0036).
   const back = checkoutParams(request);
-  const checkout = await checkoutState(back.paymentId, user?.id ?? null, back.cancelled);
+  const checkout = await checkoutState(back.paymentId, member?.accountId ?? null, back.cancelled);
   const paidCard = checkout?.state === "paid" ? await giftCardOfPayment(checkout.payment.id) : null;
   return data(
     {
@@ -103,6 +109,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       idempotencyKey: newIdempotencyKey(),
       savedCards,
       signedIn: Boolean(user),
+      refusal,
       mode: paymentMode(),
       notices: paymentNotices(paymentMode(), checkout, gatewayFor(REGION_CURRENCIES[region]).name),
       paidCard: paidCard && shownCard(paidCard),
@@ -116,12 +123,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = loaderHeaders;
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getUser(request);
+  const member = await findMember(request);
+  const refused = member ? refusalFor(member, "buy", "buy gift cards") : null;
+  if (refused) return data({ result: undefined, card: null }, { status: 403 });
   const mode = paymentMode();
   const schema = giftCardSchema({ cardRequired: cardsOnPage(mode) });
   const form = await requireForm(request);
   // The currency the page showed is posted; a form without one is in the buyer's currency now.
-  const { region, source } = await buyerRegion(request, user?.id ?? null);
+  const { region, source } = await buyerRegion(request, member?.accountId ?? null);
   if (!isRegion(form.get("region"))) form.set("region", region);
   const submission = parseWithZod(form, { schema });
   const hideFields = ["card_number", "card_cvc"];
@@ -154,7 +163,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429 },
     );
   const result = await purchaseGiftCard(submission.value, {
-    userId: user?.id ?? null,
+    userId: member?.accountId ?? null,
     checkout: checkoutReturn(request, "/gift"),
   });
   // Stripe Checkout: on to Stripe's page; the webhook creates the card (docs/decisions/0036).
@@ -183,6 +192,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
     idempotencyKey,
     savedCards,
     signedIn,
+    refusal,
     mode,
     notices,
     paidCard,
@@ -210,6 +220,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
         <p className="max-w-2xl text-lg text-text-muted">{copy.intro}</p>
         <PaymentNotice notice={notices.banner} />
         {card ? null : <PaymentNotice notice={notices.checkout} outcome />}
+        <RoleRefusal message={refusal} />
       </header>
 
       {card ? (
@@ -241,7 +252,7 @@ export default function GiftPage({ loaderData, actionData }: Route.ComponentProp
             Buy another gift card
           </Link>
         </section>
-      ) : mode === "none" ? null : (
+      ) : mode === "none" || refusal ? null : (
         <Form
           method="post"
           className="flex flex-col gap-8 rounded-3xl border border-border bg-surface/40 p-6 sm:p-10"

@@ -1,7 +1,7 @@
 import { inviteFriend } from "~models/forms/referrals.server";
 import { ReferralSchema } from "~models/forms/support";
 import { FormPanel, InputField, LongTextField, PublicForm } from "~/components/public-form";
-import { getUser } from "~/lib/auth.server";
+import { findMember } from "~/lib/membership.server";
 import { Section } from "~/components/content/page-header";
 import { loadContentPage } from "~/lib/load-content-page.server";
 import { handleFormPage } from "~/lib/public-forms.server";
@@ -13,13 +13,13 @@ import { displayNameOf } from "~models/identity/manage-account";
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { content, meta }] = await Promise.all([
-    getUser(request),
+  const [member, { content, meta }] = await Promise.all([
+    findMember(request),
     loadContentPage(request, "referrals", "/referrals"),
   ]);
   return {
-    name: user ? displayNameOf(user) : "",
-    email: user?.email ?? "",
+    name: member ? displayNameOf(member.person) : "",
+    email: member?.person.email ?? "",
     howItWorks: content.howItWorks,
     terms: content.terms,
     meta,

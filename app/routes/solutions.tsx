@@ -9,7 +9,7 @@ import { Consultation } from "~/components/marketing/solutions/consultation";
 import { Plans } from "~/components/marketing/solutions/plans";
 import { SolutionTabs } from "~/components/marketing/solutions/solution-tabs";
 import { SupportPack } from "~/components/marketing/solutions/support-pack";
-import { getUser } from "~/lib/auth.server";
+import { findMember } from "~/lib/membership.server";
 import { marketingCacheHeaders } from "~/lib/cache-control.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { seoMeta } from "~/lib/seo";
@@ -23,11 +23,15 @@ const isColour = (value: string): value is PackageColour =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   const colour = params.scolor ?? null;
   if (colour !== null && !isColour(colour)) throw data(null, { status: 404 });
-  const [content, shell, user] = await Promise.all([getSolutionsContent(), getSiteShell(), getUser(request)]);
+  const [content, shell, member] = await Promise.all([
+    getSolutionsContent(),
+    getSiteShell(),
+    findMember(request),
+  ]);
   const { seo, plans, ...rest } = content;
   // A signed-in client reads their own currency (the answer is private then); anonymous visitors
   // get rupees, so the cached public page never depends on the browser (docs/decisions/0059).
-  const region = user ? (await regionForRequest(request, user.id)).region : "in";
+  const region = member ? (await regionForRequest(request, member.accountId)).region : "in";
   return data(
     {
       ...rest,
@@ -35,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       plans: plans.map((plan) => ({
         ...plan,
         price: formatPrice(plan.prices[region], region),
-        subscribeHref: subscribeHref(user !== null, planCheckoutPath(plan.slug)),
+        subscribeHref: subscribeHref(member !== null, planCheckoutPath(plan.slug)),
       })),
       colour,
       tab: solutionsTab(colour, new URL(request.url).searchParams.get("tab"), SOLUTION_TABS),

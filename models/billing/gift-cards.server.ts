@@ -230,7 +230,7 @@ export async function redeemGiftCard(userId: string, code: string, now = new Dat
   const attempt = await consumeRateLimit(redeemLimitKey(userId), GIFT_REDEEM_LIMIT);
   if (attempt.limited) return tooManyCodes(attempt.retryAfterSeconds);
   const normalised = normaliseGiftCode(code).replace(/^ASC/, "");
-  let receipt: QueuedEmail | null = null;
+  let receipt: QueuedEmail[] | null = null;
   const result = await db().transaction(async (tx): Promise<RedeemResult> => {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.code, normalised)).for("update");
     if (!card) return { ok: false, status: 404, message: GIFT_MESSAGES.codeUnknown };

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { db, type Transaction } from "../platform/db.server";
 import { queueEmail, resendEmail, sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
-import { addNotification } from "../platform/notifications.server";
+import { notifyOrganisation, queueOrganisationEmail } from "../platform/organisation-recipients.server";
 import { contentBlocks, emailOutbox, users } from "../schema";
 import { receiptContent, type ReceiptMovement } from "./receipt-email";
 import { getBalance } from "./tokens.server";
@@ -21,17 +21,19 @@ const userOf = (movement: ReceiptMovement): string | null =>
   movement.kind === "payment" || movement.kind === "refund" ? movement.payment.userId : movement.userId;
 
 /**
- * Records the movement's receipt: the notification (signed-in clients) and the
- * email (to the client's address, or a guest payer's), in `tx`. Answers the
- * queued email to send after the commit, or null when there is no one to send it to.
- * Receipts are records of the client's money, so they go out whatever the
- * email toggles say (like security notices).
+ * Records the movement's receipt: the notification (to every member of the
+ * client's organisation) and the email (to each member whose payments
+ * preference allows it, or a guest payer's address), in `tx`. Answers the
+ * queued emails to send after the commit (empty when there is no one to send
+ * them to). Receipts are records of the client's money, so they go out
+ * whatever each person's own email toggles say (like security notices); only
+ * the organisation's payments preference holds them back (decision 0079).
  */
 export async function queueReceipt(
   tx: Transaction,
   movement: ReceiptMovement,
   options: { now?: Date; payerEmail?: string | null; siteUrl?: string } = {},
-): Promise<QueuedEmail | null> {
+): Promise<QueuedEmail[]> {
   const now = options.now ?? new Date();
   const userId = userOf(movement);
   const [account] = userId
@@ -53,21 +55,29 @@ export async function queueReceipt(
     siteName: site?.name ?? "Ascendra",
     siteUrl: options.siteUrl ?? siteUrl(),
   });
-  if (userId && account)
-    await addNotification(
-      { userId, type: "success", title: content.title, message: content.message, link: content.link },
+  const email = {
+    kind: RECEIPT_EMAIL_KIND,
+    subject: content.subject,
+    text: content.text,
+    html: content.html,
+  };
+  if (userId && account) {
+    const recipients = await notifyOrganisation(
+      userId,
+      "payments",
+      { type: "success", title: content.title, message: content.message, link: content.link },
       tx,
     );
-  const to = account?.email ?? options.payerEmail ?? null;
-  if (!to) return null;
-  return queueEmail(
-    { kind: RECEIPT_EMAIL_KIND, to, subject: content.subject, text: content.text, html: content.html },
-    tx,
-  );
+    return queueOrganisationEmail(userId, "payments", email, tx, recipients);
+  }
+  const to = options.payerEmail ?? null;
+  if (!to) return [];
+  return [await queueEmail({ ...email, to }, tx)];
 }
 
 /** Sends a receipt `queueReceipt` recorded, once its transaction has committed. */
-export const sendReceipt = (queued: QueuedEmail | null | undefined) => sendQueuedEmail(queued ?? null);
+export const sendReceipt = (queued: readonly QueuedEmail[] | null | undefined) =>
+  sendQueuedEmail(queued ?? null);
 
 /** How long a receipt may wait for its caller's send before the jobs send it. */
 const UNSENT_AFTER_MS = 60_000;

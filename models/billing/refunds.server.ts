@@ -142,7 +142,7 @@ async function settleRefund(
   refund: RefundRow,
   actor: AuditActor,
   now: Date,
-): Promise<{ taken: number; receipts: (QueuedEmail | null)[] }> {
+): Promise<{ taken: number; receipts: (QueuedEmail[] | null)[] }> {
   const { key, holder } = await grantOf(tx, payment);
   const lot = key ? await lotOf(tx, key, now) : null;
   const amount = formatMinor(refund.amountMinor, payment.currency as Currency);
@@ -288,7 +288,7 @@ export async function refundPayment(input: {
     amountMinor: input.amountMinor,
     refundId: reserved.refund.id,
   });
-  let receipts: (QueuedEmail | null)[] = [];
+  let receipts: (QueuedEmail[] | null)[] = [];
   const result = await db().transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!answer.ok) {

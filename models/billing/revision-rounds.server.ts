@@ -5,6 +5,7 @@ import { quoteRound, revisionPrices, roundApplies } from "../projects/proofing";
 import { roundCountsSql, type RevisionRoundPayment, type RoundOffer } from "../projects/proofing.server";
 import { queueReceipt } from "./receipt-email.server";
 import { spendTokens } from "./tokens.server";
+import { capMessage } from "./spending-caps.server";
 
 // The paid side of a proof's revision rounds (decisions 0047, 0069): what the
 // next round costs the client, and paying it through the ledger with its
@@ -69,9 +70,17 @@ export const revisionRoundPayment: RevisionRoundPayment = {
         sourceKey: `revision-round:${project.id}:${offer.number}`,
         now,
         actor: { id: viewerId, role: "client" },
+        actorId: viewerId,
       },
       tx,
     );
+    if (!spent.ok && spent.reason === "cap")
+      return {
+        ok: false,
+        balance: spent.balance,
+        message: capMessage(spent.refusal),
+        refusal: spent.refusal,
+      };
     if (!spent.ok) return { ok: false, balance: spent.balance };
     // The round's receipt (email + notification) commits with the spend; the jobs send its email (decision 0058).
     if (offer.cost > 0)

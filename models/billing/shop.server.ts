@@ -10,6 +10,7 @@ import { apiCart, apiPurchase, apiShopItem, type CartView } from "./api";
 import { getBalance, settleExpiredTokens, spendTokens } from "./tokens.server";
 import { queueReceipt, sendReceipt } from "./receipt-email.server";
 import { type QueuedEmail } from "../platform/mail.server";
+import { capMessage, notifyCapRefusal, type CapRefusal } from "./spending-caps.server";
 import { WALLET_MESSAGES } from "./wallet";
 
 // The shop: catalogue, cart, checkout and purchases. Checkout is one
@@ -172,8 +173,8 @@ export type CheckoutResult =
     }
   | {
       ok: false;
-      status: 400 | 409;
-      reason: "empty" | "insufficient" | "changed";
+      status: 400 | 403 | 409;
+      reason: "empty" | "insufficient" | "changed" | "cap";
       message: string;
       total?: number;
       balance?: number;
@@ -187,11 +188,15 @@ export type CheckoutResult =
  */
 export async function checkout(
   userId: string,
-  options: { idempotencyKey?: string; now?: Date; expectedTotal?: number } = {},
+  /** actorId: the member who checks out for the organisation (their monthly cap applies; decision 0079); currentActor by default. */
+  options: { idempotencyKey?: string; now?: Date; expectedTotal?: number; actorId?: string | null } = {},
 ): Promise<CheckoutResult> {
   const key = options.idempotencyKey ?? randomUUID();
   const now = options.now ?? new Date();
-  let receipt: QueuedEmail | null = null;
+  let receipt: QueuedEmail[] | null = null;
+  let capped: CapRefusal | null = null;
+  // Who checks out for the organisation: the request's member unless the caller says (decision 0079).
+  const actorId = options.actorId !== undefined ? options.actorId : currentActor();
   const result = await db().transaction(async (tx): Promise<CheckoutResult> => {
     const balance = await settleExpiredTokens(tx, userId, now);
     const [previous] = await tx
@@ -247,9 +252,27 @@ export async function checkout(
       } as const;
     const names = buying.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(", ");
     const spend = await spendTokens(
-      { userId, amount: total, reason: "shop_checkout", description: `Shop: ${names}`.slice(0, 300), now },
+      {
+        userId,
+        amount: total,
+        reason: "shop_checkout",
+        description: `Shop: ${names}`.slice(0, 300),
+        now,
+        actorId,
+      },
       tx,
     );
+    if (!spend.ok && spend.reason === "cap") {
+      capped = spend.refusal;
+      return {
+        ok: false,
+        status: 403,
+        reason: "cap",
+        message: capMessage(spend.refusal),
+        total,
+        balance,
+      } as const;
+    }
     if (!spend.ok)
       return {
         ok: false,
@@ -265,10 +288,10 @@ export async function checkout(
       .values({
         userId,
         idempotencyKey: key,
+        actorId,
         totalTokens: total,
         ledgerId: spend.entry.id,
         balanceAfter: spend.balance,
-        actorId: currentActor(),
         createdAt: now,
       })
       .returning();
@@ -305,6 +328,7 @@ export async function checkout(
     } as const;
   });
   await sendReceipt(receipt);
+  if (capped) await notifyCapRefusal(capped);
   return result;
 }
 

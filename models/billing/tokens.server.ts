@@ -5,6 +5,7 @@ import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { tokenAccounts, tokenAllocations, tokenLedger, tokenLots, users } from "../schema";
 import { currentActor } from "../platform/log.server";
+import { capProblem, type CapRefusal } from "./spending-caps.server";
 import {
   allocateSpend,
   dueForExpiry,
@@ -218,11 +219,18 @@ export type SpendInput = {
   staffUserId?: string | null;
   now?: Date;
   actor?: AuditActor;
+  /**
+   * The person who spends for the organisation whose account is `userId`
+   * (token_ledger.actor_id): the request's member (currentActor) unless given;
+   * null for staff and the system. Their monthly cap applies (decision 0079).
+   */
+  actorId?: string | null;
 };
 
 export type SpendResult =
   | { ok: true; entry: LedgerEntry; balance: number }
-  | { ok: false; reason: "insufficient"; balance: number; needed: number };
+  | { ok: false; reason: "insufficient"; balance: number; needed: number }
+  | { ok: false; reason: "cap"; balance: number; needed: number; refusal: CapRefusal };
 
 /**
  * Takes tokens from the oldest live grants, all or nothing. Short of tokens,
@@ -235,6 +243,12 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
     const balance = await settleExpiredTokens(tx, input.userId, now);
     const first = await findBySourceKey(tx, input.sourceKey);
     if (first) return { ok: true, entry: first, balance } as const;
+    // The member's monthly cap, under the wallet's lock: two spends at once are counted one after the other.
+    const actorId = input.actorId !== undefined ? input.actorId : currentActor();
+    const refusal = actorId
+      ? await capProblem(tx, { accountId: input.userId, personId: actorId, amount: input.amount, now })
+      : null;
+    if (refusal) return { ok: false, reason: "cap", balance, needed: input.amount, refusal } as const;
     const allocations = allocateSpend(await openLots(tx, input.userId), input.amount, now);
     if (!allocations) return { ok: false, reason: "insufficient", balance, needed: input.amount } as const;
     const [entry] = await tx
@@ -244,7 +258,7 @@ export function spendTokens(input: SpendInput, tx?: Transaction): Promise<SpendR
         kind: "spend",
         reason: input.reason,
         delta: -input.amount,
-        actorId: currentActor(),
+        actorId,
         description: input.description ?? REASON_LABELS[input.reason],
         sourceKey: input.sourceKey ?? null,
         staffUserId: input.staffUserId ?? null,

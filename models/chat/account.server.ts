@@ -15,11 +15,38 @@ import { clientStatusLabel } from "../projects/status-labels";
 import { describeStatus } from "../projects/status-vocabulary";
 import { listProjects } from "../projects/project-lists.server";
 import { type ProjectRow } from "../projects/projects.server";
+import { can, ROLE_LABELS, type OrganisationRole } from "../identity/roles";
+import { roleRefusal } from "../identity/role-messages";
 import { accountTopics, asksWhereToLook, nameScore, nameWords, type AccountTopic } from "./account";
 import { listInWords, type ChatSourceLink, type ComposedAnswer } from "./compose";
 
-/** Who is asking: the session's or the API token's account, or null for a visitor. */
-export type AccountAsker = { id: string; role: "client" | "staff" };
+/**
+ * Who is asking: the session's or the API token's person, or null for a
+ * visitor. `organisation`: the organisation they act for (decision 0079): its
+ * account holds the wallet, projects, plan and purchases the answers read, and
+ * the role says what the asker may do with them. Without it, the person's own
+ * account is the organisation's (a one-person organisation).
+ */
+export type AccountAsker = {
+  id: string;
+  role: "client" | "staff";
+  organisation?: { accountId: string; name: string; role: OrganisationRole };
+};
+
+/** Whose records an answer reads, and how it speaks: "you" alone, "your team" for an organisation with others. */
+type Speaker = { accountId: string; personId: string; team: boolean; role: OrganisationRole };
+
+function speakerOf(asker: AccountAsker): Speaker {
+  const organisation = asker.organisation;
+  if (!organisation) return { accountId: asker.id, personId: asker.id, team: false, role: "owner" };
+  return {
+    accountId: organisation.accountId,
+    personId: asker.id,
+    // A one-person organisation is the person's own account and its owner: it speaks as before.
+    team: organisation.accountId !== asker.id || organisation.role !== "owner",
+    role: organisation.role,
+  };
+}
 
 /**
  * `aboutAccount`: the answer was read from the asker's own records, so the
@@ -65,12 +92,14 @@ const planName = (name: string) => name.toLowerCase().replace(/\b[a-z]/g, (c) =>
 
 type Part = { text: string; sources: ChatSourceLink[] };
 
-async function tokensPart(userId: string, topics: AccountTopic[], now: Date): Promise<Part> {
+async function tokensPart(speaker: Speaker, topics: AccountTopic[], now: Date): Promise<Part> {
+  const userId = speaker.accountId;
   const [balance, next] = await Promise.all([
     getBalance(userId, now),
     expiringSoon(userId, TOKEN_VALIDITY_DAYS, now),
   ]);
   const sources = [PAGES.tokens];
+  if (speaker.team) return teamTokensPart(speaker, balance, next);
   if (topics.includes("expiry") && !topics.includes("balance")) {
     if (!next)
       return { text: `You have no Creative Tokens waiting to expire (your balance is ${balance}).`, sources };
@@ -85,6 +114,24 @@ async function tokensPart(userId: string, topics: AccountTopic[], now: Date): Pr
   if (!next) return { text: first, sources };
   const which = next.amount >= balance ? "They" : `The next ${next.amount}`;
   return { text: `${first} ${which} expire on ${day(next.expiresAt)}.`, sources };
+}
+
+/**
+ * The shared wallet, for a member of an organisation: "Your team has 120
+ * Creative Tokens; your role (Member) can't spend them. Ask an owner, approver
+ * or billing member." (decision 0079).
+ */
+function teamTokensPart(
+  speaker: Speaker,
+  balance: number,
+  next: { amount: number; expiresAt: Date } | null,
+): Part {
+  const sources = [PAGES.tokens];
+  const expiry = next ? ` The next ${plural(next.amount, "token")} expire on ${day(next.expiresAt)}.` : "";
+  const rights = can(speaker.role, "spendTokens")
+    ? ` Your role (${ROLE_LABELS[speaker.role]}) can spend them.`
+    : ` ${roleRefusal(speaker.role, "spendTokens", "spend them")}`;
+  return { text: `Your team has ${plural(balance, "Creative Token")}.${expiry}${rights}`, sources };
 }
 
 // The client's words for a status, as the project page and emails say it (decision 0057).
@@ -299,13 +346,16 @@ export async function answerAccountQuestion(
   }
   if (asker.role !== "client") return answer([{ text: ACCOUNT_COPY.staff, sources: [PAGES.backOffice] }]);
   const now = options.now ?? new Date();
+  // The organisation's records (wallet, projects, plan, purchases); the person's own notifications.
+  const speaker = speakerOf(asker);
+  const account = speaker.accountId;
   const parts: Promise<Part>[] = [];
-  if (topics.includes("balance") || topics.includes("expiry")) parts.push(tokensPart(asker.id, topics, now));
-  if (topics.includes("projects")) parts.push(projectsPart(asker.id, query));
+  if (topics.includes("balance") || topics.includes("expiry")) parts.push(tokensPart(speaker, topics, now));
+  if (topics.includes("projects")) parts.push(projectsPart(account, query));
   for (const topic of ["due", "waiting", "round"] as const)
-    if (topics.includes(topic)) parts.push(projectDetailPart(asker.id, query, topic, now));
-  if (topics.includes("plan")) parts.push(planPart(asker.id, now));
-  if (topics.includes("purchases")) parts.push(purchasesPart(asker.id, query));
-  if (topics.includes("notifications")) parts.push(notificationsPart(asker.id));
+    if (topics.includes(topic)) parts.push(projectDetailPart(account, query, topic, now));
+  if (topics.includes("plan")) parts.push(planPart(account, now));
+  if (topics.includes("purchases")) parts.push(purchasesPart(account, query));
+  if (topics.includes("notifications")) parts.push(notificationsPart(speaker.personId));
   return { ...answer(await Promise.all(parts)), aboutAccount: true };
 }

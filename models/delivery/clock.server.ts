@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification } from "../platform/notifications.server";
 import { deliveryClocks, deliveryPauses, projects } from "../schema";
 import {
   AT_RISK_MS,
@@ -272,7 +272,7 @@ export async function holdProject(
   const now = options.now ?? new Date();
   const note = input.note.trim();
   let project: { id: string; userId: string; title: string } | undefined;
-  let email: QueuedEmail | null = null;
+  let email: QueuedEmail[] | null = null;
   try {
     await db().transaction(async (tx) => {
       const locked = await lockProject(tx, projectId);
@@ -299,9 +299,10 @@ export async function holdProject(
         .values({ projectId, reason: input.reason, note, startedBy: staff.id, startedAt: since });
       await saveClock(tx, projectId, pauseClock(stateOf(locked.clock), clockSince));
       await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-      await addNotification(
+      await notifyOrganisation(
+        locked.project.userId,
+        "status",
         {
-          userId: locked.project.userId,
           type: "warning",
           title: "Your project is waiting on you",
           message:
@@ -371,9 +372,10 @@ export async function resumeProject(
       await closeOpenPause(tx, projectId, now);
       await saveClock(tx, projectId, resumeClock(stateOf(locked.clock), now));
       await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-      await addNotification(
+      await notifyOrganisation(
+        locked.project.userId,
+        "status",
         {
-          userId: locked.project.userId,
           type: "info",
           title: "Work on your project has resumed",
           message: `“${locked.project.title}” is no longer on hold; its delivery clock runs again.`,

@@ -12,11 +12,7 @@ import { renderClockEmail, type ClockEmail } from "./email";
  * reminder's claim commits; null when they do not want it. Send it with
  * `sendQueuedEmail` after the commit (the outbox retries it otherwise).
  */
-export function queueClientEmail(
-  userId: string,
-  email: ClockEmail,
-  tx: Transaction,
-): Promise<QueuedEmail | null> {
+export function queueClientEmail(userId: string, email: ClockEmail, tx: Transaction): Promise<QueuedEmail[]> {
   const { text, html } = renderClockEmail(email);
   return queueProjectUpdate(userId, { subject: email.subject, text, html, kind: "delivery_clock" }, tx);
 }

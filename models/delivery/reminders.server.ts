@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { db } from "../platform/db.server";
-import { addNotification } from "../platform/notifications.server";
 import { deliveryClocks, deliveryPauses, projects } from "../schema";
 import {
   DAY_MS,
@@ -78,9 +78,10 @@ export async function sendClockReminders(
       if (!row) return null;
       const waited = daysPhrase(now.getTime() - pause.startedAt.getTime());
       const waitingOn = PAUSE_LABELS_FOR_CLIENT[pause.reason as PauseReason].toLowerCase();
-      await addNotification(
+      await notifyOrganisation(
+        project.userId,
+        "status",
         {
-          userId: project.userId,
           type: "warning",
           title: "Your project is waiting on you",
           message: `“${project.title}” has been paused ${waited}: ${waitingOn}.`,

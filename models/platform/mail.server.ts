@@ -136,9 +136,18 @@ export async function queueEmails(
 /**
  * Sends an email `queueEmail` recorded, once its transaction has committed;
  * null (nothing was queued: the client does not want the email) sends nothing.
+ * A list (one email per member of an organisation) is sent one after the other.
  */
-export const sendQueuedEmail = async (queued: QueuedEmail | null): Promise<boolean> =>
-  queued ? deliver(queued.id, queued.email) : false;
+export async function sendQueuedEmail(queued: QueuedEmail | readonly QueuedEmail[] | null): Promise<boolean> {
+  if (!queued) return false;
+  if (!Array.isArray(queued)) {
+    const one = queued as QueuedEmail;
+    return deliver(one.id, one.email);
+  }
+  let sent = true;
+  for (const email of queued) sent = (await deliver(email.id, email.email)) && sent;
+  return sent && queued.length > 0;
+}
 
 /** Sends several recorded emails, one after the other, once their transaction has committed. */
 export async function sendQueuedEmails(queued: QueuedEmail[]): Promise<void> {

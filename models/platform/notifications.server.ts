@@ -4,7 +4,8 @@ import { NOTIFICATION_LIST_LIMIT } from "./notifications";
 export { NOTIFICATION_MESSAGES } from "./notifications";
 import { db, type Database, type Transaction } from "./db.server";
 import { readListPage } from "./paging.server";
-import { queueEmail, type QueuedEmail } from "./mail.server";
+import { type QueuedEmail } from "./mail.server";
+import { queueOrganisationEmail } from "./organisation-recipients.server";
 import { notificationPreferences, notifications, users } from "../schema";
 
 // In-app notifications (docs/product.md, "Accounts": id, type, title, message, is_read,
@@ -103,34 +104,19 @@ export async function setNotificationPreferences(
 }
 
 /**
- * Project updates are the email topic the toggles govern one by one (Manage
- * account → Profile Settings): "email" is the master switch and "project
- * updates" its own toggle. Security notices (password reset, password or email
- * changed, account deleted) are not a topic: they always go out.
- */
-const wantsProjectUpdates = (preferences: NotificationPreferences) =>
-  preferences.email && preferences.projectUpdates;
-
-/**
- * Records a project-update email to the account holder inside the change's own
- * transaction when their toggles allow it (never to a deleted account), so the
- * email exists exactly when the change it tells of commits; null when they do
- * not want it. Send it with `sendQueuedEmail` after the commit: the outbox
- * retries whatever a crash or a failed send left behind.
+ * Records a project-update email to the project's organisation inside the
+ * change's own transaction: one to each member whose organisation preference
+ * (status) and own toggles allow it (never to a deleted account; decision
+ * 0079), so the emails exist exactly when the change they tell of commits;
+ * empty when nobody wants it. Send them with `sendQueuedEmail` after the
+ * commit: the outbox retries whatever a crash or a failed send left behind.
  */
 export async function queueProjectUpdate(
   userId: string,
   email: { subject: string; text: string; html?: string; kind?: string },
   tx: Executor,
-): Promise<QueuedEmail | null> {
-  if (!wantsProjectUpdates(await getNotificationPreferences(userId, tx))) return null;
-  const [user] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) return null;
-  return queueEmail({ kind: "project_update", ...email, to: user.email }, tx);
+): Promise<QueuedEmail[]> {
+  return queueOrganisationEmail(userId, "status", { kind: "project_update", ...email }, tx);
 }
 
 /**

@@ -1,15 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification, notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
+import { notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import { type ActorRole, type ProjectStatus } from "./projects";
 import { projectComments, projectFiles, projects, projectStatusHistory } from "../schema";
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { readThread } from "./thread.server";
-import { type ProjectFileRow, type Viewer, getProjectForViewer } from "./projects.server";
+import { type ProjectFileRow, type Viewer, actingPerson, getProjectForViewer } from "./projects.server";
 
 // A project's page: its files, messages and history, read for the page and added to by the client and staff.
 
@@ -106,7 +107,12 @@ export async function getProjectPage(
   if (!project) return null;
   const [files, thread] = await Promise.all([
     listFirstFiles(project.id, window.files),
-    readThread(project, window.thread, project.userId === viewer.id ? "client" : "staff"),
+    readThread(
+      project,
+      window.thread,
+      project.userId === viewer.id ? "client" : "staff",
+      actingPerson(viewer),
+    ),
   ]);
   return {
     project,
@@ -152,17 +158,18 @@ export async function addComment(
   if (!body) return { ok: true, comment: null };
   const role: ActorRole = viewer.role === "staff" && project.userId !== viewer.id ? "staff" : "client";
   const link = `/project/${project.id}`;
-  let email: QueuedEmail | null = null;
+  let email: QueuedEmail[] | null = null;
   const row = await db().transaction(async (tx) => {
     const [inserted] = await tx
       .insert(projectComments)
-      .values({ projectId: project.id, authorId: viewer.id, authorRole: role, body })
+      .values({ projectId: project.id, authorId: actingPerson(viewer), authorRole: role, body })
       .returning();
     await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
     if (role === "staff") {
-      await addNotification(
+      await notifyOrganisation(
+        project.userId,
+        "status",
         {
-          userId: project.userId,
           type: "info",
           title: "New message from your project manager",
           message: `On “${project.title}”: ${body.slice(0, 140)}`,
@@ -230,7 +237,7 @@ export async function addProjectFile(
     const row = await db().transaction(async (tx) => {
       const [inserted] = await tx
         .insert(projectFiles)
-        .values({ projectId: project.id, uploadedBy: viewer.id, ...stored.upload })
+        .values({ projectId: project.id, uploadedBy: actingPerson(viewer), ...stored.upload })
         .returning();
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
       const link = `/project/${project.id}`;
@@ -245,9 +252,10 @@ export async function addProjectFile(
           tx,
         );
       } else {
-        await addNotification(
+        await notifyOrganisation(
+          project.userId,
+          "status",
           {
-            userId: project.userId,
             type: "success",
             title: "New file from your project manager",
             message: `“${project.title}”: ${stored.upload.name}`,

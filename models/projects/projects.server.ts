@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, queryRows, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification, notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
+import { notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import {
   ACTION_LABELS,
@@ -28,7 +29,15 @@ import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { recordClockChange } from "../delivery/clock.server";
 import { closeRevisionRound, type RevisionRoundPayment } from "./proofing.server";
 
-export type Viewer = { id: string; role: ActorRole };
+/**
+ * Who looks at a project: `id` is the account whose projects they see (an
+ * organisation's account for its members; decision 0079), `personId` the person
+ * who acts (the author of a message, the uploader of a file; `id` when absent).
+ */
+export type Viewer = { id: string; role: ActorRole; personId?: string };
+
+/** The person behind a viewer's step: who wrote, uploaded or changed it. */
+export const actingPerson = (viewer: Viewer): string => viewer.personId ?? viewer.id;
 export type ProjectRow = Omit<typeof projects.$inferSelect, "status"> & { status: ProjectStatus };
 export type ProjectFileRow = typeof projectFiles.$inferSelect;
 
@@ -54,7 +63,8 @@ class ProjectLimitReached extends Error {}
  * lock on the client's row, so two parallel submissions cannot both slip under it.
  */
 export async function createProject(
-  owner: { id: string },
+  /** The account the project belongs to, and the person who briefed it (`id` when absent). */
+  owner: { id: string; personId?: string },
   input: ProjectInput,
   /** projectLimit: the plan's limit on active projects (billing's; models/views/create-project.server.ts reads it). */
   options: { projectLimit: number; dataDir?: string; siteUrl?: string },
@@ -72,7 +82,7 @@ export async function createProject(
 
   const status: ProjectStatus = "in_review";
   let project: ProjectRow;
-  let email: QueuedEmail | null;
+  let email: QueuedEmail[] | null;
   try {
     ({ project, email } = await db().transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for("update");
@@ -99,14 +109,17 @@ export async function createProject(
         toStatus: status,
         step,
         action: "submit",
-        changedBy: owner.id,
+        changedBy: owner.personId ?? owner.id,
       });
       if (stored?.ok)
-        await tx.insert(projectFiles).values({ projectId: row.id, uploadedBy: owner.id, ...stored.upload });
+        await tx
+          .insert(projectFiles)
+          .values({ projectId: row.id, uploadedBy: owner.personId ?? owner.id, ...stored.upload });
       const link = `/project/${row.id}`;
-      await addNotification(
+      await notifyOrganisation(
+        owner.id,
+        "status",
         {
-          userId: owner.id,
           type: "info",
           title: "Project submitted",
           message: `“${row.title}” has been submitted and is now under review.`,
@@ -222,7 +235,13 @@ export async function transitionProject(
       // Proofing (decision 0047): "Request Revision" closes a paid round, or nothing moves.
       const refused = await closeRevisionRound(
         tx,
-        { project: locked!, action, viewerId: viewer.id, reason, confirmedCost: options.revisionCost },
+        {
+          project: locked!,
+          action,
+          viewerId: actingPerson(viewer),
+          reason,
+          confirmedCost: options.revisionCost,
+        },
         options.roundPayment,
       );
       if (refused) throw new IllegalTransition(refused);
@@ -243,23 +262,24 @@ export async function transitionProject(
           toStatus: to,
           step,
           action,
-          changedBy: viewer.id,
+          changedBy: actingPerson(viewer),
           reason: reason.trim(),
         })
         .returning({ createdAt: projectStatusHistory.createdAt });
-      await recordClockChange(tx, locked!, to, viewer.id, history!.createdAt);
+      await recordClockChange(tx, locked!, to, actingPerson(viewer), history!.createdAt);
       if (action === "request_revision" && reason.trim()) {
         await tx.insert(projectComments).values({
           projectId: visible.id,
-          authorId: viewer.id,
+          authorId: actingPerson(viewer),
           authorRole: role,
           body: `Revision requested: ${reason.trim()}`,
         });
       }
       const link = `/project/${visible.id}`;
-      await addNotification(
+      await notifyOrganisation(
+        visible.userId,
+        "status",
         {
-          userId: visible.userId,
           type: STATUS_TONES[to],
           title: "Project status updated",
           message: `“${visible.title}” is now ${clientStatusLabel(to, step)}.`,

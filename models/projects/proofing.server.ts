@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { integerParam, MAX_DATABASE_INTEGER } from "../platform/integers";
-import { addNotification } from "../platform/notifications.server";
 import { deleteUpload, openUpload, storeUpload } from "../platform/uploads.server";
 import { projects, proofDeliverables, proofPages, proofPins, proofRounds } from "../schema";
 import type { PinInput } from "./proof-forms";
@@ -20,7 +20,7 @@ import {
   type RoundQuote,
 } from "./proofing";
 import type { ProjectAction, ProjectStatus } from "./projects";
-import type { Viewer } from "./projects.server";
+import { actingPerson, type Viewer } from "./projects.server";
 
 // Proofing (docs/decisions/0047): versions staff upload, pins the client
 // leaves on them, and the paid, numbered revision rounds that gather the pins.
@@ -154,7 +154,9 @@ export type RevisionRoundPayment = {
   quote(project: { id: string; userId: string }, database: Executor, now: Date): Promise<RoundOffer>;
   /**
    * Spends the round's price through the ledger and queues its receipt, in
-   * `tx`. Short of tokens, writes nothing and answers the balance.
+   * `tx`, as `viewerId` (the person, whose monthly cap applies). Short of
+   * tokens, writes nothing and answers the balance; refused otherwise (the
+   * cap), answers the refusal's words as `message`.
    */
   pay(
     tx: Transaction,
@@ -164,7 +166,7 @@ export type RevisionRoundPayment = {
       viewerId: string;
       now: Date;
     },
-  ): Promise<{ ok: true; ledgerEntryId: string } | { ok: false; balance: number }>;
+  ): Promise<{ ok: true; ledgerEntryId: string } | { ok: false; balance: number; message?: string }>;
 };
 
 /**
@@ -211,7 +213,7 @@ export async function closeRevisionRound(
     .where(eq(proofDeliverables.projectId, input.project.id));
   // The spend and its receipt (email + notification) commit with the round (decision 0058).
   const paid = await payment.pay(tx, { project: input.project, offer, viewerId: input.viewerId, now });
-  if (!paid.ok) return PROOF_MESSAGES.insufficient(offer.cost, paid.balance, offer.number);
+  if (!paid.ok) return paid.message ?? PROOF_MESSAGES.insufficient(offer.cost, paid.balance, offer.number);
   const [round] = await tx
     .insert(proofRounds)
     .values({
@@ -360,7 +362,7 @@ export async function addPin(
       y: input.y ?? null,
       location: input.location,
       body: input.body,
-      authorId: viewer.id,
+      authorId: actingPerson(viewer),
     })
     .returning();
   return { ok: true, pin: pin! };
@@ -551,9 +553,10 @@ export async function addProofVersion(
           })),
         );
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
-      await addNotification(
+      await notifyOrganisation(
+        project.userId,
+        "proofs",
         {
-          userId: project.userId,
           type: "success",
           title: `Version ${version} is ready to review`,
           message: `“${project.title}”: ${stored.upload.name}. Pin your comments on it.`,

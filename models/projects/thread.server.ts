@@ -47,15 +47,35 @@ type Row = {
   actor_id: string | null;
   actor_role: string | null;
   actor_first: string | null;
+  actor_last: string | null;
+  actor_username: string | null;
   d: Record<string, unknown>;
   total: number;
   started: boolean;
 };
 
-/** Who did it, as the client reads it. */
-function whoOf(row: Row, ownerId: string, viewer: "client" | "staff"): Pick<ThreadEntry, "side" | "who"> {
+/** A client person's name as the thread shows it: first and last name, else the username. */
+const clientName = (row: Row) =>
+  `${row.actor_first ?? ""} ${row.actor_last ?? ""}`.trim() || row.actor_username || "Client";
+
+/**
+ * Who did it, as the reader reads it. On the client's side, several members of
+ * the organisation may write (decision 0079): the reader's own entries are
+ * "You", another member's carry their name; staff read "Client" for the
+ * organisation's own account and the member's name for anyone else.
+ */
+function whoOf(
+  row: Row,
+  ownerId: string,
+  viewer: "client" | "staff",
+  personId: string | undefined,
+): Pick<ThreadEntry, "side" | "who"> {
+  const mine = viewer === "client" && row.actor_id !== null && row.actor_id === (personId ?? ownerId);
+  if (mine) return { side: "client", who: "You" };
   if (row.actor_id && row.actor_id === ownerId)
-    return { side: "client", who: viewer === "client" ? "You" : "Client" };
+    return { side: "client", who: viewer === "client" ? clientName(row) : "Client" };
+  if (row.actor_id && row.actor_role === "client")
+    return { side: "client", who: viewer === "client" ? clientName(row) : `${clientName(row)}, Client` };
   if (row.actor_role === "staff")
     return {
       side: "studio",
@@ -141,6 +161,8 @@ export async function readThread(
   project: { id: string; userId: string },
   limit: number,
   viewer: "client" | "staff" = "client",
+  /** The person reading (a member of the organisation): their own entries are "You". */
+  personId?: string,
 ): Promise<{ entries: ThreadEntry[]; total: number; workEverStarted: boolean }> {
   const id = project.id;
   const rows = await queryRows<Row>(sql`
@@ -181,7 +203,8 @@ export async function readThread(
       select 'resume', dp.id::text || ':e', dp.ended_at, null, json_build_object()
         from delivery_pauses dp where dp.project_id = ${id} and dp.ended_at is not null
     )
-    select e.kind, e.id, e.at, e.actor_id, u.role as actor_role, u.first_name as actor_first, e.d,
+    select e.kind, e.id, e.at, e.actor_id, u.role as actor_role, u.first_name as actor_first,
+           u.last_name as actor_last, u.username as actor_username, e.d,
            (count(*) over ())::int as total,
            exists(select 1 from project_status_history s
                    where s.project_id = ${id} and s.to_status = 'in_progress') as started
@@ -197,7 +220,7 @@ export async function readThread(
     kind: row.kind,
     kindLabel: KIND_LABELS[row.kind],
     at: new Date(row.at),
-    ...whoOf(row, project.userId, viewer),
+    ...whoOf(row, project.userId, viewer, personId),
     ...words(row, id),
   }));
   return { entries, total, workEverStarted };

@@ -202,8 +202,8 @@ async function getSatisfaction(userId: string): Promise<{ average: number | null
   return { average: averageRating(rows.map((r) => r.rating)), count: rows.length };
 }
 
-/** Everything the Dashboard tab shows. */
-export async function getAccountDashboard(userId: string) {
+/** Everything the Dashboard tab shows: the organisation account's projects and spending, the person's own account events. */
+export async function getAccountDashboard(userId: string, personId = userId) {
   const inList = (statuses: readonly string[]) =>
     sql.join(
       statuses.map((status) => sql`${status}`),
@@ -226,7 +226,7 @@ export async function getAccountDashboard(userId: string) {
     counted,
     getTotalSpent(userId),
     getSatisfaction(userId),
-    listRecentActivity(userId),
+    listRecentActivity(personId),
   ]);
   const latest = row?.latest ? { id: row.latest } : null;
   return {

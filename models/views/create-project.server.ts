@@ -13,7 +13,7 @@ export function projectLimitFor(userId: string): Promise<number> {
 
 /** Projects' `createProject`, with the plan's limit unless one is given. */
 export async function createProject(
-  owner: { id: string },
+  owner: { id: string; personId?: string },
   input: ProjectInput,
   options: { projectLimit?: number; dataDir?: string; siteUrl?: string } = {},
 ) {

@@ -11,13 +11,25 @@ const planAndBalance = (userId: string) => async (): Promise<PlanAndBalance> => 
   return { planName, balance };
 };
 
-/** A caller that has already read the plan and balance this request (an account summary) passes them. */
-export function getProfile(userId: string, known?: Promise<PlanAndBalance>): Promise<Profile | null> {
-  return readProfile(userId, known ?? planAndBalance(userId));
+/**
+ * The person's profile with the plan and balance of the organisation's account
+ * (`accountId`, the person's own by default). A caller that has already read the
+ * plan and balance this request (an account summary) passes them.
+ */
+export function getProfile(
+  userId: string,
+  known?: Promise<PlanAndBalance>,
+  accountId = userId,
+): Promise<Profile | null> {
+  return readProfile(userId, known ?? planAndBalance(accountId));
 }
 
 /** Updates the fields given; the others keep their values. */
-export async function updateProfile(userId: string, input: ProfileUpdate): Promise<Profile> {
+export async function updateProfile(
+  userId: string,
+  input: ProfileUpdate,
+  accountId = userId,
+): Promise<Profile> {
   await saveProfile(userId, input);
-  return (await getProfile(userId))!;
+  return (await getProfile(userId, undefined, accountId))!;
 }

@@ -128,3 +128,37 @@ export async function ownedBy(who: Identity): Promise<Owned> {
     cartItemId: cart.cart.items[0]!.id,
   };
 }
+
+/**
+ * A new person invited into `owner`'s organisation with `role` (issue #40): the
+ * owner invites by the REST API, the invitation email is read in the outbox
+ * (staff), and the person joins from its link, which makes the organisation
+ * their session's current one. Signed in by the session only: their API key
+ * acts for their own first organisation, so the gates send no key for them.
+ */
+export async function invitedMember(
+  owner: Identity,
+  role: "approver" | "billing" | "member",
+  lead: Identity,
+  label: string,
+): Promise<Identity> {
+  const person = await client(label);
+  const sent = await owner.visitor.post(
+    "/api/organisation/invitations/",
+    { json: { email: person.email, role } },
+    bearer(owner),
+  );
+  expect(sent.status, await sent.clone().text()).toBe(201);
+  await sent.arrayBuffer();
+  const outbox = await open(lead.visitor, `/admin/outbox?q=${encodeURIComponent(person.email!)}`);
+  const [href] = outbox.links(/invited you to/);
+  expect(href, `the invitation email to ${person.email}`).toBeTruthy();
+  const message = await open(lead.visitor, href!);
+  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(message.testIdText("email-text"))?.[0];
+  expect(link, "the link in the invitation email").toBeTruthy();
+  const page = await open(person.visitor, new URL(link!).pathname);
+  const joined = await submit(page, page.form({ button: /^Join / }));
+  // Joined, the person lands on the team page, now in the owner's organisation.
+  expect(joined.location, `${label} joins as ${role}`).toBe("/dashboard2/team");
+  return { ...person, label, token: undefined };
+}

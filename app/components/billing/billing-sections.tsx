@@ -29,7 +29,8 @@ export type CurrentPlan = {
 };
 
 /** The plan now, with Cancel Plan only for an active paid plan; the confirmation opens without JavaScript. */
-export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
+/** `manage`: the role may keep or cancel the plan (decision 0079); otherwise the card only shows it. */
+export function CurrentPlanCard({ plan, manage = true }: { plan: CurrentPlan; manage?: boolean }) {
   return (
     <div className={`${card} flex flex-col gap-3`} data-testid="current-plan">
       <p className="text-sm text-text-muted">Current plan</p>
@@ -43,7 +44,7 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
       ) : (
         <p className="text-sm text-text-muted">No monthly tokens, one active project at a time.</p>
       )}
-      {plan.paid && plan.cancelling ? (
+      {manage && plan.paid && plan.cancelling ? (
         <Link
           to={planCheckoutPath(plan.planId)}
           className="self-start text-sm font-semibold underline underline-offset-4"
@@ -51,7 +52,7 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
           Keep my plan
         </Link>
       ) : null}
-      {plan.paid && !plan.cancelling && plan.status === "active" ? (
+      {manage && plan.paid && !plan.cancelling && plan.status === "active" ? (
         <details className="group">
           <summary
             className={classes(

@@ -18,7 +18,9 @@ import { CardActionButton, SavedCardList } from "~/components/billing/saved-card
 import { FormMessages } from "~/components/forms";
 import { Pager } from "~/components/pager";
 import { pageNumber } from "~models/platform/pagination";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
 import { requireForm } from "~/lib/body/form.server";
@@ -30,21 +32,27 @@ export const RECENT_RECEIPTS_SHOWN = 5;
 export const RECEIPTS_PER_PAGE = 25;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const params = new URL(request.url).searchParams;
   const all = params.get("receipts") === "all";
+  // Receipts and payment methods are the billing right's (decision 0079): without it, the plan and usage only.
+  const refusal = refusalFor(member, "billing");
+  const none = Promise.resolve({ rows: [], page: null });
   // The plan and this period's tokens come from the request's account summary (the sidebar reads it too).
-  const currentPlan = currentPlanForRequest(request, user.id);
+  const currentPlan = currentPlanForRequest(request, member.accountId);
   const [plan, tokens, storage, receipts, methods] = await Promise.all([
     currentPlan,
-    tokensThisPeriodForRequest(request, user.id),
-    getStorageUsage(user.id, currentPlan),
-    all
-      ? listReceiptsPage(user.id, pageNumber(params.get("page")), RECEIPTS_PER_PAGE)
-      : listReceipts(user.id, RECENT_RECEIPTS_SHOWN + 1).then((rows) => ({ rows, page: null })),
-    listPaymentMethods(user.id),
+    tokensThisPeriodForRequest(request, member.accountId),
+    getStorageUsage(member.accountId, currentPlan),
+    refusal
+      ? none
+      : all
+        ? listReceiptsPage(member.accountId, pageNumber(params.get("page")), RECEIPTS_PER_PAGE)
+        : listReceipts(member.accountId, RECENT_RECEIPTS_SHOWN + 1).then((rows) => ({ rows, page: null })),
+    refusal ? [] : listPaymentMethods(member.accountId),
   ]);
   return {
+    refusal,
     plan,
     tokens,
     storage,
@@ -57,11 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const refused = refusalFor(member, "billing", "manage payment methods");
+  if (refused) return data({ ok: false, message: refused }, { status: 403 });
   const formData = await requireForm(request);
   if (formData.get("intent") !== "remove-method")
     return data({ ok: false, message: "Unknown action." }, { status: 400 });
-  const removed = await removePaymentMethod(user.id, String(formData.get("id") ?? ""));
+  const removed = await removePaymentMethod(member.accountId, String(formData.get("id") ?? ""));
   return data({ ok: removed.ok, message: removed.message }, { status: removed.ok ? 200 : removed.status });
 }
 
@@ -81,13 +91,14 @@ function Bar({ percent, label, tone }: { percent: number; label: string; tone: s
 }
 
 export default function BillingPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, tokens, storage, receipts, receiptsPage, more, methods, links } = loaderData;
+  const { refusal, plan, tokens, storage, receipts, receiptsPage, more, methods, links } = loaderData;
   const storageUsed = storagePercent(storage.usedBytes, storage.quotaBytes);
   return (
     <div className="flex max-w-5xl flex-col gap-8">
       <header className="flex flex-col gap-2">
         <h1 className="font-display text-3xl font-semibold">Billing & Payments</h1>
         <p className="text-text-muted">Your plan, what you use, your receipts and how you pay.</p>
+        <RoleRefusal message={refusal} />
       </header>
       <FormMessages
         success={actionData?.ok ? actionData.message : null}

@@ -3,7 +3,7 @@ import { EMAIL_VERIFICATION_MESSAGES } from "~models/identity/email-verification
 import { resendEmailVerification } from "~models/identity/email-verification.server";
 import { minutesUntil } from "~models/identity/accounts.server";
 import { FormStatus, SubmitButton } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/confirm-email";
 
@@ -17,13 +17,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { email: user.email, verified: user.emailVerified };
+  const member = await memberOf(request);
+  return { email: member.person.email, verified: member.person.emailVerified };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  const sent = await resendEmailVerification(user.id, {
+  const member = await memberOf(request);
+  const sent = await resendEmailVerification(member.person.id, {
     baseUrl: publicBaseUrl(request),
     siteName: "Ascendra",
   });

@@ -14,7 +14,9 @@ import { AccountSection } from "~/components/account/section";
 import { CardInputs } from "~/components/billing/payment-fields";
 import { CardActionButton, SavedCardList } from "~/components/billing/saved-card";
 import { CheckboxField, FormMessages, SubmitButton } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import type { Route } from "./+types/payment-methods";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -27,11 +29,14 @@ import { OUTCOME_PROPS } from "~/lib/outcome-focus";
 export const meta: Route.MetaFunction = () => [{ title: "Payment methods — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   // With Stripe, cards are saved on Stripe's page and managed in its Customer Portal (docs/decisions/0036).
   const portal = new URL(request.url).searchParams.get("portal");
+  // The organisation's cards are the billing right's (decision 0079).
+  const refusal = refusalFor(member, "billing", "manage payment methods");
   return {
-    cards: await listSavedCards(user.id),
+    refusal,
+    cards: refusal ? [] : await listSavedCards(member.accountId),
     hosted: paymentMode() === "hosted",
     noStripeCards: portal === "none",
   };
@@ -47,14 +52,16 @@ const reply = (body: ActionData, status = 200) => data<ActionData>(body, { statu
 const HIDDEN = ["card_number", "card_cvc"];
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const refused = refusalFor(member, "billing", "manage payment methods");
+  if (refused) return reply({ form: "card", ok: false, message: refused }, 403);
   const formData = await requireForm(request);
   const intent = formData.get("intent");
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: addCardSchema() });
     if (submission.status !== "success")
       return reply({ form: "add", ok: false, result: submission.reply({ hideFields: HIDDEN }) }, 400);
-    const added = await addPaymentMethod(user.id, submission.value.card!, {
+    const added = await addPaymentMethod(member.accountId, submission.value.card!, {
       makeDefault: submission.value.make_default,
     });
     if (!added.ok)
@@ -77,15 +84,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "remove" || intent === "default") {
     const done =
       intent === "remove"
-        ? await removePaymentMethod(user.id, id)
-        : await setDefaultPaymentMethod(user.id, id);
+        ? await removePaymentMethod(member.accountId, id)
+        : await setDefaultPaymentMethod(member.accountId, id);
     return reply({ form: "card", ok: done.ok, message: done.message }, done.ok ? 200 : done.status);
   }
   return reply({ form: "card", ok: false, message: "Unknown action." }, 400);
 }
 
 export default function PaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, hosted, noStripeCards } = loaderData;
+  const { refusal, cards, hosted, noStripeCards } = loaderData;
   const schema = addCardSchema();
   const [form, fields] = useZodForm(schema, {
     id: "add-card-form",
@@ -93,6 +100,18 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
     constraintFrom: addCardFields,
   });
   const cardMessage = actionData?.form === "card" ? actionData : null;
+  if (refusal)
+    return (
+      <div className="flex max-w-3xl flex-col gap-8">
+        <header className="flex flex-col gap-2">
+          <Link to="/manageaccount/billing" className="text-sm text-text-muted hover:text-text">
+            ← Billing & Payments
+          </Link>
+          <h1 className="font-display text-3xl font-semibold">Payment methods</h1>
+        </header>
+        <RoleRefusal message={refusal} />
+      </div>
+    );
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <header className="flex flex-col gap-2">

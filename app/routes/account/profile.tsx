@@ -21,7 +21,8 @@ import { deleteUserSessions } from "~models/identity/sessions.server";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/account/profile-forms";
 import { AccountSection } from "~/components/account/section";
 import { DataRightsSection, SessionsSection } from "~/components/account/security";
-import { currentSessionId, endSession, requireUser } from "~/lib/auth.server";
+import { currentSessionId, endSession } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/profile";
 import { requireForm } from "~/lib/body/form.server";
@@ -31,10 +32,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Profile Settings — As
 const SITE_NAME = "Ascendra";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const [settings, sessions] = await Promise.all([
-    getAccountSettings(user.id),
-    listActiveSessions(user.id, await currentSessionId(request)),
+    getAccountSettings(member.person.id),
+    listActiveSessions(member.person.id, await currentSessionId(request)),
   ]);
   if (!settings) throw data(null, { status: 404 });
   // This browser and the newest others: the rest are counted (Sign out other sessions ends them all).
@@ -55,7 +56,7 @@ type ActionData = { form: Intent; result?: SubmissionResult<string[]>; message?:
 const reply = (body: ActionData, status = 200) => data<ActionData>(body, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const formData = await requireForm(request);
   const intent = INTENTS.find((i) => i === formData.get("intent"));
   if (!intent) return reply({ form: "profile", message: "Unknown action." }, 400);
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "profile": {
       const submission = parseWithZod(formData, { schema: AccountProfileSchema });
       if (submission.status !== "success") return reply({ form: intent, result: submission.reply() }, 400);
-      const saved = await saveAccountProfile(user.id, submission.value);
+      const saved = await saveAccountProfile(member.person.id, submission.value);
       if (!saved.ok)
         return reply(
           { form: intent, result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) },
@@ -87,7 +88,9 @@ export async function action({ request }: Route.ActionArgs) {
           },
           400,
         );
-      const changed = await changePassword(user.id, submission.value, sessionId, { siteName: SITE_NAME });
+      const changed = await changePassword(member.person.id, submission.value, sessionId, {
+        siteName: SITE_NAME,
+      });
       if (!changed.ok)
         return reply(
           {
@@ -109,7 +112,7 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: EmailChangeSchema });
       if (submission.status !== "success")
         return reply({ form: intent, result: submission.reply({ hideFields: ["currentPassword"] }) }, 400);
-      const requested = await requestEmailChange(user.id, submission.value, {
+      const requested = await requestEmailChange(member.person.id, submission.value, {
         baseUrl: publicBaseUrl(request),
         siteName: SITE_NAME,
       });
@@ -131,18 +134,20 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     case "signout-others": {
-      const count = await signOutOtherSessions(user.id, sessionId);
+      const count = await signOutOtherSessions(member.person.id, sessionId);
       return reply({ form: intent, message: MANAGE_ACCOUNT_MESSAGES.otherSessionsSignedOut(count) });
     }
     case "signout-all": {
-      await deleteUserSessions(user.id);
+      await deleteUserSessions(member.person.id);
       return endSession(request);
     }
     case "delete": {
       const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
       if (submission.status !== "success")
         return reply({ form: intent, result: submission.reply({ hideFields: ["password"] }) }, 400);
-      const deleted = await deleteAccount(user.id, submission.value.password, { siteName: SITE_NAME });
+      const deleted = await deleteAccount(member.person.id, submission.value.password, {
+        siteName: SITE_NAME,
+      });
       if (!deleted.ok)
         return reply(
           {

@@ -20,7 +20,7 @@ import { inputClass, useHydrated } from "~/components/forms";
 import { ProjectProgress } from "~/components/projects/progress-bar";
 import { StatusBadge } from "~/components/projects/status-badge";
 import { Pager } from "~/components/pager";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import { pageNumber } from "~models/platform/pagination";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/projects";
@@ -29,23 +29,23 @@ import { requireForm } from "~/lib/body/form.server";
 export const meta: Route.MetaFunction = () => [{ title: "Project Management — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const { status } = ProjectFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const requested = pageNumber(new URL(request.url).searchParams.get("page"));
-  return { filter: status, ...(await listAccountProjects(user.id, status, requested)) };
+  return { filter: status, ...(await listAccountProjects(member.accountId, status, requested)) };
 }
 
 type ActionData = { projectId: string; result?: SubmissionResult<string[]>; message?: string };
 
 /** Rates a finished project (the Dashboard's satisfaction is the average). */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const formData = await requireForm(request);
   const projectId = String(formData.get("projectId") ?? "");
   const submission = parseWithZod(formData, { schema: RatingSchema });
   if (submission.status !== "success")
     return data<ActionData>({ projectId, result: submission.reply() }, { status: 400 });
-  const rated = await rateProject(user.id, submission.value);
+  const rated = await rateProject(member.accountId, submission.value);
   if (!rated.ok)
     return data<ActionData>(
       { projectId, result: submission.reply({ formErrors: [rated.message] }) },

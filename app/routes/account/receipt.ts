@@ -1,4 +1,3 @@
-import { fullNameOf } from "~models/identity/manage-account";
 import { getReceipt } from "~models/views/account-billing.server";
 import {
   RECEIPT_CSP,
@@ -7,16 +6,21 @@ import {
   type ReceiptParties,
 } from "~models/billing/receipts.server";
 import { getSiteShell } from "~models/content/site-content.server";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor, refusedResponse } from "~/lib/member-summary.server";
 import type { Route } from "./+types/receipt";
 
 // /manageaccount/receipts/:id (printable HTML) and /manageaccount/receipts/:id/pdf.
 // Another client's receipt is "not found", like a missing one.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const refused = refusalFor(member, "billing", "see receipts");
+  if (refused) return refusedResponse(refused);
   const receipt =
-    params.format === undefined || params.format === "pdf" ? await getReceipt(user.id, params.id) : null;
+    params.format === undefined || params.format === "pdf"
+      ? await getReceipt(member.accountId, params.id)
+      : null;
   if (!receipt)
     throw new Response("Receipt not found", {
       status: 404,
@@ -25,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { site } = await getSiteShell();
   const parties: ReceiptParties = {
     seller: { name: site.name, addressLines: [...site.office.lines], email: site.emails.support },
-    buyer: { name: fullNameOf(user) || user.username, email: user.email },
+    buyer: { name: member.organisation.name, email: member.person.email },
   };
   // X-Content-Type-Options comes with every response (server.js): not repeated here.
   const headers = { "Cache-Control": "private, no-store" };

@@ -2,7 +2,8 @@ import { askAssistant } from "~models/chat/assistant.server";
 import { CHAT_API_MESSAGES, MAX_QUERY_LENGTH } from "~models/chat/copy";
 import { conversationIdSchema } from "~models/chat/handoff";
 import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
-import { clientAddress, getChatAsker } from "~/lib/auth.server";
+import { clientAddress } from "~/lib/auth.server";
+import { chatAskerOf } from "~/lib/member-summary.server";
 import { requireChatVisitor } from "~/lib/chat-cookie.server";
 import { readJson } from "~/lib/body/json.server";
 import type { Route } from "./+types/chat";
@@ -32,8 +33,9 @@ export function action({ request }: Route.ActionArgs) {
     if (conversationId && !conversationId.success)
       return invalid("conversation_id", CHAT_API_MESSAGES.badConversationId);
 
-    // Questions about "my tokens", "my project"… are answered for the API token's or the session's account.
-    const asker = await getChatAsker(request, { api: true });
+    // Questions about "my tokens", "my project"… are answered for the API token's or the session's
+    // person, in the organisation they act for (its wallet and projects; their role's rights).
+    const asker = await chatAskerOf(request, { api: true });
     const { visitor, setCookie } = await requireChatVisitor(request, asker);
     const outcome = await askAssistant({
       query,

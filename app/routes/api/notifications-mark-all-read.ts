@@ -5,8 +5,8 @@ import type { Route } from "./+types/notifications-mark-all-read";
 /** POST /api/notifications/mark-all-read/ → {marked: n} */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(NOTIFICATION_MESSAGES.markAllReadFailed, async () => {
-    const { user } = await apiInput(request, { methods: ["POST"], auth: true });
-    return Response.json({ marked: await markAllNotificationsRead(user.id) });
+    const { member } = await apiInput(request, { methods: ["POST"], auth: true });
+    return Response.json({ marked: await markAllNotificationsRead(member.person.id) });
   });
 }
 

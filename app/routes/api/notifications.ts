@@ -4,7 +4,8 @@ import {
   NOTIFICATION_MESSAGES,
 } from "~models/platform/notifications.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
-import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/notifications";
 
 /**
@@ -13,9 +14,9 @@ import type { Route } from "./+types/notifications";
  */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(NOTIFICATION_MESSAGES.fetchFailed, async () => {
-    const user = await requireApiUser(request);
+    const member = await apiMemberOf(request);
     const page = apiPageOf(request);
-    const { rows, total } = await listNotificationsAt(user.id, page.size, page.offset);
+    const { rows, total } = await listNotificationsAt(member.person.id, page.size, page.offset);
     return pagedApiJson(request, rows.map(apiNotification), total, page);
   });
 }

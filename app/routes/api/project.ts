@@ -1,7 +1,9 @@
 import { PROJECT_API_ERRORS, PROJECT_MESSAGES } from "~models/projects/projects";
 import { apiProjectDetail } from "~models/projects/project-api";
 import { getProjectDetail } from "~models/projects/project-conversation.server";
-import { apiError, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiError, methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
+import { viewerOf } from "~/lib/member-summary.server";
 import type { Route } from "./+types/project";
 
 /**
@@ -10,8 +12,8 @@ import type { Route } from "./+types/project";
  */
 export function loader({ request, params }: Route.LoaderArgs) {
   return withApiErrors(PROJECT_API_ERRORS.fetchProject, async () => {
-    const user = await requireApiUser(request);
-    const detail = await getProjectDetail(params.id, user);
+    const member = await apiMemberOf(request);
+    const detail = await getProjectDetail(params.id, viewerOf(member));
     if (!detail) return apiError(404, PROJECT_MESSAGES.apiNotFound);
     return Response.json(apiProjectDetail(detail, new URL(request.url).origin));
   });

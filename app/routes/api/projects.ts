@@ -6,7 +6,9 @@ import { listProjectsAt } from "~models/projects/project-lists.server";
 import { createProject } from "~models/views/create-project.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
 import { PROJECT_FILE_RULES, UPLOAD_MESSAGES } from "~models/platform/uploads";
-import { apiError, apiInput, fieldError, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiError, apiInput, fieldError, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
+import { viewerOf } from "~/lib/member-summary.server";
 import { readFields } from "~/lib/body/json.server";
 import { readForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
@@ -19,9 +21,9 @@ import type { Route } from "./+types/projects";
  */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(PROJECT_API_ERRORS.fetchProjects, async () => {
-    const user = await requireApiUser(request);
+    const member = await apiMemberOf(request);
     const page = apiPageOf(request);
-    const { rows, total } = await listProjectsAt(user.id, page.size, page.offset);
+    const { rows, total } = await listProjectsAt(member.accountId, page.size, page.offset);
     return pagedApiJson(request, rows.map(apiProjectSummary), total, page);
   });
 }
@@ -42,18 +44,20 @@ async function readProjectBody(request: Request) {
  */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(PROJECT_API_ERRORS.createProject, async () => {
-    const { user, input } = await apiInput(request, {
+    const { member, input } = await apiInput(request, {
       methods: ["POST"],
       allow: ["GET", "POST"],
       auth: true,
+      right: "brief",
       schema: ProjectFormSchema,
       read: readProjectBody,
     });
-    const created = await createProject(user, input, { siteUrl: publicBaseUrl(request) });
+    const viewer = viewerOf(member);
+    const created = await createProject(viewer, input, { siteUrl: publicBaseUrl(request) });
     if (!created.ok) {
       return created.field === "form" ? apiError(403, created.message) : fieldError("files", created.message);
     }
-    const detail = await getProjectDetail(created.project.id, user);
+    const detail = await getProjectDetail(created.project.id, viewer);
     return Response.json(apiProjectDetail(detail!, new URL(request.url).origin), { status: 201 });
   });
 }

@@ -3,7 +3,7 @@ import { MAX_CART_QUANTITY, SHOP_MESSAGES, UpdateCartItemSchema } from "~models/
 import { clearCart, getCart, removeCartItem, updateCartItem } from "~models/billing/shop.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { PostButton } from "~/components/billing/post-button";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/cart";
 import { requireForm } from "~/lib/body/form.server";
 
@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { cart: await getCart(user.id) };
+  const member = await memberOf(request);
+  return { cart: await getCart(member.accountId) };
 }
 
 type Notice = { tone: "success" | "error"; message: string };
@@ -22,7 +22,7 @@ type Refused = { line: string; quantity: string };
 const answer = (notice: Notice, status = 200) => data({ notice }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const form = Object.fromEntries(await requireForm(request));
   const cartItemId = String(form.cart_item_id ?? "");
   switch (form.intent) {
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
           { notice: { tone: "error", message: SHOP_MESSAGES.quantityInvalid } as Notice, refused },
           { status: 400 },
         );
-      const result = await updateCartItem(user.id, cartItemId, parsed.data.quantity);
+      const result = await updateCartItem(member.accountId, cartItemId, parsed.data.quantity);
       return result.ok
         ? answer({ tone: "success", message: result.message })
         : data(
@@ -44,13 +44,13 @@ export async function action({ request }: Route.ActionArgs) {
           );
     }
     case "remove": {
-      const result = await removeCartItem(user.id, cartItemId);
+      const result = await removeCartItem(member.accountId, cartItemId);
       return result.ok
         ? answer({ tone: "success", message: result.message })
         : answer({ tone: "error", message: result.message }, result.status);
     }
     case "clear":
-      return answer({ tone: "success", message: (await clearCart(user.id)).message });
+      return answer({ tone: "success", message: (await clearCart(member.accountId)).message });
     case "checkout":
       // Nothing is spent from the cart itself: the confirm step shows what a checkout spends first (decision 0049).
       return redirect("/cart/checkout", 303);

@@ -7,7 +7,9 @@ import { previewSpend } from "~models/billing/wallet.server";
 import { ActionNotice } from "~/components/billing/notice";
 import { SubmitButton } from "~/components/forms";
 import { SpendPreview } from "~/components/wallet/spend-preview";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import { requireForm } from "~/lib/body/form.server";
 import type { Route } from "./+types/checkout-confirm";
 
@@ -30,20 +32,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const completed = new URL(request.url).searchParams.get("complete");
-  const complete = completed ? await getCompletedCheckout(user.id, completed) : null;
+  const complete = completed ? await getCompletedCheckout(member.accountId, completed) : null;
   if (complete) return { complete };
-  const cart = await getCart(user.id);
-  const preview = await previewSpend(user.id, cart.total_token_price);
+  const cart = await getCart(member.accountId);
+  const preview = await previewSpend(member.accountId, cart.total_token_price);
+  // A role without the right to check out sees why, and no confirm button (decision 0079).
+  const refusal = refusalFor(member, "buy", "check out the cart");
   // A fresh key per page view: a confirm form submitted twice carries the same one and is charged once.
-  return { cart, preview, checkoutKey: newIdempotencyKey() };
+  return { cart, preview, refusal, checkoutKey: newIdempotencyKey() };
 }
 
 type Notice = { tone: "success" | "error"; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const refused = refusalFor(member, "buy", "check out the cart");
+  if (refused) return data({ notice: { tone: "error", message: refused } as Notice }, { status: 403 });
   const form = Object.fromEntries(await requireForm(request));
   if (form.intent !== "checkout")
     return data({ notice: { tone: "error", message: "Unknown action." } as Notice }, { status: 400 });
@@ -54,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
       { notice: { tone: "error", message: "Review the total before you confirm." } as Notice },
       { status: 400 },
     );
-  const result = await checkout(user.id, {
+  const result = await checkout(member.accountId, {
+    actorId: member.person.id,
     idempotencyKey: parsed.data.idempotency_key,
     expectedTotal: parsed.data.expected_total,
   });
@@ -67,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ConfirmCheckout({ loaderData, actionData }: Route.ComponentProps) {
   if ("complete" in loaderData && loaderData.complete) return <OrderComplete order={loaderData.complete} />;
-  const { cart, preview, checkoutKey } = loaderData;
+  const { cart, preview, refusal, checkoutKey } = loaderData;
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -109,7 +116,9 @@ export default function ConfirmCheckout({ loaderData, actionData }: Route.Compon
             lots={preview.lots}
           />
 
-          {preview.enough ? (
+          {refusal ? (
+            <RoleRefusal message={refusal} />
+          ) : preview.enough ? (
             <Form method="post" className="flex flex-wrap items-center justify-end gap-3">
               <input type="hidden" name="idempotency_key" value={checkoutKey} />
               <input type="hidden" name="expected_total" value={preview.cost} />

@@ -1,22 +1,24 @@
 import { redirect } from "react-router";
 import { openSignedDownload } from "~models/billing/downloads.server";
 import { attachmentResponse } from "~models/platform/uploads.server";
-import { getApiUser, LOGIN_PATH } from "~/lib/auth.server";
+import { LOGIN_PATH } from "~/lib/auth.server";
+import { findApiMember } from "~/lib/member-summary.server";
 import type { Route } from "./+types/download-file";
 
 /**
  * GET /download/{purchaseId}/file?expires=…&sig=… : the purchased file, as an
  * attachment. The link is signed for the purchase's owner and expires after
- * five minutes; the caller (session cookie or API token) must be that owner.
+ * five minutes; the caller (session cookie or API token) must be a member of
+ * the organisation that owns it.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getApiUser(request);
+  const member = await findApiMember(request);
   const url = new URL(request.url);
-  if (!user && !request.headers.get("Authorization"))
+  if (!member && !request.headers.get("Authorization"))
     throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
   const file = await openSignedDownload({
     purchaseId: params.purchaseId,
-    userId: user?.id ?? null,
+    userId: member?.accountId ?? null,
     expires: url.searchParams.get("expires"),
     sig: url.searchParams.get("sig"),
   });

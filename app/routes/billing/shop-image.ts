@@ -1,5 +1,5 @@
 import { openShopImage } from "~models/back-office/catalog-admin.server";
-import { getApiUser } from "~/lib/auth.server";
+import { findApiMember } from "~/lib/member-summary.server";
 import type { Route } from "./+types/shop-image";
 
 /**
@@ -13,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
-  if (!(await getApiUser(request))) return notFound();
+  if (!(await findApiMember(request))) return notFound();
   const image = await openShopImage(params.file);
   if (!image) return notFound();
   return new Response(image.stream, {

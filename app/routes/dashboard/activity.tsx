@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { getAccountDashboard } from "~models/views/account-projects.server";
 import { AccountNumbers, RecentActivity } from "~/components/account/account-glance";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/activity";
 
 // Home's second page: the account at a glance and what happened lately (what Manage account's
@@ -10,8 +10,8 @@ import type { Route } from "./+types/activity";
 export const meta: Route.MetaFunction = () => [{ title: "Activity — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const { stats, activity, contactTeamHref } = await getAccountDashboard(user.id);
+  const member = await memberOf(request);
+  const { stats, activity, contactTeamHref } = await getAccountDashboard(member.accountId, member.person.id);
   return { stats, activity, contactTeamHref };
 }
 

@@ -23,7 +23,9 @@ import {
   TokenPackages,
 } from "~/components/billing/billing-sections";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor, whoseSummary } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/billing";
 import { requireForm } from "~/lib/body/form.server";
@@ -35,15 +37,18 @@ const EXPIRY_WARNING_DAYS = 14;
 const pick = ({ page, pageCount, total }: Page) => ({ page, pageCount, total });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const params = new URL(request.url).searchParams;
+  // Receipts, the currency and the plan's cancelling are the billing right's; buying, the buy right's (decision 0079).
+  const billing = refusalFor(member, "billing", "see receipts or manage the plan");
+  const buy = refusalFor(member, "buy", "buy tokens or plans");
   // Balance and plan from the request's account summary (the shell reads it too); the
   // lists, each one page, and the catalogue in one statement (expiry rows are written first when due).
   const [summary, { region, source }, tab] = await Promise.all([
-    accountSummaryForRequest(request, user.id),
-    regionForRequest(request, user.id),
+    accountSummaryForRequest(request, whoseSummary(member)),
+    regionForRequest(request, member.accountId),
     readBillingTab(
-      user.id,
+      member.accountId,
       {
         ledger: pageNumber(params.get("page")),
         history: pageNumber(params.get("plans_page")),
@@ -58,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const money = (amount: number) => formatMinor(toMinor(amount), REGION_CURRENCIES[region]);
   return {
     balance,
+    refusals: { billing, buy },
     region: { value: region, chosen: source === "setting" },
     expiring: tab.expiring,
     pages: {
@@ -101,7 +107,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     ledger: tab.ledger,
     history: tab.history,
-    receipts: tab.receipts.map((p) => ({
+    receipts: (billing ? [] : tab.receipts).map((p) => ({
       id: p.id,
       number: p.number,
       description: p.description,
@@ -115,10 +121,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const form = Object.fromEntries(await requireForm(request));
+  const refused =
+    form.intent === "cancel" || form.intent === "currency"
+      ? refusalFor(member, "billing", "manage the plan or its currency")
+      : null;
+  if (refused) return data({ notice: { tone: "error" as const, message: refused } }, { status: 403 });
   if (form.intent === "cancel") {
-    const result = await cancelSubscription(user.id);
+    const result = await cancelSubscription(member.accountId);
     return data(
       { notice: { tone: result.ok ? ("success" as const) : ("error" as const), message: result.message } },
       { status: result.ok ? 200 : result.status },
@@ -131,7 +142,7 @@ export async function action({ request }: Route.ActionArgs) {
         { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },
         { status: 400 },
       );
-    await setAccountRegion(user.id, parsed.data.region);
+    await setAccountRegion(member.accountId, parsed.data.region);
     return { notice: { tone: "success" as const, message: regionSavedMessage(parsed.data.region) } };
   }
   if (form.intent === "redeem") {
@@ -148,7 +159,7 @@ export async function action({ request }: Route.ActionArgs) {
         },
         { status: 400 },
       );
-    const result = await redeemGiftCard(user.id, parsed.data.code);
+    const result = await redeemGiftCard(member.accountId, parsed.data.code);
     return data(
       {
         redeem: {
@@ -163,7 +174,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BillingTokensTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { balance, expiring, current, packages, plans, ledger, history, receipts, pages, region } =
+  const { balance, refusals, expiring, current, packages, plans, ledger, history, receipts, pages, region } =
     loaderData;
   return (
     <div className="flex flex-col gap-10">
@@ -195,16 +206,19 @@ export default function BillingTokensTab({ loaderData, actionData }: Route.Compo
               "Tokens are valid for 90 days from the day you get them; the oldest are spent first."
             )}
           </p>
-          <Link
-            to="/dashboard2/billing/tokens"
-            className="self-start rounded-full bg-text px-5 py-2.5 text-sm font-semibold text-canvas"
-          >
-            Buy tokens
-          </Link>
+          {refusals.buy ? null : (
+            <Link
+              to="/dashboard2/billing/tokens"
+              className="self-start rounded-full bg-text px-5 py-2.5 text-sm font-semibold text-canvas"
+            >
+              Buy tokens
+            </Link>
+          )}
         </div>
-        <CurrentPlanCard plan={current} />
+        <CurrentPlanCard plan={current} manage={!refusals.billing} />
       </div>
-      <CurrencySetting region={region.value} chosen={region.chosen} />
+      <RoleRefusal message={refusals.buy ?? refusals.billing} />
+      {refusals.billing ? null : <CurrencySetting region={region.value} chosen={region.chosen} />}
       <TokenPackages packages={packages} />
       <SubscriptionPlans plans={plans} currentPlanId={current.planId} />
       <RedeemGiftCard answer={actionData && "redeem" in actionData ? actionData.redeem : null} />

@@ -17,7 +17,9 @@ import { PaymentStep, paymentDefaults } from "~/components/billing/payment-field
 import { ErrorList, FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor, whoseSummary } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import type { Route } from "./+types/buy-tokens";
 import { requireForm } from "~/lib/body/form.server";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -26,21 +28,23 @@ import { cardsOnOurPage as cardsOnPage } from "~models/billing/payments";
 export const meta: Route.MetaFunction = () => [{ title: "Buy Creative Tokens — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const params = new URL(request.url).searchParams;
   const back = checkoutParams(request);
-  const checkout = await checkoutState(back.paymentId, user.id, back.cancelled);
+  const checkout = await checkoutState(back.paymentId, member.accountId, back.cancelled);
   const [packages, balance, savedCards, { region }] = await Promise.all([
     listTokenPackages(),
-    accountSummaryForRequest(request, user.id).then((summary) => summary.balance),
-    listSavedCards(user.id),
-    regionForRequest(request, user.id),
+    accountSummaryForRequest(request, whoseSummary(member)).then((summary) => summary.balance),
+    listSavedCards(member.accountId),
+    regionForRequest(request, member.accountId),
   ]);
   const chosen =
     packages.find((p) => p.id === params.get("package")) ?? packages.find((p) => p.isPopular) ?? packages[0];
   return {
     balance,
     region,
+    // A role without the right to buy sees why, and no payment form (decision 0079).
+    refusal: refusalFor(member, "buy", "buy tokens"),
     chosen: chosen?.id ?? "",
     // One currency, the client's (docs/decisions/0059); the charge is this price.
     packages: packages.map((p) => ({
@@ -55,13 +59,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  if (refusalFor(member, "buy")) return data({ result: undefined, success: null }, { status: 403 });
   const mode = paymentMode();
   const schema = purchaseTokensSchema({ cardRequired: cardsOnPage(mode) });
   const formData = await requireForm(request);
   const hideFields = ["card_number", "card_cvc"];
   // Charged in the currency the page showed, which is the client's; if it changed since, nothing is charged.
-  const shown = await chargeRegion(request, user.id, formData);
+  const shown = await chargeRegion(request, member.accountId, formData);
   const submission = parseWithZod(formData, { schema });
   if (!shown.ok)
     return data(
@@ -71,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null }, { status: 400 });
   const result = await purchaseTokens(
-    user.id,
+    member.accountId,
     submission.value,
     new Date(),
     checkoutReturn(request, "/dashboard2/billing/tokens"),
@@ -88,7 +93,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BuyTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { packages, balance, region, chosen, idempotencyKey, savedCards, mode, notices } = loaderData;
+  const { packages, balance, region, refusal, chosen, idempotencyKey, savedCards, mode, notices } =
+    loaderData;
   const cardsOnOurPage = cardsOnPage(mode);
   const schema = purchaseTokensSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -109,8 +115,9 @@ export default function BuyTokens({ loaderData, actionData }: Route.ComponentPro
         </p>
         <PaymentNotice notice={notices.banner} />
         <PaymentNotice notice={notices.checkout} outcome />
+        <RoleRefusal message={refusal} />
       </header>
-      {mode === "none" ? null : (
+      {mode === "none" || refusal ? null : (
         <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
           <FormMessages success={actionData?.success} errors={form.errors} errorId={form.errorId}>
             {actionData?.success ? (

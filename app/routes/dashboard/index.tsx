@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { accountSummaryForRequest, planAndBalance } from "~models/views/account-summary.server";
+import { planAndBalance } from "~models/views/account-summary.server";
 import { profileFields } from "~models/identity/api";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/views/dashboard.server";
@@ -11,21 +11,21 @@ import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { ProjectList } from "~/components/projects/project-card";
 import { RecommendationCard } from "~/components/recommendation-card";
 import { NeedsYouNow } from "~/components/workspace/needs-you-now";
-import { requireUser } from "~/lib/auth.server";
+import { memberWithSummary } from "~/lib/member-summary.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
   // The profile row, plan and balance come with the request's account summary (the shell reads it too).
+  const { member, summary } = await memberWithSummary(request);
+  const user = member.person;
   const now = new Date();
-  const [dashboard, summary, facts] = await Promise.all([
-    getDashboard(user.id, tokenUsageForRequest(request, user.id)),
-    accountSummaryForRequest(request, user.id),
+  const [dashboard, facts] = await Promise.all([
+    getDashboard(member.accountId, tokenUsageForRequest(request, member.accountId)),
     // Proofs to review, briefs returned, the week's meetings and payments due: one statement.
-    readWaitingFacts(user.id, now),
+    readWaitingFacts(member.accountId, now),
   ]);
   const { planName, balance } = planAndBalance(summary);
   const profile = profileFields(summary.profile, planName, balance);

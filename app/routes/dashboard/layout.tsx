@@ -8,7 +8,7 @@ import { BellIcon } from "~/components/icons";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
 import { NotificationItem } from "~/components/notifications";
 import { SectionPages, WorkspaceNav } from "~/components/shell/workspace-nav";
-import { requireUserWithSummary } from "~/lib/auth.server";
+import { memberWithSummary } from "~/lib/member-summary.server";
 import type { Route } from "./+types/layout";
 
 // The client workspace (decision 0056): one layout for everything a signed-in client does, with one
@@ -17,7 +17,8 @@ import type { Route } from "./+types/layout";
 export async function loader({ request }: Route.LoaderArgs) {
   // The account, plan, balance, unread count and the dropdown's latest notifications: one statement,
   // shared with the root and the page (the request's account summary).
-  const { user, summary } = await requireUserWithSummary(request);
+  const { member, summary } = await memberWithSummary(request);
+  const user = member.person;
   return {
     user: { name: fullNameOf(user) || user.username, initials: initialsOf(user), email: user.email },
     plan: summary.active?.plan.name ?? FREE_PLAN.name,

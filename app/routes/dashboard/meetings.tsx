@@ -3,7 +3,7 @@ import { listClientMeetings } from "~models/calendar/meetings.server";
 import { pageNumber } from "~models/platform/pagination";
 import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { Pager } from "~/components/pager";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/meetings";
 
 // The dashboard's Meetings tab: the visits and calls we confirmed with the
@@ -15,15 +15,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Meetings — Ascendra" 
 const PAGE_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const requested = pageNumber(new URL(request.url).searchParams.get("page"));
-  const { rows, page } = await listClientMeetings(user.id, requested, PAGE_SIZE);
+  const { rows, page } = await listClientMeetings(member.accountId, requested, PAGE_SIZE);
   return {
     meetings: rows.map(({ attendeeEmail: _email, sourceId: _source, ...meeting }) => meeting),
     page: { page: page.page, pageCount: page.pageCount, total: page.total },
     now: Date.now(),
     // Meetings booked with the address appear once it is confirmed (decision 0053).
-    emailToConfirm: user.emailVerified ? null : user.email,
+    emailToConfirm: member.person.emailVerified ? null : member.person.email,
   };
 }
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/moved";
 
 /**
@@ -16,7 +16,7 @@ export const MOVED_CLIENT_ROUTES: Record<string, string> = {
 
 /** Signed out, the visitor signs in first (and comes back here, then on to the section). */
 async function movedTo(request: Request, status: 301 | 308) {
-  await requireUser(request);
+  await memberOf(request);
   const url = new URL(request.url);
   const target = MOVED_CLIENT_ROUTES[url.pathname.replace(/\/+$/, "") || "/"];
   if (!target) throw new Response("Not Found", { status: 404 });

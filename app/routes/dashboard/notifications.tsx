@@ -11,7 +11,9 @@ import { accountSummaryForRequest } from "~models/views/account-summary.server";
 import { pageNumber } from "~models/platform/pagination";
 import { NotificationItem } from "~/components/notifications";
 import { Pager } from "~/components/pager";
-import { requireUser, safeRedirect } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { whoseSummary } from "~/lib/member-summary.server";
 import type { Route } from "./+types/notifications";
 import { requireForm } from "~/lib/body/form.server";
 import { OUTCOME_PROPS } from "~/lib/outcome-focus";
@@ -22,12 +24,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Notifications — Ascen
 const PAGE_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const requested = pageNumber(new URL(request.url).searchParams.get("page"));
   // The unread count is the shell's (one account summary per request), not this page's.
   const [{ rows, page }, { unread }] = await Promise.all([
-    listNotificationsPage(user.id, requested, PAGE_SIZE),
-    accountSummaryForRequest(request, user.id),
+    listNotificationsPage(member.person.id, requested, PAGE_SIZE),
+    accountSummaryForRequest(request, whoseSummary(member)),
   ]);
   return {
     notifications: rows,
@@ -44,20 +46,20 @@ const NotificationActionSchema = z.object({
 
 /** Open (mark read, then follow the link), mark read, mark all read, dismiss. Answers with a redirect. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const parsed = NotificationActionSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const { intent, id } = parsed.data;
   const back = safeRedirect(parsed.data.redirectTo, "/dashboard2/notifications");
   if (intent === "read-all") {
-    await markAllNotificationsRead(user.id);
+    await markAllNotificationsRead(member.person.id);
     return redirect(back);
   }
   if (intent === "dismiss") {
-    if (!(await dismissNotification(user.id, id))) throw new Response("Not found", { status: 404 });
+    if (!(await dismissNotification(member.person.id, id))) throw new Response("Not found", { status: 404 });
     return redirect(back);
   }
-  const row = await markNotificationRead(user.id, id);
+  const row = await markNotificationRead(member.person.id, id);
   if (!row) throw new Response("Not found", { status: 404 });
   return redirect(intent === "open" && row.link ? safeRedirect(row.link, back) : back);
 }

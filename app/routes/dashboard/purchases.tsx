@@ -4,7 +4,8 @@ import { startDownload } from "~models/billing/downloads.server";
 import { SHOP_MESSAGES } from "~models/billing/shop";
 import { listPurchases } from "~models/billing/shop.server";
 import { ActionNotice } from "~/components/billing/notice";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor } from "~/lib/member-summary.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/purchases";
 import { requireForm } from "~/lib/body/form.server";
@@ -12,15 +13,18 @@ import { requireForm } from "~/lib/body/form.server";
 export const meta: Route.MetaFunction = () => [{ title: "My Purchases — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { purchases: await listPurchases(user.id) };
+  const member = await memberOf(request);
+  return { purchases: await listPurchases(member.accountId) };
 }
 
 /** Download: counts one against the limit and answers a signed, five-minute link to the file. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const refused = refusalFor(member, "brief", "download files");
+  if (refused)
+    return data({ notice: { tone: "error" as const, message: refused }, url: null }, { status: 403 });
   const form = await requireForm(request);
-  const started = await startDownload(user.id, String(form.get("purchase_id") ?? ""));
+  const started = await startDownload(member.accountId, String(form.get("purchase_id") ?? ""));
   if (!started.ok)
     return data(
       { notice: { tone: "error" as const, message: started.message }, url: null },

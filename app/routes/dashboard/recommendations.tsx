@@ -1,12 +1,12 @@
 import { getDashboardContent } from "~models/projects/dashboard-content.server";
 import { RecommendationCard } from "~/components/recommendation-card";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/recommendations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recommendations — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  await memberOf(request);
   const { recommendations } = await getDashboardContent();
   return { recommendations };
 }

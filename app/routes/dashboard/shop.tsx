@@ -7,35 +7,36 @@ import { regionForRequest } from "~models/billing/currency.server";
 import { ActionNotice, Tokens } from "~/components/billing/notice";
 import { ShopCard } from "~/components/billing/shop-card";
 import { inputClass } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { whoseSummary } from "~/lib/member-summary.server";
 import type { Route } from "./+types/shop";
 import { requireForm } from "~/lib/body/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shop — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const filters = parseShopFilters(new URL(request.url).searchParams);
   // The balance is the request's account summary's, which the dashboard's shell reads too.
-  const balance = accountSummaryForRequest(request, user.id).then((summary) => summary.balance);
+  const balance = accountSummaryForRequest(request, whoseSummary(member)).then((summary) => summary.balance);
   const [items, shown, { region }] = await Promise.all([
-    listShopItems(user.id, filters, new Date(), balance),
+    listShopItems(member.accountId, filters, new Date(), balance),
     balance,
-    regionForRequest(request, user.id),
+    regionForRequest(request, member.accountId),
   ]);
   return { items, balance: shown, filters, region };
 }
 
 /** Add to Cart: blocked with the spec's message when owned or unaffordable. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const parsed = AddToCartSchema.safeParse(Object.fromEntries(await requireForm(request)));
   if (!parsed.success)
     return data(
       { notice: { tone: "error" as const, message: parsed.error.issues[0]!.message } },
       { status: 400 },
     );
-  const added = await addToCart(user.id, parsed.data);
+  const added = await addToCart(member.accountId, parsed.data);
   if (!added.ok)
     return data({ notice: { tone: "error" as const, message: added.message } }, { status: added.status });
   return { notice: { tone: "success" as const, message: added.message } };

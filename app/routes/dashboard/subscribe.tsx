@@ -15,7 +15,9 @@ import { FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
 import { checkoutParams, checkoutReturn, paymentNotices } from "~/lib/checkout.server";
 import { chargeRegion } from "~models/billing/currency.server";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { refusalFor, whoseSummary } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/subscribe";
 import { requireForm } from "~/lib/body/form.server";
@@ -28,14 +30,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const back = checkoutParams(request);
   const [plan, active, savedCards, checkout, { region }] = await Promise.all([
     getPlan(params.planId),
-    accountSummaryForRequest(request, user.id).then((summary) => summary.active),
-    listSavedCards(user.id),
-    checkoutState(back.paymentId, user.id, back.cancelled),
-    regionForRequest(request, user.id),
+    accountSummaryForRequest(request, whoseSummary(member)).then((summary) => summary.active),
+    listSavedCards(member.accountId),
+    checkoutState(back.paymentId, member.accountId, back.cancelled),
+    regionForRequest(request, member.accountId),
   ]);
   if (!plan || !plan.isActive) throw data(null, { status: 404 });
   return {
@@ -57,6 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         }
       : null,
     region,
+    // A role without the right to buy sees why, and no payment form (decision 0079).
+    refusal: refusalFor(member, "buy", "change the plan"),
     idempotencyKey: newIdempotencyKey(),
     savedCards,
     mode: paymentMode(),
@@ -65,14 +69,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const refused = refusalFor(member, "buy", "change the plan");
+  if (refused) return data({ result: undefined, success: null, error: refused }, { status: 403 });
   const mode = paymentMode();
   const schema = subscribeSchema({ cardRequired: cardsOnPage(mode) });
   const formData = await requireForm(request);
   formData.set("plan_id", params.planId);
   if (formData.get("intent") === "resume") {
     // Keeping a plan that is set to end charges nothing, so no card is asked for.
-    const result = await subscribe(user.id, {
+    const result = await subscribe(member.accountId, {
       plan_id: params.planId,
       payment_method: "credit_card",
       payment_method_id: null,
@@ -88,14 +94,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   // The charge is in the currency the page showed; if the account's currency changed since, say so.
-  const shown = await chargeRegion(request, user.id, formData);
+  const shown = await chargeRegion(request, member.accountId, formData);
   if (!shown.ok) return data({ result: undefined, success: null, error: shown.message }, { status: 409 });
   const submission = parseWithZod(formData, { schema });
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields }), success: null, error: null }, { status: 400 });
   const result = await subscribe(
-    user.id,
+    member.accountId,
     submission.value,
     new Date(),
     checkoutReturn(request, `/dashboard2/billing/plans/${encodeURIComponent(params.planId)}`),
@@ -111,7 +117,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { plan, current, idempotencyKey, savedCards, mode, notices, region } = loaderData;
+  const { plan, current, refusal, idempotencyKey, savedCards, mode, notices, region } = loaderData;
   const cardsOnOurPage = cardsOnPage(mode);
   const schema = subscribeSchema({ cardRequired: cardsOnOurPage });
   const [form, fields] = useZodForm(schema, {
@@ -156,6 +162,8 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         <p className="rounded-2xl border border-border p-5" role="status">
           You are on this plan. It renews on {formatDate(current.endsAt)}.
         </p>
+      ) : refusal ? (
+        <RoleRefusal message={refusal} />
       ) : current?.planId === plan.id ? (
         <Form method="post" className="flex flex-col items-start gap-4">
           <FormMessages errors={actionData?.error ? [actionData.error] : undefined} />

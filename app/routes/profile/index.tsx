@@ -13,7 +13,8 @@ import { Field, FormStatus, SubmitButton } from "~/components/forms";
 import { NoProjects } from "~/components/projects/project-card";
 import { CommentForm } from "~/components/projects/project-page";
 import { StatusBadge } from "~/components/projects/status-badge";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { findMember, memberOf } from "~/lib/membership.server";
+import { viewerOf, whoseSummary } from "~/lib/member-summary.server";
 import { formatDate, formatDateTime, formatIst } from "~/lib/format";
 import type { Route } from "./+types/index";
 import { requireForm } from "~/lib/body/form.server";
@@ -23,10 +24,10 @@ import { CheckIcon } from "~/components/icons";
 export const meta: Route.MetaFunction = () => [{ title: "Latest project — Ascendra" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
-  if (!user) return { summary: null };
-  const account = accountSummaryForRequest(request, user.id).then(planAndBalance);
-  return { summary: await getLatestProjectSummary(user.id, new Date(), account) };
+  const member = await findMember(request);
+  if (!member) return { summary: null };
+  const account = accountSummaryForRequest(request, whoseSummary(member)).then(planAndBalance);
+  return { summary: await getLatestProjectSummary(member.accountId, new Date(), account) };
 }
 
 const IntentSchema = z.object({ intent: z.enum(["meet", "update", "comment"]), projectId: z.string() });
@@ -37,13 +38,14 @@ type ActionData = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
+  const viewer = viewerOf(member);
   const formData = await requireForm(request);
   const parsed = IntentSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
-  const project = await getProjectForViewer(parsed.data.projectId, user);
-  // Requests are the owner's: anyone else's project is "not found".
-  if (!project || project.userId !== user.id)
+  const project = await getProjectForViewer(parsed.data.projectId, viewer);
+  // Requests are the organisation's: anyone else's project is "not found".
+  if (!project || project.userId !== member.accountId)
     throw new Response(PROJECT_MESSAGES.apiNotFound, { status: 404 });
 
   const { intent } = parsed.data;
@@ -51,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: MeetingRequestSchema });
     if (submission.status !== "success")
       return data<ActionData>({ form: "meet", result: submission.reply() }, { status: 400 });
-    await createProjectRequest(project, user.id, {
+    await createProjectRequest(project, member.accountId, {
       kind: "meeting",
       preferredTime: submission.value.preferredTime,
       note: submission.value.note,
@@ -63,13 +65,13 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   if (intent === "update") {
-    await createProjectRequest(project, user.id, { kind: "update" });
+    await createProjectRequest(project, member.accountId, { kind: "update" });
     return data<ActionData>({ form: "update", message: REQUEST_MESSAGES.updateRequested });
   }
   const submission = parseWithZod(formData, { schema: CommentFormSchema });
   if (submission.status !== "success")
     return data<ActionData>({ form: "comment", result: submission.reply() }, { status: 400 });
-  await addComment(project.id, user, submission.value.text);
+  await addComment(project.id, viewer, submission.value.text);
   return data<ActionData>({
     form: "comment",
     result: submission.reply({ resetForm: true }),

@@ -23,7 +23,8 @@ import {
 } from "~/components/forms";
 import { RedirectWithoutJs, SuccessMark, useRedirectCountdown } from "~/components/redirect-countdown";
 import { StepSliderField } from "~/components/projects/fields";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { viewerOf } from "~/lib/member-summary.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { readUploadForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
@@ -40,8 +41,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const tokens = await getTokenUsage(user.id);
+  const member = await memberOf(request);
+  const tokens = await getTokenUsage(member.accountId);
   return { tokens: tokens.balance };
 }
 
@@ -52,7 +53,7 @@ const messageOnly = (fieldErrors: Record<string, string[]>) =>
   parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   // A file over the limit is skipped as it streams, so the brief typed beside it comes back (decision 0031).
   const read = await readUploadForm(request, {
     maxFileBytes: PROJECT_FILE_RULES.maxBytes,
@@ -81,7 +82,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data<ActionData>({ result: submission.reply(), submitted: false }, { status: 400 });
 
-  const created = await createProject(user, submission.value, { siteUrl: publicBaseUrl(request) });
+  const created = await createProject(viewerOf(member), submission.value, {
+    siteUrl: publicBaseUrl(request),
+  });
   if (!created.ok) {
     const reply =
       created.field === "form"

@@ -28,7 +28,10 @@ import { FormStatus, SubmitButton, TextareaField } from "~/components/forms";
 import { CommentForm, ProjectDetails, ProjectFiles, UploadForm } from "~/components/projects/project-page";
 import { StatusPill } from "~/components/projects/status-pill";
 import { Stepper } from "~/components/projects/stepper";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { viewerOf } from "~/lib/member-summary.server";
+import { RoleRefusal } from "~/components/role-refusal";
+import { actionsForRole, clientStepRefusal } from "~models/projects/client-rights";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import { postProjectForm, readProjectPost, type ProjectActionData } from "~/lib/project-actions.server";
 import { formatDate, shortId } from "~/lib/format";
@@ -56,36 +59,41 @@ const windowOf = (value: string | null, fallback: number) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const query = new URL(request.url).searchParams;
   const window = {
     thread: windowOf(query.get("thread"), WINDOW.thread),
     files: windowOf(query.get("files"), WINDOW.files),
   };
+  const viewer = viewerOf(member);
   const [detail, delivery, proposal] = await Promise.all([
-    getProjectPage(params.id, user, window),
+    getProjectPage(params.id, viewer, window),
     deliveryViewFor(params.id, "client"),
     proposalOfProject(params.id),
   ]);
   if (!detail) return notFound(params.id);
-  const isOwner = detail.project.userId === user.id;
-  const proofing = await getClientProofing(detail.project, user);
+  const isOwner = detail.project.userId === member.accountId;
+  const proofing = await getClientProofing(detail.project, viewer);
   // Which grants a paid round draws from, oldest first, as the ledger takes them (decision 0049);
   // worded here so the page's JavaScript does not grow.
   const offer = proofing?.offer;
-  const draw = offer?.applies && offer.cost > 0 ? await previewSpend(user.id, offer.cost) : null;
+  const draw = offer?.applies && offer.cost > 0 ? await previewSpend(member.accountId, offer.cost) : null;
   const drawsFrom = (draw?.enough ? draw.lots : []).map(
     (lot) =>
       `${lot.tokens} ${lot.tokens === 1 ? "token" : "tokens"} from ${lot.source}, valid until ${formatDate(lot.expiresAt)}`,
   );
   const latest = proofing?.versions[0] ?? null;
-  const actions = isOwner
-    ? clientActions(detail.project.status, {
-        step: detail.project.step,
-        latestVersion: latest?.version ?? null,
-        workEverStarted: detail.workEverStarted,
-      })
-    : [];
+  // The steps the member's role may take are buttons; the others are one sentence saying why (decision 0079).
+  const { allowed: actions, refusal } = actionsForRole(
+    member.role,
+    isOwner
+      ? clientActions(detail.project.status, {
+          step: detail.project.step,
+          latestVersion: latest?.version ?? null,
+          workEverStarted: detail.workEverStarted,
+        })
+      : [],
+  );
   const confirm = query.get("confirm");
   return {
     ...detail,
@@ -96,6 +104,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     status: describeStatus(detail.project.status, detail.project.step),
     steps: stepperStates(detail.project.status, detail.project.step),
     actions,
+    refusal,
     // Worded here, so the confirm page (no JavaScript) and the dialog say the same.
     confirmations: confirmationsFor(actions, latest),
     confirming: confirm === "approve" || confirm === "cancel" ? (confirm as "approve" | "cancel") : null,
@@ -141,15 +150,18 @@ const SUCCESS: Partial<Record<ProjectAction, string>> = {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const { formData, tooLarge } = await readProjectPost(request);
   if (tooLarge) return tooLarge;
   const intent = ProjectIntentSchema.safeParse({ intent: formData.get("intent") });
   if (!intent.success)
     return data<ActionData>({ form: "action", message: "Unknown action.", tone: "error" }, { status: 400 });
 
+  const refused = clientStepRefusal(member.role, intent.data.intent);
+  if (refused) return data<ActionData>({ form: "action", message: refused, tone: "error" }, { status: 403 });
+  const viewer = viewerOf(member);
   if (intent.data.intent === "comment" || intent.data.intent === "upload") {
-    const reply = await postProjectForm(intent.data.intent, formData, params.id, user, {
+    const reply = await postProjectForm(intent.data.intent, formData, params.id, viewer, {
       fileAdded: PROJECT_MESSAGES.fileAdded,
     });
     return reply ?? notFound(params.id);
@@ -164,7 +176,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     reason = submission.value.reason;
   }
   const version = Number(formData.get("version"));
-  const outcome = await transitionProject(params.id, user, intent.data.intent, reason, {
+  const outcome = await transitionProject(params.id, viewer, intent.data.intent, reason, {
     siteUrl: publicBaseUrl(request),
     revisionCost: formData.has("revision_cost") ? Number(formData.get("revision_cost")) : undefined,
     approveVersion:
@@ -412,11 +424,12 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
           <StatusCard status={status} />
           <DeliveryClock view={loaderData.delivery} />
           <ProjectDetails rows={details} />
-          {actions.length ? (
+          {actions.length || loaderData.refusal ? (
             <section className="flex flex-col gap-3" aria-labelledby="actions">
               <h2 id="actions" className="font-display text-base font-semibold">
                 Actions
               </h2>
+              <RoleRefusal message={loaderData.refusal} />
               {confirmations.approve ? (
                 <ConfirmStep copy={confirmations.approve} open={confirming === "approve"} />
               ) : null}

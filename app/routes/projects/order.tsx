@@ -9,14 +9,13 @@ import {
   type TrackedProject,
 } from "~models/projects/project-tracking";
 import { listTrackedProjects } from "~models/projects/project-lists.server";
-import { displayNameOf } from "~models/identity/manage-account";
 import { deliveryViewsFor, type DeliveryView } from "~models/delivery/clock.server";
 import { DeliveryLine } from "~/components/delivery/delivery-line";
 import { pageNumber } from "~models/platform/pagination";
 import { Pager } from "~/components/pager";
 import { ProjectProgress } from "~/components/projects/progress-bar";
 import { StatusBadge } from "~/components/projects/status-badge";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
 import { formatDate, shortId } from "~/lib/format";
 import type { Route } from "./+types/order";
 import { CheckIcon } from "~/components/icons";
@@ -27,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const url = new URL(request.url);
   const filter = OrderFilterSchema.parse({
     q: url.searchParams.get("q") ?? undefined,
@@ -35,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const [{ projects, total, page }, help] = await Promise.all([
     listTrackedProjects(
-      { id: user.id, clientName: displayNameOf(user) },
+      { id: member.accountId, clientName: member.organisation.name },
       filter,
       pageNumber(url.searchParams.get("page")),
     ),

@@ -1,5 +1,6 @@
 import { openProofAsset } from "~models/projects/proofing.server";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { viewerOf } from "~/lib/member-summary.server";
 import { proofAssetResponse } from "~/lib/proof-files.server";
 import type { Route } from "./+types/proof-file";
 
@@ -10,8 +11,8 @@ import type { Route } from "./+types/proof-file";
  * back-office), gets the 404 of a file that does not exist.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   return proofAssetResponse(
-    await openProofAsset("client", params.id, params.deliverableId, params.page, user),
+    await openProofAsset("client", params.id, params.deliverableId, params.page, viewerOf(member)),
   );
 }

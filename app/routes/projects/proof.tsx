@@ -9,7 +9,9 @@ import { PROOF_MESSAGES } from "~models/projects/proofing";
 import { addPin, getProofPage } from "~models/projects/proofing.server";
 import { Field, FormStatus, SubmitButton, TextareaField, useHydrated } from "~/components/forms";
 import { PinList, ProofSurface, type Point } from "~/components/proofing/pins";
-import { requireUser } from "~/lib/auth.server";
+import { memberOf } from "~/lib/membership.server";
+import { viewerOf } from "~/lib/member-summary.server";
+import { clientStepRefusal } from "~models/projects/client-rights";
 import { readForm } from "~/lib/body/form.server";
 import { BODY_LIMITS } from "~/lib/body/limits";
 import { formatDateTime } from "~/lib/format";
@@ -33,13 +35,13 @@ const notFound = () => data({ notFound: true as const }, { status: 404 });
  * and words for where without).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const page = await getProofPage(params.id, params.deliverableId, user);
+  const member = await memberOf(request);
+  const page = await getProofPage(params.id, params.deliverableId, viewerOf(member));
   return page ?? notFound();
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const member = await memberOf(request);
   const read = await readForm(request, BODY_LIMITS.form);
   if (!read.ok)
     return data(
@@ -47,11 +49,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 413 },
     );
   // Someone else's proof is a 404 whatever was posted, before the form is read.
-  if (!(await getProofPage(params.id, params.deliverableId, user))) return notFound();
+  const viewer = viewerOf(member);
+  if (!(await getProofPage(params.id, params.deliverableId, viewer))) return notFound();
+  const refused = clientStepRefusal(member.role, "comment");
+  if (refused) return data({ result: undefined, message: refused, tone: "error" as const }, { status: 403 });
   const submission = parseWithZod(read.formData, { schema: PinFormSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), message: undefined, tone: undefined }, { status: 400 });
-  const added = await addPin(params.id, params.deliverableId, user, submission.value);
+  const added = await addPin(params.id, params.deliverableId, viewer, submission.value);
   if (!added.ok && added.reason === "not_found") return notFound();
   if (!added.ok)
     return data(

@@ -11,8 +11,8 @@ export function loader({ request }: Route.LoaderArgs) {
 /** POST /api/cancel-subscription/ → {message, end_date}: the plan ends at the end of its period; 409 without a paid plan. */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(SUBSCRIPTION_API_ERRORS.cancel, async () => {
-    const { user } = await apiInput(request, { methods: ["POST"], auth: true });
-    const result = await cancelSubscription(user.id);
+    const { member } = await apiInput(request, { methods: ["POST"], auth: true, right: "billing" });
+    const result = await cancelSubscription(member.accountId);
     if (!result.ok) return apiFailure(result);
     return Response.json(apiCancelled(result));
   });

@@ -1,6 +1,7 @@
 import { SHOP_API_ERRORS, UpdateCartItemSchema } from "~models/billing/shop";
 import { removeCartItem, updateCartItem } from "~models/billing/shop.server";
-import { apiInput, methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiInput, methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
 import { cartReply } from "~/lib/shop-api.server";
 import type { Route } from "./+types/cart-item";
 
@@ -16,17 +17,17 @@ export function loader({ request }: Route.LoaderArgs) {
 export function action({ request, params }: Route.ActionArgs) {
   if (request.method === "DELETE") {
     return withApiErrors(SHOP_API_ERRORS.removeCartItem, async () => {
-      const user = await requireApiUser(request);
-      return cartReply(user.id, await removeCartItem(user.id, params.id));
+      const member = await apiMemberOf(request);
+      return cartReply(member.accountId, await removeCartItem(member.accountId, params.id));
     });
   }
   return withApiErrors(SHOP_API_ERRORS.updateCartItem, async () => {
-    const { user, input } = await apiInput(request, {
+    const { member, input } = await apiInput(request, {
       methods: ["PUT", "PATCH"],
       allow: ["PUT", "DELETE"],
       auth: true,
       schema: UpdateCartItemSchema,
     });
-    return cartReply(user.id, await updateCartItem(user.id, params.id, input.quantity));
+    return cartReply(member.accountId, await updateCartItem(member.accountId, params.id, input.quantity));
   });
 }

@@ -1,14 +1,15 @@
 import { AddToCartSchema, SHOP_API_ERRORS } from "~models/billing/shop";
 import { addToCart, clearCart, getCart } from "~models/billing/shop.server";
-import { apiInput, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiInput, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
 import { cartReply } from "~/lib/shop-api.server";
 import type { Route } from "./+types/cart";
 
 /** GET /api/cart/ → {items, total_token_price, total_items, can_afford} */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(SHOP_API_ERRORS.fetchCart, async () => {
-    const user = await requireApiUser(request);
-    return Response.json(await getCart(user.id));
+    const member = await apiMemberOf(request);
+    return Response.json(await getCart(member.accountId));
   });
 }
 
@@ -19,17 +20,17 @@ export function loader({ request }: Route.LoaderArgs) {
 export function action({ request }: Route.ActionArgs) {
   if (request.method === "DELETE") {
     return withApiErrors(SHOP_API_ERRORS.clearCart, async () => {
-      const user = await requireApiUser(request);
-      return cartReply(user.id, await clearCart(user.id));
+      const member = await apiMemberOf(request);
+      return cartReply(member.accountId, await clearCart(member.accountId));
     });
   }
   return withApiErrors(SHOP_API_ERRORS.addToCart, async () => {
-    const { user, input } = await apiInput(request, {
+    const { member, input } = await apiInput(request, {
       methods: ["POST"],
       allow: ["GET", "POST", "DELETE"],
       auth: true,
       schema: AddToCartSchema,
     });
-    return cartReply(user.id, await addToCart(user.id, input), 201);
+    return cartReply(member.accountId, await addToCart(member.accountId, input), 201);
   });
 }

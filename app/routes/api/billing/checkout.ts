@@ -16,13 +16,15 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(SHOP_API_ERRORS.checkout, async () => {
-    const { user, input } = await apiInput(request, {
+    const { member, input } = await apiInput(request, {
       methods: ["POST"],
       auth: true,
+      right: "buy",
       schema: CheckoutSchema,
       read: readIdempotentBody,
     });
-    const result = await checkout(user.id, {
+    const result = await checkout(member.accountId, {
+      actorId: member.person.id,
       idempotencyKey: input.idempotency_key,
       expectedTotal: input.expected_total,
     });

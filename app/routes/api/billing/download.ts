@@ -1,7 +1,8 @@
 import { apiDownload } from "~models/billing/api";
 import { startDownload } from "~models/billing/downloads.server";
 import { SHOP_API_ERRORS, SHOP_MESSAGES } from "~models/billing/shop";
-import { apiError, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { apiError, requireApiRight, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/download";
 
 /**
@@ -16,8 +17,9 @@ import type { Route } from "./+types/download";
  * spends nothing and is refused with the way to do it (docs/decisions/0062).
  */
 async function download(request: Request, purchaseId: string): Promise<Response> {
-  const user = await requireApiUser(request);
-  const started = await startDownload(user.id, purchaseId);
+  const member = await apiMemberOf(request);
+  requireApiRight(member, "brief");
+  const started = await startDownload(member.accountId, purchaseId);
   if (!started.ok) return apiError(started.status, started.message);
   return Response.json(apiDownload(started, request.url));
 }

@@ -17,13 +17,14 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(TOKEN_PACKAGE_API_ERRORS.purchase, async () => {
-    const { user, input } = await apiInput(request, {
+    const { member, input } = await apiInput(request, {
       methods: ["POST"],
       auth: true,
+      right: "buy",
       schema: purchaseTokensSchema({ cardRequired: false }),
       read: readIdempotentBody,
     });
-    const result = await purchaseTokens(user.id, input);
+    const result = await purchaseTokens(member.accountId, input);
     if (!result.ok) return apiFailure(result);
     return Response.json(apiTokenPurchase(result), { status: result.replayed ? 200 : 201 });
   });

@@ -15,13 +15,14 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export function action({ request }: Route.ActionArgs) {
   return withApiErrors(SUBSCRIPTION_API_ERRORS.subscribe, async () => {
-    const { user, input } = await apiInput(request, {
+    const { member, input } = await apiInput(request, {
       methods: ["POST"],
       auth: true,
+      right: "buy",
       schema: subscribeSchema({ cardRequired: false }),
       read: readIdempotentBody,
     });
-    const result = await subscribe(user.id, input);
+    const result = await subscribe(member.accountId, input);
     if (!result.ok) return apiFailure(result);
     return Response.json(apiSubscribed(result), { status: result.replayed ? 200 : 201 });
   });

@@ -1,14 +1,15 @@
 import { SUBSCRIPTION_API_ERRORS } from "~models/billing/subscriptions";
 import { getActiveSubscription, listSubscriptionHistory } from "~models/billing/subscriptions.server";
-import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/subscription-history";
 
 /** GET /api/subscription-history/ → [{plan, start_date, end_date (absent: Present), …}], newest first */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(SUBSCRIPTION_API_ERRORS.fetchHistory, async () => {
-    const user = await requireApiUser(request);
-    await getActiveSubscription(user.id);
-    return Response.json(await listSubscriptionHistory(user.id));
+    const member = await apiMemberOf(request);
+    await getActiveSubscription(member.accountId);
+    return Response.json(await listSubscriptionHistory(member.accountId));
   });
 }
 

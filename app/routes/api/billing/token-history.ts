@@ -2,7 +2,8 @@ import { TOKEN_API_ERRORS } from "~models/billing/tokens";
 import { apiLedgerEntry } from "~models/billing/api";
 import { countLedger, listLedger, settleTokenAccount } from "~models/billing/tokens.server";
 import { apiPageOf, pagedApiJson } from "~/lib/api-paging.server";
-import { methodNotAllowed, requireApiUser, withApiErrors } from "~/lib/api.server";
+import { methodNotAllowed, withApiErrors } from "~/lib/api.server";
+import { apiMemberOf } from "~/lib/membership.server";
 import type { Route } from "./+types/token-history";
 
 /**
@@ -12,12 +13,12 @@ import type { Route } from "./+types/token-history";
  */
 export function loader({ request }: Route.LoaderArgs) {
   return withApiErrors(TOKEN_API_ERRORS.fetchHistory, async () => {
-    const user = await requireApiUser(request);
-    await settleTokenAccount(user.id);
+    const member = await apiMemberOf(request);
+    await settleTokenAccount(member.accountId);
     const page = apiPageOf(request);
     const [rows, total] = await Promise.all([
-      listLedger(user.id, page.size, page.offset),
-      countLedger(user.id),
+      listLedger(member.accountId, page.size, page.offset),
+      countLedger(member.accountId),
     ]);
     return pagedApiJson(request, rows.map(apiLedgerEntry), total, page);
   });
