@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { data, redirect } from "react-router";
 import { safeReturnPath } from "~models/billing/razorpay-gateway.server";
 import { RAZORPAY_MESSAGES, razorpayCheckoutPage } from "~models/billing/razorpay-checkout.server";
-import { getUser } from "~/lib/auth.server";
+import { findMember } from "~/lib/membership.server";
 import { publicBaseUrl } from "~/lib/public-url.server";
 import type { Route } from "./+types/razorpay-pay";
 
@@ -18,11 +18,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getUser(request);
+  // A payment belongs to the organisation that started it: any of its members may finish it.
+  const member = await findMember(request);
   const url = new URL(request.url);
   const done = safeReturnPath(url.searchParams.get("done"));
   const cancel = safeReturnPath(url.searchParams.get("cancel"), done);
-  const page = await razorpayCheckoutPage(params.paymentId, user?.id ?? null);
+  const page = await razorpayCheckoutPage(params.paymentId, member?.accountId ?? null);
   if (page === "done") throw redirect(done, 303);
   if (!page) throw data(null, { status: 404 });
   const origin = new URL(publicBaseUrl(request)).origin;
