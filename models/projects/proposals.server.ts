@@ -89,8 +89,7 @@ export async function clientOrganisations(
 }
 
 type ClientAccount =
-  | { ok: true; accountId: string }
-  | { ok: false; field: "client_email" | "organisation_id"; message: string };
+  { ok: true; accountId: string } | { ok: false; field: "client_email" | "organisation_id"; message: string };
 
 /**
  * The organisation account a proposal is addressed to, from the email of a person in it (a client, not
@@ -338,7 +337,9 @@ async function clientOf(accountId: string, database: Executor) {
       username: users.username,
       organisationId: organisations.id,
       organisationName: organisations.name,
-      ownerEmail: sql<string | null>`(select u.email from organisation_members m join users u on u.id = m.user_id
+      ownerEmail: sql<
+        string | null
+      >`(select u.email from organisation_members m join users u on u.id = m.user_id
         where m.organisation_id = ${organisations.id} and m.role = 'owner' and u.deleted_at is null
         order by m.created_at, u.id limit 1)`,
     })

@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { Download, Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { sendQuote } from "./back-office-steps";
 import {
@@ -17,8 +19,10 @@ import { E2E_STAFF } from "./staff-account";
 // Proposals (decision 0084): a quote request from the public form becomes a
 // proposal staff write and send; the client reads it at /proposals/:id, signs
 // it (typed name + consent), pays the deposit with the test gateway, and the
-// project appears with its delivery clock; both sides download the signed PDF.
-// Then the signing form and the deposit again with JavaScript off.
+// project appears with its delivery clock; both sides download the signed PDF
+// and the deposit's tax invoice (decision 0085). Then the signing form, the
+// organisation's tax details added from the deposit step, and the deposit
+// again with JavaScript off.
 
 async function payByCard(page: Page) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -46,6 +50,33 @@ async function writeAndSend(staff: Page, title: string, javaScriptEnabled: boole
   await staff.getByRole("button", { name: "Send the proposal" }).click();
   await expect(staff.getByText("Proposal sent.", { exact: false })).toBeVisible();
   return new URL(staff.url()).pathname.replace("/admin", "");
+}
+
+/** pdftotext's reading of a PDF, whitespace collapsed (a table cell's wrapped lines read as one). */
+function pdfText(bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile("pdftotext", ["-", "-"], { encoding: "utf8" }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout.replace(/\s+/g, " ")),
+    );
+    child.stdin!.end(bytes);
+  });
+}
+
+const downloaded = async (download: Download) => readFile((await download.path())!);
+
+/** The client's newest tax invoice in the workspace: its number and its PDF's text. */
+async function clientInvoice(page: Page) {
+  await page.goto("/dashboard2/billing/invoices");
+  const row = page.getByTestId("tax-invoice").first();
+  const number = ((await row.locator("span").first().textContent()) ?? "").trim();
+  expect(number).toMatch(/^ASC\/\d{2}-\d{2}\/\d{6}$/);
+  const downloading = page.waitForEvent("download");
+  await row.getByRole("link", { name: `PDF of ${number}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${number.replaceAll("/", "-")}.pdf`);
+  const pdf = await downloaded(download);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  return { number, pdf, text: await pdfText(pdf) };
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -106,6 +137,13 @@ test.describe("proposals", () => {
     await expect(page.getByTestId("proposal-status")).toHaveText("Signed: deposit due");
     expect(await seriousViolations(page)).toEqual([]);
 
+    // No tax details yet: the deposit step says where to add them before paying.
+    await expect(page.getByTestId("tax-details-missing")).toContainText("no tax details yet");
+    await expect(page.getByRole("link", { name: "Add your organisation's tax details" })).toHaveAttribute(
+      "href",
+      `/dashboard2/billing/invoices?back=${encodeURIComponent(path)}#tax-details-title`,
+    );
+
     // The deposit, by card with the test gateway: the project opens with its delivery clock.
     await waitForHydration(page);
     await payByCard(page);
@@ -130,6 +168,24 @@ test.describe("proposals", () => {
     const staffCopy = await staff.request.get(`/admin${path}/signed.pdf`);
     expect(staffCopy.status()).toBe(200);
     expect(sha256(await staffCopy.body())).toBe(sha256(await signed.body()));
+
+    // Both sides download the deposit's tax invoice: its line is the proposal's.
+    const line = `Deposit for “${title}” (proposal version 1)`;
+    const invoice = await clientInvoice(page);
+    expect(invoice.text).toContain(invoice.number);
+    expect(invoice.text).toContain(line);
+    expect(invoice.text).toContain("22,500.00");
+    const year = `20${invoice.number.slice(4, 6)}-${invoice.number.slice(7, 9)}`;
+    await staff.goto(`/admin/invoices?year=${year}`);
+    const staffRow = staff.getByTestId("admin-tax-invoice").filter({ hasText: invoice.number });
+    await expect(staffRow).toHaveCount(1);
+    const staffDownloading = staff.waitForEvent("download");
+    await staffRow.getByRole("link", { name: `PDF of ${invoice.number}` }).click();
+    const staffPdf = await downloaded(await staffDownloading);
+    const staffText = await pdfText(staffPdf);
+    expect(staffText).toContain(invoice.number);
+    expect(staffText).toContain(line);
+
     // Another client cannot read it.
     const stranger = await newVisitor(browser);
     const other = await createAccount(stranger);
@@ -162,9 +218,30 @@ test.describe("proposals", () => {
     // Signing again (a resubmitted form) records nothing more.
     await expect(page.getByRole("button", { name: "Sign the proposal" })).toHaveCount(0);
 
+    // The organisation adds its tax details from the deposit step, then comes back to pay.
+    await page.getByRole("link", { name: "Add your organisation's tax details" }).click();
+    await expect(page).toHaveURL(/\/dashboard2\/billing\/invoices\?back=/);
+    const legalName = `Menon Spices ${uniqueName("co")} LLP`;
+    await page.getByLabel("Legal name").fill(legalName);
+    await page.getByLabel("Billing address").fill("14 Palm Beach Road\nNerul, Navi Mumbai 400706");
+    await page.getByLabel("Country").selectOption("IN");
+    await page.getByLabel("State (India)").selectOption("27");
+    await page.getByLabel("GSTIN (India, if registered)").fill("27AAPFU0939F1ZV");
+    await page.getByRole("button", { name: "Save tax details" }).click();
+    await expect(page.getByText("Tax details saved.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to the proposal to pay its deposit" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}#deposit-step$`));
+    await expect(page.getByTestId("tax-details-missing")).toHaveCount(0);
+
     await payByCard(page);
     await page.getByRole("button", { name: "Pay ₹22,500.00 and start the project" }).click();
     await expect(page).toHaveURL(/\/project\/[0-9a-f-]+$/);
     await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
+
+    // The deposit's invoice carries the details added before paying.
+    const invoice = await clientInvoice(page);
+    expect(invoice.text).toContain(legalName);
+    expect(invoice.text).toContain("27AAPFU0939F1ZV");
+    expect(invoice.text).toContain(`Deposit for “${title}” (proposal version 1)`);
   });
 });

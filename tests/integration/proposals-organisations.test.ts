@@ -45,7 +45,9 @@ async function team(name: string): Promise<Team> {
 async function join(t: Team, role: OrganisationRole): Promise<Client> {
   const person = await signedInClient();
   await db().delete(organisationMembers).where(eq(organisationMembers.userId, person.id));
-  await db().insert(organisationMembers).values({ organisationId: t.organisationId, userId: person.id, role });
+  await db()
+    .insert(organisationMembers)
+    .values({ organisationId: t.organisationId, userId: person.id, role });
   return person;
 }
 

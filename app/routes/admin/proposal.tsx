@@ -257,7 +257,9 @@ export default function StaffProposal({ loaderData, actionData }: Route.Componen
             intent="save"
             submitLabel="Save the draft"
             organisations={
-              actionData && "organisations" in actionData ? actionData.organisations : loaderData.organisations
+              actionData && "organisations" in actionData
+                ? actionData.organisations
+                : loaderData.organisations
             }
           />
         </section>
