@@ -22,6 +22,8 @@ import {
 } from "~models/projects/proposals.server";
 import * as proposalPage from "~/routes/proposals/detail";
 import * as proposalPdf from "~/routes/proposals/pdf";
+import * as invoicesPage from "~/routes/dashboard/invoices";
+import { saveBuyerTaxDetails } from "~models/billing/invoices.server";
 import { call, formRequest, getRequest } from "./helpers";
 import { signedInClient, withTemporaryDataDir, type Client } from "./project-helpers";
 
@@ -190,6 +192,33 @@ describe("a proposal addressed to an organisation", () => {
       signerName: "Arjun Approver",
       accountId: t.accountId,
     });
+    // The deposit step: no tax details yet, so a billing member is sent to add them first.
+    const billingView = (await page(billing, id)).body as Loaded & {
+      taxDetailsMissing: boolean;
+      mayEditTaxDetails: boolean;
+    };
+    expect(billingView).toMatchObject({ taxDetailsMissing: true, mayEditTaxDetails: true });
+    const back = await call(
+      invoicesPage.loader,
+      getRequest(`/dashboard2/billing/invoices?back=${encodeURIComponent(`/proposals/${id}`)}`, {
+        cookie: billing.cookie,
+      }),
+    );
+    expect((back.body as { back: string | null }).back).toBe(`/proposals/${id}`);
+    const elsewhere = await call(
+      invoicesPage.loader,
+      getRequest("/dashboard2/billing/invoices?back=https://evil.example/", { cookie: billing.cookie }),
+    );
+    expect((elsewhere.body as { back: string | null }).back).toBeNull();
+    await saveBuyerTaxDetails(t.accountId, {
+      legalName: "Saltpan Studio LLP",
+      address: "1 Sector 15, Vashi",
+      country: "IN",
+      stateCode: "27",
+      gstin: "",
+      vatNumber: "",
+    });
+    expect(((await page(billing, id)).body as { taxDetailsMissing: boolean }).taxDetailsMissing).toBe(false);
     // Every member downloads the signed copy.
     const copy = await call(
       proposalPdf.loader,
