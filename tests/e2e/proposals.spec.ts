@@ -91,6 +91,30 @@ async function clientInvoice(page: Page) {
   return { number, pdf, text: await pdfText(pdf) };
 }
 
+/** The owner invites a member (the emailed link, read from staff's outbox); the invitee signs up and joins. */
+async function inviteMember(owner: Page, staff: Page, invitee: Page) {
+  const name = uniqueName("member");
+  const email = `${name}@example.com`;
+  await owner.goto("/dashboard2/team");
+  await owner.getByLabel("Email address").fill(email);
+  await owner.getByLabel("Role", { exact: true }).selectOption("member");
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
+  await staff
+    .getByRole("link", { name: /invited you to/ })
+    .first()
+    .click();
+  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
+  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(text)?.[0];
+  expect(link, "the link in the invitation email").toBeTruthy();
+  await invitee.goto(new URL(link!).pathname);
+  await invitee.getByLabel("Username").fill(name);
+  await invitee.getByLabel("Password").fill("a-long-passphrase-2026");
+  await invitee.getByRole("button", { name: "Sign up and join" }).click();
+  await expect(invitee).toHaveURL(/\/dashboard2\/team$/);
+}
+
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 test.describe("proposals", () => {
@@ -98,7 +122,7 @@ test.describe("proposals", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const account = await createAccount(page);
     await signInAs(page, account, { javaScriptEnabled: true });
     const company = uniqueName("Spice");
@@ -135,6 +159,23 @@ test.describe("proposals", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect(sha256(await pdf.body())).toBe(shown);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A colleague with the member role reads it too, but cannot sign: the page says who can.
+    const colleague = await newVisitor(browser);
+    await inviteMember(page, staff, colleague);
+    await colleague.goto(path);
+    await expect(colleague.getByRole("heading", { level: 1 })).toHaveText(title);
+    const whoSigns = colleague.getByRole("region", { name: "Who can sign" });
+    await expect(whoSigns).toContainText(
+      "Only an owner or approver of your organisation can sign or decline proposals.",
+    );
+    await expect(whoSigns.getByRole("listitem")).toHaveText([new RegExp(`\\(${account.email}\\)`)]);
+    await expect(colleague.getByRole("button", { name: "Sign the proposal" })).toHaveCount(0);
+    await waitForHydration(colleague);
+    expect(await seriousViolations(colleague)).toEqual([]);
+    await colleague.context().close();
+    await page.goto(path);
+    await waitForHydration(page);
 
     // Signing asks for the consent, keeps the typed name, then records one signature.
     await page.getByLabel("Your full name").fill("Asha Rao");
