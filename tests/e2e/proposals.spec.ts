@@ -52,27 +52,20 @@ async function writeAndSend(staff: Page, title: string, javaScriptEnabled: boole
   return new URL(staff.url()).pathname.replace("/admin", "");
 }
 
-/** pdftotext's reading of a PDF, whitespace collapsed (a table cell's wrapped lines read as one). */
+/**
+ * pdftotext's reading of a PDF in the order it was drawn (-raw: a table cell's wrapped lines stay together,
+ * where a long word may be broken anywhere), with every space removed; compare with `squeezed`.
+ */
 function pdfText(bytes: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile("pdftotext", ["-", "-"], { encoding: "utf8" }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout.replace(/\s+/g, " ")),
+    const child = execFile("pdftotext", ["-raw", "-", "-"], { encoding: "utf8" }, (error, stdout) =>
+      error ? reject(error) : resolve(squeezed(stdout)),
     );
     child.stdin!.end(bytes);
   });
 }
 
-/**
- * A table cell's text as the PDF's text reads it: its words in order, though pdftotext interleaves a wrapped
- * cell's lines with the next columns (SAC, amounts, taxes).
- */
-const cellText = (text: string) =>
-  new RegExp(
-    text
-      .split(" ")
-      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join("[\\s\\S]{0,120}?"),
-  );
+const squeezed = (text: string) => text.replace(/\s+/g, "");
 
 const downloaded = async (download: Download) => readFile((await download.path())!);
 
@@ -226,7 +219,7 @@ test.describe("proposals", () => {
     const line = `Deposit for “${title}” (proposal version 1)`;
     const invoice = await clientInvoice(page);
     expect(invoice.text).toContain(invoice.number);
-    expect(invoice.text).toMatch(cellText(line));
+    expect(invoice.text).toContain(squeezed(line));
     expect(invoice.text).toContain("22,500.00");
     const year = `20${invoice.number.slice(4, 6)}-${invoice.number.slice(7, 9)}`;
     await staff.goto(`/admin/invoices?year=${year}`);
@@ -237,7 +230,7 @@ test.describe("proposals", () => {
     const staffPdf = await downloaded(await staffDownloading);
     const staffText = await pdfText(staffPdf);
     expect(staffText).toContain(invoice.number);
-    expect(staffText).toMatch(cellText(line));
+    expect(staffText).toContain(squeezed(line));
 
     // Another client cannot read it.
     const stranger = await newVisitor(browser);
@@ -293,8 +286,8 @@ test.describe("proposals", () => {
 
     // The deposit's invoice carries the details added before paying.
     const invoice = await clientInvoice(page);
-    expect(invoice.text).toContain(legalName);
+    expect(invoice.text).toContain(squeezed(legalName));
     expect(invoice.text).toContain("27AAPFU0939F1ZV");
-    expect(invoice.text).toMatch(cellText(`Deposit for “${title}” (proposal version 1)`));
+    expect(invoice.text).toContain(squeezed(`Deposit for “${title}” (proposal version 1)`));
   });
 });
