@@ -22,6 +22,7 @@ import {
 } from "~models/projects/proposals.server";
 import * as proposalPage from "~/routes/proposals/detail";
 import * as proposalPdf from "~/routes/proposals/pdf";
+import * as newProposalPage from "~/routes/admin/proposal-new";
 import * as invoicesPage from "~/routes/dashboard/invoices";
 import { saveBuyerTaxDetails } from "~models/billing/invoices.server";
 import { call, formRequest, getRequest } from "./helpers";
@@ -102,6 +103,45 @@ describe("a proposal addressed to an organisation", () => {
       ok: false,
       field: "organisation_id",
       message: PROPOSAL_MESSAGES.organisationNotTheirs,
+    });
+    // Staff's form, opened from the organisation's card, offers the picker with Tidewater chosen.
+    const form = await call(
+      newProposalPage.loader,
+      getRequest(
+        `/admin/proposals/new?client=${encodeURIComponent(t.owner.email)}&organisation=${t.organisationId}`,
+        { cookie: staff.cookie },
+      ),
+    );
+    expect(form.status).toBe(200);
+    const prefilled = form.body as { values: { organisation_id: string }; organisations: { id: string }[] };
+    expect(prefilled.values.organisation_id).toBe(t.organisationId);
+    expect(prefilled.organisations).toHaveLength(2);
+    // Saved without a choice, the form answers the picker's error and keeps the choices.
+    const unchosen = await call(
+      newProposalPage.action,
+      formRequest(
+        "/admin/proposals/new",
+        {
+          client_email: t.owner.email,
+          title: "Labels",
+          scope: "Labels.",
+          pricing: "money",
+          currency: "INR",
+          category: "graphic",
+          deposit_percent: "30",
+          valid_until: inDays(10),
+          delivery_days: "10",
+          line_0_description: "Labels",
+          line_0_quantity: "1",
+          line_0_amount: "1000",
+        },
+        { cookie: staff.cookie },
+      ),
+    );
+    expect(unchosen.status).toBe(422);
+    expect(unchosen.body).toMatchObject({
+      errors: { organisation_id: PROPOSAL_MESSAGES.organisationRequired },
+      organisations: [expect.anything(), expect.objectContaining({ id: t.organisationId })],
     });
     const chosen = await createProposalDraft(input(t.owner.email, t.organisationId), actor());
     expect(chosen.ok && chosen.proposal.accountId).toBe(t.accountId);
