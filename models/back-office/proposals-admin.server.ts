@@ -24,6 +24,7 @@ const emptyLines = () =>
 function blankProposalValues(now = new Date()): ProposalFormValues {
   return {
     client_email: "",
+    organisation_id: "",
     title: "",
     scope: "",
     pricing: "money",

@@ -3,12 +3,21 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle
 import { recordAudit, type AuditActor } from "../platform/audit.server";
 import { db, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
-import { addNotification, notifyStaff } from "../platform/notifications.server";
+import { notifyStaff } from "../platform/notifications.server";
+import { notifyOrganisation, queueOrganisationEmail } from "../platform/organisation-recipients.server";
 import { queueEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import { renderMarkdown } from "../content/markdown.server";
 import { siteUrl } from "../platform/site-url";
 import { startClockForDays } from "../delivery/clock.server";
-import { contentBlocks, projects, projectStatusHistory, proposals, users } from "../schema";
+import {
+  contentBlocks,
+  organisationMembers,
+  organisations,
+  projects,
+  projectStatusHistory,
+  proposals,
+  users,
+} from "../schema";
 import {
   BALANCE_SCHEDULE_LABEL,
   budgetForTotal,
@@ -55,13 +64,46 @@ async function currentProposalTerms(database: Executor = db()): Promise<Proposal
   return proposalTermsSchema.parse(row.data);
 }
 
+export type ClientOrganisationChoice = { id: string; name: string };
+
+/** The organisations the client person with this confirmed email belongs to (staff's picker), oldest first. */
+export async function clientOrganisations(
+  email: string,
+  database: Executor = db(),
+): Promise<ClientOrganisationChoice[]> {
+  if (!email.trim()) return [];
+  return database
+    .select({ id: organisations.id, name: organisations.name })
+    .from(users)
+    .innerJoin(organisationMembers, eq(organisationMembers.userId, users.id))
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
+        eq(users.role, "client"),
+        isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .orderBy(asc(organisationMembers.createdAt), asc(organisations.id));
+}
+
+type ClientAccount =
+  { ok: true; accountId: string } | { ok: false; field: "client_email" | "organisation_id"; message: string };
+
 /**
- * A client account by its email (not staff, not deleted, its address confirmed: an unconfirmed address
- * could be anyone's, decision 0053): the account a proposal is addressed to.
+ * The organisation account a proposal is addressed to, from the email of a person in it (a client, not
+ * deleted, its address confirmed: an unconfirmed address could be anyone's, decision 0053). A person in one
+ * organisation: that one; in several: staff choose (`organisationId`), and must; in none (a row made before
+ * organisations): the person's own row.
  */
-async function findClientAccount(email: string, database: Executor = db()) {
-  const [row] = await database
-    .select({ id: users.id, email: users.email })
+async function findClientAccount(
+  email: string,
+  organisationId: string | null,
+  database: Executor = db(),
+): Promise<ClientAccount> {
+  const [person] = await database
+    .select({ id: users.id })
     .from(users)
     .where(
       and(
@@ -72,33 +114,73 @@ async function findClientAccount(email: string, database: Executor = db()) {
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!person) return { ok: false, field: "client_email", message: M.clientUnknown };
+  const memberships = await database
+    .select({ id: organisations.id, accountId: organisations.accountId })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(eq(organisationMembers.userId, person.id))
+    .orderBy(asc(organisationMembers.createdAt), asc(organisations.id));
+  if (!memberships.length) return { ok: true, accountId: person.id };
+  if (organisationId) {
+    const chosen = memberships.find((m) => m.id === organisationId);
+    if (chosen) return { ok: true, accountId: chosen.accountId };
+    return { ok: false, field: "organisation_id", message: M.organisationNotTheirs };
+  }
+  if (memberships.length === 1) return { ok: true, accountId: memberships[0]!.accountId };
+  return { ok: false, field: "organisation_id", message: M.organisationRequired };
 }
 
 const accountName = (row: { firstName: string; lastName: string; username: string }) =>
   `${row.firstName} ${row.lastName}`.trim() || row.username;
 
+const SIGNING_ROLES = ["owner", "approver"] as const;
+
 /**
- * Who may sign for an organisation (owner and approver roles). Until organisations are stored
- * (issue #40) every account is its own one-person organisation, owned by the person whose row it is.
+ * Who may sign for an organisation: its owners and approvers (`can(role, "approve")`), oldest member first,
+ * joined through the organisation whose account row the proposal is addressed to. An account that is no
+ * organisation's (a row made before organisations) is signed for by its own person.
  */
 async function signersOf(accountId: string, database: Executor = db()) {
-  const rows = await database
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-    })
-    .from(users)
-    .where(and(eq(users.id, accountId), isNull(users.deletedAt)));
+  const person = {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    username: users.username,
+  };
+  const members = await database
+    .select({ ...person, role: organisationMembers.role })
+    .from(organisations)
+    .innerJoin(organisationMembers, eq(organisationMembers.organisationId, organisations.id))
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(
+      and(
+        eq(organisations.accountId, accountId),
+        inArray(organisationMembers.role, [...SIGNING_ROLES]),
+        isNull(users.deletedAt),
+        ne(users.role, "staff"),
+      ),
+    )
+    .orderBy(asc(organisationMembers.createdAt), asc(users.id));
+  const rows = members.length
+    ? members
+    : await database
+        .select(person)
+        .from(users)
+        .where(
+          and(
+            eq(users.id, accountId),
+            isNull(users.deletedAt),
+            sql`not exists (select 1 from organisations o where o.account_id = ${accountId})`,
+          ),
+        );
   return rows.map((row) => ({ id: row.id, email: row.email, name: accountName(row) }));
 }
 
 export type SaveResult =
   | { ok: true; proposal: ProposalRow }
-  | { ok: false; field?: "client_email"; message: string; status: 404 | 409 | 422 };
+  | { ok: false; field?: "client_email" | "organisation_id"; message: string; status: 404 | 409 | 422 };
 
 function columnsOf(input: ProposalInput, accountId: string) {
   const total = proposalTotal(input.lines);
@@ -124,8 +206,8 @@ export async function createProposalDraft(
   actor: AuditActor & { id: string },
   source: { type: string; id: string } | null = null,
 ): Promise<SaveResult> {
-  const account = await findClientAccount(input.clientEmail);
-  if (!account) return { ok: false, field: "client_email", message: M.clientUnknown, status: 422 };
+  const account = await findClientAccount(input.clientEmail, input.organisationId ?? null);
+  if (!account.ok) return { ok: false, field: account.field, message: account.message, status: 422 };
   const terms = await currentProposalTerms();
   const proposal = await db().transaction(async (tx) => {
     const id = crypto.randomUUID();
@@ -135,7 +217,7 @@ export async function createProposalDraft(
         id,
         seriesId: id,
         version: 1,
-        ...columnsOf(input, account.id),
+        ...columnsOf(input, account.accountId),
         sourceType: source?.type ?? null,
         sourceId: source && isUuid(source.id) ? source.id : null,
         terms: terms.body,
@@ -159,15 +241,15 @@ export async function updateProposalDraft(
   actor: AuditActor & { id: string },
 ): Promise<SaveResult> {
   if (!isUuid(id)) return { ok: false, message: "Not found", status: 404 };
-  const account = await findClientAccount(input.clientEmail);
-  if (!account) return { ok: false, field: "client_email", message: M.clientUnknown, status: 422 };
+  const account = await findClientAccount(input.clientEmail, input.organisationId ?? null);
+  if (!account.ok) return { ok: false, field: account.field, message: account.message, status: 422 };
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update");
     if (!row) return { ok: false, message: "Not found", status: 404 } as const;
     if (row.status !== "draft") return { ok: false, message: M.notDraft, status: 409 } as const;
     const [updated] = await tx
       .update(proposals)
-      .set({ ...columnsOf(input, account.id), updatedAt: new Date() })
+      .set({ ...columnsOf(input, account.accountId), updatedAt: new Date() })
       .where(eq(proposals.id, id))
       .returning();
     await recordAudit(
@@ -241,7 +323,11 @@ export async function reviseProposal(id: string, actor: AuditActor & { id: strin
   });
 }
 
-/** The client's name and email as a proposal names them. */
+/**
+ * The client as a proposal names them: the organisation's name (or, for an account that is no
+ * organisation's, the person's), and the email of its first owner (the account's own for such a row); with
+ * the organisation's id, which staff's form keeps.
+ */
 async function clientOf(accountId: string, database: Executor) {
   const [row] = await database
     .select({
@@ -249,16 +335,29 @@ async function clientOf(accountId: string, database: Executor) {
       firstName: users.firstName,
       lastName: users.lastName,
       username: users.username,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+      ownerEmail: sql<
+        string | null
+      >`(select u.email from organisation_members m join users u on u.id = m.user_id
+        where m.organisation_id = ${organisations.id} and m.role = 'owner' and u.deleted_at is null
+        order by m.created_at, u.id limit 1)`,
     })
     .from(users)
+    .leftJoin(organisations, eq(organisations.accountId, users.id))
     .where(eq(users.id, accountId));
-  return { name: row ? accountName(row) : "", email: row?.email ?? "" };
+  if (!row) return { name: "", email: "", organisationId: null };
+  return {
+    name: row.organisationName ?? accountName(row),
+    email: row.ownerEmail ?? row.email,
+    organisationId: row.organisationId,
+  };
 }
 
 /** A stored version as its PDF shows it. */
 function proposalDocument(
   row: ProposalRow,
-  client: { name: string; email: string },
+  { name, email }: { name: string; email: string },
   sentAt: Date,
 ): ProposalDocument {
   return {
@@ -276,7 +375,7 @@ function proposalDocument(
     deliveryDays: row.deliveryDays,
     terms: row.terms,
     termsVersion: row.termsVersion,
-    client,
+    client: { name, email },
     sentAt,
   };
 }
@@ -344,40 +443,39 @@ export async function sendProposal(
             older.map((r) => r.id),
           ),
         );
+    // Every member of the organisation is told (all may read it); the page says who can sign.
     const link = `/proposals/${id}`;
-    const signers = await signersOf(row.accountId, tx);
     const total = formatProposalAmount(row.total, row.pricing as ProposalPricing, row.currency);
-    for (const signer of signers) {
-      await addNotification(
-        {
-          userId: signer.id,
-          type: "info",
-          title: "A proposal to sign",
-          message: `“${row.title}” (${total}) is ready for you to read and sign.`,
-          link,
-        },
-        tx,
-      );
-    }
-    emails = [];
-    for (const signer of signers)
-      emails.push(
-        await queueEmail(
-          {
-            kind: "proposal",
-            to: signer.email,
-            subject: `Proposal: ${row.title}`,
-            text:
-              `Hello ${signer.name},\n\nOur proposal “${row.title}” (version ${row.version}) is ready for you.\n\n` +
-              `Total: ${total}\nDeposit on signing: ${row.depositPercent}% (${formatProposalAmount(row.depositAmount, row.pricing as ProposalPricing, row.currency)})\n` +
-              `Valid until: ${formatProposalDate(row.validUntil)}\n\n` +
-              `Read and sign it at ${options.siteUrl ?? siteUrl()}${link}\n\n` +
-              (row.version > 1 ? "This version replaces the one we sent before.\n\n" : "") +
-              "Ascendra",
-          },
-          tx,
-        ),
-      );
+    const recipients = await notifyOrganisation(
+      row.accountId,
+      "status",
+      {
+        type: "info",
+        title: "A proposal to sign",
+        message: `“${row.title}” (${total}) is ready for your organisation to read and sign.`,
+        link,
+      },
+      tx,
+    );
+    const signers = await signersOf(row.accountId, tx);
+    emails = await queueOrganisationEmail(
+      row.accountId,
+      "status",
+      {
+        kind: "proposal",
+        subject: `Proposal: ${row.title}`,
+        text:
+          `Hello,\n\nOur proposal “${row.title}” (version ${row.version}) for ${client.name} is ready.\n\n` +
+          `Total: ${total}\nDeposit on signing: ${row.depositPercent}% (${formatProposalAmount(row.depositAmount, row.pricing as ProposalPricing, row.currency)})\n` +
+          `Valid until: ${formatProposalDate(row.validUntil)}\n\n` +
+          `Read it at ${options.siteUrl ?? siteUrl()}${link}\n` +
+          `Who can sign for your organisation: ${signers.map((s) => s.name).join(", ") || "an owner or approver"}.\n\n` +
+          (row.version > 1 ? "This version replaces the one we sent before.\n\n" : "") +
+          "Ascendra",
+      },
+      tx,
+      recipients,
+    );
     await recordAudit(
       {
         actor,
@@ -387,7 +485,7 @@ export async function sendProposal(
       },
       tx,
     );
-    return { ok: true, proposal: sent!, to: signers.map((s) => s.email) };
+    return { ok: true, proposal: sent!, to: emails.map((e) => e.email.to) };
   });
   if (result.ok) await sendQueuedEmails(emails);
   return result;
@@ -759,7 +857,11 @@ const listColumns = (now: Date) => ({
   validUntil: proposals.validUntil,
   sentAt: proposals.sentAt,
   updatedAt: proposals.updatedAt,
-  clientEmail: users.email,
+  // An organisation's account row has no address of its own: its first owner's.
+  clientEmail: sql<string>`coalesce((select u.email from organisations o
+    join organisation_members m on m.organisation_id = o.id join users u on u.id = m.user_id
+    where o.account_id = ${proposals.accountId} and m.role = 'owner'
+    order by m.created_at, u.id limit 1), ${users.email})`,
 });
 
 /** The workspace's list: the organisation's sent versions, newest first (one statement). */
@@ -800,6 +902,7 @@ export type StaffProposal = Omit<ProposalRow, "pdf"> & {
   preview: ClientProposal;
   clientEmail: string;
   clientName: string;
+  organisationId: string | null;
   versions: ProposalListItem[];
 };
 
@@ -825,6 +928,7 @@ export async function getStaffProposal(
     displayStatus: displayStatus(row, now),
     clientEmail: client.email,
     clientName: client.name,
+    organisationId: client.organisationId,
     versions: versions.map(listItem),
   };
 }
@@ -942,33 +1046,30 @@ export async function openProjectFromProposal(
     tx,
   );
   const link = `/project/${project!.id}`;
-  const signers = await signersOf(row.accountId, tx);
-  const emails: QueuedEmail[] = [];
-  for (const signer of signers) {
-    await addNotification(
-      {
-        userId: signer.id,
-        type: "success",
-        title: "Your project has started",
-        message: `The deposit for “${row.title}” is paid: the project is under way, due in ${row.deliveryDays} days.`,
-        link,
-      },
-      tx,
-    );
-    emails.push(
-      await queueEmail(
-        {
-          kind: "proposal",
-          to: signer.email,
-          subject: `Project started: ${row.title}`,
-          text:
-            `Thank you: the deposit for “${row.title}” (${amount(row.depositAmount)}) is paid and the project has started.\n\n` +
-            `We deliver within ${row.deliveryDays} days. ${BALANCE_SCHEDULE_LABEL}\n\nFollow it at ${siteUrl()}${link}\n\nAscendra`,
-        },
-        tx,
-      ),
-    );
-  }
+  const recipients = await notifyOrganisation(
+    row.accountId,
+    "status",
+    {
+      type: "success",
+      title: "Your project has started",
+      message: `The deposit for “${row.title}” is paid: the project is under way, due in ${row.deliveryDays} days.`,
+      link,
+    },
+    tx,
+  );
+  const emails = await queueOrganisationEmail(
+    row.accountId,
+    "status",
+    {
+      kind: "proposal",
+      subject: `Project started: ${row.title}`,
+      text:
+        `Thank you: the deposit for “${row.title}” (${amount(row.depositAmount)}) is paid and the project has started.\n\n` +
+        `We deliver within ${row.deliveryDays} days. ${BALANCE_SCHEDULE_LABEL}\n\nFollow it at ${siteUrl()}${link}\n\nAscendra`,
+    },
+    tx,
+    recipients,
+  );
   await notifyStaff(
     {
       type: "success",

@@ -61,6 +61,9 @@ export const PROPOSAL_MESSAGES = {
   titleRequired: "Please give the proposal a title.",
   scopeRequired: "Please write the scope.",
   clientRequired: "Please enter the client's account email.",
+  organisationRequired:
+    "This person belongs to several organisations: choose the one the proposal is addressed to.",
+  organisationNotTheirs: "This person is not a member of that organisation: choose one of theirs.",
   clientUnknown:
     "No client account with this confirmed email. Ask them to sign up and confirm their address first, then write the proposal.",
   linesRequired: "Please add at least one line with a description and an amount.",
@@ -96,6 +99,9 @@ export const PROPOSAL_MESSAGES = {
   changed: "The proposal changed since you opened it. Please read it again before signing.",
   noRight: "Only an owner or approver of your organisation can sign or decline proposals.",
   depositPaid: "Deposit paid. Your project has started.",
+  taxDetailsMissing:
+    "Your organisation has no tax details yet. The deposit's tax invoice carries them as they are when you pay: add your legal name, address and GSTIN or VAT number first if you need them on it.",
+  taxDetailsAskBilling: "Ask an owner or billing member of your organisation to add them.",
   notSigned: "The deposit is due once the proposal is signed.",
   alreadyPaid: "The deposit has already been paid.",
   insufficientTokens: (balance: number, needed: number) =>
@@ -151,6 +157,8 @@ export function displayStatus(
 
 export type ProposalFormValues = {
   client_email: string;
+  /** The organisation chosen when the client's person belongs to several (empty: their only one). */
+  organisation_id: string;
   title: string;
   scope: string;
   pricing: string;
@@ -164,6 +172,7 @@ export type ProposalFormValues = {
 
 export type ProposalInput = {
   clientEmail: string;
+  organisationId?: string | null;
   title: string;
   scope: string;
   pricing: ProposalPricing;
@@ -193,12 +202,15 @@ export function parseMajorAmount(value: string): number | null {
   return minor > 0 ? minor : null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const wholeIn = (value: string, min: number, max: number) =>
   /^\d{1,7}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null;
 
 /** The values a proposal's form shows for a stored version (amounts back in whole units). */
 export function proposalFormValues(row: {
   clientEmail: string;
+  organisationId?: string | null;
   title: string;
   scope: string;
   pricing: string;
@@ -211,6 +223,7 @@ export function proposalFormValues(row: {
 }): ProposalFormValues {
   return {
     client_email: row.clientEmail,
+    organisation_id: row.organisationId ?? "",
     title: row.title,
     scope: row.scope,
     pricing: row.pricing,
@@ -235,6 +248,7 @@ export function proposalFormValues(row: {
 export function parseProposalForm(form: FormData, now = new Date()): ProposalFormResult {
   const values: ProposalFormValues = {
     client_email: text(form, "client_email").toLowerCase(),
+    organisation_id: text(form, "organisation_id"),
     title: text(form, "title"),
     scope: text(form, "scope"),
     pricing: text(form, "pricing") || "money",
@@ -307,6 +321,7 @@ export function parseProposalForm(form: FormData, now = new Date()): ProposalFor
     values,
     value: {
       clientEmail: values.client_email,
+      organisationId: UUID.test(values.organisation_id) ? values.organisation_id.toLowerCase() : null,
       title: values.title,
       scope: values.scope,
       pricing,

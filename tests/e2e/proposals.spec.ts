@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { Download, Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { sendQuote } from "./back-office-steps";
 import {
@@ -17,8 +19,10 @@ import { E2E_STAFF } from "./staff-account";
 // Proposals (decision 0084): a quote request from the public form becomes a
 // proposal staff write and send; the client reads it at /proposals/:id, signs
 // it (typed name + consent), pays the deposit with the test gateway, and the
-// project appears with its delivery clock; both sides download the signed PDF.
-// Then the signing form and the deposit again with JavaScript off.
+// project appears with its delivery clock; both sides download the signed PDF
+// and the deposit's tax invoice (decision 0085). Then the signing form, the
+// organisation's tax details added from the deposit step, and the deposit
+// again with JavaScript off.
 
 async function payByCard(page: Page) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -48,6 +52,62 @@ async function writeAndSend(staff: Page, title: string, javaScriptEnabled: boole
   return new URL(staff.url()).pathname.replace("/admin", "");
 }
 
+/**
+ * pdftotext's reading of a PDF in the order it was drawn (-raw: a table cell's wrapped lines stay together,
+ * where a long word may be broken anywhere), with every space removed; compare with `squeezed`.
+ */
+function pdfText(bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile("pdftotext", ["-raw", "-", "-"], { encoding: "utf8" }, (error, stdout) =>
+      error ? reject(error) : resolve(squeezed(stdout)),
+    );
+    child.stdin!.end(bytes);
+  });
+}
+
+const squeezed = (text: string) => text.replace(/\s+/g, "");
+
+const downloaded = async (download: Download) => readFile((await download.path())!);
+
+/** The client's newest tax invoice in the workspace: its number and its PDF's text. */
+async function clientInvoice(page: Page) {
+  await page.goto("/dashboard2/billing/invoices");
+  const row = page.getByTestId("tax-invoice").first();
+  const number = ((await row.locator("span").first().textContent()) ?? "").trim();
+  expect(number).toMatch(/^ASC\/\d{2}-\d{2}\/\d{6}$/);
+  const downloading = page.waitForEvent("download");
+  await row.getByRole("link", { name: `PDF of ${number}` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${number.replaceAll("/", "-")}.pdf`);
+  const pdf = await downloaded(download);
+  expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  return { number, pdf, text: await pdfText(pdf) };
+}
+
+/** The owner invites a member (the emailed link, read from staff's outbox); the invitee signs up and joins. */
+async function inviteMember(owner: Page, staff: Page, invitee: Page) {
+  const name = uniqueName("member");
+  const email = `${name}@example.com`;
+  await owner.goto("/dashboard2/team");
+  await owner.getByLabel("Email address").fill(email);
+  await owner.getByLabel("Role", { exact: true }).selectOption("member");
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
+  await staff
+    .getByRole("link", { name: /invited you to/ })
+    .first()
+    .click();
+  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
+  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(text)?.[0];
+  expect(link, "the link in the invitation email").toBeTruthy();
+  await invitee.goto(new URL(link!).pathname);
+  await invitee.getByLabel("Username").fill(name);
+  await invitee.getByLabel("Password").fill("a-long-passphrase-2026");
+  await invitee.getByRole("button", { name: "Sign up and join" }).click();
+  await expect(invitee).toHaveURL(/\/dashboard2\/team$/);
+}
+
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 test.describe("proposals", () => {
@@ -55,7 +115,7 @@ test.describe("proposals", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const account = await createAccount(page);
     await signInAs(page, account, { javaScriptEnabled: true });
     const company = uniqueName("Spice");
@@ -93,6 +153,23 @@ test.describe("proposals", () => {
     expect(sha256(await pdf.body())).toBe(shown);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A colleague with the member role reads it too, but cannot sign: the page says who can.
+    const colleague = await newVisitor(browser);
+    await inviteMember(page, staff, colleague);
+    await colleague.goto(path);
+    await expect(colleague.getByRole("heading", { level: 1 })).toHaveText(title);
+    const whoSigns = colleague.getByRole("region", { name: "Who can sign" });
+    await expect(whoSigns).toContainText(
+      "Only an owner or approver of your organisation can sign or decline proposals.",
+    );
+    await expect(whoSigns.getByRole("listitem")).toHaveText([new RegExp(`\\(${account.email}\\)`)]);
+    await expect(colleague.getByRole("button", { name: "Sign the proposal" })).toHaveCount(0);
+    await waitForHydration(colleague);
+    expect(await seriousViolations(colleague)).toEqual([]);
+    await colleague.context().close();
+    await page.goto(path);
+    await waitForHydration(page);
+
     // Signing asks for the consent, keeps the typed name, then records one signature.
     await page.getByLabel("Your full name").fill("Asha Rao");
     await page.getByRole("button", { name: "Sign the proposal" }).click();
@@ -105,6 +182,13 @@ test.describe("proposals", () => {
     await expect(page.getByText("Signed. Thank you", { exact: false })).toBeVisible();
     await expect(page.getByTestId("proposal-status")).toHaveText("Signed: deposit due");
     expect(await seriousViolations(page)).toEqual([]);
+
+    // No tax details yet: the deposit step says where to add them before paying.
+    await expect(page.getByTestId("tax-details-missing")).toContainText("no tax details yet");
+    await expect(page.getByRole("link", { name: "Add your organisation's tax details" })).toHaveAttribute(
+      "href",
+      `/dashboard2/billing/invoices?back=${encodeURIComponent(path)}#tax-details-title`,
+    );
 
     // The deposit, by card with the test gateway: the project opens with its delivery clock.
     await waitForHydration(page);
@@ -130,6 +214,24 @@ test.describe("proposals", () => {
     const staffCopy = await staff.request.get(`/admin${path}/signed.pdf`);
     expect(staffCopy.status()).toBe(200);
     expect(sha256(await staffCopy.body())).toBe(sha256(await signed.body()));
+
+    // Both sides download the deposit's tax invoice: its line is the proposal's.
+    const line = `Deposit for “${title}” (proposal version 1)`;
+    const invoice = await clientInvoice(page);
+    expect(invoice.text).toContain(invoice.number);
+    expect(invoice.text).toContain(squeezed(line));
+    expect(invoice.text).toContain("22,500.00");
+    const year = `20${invoice.number.slice(4, 6)}-${invoice.number.slice(7, 9)}`;
+    await staff.goto(`/admin/invoices?year=${year}`);
+    const staffRow = staff.getByTestId("admin-tax-invoice").filter({ hasText: invoice.number });
+    await expect(staffRow).toHaveCount(1);
+    const staffDownloading = staff.waitForEvent("download");
+    await staffRow.getByRole("link", { name: `PDF of ${invoice.number}` }).click();
+    const staffPdf = await downloaded(await staffDownloading);
+    const staffText = await pdfText(staffPdf);
+    expect(staffText).toContain(invoice.number);
+    expect(staffText).toContain(squeezed(line));
+
     // Another client cannot read it.
     const stranger = await newVisitor(browser);
     const other = await createAccount(stranger);
@@ -162,9 +264,30 @@ test.describe("proposals", () => {
     // Signing again (a resubmitted form) records nothing more.
     await expect(page.getByRole("button", { name: "Sign the proposal" })).toHaveCount(0);
 
+    // The organisation adds its tax details from the deposit step, then comes back to pay.
+    await page.getByRole("link", { name: "Add your organisation's tax details" }).click();
+    await expect(page).toHaveURL(/\/dashboard2\/billing\/invoices\?back=/);
+    const legalName = `Menon Spices ${uniqueName("co")} LLP`;
+    await page.getByLabel("Legal name").fill(legalName);
+    await page.getByLabel("Billing address").fill("14 Palm Beach Road\nNerul, Navi Mumbai 400706");
+    await page.getByLabel("Country").selectOption("IN");
+    await page.getByLabel("State (India)").selectOption("27");
+    await page.getByLabel("GSTIN (India, if registered)").fill("27AAPFU0939F1ZV");
+    await page.getByRole("button", { name: "Save tax details" }).click();
+    await expect(page.getByText("Tax details saved.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to the proposal to pay its deposit" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}#deposit-step$`));
+    await expect(page.getByTestId("tax-details-missing")).toHaveCount(0);
+
     await payByCard(page);
     await page.getByRole("button", { name: "Pay ₹22,500.00 and start the project" }).click();
     await expect(page).toHaveURL(/\/project\/[0-9a-f-]+$/);
     await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
+
+    // The deposit's invoice carries the details added before paying.
+    const invoice = await clientInvoice(page);
+    expect(invoice.text).toContain(squeezed(legalName));
+    expect(invoice.text).toContain("27AAPFU0939F1ZV");
+    expect(invoice.text).toContain(squeezed(`Deposit for “${title}” (proposal version 1)`));
   });
 });

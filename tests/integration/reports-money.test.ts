@@ -55,7 +55,7 @@ let serial = 0;
 
 async function payment(input: {
   userId: string;
-  kind: "token_package" | "subscription" | "gift_card";
+  kind: "token_package" | "subscription" | "gift_card" | "proposal_deposit";
   amountMinor: number;
   currency: "INR" | "USD" | "EUR";
   at: Date;
@@ -329,28 +329,46 @@ beforeAll(async () => {
     currency: "INR",
     periods: [ist("2026-05-10T10:00:00")],
   });
+  // H also pays a signed proposal's deposit on 20 May: ₹22,500, its own column.
+  await payment({
+    userId: h!.id,
+    kind: "proposal_deposit",
+    amountMinor: 2250000,
+    currency: "INR",
+    at: ist("2026-05-20T10:00:00"),
+  });
 }, 120_000);
 
 describe("revenue", () => {
   it("rupees, March to May: received per product and month, refunds apart, failed ones left out", async () => {
     const report = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=INR`));
     // March: F's first month ₹2,000. April: A ₹5,000, gift card ₹3,000, F's renewal ₹2,000, H's Growth ₹2,000.
-    // May: gift card ₹1,000, H's Pro ₹5,000; A's ₹1,000 refund.
+    // May: gift card ₹1,000, H's Pro ₹5,000, H's proposal deposit ₹22,500; A's ₹1,000 refund.
     expect(report.byMonth.rows).toEqual([
-      // month, token packages, plans, gift cards, received, refunded, net
-      ["Mar 2026", 0, 200000, 0, 200000, 0, 200000],
-      ["Apr 2026", 500000, 400000, 300000, 1200000, 0, 1200000],
-      ["May 2026", 0, 500000, 100000, 600000, 100000, 500000],
+      // month, token packages, plans, gift cards, proposal deposits, received, refunded, net
+      ["Mar 2026", 0, 200000, 0, 0, 200000, 0, 200000],
+      ["Apr 2026", 500000, 400000, 300000, 0, 1200000, 0, 1200000],
+      ["May 2026", 0, 500000, 100000, 2250000, 2850000, 100000, 2750000],
     ]);
-    expect(report.byMonth.totals).toEqual(["Total", 500000, 1100000, 400000, 2000000, 100000, 1900000]);
+    expect(report.byMonth.totals).toEqual([
+      "Total",
+      500000,
+      1100000,
+      400000,
+      2250000,
+      4250000,
+      100000,
+      4150000,
+    ]);
     expect(report.byProduct.rows).toEqual([
       // product, payments, received, refunds, refunded, net
       ["Token packages", 1, 500000, 1, 100000, 400000],
       ["Plans", 4, 1100000, 0, 0, 1100000],
       ["Gift cards", 2, 400000, 0, 0, 400000],
+      ["Proposal deposits", 1, 2250000, 0, 0, 2250000],
     ]);
     expect([report.received, report.refunded, report.net, report.payments, report.refunds]).toEqual([
-      2000000, 100000, 1900000, 7, 1,
+      4250000, 100000, 4150000, 8, 1,
     ]);
     // The shop, paid in tokens: A's 30 tokens at ₹50 each (₹5,000 / 100) = ₹1,500 in April;
     // E's 15 gift-card tokens at ₹50 each (₹3,000 / 60) = ₹750 in May.
@@ -364,14 +382,14 @@ describe("revenue", () => {
   it("dollars and euros are their own: never added to rupees", async () => {
     const usd = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=USD`));
     // May: B's $100 package and G's $25 plan; B's $40 refund.
-    expect(usd.byMonth.rows[2]).toEqual(["May 2026", 10000, 2500, 0, 12500, 4000, 8500]);
+    expect(usd.byMonth.rows[2]).toEqual(["May 2026", 10000, 2500, 0, 0, 12500, 4000, 8500]);
     expect([usd.received, usd.refunded, usd.net]).toEqual([12500, 4000, 8500]);
     const eur = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=EUR`));
     // March: C's €80. May: C's €50, refunded in full.
     expect(eur.byMonth.rows).toEqual([
-      ["Mar 2026", 8000, 0, 0, 8000, 0, 8000],
-      ["Apr 2026", 0, 0, 0, 0, 0, 0],
-      ["May 2026", 5000, 0, 0, 5000, 5000, 0],
+      ["Mar 2026", 8000, 0, 0, 0, 8000, 0, 8000],
+      ["Apr 2026", 0, 0, 0, 0, 0, 0, 0],
+      ["May 2026", 5000, 0, 0, 0, 5000, 5000, 0],
     ]);
     expect(eur.byProduct.rows[0]).toEqual(["Token packages", 2, 13000, 1, 5000, 8000]);
   });
@@ -386,8 +404,8 @@ describe("revenue", () => {
       at: ist("2026-04-01T00:30:00"),
     });
     const eur = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=EUR`));
-    expect(eur.byMonth.rows[0]![4]).toBe(8000);
-    expect(eur.byMonth.rows[1]![4]).toBe(700);
+    expect(eur.byMonth.rows[0]![5]).toBe(8000);
+    expect(eur.byMonth.rows[1]![5]).toBe(700);
     await db().delete(payments).where(eq(payments.userId, late.id));
   });
 });
@@ -497,9 +515,9 @@ describe("the overview's headlines", () => {
     }
     // Worked out above: rupees, March to May.
     expect(await readMoneyHeadlines(period(`${MARCH_TO_MAY}&currency=INR`), NOW)).toEqual({
-      received: 2000000,
+      received: 4250000,
       refunded: 100000,
-      net: 1900000,
+      net: 4150000,
       mrr: 500000,
       active: 1,
       liability: 1425000,
@@ -545,7 +563,7 @@ describe("the pages", () => {
     for (const [path, page] of PAGES) {
       const seen = await call(page.loader as never, getRequest(`${path}${QUERY}`, { cookie: studio.cookie }));
       expect(seen.status).toBe(200);
-      expect(JSON.stringify(seen.body)).not.toMatch(/2000000|1900000|1425000|500000/);
+      expect(JSON.stringify(seen.body)).not.toMatch(/4250000|4150000|1425000|500000/);
       expect(
         (seen.body as { allowed?: boolean; money?: unknown }).allowed ??
           (seen.body as { money: unknown }).money,
@@ -574,7 +592,7 @@ describe("the pages", () => {
       revenuePage.loader as never,
       getRequest(`/admin/reports/revenue${QUERY}`, { cookie: staff.cookie }),
     );
-    expect((full.body as { report: { net: number } }).report.net).toBe(1900000);
+    expect((full.body as { report: { net: number } }).report.net).toBe(4150000);
     // Payments and refunds are money too: refused, pages and the refund's post alike.
     const [anyPayment] = await db().select({ id: payments.id }).from(payments).limit(1);
     const refusals = [
@@ -623,10 +641,11 @@ describe("the pages", () => {
     expect(outcome.headers.get("Content-Disposition")).toContain("revenue-2026-03-to-2026-05-INR.csv");
     const csv = outcome.body as string;
     expect(csv).toContain(
-      "Month,Token packages (INR),Plans (INR),Gift cards (INR),Received (INR),Refunded (INR),Net (INR)\r\n",
+      "Month,Token packages (INR),Plans (INR),Gift cards (INR),Proposal deposits (INR),Received (INR),Refunded (INR),Net (INR)\r\n",
     );
-    expect(csv).toContain("Apr 2026,5000.00,4000.00,3000.00,12000.00,0.00,12000.00\r\n");
-    expect(csv).toContain("Total,5000.00,11000.00,4000.00,20000.00,1000.00,19000.00\r\n");
+    expect(csv).toContain("Apr 2026,5000.00,4000.00,3000.00,0.00,12000.00,0.00,12000.00\r\n");
+    expect(csv).toContain("May 2026,0.00,5000.00,1000.00,22500.00,28500.00,1000.00,27500.00\r\n");
+    expect(csv).toContain("Total,5000.00,11000.00,4000.00,22500.00,42500.00,1000.00,41500.00\r\n");
     const after = await db().select().from(auditLog).where(eq(auditLog.action, "report.export"));
     expect(after.length).toBe(before.length + 1);
     const entry = after.find((row) => !before.some((old) => old.id === row.id))!;

@@ -38,6 +38,17 @@ export function OrganisationCard({ organisation }: { organisation: Organisation 
         ))}
         {organisation.members.length ? null : <li className="text-text-muted">No members.</li>}
       </ul>
+      {organisation.members[0] ? (
+        <p className="text-sm">
+          {/* Addressed to this organisation even when its first member belongs to others (decision 0085). */}
+          <Link
+            to={`/admin/proposals/new?${new URLSearchParams({ client: organisation.members[0].email, organisation: organisation.id })}`}
+            className="font-semibold underline underline-offset-4"
+          >
+            Write a proposal<span className="sr-only"> for {organisation.name}</span>
+          </Link>
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -97,12 +97,15 @@ export function ProposalForm({
   intent,
   submitLabel,
   hidden = {},
+  organisations = [],
 }: {
   values: ProposalFormValues;
   errors: Record<string, string>;
   intent: string;
   submitLabel: string;
   hidden?: Record<string, string>;
+  /** The client person's organisations: a picker when they belong to several (decision 0085). */
+  organisations?: ReadonlyArray<{ id: string; name: string }>;
 }) {
   return (
     <Form
@@ -131,6 +134,18 @@ export function ProposalForm({
         />
         <Text name="title" title="Title" values={values} errors={errors} required />
       </div>
+      {organisations.length > 1 || errors.organisation_id ? (
+        <Select
+          name="organisation_id"
+          title="Organisation"
+          values={values}
+          errors={errors}
+          options={[
+            { value: "", label: "Choose the organisation…" },
+            ...organisations.map((o) => ({ value: o.id, label: o.name })),
+          ]}
+        />
+      ) : null}
       <label className={label}>
         Scope (Markdown)
         <textarea

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { parseProposalForm } from "~models/projects/proposals";
-import { createProposalDraft } from "~models/projects/proposals.server";
+import { clientOrganisations, createProposalDraft } from "~models/projects/proposals.server";
 import { proposalPrefill } from "~models/back-office/proposals-admin.server";
 import { ProposalForm } from "~/components/admin/proposal-form";
 import { PageHeader } from "~/components/admin/ui";
@@ -17,19 +17,40 @@ export const meta: Route.MetaFunction = () => adminMeta("New proposal");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await staffOf({ request, context });
   const params = new URL(request.url).searchParams;
-  return proposalPrefill(params.get("source"), new Date(), params.get("client"));
+  const prefill = await proposalPrefill(params.get("source"), new Date(), params.get("client"));
+  const organisations = await clientOrganisations(prefill.values.client_email);
+  const organisation = params.get("organisation") ?? "";
+  return {
+    ...prefill,
+    values: organisations.some((o) => o.id === organisation)
+      ? { ...prefill.values, organisation_id: organisation }
+      : prefill.values,
+    organisations,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await staffOf({ request, context });
   const formData = await requireForm(request);
   const parsed = parseProposalForm(formData);
-  if (!parsed.ok) return data({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      {
+        values: parsed.values,
+        errors: parsed.errors,
+        organisations: await clientOrganisations(parsed.values.client_email),
+      },
+      { status: 400 },
+    );
   const { source } = await proposalPrefill(String(formData.get("source") ?? "") || null);
   const saved = await createProposalDraft(parsed.value, actor, source);
   if (!saved.ok)
     return data(
-      { values: parsed.values, errors: { [saved.field ?? "client_email"]: saved.message } },
+      {
+        values: parsed.values,
+        errors: { [saved.field ?? "client_email"]: saved.message },
+        organisations: await clientOrganisations(parsed.values.client_email),
+      },
       { status: saved.status },
     );
   throw redirect(`/admin/proposals/${saved.proposal.id}?done=saved`, 303);
@@ -68,6 +89,7 @@ export default function NewProposal({ loaderData, actionData }: Route.ComponentP
         intent="create"
         submitLabel="Save the draft"
         hidden={source ? { source: `${source.type}:${source.id}` } : {}}
+        organisations={actionData?.organisations ?? loaderData.organisations}
       />
     </div>
   );

@@ -6,7 +6,12 @@ import {
   PROPOSAL_STATUS_TONES,
   proposalFormValues,
 } from "~models/projects/proposals";
-import { getStaffProposal, reviseProposal, updateProposalDraft } from "~models/projects/proposals.server";
+import {
+  clientOrganisations,
+  getStaffProposal,
+  reviseProposal,
+  updateProposalDraft,
+} from "~models/projects/proposals.server";
 import { sendProposalAsStaff } from "~models/back-office/proposals-admin.server";
 import { ProposalForm } from "~/components/admin/proposal-form";
 import { ActionMessage, Badge, cell, DataTable, PageHeader, smallButton } from "~/components/admin/ui";
@@ -39,7 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     proposal,
-    values: proposalFormValues({ ...proposal, clientEmail: proposal.clientEmail }),
+    values: proposalFormValues(proposal),
+    organisations: proposal.status === "draft" ? await clientOrganisations(proposal.clientEmail) : [],
     notice: NOTICES[url.searchParams.get("done") ?? ""] ?? null,
     confirm: url.searchParams.get("confirm"),
   };
@@ -55,13 +61,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "save") {
     const parsed = parseProposalForm(formData);
     if (!parsed.ok)
-      return data({ values: parsed.values, errors: parsed.errors, message: null }, { status: 400 });
+      return data(
+        {
+          values: parsed.values,
+          errors: parsed.errors,
+          message: null,
+          organisations: await clientOrganisations(parsed.values.client_email),
+        },
+        { status: 400 },
+      );
     const saved = await updateProposalDraft(id, parsed.value, actor);
     if (!saved.ok) {
       if (saved.status === 404) throw notFoundResponse();
       const errors = saved.field ? { [saved.field]: saved.message } : {};
       return data(
-        { values: parsed.values, errors, message: saved.field ? null : saved.message },
+        {
+          values: parsed.values,
+          errors,
+          message: saved.field ? null : saved.message,
+          organisations: await clientOrganisations(parsed.values.client_email),
+        },
         { status: saved.status },
       );
     }
@@ -237,6 +256,11 @@ export default function StaffProposal({ loaderData, actionData }: Route.Componen
             errors={actionData?.errors ?? {}}
             intent="save"
             submitLabel="Save the draft"
+            organisations={
+              actionData && "organisations" in actionData
+                ? actionData.organisations
+                : loaderData.organisations
+            }
           />
         </section>
       ) : null}

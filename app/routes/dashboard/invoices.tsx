@@ -39,13 +39,15 @@ async function billingMember(request: Request): Promise<Member> {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { accountId } = await billingMember(request);
-  const page = pageNumber(new URL(request.url).searchParams.get("page"));
+  const params = new URL(request.url).searchParams;
+  const page = pageNumber(params.get("page"));
   const [details, list] = await Promise.all([
     getBuyerTaxDetails(accountId),
     listAccountInvoices(accountId, page),
   ]);
   return {
     details,
+    back: proposalBack(params.get("back")),
     page: { page: list.page.page, pageCount: list.page.pageCount, total: list.page.total },
     invoices: list.rows.map((row) => ({
       id: row.id,
@@ -58,6 +60,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
   };
 }
+
+/** A proposal's page the client came from to add their details before paying its deposit (decision 0085). */
+const proposalBack = (value: string | null) =>
+  value && /^\/proposals\/[0-9a-f-]{36}$/.test(value) ? value : null;
 
 const FIELDS = ["legalName", "address", "country", "stateCode", "gstin", "vatNumber"] as const;
 type Typed = Record<(typeof FIELDS)[number], string>;
@@ -97,7 +103,7 @@ const stateOptions = [
 ];
 
 export default function Invoices({ loaderData, actionData }: Route.ComponentProps) {
-  const { details, invoices, page } = loaderData;
+  const { details, invoices, page, back } = loaderData;
   const values: Typed = actionData?.typed ?? {
     legalName: details?.legalName ?? "",
     address: details?.address ?? "",
@@ -173,6 +179,13 @@ export default function Invoices({ loaderData, actionData }: Route.ComponentProp
           input tax. In the EU, your VAT number puts the invoice under the reverse charge.
         </p>
         <ActionNotice notice={actionData?.notice} />
+        {back ? (
+          <p className="text-sm">
+            <Link to={`${back}#deposit-step`} className="font-semibold underline underline-offset-4">
+              Back to the proposal to pay its deposit
+            </Link>
+          </p>
+        ) : null}
         <Form
           method="post"
           key={formKey}

@@ -5,6 +5,7 @@ import { can } from "~models/identity/roles";
 import { cardsOnOurPage as cardsOnPage, newIdempotencyKey } from "~models/billing/payments";
 import { checkoutState, paymentMode } from "~models/billing/payments.server";
 import { listSavedCards } from "~models/billing/payment-methods.server";
+import { getBuyerTaxDetails } from "~models/billing/invoices.server";
 import { depositPaymentFields, depositPaymentSchema } from "~models/billing/proposal-deposits";
 import {
   depositDue,
@@ -81,6 +82,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     mode,
     notices: paymentNotices(mode, checkout),
     savedCards: depositOpen && proposal.pricing === "money" ? await listSavedCards(member.accountId) : [],
+    // The deposit's tax invoice carries the organisation's tax details as they are when it is paid.
+    taxDetailsMissing:
+      depositOpen && proposal.pricing === "money" ? !(await getBuyerTaxDetails(member.accountId)) : false,
+    mayEditTaxDetails: can(member.role, "billing"),
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -459,6 +464,30 @@ function SignForms({
   );
 }
 
+/** No buyer tax details yet: where to add them, before paying, so the deposit's invoice carries them. */
+function TaxDetailsNotice({ proposalId, mayEdit }: { proposalId: string; mayEdit: boolean }) {
+  return (
+    <div
+      className="mb-4 rounded-xl border border-purple/50 bg-purple/10 px-4 py-3 text-sm"
+      data-testid="tax-details-missing"
+    >
+      <p>{PROPOSAL_MESSAGES.taxDetailsMissing}</p>
+      {mayEdit ? (
+        <p className="mt-2">
+          <Link
+            to={`/dashboard2/billing/invoices?back=${encodeURIComponent(`/proposals/${proposalId}`)}#tax-details-title`}
+            className="font-semibold underline underline-offset-4"
+          >
+            Add your organisation&apos;s tax details
+          </Link>
+        </p>
+      ) : (
+        <p className="mt-2">{PROPOSAL_MESSAGES.taxDetailsAskBilling}</p>
+      )}
+    </div>
+  );
+}
+
 type Loaded = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 type Acted = Exclude<Route.ComponentProps["actionData"], { notFound: true }>;
 
@@ -504,6 +533,9 @@ function DepositStep({ loaderData, actionData }: { loaderData: Loaded; actionDat
         </div>
       ) : loaderData.mayPay ? (
         <>
+          {loaderData.taxDetailsMissing ? (
+            <TaxDetailsNotice proposalId={proposal.id} mayEdit={loaderData.mayEditTaxDetails} />
+          ) : null}
           <PaymentNotice notice={notices.banner} />
           <PaymentNotice notice={notices.checkout} outcome />
           {mode === "none" ? null : (

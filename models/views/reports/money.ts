@@ -14,6 +14,7 @@ const PRODUCT_LABELS = {
   token_package: "Token packages",
   subscription: "Plans",
   gift_card: "Gift cards",
+  proposal_deposit: "Proposal deposits",
 } as const;
 type Product = keyof typeof PRODUCT_LABELS;
 const PRODUCTS = Object.keys(PRODUCT_LABELS) as Product[];
