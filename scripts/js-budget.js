@@ -16,8 +16,11 @@ const KIB = 1024;
 export const ISLAND_BUDGET = 64 * KIB;
 /** Island routes whose script's later imports are not counted: the chat panel loads React when used. */
 const LAZY_NOT_COUNTED = new Set(["routes/home"]);
-/** Every hydrated page: the signed-in app and the back-office. */
-export const PAGE_BUDGET = 164 * KIB;
+/**
+ * Every hydrated page: the signed-in app and the back-office. 165 KiB since organisations and
+ * proposals (docs/performance.md, "JavaScript after organisations and proposals").
+ */
+export const PAGE_BUDGET = 165 * KIB;
 
 const clientDir = path.resolve(import.meta.dirname, "../build/client");
 const assetsDir = path.join(clientDir, "assets");

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PROPOSAL_STATUS_LABELS } from "~models/projects/proposals";
+import { PROPOSAL_STATUS_LABELS } from "~models/projects/proposal-words";
 import { listClientProposals } from "~models/projects/proposals.server";
 import { formatDate } from "~/lib/format";
 import { memberOf } from "~/lib/membership.server";

@@ -17,7 +17,7 @@ import {
   PROPOSAL_STATUS_LABELS,
   SIGNING_CONSENT,
   type ProposalStatus,
-} from "~models/projects/proposals";
+} from "~models/projects/proposal-words";
 import {
   declineProposal,
   getClientProposal,
