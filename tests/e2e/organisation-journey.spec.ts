@@ -4,7 +4,8 @@
 // project; the approver pays for a revision round from the shared wallet (the
 // ledger names them) and approves the next version; the member is refused a
 // purchase with a clear message; the owner removes the member, whose very next
-// request loses the project. Then the key forms again with JavaScript off.
+// request loses the project. Then the key forms again with JavaScript off, and
+// an owner alone in an empty organisation deletes it (JavaScript on and off).
 import type { Page } from "@playwright/test";
 import { pngBytes } from "../integration/proofing-helpers";
 import { seriousViolations } from "./axe";
@@ -198,3 +199,32 @@ test("the team's key forms without JavaScript: invite, a refused purchase, remov
   await member.goto("/dashboard2/billing/tokens");
   await expect(member).toHaveURL(/\/login\?redirectTo=/);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an owner alone in an empty organisation deletes it after confirming (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const person = await newVisitor(browser, javaScriptEnabled);
+    const account = await createAccount(person);
+    await signInAs(person, account, { javaScriptEnabled, redirectTo: "/organisations/new" });
+    const name = `Side ${uniqueName("studio")}`;
+    await person.getByLabel("Organisation name").fill(name);
+    await person.getByRole("button", { name: "Create organisation" }).click();
+    await expect(person).toHaveURL(/\/dashboard2\/team$/);
+    await expect(person.getByTestId("organisation-name")).toHaveText(name);
+    if (javaScriptEnabled) await waitForHydration(person);
+
+    await person.getByRole("link", { name: `Delete ${name}` }).click();
+    if (!javaScriptEnabled) await expect(person).toHaveURL(/\?delete$/);
+    await expect(person.getByRole("heading", { name: `Delete ${name}?` })).toBeVisible();
+    await expect(person.getByText("This cannot be undone.")).toBeVisible();
+    if (javaScriptEnabled) expect(await seriousViolations(person)).toEqual([]);
+    await person.getByRole("button", { name: `Yes, delete ${name}` }).click();
+
+    // Back in their own organisation, told which one went; it is no longer theirs to switch to.
+    await expect(person.getByTestId("organisation-deleted")).toHaveText(`${name} was deleted.`);
+    await expect(person.getByTestId("organisation-name")).toHaveText(account.username);
+    await expect(person.getByRole("link", { name: /^Delete / })).toHaveCount(0);
+    await expect(person.getByText("You belong to this organisation only.")).toBeVisible();
+  });
+}
