@@ -54,7 +54,7 @@ function dueRecipients(week: Date): Promise<Recipient[]> {
      limit ${BATCH}`);
 }
 
-/** What happened in the organisation's last 7 days and what is ahead (three statements). */
+/** What happened in the organisation's last 7 days and what is ahead (two statements, side by side). */
 async function factsOf(accountId: string, now: Date): Promise<DigestFacts> {
   const since = new Date(now.getTime() - 7 * DAY_MS);
   const [[row], waiting] = await Promise.all([
