@@ -8,6 +8,7 @@ import { configurePayments } from "../models/billing/gateway-setup.server";
 import { configureMail } from "../models/platform/mail.server";
 import { setDatabase } from "../models/platform/db.server";
 import { runJobs } from "../models/billing/jobs.server";
+import { runWeeklyDigest } from "../models/views/weekly-digest.server";
 import { serverOrigin } from "../app/lib/allowed-hosts.server";
 import { openDatabaseForScript } from "./open-database";
 import { setSiteUrl, siteUrl } from "../models/platform/site-url";
@@ -22,6 +23,10 @@ try {
   const report = await runJobs(new Date(), { siteUrl: siteUrl() });
   console.log(
     `Renewals due: ${report.renewalsDue}, periods renewed: ${report.periodsRenewed}; gift cards delivered: ${report.giftCardsDelivered}; accounts with expired tokens settled: ${report.accountsExpired}; expiry reminders sent: ${report.expiryReminders}; delivery clock reminders sent: ${report.clockReminders}; receipts sent: ${report.receiptsSent}.`,
+  );
+  const digest = await runWeeklyDigest(new Date(), { siteUrl: siteUrl() });
+  console.log(
+    digest ? `Weekly digests sent: ${digest.sent}.` : "Weekly digest: being run by another process just now.",
   );
   if (report.skipped.length)
     console.log(`Being run by another process just now, so skipped: ${report.skipped.join(", ")}.`);

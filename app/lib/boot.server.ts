@@ -4,6 +4,7 @@ import { configureChatLlm } from "~models/chat/llm.server";
 import { deleteOldPostViews } from "~models/content/blog.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "~models/platform/db.server";
 import { runJobs } from "~models/billing/jobs.server";
+import { runWeeklyDigest } from "~models/views/weekly-digest.server";
 import {
   configureMail,
   EMAIL_RETRY_INTERVAL_MS,
@@ -103,7 +104,11 @@ async function boot(): Promise<void> {
   const siteUrl = env.PUBLIC_URL ?? serverOrigin(env);
   const jobs = () =>
     background(() =>
-      runJobs(new Date(), { siteUrl }).catch((error) => reportError(error, "Billing jobs failed")),
+      runJobs(new Date(), { siteUrl })
+        .catch((error) => reportError(error, "Billing jobs failed"))
+        // The organisations' weekly digest (models/views/weekly-digest.server.ts), after the billing jobs.
+        .then(() => runWeeklyDigest(new Date(), { siteUrl }))
+        .catch((error) => reportError(error, "Weekly digest failed")),
     );
   jobs();
   every(jobs, env.JOBS_INTERVAL_SECONDS * 1000);

@@ -413,15 +413,17 @@ export async function countLedger(userId: string): Promise<number> {
 }
 
 /** A ledger row as the lists show it: the staff member's username on a grant or deduction they made. */
-export type LedgerListRow = LedgerView & { staff: string | null };
+/** `member`: the organisation's member who spent or bought (token_ledger.actor_id), by username. */
+export type LedgerListRow = LedgerView & { staff: string | null; member: string | null };
 
 /**
  * The client's ledger, newest first, from `offset`; grants say when they
- * expire, staff adjustments who made them. One statement (the staff client
+ * expire, staff adjustments who made them, a member's spend or purchase who did it. One statement (the staff client
  * page reads its ledger page with it).
  */
 export async function listLedger(userId: string, limit = 200, offset = 0): Promise<LedgerListRow[]> {
   const staff = alias(users, "staff");
+  const member = alias(users, "member");
   const rows = await db()
     .select({
       id: tokenLedger.id,
@@ -434,10 +436,12 @@ export async function listLedger(userId: string, limit = 200, offset = 0): Promi
       expiresAt: tokenLots.expiresAt,
       staffUserId: tokenLedger.staffUserId,
       staff: staff.username,
+      member: member.username,
     })
     .from(tokenLedger)
     .leftJoin(tokenLots, eq(tokenLots.id, tokenLedger.id))
     .leftJoin(staff, eq(staff.id, tokenLedger.staffUserId))
+    .leftJoin(member, eq(member.id, tokenLedger.actorId))
     .where(eq(tokenLedger.userId, userId))
     .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
     .limit(limit)

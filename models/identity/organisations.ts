@@ -81,6 +81,14 @@ export const ORGANISATION_MESSAGES = {
   capSaved: (username: string) => `Monthly token cap saved for ${username}.`,
   preferencesSaved: "Email preferences saved.",
   addressUnconfirmed: "Confirm your email address first, then open the invitation again.",
+  deleteNotOwner: "Only an owner can delete the organisation.",
+  deleteHasMembers:
+    "Remove the other members first: only an organisation you alone belong to can be deleted.",
+  deleteOwnAccount:
+    "This organisation holds your own account's records: delete your account from Settings instead.",
+  deleteHoldsRecords:
+    "This organisation holds projects, tokens or payments, which the studio must keep. Contact us to close it.",
+  deleted: (name: string) => `${name} was deleted.`,
 } as const;
 
 /** The API's default error texts for the organisation calls (a failure nobody foresaw). */

@@ -14,6 +14,9 @@ const RIGHT_ACTIONS: Record<OrganisationRight, string> = {
   delete: "delete the organisation",
 };
 
+/** The step the tax invoice pages name in their refusal (owner and billing only). */
+export const TAX_INVOICES_ACTION = "see the tax invoices";
+
 /** Each role as the "Ask …" line names it: "an owner", then "billing member", "approver". */
 const ASK_FIRST: Record<OrganisationRole, string> = {
   owner: "an owner",

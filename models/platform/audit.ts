@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = {
   "organisation.role": "Changed a member's role",
   "organisation.remove": "Removed a member from an organisation",
   "organisation.leave": "Left an organisation",
+  "organisation.delete": "Deleted an organisation",
   "organisation.cap": "Changed a member's monthly token cap",
   "proposal.create": "Wrote a proposal",
   "proposal.update": "Changed a proposal draft",

@@ -21,6 +21,8 @@ export const JOB_LOCK_KEYS = {
   tokenExpiryReminders: 4_170_390_113,
   /** Receipts a crash or a caller without a send step left unsent (decision 0058). */
   unsentReceipts: 4_170_390_158,
+  /** Organisations' weekly digest to each member who keeps it on (issue #40, decision 0078). */
+  weeklyDigest: 4_170_390_178,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCK_KEYS;

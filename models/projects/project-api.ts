@@ -1,5 +1,6 @@
 import { stepFor, fileDownloadPath } from "./projects";
 import { type ProjectFileRow, type ProjectRow } from "./projects.server";
+import { type ProjectComment } from "./project-conversation.server";
 
 // The project API's wire shapes (docs/product.md, "Projects"), in one place.
 
@@ -15,8 +16,31 @@ export function apiProjectSummary(project: ProjectRow) {
   };
 }
 
-export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFileRow[] }, origin: string) {
-  const { project, files } = detail;
+/**
+ * One message of the project's thread. `author` is the role's label ("Client",
+ * "Project Manager"), and stays "Client" for the organisation's own account, so
+ * a one-person organisation reads what it always did; a message by another
+ * member of the organisation is labelled with their name (issue #40).
+ * `author_username` names the client person who wrote it (null for staff).
+ */
+function apiComment(comment: ProjectComment, accountId: string) {
+  const byMember =
+    comment.role === "client" && comment.authorId && comment.authorId !== accountId && comment.authorName;
+  return {
+    id: comment.id,
+    text: comment.text,
+    author: byMember ? comment.authorName : comment.author,
+    author_username: comment.role === "client" ? (comment.authorUsername ?? null) : null,
+    role: comment.role,
+    timestamp: comment.timestamp.toISOString(),
+  };
+}
+
+export function apiProjectDetail(
+  detail: { project: ProjectRow; files: ProjectFileRow[]; comments?: ProjectComment[] },
+  origin: string,
+) {
+  const { project, files, comments = [] } = detail;
   return {
     id: project.id,
     title: project.title,
@@ -34,5 +58,6 @@ export function apiProjectDetail(detail: { project: ProjectRow; files: ProjectFi
       size: file.size,
       file: new URL(fileDownloadPath(project.id, file.id), origin).toString(),
     })),
+    comments: comments.map((comment) => apiComment(comment, project.userId)),
   };
 }

@@ -6,7 +6,7 @@ import { isUuid } from "../platform/ids";
 import { notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
 import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
 import { type ActorRole, type ProjectStatus } from "./projects";
-import { projectComments, projectFiles, projects, projectStatusHistory } from "../schema";
+import { projectComments, projectFiles, projects, projectStatusHistory, users } from "../schema";
 import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { readThread } from "./thread.server";
@@ -16,7 +16,17 @@ import { type ProjectFileRow, type Viewer, actingPerson, getProjectForViewer } f
 
 export const AUTHOR_LABELS: Record<ActorRole, string> = { client: "Client", staff: "Project Manager" };
 
-export type ProjectComment = { id: string; text: string; author: string; role: ActorRole; timestamp: Date };
+export type ProjectComment = {
+  id: string;
+  text: string;
+  author: string;
+  role: ActorRole;
+  timestamp: Date;
+  /** Who wrote it (listComments reads them; null when the person was deleted). */
+  authorId?: string | null;
+  authorUsername?: string | null;
+  authorName?: string | null;
+};
 export type ProjectHistoryEntry = {
   toStatus: ProjectStatus;
   fromStatus: ProjectStatus | null;
@@ -49,15 +59,36 @@ export async function listHistory(projectIds: string[]): Promise<Map<string, Pro
   return byProject;
 }
 
+/**
+ * A project's messages, oldest first, each with who wrote it (one statement).
+ * `authorId` and `authorName` (first and last name, else the username) let a
+ * reader name an organisation's members apart (issue #40); `author` stays the
+ * role's label.
+ */
 export async function listComments(projectId: string): Promise<ProjectComment[]> {
   const rows = await db()
-    .select()
+    .select({
+      comment: projectComments,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(projectComments)
+    .leftJoin(users, eq(users.id, projectComments.authorId))
     .where(eq(projectComments.projectId, projectId))
     .orderBy(asc(projectComments.createdAt), asc(projectComments.id));
-  return rows.map((row) => {
+  return rows.map(({ comment: row, username, firstName, lastName }) => {
     const role = row.authorRole as ActorRole;
-    return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
+    return {
+      id: row.id,
+      text: row.body,
+      author: AUTHOR_LABELS[role],
+      role,
+      timestamp: row.createdAt,
+      authorId: row.authorId,
+      authorUsername: username,
+      authorName: `${firstName ?? ""} ${lastName ?? ""}`.trim() || username,
+    };
   });
 }
 

@@ -44,6 +44,12 @@ export const ROUTE_RIGHTS: Record<string, RouteRights> = {
     write: { right: "billing", form: { intent: "remove", id: "probe" } },
   },
   "/manageaccount/billing/stripe-portal": { write: { right: "billing", form: {} } },
+  // Tax invoices and the organisation's tax details (decisions 0078, 0082): owner and billing only.
+  "/dashboard2/billing/invoices": {
+    get: { right: "billing", shown: "403" },
+    write: { right: "billing", form: { legalName: "Probe", address: "1 Road", country: "IN" } },
+  },
+  "/dashboard2/billing/invoices/:id/pdf": { get: { right: "billing", shown: "403" } },
   "/manageaccount/receipts/:id/:format?": { get: { right: "billing", shown: "403" } },
   "/manageaccount/checkouts/:id/receipt": { get: { right: "billing", shown: "403" } },
   // Approving: a project's irreversible steps (its page shows why, when a step is open).

@@ -226,7 +226,7 @@ describe("the Team page and invitations", () => {
       team.loader,
       getRequest(`/dashboard2/team?remove=${approver.username}`, { cookie: owner.cookie }),
     );
-    expect(body(confirming).confirming).toEqual({ remove: approver.username, leave: false });
+    expect(body(confirming).confirming).toEqual({ remove: approver.username, leave: false, delete: false });
 
     const removed = await post(owner, "/dashboard2/team", { intent: "remove", username: approver.username })(
       team.action,

@@ -505,9 +505,11 @@ describe("projects API", () => {
       { id: project.id },
     );
     expect(mine.status).toBe(200);
+    // The spec's fields, and the thread's messages with their authors (issue #40: a field added, none changed).
     expect(Object.keys(mine.body as object).sort()).toEqual([
       "budget",
       "category",
+      "comments",
       "created_at",
       "description",
       "files",

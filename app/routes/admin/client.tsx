@@ -302,7 +302,7 @@ export default function ClientDetail({ loaderData, actionData }: Route.Component
                   ) : null}
                 </td>
                 <td className={cell}>
-                  {row.staff ?? (row.reason === "staff_adjustment" ? "Former staff" : "—")}
+                  {row.staff ?? row.member ?? (row.reason === "staff_adjustment" ? "Former staff" : "—")}
                 </td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import {
   listAccountInvoices,
   saveBuyerTaxDetails,
 } from "~models/billing/invoices.server";
+import { roleRefusal, TAX_INVOICES_ACTION } from "~models/identity/role-messages";
 import { can } from "~models/identity/roles";
 import { formatMinor } from "~models/platform/money";
 import { pageNumber } from "~models/platform/pagination";
@@ -29,11 +30,13 @@ import type { Route } from "./+types/invoices";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tax invoices — Ascendra" }];
 
-const BILLING_ONLY = "Tax invoices are for your organisation's owner and billing members.";
-
 async function billingMember(request: Request): Promise<Member> {
   const member = await memberOf(request);
-  if (!can(member.role, "billing")) throw data(BILLING_ONLY, { status: 403, statusText: "Forbidden" });
+  if (!can(member.role, "billing"))
+    throw data(roleRefusal(member.role, "billing", TAX_INVOICES_ACTION), {
+      status: 403,
+      statusText: "Forbidden",
+    });
   return member;
 }
 

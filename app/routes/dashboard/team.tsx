@@ -27,6 +27,7 @@ import { getSiteShell } from "~models/content/site-content.server";
 import { ConfirmLink } from "~/components/organisations/confirm-link";
 import { OrganisationSwitcher } from "~/components/organisations/organisation-switcher";
 import { accountSummaryForRequest } from "~models/views/account-summary.server";
+import { deleteOrganisation } from "~models/views/organisation-deletion.server";
 import { CheckboxField, Field, FormStatus, SelectField, SubmitButton } from "~/components/forms";
 import { clientAddress } from "~/lib/auth.server";
 import { requireForm } from "~/lib/body/form.server";
@@ -62,8 +63,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     invitations,
     preferences,
     organisations,
-    // The confirm steps' own addresses (without JavaScript): ?remove=<username>, ?leave.
-    confirming: { remove: url.searchParams.get("remove"), leave: url.searchParams.has("leave") },
+    // Deleting is offered to an owner alone in an organisation that is not their own account (decision 0078).
+    deletable: can(member.role, "delete") && members.length === 1 && member.accountId !== member.person.id,
+    // After a deletion, the organisation the person is now in says which one went.
+    deleted: url.searchParams.get("deleted"),
+    // The confirm steps' own addresses (without JavaScript): ?remove=<username>, ?leave, ?delete.
+    confirming: {
+      remove: url.searchParams.get("remove"),
+      leave: url.searchParams.has("leave"),
+      delete: url.searchParams.has("delete"),
+    },
   };
 }
 
@@ -109,6 +118,20 @@ export async function action({ request }: Route.ActionArgs) {
     const left = await removeMember(target(member.person.username), actor, { leave: true });
     if (!left.ok) return answer({ form: "leave", message: left.message, tone: "error" }, left.status);
     return redirect("/dashboard2");
+  }
+  if (intent === "delete") {
+    const deleted = await deleteOrganisation(
+      {
+        organisationId: organisation.id,
+        organisationName: organisation.name,
+        accountId: member.accountId,
+        personId: member.person.id,
+      },
+      actor,
+    );
+    if (!deleted.ok)
+      return answer({ form: "delete", message: deleted.message, tone: "error" }, deleted.status);
+    return redirect(`/dashboard2/team?deleted=${encodeURIComponent(organisation.name)}`);
   }
   if (!can(member.role, "members"))
     return answer({ form: intent, message: ORGANISATION_MESSAGES.notAllowed, tone: "error" }, 403);
@@ -227,6 +250,11 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <strong data-testid="my-role">{ROLE_LABELS[role]}</strong>. Everyone here shares one wallet and one
           set of projects; what each person may do follows their role.
         </p>
+        {loaderData.deleted ? (
+          <p role="status" className="text-sm font-semibold" data-testid="organisation-deleted">
+            {ORGANISATION_MESSAGES.deleted(loaderData.deleted)}
+          </p>
+        ) : null}
       </header>
 
       <section aria-labelledby="organisations-heading" className={card}>
@@ -352,6 +380,22 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             testId="leave-organisation"
           />
         </div>
+        {loaderData.deletable ? (
+          <div>
+            <Outcome actionData={actionData} form="delete" />
+            <ConfirmLink
+              id="delete-organisation"
+              href="?delete"
+              open={confirming.delete}
+              button={`Delete ${organisation.name}`}
+              heading={`Delete ${organisation.name}?`}
+              consequence="The organisation, its pending invitations and your membership go for good. This cannot be undone."
+              confirm={`Yes, delete ${organisation.name}`}
+              intent="delete"
+              testId="delete-organisation"
+            />
+          </div>
+        ) : null}
       </section>
 
       {manage ? (
