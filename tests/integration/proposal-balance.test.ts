@@ -53,7 +53,9 @@ async function team(name: string): Promise<Team> {
   const t = { owner: founder, organisationId: created.id, accountId: row!.accountId };
   await db()
     .delete(organisationMembers)
-    .where(and(eq(organisationMembers.organisationId, created.id), eq(organisationMembers.userId, founder.id)));
+    .where(
+      and(eq(organisationMembers.organisationId, created.id), eq(organisationMembers.userId, founder.id)),
+    );
   return { ...t, owner: await join(t, "owner") };
 }
 
