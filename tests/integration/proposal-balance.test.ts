@@ -26,7 +26,12 @@ import { renderProposalPdf } from "~models/billing/proposal-pdf.server";
 import { payProposalDeposit } from "~models/billing/proposal-deposits.server";
 import { payProposalBalance, spendProposalBalance } from "~models/billing/proposal-balances.server";
 import { PROPOSAL_MESSAGES, PROPOSAL_STATUS_LABELS, type ProposalInput } from "~models/projects/proposals";
-import { createProposalDraft, sendProposal, signProposal } from "~models/projects/proposals.server";
+import {
+  createProposalDraft,
+  listStaffProposals,
+  sendProposal,
+  signProposal,
+} from "~models/projects/proposals.server";
 import * as proposalPage from "~/routes/proposals/detail";
 import { give, ledgerIsConsistent } from "./billing-helpers";
 import { call, formRequest, getRequest } from "./helpers";
@@ -165,6 +170,8 @@ describe("the balance, due on delivery", () => {
     await complete(proposal.projectId!);
     const [due] = await db().select().from(proposals).where(eq(proposals.id, proposal.id));
     expect(due!.balanceDueAt).not.toBeNull();
+    // Staff's list reads it (and filters on it) with the same rule as the page.
+    expect((await listStaffProposals({ status: "balance_due" })).map((p) => p.id)).toContain(proposal.id);
     const told = await db()
       .select({ userId: notifications.userId })
       .from(notifications)
