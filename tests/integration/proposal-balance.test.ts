@@ -24,6 +24,8 @@ import { runSeed } from "~models/views/seed.server";
 import { transitionProject } from "~models/views/revision-rounds.server";
 import { renderProposalPdf } from "~models/billing/proposal-pdf.server";
 import { payProposalDeposit } from "~models/billing/proposal-deposits.server";
+import { confirmHostedPayment, setPaymentGateway } from "~models/billing/payments.server";
+import { fulfilOneOff } from "~models/billing/stripe-webhooks.server";
 import { payProposalBalance, spendProposalBalance } from "~models/billing/proposal-balances.server";
 import { PROPOSAL_MESSAGES, PROPOSAL_STATUS_LABELS, type ProposalInput } from "~models/projects/proposals";
 import {
@@ -266,6 +268,65 @@ describe("the balance, due on delivery", () => {
         null,
       ),
     ).toMatchObject({ ok: false, status: 409, message: PROPOSAL_MESSAGES.balanceAlreadyPaid });
+  });
+
+  it("through a hosted checkout: the webhook's concurrent confirmations pay it in full once, one invoice", async () => {
+    const t = await team("Hosted Balance Ltd");
+    const proposal = await startedProject(t, { title: "Hosted balance" });
+    await complete(proposal.projectId!);
+    const previous = setPaymentGateway({
+      name: "hosted-double",
+      async startCheckout({ payment }) {
+        return { sessionId: `cs_${payment.id}`, url: `https://pay.example/${payment.id}` };
+      },
+    });
+    try {
+      const payer = {
+        accountId: t.accountId,
+        person: { id: t.owner.id, email: t.owner.email },
+        mayPay: true,
+      };
+      const result = await payProposalBalance(
+        payer,
+        proposal.id,
+        { payment_method: "credit_card", card: null, payment_method_id: null },
+        { successUrl: "https://portal.example/ok", cancelUrl: "https://portal.example/no" },
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        status: 303,
+        checkoutUrl: expect.stringContaining("https://pay.example/"),
+      });
+      const [pending] = await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, t.accountId), eq(payments.kind, "proposal_balance")));
+      expect(pending).toMatchObject({ status: "pending", amountMinor: 2_800_000 });
+      const confirmation = {
+        checkoutSessionId: pending!.checkoutSessionId,
+        amountMinor: pending!.amountMinor,
+        currency: "inr",
+        reference: "pi_balance",
+      };
+      const outcomes = await Promise.all(
+        [1, 2, 3].map(() =>
+          db().transaction(async (tx) => {
+            const outcome = await confirmHostedPayment(tx, pending!.id, confirmation);
+            if (outcome.status !== "confirmed") return outcome.status;
+            return fulfilOneOff(tx, outcome.payment, [], new Date());
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o === "fulfilled proposal balance")).toHaveLength(1);
+      expect(
+        await db().select().from(taxInvoices).where(eq(taxInvoices.paymentId, pending!.id)),
+      ).toHaveLength(1);
+      const [row] = await db().select().from(proposals).where(eq(proposals.id, proposal.id));
+      expect(row).toMatchObject({ balancePaymentId: pending!.id });
+      expect(row!.balancePaidAt).not.toBeNull();
+    } finally {
+      setPaymentGateway(previous);
+    }
   });
 
   it("a 100% deposit leaves nothing due on delivery", async () => {
