@@ -3,13 +3,15 @@
 // data comes from account-billing.server.ts.
 
 /** One document per payment: token purchase, subscription charge or gift card. */
-export type ReceiptKind = "token_purchase" | "subscription" | "gift_card" | "proposal_deposit";
+export type ReceiptKind =
+  "token_purchase" | "subscription" | "gift_card" | "proposal_deposit" | "proposal_balance";
 
 export const RECEIPT_KIND_LABELS: Record<ReceiptKind, string> = {
   token_purchase: "Creative Tokens",
   subscription: "Subscription",
   gift_card: "Gift card",
   proposal_deposit: "Proposal deposit",
+  proposal_balance: "Proposal balance",
 };
 
 /** A payment as the gateway recorded it (docs/product.md, "Billing and shop": invoices of id, date, amount, status). */

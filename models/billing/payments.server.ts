@@ -240,7 +240,7 @@ export type PaymentRequest<T> = {
   payerEmail?: string | null;
   /** From the form (a hidden field) or the API; namespaced by the payer here. */
   idempotencyKey: string;
-  kind: "token_package" | "subscription" | "gift_card" | "proposal_deposit";
+  kind: "token_package" | "subscription" | "gift_card" | "proposal_deposit" | "proposal_balance";
   description: string;
   amountMinor: number;
   currency: Currency;

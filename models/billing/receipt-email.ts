@@ -55,6 +55,7 @@ export const RECEIPT_MESSAGES = {
     renewal: "Plan renewed",
     gift_card: "Gift card purchased",
     proposal_deposit: "Deposit paid",
+    proposal_balance: "Balance paid",
     shop: "Shop purchase",
     gift_redeemed: "Gift card redeemed",
     revision_round: "Revision round paid",
@@ -117,8 +118,10 @@ function titleOf(movement: ReceiptMovement): string {
   if (movement.kind === "payment") {
     if (movement.renewal) return t.renewal;
     return (
-      t[movement.payment.kind as "token_package" | "subscription" | "gift_card" | "proposal_deposit"] ??
-      t.subscription
+      t[
+        movement.payment.kind as
+          "token_package" | "subscription" | "gift_card" | "proposal_deposit" | "proposal_balance"
+      ] ?? t.subscription
     );
   }
   return t[movement.kind];

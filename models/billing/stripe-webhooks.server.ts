@@ -29,6 +29,7 @@ import {
 } from "./subscriptions.server";
 import { fulfilTokenPackage } from "./token-purchases.server";
 import { fulfilProposalDeposit } from "./proposal-deposits.server";
+import { fulfilProposalBalance } from "./proposal-balances.server";
 import { sendQueuedEmails } from "../platform/mail.server";
 
 // Stripe's webhooks (docs/decisions/0036-stripe-checkout-and-webhooks.md).
@@ -216,6 +217,12 @@ export async function fulfilOneOff(tx: Transaction, payment: PaymentRow, after: 
     await receipted(tx, payment, after, now);
     after.push(() => sendQueuedEmails(opened.emails));
     return "fulfilled proposal deposit";
+  }
+  if (payment.kind === "proposal_balance") {
+    // The delivered proposal is paid in full, once (decision 0084).
+    await fulfilProposalBalance(tx, payment, now);
+    await receipted(tx, payment, after, now);
+    return "fulfilled proposal balance";
   }
   throw new Error(`Payment ${payment.id} of kind ${payment.kind} was paid as a one-off`);
 }

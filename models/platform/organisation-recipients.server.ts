@@ -89,14 +89,18 @@ export async function organisationRecipients(
     : [];
 }
 
-/** The in-app notification of an organisation's event, one for each member. Returns the recipients. */
+/**
+ * The in-app notification of an organisation's event, one for each member (or each of `only`, when the
+ * caller chose them, e.g. the members with the billing right). Returns the recipients.
+ */
 export async function notifyOrganisation(
   accountId: string,
   topic: OrganisationTopic,
   input: Omit<NotificationInput, "userId">,
   database: Executor = db(),
+  only?: OrganisationRecipient[],
 ): Promise<OrganisationRecipient[]> {
-  const recipients = await organisationRecipients(accountId, topic, database);
+  const recipients = only ?? (await organisationRecipients(accountId, topic, database));
   if (recipients.length)
     await database.insert(notifications).values(
       recipients.map((r) => ({

@@ -4,7 +4,7 @@ import { recordAudit } from "../platform/audit.server";
 import { db, queryRows, type Database, type Transaction } from "../platform/db.server";
 import { isUuid } from "../platform/ids";
 import { notifyStaff, queueProjectUpdate } from "../platform/notifications.server";
-import { sendQueuedEmail, type QueuedEmail } from "../platform/mail.server";
+import { sendQueuedEmail, sendQueuedEmails, type QueuedEmail } from "../platform/mail.server";
 import {
   ACTION_LABELS,
   ACTIVE_STATUSES,
@@ -28,6 +28,7 @@ import { PROJECT_FILE_RULES } from "../platform/uploads";
 import { deleteUpload, storeUpload } from "../platform/uploads.server";
 import { recordClockChange } from "../delivery/clock.server";
 import { closeRevisionRound, type RevisionRoundPayment } from "./proofing.server";
+import { markProposalBalanceDue } from "./proposal-balance.server";
 
 /**
  * Who looks at a project: `id` is the account whose projects they see (an
@@ -214,7 +215,7 @@ export async function transitionProject(
   const role: ActorRole = visible.userId === viewer.id ? "client" : "staff";
   let from: ProjectStatus = visible.status;
   try {
-    const { project, email } = await db().transaction(async (tx) => {
+    const { project, email, balanceEmails } = await db().transaction(async (tx) => {
       const [locked] = await tx.select().from(projects).where(eq(projects.id, visible.id)).for("update");
       from = locked!.status as ProjectStatus;
       const to = nextStatus(from, action);
@@ -324,9 +325,12 @@ export async function transitionProject(
         },
         tx,
       );
-      return { project: updated as ProjectRow, email };
+      // Delivered: a proposal's balance becomes due (decision 0084).
+      const balanceEmails = to === "completed" ? await markProposalBalanceDue(tx, visible.id) : [];
+      return { project: updated as ProjectRow, email, balanceEmails };
     });
     await sendQueuedEmail(email);
+    await sendQueuedEmails(balanceEmails);
     return { ok: true, project, from };
   } catch (error) {
     if (error instanceof IllegalTransition) return { ok: false, reason: "illegal", message: error.message };

@@ -11,6 +11,9 @@ export const PROPOSAL_STATUSES = [
   "expired",
   "superseded",
   "paid",
+  // Worked out from a paid row's balance dates (proposals.ts, `displayStatus`).
+  "balance_due",
+  "paid_in_full",
 ] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
@@ -23,6 +26,8 @@ export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
   expired: "Expired",
   superseded: "Superseded",
   paid: "Deposit paid",
+  balance_due: "Delivered: balance due",
+  paid_in_full: "Paid in full",
 };
 
 export const PROPOSAL_STATUS_TONES: Record<
@@ -37,6 +42,8 @@ export const PROPOSAL_STATUS_TONES: Record<
   expired: "neutral",
   superseded: "neutral",
   paid: "success",
+  balance_due: "warning",
+  paid_in_full: "success",
 };
 
 export const PROPOSAL_MESSAGES = {
@@ -88,6 +95,16 @@ export const PROPOSAL_MESSAGES = {
   alreadyPaid: "The deposit has already been paid.",
   insufficientTokens: (balance: number, needed: number) =>
     `You have ${balance} tokens; the deposit needs ${needed}. Buy tokens first, then pay the deposit.`,
+  // The balance (total − deposit), due once the project is delivered.
+  balanceDue: (amount: string) => `Balance due: ${amount}`,
+  balanceIntro: "The project has been delivered: the rest of the proposal's price is now due.",
+  balancePaid: "Paid in full. Thank you: the tax invoice and receipt are on their way.",
+  paidInFull: "Paid in full: the deposit and the balance are both paid.",
+  balanceNotDue: "Nothing more is due yet: the balance is due once the project is delivered.",
+  balanceAlreadyPaid: "The balance has already been paid.",
+  noRightToPayBalance: "Only an owner or a billing member of your organisation can pay the balance.",
+  insufficientTokensBalance: (balance: number, needed: number) =>
+    `You have ${balance} tokens; the balance needs ${needed}. Buy tokens first, then pay the balance.`,
 } as const;
 
 export const SIGNING_CONSENT =

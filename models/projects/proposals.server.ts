@@ -539,6 +539,7 @@ export type ClientProposal = {
   pricing: ProposalPricing;
   currency: string | null;
   lines: { description: string; quantity: number; unitLabel: string; totalLabel: string }[];
+  total: number;
   totalLabel: string;
   depositPercent: number;
   depositAmount: number;
@@ -616,6 +617,7 @@ async function presentProposal(row: ProposalRow, now: Date): Promise<ClientPropo
       unitLabel: amount(line.unitAmount),
       totalLabel: amount(line.quantity * line.unitAmount),
     })),
+    total: row.total,
     totalLabel: amount(row.total),
     depositPercent: row.depositPercent,
     depositAmount: row.depositAmount,
@@ -805,6 +807,8 @@ const statusSql = (now: Date) => {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
   return sql<ProposalStatus>`case when ${proposals.status} = 'sent' and ${proposals.validUntil} < ${today}::date then 'expired'
     when ${proposals.status} = 'sent' and ${proposals.viewedAt} is not null then 'viewed'
+    when ${proposals.status} = 'paid' and ${proposals.balancePaidAt} is not null then 'paid_in_full'
+    when ${proposals.status} = 'paid' and ${proposals.balanceDueAt} is not null then 'balance_due'
     else ${proposals.status} end`;
 };
 

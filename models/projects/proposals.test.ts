@@ -94,6 +94,13 @@ describe("a proposal's arithmetic and dates", () => {
     expect(displayStatus({ status: "signed", validUntil: "2026-11-01", viewedAt: now }, now)).toBe("signed");
   });
 
+  it("reads a paid proposal's balance: due once delivered, then paid in full", () => {
+    const paid = { status: "paid", validUntil: "2026-11-01", viewedAt: now };
+    expect(displayStatus(paid, now)).toBe("paid");
+    expect(displayStatus({ ...paid, balanceDueAt: now, balancePaidAt: null }, now)).toBe("balance_due");
+    expect(displayStatus({ ...paid, balanceDueAt: now, balancePaidAt: now }, now)).toBe("paid_in_full");
+  });
+
   it("formats money and tokens, and maps days to the nearest timeline", () => {
     expect(formatProposalAmount(7_500_000, "money", "INR")).toBe("₹75,000.00");
     expect(formatProposalAmount(1200, "tokens", null)).toBe("1,200 tokens");

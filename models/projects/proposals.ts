@@ -60,9 +60,19 @@ export const isExpired = (validUntil: string, now = new Date()) => todayInAgency
 
 /** The status a person reads: a sent version that is past its date is expired; one the client opened, viewed. */
 export function displayStatus(
-  row: { status: string; validUntil: string; viewedAt: Date | null },
+  row: {
+    status: string;
+    validUntil: string;
+    viewedAt: Date | null;
+    balanceDueAt?: Date | null;
+    balancePaidAt?: Date | null;
+  },
   now = new Date(),
 ): ProposalStatus {
+  if (row.status === "paid") {
+    if (row.balancePaidAt) return "paid_in_full";
+    return row.balanceDueAt ? "balance_due" : "paid";
+  }
   if (row.status === "sent") {
     if (isExpired(row.validUntil, now)) return "expired";
     return row.viewedAt ? "viewed" : "sent";

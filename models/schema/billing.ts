@@ -391,7 +391,7 @@ export const payments = pgTable(
     index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),
     check(
       "payments_kind_check",
-      sql`${t.kind} in ('token_package', 'subscription', 'gift_card', 'proposal_deposit')`,
+      sql`${t.kind} in ('token_package', 'subscription', 'gift_card', 'proposal_deposit', 'proposal_balance')`,
     ),
     check("payments_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("payments_currency_check", sql`${t.currency} in (${inList(CURRENCIES)})`),

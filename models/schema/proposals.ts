@@ -101,6 +101,12 @@ export const proposals = pgTable(
     /** The ledger's spend when the deposit was paid in tokens. */
     depositLedgerId: uuid("deposit_ledger_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When the rest (total − deposit) became due: the project was completed (never for a 100% deposit). */
+    balanceDueAt: timestamp("balance_due_at", { withTimezone: true }),
+    /** The balance's payment (money) or ledger spend (tokens), and when it was paid: "Paid in full". */
+    balancePaymentId: uuid("balance_payment_id").references(() => payments.id),
+    balanceLedgerId: uuid("balance_ledger_id"),
+    balancePaidAt: timestamp("balance_paid_at", { withTimezone: true }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt,
@@ -115,6 +121,7 @@ export const proposals = pgTable(
     // A project comes from one proposal.
     uniqueIndex("proposals_project_id_key").on(t.projectId),
     uniqueIndex("proposals_deposit_payment_id_key").on(t.depositPaymentId),
+    uniqueIndex("proposals_balance_payment_id_key").on(t.balancePaymentId),
     index("proposals_account_id_created_at_idx").on(t.accountId, t.createdAt),
     index("proposals_updated_at_idx").on(t.updatedAt, t.id),
     index("proposals_source_idx").on(t.sourceType, t.sourceId),

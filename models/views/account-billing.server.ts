@@ -141,6 +141,7 @@ const RECEIPT_KINDS: Record<string, ReceiptKind> = {
   subscription: "subscription",
   gift_card: "gift_card",
   proposal_deposit: "proposal_deposit",
+  proposal_balance: "proposal_balance",
 };
 
 /** The receipt number people quote: the payment's number, as billing's pages and the ledger show it. */

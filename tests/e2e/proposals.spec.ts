@@ -20,7 +20,8 @@ import { E2E_STAFF } from "./staff-account";
 // proposal staff write and send; the client reads it at /proposals/:id, signs
 // it (typed name + consent), pays the deposit with the test gateway, and the
 // project appears with its delivery clock; both sides download the signed PDF
-// and the deposit's tax invoice (decision 0085). Then the signing form, the
+// and the deposit's tax invoice (decision 0085); staff complete the project and the
+// client pays the balance in full. Then the signing form, the
 // organisation's tax details added from the deposit step, and the deposit
 // again with JavaScript off.
 
@@ -196,6 +197,7 @@ test.describe("proposals", () => {
     await page.getByRole("button", { name: "Pay ₹22,500.00 and start the project" }).click();
     await expect(page).toHaveURL(/\/project\/[0-9a-f-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+    const projectId = new URL(page.url()).pathname.split("/").pop()!;
     await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
     await expect(page.getByTestId("delivery-headline").first()).toContainText(/Due/);
     await expect(page.getByTestId("project-proposal")).toContainText(
@@ -231,6 +233,23 @@ test.describe("proposals", () => {
     const staffText = await pdfText(staffPdf);
     expect(staffText).toContain(invoice.number);
     expect(staffText).toContain(squeezed(line));
+
+    // Staff complete the project (delivered): the balance is due, and the client pays it in full.
+    await staff.goto(`/admin/projects/${projectId}`);
+    await waitForHydration(staff);
+    await staff.getByRole("button", { name: "Complete", exact: true }).click();
+    await expect(
+      staff.getByText("The project is now Completed. The client has been notified."),
+    ).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByTestId("proposal-status")).toHaveText("Delivered: balance due");
+    await expect(page.getByRole("heading", { name: "Balance due: ₹52,500.00" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await waitForHydration(page);
+    await payByCard(page);
+    await page.getByRole("button", { name: "Pay the balance of ₹52,500.00" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}\\?done=paid_in_full$`));
+    await expect(page.getByTestId("proposal-status")).toHaveText("Paid in full");
 
     // Another client cannot read it.
     const stranger = await newVisitor(browser);

@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 // its POST form; with JavaScript the link opens it as a modal dialog.
 
 export type ConfirmCopy = {
-  step: "approve" | "cancel" | "spend" | "send";
+  step: "approve" | "cancel" | "spend" | "spend_balance" | "send";
   button: string;
   heading: string;
   consequence: string;

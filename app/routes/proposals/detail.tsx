@@ -13,6 +13,11 @@ import {
   spendProposalDeposit,
 } from "~models/billing/proposal-deposits.server";
 import {
+  balanceDue,
+  payProposalBalance,
+  spendProposalBalance,
+} from "~models/billing/proposal-balances.server";
+import {
   PROPOSAL_MESSAGES,
   PROPOSAL_STATUS_LABELS,
   SIGNING_CONSENT,
@@ -56,6 +61,7 @@ const NOTICES: Record<string, string> = {
   signed: PROPOSAL_MESSAGES.signed,
   declined: PROPOSAL_MESSAGES.declined,
   already: PROPOSAL_MESSAGES.alreadySigned,
+  paid_in_full: PROPOSAL_MESSAGES.balancePaid,
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -66,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   if (!proposal) return notFound();
   const url = new URL(request.url);
-  const depositOpen = proposal.status === "signed";
+  const depositOpen = proposal.status === "signed" || proposal.status === "balance_due";
   const mode = paymentMode();
   const back = checkoutParams(request);
   const checkout = depositOpen ? await checkoutState(back.paymentId, member.accountId, back.cancelled) : null;
@@ -78,7 +84,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     maySpend: can(member.role, "spendTokens"),
     notice: NOTICES[url.searchParams.get("done") ?? ""] ?? null,
     confirm: url.searchParams.get("confirm"),
-    deposit: depositOpen ? await depositDue(proposal, member.accountId) : null,
+    deposit:
+      proposal.status === "balance_due"
+        ? await balanceDue(proposal, member.accountId)
+        : depositOpen
+          ? await depositDue(proposal, member.accountId)
+          : null,
     mode,
     notices: paymentNotices(mode, checkout),
     savedCards: depositOpen && proposal.pricing === "money" ? await listSavedCards(member.accountId) : [],
@@ -90,7 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = ["sign", "decline", "pay", "spend"] as const;
+const INTENTS = ["sign", "decline", "pay", "spend", "pay_balance", "spend_balance"] as const;
 type Problem = {
   intent: (typeof INTENTS)[number];
   field?: string;
@@ -168,6 +179,23 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw redirect(`/project/${spent.projectId}`, 303);
   }
 
+  if (intent === "spend_balance") {
+    const spent = await spendProposalBalance(
+      {
+        accountId: member.accountId,
+        person: { id: member.person.id },
+        mayPay: can(member.role, "buy"),
+        ip: clientAddress(request),
+      },
+      id,
+    );
+    if (!spent.ok) {
+      if (spent.status === 404) return notFound();
+      return problem({ intent, message: spent.message }, spent.status);
+    }
+    throw redirect(`/proposals/${id}?done=paid_in_full`, 303);
+  }
+
   // Money: the card (or Stripe's page); the amount is the proposal's, never the form's.
   const submission = parseWithZod(formData, {
     schema: depositPaymentSchema({ cardRequired: cardsOnPage(paymentMode()) }),
@@ -175,16 +203,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const hideFields = ["card_number", "card_cvc"];
   if (submission.status !== "success")
     return data({ problem: null, result: submission.reply({ hideFields }) }, { status: 400 });
-  const paid = await payProposalDeposit(
-    {
-      accountId: member.accountId,
-      person: { id: member.person.id, email: member.person.email },
-      mayPay: can(member.role, "buy"),
-    },
-    id,
-    submission.value,
-    checkoutReturn(request, `/proposals/${id}`),
-  );
+  const payer = {
+    accountId: member.accountId,
+    person: { id: member.person.id, email: member.person.email },
+    mayPay: can(member.role, "buy"),
+  };
+  const back = checkoutReturn(request, `/proposals/${id}`);
+  const paid =
+    intent === "pay_balance"
+      ? await payProposalBalance(payer, id, submission.value, back)
+      : await payProposalDeposit(payer, id, submission.value, back);
   if (!paid.ok && paid.status === 303) throw redirect(paid.checkoutUrl, 303);
   if (!paid.ok) {
     if (paid.status === 404) return notFound();
@@ -194,7 +222,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         : submission.reply({ formErrors: [paid.message], hideFields });
     return data({ problem: null, result: reply }, { status: paid.status });
   }
-  throw redirect(`/project/${paid.projectId}`, 303);
+  throw redirect(
+    "projectId" in paid ? `/project/${paid.projectId}` : `/proposals/${id}?done=paid_in_full`,
+    303,
+  );
 }
 
 const STATUS_STYLE: Record<ProposalStatus, string> = {
@@ -206,6 +237,8 @@ const STATUS_STYLE: Record<ProposalStatus, string> = {
   expired: "border-border text-text-muted",
   superseded: "border-border text-text-muted",
   paid: "border-green/50 text-text",
+  balance_due: "border-yellow/60 text-text",
+  paid_in_full: "border-green/50 text-text",
 };
 
 const card = "rounded-2xl border border-border bg-surface p-5";
@@ -339,13 +372,24 @@ export default function ProposalPage({ loaderData, actionData }: Route.Component
           actionData={actionData && "notFound" in actionData ? undefined : actionData}
         />
       ) : null}
-      {proposal.status === "paid" && proposal.projectId ? (
+      {proposal.status === "balance_due" ? (
+        <BalanceStep
+          loaderData={loaderData}
+          actionData={actionData && "notFound" in actionData ? undefined : actionData}
+        />
+      ) : null}
+      {(proposal.status === "paid" ||
+        proposal.status === "balance_due" ||
+        proposal.status === "paid_in_full") &&
+      proposal.projectId ? (
         <section className={card} aria-labelledby="project-title">
           <h2 id="project-title" className="mb-2 font-display text-xl font-semibold">
             Your project
           </h2>
           <p>
-            {PROPOSAL_MESSAGES.depositPaid}{" "}
+            {proposal.status === "paid_in_full"
+              ? PROPOSAL_MESSAGES.paidInFull
+              : PROPOSAL_MESSAGES.depositPaid}{" "}
             <Link
               to={`/project/${proposal.projectId}`}
               className="font-semibold underline"
@@ -557,6 +601,75 @@ function DepositStep({ loaderData, actionData }: { loaderData: Loaded; actionDat
         </>
       ) : (
         <p>Only an owner or a billing member of your organisation can pay the deposit.</p>
+      )}
+    </section>
+  );
+}
+
+function BalanceStep({ loaderData, actionData }: { loaderData: Loaded; actionData: Acted | undefined }) {
+  const { proposal, deposit, mode, notices, savedCards, idempotencyKey, confirm } = loaderData;
+  const cardsOnOurPage = cardsOnPage(mode);
+  const schema = depositPaymentSchema({ cardRequired: cardsOnOurPage });
+  const [form, fields] = useZodForm(schema, {
+    id: "balance",
+    lastResult: actionData?.result ?? undefined,
+    constraintFrom: depositPaymentFields,
+    defaultValue: paymentDefaults(savedCards),
+  });
+  const spendProblem = actionData?.problem?.intent === "spend_balance" ? actionData.problem : null;
+  return (
+    <section aria-labelledby="balance-title" className={`${card} border-yellow/50`} id="balance-step">
+      <h2 id="balance-title" className="mb-2 font-display text-xl font-semibold">
+        {PROPOSAL_MESSAGES.balanceDue(deposit?.label ?? "")}
+      </h2>
+      <p className="mb-4 text-sm text-text-muted">{PROPOSAL_MESSAGES.balanceIntro}</p>
+      {proposal.pricing === "tokens" ? (
+        <div className="flex flex-col gap-3">
+          <p>
+            Your wallet holds <strong data-testid="balance-wallet">{deposit?.balance ?? 0} tokens</strong>.
+          </p>
+          {spendProblem ? <FormStatus tone="error">{spendProblem.message}</FormStatus> : null}
+          {loaderData.mayPay ? (
+            <ConfirmStep
+              open={confirm === "spend_balance"}
+              copy={{
+                step: "spend_balance",
+                button: `Pay ${deposit?.label} from my wallet`,
+                heading: "Spend tokens on the balance?",
+                consequence: `${deposit?.label} leave your wallet now. This cannot be undone here.`,
+                confirm: "Spend and pay in full",
+              }}
+            />
+          ) : (
+            <p>{PROPOSAL_MESSAGES.noRightToPayBalance}</p>
+          )}
+        </div>
+      ) : loaderData.mayPay ? (
+        <>
+          {loaderData.taxDetailsMissing ? (
+            <TaxDetailsNotice proposalId={proposal.id} mayEdit={loaderData.mayEditTaxDetails} />
+          ) : null}
+          <PaymentNotice notice={notices.banner} />
+          <PaymentNotice notice={notices.checkout} outcome />
+          {mode === "none" ? null : (
+            <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="pay_balance" />
+              <FormMessages errors={form.errors} errorId={form.errorId} />
+              <PaymentStep
+                cardsOnOurPage={cardsOnOurPage}
+                hostedNotice={notices.hosted}
+                fields={fields}
+                idempotencyKey={idempotencyKey}
+                savedCards={savedCards}
+              />
+              <SubmitButton pendingLabel="Processing payment…" className="self-start" intent="pay_balance">
+                {cardsOnOurPage ? `Pay the balance of ${deposit?.label}` : "Continue to payment"}
+              </SubmitButton>
+            </Form>
+          )}
+        </>
+      ) : (
+        <p>{PROPOSAL_MESSAGES.noRightToPayBalance}</p>
       )}
     </section>
   );
