@@ -89,7 +89,7 @@ export const PROPOSAL_MESSAGES = {
   noRight: "Only an owner or approver of your organisation can sign or decline proposals.",
   depositPaid: "Deposit paid. Your project has started.",
   taxDetailsMissing:
-    "Your organisation has no tax details yet. The deposit's tax invoice carries them as they are when you pay: add your legal name, address and GSTIN or VAT number first if you need them on it.",
+    "Your organisation has no tax details yet. The tax invoice carries them as they are when you pay: add your legal name, address and GSTIN or VAT number first if you need them on it.",
   taxDetailsAskBilling: "Ask an owner or billing member of your organisation to add them.",
   notSigned: "The deposit is due once the proposal is signed.",
   alreadyPaid: "The deposit has already been paid.",
