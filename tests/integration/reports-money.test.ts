@@ -345,10 +345,10 @@ describe("revenue", () => {
     // March: F's first month ₹2,000. April: A ₹5,000, gift card ₹3,000, F's renewal ₹2,000, H's Growth ₹2,000.
     // May: gift card ₹1,000, H's Pro ₹5,000, H's proposal deposit ₹22,500; A's ₹1,000 refund.
     expect(report.byMonth.rows).toEqual([
-      // month, token packages, plans, gift cards, proposal deposits, received, refunded, net
-      ["Mar 2026", 0, 200000, 0, 0, 200000, 0, 200000],
-      ["Apr 2026", 500000, 400000, 300000, 0, 1200000, 0, 1200000],
-      ["May 2026", 0, 500000, 100000, 2250000, 2850000, 100000, 2750000],
+      // month, token packages, plans, gift cards, proposal deposits, proposal balances, received, refunded, net
+      ["Mar 2026", 0, 200000, 0, 0, 0, 200000, 0, 200000],
+      ["Apr 2026", 500000, 400000, 300000, 0, 0, 1200000, 0, 1200000],
+      ["May 2026", 0, 500000, 100000, 2250000, 0, 2850000, 100000, 2750000],
     ]);
     expect(report.byMonth.totals).toEqual([
       "Total",
@@ -356,6 +356,7 @@ describe("revenue", () => {
       1100000,
       400000,
       2250000,
+      0,
       4250000,
       100000,
       4150000,
@@ -366,6 +367,7 @@ describe("revenue", () => {
       ["Plans", 4, 1100000, 0, 0, 1100000],
       ["Gift cards", 2, 400000, 0, 0, 400000],
       ["Proposal deposits", 1, 2250000, 0, 0, 2250000],
+      ["Proposal balances", 0, 0, 0, 0, 0],
     ]);
     expect([report.received, report.refunded, report.net, report.payments, report.refunds]).toEqual([
       4250000, 100000, 4150000, 8, 1,
@@ -382,14 +384,14 @@ describe("revenue", () => {
   it("dollars and euros are their own: never added to rupees", async () => {
     const usd = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=USD`));
     // May: B's $100 package and G's $25 plan; B's $40 refund.
-    expect(usd.byMonth.rows[2]).toEqual(["May 2026", 10000, 2500, 0, 0, 12500, 4000, 8500]);
+    expect(usd.byMonth.rows[2]).toEqual(["May 2026", 10000, 2500, 0, 0, 0, 12500, 4000, 8500]);
     expect([usd.received, usd.refunded, usd.net]).toEqual([12500, 4000, 8500]);
     const eur = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=EUR`));
     // March: C's €80. May: C's €50, refunded in full.
     expect(eur.byMonth.rows).toEqual([
-      ["Mar 2026", 8000, 0, 0, 0, 8000, 0, 8000],
-      ["Apr 2026", 0, 0, 0, 0, 0, 0, 0],
-      ["May 2026", 5000, 0, 0, 0, 5000, 5000, 0],
+      ["Mar 2026", 8000, 0, 0, 0, 0, 8000, 0, 8000],
+      ["Apr 2026", 0, 0, 0, 0, 0, 0, 0, 0],
+      ["May 2026", 5000, 0, 0, 0, 0, 5000, 5000, 0],
     ]);
     expect(eur.byProduct.rows[0]).toEqual(["Token packages", 2, 13000, 1, 5000, 8000]);
   });
@@ -404,8 +406,8 @@ describe("revenue", () => {
       at: ist("2026-04-01T00:30:00"),
     });
     const eur = await readRevenueReport(period(`${MARCH_TO_MAY}&currency=EUR`));
-    expect(eur.byMonth.rows[0]![5]).toBe(8000);
-    expect(eur.byMonth.rows[1]![5]).toBe(700);
+    expect(eur.byMonth.rows[0]![6]).toBe(8000);
+    expect(eur.byMonth.rows[1]![6]).toBe(700);
     await db().delete(payments).where(eq(payments.userId, late.id));
   });
 });
@@ -641,11 +643,11 @@ describe("the pages", () => {
     expect(outcome.headers.get("Content-Disposition")).toContain("revenue-2026-03-to-2026-05-INR.csv");
     const csv = outcome.body as string;
     expect(csv).toContain(
-      "Month,Token packages (INR),Plans (INR),Gift cards (INR),Proposal deposits (INR),Received (INR),Refunded (INR),Net (INR)\r\n",
+      "Month,Token packages (INR),Plans (INR),Gift cards (INR),Proposal deposits (INR),Proposal balances (INR),Received (INR),Refunded (INR),Net (INR)\r\n",
     );
-    expect(csv).toContain("Apr 2026,5000.00,4000.00,3000.00,0.00,12000.00,0.00,12000.00\r\n");
-    expect(csv).toContain("May 2026,0.00,5000.00,1000.00,22500.00,28500.00,1000.00,27500.00\r\n");
-    expect(csv).toContain("Total,5000.00,11000.00,4000.00,22500.00,42500.00,1000.00,41500.00\r\n");
+    expect(csv).toContain("Apr 2026,5000.00,4000.00,3000.00,0.00,0.00,12000.00,0.00,12000.00\r\n");
+    expect(csv).toContain("May 2026,0.00,5000.00,1000.00,22500.00,0.00,28500.00,1000.00,27500.00\r\n");
+    expect(csv).toContain("Total,5000.00,11000.00,4000.00,22500.00,0.00,42500.00,1000.00,41500.00\r\n");
     const after = await db().select().from(auditLog).where(eq(auditLog.action, "report.export"));
     expect(after.length).toBe(before.length + 1);
     const entry = after.find((row) => !before.some((old) => old.id === row.id))!;

@@ -15,6 +15,7 @@ const PRODUCT_LABELS = {
   subscription: "Plans",
   gift_card: "Gift cards",
   proposal_deposit: "Proposal deposits",
+  proposal_balance: "Proposal balances",
 } as const;
 type Product = keyof typeof PRODUCT_LABELS;
 const PRODUCTS = Object.keys(PRODUCT_LABELS) as Product[];
