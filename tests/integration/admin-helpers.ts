@@ -33,10 +33,11 @@ const idOf = (outcome: FormOutcome) => {
 export const seedSite = () =>
   runSeed({ sources: SEED_SOURCES.filter((source) => source.name in SHELL_BLOCKS) });
 
-/** A proposal sent to `client` and signed by them (decision 0084): its id, for the staff pages and PDFs. */
+/** A proposal sent to `client` and signed by them (decision 0084): its id. `terms` change what it proposes. */
 export async function signedProposal(
   client: { id: string; email: string },
   staffId: string,
+  terms: Partial<Parameters<typeof createProposalDraft>[0]> = {},
 ): Promise<string> {
   await runSeed({ sources: SEED_SOURCES.filter((source) => source.name === PROPOSAL_TERMS_BLOCK) });
   const actor = { id: staffId, role: "staff" as const };
@@ -52,6 +53,7 @@ export async function signedProposal(
       validUntil: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
       deliveryDays: 21,
       lines: [{ description: "Logo design", quantity: 1, unitAmount: 4_500_000 }],
+      ...terms,
     },
     actor,
   );

@@ -5,15 +5,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { setPaymentGateway, testGateway } from "~models/billing/payments.server";
-import { renderProposalPdf } from "~models/billing/proposal-pdf.server";
 import { RECEIPT_EMAIL_KIND } from "~models/billing/receipt-email.server";
 import { db } from "~models/platform/db.server";
-import { createProposalDraft, sendProposal, signProposal } from "~models/projects/proposals.server";
 import { deliveryClocks, emailOutbox, payments, projects, proposals } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import * as webhook from "~/routes/api/webhooks/stripe";
 import * as proposalPage from "~/routes/proposals/detail";
 import { startStripeDouble, type StripeDouble } from "../stripe-double/double";
+import { signedProposal } from "./admin-helpers";
 import { call, formRequest } from "./helpers";
 import { signedInClient } from "./project-helpers";
 
@@ -48,39 +47,18 @@ describe("a proposal's deposit through Stripe Checkout", () => {
   it("goes to Stripe's page; the webhook opens one project, however often it comes", async () => {
     const staff = await signedInClient("staff");
     const client = await signedInClient();
-    const actor = { id: staff.id, role: "staff" as const };
-    const draft = await createProposalDraft(
-      {
-        clientEmail: client.email,
-        title: "Website for Tidewater",
-        scope: "Five pages.",
-        pricing: "money",
-        currency: "EUR",
-        category: "website",
-        depositPercent: 40,
-        validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-        deliveryDays: 30,
-        lines: [{ description: "Pages", quantity: 5, unitAmount: 80_000 }],
-      },
-      actor,
-    );
-    if (!draft.ok) throw new Error(draft.message);
-    const sent = await sendProposal(draft.proposal.id, actor, { render: renderProposalPdf });
-    if (!sent.ok) throw new Error(sent.message);
-    const signed = await signProposal({
-      proposalId: sent.proposal.id,
-      accountId: client.id,
-      person: { id: client.id, email: client.email },
-      mayApprove: true,
-      fullName: "Asha Rao",
-      consent: true,
-      shownSha256: sent.proposal.pdfSha256!,
-      ip: "203.0.113.7",
-      userAgent: "test",
+    const proposalId = await signedProposal(client, staff.id, {
+      title: "Website for Tidewater",
+      scope: "Five pages.",
+      currency: "EUR",
+      category: "website",
+      depositPercent: 40,
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      deliveryDays: 30,
+      lines: [{ description: "Pages", quantity: 5, unitAmount: 80_000 }],
     });
-    expect(signed.ok).toBe(true);
 
-    const path = `/proposals/${sent.proposal.id}`;
+    const path = `/proposals/${proposalId}`;
     // The form posts no amount; a tampered one would be ignored anyway.
     const posted = await call(
       proposalPage.action,
@@ -89,7 +67,7 @@ describe("a proposal's deposit through Stripe Checkout", () => {
         { intent: "pay", payment_method: "credit_card", amount: "1" },
         { cookie: client.cookie },
       ),
-      { id: sent.proposal.id },
+      { id: proposalId },
     );
     expect(posted.status).toBe(303);
     const url = posted.headers.get("Location")!;
@@ -115,7 +93,7 @@ describe("a proposal's deposit through Stripe Checkout", () => {
       .from(deliveryClocks)
       .where(eq(deliveryClocks.projectId, opened[0]!.id));
     expect(clock!.promisedDays).toBe(30);
-    const [row] = await db().select().from(proposals).where(eq(proposals.id, sent.proposal.id));
+    const [row] = await db().select().from(proposals).where(eq(proposals.id, proposalId));
     expect(row).toMatchObject({ status: "paid", projectId: opened[0]!.id, depositPaymentId: payment!.id });
     const receipts = await db()
       .select()
