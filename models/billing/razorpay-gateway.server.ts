@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import Razorpay from "razorpay";
+import { db } from "../platform/db.server";
+import { razorpayPlans } from "../schema";
 import type { CheckoutReturn, PaymentGateway, PaymentRow } from "./payments.server";
 
 // Razorpay as a payment gateway (docs/decisions/0080). Our action creates a
@@ -32,8 +35,6 @@ type Current = {
 };
 
 let current: Current | null = null;
-/** Razorpay plans created for our plans, by plan, amount and currency (one per price). */
-const plans = new Map<string, string>();
 
 /** The Razorpay client and secrets of this process, when Razorpay takes payments. */
 export function razorpaySetup(): Current | null {
@@ -43,7 +44,6 @@ export function razorpaySetup(): Current | null {
 /** Another configuration was installed without Razorpay. */
 export function forgetRazorpay(): void {
   current = null;
-  plans.clear();
 }
 
 /**
@@ -137,10 +137,26 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
       : { script: "https://checkout.razorpay.com", frame: "https://api.razorpay.com" },
   };
 
-  /** The Razorpay plan billing this amount monthly, created once per process and price. */
+  /**
+   * The Razorpay plan billing this amount monthly: created at Razorpay once per price and kept in
+   * razorpay_plans, so other processes and later runs reuse it. Two processes creating it at once
+   * both create one at Razorpay; the first stored is the one everyone uses.
+   */
   async function planFor(payment: PaymentRow): Promise<string> {
-    const key = `${payment.subscriptionPlanId}:${payment.amountMinor}:${payment.currency}`;
-    const known = plans.get(key);
+    const key = [
+      api ?? "razorpay",
+      settings.keyId,
+      payment.subscriptionPlanId,
+      payment.amountMinor,
+      payment.currency,
+    ].join(":");
+    const stored = () =>
+      db()
+        .select({ id: razorpayPlans.razorpayPlanId })
+        .from(razorpayPlans)
+        .where(eq(razorpayPlans.key, key))
+        .then((rows) => rows[0]?.id);
+    const known = await stored();
     if (known) return known;
     const plan = await client.plans.create({
       period: "monthly",
@@ -152,8 +168,8 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
       },
       notes: { plan_id: payment.subscriptionPlanId ?? "" },
     });
-    plans.set(key, plan.id);
-    return plan.id;
+    await db().insert(razorpayPlans).values({ key, razorpayPlanId: plan.id }).onConflictDoNothing();
+    return (await stored()) ?? plan.id;
   }
 
   return {

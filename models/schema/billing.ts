@@ -509,6 +509,17 @@ export const stripeEvents = pgTable("stripe_events", {
  * header): inserted in the transaction that applies it, as stripe_events is
  * (docs/decisions/0080).
  */
+/**
+ * The Razorpay plan that bills one of our plans at one price (decision 0080), created at Razorpay on
+ * the first subscription at that price and kept here, so every process and every restart reuses it.
+ * `key`: the Razorpay API and key id, our plan, the amount and the currency.
+ */
+export const razorpayPlans = pgTable("razorpay_plans", {
+  key: text("key").primaryKey(),
+  razorpayPlanId: text("razorpay_plan_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const razorpayEvents = pgTable("razorpay_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

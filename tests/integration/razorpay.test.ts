@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configurePayments } from "~models/billing/gateway-setup.server";
 import { GATEWAY_MESSAGES } from "~models/billing/gateway-messages";
 import { gatewayFor, paymentMode, setPaymentGateway, testGateway } from "~models/billing/payments.server";
-import { razorpaySignature } from "~models/billing/razorpay-gateway.server";
+import { forgetRazorpay, razorpaySignature } from "~models/billing/razorpay-gateway.server";
 import { refundPayment } from "~models/billing/refunds.server";
 import { purchaseGiftCard } from "~models/billing/gift-cards.server";
 import { cancelSubscription, getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
@@ -23,6 +23,7 @@ import {
   paymentRefunds,
   payments,
   razorpayEvents,
+  razorpayPlans,
   subscriptions,
 } from "~models/schema";
 import * as webhook from "~/routes/api/webhooks/razorpay";
@@ -402,6 +403,37 @@ describe("Razorpay webhook cost", () => {
 });
 
 describe("Razorpay Subscriptions", () => {
+  it("creates one Razorpay plan per price, kept for every process and restart (razorpay_plans)", async () => {
+    const planPosts = () =>
+      double.requests.filter((r) => r.method === "POST" && r.path === "/v1/plans").length;
+    const planOfNewSubscription = () =>
+      double.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions").at(-1)!.body
+        .plan_id;
+    const subscribeOnce = async (key: string) => {
+      const client = await signedInClient();
+      const result = await subscribe(
+        client.id,
+        { plan_id: "social", payment_method: "credit_card", card: null, idempotency_key: key },
+        new Date(),
+        back("/dashboard2/billing/plans/social"),
+      );
+      expect(result).toMatchObject({ ok: false, status: 303 });
+      return planOfNewSubscription();
+    };
+    useRazorpay();
+    const before = planPosts();
+    const first = await subscribeOnce("plan-rzp-shared-1");
+    // Another process (or the same one after a restart) starts with nothing in memory and builds its own
+    // gateway: it finds the plan stored.
+    forgetRazorpay();
+    useRazorpay();
+    const second = await subscribeOnce("plan-rzp-shared-2");
+    expect(second).toBe(first);
+    expect(planPosts() - before).toBeLessThanOrEqual(1);
+    const stored = await db().select().from(razorpayPlans);
+    expect(stored.filter((row) => row.razorpayPlanId === first)).toHaveLength(1);
+  });
+
   it("a plan: started from its first charge (events out of order), a renewal grants once, cancel at the cycle's end", async () => {
     useRazorpay();
     const client = await signedInClient();
