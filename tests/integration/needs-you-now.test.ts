@@ -40,9 +40,14 @@ async function delivered(client: Client, title: string) {
   return { project, deliverable: version.deliverable };
 }
 
-/** A confirmed online meeting `days` from now at 11:00 in the zone. */
+/**
+ * A confirmed online meeting `days` from now at 11:00 in the zone, or, with a
+ * fraction of a day, at that instant in UTC (so "within a day" holds at any hour the test runs).
+ */
 async function meetingIn(client: Client, days: number, zone = "Asia/Kolkata") {
   const project = await projectOf(client, { title: `Meeting project ${days}` });
+  const exact = !Number.isInteger(days);
+  const at = new Date(Date.now() + days * DAY).toISOString();
   await createProjectRequest(project, client.id, { kind: "meeting" });
   const [request] = await queryRows<{ id: string }>(
     sql`select id from project_requests where project_id = ${project.id} and kind = 'meeting' limit 1`,
@@ -51,10 +56,10 @@ async function meetingIn(client: Client, days: number, zone = "Asia/Kolkata") {
     "online_meet",
     request!.id,
     {
-      date: new Date(Date.now() + days * DAY).toISOString().slice(0, 10),
-      time: "11:00",
+      date: at.slice(0, 10),
+      time: exact ? at.slice(11, 16) : "11:00",
       duration: 30,
-      time_zone: zone,
+      time_zone: exact ? "UTC" : zone,
       location: "",
       meeting_url: "https://meet.example.com/needs",
       note: "",
@@ -110,7 +115,8 @@ describe("Home's Needs you now", () => {
 
     // Another client's proof, meeting and ended plan.
     await delivered(other, "Not yours");
-    await meetingIn(other, 1);
+    // A quarter of a day from now: within a day whatever the hour.
+    await meetingIn(other, 0.25);
     await queryRows(sql`
       insert into subscriptions (user_id, plan_id, status, started_at, current_period_start, current_period_end,
         ended_at, end_reason)
