@@ -15,7 +15,7 @@ import {
   type WordVectors,
 } from "./semantic";
 import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
-import { thirdPartyNames } from "./third-party";
+import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -188,6 +188,7 @@ export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors 
           subject: `${doc.title} ${fieldText(doc, "keywords")} ${doc.entity ?? ""}`,
           body: doc.text,
           phrasings: doc.phrasings,
+          askedAs: doc.askedAs,
         })),
       )
     : null;
@@ -418,14 +419,15 @@ function namesSubject(index: ChatIndex, best: Scored, terms: string[]): boolean 
 }
 
 /**
- * A question that names another company or its product ("canva pro price",
- * "tcs careers", ./third-party.ts) is about them, unless the passage lists the
- * name among the ways visitors ask about it (decision 0086).
+ * A question that names another company, its product or a device ("canva pro
+ * price", "tcs careers", "best mic for podcasts", ./third-party.ts) is about
+ * them, unless the passage itself names it (the VR passage's "headset") or
+ * lists it among the ways visitors ask about it (decision 0086).
  */
 function namesAnotherCompany(index: ChatIndex, best: Scored, names: string[]): boolean {
   if (!RETRIEVAL_SIGNALS.thirdParty || !names.length) return false;
-  const { asked } = index.terms.get(best.document.id)!;
-  return names.some((name) => !topicTerms(name).every((term) => asked.has(term)));
+  const { all, asked } = index.terms.get(best.document.id)!;
+  return names.some((name) => !topicTerms(name).every((term) => all.has(term) || asked.has(term)));
 }
 
 /**
@@ -475,6 +477,8 @@ export function retrieve(
   const { terms } = reading;
   const intents = intentsOf(question);
   const thirdParty = thirdPartyNames(query);
+  if (RETRIEVAL_SIGNALS.thirdParty && minCoverage > 0 && asksAboutOthers(query))
+    return { status: "unknown", followUp: false };
   const previousTerms = previous
     ? topicTerms(correctSpelling(index.lexicon, previous.query)).filter((t) => !terms.includes(t))
     : [];

@@ -9,8 +9,8 @@ import { spellOut } from "./text";
 // question set. The channels the agency works on (Instagram, YouTube,
 // LinkedIn, WhatsApp, Google search, iPhone and Android apps) are not here:
 // "can u handle instagram for our restaurant" is a question for the site. A
-// name a passage lists among the ways visitors ask about it
-// (seeds/chat-synonyms.json) is in scope for that passage.
+// name the passage itself uses ("Headset and browser versions") or lists among
+// the ways visitors ask about it (seeds/chat-synonyms.json) is in scope for it.
 
 /** Lower-case names, one word each (written as visitors type them). */
 const NAMES = `
@@ -33,6 +33,17 @@ tcs infosys wipro accenture deloitte cognizant capgemini hcl
 nike adidas puma cocacola pepsi tesla uber ola rapido irctc
 `;
 
+/**
+ * Devices and gear the agency neither sells nor advises on ("best mic for
+ * podcast recording", "which laptop for editing"): read like a name.
+ */
+const PRODUCTS = `
+laptop laptops computer computers pc desktop printer printers camera cameras webcam dslr lens lenses
+mic mics microphone microphones headphones headphone headset earphones earbuds speaker speakers
+tripod gimbal drone drones monitor monitors keyboard tablet tablets smartwatch tv television router
+ssd gpu processor smartphone smartphones
+`;
+
 /** Two-word names, matched as phrases. */
 const PHRASE_NAMES = [
   "after effects",
@@ -49,9 +60,15 @@ const PHRASE_NAMES = [
   "microsoft office",
   "coca cola",
   "tata consultancy",
+  "ring light",
+  "sound card",
+  "graphics card",
+  "hard drive",
 ];
 
-export const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));
+export const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(
+  `${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean),
+);
 
 const PHRASE = new RegExp(`\\b(${PHRASE_NAMES.map((p) => p.replace(/ /g, "\\s+")).join("|")})\\b`);
 
@@ -62,3 +79,18 @@ export function thirdPartyNames(question: string): string[] {
   const phrase = PHRASE.exec(text);
   return phrase ? [...names, phrase[1]!.replace(/\s+/g, " ")] : names;
 }
+
+/** Words that stand for the agency (or for nobody in particular) in "is X hiring", "how much do X charge". */
+const US = "you|u|ya|yu|yall|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?";
+
+/**
+ * "is google hiring designers", "does amazon deliver to vashi", "how much do
+ * influencers earn", "what do freelancers charge": a question about what
+ * someone else does or earns, whoever it names.
+ */
+const ABOUT_OTHERS = new RegExp(
+  `\\b(is|are|does|do)\\s+(?!(?:${US})\\b)[a-z0-9]+(\\s+(?!(?:${US})\\b)[a-z0-9]+)?\\s+(hiring|recruiting|deliver|delivers|sell|sells|earn|earns|charge|charges|pay|pays)\\b`,
+);
+
+/** Whether the question asks what another company or person does, earns or charges. */
+export const asksAboutOthers = (question: string): boolean => ABOUT_OTHERS.test(spellOut(question));
