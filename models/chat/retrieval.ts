@@ -292,7 +292,8 @@ function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Rea
   const total = terms.reduce((sum, t) => sum + weight(index, t, reading), 0);
   const found = terms.reduce((sum, t) => {
     if (held.has(t)) return sum + weight(index, t, reading);
-    if (RETRIEVAL_SIGNALS.askedAs && asked.has(t)) return sum + weight(index, t, reading) * RETRIEVAL.askedCredit;
+    if (RETRIEVAL_SIGNALS.askedAs && asked.has(t))
+      return sum + weight(index, t, reading) * RETRIEVAL.askedCredit;
     if (!reading || !soft) return sum;
     const close = softMatch(index, reading, id, t, "words");
     return close >= RETRIEVAL.softMin ? sum + weight(index, t, reading) * close * RETRIEVAL.softCredit : sum;
@@ -499,15 +500,7 @@ export function retrieve(
   const own = terms.length
     ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents, reading)
     : [];
-  const ownFound = relevant(
-    index,
-    own[0],
-    terms,
-    minCoverage,
-    reading,
-    ADVICE.test(question),
-    thirdParty,
-  );
+  const ownFound = relevant(index, own[0], terms, minCoverage, reading, ADVICE.test(question), thirdParty);
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 

@@ -28,7 +28,10 @@ export function seededChatDocuments(): ChatDocument[] {
   return withAskedAs(seededPassages(site, home), chatSynonymsSchema.parse(seed("chat-synonyms")));
 }
 
-function seededPassages(site: ReturnType<typeof siteSchema.parse>, home: ReturnType<typeof MARKETING_BLOCKS.home.parse>) {
+function seededPassages(
+  site: ReturnType<typeof siteSchema.parse>,
+  home: ReturnType<typeof MARKETING_BLOCKS.home.parse>,
+) {
   return [
     ...contactDocuments(site, projectHelpSchema.parse(seed("project-help"))),
     ...studioDocuments(site, home, MARKETING_BLOCKS.services.parse(seed("services"))),

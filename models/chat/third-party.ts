@@ -81,7 +81,8 @@ export function thirdPartyNames(question: string): string[] {
 }
 
 /** Words that stand for the agency (or for nobody in particular) in "is X hiring", "how much do X charge". */
-const US = "you|u|ya|yu|yall|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?";
+const US =
+  "you|u|ya|yu|yall|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?";
 
 /**
  * "is google hiring designers", "does amazon deliver to vashi", "how much do
