@@ -66,7 +66,7 @@ const PHRASE_NAMES = [
   "hard drive",
 ];
 
-export const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(
+const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(
   `${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean),
 );
 
