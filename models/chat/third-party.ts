@@ -66,9 +66,7 @@ const PHRASE_NAMES = [
   "hard drive",
 ];
 
-const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(
-  `${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean),
-);
+const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(`${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean));
 
 const PHRASE = new RegExp(`\\b(${PHRASE_NAMES.map((p) => p.replace(/ /g, "\\s+")).join("|")})\\b`);
 
