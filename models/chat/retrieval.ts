@@ -14,7 +14,8 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
-import { foldWord, processTerm, tokenize, topicTerms } from "./text";
+import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
+import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -31,8 +32,11 @@ export type ChatIndex = {
   fingerprint: string;
   /** How many passages hold each indexed word, for weighing a question's words. */
   documentFrequency: Map<string, number>;
-  /** Each passage's indexed words: its subject (title, keywords, entity) and all of them. */
-  terms: Map<string, { subject: Set<string>; all: Set<string> }>;
+  /**
+   * Each passage's indexed words: its subject (title, keywords, entity), all
+   * of them, and the ways visitors ask about it (`askedAs`, decision 0086).
+   */
+  terms: Map<string, { subject: Set<string>; all: Set<string>; asked: Set<string> }>;
   lexicon: Lexicon;
   /** The passages' meaning, when word vectors were given (./semantic.ts). */
   semantic: SemanticIndex | null;
@@ -47,7 +51,7 @@ export type Retrieval =
   | { status: "unknown"; followUp: boolean };
 
 const RETRIEVAL = {
-  fieldBoost: { title: 3, keywords: 2, entity: 3, text: 1, about: 1 },
+  fieldBoost: { title: 3, keywords: 2, entity: 3, text: 1, about: 1, askedAs: 1.5 },
   /**
    * The relevance floor: below this share of the question's topic words found
    * in the best passage (each word weighted by how rare it is in the content;
@@ -95,6 +99,12 @@ const RETRIEVAL = {
    * dental clinic"), not the question's subject: they are left out of its topic.
    */
   contextWords: 3,
+  /**
+   * A question word found only among a passage's `askedAs` phrases (decision
+   * 0086) counts this share of its weight: a paraphrase reaches the floor, and
+   * a passage holding the question's own words still ranks above it.
+   */
+  askedCredit: 0.9,
 } as const;
 
 /**
@@ -112,6 +122,8 @@ export const RETRIEVAL_SIGNALS = {
   contextWords: true,
   adviceSubject: true,
   commonWords: false,
+  askedAs: true,
+  thirdParty: true,
 };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
@@ -132,11 +144,11 @@ const indexedTerms = (text: string) =>
 
 export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors | null): ChatIndex {
   const search = new MiniSearch<ChatDocument>({
-    fields: ["title", "keywords", "entity", "text", "about"],
+    fields: ["title", "keywords", "entity", "text", "about", "askedAs"],
     storeFields: [],
     extractField: fieldText,
     tokenize,
-    processTerm,
+    processTerm: (term, field) => (field === "askedAs" ? askedForms(term) : processTerm(term)),
     searchOptions: { boost: RETRIEVAL.fieldBoost },
   });
   const documents_ = new Map<string, ChatDocument>();
@@ -146,18 +158,26 @@ export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors 
   }
   search.addAll(documents);
   const documentFrequency = new Map<string, number>();
-  const terms = new Map<string, { subject: Set<string>; all: Set<string> }>();
+  const terms = new Map<string, { subject: Set<string>; all: Set<string>; asked: Set<string> }>();
   const words: string[] = [];
+  const askedTerms = new Set<string>();
   for (const doc of documents) {
     const subject = indexedTerms(`${doc.title} ${fieldText(doc, "keywords")} ${doc.entity ?? ""}`);
     const all = new Set([...subject, ...indexedTerms(`${doc.text} ${doc.about ?? ""}`)]);
-    terms.set(doc.id, { subject, all });
+    // Visitors' words for the passage: not the site's own words, so they leave
+    // the document frequency (and what counts as a word the site never uses) alone.
+    const asked = new Set(tokenize(fieldText(doc, "askedAs")).flatMap(askedForms));
+    for (const term of asked) askedTerms.add(term);
+    terms.set(doc.id, { subject, all, asked });
     for (const term of all) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     words.push(...tokenize(`${doc.title} ${fieldText(doc, "keywords")} ${doc.text}`));
   }
   const lexicon = buildLexicon(
-    [...words, ...documents.flatMap((doc) => (doc.phrasings ?? []).flatMap(tokenize))],
-    new Set(documentFrequency.keys()),
+    [
+      ...words,
+      ...documents.flatMap((doc) => [...(doc.phrasings ?? []), ...(doc.askedAs ?? [])].flatMap(tokenize)),
+    ],
+    new Set([...documentFrequency.keys(), ...askedTerms]),
     CHAT_VOCABULARY.keys(),
   );
   const semantic = vectors
@@ -168,6 +188,7 @@ export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors 
           subject: `${doc.title} ${fieldText(doc, "keywords")} ${doc.entity ?? ""}`,
           body: doc.text,
           phrasings: doc.phrasings,
+          askedAs: doc.askedAs,
         })),
       )
     : null;
@@ -267,10 +288,12 @@ function englishRarity(index: ChatIndex, term: string, reading: Reading): number
 /** The weighted share of the question's `terms` that a passage holds (with `soft`, in part by meaning). */
 function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Reading, soft = true): number {
   if (!terms.length) return 0;
-  const held = index.terms.get(id)!.all;
+  const { all: held, asked } = index.terms.get(id)!;
   const total = terms.reduce((sum, t) => sum + weight(index, t, reading), 0);
   const found = terms.reduce((sum, t) => {
     if (held.has(t)) return sum + weight(index, t, reading);
+    if (RETRIEVAL_SIGNALS.askedAs && asked.has(t))
+      return sum + weight(index, t, reading) * RETRIEVAL.askedCredit;
     if (!reading || !soft) return sum;
     const close = softMatch(index, reading, id, t, "words");
     return close >= RETRIEVAL.softMin ? sum + weight(index, t, reading) * close * RETRIEVAL.softCredit : sum;
@@ -284,8 +307,8 @@ function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Rea
  * the body mentions in passing ("taxes are added at checkout") is not a topic.
  */
 function isAbout(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
-  const { subject, all } = index.terms.get(best.document.id)!;
-  if (terms.some((t) => subject.has(t))) return true;
+  const { subject, all, asked } = index.terms.get(best.document.id)!;
+  if (terms.some((t) => subject.has(t) || (RETRIEVAL_SIGNALS.askedAs && asked.has(t)))) return true;
   if (
     reading &&
     terms.some((t) => softMatch(index, reading, best.document.id, t, "subject") >= RETRIEVAL.subjectSoftMin)
@@ -365,8 +388,11 @@ function rank(
  */
 function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
   if (!reading || !RETRIEVAL_SIGNALS.novelWords || best.exact >= RETRIEVAL.novelWordCoverage) return false;
+  const { asked } = index.terms.get(best.document.id)!;
   return terms.some((term) => {
     if (!isNovel(index, term, reading.wordOf.get(term))) return false;
+    // A word the passage lists among the ways visitors ask about it ("iphone" for App Creation).
+    if (RETRIEVAL_SIGNALS.askedAs && asked.has(term)) return false;
     return softMatch(index, reading, best.document.id, term, "words", true) < RETRIEVAL.novelWordCloseness;
   });
 }
@@ -394,6 +420,18 @@ function namesSubject(index: ChatIndex, best: Scored, terms: string[]): boolean 
 }
 
 /**
+ * A question that names another company, its product or a device ("canva pro
+ * price", "tcs careers", "best mic for podcasts", ./third-party.ts) is about
+ * them, unless the passage itself names it (the VR passage's "headset") or
+ * lists it among the ways visitors ask about it (decision 0086).
+ */
+function namesAnotherCompany(index: ChatIndex, best: Scored, names: string[]): boolean {
+  if (!RETRIEVAL_SIGNALS.thirdParty || !names.length) return false;
+  const { all, asked } = index.terms.get(best.document.id)!;
+  return names.some((name) => !topicTerms(name).every((term) => all.has(term) || asked.has(term)));
+}
+
+/**
  * The relevance floor: the question's words (coverage and a subject word, or
  * most of it in the body), or, by meaning, a higher share of the question
  * with soft matches, a subject word close in meaning and a passage close to
@@ -406,9 +444,11 @@ function relevant(
   minCoverage: number,
   reading?: Reading,
   asksForAdvice = false,
+  thirdParty: string[] = [],
 ): boolean {
   if (!best) return false;
   if (minCoverage <= 0) return best.coverage >= minCoverage;
+  if (namesAnotherCompany(index, best, thirdParty)) return false;
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (best.exact >= minCoverage && isAbout(index, best, terms)) return true;
@@ -437,6 +477,9 @@ export function retrieve(
   const reading = readQuestionText(index, question);
   const { terms } = reading;
   const intents = intentsOf(question);
+  const thirdParty = thirdPartyNames(query);
+  if (RETRIEVAL_SIGNALS.thirdParty && minCoverage > 0 && asksAboutOthers(query))
+    return { status: "unknown", followUp: false };
   const previousTerms = previous
     ? topicTerms(correctSpelling(index.lexicon, previous.query)).filter((t) => !terms.includes(t))
     : [];
@@ -457,7 +500,7 @@ export function retrieve(
   const own = terms.length
     ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents, reading)
     : [];
-  const ownFound = relevant(index, own[0], terms, minCoverage, reading, ADVICE.test(question));
+  const ownFound = relevant(index, own[0], terms, minCoverage, reading, ADVICE.test(question), thirdParty);
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 
@@ -469,14 +512,19 @@ export function retrieve(
   });
   // Passages that hold enough of the new question's own words (all of them qualify for "how much is it?").
   const followUps = rank(index, results, terms, intents, reading).filter(
-    (r) => !terms.length || r.exact >= minCoverage,
+    (r) => (!terms.length || r.exact >= minCoverage) && !namesAnotherCompany(index, r, thirdParty),
   );
   if (followUps.length) return found(followUps, true);
   return ownFound ? found(own, false) : { status: "unknown", followUp: false };
 }
 
-/** Terms already in indexed form: searched as they are. */
+const OWN_FIELDS = ["title", "keywords", "entity", "text", "about"];
+
+/** Terms already in indexed form: searched as they are (the `askedAs` field only while its signal is on). */
 const ALREADY_PROCESSED = {
   tokenize: (text: string) => text.split(" ").filter(Boolean),
   processTerm: (term: string) => term,
+  get fields() {
+    return RETRIEVAL_SIGNALS.askedAs ? undefined : OWN_FIELDS;
+  },
 };

@@ -3,6 +3,8 @@ import { db } from "../platform/db.server";
 import { contentRevisions } from "../schema";
 import { buildChatIndex, fingerprintOf, type ChatIndex } from "./retrieval";
 import { CHAT_SOURCES, type ChatDocument, type ChatSource } from "./sources";
+import { withAskedAs } from "./synonyms";
+import { getChatSynonyms } from "./synonyms.server";
 import { loadWordVectors } from "./vectors.server";
 
 // The search index lives in each server process's memory: it is derived from
@@ -53,7 +55,9 @@ async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<
       owner.set(doc.id, source.name);
     }
   }
-  return loaded.flatMap((l) => l.documents);
+  const documents = loaded.flatMap((l) => l.documents);
+  // The ways visitors ask about the site's own passages (seeds/chat-synonyms.json), not about a test's.
+  return sources !== CHAT_SOURCES ? documents : withAskedAs(documents, await getChatSynonyms());
 }
 
 /**

@@ -103,7 +103,14 @@ const dot = (a: Float32Array, b: Float32Array) => {
 };
 
 /** Passage text to index: the subject counts twice in its vector. */
-export type PassageText = { id: string; subject: string; body: string; phrasings?: string[] };
+export type PassageText = {
+  id: string;
+  subject: string;
+  body: string;
+  phrasings?: string[];
+  /** The ways visitors ask about the passage (decision 0086): close words earn soft matches, as the subject does. */
+  askedAs?: string[];
+};
 
 export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]): SemanticIndex {
   const position = new Map<number, number>();
@@ -143,9 +150,10 @@ export function buildSemanticIndex(vectors: WordVectors, passages: PassageText[]
     const body = meaningWords(passage.body);
     const phrasings = passage.phrasings ?? [];
     const phrasingWords = phrasings.map(meaningWords);
+    const asked = (passage.askedAs ?? []).flatMap(meaningWords);
     meanings.set(passage.id, {
       words: ids([...subject, ...body, ...phrasingWords.flat()]),
-      subject: ids([...subject, ...phrasingWords.flat()]),
+      subject: ids([...subject, ...phrasingWords.flat(), ...asked]),
       vector: centred(raw[n]!),
       phrasings: phrasingWords
         .map((words) => centred(averageVector(vectors, words)))

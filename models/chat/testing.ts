@@ -13,6 +13,7 @@ import { solutionsDocuments } from "./sources/solutions";
 import { strategyDocuments } from "./sources/strategy";
 import { studioDocuments } from "./sources/studio";
 import type { ChatDocument } from "./sources/types";
+import { chatSynonymsSchema, withAskedAs } from "./synonyms";
 import { loadWordVectors } from "./vectors.server";
 
 // For unit tests: the passages built straight from seeds/ (validated by the
@@ -24,6 +25,13 @@ const seed = (name: string): unknown =>
 export function seededChatDocuments(): ChatDocument[] {
   const site = siteSchema.parse(seed("site"));
   const home = MARKETING_BLOCKS.home.parse(seed("home"));
+  return withAskedAs(seededPassages(site, home), chatSynonymsSchema.parse(seed("chat-synonyms")));
+}
+
+function seededPassages(
+  site: ReturnType<typeof siteSchema.parse>,
+  home: ReturnType<typeof MARKETING_BLOCKS.home.parse>,
+) {
   return [
     ...contactDocuments(site, projectHelpSchema.parse(seed("project-help"))),
     ...studioDocuments(site, home, MARKETING_BLOCKS.services.parse(seed("services"))),

@@ -72,6 +72,18 @@ export function processTerm(word: string): string | null {
   return again ? stem(again) : stemmed;
 }
 
+/**
+ * A word of a passage's `askedAs` phrases in every form a question may reach
+ * it by: its indexed form and, when the vocabulary folds it onto another word
+ * ("reimburse" → "refund"), its own stem too, so "reimbursed" finds it.
+ */
+export function askedForms(word: string): string[] {
+  const term = processTerm(word);
+  if (term === null) return [];
+  const own = stem(word);
+  return own === term || STOP_WORDS.has(word) ? [term] : [term, own];
+}
+
 /** The distinct topic words of a question, in indexed form. */
 export function topicTerms(text: string): string[] {
   const terms = tokenize(text)

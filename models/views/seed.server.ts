@@ -8,6 +8,7 @@ import { billingSettingsSchema, shopItemsSchema } from "../billing/billing-conte
 import { invoicingSettingsSchema } from "../billing/invoices";
 import { hasInvoicingSettings, upsertInvoicingSettingsSeed } from "../billing/invoices.server";
 import { chatFaqSeedSchema } from "../chat/gaps";
+import { CHAT_SYNONYMS_BLOCK, chatSynonymsSchema } from "../chat/synonyms";
 import { upsertFaqSeeds } from "../chat/faqs.server";
 import { blogPostSeedSchema } from "../content/blog";
 import { hasBlogPosts, writeBlogPosts } from "../content/blog.server";
@@ -181,6 +182,8 @@ export const SEED_SOURCES: SeedSource[] = [
     write: (tx: Transaction, data: unknown) => upsertContentBlock(tx, PROPOSAL_TERMS_BLOCK, data),
   } as SeedSource,
   shopItemsSource,
+  // The ways visitors ask about each chat passage (decision 0086).
+  contentBlockSource(CHAT_SYNONYMS_BLOCK, chatSynonymsSchema),
   // Answers staff wrote for the chat assistant's gaps, as `npm run chat:export-faqs` wrote them (decision 0037).
   {
     kind: "file",

@@ -5,6 +5,8 @@ import { listAllPosts } from "~models/content/blog.server";
 import { listArticles } from "~models/content/content-pages.server";
 import { getStrategyContent } from "~models/content/marketing-content.server";
 import { PACKAGE_COLOURS } from "~models/content/marketing-enums";
+import { getChatSynonyms } from "~models/chat/synonyms.server";
+import { unknownPassages } from "~models/chat/synonyms";
 import { runSeed } from "~models/views/seed.server";
 import { sitemapPaths } from "~/lib/public-pages";
 
@@ -40,4 +42,14 @@ it("every sitemap page has at least one passage in the chat index", async () => 
   const missing = paths.filter((path) => !indexed.has(pageOf(path)));
   expect(missing).toEqual([]);
   expect(paths.length).toBeGreaterThan(40);
+});
+
+it("the seeded ways visitors ask (seeds/chat-synonyms.json) name existing passages and reach the index", async () => {
+  const synonyms = await getChatSynonyms();
+  expect(synonyms).not.toBeNull();
+  const documents = [...index.documents.values()];
+  expect(unknownPassages(documents, synonyms!)).toEqual([]);
+  // Passages from the database (policies, FAQs, pages) carry theirs too.
+  expect(index.documents.get("policy:refundpolicy")?.askedAs).toContain("money back");
+  expect(documents.filter((doc) => doc.askedAs?.length).length).toBe(Object.keys(synonyms!.askedAs).length);
 });

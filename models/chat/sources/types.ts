@@ -23,6 +23,12 @@ export type ChatDocument = {
    * its own, besides the passage's words.
    */
   phrasings?: string[];
+  /**
+   * The ways visitors ask about the passage in words it does not use
+   * (seeds/chat-synonyms.json, ../synonyms.ts): searched with a low weight,
+   * never shown.
+   */
+  askedAs?: string[];
   /** The one thing the passage is about ("Motion", "Popular bundle"), for comparisons of two things. */
   entity?: string;
 };

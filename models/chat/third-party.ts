@@ -1,0 +1,95 @@
+import { spellOut } from "./text";
+
+// Other companies' names and products (decision 0086): a question that names
+// one asks about their prices, their software, their devices or their jobs
+// ("canva pro price", "how do i export in capcut", "macbook air m3",
+// "tcs careers"), which the site does not answer, even when it shares a word
+// with a service ("pro", "video", "logo", "careers"). Written from general
+// knowledge of common tools, devices, platforms and agencies, not from any
+// question set. The channels the agency works on (Instagram, YouTube,
+// LinkedIn, WhatsApp, Google search, iPhone and Android apps) are not here:
+// "can u handle instagram for our restaurant" is a question for the site. A
+// name the passage itself uses ("Headset and browser versions") or lists among
+// the ways visitors ask about it (seeds/chat-synonyms.json) is in scope for it.
+
+/** Lower-case names, one word each (written as visitors type them). */
+const NAMES = `
+adobe photoshop illustrator indesign lightroom premiere aftereffects acrobat firefly
+canva figma capcut davinci finalcut imovie procreate blender coreldraw corel inkscape gimp
+kinemaster inshot filmora picsart snapseed vsco audacity garageband ableton flstudio
+midjourney chatgpt openai gpt dalle copilot gemini claude perplexity grammarly
+wix squarespace wordpress shopify webflow godaddy hostinger bluehost namecheap
+flutter dreamweaver elementor woocommerce magento
+fiverr upwork 99designs toptal behance dribbble
+ogilvy wpp dentsu publicis mccann havas
+netflix amazon flipkart myntra meesho swiggy zomato zepto blinkit bigbasket
+spotify gaana jiosaavn hotstar primevideo
+zoom skype
+microsoft powerpoint trello asana jira hubspot salesforce zoho mailchimp hootsuite
+apple macbook imac ipad airpods samsung galaxy oneplus xiaomi redmi realme vivo oppo nokia motorola
+dell hp lenovo asus acer msi
+gopro dji nikon canon sony fujifilm panasonic shure boya
+tcs infosys wipro accenture deloitte cognizant capgemini hcl
+nike adidas puma cocacola pepsi tesla uber ola rapido irctc
+`;
+
+/**
+ * Devices and gear the agency neither sells nor advises on ("best mic for
+ * podcast recording", "which laptop for editing"): read like a name.
+ */
+const PRODUCTS = `
+laptop laptops computer computers pc desktop printer printers camera cameras webcam dslr lens lenses
+mic mics microphone microphones headphones headphone headset earphones earbuds speaker speakers
+tripod gimbal drone drones monitor monitors keyboard tablet tablets smartwatch tv television router
+ssd gpu processor smartphone smartphones
+`;
+
+/** Two-word names, matched as phrases. */
+const PHRASE_NAMES = [
+  "after effects",
+  "final cut",
+  "premiere pro",
+  "google ads",
+  "google docs",
+  "google sheets",
+  "google drive",
+  "google pay",
+  "fl studio",
+  "prime video",
+  "ms office",
+  "microsoft office",
+  "coca cola",
+  "tata consultancy",
+  "ring light",
+  "sound card",
+  "graphics card",
+  "hard drive",
+];
+
+const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(`${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean));
+
+const PHRASE = new RegExp(`\\b(${PHRASE_NAMES.map((p) => p.replace(/ /g, "\\s+")).join("|")})\\b`);
+
+/** The other companies' names and products a question names (lower case; phrases with one space). */
+export function thirdPartyNames(question: string): string[] {
+  const text = spellOut(question);
+  const names = text.split(/[^\p{L}\p{N}]+/u).filter((word) => THIRD_PARTY_NAMES.has(word));
+  const phrase = PHRASE.exec(text);
+  return phrase ? [...names, phrase[1]!.replace(/\s+/g, " ")] : names;
+}
+
+/** Words that stand for the agency (or for nobody in particular) in "is X hiring", "how much do X charge". */
+const US =
+  "you|u|ya|yu|yall|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?";
+
+/**
+ * "is google hiring designers", "does amazon deliver to vashi", "how much do
+ * influencers earn", "what do freelancers charge": a question about what
+ * someone else does or earns, whoever it names.
+ */
+const ABOUT_OTHERS = new RegExp(
+  `\\b(is|are|does|do)\\s+(?!(?:${US})\\b)[a-z0-9]+(\\s+(?!(?:${US})\\b)[a-z0-9]+)?\\s+(hiring|recruiting|deliver|delivers|sell|sells|earn|earns|charge|charges|pay|pays)\\b`,
+);
+
+/** Whether the question asks what another company or person does, earns or charges. */
+export const asksAboutOthers = (question: string): boolean => ABOUT_OTHERS.test(spellOut(question));
