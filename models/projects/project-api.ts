@@ -37,10 +37,17 @@ function apiComment(comment: ProjectComment, accountId: string) {
 }
 
 export function apiProjectDetail(
-  detail: { project: ProjectRow; files: ProjectFileRow[]; comments?: ProjectComment[] },
+  detail: {
+    project: ProjectRow;
+    files: ProjectFileRow[];
+    comments?: ProjectComment[];
+    commentsTotal?: number;
+    olderComments?: boolean;
+  },
   origin: string,
 ) {
-  const { project, files, comments = [] } = detail;
+  const { project, files, comments = [], commentsTotal = comments.length, olderComments = false } = detail;
+  const oldest = comments[0];
   return {
     id: project.id,
     title: project.title,
@@ -58,6 +65,12 @@ export function apiProjectDetail(
       size: file.size,
       file: new URL(fileDownloadPath(project.id, file.id), origin).toString(),
     })),
+    // The newest messages (at most 100), oldest first; `comments_older` reads the page before them.
     comments: comments.map((comment) => apiComment(comment, project.userId)),
+    comments_total: commentsTotal,
+    comments_older:
+      olderComments && oldest
+        ? new URL(`/api/projects/${project.id}/?comments_before=${oldest.id}`, origin).toString()
+        : null,
   };
 }

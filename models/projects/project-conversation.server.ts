@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifyOrganisation } from "../platform/organisation-recipients.server";
 import { recordAudit } from "../platform/audit.server";
 import { db } from "../platform/db.server";
@@ -59,37 +59,57 @@ export async function listHistory(projectIds: string[]): Promise<Map<string, Pro
   return byProject;
 }
 
+/** How many of a project's messages one read returns at most: the newest, oldest first. */
+export const COMMENTS_SHOWN = 100;
+
 /**
- * A project's messages, oldest first, each with who wrote it (one statement).
- * `authorId` and `authorName` (first and last name, else the username) let a
- * reader name an organisation's members apart (issue #40); `author` stays the
- * role's label.
+ * A project's newest messages (at most `limit`, COMMENTS_SHOWN by default), oldest first, each with who
+ * wrote it, how many the project has in all, and whether older ones remain (one statement). `before` (a message's id) reads the
+ * ones written before that message instead, so a long thread is read a page at a time. `authorId` and
+ * `authorName` (first and last name, else the username) let a reader name an organisation's members
+ * apart (issue #40); `author` stays the role's label.
  */
-export async function listComments(projectId: string): Promise<ProjectComment[]> {
+export async function listComments(
+  projectId: string,
+  options: { limit?: number; before?: string } = {},
+): Promise<{ comments: ProjectComment[]; total: number; older: boolean }> {
+  const limit = Math.max(1, Math.min(options.limit ?? COMMENTS_SHOWN, COMMENTS_SHOWN));
+  const before = options.before
+    ? sql`(${projectComments.createdAt}, ${projectComments.id}) < (select c.created_at, c.id
+        from ${projectComments} c where c.id = ${options.before} and c.project_id = ${projectId})`
+    : undefined;
   const rows = await db()
     .select({
       comment: projectComments,
       username: users.username,
       firstName: users.firstName,
       lastName: users.lastName,
+      total: sql<number>`(select count(*)::int from ${projectComments} c where c.project_id = ${projectId})`,
     })
     .from(projectComments)
     .leftJoin(users, eq(users.id, projectComments.authorId))
-    .where(eq(projectComments.projectId, projectId))
-    .orderBy(asc(projectComments.createdAt), asc(projectComments.id));
-  return rows.map(({ comment: row, username, firstName, lastName }) => {
-    const role = row.authorRole as ActorRole;
-    return {
-      id: row.id,
-      text: row.body,
-      author: AUTHOR_LABELS[role],
-      role,
-      timestamp: row.createdAt,
-      authorId: row.authorId,
-      authorUsername: username,
-      authorName: `${firstName ?? ""} ${lastName ?? ""}`.trim() || username,
-    };
-  });
+    .where(and(eq(projectComments.projectId, projectId), before))
+    .orderBy(desc(projectComments.createdAt), desc(projectComments.id))
+    .limit(limit + 1);
+  // One more than asked for says whether older messages remain.
+  const older = rows.length > limit;
+  const comments = rows
+    .slice(0, limit)
+    .reverse()
+    .map(({ comment: row, username, firstName, lastName }) => {
+      const role = row.authorRole as ActorRole;
+      return {
+        id: row.id,
+        text: row.body,
+        author: AUTHOR_LABELS[role],
+        role,
+        timestamp: row.createdAt,
+        authorId: row.authorId,
+        authorUsername: username,
+        authorName: `${firstName ?? ""} ${lastName ?? ""}`.trim() || username,
+      };
+    });
+  return { comments, total: rows[0]?.total ?? 0, older };
 }
 
 export async function listFiles(projectId: string): Promise<ProjectFileRow[]> {
@@ -100,16 +120,30 @@ export async function listFiles(projectId: string): Promise<ProjectFileRow[]> {
     .orderBy(asc(projectFiles.createdAt));
 }
 
-/** Everything /project/:id shows, or null when the viewer may not see it. */
-export async function getProjectDetail(projectId: string | undefined, viewer: Viewer) {
+/**
+ * A project as the API shows it, with its newest messages (or those before `commentsBefore`), or
+ * null when the viewer may not see it.
+ */
+export async function getProjectDetail(
+  projectId: string | undefined,
+  viewer: Viewer,
+  commentsBefore?: string,
+) {
   const project = await getProjectForViewer(projectId, viewer);
   if (!project) return null;
-  const [files, comments, history] = await Promise.all([
+  const [files, thread, history] = await Promise.all([
     listFiles(project.id),
-    listComments(project.id),
+    listComments(project.id, { before: commentsBefore }),
     listHistory([project.id]),
   ]);
-  return { project, files, comments, history: history.get(project.id) ?? [] };
+  return {
+    project,
+    files,
+    comments: thread.comments,
+    commentsTotal: thread.total,
+    olderComments: thread.older,
+    history: history.get(project.id) ?? [],
+  };
 }
 
 /** The first `limit` files, in upload order, and how many there are in all (one statement). */

@@ -58,7 +58,7 @@ export async function getLatestProjectSummary(
 ) {
   const [project] = await listProjects(userId, 1);
   if (!project) return null;
-  const [files, comments, history, requests, profile] = await Promise.all([
+  const [files, { comments }, history, requests, profile] = await Promise.all([
     listFiles(project.id),
     listComments(project.id),
     listHistory([project.id]),

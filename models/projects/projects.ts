@@ -63,6 +63,7 @@ export const PROJECT_MESSAGES = {
   notFound: (id: string) =>
     `The project with ID ${id} could not be found. Please check the URL or go back to the dashboard.`,
   apiNotFound: "Project not found",
+  apiBadCursor: "Not a message of this project: use the comments_older link of the last answer.",
   noProjectsFound: "No projects found",
   adjustFilters: "Try adjusting your search or filter criteria",
   // Ours: where the spec is silent.

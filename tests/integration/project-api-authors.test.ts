@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findMembership } from "~models/identity/organisations.server";
 import { addComment } from "~models/projects/project-conversation.server";
 import { db } from "~models/platform/db.server";
-import { organisationMembers } from "~models/schema";
+import { organisationMembers, projectComments } from "~models/schema";
 import { runSeed } from "~models/views/seed.server";
 import * as apiProject from "~/routes/api/project";
 import * as apiProjects from "~/routes/api/projects";
@@ -22,7 +22,14 @@ type Comment = {
   role: string;
   timestamp: string;
 };
-type Detail = { id: string; title: string; files: unknown[]; comments: Comment[] };
+type Detail = {
+  id: string;
+  title: string;
+  files: unknown[];
+  comments: Comment[];
+  comments_total: number;
+  comments_older: string | null;
+};
 
 beforeAll(async () => {
   await runSeed();
@@ -74,5 +81,47 @@ describe("the project API's messages", () => {
         ["Client", owner.username],
       ]);
     }
+  });
+});
+
+describe("a long thread through the project API", () => {
+  it("answers the newest 100 messages, and the older ones a page at a time through comments_older", async () => {
+    const owner = await signedInClient();
+    const id = await projectOf(owner);
+    const start = Date.now() - 3_600_000;
+    await db()
+      .insert(projectComments)
+      .values(
+        Array.from({ length: 105 }, (_, i) => ({
+          projectId: id,
+          authorId: owner.id,
+          authorRole: "client",
+          body: `Message ${i + 1}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+    const first = await detail(owner, id);
+    expect(first.comments).toHaveLength(100);
+    expect(first.comments[0]!.text).toBe("Message 6");
+    expect(first.comments.at(-1)!.text).toBe("Message 105");
+    expect(first.comments_total).toBe(105);
+    expect(new URL(first.comments_older!).pathname + new URL(first.comments_older!).search).toBe(
+      `/api/projects/${id}/?comments_before=${first.comments[0]!.id}`,
+    );
+
+    const cursor = new URL(first.comments_older!);
+    const answer = await api.get(apiProject.loader, owner, `${cursor.pathname}${cursor.search}`, { id });
+    const older = body<Detail>(answer);
+    expect(older.comments.map((c) => c.text)).toEqual([1, 2, 3, 4, 5].map((n) => `Message ${n}`));
+    expect(older.comments_total).toBe(105);
+    expect(older.comments_older).toBeNull();
+
+    const refused = await api.get(apiProject.loader, owner, `/api/projects/${id}/?comments_before=nope`, {
+      id,
+    });
+    expect(refused.status).toBe(400);
+    expect(body<Record<string, string[]>>(refused)).toEqual({
+      comments_before: ["Not a message of this project: use the comments_older link of the last answer."],
+    });
   });
 });

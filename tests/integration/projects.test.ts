@@ -505,11 +505,14 @@ describe("projects API", () => {
       { id: project.id },
     );
     expect(mine.status).toBe(200);
-    // The spec's fields, and the thread's messages with their authors (issue #40: a field added, none changed).
+    // The spec's fields, and the thread's newest messages with their authors, how many there are and the
+    // link to older ones (fields added, none changed).
     expect(Object.keys(mine.body as object).sort()).toEqual([
       "budget",
       "category",
       "comments",
+      "comments_older",
+      "comments_total",
       "created_at",
       "description",
       "files",
