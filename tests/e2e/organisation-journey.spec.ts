@@ -20,45 +20,8 @@ import {
   uniqueName,
   waitForHydration,
 } from "./fixtures";
+import { inviteAndJoin } from "./organisation-steps";
 import { E2E_STAFF } from "./staff-account";
-
-type Role = "member" | "billing" | "approver";
-
-/** The owner invites a new address with `role`; the invitee opens the emailed link (read in the outbox) and signs up. */
-async function inviteAndJoin(
-  owner: Page,
-  staff: Page,
-  invitee: Page,
-  role: Role,
-  javaScriptEnabled: boolean,
-) {
-  const name = uniqueName(role);
-  const email = `${name}@example.com`;
-  await owner.goto("/dashboard2/team");
-  if (javaScriptEnabled) await waitForHydration(owner);
-  await owner.getByLabel("Email address").fill(email);
-  await owner.getByLabel("Role", { exact: true }).selectOption(role);
-  await owner.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
-
-  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
-  await staff
-    .getByRole("link", { name: /invited you to/ })
-    .first()
-    .click();
-  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
-  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(text)?.[0];
-  expect(link, "the link in the invitation email").toBeTruthy();
-
-  await invitee.goto(new URL(link!).pathname);
-  if (javaScriptEnabled) await waitForHydration(invitee);
-  await invitee.getByLabel("Username").fill(name);
-  await invitee.getByLabel("Password").fill("a-long-passphrase-2026");
-  await invitee.getByRole("button", { name: "Sign up and join" }).click();
-  await expect(invitee).toHaveURL(/\/dashboard2\/team$/);
-  await expect(invitee.getByTestId("my-role")).toHaveText(role[0]!.toUpperCase() + role.slice(1));
-  return name;
-}
 
 /** An owner with a confirmed address on the Team page, and staff signed in to the back-office. */
 async function ownerAndStaff(owner: Page, staff: Page, javaScriptEnabled: boolean) {
@@ -100,9 +63,9 @@ test("an organisation's team: invite three roles, buy, pay a round, approve, ref
   const member = await newVisitor(browser, true);
   const account = await ownerAndStaff(owner, staff, true);
 
-  const billingName = await inviteAndJoin(owner, staff, billing, "billing", true);
-  const approverName = await inviteAndJoin(owner, staff, approver, "approver", true);
-  const memberName = await inviteAndJoin(owner, staff, member, "member", true);
+  const billingName = await inviteAndJoin(owner, staff, billing, "billing", { javaScriptEnabled: true });
+  const approverName = await inviteAndJoin(owner, staff, approver, "approver", { javaScriptEnabled: true });
+  const memberName = await inviteAndJoin(owner, staff, member, "member", { javaScriptEnabled: true });
   const team = owner.getByTestId("member-row");
   await owner.goto("/dashboard2/team");
   await expect(team).toHaveCount(4);
@@ -193,7 +156,7 @@ test("the team's key forms without JavaScript: invite, a refused purchase, remov
   const staff = await newVisitor(browser, true);
   const member = await newVisitor(browser, false);
   await ownerAndStaff(owner, staff, false);
-  const memberName = await inviteAndJoin(owner, staff, member, "member", false);
+  const memberName = await inviteAndJoin(owner, staff, member, "member");
   await refusedPurchase(member);
   await removeMember(owner, memberName, false);
   await member.goto("/dashboard2/billing/tokens");

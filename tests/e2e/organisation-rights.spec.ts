@@ -2,7 +2,6 @@
 // organisation is refused a purchase with a clear message and no payment form,
 // a billing member gets the form; once with JavaScript, once without. The
 // member joins through the emailed invitation link.
-import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import {
   confirmEmail,
@@ -11,34 +10,10 @@ import {
   newVisitor,
   signInAs,
   test,
-  uniqueName,
   waitForHydration,
 } from "./fixtures";
+import { inviteAndJoin } from "./organisation-steps";
 import { E2E_STAFF } from "./staff-account";
-
-/** The owner invites `email` with `role`; the invitee opens the emailed link signed out and signs up. */
-async function inviteAndJoin(owner: Page, staff: Page, invitee: Page, role: "member" | "billing") {
-  const name = uniqueName(role);
-  const email = `${name}@example.com`;
-  await owner.goto("/dashboard2/team");
-  await owner.getByLabel("Email address").fill(email);
-  await owner.getByLabel("Role", { exact: true }).selectOption(role);
-  await owner.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
-  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
-  await staff
-    .getByRole("link", { name: /invited you to/ })
-    .first()
-    .click();
-  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
-  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(text)?.[0];
-  expect(link, "the link in the invitation email").toBeTruthy();
-  await invitee.goto(new URL(link!).pathname);
-  await invitee.getByLabel("Username").fill(name);
-  await invitee.getByLabel("Password").fill("a-long-passphrase-2026");
-  await invitee.getByRole("button", { name: "Sign up and join" }).click();
-  await expect(invitee).toHaveURL(/\/dashboard2\/team$/);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test(`a member is refused a purchase with a clear message, a billing member is not (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({

@@ -1,7 +1,6 @@
 // Organisations (issue #40): an owner invites a colleague, who accepts through
 // the emailed link and signs up; the owner changes their role, then removes
 // them, and their next request is refused. Once with JavaScript, once without.
-import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import {
   confirmEmail,
@@ -13,20 +12,8 @@ import {
   uniqueName,
   waitForHydration,
 } from "./fixtures";
+import { invitationPath } from "./organisation-steps";
 import { E2E_STAFF } from "./staff-account";
-
-/** The link in the newest invitation email to `email`, as staff read it in the outbox. */
-async function invitationPath(staff: Page, email: string): Promise<string> {
-  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
-  await staff
-    .getByRole("link", { name: /invited you to/ })
-    .first()
-    .click();
-  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
-  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(text)?.[0];
-  expect(link, "the link in the invitation email").toBeTruthy();
-  return new URL(link!).pathname;
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test(`an owner invites, re-roles and removes a colleague (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({

@@ -14,6 +14,7 @@ import {
   uniqueName,
   waitForHydration,
 } from "./fixtures";
+import { inviteAndJoin } from "./organisation-steps";
 import { E2E_STAFF } from "./staff-account";
 
 // Proposals (decision 0084): a quote request from the public form becomes a
@@ -85,30 +86,6 @@ async function clientInvoice(page: Page) {
   return { number, pdf, text: await pdfText(pdf) };
 }
 
-/** The owner invites a member (the emailed link, read from staff's outbox); the invitee signs up and joins. */
-async function inviteMember(owner: Page, staff: Page, invitee: Page) {
-  const name = uniqueName("member");
-  const email = `${name}@example.com`;
-  await owner.goto("/dashboard2/team");
-  await owner.getByLabel("Email address").fill(email);
-  await owner.getByLabel("Role", { exact: true }).selectOption("member");
-  await owner.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`Invitation sent to ${email}.`)).toBeVisible();
-  await staff.goto(`/admin/outbox?q=${encodeURIComponent(email)}`);
-  await staff
-    .getByRole("link", { name: /invited you to/ })
-    .first()
-    .click();
-  const text = (await staff.getByTestId("email-text").textContent()) ?? "";
-  const link = /https?:\/\/\S+\/invitations\/\S+/.exec(text)?.[0];
-  expect(link, "the link in the invitation email").toBeTruthy();
-  await invitee.goto(new URL(link!).pathname);
-  await invitee.getByLabel("Username").fill(name);
-  await invitee.getByLabel("Password").fill("a-long-passphrase-2026");
-  await invitee.getByRole("button", { name: "Sign up and join" }).click();
-  await expect(invitee).toHaveURL(/\/dashboard2\/team$/);
-}
-
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 test.describe("proposals", () => {
@@ -156,7 +133,7 @@ test.describe("proposals", () => {
 
     // A colleague with the member role reads it too, but cannot sign: the page says who can.
     const colleague = await newVisitor(browser);
-    await inviteMember(page, staff, colleague);
+    await inviteAndJoin(page, staff, colleague, "member");
     await colleague.goto(path);
     await expect(colleague.getByRole("heading", { level: 1 })).toHaveText(title);
     const whoSigns = colleague.getByRole("region", { name: "Who can sign" });
