@@ -23,8 +23,8 @@ import { E2E_STAFF } from "./staff-account";
 // project appears with its delivery clock; both sides download the signed PDF
 // and the deposit's tax invoice (decision 0085); staff complete the project and the
 // client pays the balance in full. Then the signing form, the
-// organisation's tax details added from the deposit step, and the deposit
-// again with JavaScript off.
+// organisation's tax details added from the deposit step, the deposit and
+// the balance again with JavaScript off.
 
 async function payByCard(page: Page) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -235,7 +235,7 @@ test.describe("proposals", () => {
     expect((await stranger.request.get(`${path}/signed.pdf`)).status()).toBe(404);
   });
 
-  test("the signing form and the deposit with JavaScript off", async ({ browser }) => {
+  test("the signing form, the deposit and the balance with JavaScript off", async ({ browser }) => {
     test.setTimeout(120_000);
     const page = await newVisitor(browser, false);
     const account = await createAccount(page);
@@ -279,11 +279,27 @@ test.describe("proposals", () => {
     await page.getByRole("button", { name: "Pay ₹22,500.00 and start the project" }).click();
     await expect(page).toHaveURL(/\/project\/[0-9a-f-]+$/);
     await expect(page.getByTestId("delivery-clock").first()).toBeVisible();
+    const projectId = new URL(page.url()).pathname.split("/").pop()!;
 
     // The deposit's invoice carries the details added before paying.
     const invoice = await clientInvoice(page);
     expect(invoice.text).toContain(squeezed(legalName));
     expect(invoice.text).toContain("27AAPFU0939F1ZV");
     expect(invoice.text).toContain(squeezed(`Deposit for “${title}” (proposal version 1)`));
+
+    // Staff complete the project; the client pays the balance, still without JavaScript.
+    await staff.goto(`/admin/projects/${projectId}`);
+    await staff.getByRole("button", { name: "Complete", exact: true }).click();
+    await expect(
+      staff.getByText("The project is now Completed. The client has been notified."),
+    ).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByTestId("proposal-status")).toHaveText("Delivered: balance due");
+    await payByCard(page);
+    await page.getByRole("button", { name: "Pay the balance of ₹52,500.00" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}\\?done=paid_in_full$`));
+    await expect(page.getByTestId("proposal-status")).toHaveText("Paid in full");
+    // Paying again (a resubmitted form) finds nothing due.
+    await expect(page.getByRole("button", { name: /^Pay the balance/ })).toHaveCount(0);
   });
 });
