@@ -60,7 +60,7 @@ export async function listHistory(projectIds: string[]): Promise<Map<string, Pro
 }
 
 /** How many of a project's messages one read returns at most: the newest, oldest first. */
-export const COMMENTS_SHOWN = 100;
+const COMMENTS_SHOWN = 100;
 
 /**
  * A project's newest messages (at most `limit`, COMMENTS_SHOWN by default), oldest first, each with who

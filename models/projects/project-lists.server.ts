@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "../platform/db.server";
-import { ACTIVE_STATUSES, REVIEW_STEP, type ProjectCategory, type ProjectTimeline } from "./projects";
+import { REVIEW_STEP, type ProjectCategory, type ProjectTimeline } from "./projects";
 import { type ClientStage } from "./status-labels";
 import { ORDER_PAGE_SIZE, trackProject, type TrackedProject } from "./project-tracking";
 import { containsPattern, type Page } from "../platform/pagination";
@@ -23,29 +23,6 @@ export async function listProjects(userId: string, limit?: number): Promise<Proj
 
 export async function countActiveProjects(userId: string): Promise<number> {
   return countActive(userId);
-}
-
-/**
- * The client's latest projects and how many of all of them are active, in one
- * statement (the count rides on each row; with no project there is none active).
- */
-export async function recentProjectsAndActiveCount(
-  userId: string,
-  limit: number,
-): Promise<{ recent: ProjectRow[]; active: number }> {
-  const rows = await db()
-    .select({
-      project: projects,
-      active: sql<number>`(select count(*)::int from ${projects} p where p.user_id = ${userId} and p.status in (${sql.join(
-        ACTIVE_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )}))`,
-    })
-    .from(projects)
-    .where(eq(projects.userId, userId))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit);
-  return { recent: rows.map((row) => row.project as ProjectRow), active: rows[0]?.active ?? 0 };
 }
 
 /** The projects in a stage of the status vocabulary, in SQL (in_review is two stages, by step). */

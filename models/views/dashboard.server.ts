@@ -7,7 +7,8 @@ import {
   tokenUsagePercent,
   type TokenUsage,
 } from "../projects/dashboard";
-import { countActiveProjects, recentProjectsAndActiveCount } from "../projects/project-lists.server";
+import { countActiveProjects } from "../projects/project-lists.server";
+import { readHomeFacts } from "./needs-you.server";
 import { getActiveSubscription } from "../billing/subscriptions.server";
 import { accountSummaryForRequest, type AccountSummary } from "./account-summary.server";
 import { getBalance, tokenFlow } from "../billing/tokens.server";
@@ -59,13 +60,22 @@ export async function getDashboardStats(userId: string) {
   return dashboardStats(active, tokens);
 }
 
-/** Everything the Dashboard tab shows, with the request's token usage (shared with the layout). */
-export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage>) {
+/**
+ * Everything the Dashboard tab shows, with the request's token usage (shared with the layout): the
+ * projects, the stats and the facts of "Needs you now" in one statement (./needs-you.server.ts).
+ */
+export async function getDashboard(userId: string, tokenUsage: Promise<TokenUsage>, now = new Date()) {
   // Token usage once: the stats card shows its balance.
-  const [{ active, recent }, tokens, content] = await Promise.all([
-    recentProjectsAndActiveCount(userId, RECENT_PROJECTS_SHOWN),
+  const [{ active, recent, waiting }, tokens, content] = await Promise.all([
+    readHomeFacts(userId, RECENT_PROJECTS_SHOWN, now),
     tokenUsage,
     getDashboardContent(),
   ]);
-  return { stats: dashboardStats(active, tokens), recent, tokens, recommendations: content.recommendations };
+  return {
+    stats: dashboardStats(active, tokens),
+    recent,
+    tokens,
+    recommendations: content.recommendations,
+    waiting,
+  };
 }

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../platform/db.server";
-import { REVIEW_STEP } from "../projects/projects";
+import { ACTIVE_STATUSES, REVIEW_STEP } from "../projects/projects";
+import type { ProjectRow } from "../projects/projects.server";
 import type { WaitingFacts } from "./needs-you-words";
 
 // What Home's "Needs you now" reads beyond the account summary (decision 0056):
@@ -31,9 +32,58 @@ const iso = (value: string) => new Date(value).toISOString();
  *   (Stripe tries again), and the latest plan, if it ended for a failed payment within 30 days.
  */
 export async function readWaitingFacts(userId: string, now = new Date()): Promise<WaitingFacts> {
+  const [row] = await queryRows<Row>(waitingStatement(userId, now));
+  return waitingFactsOf(row);
+}
+
+type ProjectJson = Omit<ProjectRow, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
+
+/**
+ * Home's reads beyond the account summary, in one statement: the waiting items' facts, the client's
+ * `recentLimit` newest projects and how many are active.
+ */
+export async function readHomeFacts(userId: string, recentLimit: number, now = new Date()) {
+  const [row] = await queryRows<Row & { recent: ProjectJson[]; active: number }>(
+    waitingStatement(
+      userId,
+      now,
+      sql`,
+      (select coalesce(json_agg(json_build_object(
+          'id', r.id, 'userId', r.user_id, 'title', r.title, 'description', r.description,
+          'category', r.category, 'budget', r.budget, 'timeline', r.timeline, 'useTokens', r.use_tokens,
+          'tokensUsed', r.tokens_used, 'status', r.status, 'step', r.step,
+          'createdAt', r.created_at, 'updatedAt', r.updated_at)
+          order by r.created_at desc, r.id desc), '[]'::json)
+        from (select * from projects where user_id = ${userId}
+          order by created_at desc, id desc limit ${recentLimit}) r) as recent,
+      (select count(*)::int from projects where user_id = ${userId}
+        and status in (${sql.join(
+          ACTIVE_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )})) as active`,
+    ),
+  );
+  const recent: ProjectRow[] = (row?.recent ?? []).map((p) => ({
+    ...p,
+    createdAt: new Date(p.createdAt),
+    updatedAt: new Date(p.updatedAt),
+  }));
+  return { waiting: waitingFactsOf(row), recent, active: row?.active ?? 0 };
+}
+
+function waitingFactsOf(row: Row | undefined): WaitingFacts {
+  return {
+    projects: (row?.projects ?? []).map((p) => ({ ...p, since: iso(p.since) })),
+    meetings: (row?.meetings ?? []).map((m) => ({ ...m, startsAt: iso(m.startsAt) })),
+    payments: (row?.payments ?? []).map((p) => ({ ...p, at: iso(p.at) })),
+  };
+}
+
+/** The waiting items' statement; `more` adds columns to its select list. */
+function waitingStatement(userId: string, now: Date, more: SQL = sql``): SQL {
   const ahead = new Date(now.getTime() + MEETINGS_AHEAD_DAYS * 86_400_000);
   const endedSince = new Date(now.getTime() - PLAN_ENDED_DAYS * 86_400_000);
-  const [row] = await queryRows<Row>(sql`
+  return sql`
     select
       (select coalesce(json_agg(json_build_object(
           'id', p.id, 'title', p.title, 'status', p.status, 'step', p.step,
@@ -75,10 +125,5 @@ export async function readWaitingFacts(userId: string, now = new Date()): Promis
             where user_id = ${userId} order by started_at desc, created_at desc limit 1) last
           join subscription_plans sp on sp.id = last.plan_id
           where last.status = 'ended' and last.end_reason = 'payment_failed'
-            and last.ended_at > ${endedSince}) dues) as payments`);
-  return {
-    projects: (row?.projects ?? []).map((p) => ({ ...p, since: iso(p.since) })),
-    meetings: (row?.meetings ?? []).map((m) => ({ ...m, startsAt: iso(m.startsAt) })),
-    payments: (row?.payments ?? []).map((p) => ({ ...p, at: iso(p.at) })),
-  };
+            and last.ended_at > ${endedSince}) dues) as payments${more}`;
 }

@@ -4,7 +4,6 @@ import { profileFields } from "~models/identity/api";
 import { RECOMMENDATIONS_SHOWN } from "~models/projects/dashboard";
 import { getDashboard, tokenUsageForRequest } from "~models/views/dashboard.server";
 import { expiryLine } from "~models/billing/wallet.server";
-import { readWaitingFacts } from "~models/views/needs-you.server";
 import { waitingItems } from "~models/views/needs-you-words";
 import { EmailConfirmationNotice } from "~/components/account/email-confirmation-notice";
 import { DashboardLoadError } from "~/components/dashboard-load-error";
@@ -22,11 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { member, summary } = await memberWithSummary(request);
   const user = member.person;
   const now = new Date();
-  const [dashboard, facts] = await Promise.all([
-    getDashboard(member.accountId, tokenUsageForRequest(request, member.accountId)),
-    // Proofs to review, briefs returned, the week's meetings and payments due: one statement.
-    readWaitingFacts(member.accountId, now),
-  ]);
+  // The projects, the stats, and the proofs to review, briefs returned, the week's meetings and
+  // payments due: one statement.
+  const { waiting: facts, ...dashboard } = await getDashboard(
+    member.accountId,
+    tokenUsageForRequest(request, member.accountId),
+    now,
+  );
   const { planName, balance } = planAndBalance(summary);
   const profile = profileFields(summary.profile, planName, balance);
   const missingProfile = [
