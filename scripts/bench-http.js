@@ -7,11 +7,14 @@
 // target. Not a test; loopback only, bounded in time (about 6 minutes).
 //   npm run bench:http       PGlite, PostgreSQL (a throwaway server) and the cluster
 //   npm run bench:http:pg    PostgreSQL and the cluster only
-// Settings: BENCH_SECONDS (2) per run, BENCH_RUNS (3), BENCH_CONNECTIONS (10), BENCH_CLUSTER_PORT,
+// Settings: BENCH_SECONDS (2) per run, BENCH_RUNS (3), BENCH_CONNECTIONS (10), BENCH_WARMUP (5 s
+// of load before measuring each server on each target; it was 20 requests), BENCH_CLUSTER_PORT,
 // BENCH_DATABASES (pglite,postgres), BENCH_CLUSTER (1; 0 skips the nginx runs),
 // BENCH_TARGETS (comma-separated labels, e.g. "/dashboard2,/dashboard2.data"; all by default),
 // BENCH_PAIRED (0; 1 alternates each app run with a run of its stock page, so both meet the same
-// load on a shared machine, and the share is of those stock runs).
+// load on a shared machine, and the share is of those stock runs). Beside req/s, each row has the
+// app's and the stock server's CPU time per answer (/proc) and their ratio, the "CPU share": what
+// the req/s share would be with a core each, and far steadier than it on a busy machine.
 import os from "node:os";
 import {
   CONNECTIONS,
@@ -26,10 +29,16 @@ import {
   startStatic,
   signedInTargets,
   withChildren,
+  cpuMs,
 } from "./bench-lib.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// Seconds of load before measuring each server on each target, the same for the app and the stock
+// page: enough for V8 to have compiled the hot paths of a large bundle, as in a server that has been
+// up a while (20 requests left the app's first runs a third slower than its later ones).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const warmUp = (url, headers = {}) => load(url, { headers, duration: WARMUP });
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "";
 const databases = (process.env.BENCH_DATABASES ?? (databaseUrl ? "pglite,postgres" : "pglite")).split(",");
 const onlyTargets = process.env.BENCH_TARGETS ? new Set(process.env.BENCH_TARGETS.split(",")) : undefined;
@@ -57,26 +66,37 @@ const summarize = (runs) => ({
   rps: median(runs.map((r) => r.requests.average)),
   p50: median(runs.map((r) => r.latency.p50)),
   p99: median(runs.map((r) => r.latency.p99)),
+  // The server's CPU time per answer (median of the runs; null when its pid is not known): unlike
+  // req/s, it barely moves with what else the machine is doing.
+  cpu: runs.every((r) => r.cpuMs !== undefined) ? median(runs.map((r) => r.cpuMs)) : null,
   errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
 });
 
-/** Median req/s, p50 and p99 of RUNS runs (after a warm-up); errors are counted. */
-async function measure(url, headers) {
-  await load(url, { headers, connections: 2, amount: 20 }); // warm-up
+/** One run against `url`, with the CPU time `pid` (the server) spent per answer. */
+async function run(url, headers, pid) {
+  const before = pid ? cpuMs(pid) : 0;
+  const result = await load(url, { headers, duration: SECONDS });
+  if (pid) result.cpuMs = (cpuMs(pid) - before) / Math.max(1, result.requests.total);
+  return result;
+}
+
+/** Median req/s, p50, p99 and CPU per answer of RUNS runs (after a warm-up); errors are counted. */
+async function measure(url, headers, pid) {
+  await warmUp(url, headers);
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await load(url, { headers, duration: SECONDS }));
+  for (let i = 0; i < RUNS; i++) runs.push(await run(url, headers, pid));
   return summarize(runs);
 }
 
 /** The app's page and its stock page, their runs alternating (BENCH_PAIRED=1). */
-async function measurePaired(url, headers, stockUrl) {
-  await load(url, { headers, connections: 2, amount: 20 });
-  await load(stockUrl, { connections: 2, amount: 20 });
+async function measurePaired(url, headers, pid, stockUrl, stockPid) {
+  await warmUp(url, headers);
+  await warmUp(stockUrl);
   const app = [];
   const stock = [];
   for (let i = 0; i < RUNS; i++) {
-    app.push(await load(url, { headers, duration: SECONDS }));
-    stock.push(await load(stockUrl, { duration: SECONDS }));
+    app.push(await run(url, headers, pid));
+    stock.push(await run(stockUrl, {}, stockPid));
   }
   return { app: summarize(app), stock: summarize(stock) };
 }
@@ -87,7 +107,7 @@ const cells = (values, widths) =>
 
 function printTable(title, rows, cluster) {
   console.log(`\n${title}`);
-  const widths = [24, 8, 9, 7, 7, 10, 7, 10, ...(cluster ? [11, 11, 7] : [])];
+  const widths = [24, 8, 9, 7, 7, 10, 7, 10, 8, 10, 10, ...(cluster ? [11, 11, 7] : [])];
   console.log(
     cells(
       [
@@ -99,6 +119,9 @@ function printTable(title, rows, cluster) {
         "stock RR",
         "share",
         "static",
+        "ms CPU",
+        "stock ms",
+        "CPU share",
         ...(cluster ? ["nginx+1", "nginx+2", "2/1"] : []),
       ],
       widths,
@@ -117,6 +140,9 @@ function printTable(title, rows, cluster) {
           r.stock.rps.toFixed(0),
           pct(r.app.rps / r.stock.rps),
           r.static.rps.toFixed(0),
+          r.app.cpu === null ? "—" : r.app.cpu.toFixed(2),
+          r.stock.cpu === null ? "—" : r.stock.cpu.toFixed(2),
+          r.app.cpu && r.stock.cpu ? pct(r.stock.cpu / r.app.cpu) : "—",
           ...(cluster
             ? [r.one.rps.toFixed(0), r.two.rps.toFixed(0), `${(r.two.rps / r.one.rps).toFixed(2)}×`]
             : []),
@@ -160,19 +186,25 @@ try {
         cleanups.push(() => staticServer.stop());
         for (const t of targets) {
           const ref = references.get(t.label);
-          ref.stockResult = await measure(baseline.url + ref.stock.path, {});
+          ref.stockResult = await measure(baseline.url + ref.stock.path, {}, baseline.pid);
           ref.staticResult = await measure(staticServer.url + t.path, {});
         }
       }
       for (const t of targets) {
         const ref = references.get(t.label);
         const paired = PAIRED
-          ? await measurePaired(app.url + t.path, t.headers, baseline.url + ref.stock.path)
+          ? await measurePaired(
+              app.url + t.path,
+              t.headers,
+              app.pid,
+              baseline.url + ref.stock.path,
+              baseline.pid,
+            )
           : undefined;
         rows.push({
           label: t.label,
           bytes: ref.bytes,
-          app: paired?.app ?? (await measure(app.url + t.path, t.headers)),
+          app: paired?.app ?? (await measure(app.url + t.path, t.headers, app.pid)),
           stock: paired?.stock ?? ref.stockResult,
           static: ref.staticResult,
         });
@@ -192,8 +224,7 @@ try {
       const cluster = await startCluster(processes, databaseUrl);
       try {
         const targets = pick(await signedInTargets(cluster.url));
-        for (const t of targets)
-          await load(cluster.url + t.path, { headers: t.headers, connections: 2, amount: 20 });
+        for (const t of targets) await warmUp(cluster.url + t.path, t.headers);
         const stop =
           processes === 2 &&
           sampleCpu({

@@ -68,6 +68,7 @@ export async function startApp(extraEnv = {}) {
   await waitFor(`${url}/healthz`, child);
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
@@ -184,6 +185,7 @@ export async function startBaseline() {
   await waitFor(`${url}/page`, child);
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
@@ -241,6 +243,8 @@ const cpuTicks = (pid) => {
   const fields = statFields(pid);
   return fields ? Number(fields[11]) + Number(fields[12]) : 0;
 };
+/** The CPU time a process has used so far, in milliseconds (10 ms steps). */
+export const cpuMs = (pid) => cpuTicks(pid) * (1000 / TICKS);
 const parentOf = (pid) => Number(statFields(pid)?.[1] ?? 0);
 const pids = () =>
   readdirSync("/proc")
