@@ -13,7 +13,7 @@ import { asksAboutOthers, thirdPartyNames } from "./third-party";
 
 const index = seededChatIndex();
 const ask = (query: string) => answerFromContent(index, query);
-const withSignal = <T>(signal: "askedAs" | "thirdParty", on: boolean, run: () => T): T => {
+const withSignal = <T>(signal: "askedAs" | "thirdParty" | "offTopicKinds", on: boolean, run: () => T): T => {
   const before = RETRIEVAL_SIGNALS[signal];
   RETRIEVAL_SIGNALS[signal] = on;
   try {

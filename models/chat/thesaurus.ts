@@ -215,7 +215,7 @@ export function buildThesaurus(
  * or sell: noun.animal (5), noun.body (8), noun.food (13), noun.object (17),
  * noun.phenomenon (19), noun.plant (20), noun.substance (27).
  */
-export const OFF_TOPIC_KINDS: ReadonlySet<number> = new Set([5, 8, 13, 17, 19, 20, 27]);
+const OFF_TOPIC_KINDS: ReadonlySet<number> = new Set([5, 8, 13, 17, 19, 20, 27]);
 
 /**
  * Words the site never uses whose most frequent meaning is a noun of one of
