@@ -57,7 +57,7 @@ export type ThesaurusOptions = {
   siteUntagged: boolean;
   /** A word of the same synset counts this much... */
   synonym: number;
-  /** ...a phrase of the same synset whose every word is the site's ("mobile_phone") this much (0: not used)... */
+  /** ...a phrase of the same synset whose every word but stop words is the site's ("take_hold") this much (0: not used)... */
   phrases: number;
   /** ...a derivationally related form this much (0: not used). */
   derived: number;
