@@ -15,6 +15,13 @@ import {
   type WordVectors,
 } from "./semantic";
 import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
+import {
+  buildThesaurus,
+  offTopicThings,
+  type Thesaurus,
+  type ThesaurusEntry,
+  type WordNet,
+} from "./thesaurus";
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
@@ -40,6 +47,12 @@ export type ChatIndex = {
   lexicon: Lexicon;
   /** The passages' meaning, when word vectors were given (./semantic.ts). */
   semantic: SemanticIndex | null;
+  /** Words any passage lists among the ways visitors ask about it. */
+  askedTerms: Set<string>;
+  /** Words the site never uses → the site's words of the same meaning (./thesaurus.ts), when WordNet was given. */
+  thesaurus: Thesaurus | null;
+  /** Words the site never uses for kinds of things the agency does not sell (food, animals…), from WordNet. */
+  offTopic: Set<string>;
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -124,6 +137,8 @@ export const RETRIEVAL_SIGNALS = {
   commonWords: false,
   askedAs: true,
   thirdParty: true,
+  thesaurus: true,
+  offTopicKinds: true,
 };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
@@ -142,7 +157,11 @@ const indexedTerms = (text: string) =>
       .filter((t): t is string => !!t),
   );
 
-export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors | null): ChatIndex {
+export function buildChatIndex(
+  documents: ChatDocument[],
+  vectors?: WordVectors | null,
+  wordnet?: WordNet | null,
+): ChatIndex {
   const search = new MiniSearch<ChatDocument>({
     fields: ["title", "keywords", "entity", "text", "about", "askedAs"],
     storeFields: [],
@@ -192,6 +211,9 @@ export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors 
         })),
       )
     : null;
+  const siteTerms = new Set([...documentFrequency.keys(), ...askedTerms]);
+  const thesaurus = wordnet ? buildThesaurus(wordnet, siteTerms) : null;
+  const offTopic = wordnet ? offTopicThings(wordnet, siteTerms) : new Set<string>();
   return {
     search,
     documents: documents_,
@@ -200,11 +222,20 @@ export function buildChatIndex(documents: ChatDocument[], vectors?: WordVectors 
     terms,
     lexicon,
     semantic,
+    askedTerms,
+    thesaurus,
+    offTopic,
   };
 }
 
 /** A question as retrieval reads it: its topic terms, each term's word (for its vector) and its meaning. */
-type Reading = { terms: string[]; wordOf: Map<string, string>; meaning: QuestionMeaning | null };
+type Reading = {
+  terms: string[];
+  wordOf: Map<string, string>;
+  meaning: QuestionMeaning | null;
+  /** A topic word the site never uses → the site's words it may mean (the thesaurus, decision 0087). */
+  expansions: Map<string, ThesaurusEntry[]>;
+};
 
 function readQuestionText(index: ChatIndex, question: string): Reading {
   const wordOf = new Map<string, string>();
@@ -229,7 +260,15 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       : null;
   const all = [...wordOf.keys()];
   const topic = RETRIEVAL_SIGNALS.contextWords ? all.filter((t) => !context.has(t)) : all;
-  return { terms: topic.length ? topic : all, wordOf, meaning };
+  const terms = topic.length ? topic : all;
+  const expansions = new Map<string, ThesaurusEntry[]>();
+  if (RETRIEVAL_SIGNALS.thesaurus && index.thesaurus)
+    for (const term of terms) {
+      if (!isNovel(index, term, wordOf.get(term)) || index.askedTerms.has(term)) continue;
+      const entries = index.thesaurus.get(term);
+      if (entries) expansions.set(term, entries);
+    }
+  return { terms, wordOf, meaning, expansions };
 }
 
 /**
@@ -294,6 +333,8 @@ function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Rea
     if (held.has(t)) return sum + weight(index, t, reading);
     if (RETRIEVAL_SIGNALS.askedAs && asked.has(t))
       return sum + weight(index, t, reading) * RETRIEVAL.askedCredit;
+    const meant = reading ? thesaurusCredit(reading, t, held, asked) : 0;
+    if (meant > 0) return sum + weight(index, t, reading) * meant;
     if (!reading || !soft) return sum;
     const close = softMatch(index, reading, id, t, "words");
     return close >= RETRIEVAL.softMin ? sum + weight(index, t, reading) * close * RETRIEVAL.softCredit : sum;
@@ -302,15 +343,40 @@ function coverageOf(index: ChatIndex, id: string, terms: string[], reading?: Rea
 }
 
 /**
+ * How much a question word the site never uses earns in a passage through the
+ * thesaurus (decision 0087): the best weight among the site words it may mean
+ * that the passage holds (those among its `askedAs` words count less).
+ */
+function thesaurusCredit(reading: Reading, term: string, held: Set<string>, asked: Set<string>): number {
+  let best = 0;
+  for (const { term: site, weight } of reading.expansions.get(term) ?? []) {
+    if (held.has(site)) best = Math.max(best, weight);
+    else if (RETRIEVAL_SIGNALS.askedAs && asked.has(site))
+      best = Math.max(best, weight * RETRIEVAL.askedCredit);
+  }
+  return best;
+}
+
+/**
  * A passage is about the question when one of the question's words is its
  * subject (title, keywords), or its body holds most of the question: one word
  * the body mentions in passing ("taxes are added at checkout") is not a topic.
  */
-function isAbout(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
+function isAbout(index: ChatIndex, best: Scored, terms: string[], reading?: Reading, soft = true): boolean {
   const { subject, all, asked } = index.terms.get(best.document.id)!;
   if (terms.some((t) => subject.has(t) || (RETRIEVAL_SIGNALS.askedAs && asked.has(t)))) return true;
   if (
     reading &&
+    terms.some((t) =>
+      (reading.expansions.get(t) ?? []).some(
+        ({ term }) => subject.has(term) || (RETRIEVAL_SIGNALS.askedAs && asked.has(term)),
+      ),
+    )
+  )
+    return true;
+  if (
+    reading &&
+    soft &&
     terms.some((t) => softMatch(index, reading, best.document.id, t, "subject") >= RETRIEVAL.subjectSoftMin)
   )
     return true;
@@ -391,10 +457,31 @@ function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[],
   const { asked } = index.terms.get(best.document.id)!;
   return terms.some((term) => {
     if (!isNovel(index, term, reading.wordOf.get(term))) return false;
+    // A word the thesaurus reads as one of the site's (decision 0087).
+    if (reading.expansions.has(term)) return false;
     // A word the passage lists among the ways visitors ask about it ("iphone" for App Creation).
     if (RETRIEVAL_SIGNALS.askedAs && asked.has(term)) return false;
     return softMatch(index, reading, best.document.id, term, "words", true) < RETRIEVAL.novelWordCloseness;
   });
+}
+
+/**
+ * "how many calories in a samosa", "where can i buy cement": a word the site
+ * never uses whose usual meaning is a food, an animal, a plant, a part of the
+ * body, a substance, a natural object or phenomenon (WordNet's lexicographer
+ * files) is what the question is about, and the agency sells none of them
+ * (decision 0087). A word after "for" is the visitor's business, not the
+ * subject (context words).
+ */
+function namesAThingNotSold(index: ChatIndex, terms: string[], reading?: Reading): boolean {
+  if (!RETRIEVAL_SIGNALS.offTopicKinds || !reading) return false;
+  return terms.some(
+    (t) =>
+      index.offTopic.has(t) &&
+      isNovel(index, t, reading.wordOf.get(t)) &&
+      !index.askedTerms.has(t) &&
+      !reading.expansions.has(t),
+  );
 }
 
 /**
@@ -449,9 +536,10 @@ function relevant(
   if (!best) return false;
   if (minCoverage <= 0) return best.coverage >= minCoverage;
   if (namesAnotherCompany(index, best, thirdParty)) return false;
+  if (namesAThingNotSold(index, terms, reading)) return false;
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
-  if (best.exact >= minCoverage && isAbout(index, best, terms)) return true;
+  if (best.exact >= minCoverage && isAbout(index, best, terms, reading, false)) return true;
   return (
     !!reading?.meaning &&
     best.coverage >= minCoverage + RETRIEVAL.semanticFloorMargin &&
@@ -498,7 +586,7 @@ export function retrieve(
   if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
     return { status: "unknown", followUp: false };
   const own = terms.length
-    ? rank(index, index.search.search(terms.join(" "), ALREADY_PROCESSED), terms, intents, reading)
+    ? rank(index, searchWithThesaurus(index, terms, reading), terms, intents, reading)
     : [];
   const ownFound = relevant(index, own[0], terms, minCoverage, reading, ADVICE.test(question), thirdParty);
   if (ownFound && !pointsBack) return found(own, false);
@@ -516,6 +604,23 @@ export function retrieve(
   );
   if (followUps.length) return found(followUps, true);
   return ownFound ? found(own, false) : { status: "unknown", followUp: false };
+}
+
+/**
+ * BM25 over the question's words and, for a word the site never uses, the
+ * site's words the thesaurus reads it as, each weighing its thesaurus weight
+ * (decision 0087).
+ */
+function searchWithThesaurus(index: ChatIndex, terms: string[], reading: Reading) {
+  const meant = new Map<string, number>();
+  for (const entries of reading.expansions.values())
+    for (const { term, weight } of entries)
+      if (!terms.includes(term)) meant.set(term, Math.max(meant.get(term) ?? 0, weight));
+  if (!meant.size) return index.search.search(terms.join(" "), ALREADY_PROCESSED);
+  return index.search.search([...terms, ...meant.keys()].join(" "), {
+    ...ALREADY_PROCESSED,
+    boostTerm: (term: string) => meant.get(term) ?? 1,
+  });
 }
 
 const OWN_FIELDS = ["title", "keywords", "entity", "text", "about"];

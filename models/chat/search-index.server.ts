@@ -5,6 +5,7 @@ import { buildChatIndex, fingerprintOf, type ChatIndex } from "./retrieval";
 import { CHAT_SOURCES, type ChatDocument, type ChatSource } from "./sources";
 import { withAskedAs } from "./synonyms";
 import { getChatSynonyms } from "./synonyms.server";
+import { loadWordNet } from "./thesaurus.server";
 import { loadWordVectors } from "./vectors.server";
 
 // The search index lives in each server process's memory: it is derived from
@@ -67,7 +68,7 @@ async function loadChatDocuments(sources: ChatSource[] = CHAT_SOURCES): Promise<
  */
 export async function rebuildChatIndex(sources?: ChatSource[]): Promise<ChatIndex> {
   const revision = sources ? null : await readRevision();
-  const index = buildChatIndex(await loadChatDocuments(sources), loadWordVectors());
+  const index = buildChatIndex(await loadChatDocuments(sources), loadWordVectors(), loadWordNet());
   state.__ascendraChatIndex = { index, revision, checkedAt: Date.now() };
   return index;
 }
@@ -80,7 +81,7 @@ async function refreshIfChanged(current: IndexState, now: number): Promise<ChatI
   const index =
     fingerprintOf(documents) === current.index.fingerprint
       ? current.index
-      : buildChatIndex(documents, loadWordVectors());
+      : buildChatIndex(documents, loadWordVectors(), loadWordNet());
   state.__ascendraChatIndex = { index, revision, checkedAt: now };
   return index;
 }

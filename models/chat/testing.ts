@@ -14,6 +14,7 @@ import { strategyDocuments } from "./sources/strategy";
 import { studioDocuments } from "./sources/studio";
 import type { ChatDocument } from "./sources/types";
 import { chatSynonymsSchema, withAskedAs } from "./synonyms";
+import { loadWordNet } from "./thesaurus.server";
 import { loadWordVectors } from "./vectors.server";
 
 // For unit tests: the passages built straight from seeds/ (validated by the
@@ -45,4 +46,5 @@ function seededPassages(
   ];
 }
 
-export const seededChatIndex = (): ChatIndex => buildChatIndex(seededChatDocuments(), loadWordVectors());
+export const seededChatIndex = (): ChatIndex =>
+  buildChatIndex(seededChatDocuments(), loadWordVectors(), loadWordNet());
