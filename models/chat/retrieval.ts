@@ -212,8 +212,7 @@ export function buildChatIndex(
       )
     : null;
   const siteTerms = new Set([...documentFrequency.keys(), ...askedTerms]);
-  const thesaurus = wordnet ? buildThesaurus(wordnet, siteTerms) : null;
-  const offTopic = wordnet ? offTopicThings(wordnet, siteTerms) : new Set<string>();
+  const { thesaurus, offTopic } = meaningsOf(wordnet, siteTerms);
   return {
     search,
     documents: documents_,
@@ -226,6 +225,23 @@ export function buildChatIndex(
     thesaurus,
     offTopic,
   };
+}
+
+/** The last vocabulary's thesaurus and off-topic things: most content edits add no new word. */
+let lastMeanings: { wordnet: WordNet; key: string; thesaurus: Thesaurus; offTopic: Set<string> } | undefined;
+
+/** The thesaurus and the off-topic things for the site's words, built again only when the words changed. */
+function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<string>) {
+  if (!wordnet) return { thesaurus: null, offTopic: new Set<string>() };
+  const key = [...siteTerms].sort().join(" ");
+  if (lastMeanings?.wordnet !== wordnet || lastMeanings.key !== key)
+    lastMeanings = {
+      wordnet,
+      key,
+      thesaurus: buildThesaurus(wordnet, siteTerms),
+      offTopic: offTopicThings(wordnet, siteTerms),
+    };
+  return { thesaurus: lastMeanings.thesaurus, offTopic: lastMeanings.offTopic };
 }
 
 /** A question as retrieval reads it: its topic terms, each term's word (for its vector) and its meaning. */
