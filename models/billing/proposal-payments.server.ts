@@ -66,6 +66,28 @@ export function fulfilProposalPayment<Done>(
 }
 
 /**
+ * The payer's proposal when they may pay this stage of it now in `pricing` (money: by card; tokens:
+ * from the wallet), else the refusal: no right, not found, not due or paid, or priced the other way.
+ */
+async function payable<Done>(
+  stage: ProposalStage<Done>,
+  payer: { accountId: string; allowed: boolean; noRight: string },
+  proposalId: string,
+  pricing: "money" | "tokens",
+): Promise<ProposalRow | ProposalPaymentRefusal> {
+  if (!payer.allowed) return { ok: false, status: 403, message: payer.noRight };
+  const proposal = await proposalForDeposit(proposalId, payer.accountId);
+  const refused = stage.refusal(proposal);
+  if (refused) return refused;
+  const row = proposal!;
+  const priced =
+    pricing === "money" ? row.pricing === "money" && Boolean(row.currency) : row.pricing === "tokens";
+  if (!priced)
+    return { ok: false, status: 409, message: stage.wrongPricing(pricing === "money" ? "tokens" : "money") };
+  return row;
+}
+
+/**
  * Pays a money proposal's stage. One payment per proposal and stage: its idempotency key is the
  * proposal's, so a resubmitted form, a second tab or a retry after a decline all reach the same
  * payment row, and a stage is never charged twice.
@@ -78,13 +100,8 @@ export async function payProposalStage<Done>(
   checkout: CheckoutReturn | null,
   now = new Date(),
 ): Promise<ProposalPaymentResult<Done> | ProposalPaymentRefusal> {
-  if (!payer.allowed) return { ok: false, status: 403, message: payer.noRight };
-  const proposal = await proposalForDeposit(proposalId, payer.accountId);
-  const refused = stage.refusal(proposal);
-  if (refused) return refused;
-  const row = proposal!;
-  if (row.pricing !== "money" || !row.currency)
-    return { ok: false, status: 409, message: stage.wrongPricing("tokens") };
+  const row = await payable(stage, payer, proposalId, "money");
+  if ("ok" in row) return row;
   const source = await resolvePaymentSource(payer.accountId, input);
   if (!source.ok) return source;
   const outcome = await takePayment({
@@ -125,12 +142,8 @@ export async function spendProposalStage<Done>(
   proposalId: string,
   now = new Date(),
 ): Promise<ProposalPaymentResult<Done> | ProposalPaymentRefusal> {
-  if (!payer.allowed) return { ok: false, status: 403, message: payer.noRight };
-  const proposal = await proposalForDeposit(proposalId, payer.accountId);
-  const refused = stage.refusal(proposal);
-  if (refused) return refused;
-  const row = proposal!;
-  if (row.pricing !== "tokens") return { ok: false, status: 409, message: stage.wrongPricing("money") };
+  const row = await payable(stage, payer, proposalId, "tokens");
+  if ("ok" in row) return row;
   const needed = stage.amount(row);
   try {
     const spent = await db().transaction(async (tx) => {

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { buildChatIndex, retrieve, RETRIEVAL_SIGNALS } from "./retrieval";
+import { buildChatIndex, retrieve } from "./retrieval";
 import type { ChatDocument } from "./sources/types";
 import { chatSynonymsSchema, unknownPassages, withAskedAs } from "./synonyms";
-import { seededChatDocuments, seededChatIndex } from "./testing";
+import { seededChatDocuments, seededChatIndex, withSignal } from "./testing";
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 
 // Document expansion and other companies' names (decision 0086). The
@@ -13,15 +13,6 @@ import { asksAboutOthers, thirdPartyNames } from "./third-party";
 
 const index = seededChatIndex();
 const ask = (query: string) => answerFromContent(index, query);
-const withSignal = <T>(signal: "askedAs" | "thirdParty" | "offTopicKinds", on: boolean, run: () => T): T => {
-  const before = RETRIEVAL_SIGNALS[signal];
-  RETRIEVAL_SIGNALS[signal] = on;
-  try {
-    return run();
-  } finally {
-    RETRIEVAL_SIGNALS[signal] = before;
-  }
-};
 
 const seedFile = () =>
   chatSynonymsSchema.parse(

@@ -5,7 +5,7 @@ import { MARKETING_BLOCKS } from "../content/marketing-content";
 import { siteSchema } from "../content/site-content";
 import { CONTENT_PAGE_BLOCKS } from "../content/content-pages";
 import { billingSettingsSchema } from "../billing/billing-content";
-import { buildChatIndex, type ChatIndex } from "./retrieval";
+import { buildChatIndex, RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
 import { contactDocuments } from "./sources/contact";
 import { creativeTokensDocuments } from "./sources/creative-tokens";
 import { PAGE_KEYS, pagesDocuments, type Pages } from "./sources/pages";
@@ -48,3 +48,14 @@ function seededPassages(
 
 export const seededChatIndex = (): ChatIndex =>
   buildChatIndex(seededChatDocuments(), loadWordVectors(), loadWordNet());
+
+/** Runs `run` with one retrieval signal switched on or off, then puts it back (a signal's own worth). */
+export function withSignal<T>(signal: keyof typeof RETRIEVAL_SIGNALS, on: boolean, run: () => T): T {
+  const before = RETRIEVAL_SIGNALS[signal];
+  RETRIEVAL_SIGNALS[signal] = on;
+  try {
+    return run();
+  } finally {
+    RETRIEVAL_SIGNALS[signal] = before;
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { retrieve, RETRIEVAL_SIGNALS } from "./retrieval";
-import { seededChatIndex } from "./testing";
+import { retrieve } from "./retrieval";
+import { seededChatIndex, withSignal } from "./testing";
 import { processTerm } from "./text";
 import {
   buildThesaurus,
@@ -18,16 +18,6 @@ import { loadWordNet } from "./thesaurus.server";
 // does not sell declined. Questions here are not the evaluation sets'.
 
 const index = seededChatIndex();
-
-function withSignal<T>(signal: keyof typeof RETRIEVAL_SIGNALS, on: boolean, run: () => T): T {
-  const before = RETRIEVAL_SIGNALS[signal];
-  RETRIEVAL_SIGNALS[signal] = on;
-  try {
-    return run();
-  } finally {
-    RETRIEVAL_SIGNALS[signal] = before;
-  }
-}
 
 const first = (question: string) => {
   const found = retrieve(index, question);
