@@ -38,6 +38,7 @@ import {
   payProposalDeposit,
   spendProposalDeposit,
 } from "~models/billing/proposal-deposits.server";
+import { DEPOSIT_MESSAGES } from "~models/billing/proposal-deposits";
 import { confirmHostedPayment, setPaymentGateway } from "~models/billing/payments.server";
 import type { OrganisationRole } from "~models/identity/roles";
 import { give, ledgerIsConsistent } from "./billing-helpers";
@@ -328,6 +329,13 @@ describe("the deposit opens the project, once", () => {
     await sign(client, proposal);
     const payer = { accountId: client.id, person: { id: client.id, email: client.email }, mayPay: true };
     const form = { payment_method: "credit_card" as const, card, payment_method_id: null };
+    // Priced in money: not payable from the wallet.
+    expect(
+      await spendProposalDeposit(
+        { accountId: client.id, person: { id: client.id }, maySpend: true },
+        proposal.id,
+      ),
+    ).toMatchObject({ ok: false, status: 409, message: DEPOSIT_MESSAGES.moneyOnly });
     const results = await Promise.all(
       [1, 2, 3].map(() => payProposalDeposit(payer, proposal.id, form, null)),
     );
@@ -444,6 +452,14 @@ describe("the deposit opens the project, once", () => {
     await sign(client, proposal);
     const payer = { accountId: client.id, person: { id: client.id }, maySpend: true };
     await give(client, 10);
+    // Priced in tokens: not payable by card, whatever the form says.
+    const byCard = { accountId: client.id, person: { id: client.id, email: client.email }, mayPay: true };
+    const form = { payment_method: "credit_card" as const, card, payment_method_id: null };
+    expect(await payProposalDeposit(byCard, proposal.id, form, null)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: DEPOSIT_MESSAGES.tokensOnly,
+    });
     expect(await spendProposalDeposit(payer, proposal.id)).toMatchObject({
       ok: false,
       status: 402,
