@@ -14,6 +14,7 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
+import { asksGeneralAdvice, namesItsSubject } from "./general-advice";
 import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
 import {
   buildThesaurus,
@@ -139,6 +140,7 @@ export const RETRIEVAL_SIGNALS = {
   thirdParty: true,
   thesaurus: true,
   offTopicKinds: true,
+  generalAdvice: true,
 };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
@@ -523,6 +525,26 @@ function namesSubject(index: ChatIndex, best: Scored, terms: string[]): boolean 
 }
 
 /**
+ * A how-to, an "is it worth it" or a request for work ("can u build me a
+ * house") is answered only from a passage about what it asks about: one of
+ * its words that names a subject (./general-advice.ts), or a word the
+ * thesaurus reads as one, is the passage's subject or an `askedAs` word
+ * (decision 0088).
+ */
+function aboutItsSubject(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
+  const { subject, asked } = index.terms.get(best.document.id)!;
+  const own = RETRIEVAL_SIGNALS.askedAs ? asked : new Set<string>();
+  if (namesItsSubject(terms, subject, own)) return true;
+  return terms.some((t) =>
+    namesItsSubject(
+      (reading?.expansions.get(t) ?? []).map((e) => e.term),
+      subject,
+      own,
+    ),
+  );
+}
+
+/**
  * A question that names another company, its product or a device ("canva pro
  * price", "tcs careers", "best mic for podcasts", ./third-party.ts) is about
  * them, unless the passage itself names it (the VR passage's "headset") or
@@ -548,6 +570,7 @@ function relevant(
   reading?: Reading,
   asksForAdvice = false,
   thirdParty: string[] = [],
+  generalAdvice = false,
 ): boolean {
   if (!best) return false;
   if (minCoverage <= 0) return best.coverage >= minCoverage;
@@ -555,6 +578,8 @@ function relevant(
   if (namesAThingNotSold(index, terms, reading)) return false;
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
+  if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
+    return false;
   if (best.exact >= minCoverage && isAbout(index, best, terms, reading, false)) return true;
   return (
     !!reading?.meaning &&
@@ -604,7 +629,16 @@ export function retrieve(
   const own = terms.length
     ? rank(index, searchWithThesaurus(index, terms, reading), terms, intents, reading)
     : [];
-  const ownFound = relevant(index, own[0], terms, minCoverage, reading, ADVICE.test(question), thirdParty);
+  const ownFound = relevant(
+    index,
+    own[0],
+    terms,
+    minCoverage,
+    reading,
+    ADVICE.test(question),
+    thirdParty,
+    asksGeneralAdvice(question),
+  );
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 

@@ -1,0 +1,64 @@
+import { processTerm, spellOut } from "./text";
+
+// General advice and other trades (decision 0088): "how to start a small
+// business in india", "tips to get a bank loan", "is an mba worth it", "can
+// u build me a house". They share the site's words (business, plan, price,
+// design, build) without being about anything the site sells or does. The
+// site answers a how-to or a request only when the passage it found is about
+// what the question asks about ("how do i buy tokens", "how to book a
+// meeting", "can u redo my logo"); the data below is written from general
+// English, not from any question set.
+
+/**
+ * How-tos, advice and judgement calls: "how to…", "how do i…", "how should
+ * i…", "tips to/for…", "ways to…", "steps to…", "should i…", "is it worth…",
+ * "is X worth it".
+ */
+const ASKS_HOW_OR_WHETHER =
+  /^(?:(?:and|so|ok|okay|pls|please|hi|hey|hello)\s+)?(?:how\s+(?:to|do\s+(?:i|we|you|one|people)|can\s+(?:i|we|one)|should\s+(?:i|we)|would\s+(?:i|we)|does\s+one)|(?:any\s+)?(?:tips|advice|ideas|steps|ways|guide)\s+(?:to|for|on|about)|(?:best|easiest|cheapest|fastest)\s+way\s+to|should\s+(?:i|we)|what\s+should\s+(?:i|we))\b|\bworth\s+(?:it|buying|doing|getting|taking|the\s+money)\b/;
+
+/**
+ * A request for work: "can you / u / ur team …", "do you …", "will you …",
+ * "i need someone to …". Whether it is the site's work is the subject's call.
+ */
+const ASKS_FOR_WORK =
+  /\b(?:can|could|will|would|do|does)\s+(?:you|ur\s+team|your\s+team|ascendra|the\s+studio)\b|\bi\s+need\s+(?:someone|somebody|a\s+person)\s+to\b/;
+
+/** Whether a question asks for general advice ("how to…", "is it worth…") or for someone's work ("can you…"). */
+export function asksGeneralAdvice(question: string): boolean {
+  const text = spellOut(question).trim();
+  return ASKS_HOW_OR_WHETHER.test(text) || ASKS_FOR_WORK.test(text);
+}
+
+/**
+ * Words that name no subject in such a question: the verbs of any how-to
+ * ("start", "make", "build", "improve") and the words for a business at
+ * large ("business", "company", "small", "sales", "customers"). A passage
+ * that holds only these is not about the question.
+ */
+const GENERIC_WORDS = (
+  "start starting begin make build create set setup run running open do doing done get choose pick find use " +
+  "improve increase grow growth boost better write learn become earn save register file apply manage handle deal " +
+  "fix repair redo change work working " +
+  "business businesses company companies firm small big new own start-up startup india indian city mumbai world " +
+  "sale sales customer customers client clients people money profit income way ways tip tips step steps idea ideas " +
+  "advice guide good best right cheap cheapest easy easiest worth year month day time"
+)
+  .split(" ")
+  .map(processTerm)
+  .filter((t): t is string => !!t);
+
+export const GENERIC_TERMS: ReadonlySet<string> = new Set(GENERIC_WORDS);
+
+/**
+ * Whether a passage is about the question's subject: one of the question's
+ * terms that names a subject (not a generic word) is among the passage's
+ * subject terms (title, keywords, entity) or the ways visitors ask about it.
+ */
+export function namesItsSubject(
+  terms: readonly string[],
+  subject: ReadonlySet<string>,
+  asked: ReadonlySet<string>,
+): boolean {
+  return terms.some((t) => !GENERIC_TERMS.has(t) && (subject.has(t) || asked.has(t)));
+}
