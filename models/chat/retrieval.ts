@@ -14,7 +14,7 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
-import { asksGeneralAdvice, namesItsSubject } from "./general-advice";
+import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject } from "./general-advice";
 import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
 import {
   buildThesaurus,
@@ -521,7 +521,10 @@ const ADVICE_TERMS = new Set(
 
 function namesSubject(index: ChatIndex, best: Scored, terms: string[]): boolean {
   const { subject } = index.terms.get(best.document.id)!;
-  return terms.some((t) => !ADVICE_TERMS.has(t) && subject.has(t));
+  return terms.some(
+    (t) =>
+      !ADVICE_TERMS.has(t) && !(RETRIEVAL_SIGNALS.generalAdvice && GENERIC_TERMS.has(t)) && subject.has(t),
+  );
 }
 
 /**

@@ -25,6 +25,7 @@ ogilvy wpp dentsu publicis mccann havas
 netflix amazon flipkart myntra meesho swiggy zomato zepto blinkit bigbasket
 spotify gaana jiosaavn hotstar primevideo
 zoom skype
+outlook hotmail yahoo protonmail telegram paytm phonepe
 microsoft powerpoint trello asana jira hubspot salesforce zoho mailchimp hootsuite
 apple macbook imac ipad airpods samsung galaxy oneplus xiaomi redmi realme vivo oppo nokia motorola
 dell hp lenovo asus acer msi
@@ -54,6 +55,7 @@ const PHRASE_NAMES = [
   "google sheets",
   "google drive",
   "google pay",
+  "whatsapp web",
   "fl studio",
   "prime video",
   "ms office",
