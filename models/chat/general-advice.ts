@@ -18,11 +18,13 @@ const ASKS_HOW_OR_WHETHER =
   /^(?:(?:and|so|ok|okay|pls|please|hi|hey|hello)\s+)?(?:how\s+(?:to|do\s+(?:i|we|you|one|people)|can\s+(?:i|we|one)|should\s+(?:i|we)|would\s+(?:i|we)|does\s+one)|(?:any\s+)?(?:tips|advice|ideas|steps|ways|guide)\s+(?:to|for|on|about)|(?:best|easiest|cheapest|fastest)\s+way\s+to|should\s+(?:i|we)|what\s+should\s+(?:i|we))\b|\bworth\s+(?:it|buying|doing|getting|taking|the\s+money)\b/;
 
 /**
- * A request for work: "can you / u / ur team …", "do you …", "will you …",
+ * A request for work: "can you / u / ur team …", "do you make / fix …", "will you …",
  * "i need someone to …". Whether it is the site's work is the subject's call.
  */
-const ASKS_FOR_WORK =
-  /\b(?:can|could|will|would|do|does)\s+(?:you|ur\s+team|your\s+team|ascendra|the\s+studio)\b|\bi\s+need\s+(?:someone|somebody|a\s+person)\s+to\b/;
+const WHO = "(?:you|ur\\s+team|your\\s+team|ascendra|the\\s+studio)";
+const ASKS_FOR_WORK = new RegExp(
+  `\\b(?:can|could|will|would)\\s+${WHO}\\b|\\b(?:do|does)\\s+${WHO}\\s+(?:do|make|build|fix|repair|provide|offer|design|create|handle|take\\s+on)\\b|\\bi\\s+need\\s+(?:someone|somebody|a\\s+person)\\s+to\\b`,
+);
 
 /** Whether a question asks for general advice ("how to…", "is it worth…") or for someone's work ("can you…"). */
 export function asksGeneralAdvice(question: string): boolean {
