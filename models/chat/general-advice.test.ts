@@ -79,6 +79,11 @@ describe("retrieval with the general-advice rule", () => {
       expect(cited(question!), question).toBe(url);
   });
 
+  it("reads 'in-house' as done by the team, not as a house", () => {
+    expect(cited("can u build me a house")).toBeNull();
+    expect(cited("is the work done in-house")).toBe("/investorpage");
+  });
+
   it("declines advice on what to buy when only generic words meet a passage's subject", () => {
     expect(cited("good crm for a small business")).toBeNull();
   });

@@ -119,6 +119,8 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(last|latest) updated?\b|\beffective date\b|\bin effect\b/g, " effective "],
   [/\btype ?foundr(y|ies)\b/g, " typeface "],
   [/\bmeet ?ups?\b/g, " meetup "],
+  // "in-house" is done by the team, not a house (decision 0088).
+  [/\bin[- ]house\b/g, " inhouse "],
   [/\bteam up\b/g, " collaboration "],
   [/\b(show|turn|come|comes|shows) up\b/g, " arrive "],
   [/\bpass(ed)? (it |them )?on\b|\bsomeone else\b|\bsomebody else\b/g, " transfer "],
