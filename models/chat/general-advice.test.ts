@@ -95,6 +95,14 @@ describe("retrieval with the general-advice rule", () => {
   });
 });
 
+describe("Hinglish question words", () => {
+  it("reads them as the English question words they are, not as words the site never uses", () => {
+    expect(cited("starter plan kitna hai")).toBe("/solutions/green");
+    expect(cited("kya aap logo design karte ho")).toBe("/strategy?service=Graphic%20Design");
+    expect(cited("paise wapas milega kya")).toBe("/creative-tokens");
+  });
+});
+
 describe("askedAs, second round", () => {
   it("reaches a plan by its price in thousands", () => {
     expect(cited("what does the 15k plan include")).toBe("/solutions/green");
