@@ -101,6 +101,11 @@ describe("Hinglish question words", () => {
     expect(cited("kya aap logo design karte ho")).toBe("/strategy?service=Graphic%20Design");
     expect(cited("paise wapas milega kya")).toBe("/creative-tokens");
   });
+
+  it("reads 'approx' and 'thru' as the words they stand for", () => {
+    expect(cited("approx price of the pro plan")).toBe("/solutions/purple");
+    expect(cited("will i get bonus tokens if a friend signs up thru my code")).toBe("/referrals");
+  });
 });
 
 describe("askedAs, second round", () => {
