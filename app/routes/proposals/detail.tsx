@@ -536,15 +536,7 @@ type Loaded = Exclude<Route.ComponentProps["loaderData"], { notFound: true }>;
 type Acted = Exclude<Route.ComponentProps["actionData"], { notFound: true }>;
 
 function DepositStep({ loaderData, actionData }: { loaderData: Loaded; actionData: Acted | undefined }) {
-  const { proposal, deposit, mode, notices, savedCards, idempotencyKey, confirm } = loaderData;
-  const cardsOnOurPage = cardsOnPage(mode);
-  const schema = depositPaymentSchema({ cardRequired: cardsOnOurPage });
-  const [form, fields] = useZodForm(schema, {
-    id: "deposit",
-    lastResult: actionData?.result ?? undefined,
-    constraintFrom: depositPaymentFields,
-    defaultValue: paymentDefaults(savedCards),
-  });
+  const { proposal, deposit, confirm } = loaderData;
   const spendProblem = actionData?.problem?.intent === "spend" ? actionData.problem : null;
   return (
     <section aria-labelledby="deposit-title" className={`${card} border-yellow/50`} id="deposit-step">
@@ -575,47 +567,21 @@ function DepositStep({ loaderData, actionData }: { loaderData: Loaded; actionDat
             <p>Ask an owner, approver or billing member of your organisation to pay the deposit.</p>
           )}
         </div>
-      ) : loaderData.mayPay ? (
-        <>
-          {loaderData.taxDetailsMissing ? (
-            <TaxDetailsNotice proposalId={proposal.id} mayEdit={loaderData.mayEditTaxDetails} />
-          ) : null}
-          <PaymentNotice notice={notices.banner} />
-          <PaymentNotice notice={notices.checkout} outcome />
-          {mode === "none" ? null : (
-            <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="pay" />
-              <FormMessages errors={form.errors} errorId={form.errorId} />
-              <PaymentStep
-                cardsOnOurPage={cardsOnOurPage}
-                hostedNotice={notices.hosted}
-                fields={fields}
-                idempotencyKey={idempotencyKey}
-                savedCards={savedCards}
-              />
-              <SubmitButton pendingLabel="Processing payment…" className="self-start" intent="pay">
-                {cardsOnOurPage ? `Pay ${deposit?.label} and start the project` : "Continue to payment"}
-              </SubmitButton>
-            </Form>
-          )}
-        </>
       ) : (
-        <p>Only an owner or a billing member of your organisation can pay the deposit.</p>
+        <CardPayment
+          loaderData={loaderData}
+          actionData={actionData}
+          intent="pay"
+          payLabel={`Pay ${deposit?.label} and start the project`}
+          noRight="Only an owner or a billing member of your organisation can pay the deposit."
+        />
       )}
     </section>
   );
 }
 
 function BalanceStep({ loaderData, actionData }: { loaderData: Loaded; actionData: Acted | undefined }) {
-  const { proposal, deposit, mode, notices, savedCards, idempotencyKey, confirm } = loaderData;
-  const cardsOnOurPage = cardsOnPage(mode);
-  const schema = depositPaymentSchema({ cardRequired: cardsOnOurPage });
-  const [form, fields] = useZodForm(schema, {
-    id: "balance",
-    lastResult: actionData?.result ?? undefined,
-    constraintFrom: depositPaymentFields,
-    defaultValue: paymentDefaults(savedCards),
-  });
+  const { proposal, deposit, confirm } = loaderData;
   const spendProblem = actionData?.problem?.intent === "spend_balance" ? actionData.problem : null;
   return (
     <section aria-labelledby="balance-title" className={`${card} border-yellow/50`} id="balance-step">
@@ -644,33 +610,69 @@ function BalanceStep({ loaderData, actionData }: { loaderData: Loaded; actionDat
             <p>{PROPOSAL_MESSAGES.noRightToPayBalance}</p>
           )}
         </div>
-      ) : loaderData.mayPay ? (
-        <>
-          {loaderData.taxDetailsMissing ? (
-            <TaxDetailsNotice proposalId={proposal.id} mayEdit={loaderData.mayEditTaxDetails} />
-          ) : null}
-          <PaymentNotice notice={notices.banner} />
-          <PaymentNotice notice={notices.checkout} outcome />
-          {mode === "none" ? null : (
-            <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="pay_balance" />
-              <FormMessages errors={form.errors} errorId={form.errorId} />
-              <PaymentStep
-                cardsOnOurPage={cardsOnOurPage}
-                hostedNotice={notices.hosted}
-                fields={fields}
-                idempotencyKey={idempotencyKey}
-                savedCards={savedCards}
-              />
-              <SubmitButton pendingLabel="Processing payment…" className="self-start" intent="pay_balance">
-                {cardsOnOurPage ? `Pay the balance of ${deposit?.label}` : "Continue to payment"}
-              </SubmitButton>
-            </Form>
-          )}
-        </>
       ) : (
-        <p>{PROPOSAL_MESSAGES.noRightToPayBalance}</p>
+        <CardPayment
+          loaderData={loaderData}
+          actionData={actionData}
+          intent="pay_balance"
+          payLabel={`Pay the balance of ${deposit?.label}`}
+          noRight={PROPOSAL_MESSAGES.noRightToPayBalance}
+        />
       )}
     </section>
+  );
+}
+
+/**
+ * Paying a stage of the proposal (the deposit or the balance) by card, or through the hosted checkout:
+ * the tax-details notice, the payment notices and the one payment form, for those who may pay.
+ */
+function CardPayment({
+  loaderData,
+  actionData,
+  intent,
+  payLabel,
+  noRight,
+}: {
+  loaderData: Loaded;
+  actionData: Acted | undefined;
+  intent: "pay" | "pay_balance";
+  payLabel: string;
+  noRight: string;
+}) {
+  const { proposal, mode, notices, savedCards, idempotencyKey } = loaderData;
+  const cardsOnOurPage = cardsOnPage(mode);
+  const schema = depositPaymentSchema({ cardRequired: cardsOnOurPage });
+  const [form, fields] = useZodForm(schema, {
+    id: intent === "pay" ? "deposit" : "balance",
+    lastResult: actionData?.result ?? undefined,
+    constraintFrom: depositPaymentFields,
+    defaultValue: paymentDefaults(savedCards),
+  });
+  if (!loaderData.mayPay) return <p>{noRight}</p>;
+  return (
+    <>
+      {loaderData.taxDetailsMissing ? (
+        <TaxDetailsNotice proposalId={proposal.id} mayEdit={loaderData.mayEditTaxDetails} />
+      ) : null}
+      <PaymentNotice notice={notices.banner} />
+      <PaymentNotice notice={notices.checkout} outcome />
+      {mode === "none" ? null : (
+        <Form method="post" className="flex flex-col gap-5" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value={intent} />
+          <FormMessages errors={form.errors} errorId={form.errorId} />
+          <PaymentStep
+            cardsOnOurPage={cardsOnOurPage}
+            hostedNotice={notices.hosted}
+            fields={fields}
+            idempotencyKey={idempotencyKey}
+            savedCards={savedCards}
+          />
+          <SubmitButton pendingLabel="Processing payment…" className="self-start" intent={intent}>
+            {cardsOnOurPage ? payLabel : "Continue to payment"}
+          </SubmitButton>
+        </Form>
+      )}
+    </>
   );
 }
