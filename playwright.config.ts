@@ -54,11 +54,15 @@ export default defineConfig({
   // which starts with one staff account made by the documented command.
   // E2E_PORT picks the port (and so the data dir) when several runs share a machine.
   webServer: {
+    // scripts/e2e-server.mjs: rm -rf the data dir, create-staff, node server.js, on this Node binary.
     command: [
-      `rm -rf .data/e2e-${PORT}`,
-      `node --import tsx scripts/create-staff.ts --email ${E2E_STAFF.email} --username ${E2E_STAFF.username} --password ${E2E_STAFF.password}`,
-      "node server.js",
-    ].join(" && "),
+      JSON.stringify(process.execPath),
+      "scripts/e2e-server.mjs",
+      `.data/e2e-${PORT}`,
+      E2E_STAFF.email,
+      E2E_STAFF.username,
+      E2E_STAFF.password,
+    ].join(" "),
     url: `${BASE_URL}/healthz`,
     // TRUST_PROXY lets each test present its own client address (X-Forwarded-For),
     // so rate limits only meet the tests written for them.
