@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { env, ready } from "./lib/boot.server";
+import { documentKey, recalled, remember } from "./lib/render-memo.server";
 import { createRenderStream } from "./lib/render-stream.server";
 import { contentSecurityPolicy, createNonce } from "./lib/security-headers.server";
 import { hostedPaymentOrigins } from "~models/billing/stripe-gateway.server";
@@ -91,8 +92,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The same URL and loader data as a document rendered a moment ago: that document, with this
+  // request's nonce (app/lib/render-memo.server.ts). React Router's encoding of the loader data
+  // for the render is not needed then.
+  const key = env.RENDER_MEMO ? documentKey(request, responseStatusCode, routerContext) : null;
+  const stored = key ? recalled(key, nonce) : null;
+  if (stored) {
+    void routerContext.serverHandoffStream?.cancel().catch(() => {});
+    return new Response(stored, { headers: responseHeaders, status: responseStatusCode });
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
@@ -113,10 +125,14 @@ export default function handleRequest(
           shellRendered = true;
           // One chunk per batch React completes (the shell, then each
           // deferred part): see app/lib/render-stream.server.ts.
-          const { destination, body } = createRenderStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          const { destination, body } = createRenderStream(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            // A document that rendered whole, without an error, is kept for the next identical request.
+            key ? (document) => !failed && remember(key, document, nonce) : undefined,
+          );
           pipe(destination);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -124,6 +140,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) reportError(error, "Rendering a page failed");
         },

@@ -85,6 +85,14 @@ const envSchema = z
         })
         .default("info"),
     ),
+    /** Serve a document whose URL and loader data match a recent render from memory (true by default). */
+    RENDER_MEMO: z.preprocess(
+      emptyAsUnset,
+      z
+        .enum(["true", "false"], { error: "must be true or false" })
+        .default("true")
+        .transform((value) => value === "true"),
+    ),
     /** The bearer token /metrics asks for; unset, /metrics answers 404. */
     METRICS_TOKEN: z.preprocess(
       emptyAsUnset,

@@ -24,16 +24,23 @@ export interface RenderStream {
  * A destination for `renderToPipeableStream(...).pipe()` and the web stream
  * that carries what it receives, joined per `flush()`. `onDone` runs once,
  * when React ends or destroys the stream or the reader cancels it.
+ * `onComplete`, when given, receives the whole document once React has
+ * ended it normally (the render memo keeps it).
  */
-export function createRenderStream(onDone: () => void = () => {}): RenderStream {
+export function createRenderStream(
+  onDone: () => void = () => {},
+  onComplete?: (document: Buffer) => void,
+): RenderStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let pending: Buffer[] = [];
   let closed = false;
+  const sent: Buffer[] | null = onComplete ? [] : null;
 
   const release = () => {
     if (pending.length === 0 || closed) return;
     const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
+    sent?.push(chunk);
     controller.enqueue(chunk);
   };
 
@@ -56,6 +63,7 @@ export function createRenderStream(onDone: () => void = () => {}): RenderStream 
         closed = true;
         controller.close();
         onDone();
+        if (sent) onComplete!(sent.length === 1 ? sent[0]! : Buffer.concat(sent));
       }
       callback();
     },

@@ -124,6 +124,13 @@ export const pageCacheRequests = new Counter({
   registers: [registry],
 });
 
+export const renderMemoLookups = new Counter({
+  name: "render_memo_lookups_total",
+  help: "Document renders served from the render memo (hit: same URL and loader data as a stored render) or rendered (miss).",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
 export const chatAnswers = new Counter({
   name: "chat_answers_total",
   help: "Chat assistant replies by outcome (answered, declined: no passage matched).",
