@@ -99,6 +99,8 @@ export interface PaymentGateway {
   refund?(request: RefundRequest): Promise<RefundResult>;
   /** A plan the gateway bills: set to end at the period's end, or kept (false). */
   setCancelAtPeriodEnd?(gatewaySubscriptionId: string, cancel: boolean): Promise<void>;
+  /** A plan it bills, once set to end, cannot be kept (Razorpay: decision 0080); the client subscribes again after. */
+  endsPlansForGood?: boolean;
   /** A plan the gateway bills: ended now (the client switched plans). */
   cancelSubscriptionNow?(gatewaySubscriptionId: string): Promise<void>;
   /** Charges now (a typed card or a saved reference). A gateway without it takes no money. */

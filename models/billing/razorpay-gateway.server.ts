@@ -225,6 +225,7 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
         return { ok: false, message: errorMessage(error) };
       }
     },
+    endsPlansForGood: true,
     async setCancelAtPeriodEnd(id, cancel) {
       // Razorpay cannot take back a cancellation at the cycle's end (decision 0080).
       if (!cancel) throw new Error(`Razorpay cannot resume subscription ${id} once set to end`);

@@ -26,6 +26,7 @@ import {
   type SubscribeInput,
 } from "./subscriptions";
 import { grantTokens } from "./tokens.server";
+import { fullDay } from "./wallet";
 
 // Subscriptions: one active plan per client (a partial unique index says so),
 // a monthly period, the plan's tokens granted at the start of every period,
@@ -134,6 +135,12 @@ export async function subscribe(
     if (!current.subscription.cancelAtPeriodEnd)
       return { ok: false, status: 409, message: SUBSCRIPTION_MESSAGES.alreadySubscribed(plan.name) };
     const billed = current.subscription.gatewaySubscriptionId;
+    if (billed && (await endsForGood(billed)))
+      return {
+        ok: false,
+        status: 409,
+        message: SUBSCRIPTION_MESSAGES.endsForGood(plan.name, fullDay(current.subscription.currentPeriodEnd)),
+      };
     if (billed) {
       // Stripe bills it: Stripe is told first, so both sides agree it renews.
       if (!(await tellGateway(billed, (g) => g.setCancelAtPeriodEnd?.(billed, false))))
@@ -344,6 +351,22 @@ export async function applyGatewayState(
 }
 
 /** Calls the gateway for a plan it bills; false when it could not be reached (logged). */
+/** Whether the gateway billing this plan cannot keep it once it is set to end (Razorpay). */
+async function endsForGood(gatewaySubscriptionId: string): Promise<boolean> {
+  return (await gatewayOfSubscription(gatewaySubscriptionId)).endsPlansForGood === true;
+}
+
+/**
+ * Whether a client's plan, once cancelled, can still be kept: false for a plan
+ * billed by a gateway that cannot take a cancellation back. The billing page
+ * says so before the client cancels, and offers no "Keep my plan" after.
+ */
+export async function planCanBeKept(subscription: {
+  gatewaySubscriptionId: string | null;
+}): Promise<boolean> {
+  return !subscription.gatewaySubscriptionId || !(await endsForGood(subscription.gatewaySubscriptionId));
+}
+
 async function tellGateway(
   gatewaySubscriptionId: string,
   call: (gateway: PaymentGateway) => Promise<void> | undefined,

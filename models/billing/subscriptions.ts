@@ -56,6 +56,10 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadyCancelled: "Your plan is already set to end at the end of this billing period.",
   gatewayUnreachable:
     "We could not reach our payment provider, so nothing has changed. Please try again in a moment.",
+  endsForGood: (plan: string, ends: string) =>
+    `Your ${plan} plan is paid through Razorpay, which cannot take back a cancellation: it ends on ${ends}. Choose the plan again after that date to carry on.`,
+  cancelForGood:
+    "Plans paid through Razorpay cannot be kept once cancelled: to carry on after the end of this period you would subscribe again.",
   keepNeedsCard: (plan: string) =>
     `The card your ${plan} plan renewed with has been removed. Add a card under Payment methods, then keep your plan.`,
 } as const;

@@ -85,6 +85,9 @@ const dayMonthYear = new Intl.DateTimeFormat("en-GB", {
  */
 export const expiryDay = (expiresAt: Date): string => dayMonth.format(expiresAt);
 
+/** "3 Jan 2027": a day with its year (UTC). */
+export const fullDay = (day: Date): string => dayMonthYear.format(day);
+
 /** "in 7 days", "within a day". */
 export function timeLeft(expiresAt: Date, now: Date): string {
   const days = Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS);

@@ -10,7 +10,14 @@ import { gatewayFor, paymentMode, setPaymentGateway, testGateway } from "~models
 import { forgetRazorpay, razorpaySignature } from "~models/billing/razorpay-gateway.server";
 import { refundPayment } from "~models/billing/refunds.server";
 import { purchaseGiftCard } from "~models/billing/gift-cards.server";
-import { cancelSubscription, getActiveSubscription, subscribe } from "~models/billing/subscriptions.server";
+import {
+  cancelSubscription,
+  getActiveSubscription,
+  planCanBeKept,
+  subscribe,
+} from "~models/billing/subscriptions.server";
+import { SUBSCRIPTION_MESSAGES } from "~models/billing/subscriptions";
+import { fullDay } from "~models/billing/wallet";
 import { purchaseTokens } from "~models/billing/token-purchases.server";
 import { getBalance, spendTokens } from "~models/billing/tokens.server";
 import { runSeed } from "~models/views/seed.server";
@@ -482,6 +489,24 @@ describe("Razorpay Subscriptions", () => {
     expect((await cancelSubscription(client.id)).ok).toBe(true);
     const cancel = double.requests.find((r) => r.path === `/v1/subscriptions/${subId}/cancel`)!;
     expect(cancel.body).toEqual({ cancel_at_cycle_end: 1 });
+    const cancelled = (await getActiveSubscription(client.id))!.subscription;
+    expect(cancelled.cancelAtPeriodEnd).toBe(true);
+
+    // Razorpay cannot take the cancellation back: the page offers no "Keep my plan", and keeping
+    // it anyway is refused with the reason and the day it ends (not "we could not reach…").
+    expect(await planCanBeKept(cancelled)).toBe(false);
+    const asked = double.requests.length;
+    const kept = await subscribe(client.id, {
+      plan_id: "social",
+      payment_method: "credit_card",
+      payment_method_id: null,
+      card: null,
+    });
+    expect(kept).toMatchObject({ ok: false, status: 409 });
+    expect((kept as { message: string }).message).toBe(
+      SUBSCRIPTION_MESSAGES.endsForGood(renewed.plan.name, fullDay(cancelled.currentPeriodEnd)),
+    );
+    expect(double.requests.length).toBe(asked);
     expect((await getActiveSubscription(client.id))!.subscription.cancelAtPeriodEnd).toBe(true);
     await ledgerIsConsistent(client);
   });

@@ -24,6 +24,8 @@ export type CurrentPlan = {
   status: string;
   endsAt: string | Date | null;
   cancelling: boolean;
+  /** False when the gateway billing it cannot take a cancellation back (Razorpay). */
+  keepable: boolean;
   paid: boolean;
   monthlyTokens: number;
 };
@@ -44,7 +46,12 @@ export function CurrentPlanCard({ plan, manage = true }: { plan: CurrentPlan; ma
       ) : (
         <p className="text-sm text-text-muted">No monthly tokens, one active project at a time.</p>
       )}
-      {manage && plan.paid && plan.cancelling ? (
+      {manage && plan.paid && plan.cancelling && !plan.keepable ? (
+        <p className="text-sm" data-testid="plan-ends-for-good">
+          {SUBSCRIPTION_MESSAGES.endsForGood(plan.name, formatDate(plan.endsAt!))}
+        </p>
+      ) : null}
+      {manage && plan.paid && plan.cancelling && plan.keepable ? (
         <Link
           to={planCheckoutPath(plan.planId)}
           className="self-start text-sm font-semibold underline underline-offset-4"
@@ -70,6 +77,7 @@ export function CurrentPlanCard({ plan, manage = true }: { plan: CurrentPlan; ma
             aria-label="Cancel your plan?"
           >
             <p className="text-sm">{SUBSCRIPTION_MESSAGES.cancelConfirm}</p>
+            {plan.keepable ? null : <p className="text-sm">{SUBSCRIPTION_MESSAGES.cancelForGood}</p>}
             <button
               type="submit"
               name="intent"

@@ -9,7 +9,7 @@ import { redeemGiftCard } from "~models/billing/gift-cards.server";
 import { formatMinor } from "~models/platform/money";
 import { PAYMENT_METHOD_LABELS, toMinor, type PaymentMethod } from "~models/billing/payments";
 import { FREE_PLAN } from "~models/billing/subscriptions";
-import { cancelSubscription } from "~models/billing/subscriptions.server";
+import { cancelSubscription, planCanBeKept } from "~models/billing/subscriptions.server";
 import { readBillingTab } from "~models/billing/billing-tab.server";
 import { pageNumber, type Page } from "~models/platform/pagination";
 import {
@@ -58,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     ),
   ]);
   const { balance, active } = summary;
+  // A plan Razorpay bills cannot be kept once cancelled: the card says so before and after (decision 0080).
+  const keepable = active ? await planCanBeKept(active.subscription) : true;
   const { packages, plans, pages } = tab;
   // Every price in the client's one currency (docs/decisions/0059).
   const money = (amount: number) => formatMinor(toMinor(amount), REGION_CURRENCIES[region]);
@@ -79,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           status: active.subscription.status,
           endsAt: active.subscription.currentPeriodEnd,
           cancelling: active.subscription.cancelAtPeriodEnd,
+          keepable,
           paid: active.plan.price > 0,
           monthlyTokens: active.plan.monthlyTokens,
         }
@@ -89,6 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           status: "active",
           endsAt: null,
           cancelling: false,
+          keepable: true,
           paid: false,
           monthlyTokens: 0,
         },

@@ -8,8 +8,8 @@ import { regionForRequest } from "~models/billing/currency.server";
 import { newIdempotencyKey } from "~models/billing/payments";
 import { listSavedCards } from "~models/billing/payment-methods.server";
 import { checkoutState, gatewayFor, paymentMode } from "~models/billing/payments.server";
-import { subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
-import { subscribe } from "~models/billing/subscriptions.server";
+import { SUBSCRIPTION_MESSAGES, subscribeFields, subscribeSchema } from "~models/billing/subscriptions";
+import { planCanBeKept, subscribe } from "~models/billing/subscriptions.server";
 import { PaymentStep, paymentDefaults } from "~/components/billing/payment-fields";
 import { FormMessages, SubmitButton } from "~/components/forms";
 import { PaymentNotice } from "~/components/payment-mode";
@@ -56,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           name: active.plan.name,
           endsAt: active.subscription.currentPeriodEnd,
           cancelling: active.subscription.cancelAtPeriodEnd,
+          keepable: await planCanBeKept(active.subscription),
         }
       : null,
     region,
@@ -164,6 +165,10 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         </p>
       ) : refusal ? (
         <RoleRefusal message={refusal} />
+      ) : current?.planId === plan.id && !current.keepable ? (
+        <p className="rounded-2xl border border-border p-5" role="status">
+          {SUBSCRIPTION_MESSAGES.endsForGood(current.name, formatDate(current.endsAt))}
+        </p>
       ) : current?.planId === plan.id ? (
         <Form method="post" className="flex flex-col items-start gap-4">
           <FormMessages errors={actionData?.error ? [actionData.error] : undefined} />
