@@ -14,7 +14,7 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
-import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject } from "./general-advice";
+import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject, subjectWords } from "./general-advice";
 import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
 import {
   buildThesaurus,
@@ -141,7 +141,16 @@ export const RETRIEVAL_SIGNALS = {
   thesaurus: true,
   offTopicKinds: true,
   generalAdvice: true,
+  subjectShare: false,
 };
+
+/**
+ * The subject check's threshold (decision 0089): the least share of the
+ * question's subject words the best passage must account for while
+ * `RETRIEVAL_SIGNALS.subjectShare` is on. A setting so that npm run eval:chat
+ * can print the table of facts and declines at each threshold.
+ */
+export const SUBJECT_SHARE = { min: 0.55 };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex");
@@ -548,6 +557,27 @@ function aboutItsSubject(index: ChatIndex, best: Scored, terms: string[], readin
 }
 
 /**
+ * How much of what the question is about the passage accounts for (decision
+ * 0089): of the question's subject words (./general-advice.ts: not the generic
+ * verbs, people and times, not the advice cue words, not the kind of answer
+ * wanted), the share the passage holds (its own words, its `askedAs` words, or
+ * a word the thesaurus reads it as), a word it lacks counting its closeness in
+ * meaning to the passage's closest word from `softMin` up. Each word counts
+ * the same: "refund on my train ticket" is two-thirds about the refund policy.
+ */
+function subjectShare(index: ChatIndex, best: Scored, terms: string[], reading: Reading): number {
+  const { all, asked } = index.terms.get(best.document.id)!;
+  const words = subjectWords(terms, ADVICE_TERMS);
+  if (!words.length) return 1;
+  const accounted = words.reduce((sum, t) => {
+    if (all.has(t) || asked.has(t) || thesaurusCredit(reading, t, all, asked) > 0) return sum + 1;
+    const close = softMatch(index, reading, best.document.id, t, "words", true);
+    return close >= RETRIEVAL.softMin ? sum + close : sum;
+  }, 0);
+  return accounted / words.length;
+}
+
+/**
  * A question that names another company, its product or a device ("canva pro
  * price", "tcs careers", "best mic for podcasts", ./third-party.ts) is about
  * them, unless the passage itself names it (the VR passage's "headset") or
@@ -582,6 +612,12 @@ function relevant(
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
+    return false;
+  if (
+    RETRIEVAL_SIGNALS.subjectShare &&
+    reading &&
+    subjectShare(index, best, terms, reading) < SUBJECT_SHARE.min
+  )
     return false;
   if (best.exact >= minCoverage && isAbout(index, best, terms, reading, false)) return true;
   return (
