@@ -142,6 +142,7 @@ export const RETRIEVAL_SIGNALS = {
   offTopicKinds: true,
   generalAdvice: true,
   subjectShare: false,
+  contextHeads: true,
 };
 
 /**
@@ -262,6 +263,12 @@ type Reading = {
   meaning: QuestionMeaning | null;
   /** A topic word the site never uses → the site's words it may mean (the thesaurus, decision 0087). */
   expansions: Map<string, ThesaurusEntry[]>;
+  /**
+   * Context words that end their phrase ("delivery time for a pizza in…"), not
+   * ones that describe the next word ("a logo for my pizza shop"): what the
+   * phrase names (decision 0089).
+   */
+  contextHeads: string[];
 };
 
 function readQuestionText(index: ChatIndex, question: string): Reading {
@@ -270,17 +277,24 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // Words after "for" (and "my", "our", "a"…) that the site never uses, up to `contextWords`.
   let contextLeft = 0;
   let previous = "";
+  const contextHeads: string[] = [];
+  let lastContext: string | null = null;
   for (const token of tokenize(question)) {
     const term = processTerm(token);
+    // The last context word heads its phrase when no content word follows it.
+    if (lastContext && !term) contextHeads.push(lastContext);
+    lastContext = null;
     if (previous === "for") contextLeft = RETRIEVAL.contextWords;
     const determiner = previous === "for" && BENEFICIARY.has(token);
     previous = determiner ? "for" : token;
     if (term && contextLeft > 0 && isNovel(index, term, token)) {
       context.add(term);
       contextLeft--;
+      lastContext = term;
     } else if (!determiner) contextLeft = 0;
     if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
   }
+  if (lastContext) contextHeads.push(lastContext);
   const meaning =
     index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
       ? readQuestion(index.semantic, meaningWords(question))
@@ -295,7 +309,7 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       const entries = index.thesaurus.get(term);
       if (entries) expansions.set(term, entries);
     }
-  return { terms, wordOf, meaning, expansions };
+  return { terms, wordOf, meaning, expansions, contextHeads };
 }
 
 /**
@@ -502,7 +516,8 @@ function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[],
  */
 function namesAThingNotSold(index: ChatIndex, terms: string[], reading?: Reading): boolean {
   if (!RETRIEVAL_SIGNALS.offTopicKinds || !reading) return false;
-  return terms.some(
+  const heads = RETRIEVAL_SIGNALS.contextHeads ? reading.contextHeads : [];
+  return [...terms, ...heads].some(
     (t) =>
       index.offTopic.has(t) &&
       isNovel(index, t, reading.wordOf.get(t)) &&
