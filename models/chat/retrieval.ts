@@ -15,7 +15,7 @@ import {
   type WordVectors,
 } from "./semantic";
 import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject, subjectWords } from "./general-advice";
-import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
+import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms } from "./text";
 import {
   buildThesaurus,
   offTopicThings,
@@ -143,6 +143,7 @@ export const RETRIEVAL_SIGNALS = {
   generalAdvice: true,
   subjectShare: false,
   contextHeads: true,
+  describedBusiness: true,
 };
 
 /**
@@ -295,6 +296,14 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
     if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
   }
   if (lastContext) contextHeads.push(lastContext);
+  // "we are a family sweets business in nagpur…", "i run a bakery in thane…":
+  // the visitor describing their business before the question (decision 0089).
+  if (RETRIEVAL_SIGNALS.describedBusiness)
+    for (const clause of spellOut(question).match(DESCRIBES_BUSINESS) ?? [])
+      for (const token of tokenize(clause)) {
+        const term = processTerm(token);
+        if (term && isNovel(index, term, token)) context.add(term);
+      }
   const meaning =
     index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
       ? readQuestion(index.semantic, meaningWords(question))
@@ -318,6 +327,10 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
  * question is about ("fix my router": the router is). These may come between
  * "for" and those words.
  */
+/** A clause in which the visitor describes their own business, up to the next punctuation. */
+const DESCRIBES_BUSINESS =
+  /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
+
 const BENEFICIARY = new Set(["my", "our", "a", "an", "the", "small", "local", "new"]);
 
 /** A word the site never uses: in no passage, not in the agency's vocabulary, not a number. */
