@@ -176,7 +176,11 @@ export const PHRASES: [RegExp, string][] = [
   [/\bsonic logos?\b/g, " soniclogo "],
   [/\bpitch ?decks?\b/g, " pitchdeck "],
   [/\bangel investors?\b|\bventure capital(ists?)?\b/g, " investor "],
-  [/\bwho runs\b|\bwho owns\b|\bwho started\b|\bwho founded\b/g, " founder "],
+  // "who owns ascendra" asks for the founder; "who owns the files" asks about ownership of the work.
+  [
+    /\bwho (?:runs|owns|started|founded)\b(?!\s+(?:the\s+)?(?:final\s+)?(?:files?|rights?|copyrights?|work|designs?|deliverables?|logos?|source|content|ip)\b)/g,
+    " founder ",
+  ],
   [
     /\b(deletion|removal|erasure) of (my|our|personal) data\b|\bdata (deletion|removal|erasure)\b/g,
     " delete data ",
