@@ -331,7 +331,11 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
 const DESCRIBES_BUSINESS =
   /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
 
-const BENEFICIARY = new Set(["my", "our", "a", "an", "the", "small", "local", "new"]);
+/**
+ * Not "the": "tokens for the metro" names a particular thing, not the
+ * visitor's own business (decision 0089).
+ */
+const BENEFICIARY = new Set(["my", "our", "a", "an", "small", "local", "new"]);
 
 /** A word the site never uses: in no passage, not in the agency's vocabulary, not a number. */
 function isNovel(index: ChatIndex, term: string, word: string | undefined): boolean {
