@@ -53,7 +53,7 @@ const GENERIC_WORDS = (
   "check bought allow " +
   "friend friends mate mates bro brother sister son daughter wife husband mother father mom mum dad parents family " +
   "kid kids child children colleague colleagues guy guys person sir madam boy girl man woman men women " +
-  "today tomorrow yesterday tonight morning evening week hour hours moment later early late " +
+  "today tomorrow yesterday tonight morning evening week moment later early late " +
   "extra another next last real whole full possible available option options detail details info " +
   "information question questions problem problems"
 )
