@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
+import { RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -179,6 +179,20 @@ for (const [name, signals] of configurations) {
   );
 }
 Object.assign(RETRIEVAL_SIGNALS, kept);
+
+// `-- --subject-table`: the subject check (decision 0089) at each threshold, on the tuning set.
+if (process.argv.includes("--subject-table")) {
+  const threshold = SUBJECT_SHARE.min;
+  console.log("\nSubject share (tuning set; right facts; correct declines):");
+  RETRIEVAL_SIGNALS.subjectShare = true;
+  for (const min of [0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1]) {
+    SUBJECT_SHARE.min = min;
+    const t = evaluate(`share ${min}`, tuningSet, false, { quiet: true, runs: 0 });
+    console.log(`  at least ${min.toFixed(2)}  ${t.facts}; ${t.declines}`);
+  }
+  Object.assign(RETRIEVAL_SIGNALS, kept);
+  SUBJECT_SHARE.min = threshold;
+}
 
 // Resolution rate over scripted conversations (decision 0063).
 runConversationEval(index);

@@ -22,6 +22,8 @@ const COMPOSE = {
   maxCompared: 3,
   /** A further passage joins the answer when it scores at least this share of the best one. */
   relatedScoreRatio: 0.8,
+  /** ...or this share when it comes from the same page (the rest of what that page says on it). */
+  samePageScoreRatio: 0.5,
 } as const;
 
 /** "a, b and c": several things in one sentence of an answer. */
@@ -67,7 +69,13 @@ function chosenPassages(retrieval: Extract<Retrieval, { status: "found" }>): Ran
     if (compared.length) return compared;
   }
   return ranked
-    .filter((r, i) => i === 0 || r.score >= best.score * COMPOSE.relatedScoreRatio)
+    .filter(
+      (r, i) =>
+        i === 0 ||
+        r.score >=
+          best.score *
+            (r.document.url === best.document.url ? COMPOSE.samePageScoreRatio : COMPOSE.relatedScoreRatio),
+    )
     .slice(0, COMPOSE.maxPassages);
 }
 

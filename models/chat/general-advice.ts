@@ -44,7 +44,18 @@ const GENERIC_WORDS = (
   "fix repair redo change work working " +
   "business businesses company companies firm small big new own start-up startup india indian city mumbai world " +
   "sale sales customer customers client clients people money profit income way ways tip tips step steps idea ideas " +
-  "advice guide good best right cheap cheapest easy easiest worth year month day time"
+  "advice guide good best right cheap cheapest easy easiest worth year month day time " +
+  // Everyday verbs, people and times: what anyone does, who for and when,
+  // never what a question is about.
+  "ask asked give gave given take took taken bring brought send sent put keep kept say said tell told come came " +
+  "coming go went gone leave left stay try tried mean meant think thought knew feel felt seem show shown hear heard " +
+  "talk talking speak spoke watch wanted needed love wish hope grab filled happen happened wait " +
+  "check bought allow " +
+  "friend friends mate mates bro brother sister son daughter wife husband mother father mom mum dad parents family " +
+  "kid kids child children colleague colleagues guy guys person sir madam boy girl man woman men women " +
+  "today tomorrow yesterday tonight morning evening week moment later early late " +
+  "extra another next last real whole full possible available option options detail details info " +
+  "information question questions problem problems"
 )
   .split(" ")
   .map(processTerm)
@@ -63,4 +74,25 @@ export function namesItsSubject(
   asked: ReadonlySet<string>,
 ): boolean {
   return terms.some((t) => !GENERIC_TERMS.has(t) && (subject.has(t) || asked.has(t)));
+}
+
+/** Words that name the kind of answer wanted ("how much", "fees", "paid"), not what it is about. */
+const ANSWER_KIND_TERMS: ReadonlySet<string> = new Set(
+  "price paid"
+    .split(" ")
+    .map(processTerm)
+    .filter((t): t is string => !!t),
+);
+
+/**
+ * A question's subject words (decision 0089): its terms less the generic ones,
+ * the words for the kind of answer wanted and `also` (the advice cue words);
+ * all of its terms when nothing else is left.
+ */
+export function subjectWords(
+  terms: readonly string[],
+  also: ReadonlySet<string | null> = new Set(),
+): string[] {
+  const subject = terms.filter((t) => !GENERIC_TERMS.has(t) && !ANSWER_KIND_TERMS.has(t) && !also.has(t));
+  return subject.length ? subject : [...terms];
 }

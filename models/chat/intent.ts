@@ -3,7 +3,17 @@
 // sides. Passages say which kinds they answer (ChatDocument.answers), and
 // retrieval ranks those first for a question of that kind.
 
-export const INTENTS = ["price", "includes", "compare", "how", "when", "duration", "who", "where"] as const;
+export const INTENTS = [
+  "price",
+  "includes",
+  "compare",
+  "how",
+  "when",
+  "duration",
+  "who",
+  "where",
+  "work",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 
 /** Cues, tried on the question in lower case with chat shorthand spelled out. */
@@ -31,6 +41,11 @@ const CUES: [Intent, RegExp][] = [
   ["when", /\b(when|date|dated|what day|effective|updated|launch|launched|since|upcoming|next)\b/],
   ["who", /\b(who|whom|whose)\b/],
   ["where", /\bwhere\b/],
+  // A request for the studio's work ("can you make me a jingle", "do u do packaging"): a service answers it (decision 0089).
+  [
+    "work",
+    /\b(?:can|could|will|would)\s+(?:you|u|your team|ur team)\s+(?:\w+\s+)?(?:make|do|design|build|create|write|redo|draw|shoot|edit|compose|produce|develop|handle)\b|\b(?:do|does)\s+(?:you|u|ascendra|your team|ur team)\s+(?:\w+\s+)?(?:make|do|design|build|create|write|offer|provide|handle)\b/,
+  ],
 ];
 
 /** The kinds of answer a question asks for, strongest cue first (may be none). */

@@ -14,8 +14,8 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
-import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject } from "./general-advice";
-import { askedForms, foldWord, processTerm, tokenize, topicTerms } from "./text";
+import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject, subjectWords } from "./general-advice";
+import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms } from "./text";
 import {
   buildThesaurus,
   offTopicThings,
@@ -141,7 +141,18 @@ export const RETRIEVAL_SIGNALS = {
   thesaurus: true,
   offTopicKinds: true,
   generalAdvice: true,
+  subjectShare: false,
+  contextHeads: true,
+  describedBusiness: true,
 };
+
+/**
+ * The subject check's threshold (decision 0089): the least share of the
+ * question's subject words the best passage must account for while
+ * `RETRIEVAL_SIGNALS.subjectShare` is on. A setting so that npm run eval:chat
+ * can print the table of facts and declines at each threshold.
+ */
+export const SUBJECT_SHARE = { min: 0.55 };
 
 export function fingerprintOf(documents: ChatDocument[]): string {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex");
@@ -253,6 +264,12 @@ type Reading = {
   meaning: QuestionMeaning | null;
   /** A topic word the site never uses → the site's words it may mean (the thesaurus, decision 0087). */
   expansions: Map<string, ThesaurusEntry[]>;
+  /**
+   * Context words that end their phrase ("delivery time for a pizza in…"), not
+   * ones that describe the next word ("a logo for my pizza shop"): what the
+   * phrase names (decision 0089).
+   */
+  contextHeads: string[];
 };
 
 function readQuestionText(index: ChatIndex, question: string): Reading {
@@ -261,17 +278,32 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // Words after "for" (and "my", "our", "a"…) that the site never uses, up to `contextWords`.
   let contextLeft = 0;
   let previous = "";
+  const contextHeads: string[] = [];
+  let lastContext: string | null = null;
   for (const token of tokenize(question)) {
     const term = processTerm(token);
+    // The last context word heads its phrase when no content word follows it.
+    if (lastContext && !term) contextHeads.push(lastContext);
+    lastContext = null;
     if (previous === "for") contextLeft = RETRIEVAL.contextWords;
     const determiner = previous === "for" && BENEFICIARY.has(token);
     previous = determiner ? "for" : token;
     if (term && contextLeft > 0 && isNovel(index, term, token)) {
       context.add(term);
       contextLeft--;
+      lastContext = term;
     } else if (!determiner) contextLeft = 0;
     if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
   }
+  if (lastContext) contextHeads.push(lastContext);
+  // "we are a family sweets business in nagpur…", "i run a bakery in thane…":
+  // the visitor describing their business before the question (decision 0089).
+  if (RETRIEVAL_SIGNALS.describedBusiness)
+    for (const clause of spellOut(question).match(DESCRIBES_BUSINESS) ?? [])
+      for (const token of tokenize(clause)) {
+        const term = processTerm(token);
+        if (term && isNovel(index, term, token)) context.add(term);
+      }
   const meaning =
     index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
       ? readQuestion(index.semantic, meaningWords(question))
@@ -286,7 +318,7 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       const entries = index.thesaurus.get(term);
       if (entries) expansions.set(term, entries);
     }
-  return { terms, wordOf, meaning, expansions };
+  return { terms, wordOf, meaning, expansions, contextHeads };
 }
 
 /**
@@ -295,7 +327,15 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
  * question is about ("fix my router": the router is). These may come between
  * "for" and those words.
  */
-const BENEFICIARY = new Set(["my", "our", "a", "an", "the", "small", "local", "new"]);
+/** A clause in which the visitor describes their own business, up to the next punctuation. */
+const DESCRIBES_BUSINESS =
+  /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
+
+/**
+ * Not "the": "tokens for the metro" names a particular thing, not the
+ * visitor's own business (decision 0089).
+ */
+const BENEFICIARY = new Set(["my", "our", "a", "an", "small", "local", "new"]);
 
 /** A word the site never uses: in no passage, not in the agency's vocabulary, not a number. */
 function isNovel(index: ChatIndex, term: string, word: string | undefined): boolean {
@@ -493,7 +533,8 @@ function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[],
  */
 function namesAThingNotSold(index: ChatIndex, terms: string[], reading?: Reading): boolean {
   if (!RETRIEVAL_SIGNALS.offTopicKinds || !reading) return false;
-  return terms.some(
+  const heads = RETRIEVAL_SIGNALS.contextHeads ? reading.contextHeads : [];
+  return [...terms, ...heads].some(
     (t) =>
       index.offTopic.has(t) &&
       isNovel(index, t, reading.wordOf.get(t)) &&
@@ -548,6 +589,27 @@ function aboutItsSubject(index: ChatIndex, best: Scored, terms: string[], readin
 }
 
 /**
+ * How much of what the question is about the passage accounts for (decision
+ * 0089): of the question's subject words (./general-advice.ts: not the generic
+ * verbs, people and times, not the advice cue words, not the kind of answer
+ * wanted), the share the passage holds (its own words, its `askedAs` words, or
+ * a word the thesaurus reads it as), a word it lacks counting its closeness in
+ * meaning to the passage's closest word from `softMin` up. Each word counts
+ * the same: "refund on my train ticket" is two-thirds about the refund policy.
+ */
+function subjectShare(index: ChatIndex, best: Scored, terms: string[], reading: Reading): number {
+  const { all, asked } = index.terms.get(best.document.id)!;
+  const words = subjectWords(terms, ADVICE_TERMS);
+  if (!words.length) return 1;
+  const accounted = words.reduce((sum, t) => {
+    if (all.has(t) || asked.has(t) || thesaurusCredit(reading, t, all, asked) > 0) return sum + 1;
+    const close = softMatch(index, reading, best.document.id, t, "words", true);
+    return close >= RETRIEVAL.softMin ? sum + close : sum;
+  }, 0);
+  return accounted / words.length;
+}
+
+/**
  * A question that names another company, its product or a device ("canva pro
  * price", "tcs careers", "best mic for podcasts", ./third-party.ts) is about
  * them, unless the passage itself names it (the VR passage's "headset") or
@@ -582,6 +644,12 @@ function relevant(
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
+    return false;
+  if (
+    RETRIEVAL_SIGNALS.subjectShare &&
+    reading &&
+    subjectShare(index, best, terms, reading) < SUBJECT_SHARE.min
+  )
     return false;
   if (best.exact >= minCoverage && isAbout(index, best, terms, reading, false)) return true;
   return (

@@ -31,6 +31,13 @@ apple macbook imac ipad airpods samsung galaxy oneplus xiaomi redmi realme vivo 
 dell hp lenovo asus acer msi
 gopro dji nikon canon sony fujifilm panasonic shure boya
 tcs infosys wipro accenture deloitte cognizant capgemini hcl
+airtel jio vodafone bsnl mtnl hathway tataplay dishtv
+spicejet vistara airasia emirates lufthansa
+hdfc icici sbi kotak
+nykaa ajio snapdeal ebay alibaba aliexpress
+zee5 sonyliv jiocinema
+oyo makemytrip goibibo airbnb
+byjus unacademy udemy coursera
 nike adidas puma cocacola pepsi tesla uber ola rapido irctc
 `;
 
@@ -62,6 +69,9 @@ const PHRASE_NAMES = [
   "microsoft office",
   "coca cola",
   "tata consultancy",
+  "air india",
+  "tata play",
+  "bank of baroda",
   "ring light",
   "sound card",
   "graphics card",

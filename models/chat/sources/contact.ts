@@ -47,7 +47,7 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       id: "contact:whatsapp",
       title: "Chat with us on WhatsApp",
       url: "/contact",
-      text: `We are available for chat, virtually 24*7, on WhatsApp: ${whatsappUrl(site)}`,
+      text: `We are available for chat, virtually 24*7, on WhatsApp at +${site.whatsapp} (${whatsappUrl(site)}).`,
       keywords: ["whatsapp", "chat", "message", "24*7", "available", "person", "human"],
     },
     {

@@ -6,6 +6,8 @@ const serviceUrl = (name: string) => `/strategy?service=${encodeURIComponent(nam
 
 function serviceDocuments(service: ServiceStrategy, url: string, key: string): ChatDocument[] {
   const name = service.header.title;
+  // A service and its feature cards answer a request for the work (decision 0089); "How we work" is no service.
+  const answers: ChatDocument["answers"] = key === "default" ? undefined : ["work"];
   return [
     {
       id: `strategy:${key}`,
@@ -13,12 +15,14 @@ function serviceDocuments(service: ServiceStrategy, url: string, key: string): C
       url,
       text: `${name}: ${service.header.heading}. ${service.header.text} Key features: ${service.features.map((f) => f.title).join(", ")}.`,
       keywords: ["service", "services"],
+      answers,
     },
     ...service.features.map((card) => ({
       id: `strategy:${key}:${card.id}`,
       title: `${card.title} (${name})`,
       url,
       text: `${card.title}: ${card.description} Includes: ${card.bullets.join("; ")}.`,
+      answers,
     })),
     {
       id: `strategy:${key}:scalability`,
