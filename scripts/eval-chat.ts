@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
+import { COMPOUNDS, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -192,6 +192,58 @@ if (process.argv.includes("--subject-table")) {
   }
   Object.assign(RETRIEVAL_SIGNALS, kept);
   SUBJECT_SHARE.min = threshold;
+}
+
+// `-- --compound-table`: the compound rule (decision 0091) off and in each of its readings, on the
+// tuning set, in total and file by file.
+if (process.argv.includes("--compound-table")) {
+  const reading = { ...COMPOUNDS };
+  const base: typeof COMPOUNDS = { modifier: "rare", head: "site", generic: false, rare: 2, context: false };
+  const variants: [string, typeof COMPOUNDS | null][] = [
+    ["off", null],
+    ["novel modifier, passage head", { ...base, modifier: "novel", head: "passage" }],
+    ["novel modifier, site head", { ...base, modifier: "novel" }],
+    ["unheld novel modifier, passage head", { ...base, modifier: "unheld", head: "passage" }],
+    ["unheld novel modifier, site head", { ...base, modifier: "unheld" }],
+    ["unheld rare (≤ 1) modifier, site head", { ...base, rare: 1 }],
+    ["unheld rare (≤ 2) modifier, site head", base],
+    ["unheld rare (≤ 5) modifier, site head", { ...base, rare: 5 }],
+    ["unheld rare (≤ 10) modifier, site head", { ...base, rare: 10 }],
+    ["… ≤ 2, context modifiers too", { ...base, context: true }],
+    ["modifier not in passage, passage head", { ...base, modifier: "passage", head: "passage" }],
+    ["modifier not in passage, site head", { ...base, modifier: "passage" }],
+    ["… and generic modifiers", { ...base, modifier: "passage", generic: true }],
+  ];
+  const files = [...new Set(tuningSet.map((q) => q.file))];
+  const rows: string[][] = [];
+  for (const [name, variant] of variants) {
+    RETRIEVAL_SIGNALS.compounds = variant !== null;
+    Object.assign(COMPOUNDS, variant ?? {});
+    const t = evaluate(name, tuningSet, false, { quiet: true, runs: 0 });
+    rows.push([
+      name,
+      `${t.facts}; ${t.declines}`,
+      ...files.map((file) => {
+        const f = evaluate(
+          file,
+          tuningSet.filter((q) => q.file === file),
+          false,
+          { quiet: true, runs: 0 },
+        );
+        const short = (figure: string) => (figure === "no questions" ? "–" : figure.replace(/.*\(|\)/g, ""));
+        return `${short(f.facts)}; ${short(f.declines)}`;
+      }),
+    ]);
+  }
+  console.log(
+    "\nCompounds (tuning set; right facts; correct declines), then file by file (facts; declines):",
+  );
+  for (const row of rows) console.log(`  ${row[0]!.padEnd(40)}${row[1]}`);
+  for (const [i, file] of files.entries())
+    if (rows.some((row) => row[i + 2] !== "–; –"))
+      console.log(`  ${file.padEnd(34)}${rows.map((row) => row[i + 2]!.padEnd(16)).join("")}`);
+  Object.assign(RETRIEVAL_SIGNALS, kept);
+  Object.assign(COMPOUNDS, reading);
 }
 
 // Resolution rate over scripted conversations (decision 0063).
