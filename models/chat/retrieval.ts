@@ -15,6 +15,7 @@ import {
   type WordVectors,
 } from "./semantic";
 import { nounCompounds, usualNouns, type Compound } from "./compounds";
+import { expressionsNotIn, foldExpressions, type FixedExpression } from "./expressions";
 import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject, subjectWords } from "./general-advice";
 import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms, wordsOf } from "./text";
 import {
@@ -57,6 +58,8 @@ export type ChatIndex = {
   offTopic: Set<string>;
   /** The indexed forms of words whose usual meaning is a noun (WordNet), for noun compounds (./compounds.ts). */
   nouns: Set<string>;
+  /** The fixed expressions (./expressions.ts) no passage says itself, read in a question as what they mean. */
+  expressions: FixedExpression[];
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -148,6 +151,7 @@ export const RETRIEVAL_SIGNALS = {
   contextHeads: true,
   describedBusiness: true,
   compounds: true,
+  expressions: true,
 };
 
 /**
@@ -265,6 +269,11 @@ export function buildChatIndex(
     thesaurus,
     offTopic,
     nouns,
+    expressions: expressionsNotIn(
+      documents.map((doc) =>
+        [doc.title, doc.text, doc.about ?? "", ...(doc.keywords ?? []), ...(doc.askedAs ?? [])].join(" "),
+      ),
+    ),
   };
 }
 
@@ -745,7 +754,9 @@ export function retrieve(
   previous?: PreviousTurn | null,
   minCoverage: number = RETRIEVAL.minCoverage,
 ): Retrieval {
-  const question = correctSpelling(index.lexicon, query);
+  const corrected = correctSpelling(index.lexicon, query);
+  // "a token of appreciation", "plan b", "post office": read as what they mean (decision 0091).
+  const question = RETRIEVAL_SIGNALS.expressions ? foldExpressions(corrected, index.expressions) : corrected;
   const reading = readQuestionText(index, question);
   const { terms } = reading;
   const intents = intentsOf(question);
