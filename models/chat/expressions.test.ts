@@ -47,7 +47,10 @@ describe("retrieval with fixed expressions (RETRIEVAL_SIGNALS.expressions)", () 
     ]) {
       expect(status(question), question).toBe("unknown");
       // The expression is what declines it, not the compound rule.
-      expect(withSignal("compounds", false, () => status(question)), question).toBe("unknown");
+      expect(
+        withSignal("compounds", false, () => status(question)),
+        question,
+      ).toBe("unknown");
       expect(
         withSignal("expressions", false, () => withSignal("compounds", false, () => status(question))),
         question,
