@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
+import { COMPOUNDS, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -193,6 +193,68 @@ if (process.argv.includes("--subject-table")) {
   Object.assign(RETRIEVAL_SIGNALS, kept);
   SUBJECT_SHARE.min = threshold;
 }
+
+/**
+ * Facts and declines on the tuning set for each variant (`apply` sets it up;
+ * the signals and the compound rule's reading are put back after), in total
+ * and file by file (the files with facts or declines).
+ */
+function variantTable(title: string, variants: [string, () => void][]) {
+  const reading = { ...COMPOUNDS };
+  const files = [...new Set(tuningSet.map((q) => q.file))];
+  const short = (figure: string) => (figure === "no questions" ? "–" : figure.replace(/.*\(|\)/g, ""));
+  const rows: string[][] = [];
+  for (const [name, apply] of variants) {
+    apply();
+    const t = evaluate(name, tuningSet, false, { quiet: true, runs: 0 });
+    rows.push([
+      name,
+      `${t.facts}; ${t.declines}`,
+      ...files.map((file) => {
+        const questions = tuningSet.filter((q) => q.file === file);
+        const f = evaluate(file, questions, false, { quiet: true, runs: 0 });
+        return `${short(f.facts)}; ${short(f.declines)}`;
+      }),
+    ]);
+    Object.assign(RETRIEVAL_SIGNALS, kept);
+    Object.assign(COMPOUNDS, reading);
+  }
+  console.log(`\n${title} (tuning set; right facts; correct declines), then file by file (facts; declines):`);
+  for (const row of rows) console.log(`  ${row[0]!.padEnd(40)}${row[1]}`);
+  for (const [i, file] of files.entries())
+    if (rows.some((row) => row[i + 2] !== "–; –"))
+      console.log(`  ${file.padEnd(34)}${rows.map((row) => row[i + 2]!.padEnd(16)).join("")}`);
+}
+
+// `-- --compound-table`: the compound rule (decision 0091) off and in each of its readings.
+if (process.argv.includes("--compound-table")) {
+  const base: typeof COMPOUNDS = { modifier: "rare", head: "site", generic: false, rare: 2, context: false };
+  const reading = (variant: Partial<typeof COMPOUNDS>) => () => Object.assign(COMPOUNDS, base, variant);
+  variantTable("Compounds", [
+    ["off", () => (RETRIEVAL_SIGNALS.compounds = false)],
+    ["novel modifier, passage head", reading({ modifier: "novel", head: "passage" })],
+    ["novel modifier, site head", reading({ modifier: "novel" })],
+    ["unheld novel modifier, passage head", reading({ modifier: "unheld", head: "passage" })],
+    ["unheld novel modifier, site head", reading({ modifier: "unheld" })],
+    ["unheld rare (≤ 1) modifier, site head", reading({ rare: 1 })],
+    ["unheld rare (≤ 2) modifier, site head", reading({})],
+    ["unheld rare (≤ 5) modifier, site head", reading({ rare: 5 })],
+    ["unheld rare (≤ 10) modifier, site head", reading({ rare: 10 })],
+    ["… ≤ 2, context modifiers too", reading({ context: true })],
+    ["modifier not in passage, passage head", reading({ modifier: "passage", head: "passage" })],
+    ["modifier not in passage, site head", reading({ modifier: "passage" })],
+    ["… and generic modifiers", reading({ modifier: "passage", generic: true })],
+  ]);
+}
+
+// `-- --expression-table`: fixed expressions (decision 0091) off and on, with and without the compound rule.
+if (process.argv.includes("--expression-table"))
+  variantTable("Fixed expressions", [
+    ["both off", () => Object.assign(RETRIEVAL_SIGNALS, { compounds: false, expressions: false })],
+    ["expressions only", () => Object.assign(RETRIEVAL_SIGNALS, { compounds: false, expressions: true })],
+    ["compounds only", () => Object.assign(RETRIEVAL_SIGNALS, { compounds: true, expressions: false })],
+    ["both on", () => Object.assign(RETRIEVAL_SIGNALS, { compounds: true, expressions: true })],
+  ]);
 
 // Resolution rate over scripted conversations (decision 0063).
 runConversationEval(index);

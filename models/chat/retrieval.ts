@@ -14,8 +14,10 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
+import { nounCompounds, usualNouns, type Compound } from "./compounds";
+import { expressionsNotIn, foldExpressions, type FixedExpression } from "./expressions";
 import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject, subjectWords } from "./general-advice";
-import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms } from "./text";
+import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms, wordsOf } from "./text";
 import {
   buildThesaurus,
   offTopicThings,
@@ -54,6 +56,10 @@ export type ChatIndex = {
   thesaurus: Thesaurus | null;
   /** Words the site never uses for kinds of things the agency does not sell (food, animals…), from WordNet. */
   offTopic: Set<string>;
+  /** The indexed forms of words whose usual meaning is a noun (WordNet), for noun compounds (./compounds.ts). */
+  nouns: Set<string>;
+  /** The fixed expressions (./expressions.ts) no passage says itself, read in a question as what they mean. */
+  expressions: FixedExpression[];
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -144,6 +150,31 @@ export const RETRIEVAL_SIGNALS = {
   subjectShare: false,
   contextHeads: true,
   describedBusiness: true,
+  compounds: true,
+  expressions: true,
+};
+
+/**
+ * The compound rule's reading (decision 0091), a setting so that npm run
+ * eval:chat can print the table of its variants: which modifiers name
+ * something else (`novel`: a word the site never uses, not an askedAs word,
+ * not one the thesaurus reads as the site's; `passage`: any word the best
+ * passage does not hold), which heads count (`passage`: a word the best
+ * passage holds; `site`: any word of the site's) and whether the generic
+ * words (./general-advice.ts) may be modifiers.
+ */
+export const COMPOUNDS: {
+  modifier: "novel" | "unheld" | "rare" | "passage";
+  head: "passage" | "site";
+  generic: boolean;
+  rare: number;
+  context: boolean;
+} = {
+  modifier: "rare",
+  head: "site",
+  generic: false,
+  rare: 2,
+  context: false,
 };
 
 /**
@@ -225,7 +256,7 @@ export function buildChatIndex(
       )
     : null;
   const siteTerms = new Set([...documentFrequency.keys(), ...askedTerms]);
-  const { thesaurus, offTopic } = meaningsOf(wordnet, siteTerms);
+  const { thesaurus, offTopic, nouns } = meaningsOf(wordnet, siteTerms);
   return {
     search,
     documents: documents_,
@@ -237,15 +268,23 @@ export function buildChatIndex(
     askedTerms,
     thesaurus,
     offTopic,
+    nouns,
+    expressions: expressionsNotIn(
+      documents.map((doc) =>
+        [doc.title, doc.text, doc.about ?? "", ...(doc.keywords ?? []), ...(doc.askedAs ?? [])].join(" "),
+      ),
+    ),
   };
 }
 
 /** The last vocabulary's thesaurus and off-topic things: most content edits add no new word. */
-let lastMeanings: { wordnet: WordNet; key: string; thesaurus: Thesaurus; offTopic: Set<string> } | undefined;
+let lastMeanings:
+  | { wordnet: WordNet; key: string; thesaurus: Thesaurus; offTopic: Set<string>; nouns: Set<string> }
+  | undefined;
 
 /** The thesaurus and the off-topic things for the site's words, built again only when the words changed. */
 function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<string>) {
-  if (!wordnet) return { thesaurus: null, offTopic: new Set<string>() };
+  if (!wordnet) return { thesaurus: null, offTopic: new Set<string>(), nouns: new Set<string>() };
   const key = [...siteTerms].sort().join(" ");
   if (lastMeanings?.wordnet !== wordnet || lastMeanings.key !== key)
     lastMeanings = {
@@ -253,8 +292,9 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       key,
       thesaurus: buildThesaurus(wordnet, siteTerms),
       offTopic: offTopicThings(wordnet, siteTerms),
+      nouns: lastMeanings?.wordnet === wordnet ? lastMeanings.nouns : usualNouns(wordnet),
     };
-  return { thesaurus: lastMeanings.thesaurus, offTopic: lastMeanings.offTopic };
+  return { thesaurus: lastMeanings.thesaurus, offTopic: lastMeanings.offTopic, nouns: lastMeanings.nouns };
 }
 
 /** A question as retrieval reads it: its topic terms, each term's word (for its vector) and its meaning. */
@@ -270,6 +310,8 @@ type Reading = {
    * phrase names (decision 0089).
    */
   contextHeads: string[];
+  /** Noun compounds of the question ("train ticket"), by indexed form (./compounds.ts, decision 0091). */
+  compounds: Compound[];
 };
 
 function readQuestionText(index: ChatIndex, question: string): Reading {
@@ -318,7 +360,13 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       const entries = index.thesaurus.get(term);
       if (entries) expansions.set(term, entries);
     }
-  return { terms, wordOf, meaning, expansions, contextHeads };
+  const compounds = RETRIEVAL_SIGNALS.compounds
+    ? nounCompounds(
+        wordsOf(question).map((word) => (word === null ? null : { word, term: processTerm(word) })),
+        index.nouns,
+      )
+    : [];
+  return { terms, wordOf, meaning, expansions, contextHeads, compounds };
 }
 
 /**
@@ -544,6 +592,38 @@ function namesAThingNotSold(index: ChatIndex, terms: string[], reading?: Reading
 }
 
 /**
+ * "refund on my train ticket", "gym membership fees", "post office hours":
+ * a site word at the head of a noun compound whose modifier names something
+ * else is that something else's ticket or membership (decision 0091). The
+ * question is declined when a compound of its topic words (not the visitor's
+ * business after "for") has a head the best passage holds (`COMPOUNDS.head`)
+ * and a modifier that names something else (`COMPOUNDS.modifier`).
+ */
+function namesAnotherCompound(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
+  if (!RETRIEVAL_SIGNALS.compounds || !reading?.compounds.length) return false;
+  const { all, asked } = index.terms.get(best.document.id)!;
+  const holds = (t: string) =>
+    all.has(t) || (RETRIEVAL_SIGNALS.askedAs && asked.has(t)) || thesaurusCredit(reading, t, all, asked) > 0;
+  const siteWord = (t: string) =>
+    !isNovel(index, t, reading.wordOf.get(t)) || index.askedTerms.has(t) || reading.expansions.has(t);
+  return reading.compounds.some(({ modifier, head }) => {
+    if (!terms.includes(head) || !(terms.includes(modifier) || COMPOUNDS.context)) return false;
+    if (GENERIC_TERMS.has(head) || (!COMPOUNDS.generic && GENERIC_TERMS.has(modifier))) return false;
+    if (!(COMPOUNDS.head === "passage" ? holds(head) : siteWord(head))) return false;
+    switch (COMPOUNDS.modifier) {
+      case "novel":
+        return !siteWord(modifier);
+      case "unheld":
+        return isNovel(index, modifier, reading.wordOf.get(modifier)) && !holds(modifier);
+      case "rare":
+        return !holds(modifier) && (index.documentFrequency.get(modifier) ?? 0) <= COMPOUNDS.rare;
+      case "passage":
+        return !holds(modifier);
+    }
+  });
+}
+
+/**
  * "best phone for photos", "good crm for a small business", "is zoom pro worth
  * it": a request for advice on what to buy or use. The site answers it only
  * about its own things (a plan, a bundle, a service), which a passage names in
@@ -641,6 +721,7 @@ function relevant(
   if (minCoverage <= 0) return best.coverage >= minCoverage;
   if (namesAnotherCompany(index, best, thirdParty)) return false;
   if (namesAThingNotSold(index, terms, reading)) return false;
+  if (namesAnotherCompound(index, best, terms, reading)) return false;
   if (asksAboutSomethingElse(index, best, terms, reading)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
@@ -673,7 +754,9 @@ export function retrieve(
   previous?: PreviousTurn | null,
   minCoverage: number = RETRIEVAL.minCoverage,
 ): Retrieval {
-  const question = correctSpelling(index.lexicon, query);
+  const corrected = correctSpelling(index.lexicon, query);
+  // "a token of appreciation", "plan b", "post office": read as what they mean (decision 0091).
+  const question = RETRIEVAL_SIGNALS.expressions ? foldExpressions(corrected, index.expressions) : corrected;
   const reading = readQuestionText(index, question);
   const { terms } = reading;
   const intents = intentsOf(question);

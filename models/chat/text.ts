@@ -43,9 +43,23 @@ export function spellOut(text: string): string {
 
 /** Splits text into raw words after folding shorthand and phrases; numbers keep their digits ("14,999" is one word). */
 export function tokenize(text: string): string[] {
+  return wordsOf(text).filter((word): word is string => word !== null);
+}
+
+/**
+ * The same words in order, with a null where a one-letter word ("a", "i") or
+ * a punctuation mark stood: what separates two words, for reading phrases
+ * ("days a week" is not the compound "days week", decision 0091).
+ */
+export function wordsOf(text: string): (string | null)[] {
   let folded = spellOut(text);
   for (const [pattern, replacement] of PHRASES) folded = folded.replace(pattern, replacement);
-  return folded.split(/[^\p{L}\p{N}₹$€]+/u).filter((word) => word.length > 1 || /[\d₹$€]/.test(word));
+  const words: (string | null)[] = [];
+  for (const [run] of folded.matchAll(/[\p{L}\p{N}₹$€]+|[^\p{L}\p{N}₹$€]+/gu)) {
+    if (/^[\p{L}\p{N}₹$€]/u.test(run)) words.push(run.length > 1 || /[\d₹$€]/.test(run) ? run : null);
+    else if (/[.,;:!?()[\]"]/.test(run)) words.push(null);
+  }
+  return words;
 }
 
 function stem(word: string): string {
