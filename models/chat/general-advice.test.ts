@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject } from "./general-advice";
-import { retrieve } from "./retrieval";
 import { processTerm } from "./text";
-import { seededChatIndex, withSignal } from "./testing";
+import { citedUrl, seededChatIndex, termsOf, withSignal } from "./testing";
 import { thirdPartyNames } from "./third-party";
 
 // General advice and requests for work (decision 0088), and the second round
@@ -10,11 +9,8 @@ import { thirdPartyNames } from "./third-party";
 // (tests/chat-eval/).
 
 const index = seededChatIndex();
-const cited = (query: string) => {
-  const found = retrieve(index, query);
-  return found.status === "found" ? found.ranked[0]!.document.url : null;
-};
-const terms = (...words: string[]) => words.map((w) => processTerm(w)!);
+const cited = (query: string) => citedUrl(index, query);
+const terms = termsOf;
 
 describe("asksGeneralAdvice", () => {
   it("reads how-tos, tips, judgement calls and requests for work", () => {

@@ -5,7 +5,7 @@ import { intentsOf } from "./intent";
 import { retrieve, SUBJECT_SHARE } from "./retrieval";
 import type { ChatDocument } from "./sources/types";
 import { processTerm, topicTerms } from "./text";
-import { seededChatIndex, withSignal } from "./testing";
+import { citedUrl, seededChatIndex, termsOf, withSignal } from "./testing";
 import { thirdPartyNames } from "./third-party";
 
 // Decision 0089: the subject check (built, measured, off), context words that
@@ -14,11 +14,8 @@ import { thirdPartyNames } from "./third-party";
 // The questions here are not the evaluation sets' (tests/chat-eval/).
 
 const index = seededChatIndex();
-const cited = (query: string) => {
-  const found = retrieve(index, query);
-  return found.status === "found" ? found.ranked[0]!.document.url : null;
-};
-const terms = (...words: string[]) => words.map((w) => processTerm(w)!);
+const cited = (query: string) => citedUrl(index, query);
+const terms = termsOf;
 
 describe("subjectWords", () => {
   it("leaves out everyday verbs, people, times and the words for the kind of answer", () => {

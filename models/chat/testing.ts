@@ -5,7 +5,8 @@ import { MARKETING_BLOCKS } from "../content/marketing-content";
 import { siteSchema } from "../content/site-content";
 import { CONTENT_PAGE_BLOCKS } from "../content/content-pages";
 import { billingSettingsSchema } from "../billing/billing-content";
-import { buildChatIndex, RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
+import { buildChatIndex, retrieve, RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
+import { processTerm } from "./text";
 import { contactDocuments } from "./sources/contact";
 import { creativeTokensDocuments } from "./sources/creative-tokens";
 import { PAGE_KEYS, pagesDocuments, type Pages } from "./sources/pages";
@@ -59,3 +60,12 @@ export function withSignal<T>(signal: keyof typeof RETRIEVAL_SIGNALS, on: boolea
     RETRIEVAL_SIGNALS[signal] = before;
   }
 }
+
+/** The URL of the passage `query` finds first in `index`, or null when it declines. */
+export function citedUrl(index: ChatIndex, query: string): string | null {
+  const found = retrieve(index, query);
+  return found.status === "found" ? found.ranked[0]!.document.url : null;
+}
+
+/** Words as the index holds them (stemmed, shorthand spelled out). */
+export const termsOf = (...words: string[]): string[] => words.map((word) => processTerm(word)!);
