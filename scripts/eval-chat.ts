@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { COMPOUNDS, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
+import { COMPOUNDS, GATE, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -163,7 +163,8 @@ const configurations: [string, Partial<typeof RETRIEVAL_SIGNALS>][] = [
         string,
         Partial<typeof RETRIEVAL_SIGNALS>,
       ],
-  ),
+  ), // The learned decline gate (decision 0092) on top of the signals kept, at its threshold.
+  [`kept + learnedGate > ${GATE.threshold}`, { ...RETRIEVAL_SIGNALS, learnedGate: true }],
 ];
 const kept = { ...RETRIEVAL_SIGNALS };
 console.log("\nSignals (right facts; correct declines):");

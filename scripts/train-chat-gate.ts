@@ -9,7 +9,14 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
-import { GATE_TRAINING, groupedFolds, logLoss, trainGate, type GateModel } from "../models/chat/gate";
+import {
+  GATE_TRAINING,
+  gateProbability,
+  groupedFolds,
+  logLoss,
+  trainGate,
+  type GateModel,
+} from "../models/chat/gate";
 import {
   GATE,
   GATE_FEATURES,
@@ -79,11 +86,11 @@ const add = (a: ReturnType<typeof score>, b: ReturnType<typeof score>) => {
 const empty = () => ({ facts: 0, withFacts: 0, declined: 0, offTopic: 0 });
 
 // The training rows: questions asked on their own that reach the gate; label 1 = off-topic.
-const rows: { file: string; x: number[]; y: 0 | 1 }[] = [];
+const rows: { file: string; q: string; x: number[]; y: 0 | 1 }[] = [];
 for (const question of tuning) {
   if (question.after) continue;
   const x = questionFeatures(index, question.q);
-  if (x) rows.push({ file: question.file, x, y: question.expect === null ? 1 : 0 });
+  if (x) rows.push({ file: question.file, q: question.q, x, y: question.expect === null ? 1 : 0 });
 }
 const names = [...GATE_FEATURES];
 const fit = (subset: typeof rows) =>
@@ -113,12 +120,17 @@ const withoutRules = (subset: typeof rows) => subset.map((r) => ({ ...r, x: [0, 
 const rules = empty();
 const gated = VARIANTS.map(() => THRESHOLDS.map(empty));
 let heldOutLoss = 0;
-const model = GATE.model;
+const { model, threshold } = GATE;
 for (let fold = 0; fold < k; fold++) {
   const heldOut = tuning.filter((q) => folds.get(q.file) === fold);
   const trained = fit(rows.filter((r) => folds.get(r.file) !== fold));
   const trainedAlone = fit(withoutRules(rows.filter((r) => folds.get(r.file) !== fold)));
   const test = rows.filter((r) => folds.get(r.file) === fold);
+  // `-- --misses`: the held-out off-topic questions the rules answer, with the gate's P(off-topic).
+  if (process.argv.includes("--misses"))
+    for (const r of test)
+      if (r.y && r.x[0])
+        console.log(`  fold ${fold} ${r.file}: "${r.q}" P(off) ${gateProbability(trained, r.x).toFixed(2)}`);
   heldOutLoss +=
     logLoss(
       trained,
@@ -138,7 +150,7 @@ for (let fold = 0; fold < k; fold++) {
   }
 }
 RETRIEVAL_SIGNALS.learnedGate = false;
-Object.assign(GATE, { model, mode: "replace", threshold: 0.5 });
+Object.assign(GATE, { model, mode: "replace", threshold });
 
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
 console.log(

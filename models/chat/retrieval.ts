@@ -160,7 +160,8 @@ export const RETRIEVAL_SIGNALS = {
 /**
  * The learned decline gate (decision 0092, ./gate.ts): while
  * `RETRIEVAL_SIGNALS.learnedGate` is on, a question whose best passage the
- * gate gives P(off-topic) above `threshold` is declined, in place of the
+ * gate gives P(off-topic) above `threshold` (0.2: the best sum of facts and
+ * declines in the cross-validation) is declined, in place of the
  * relevance floor and its rules (which stay among its features). The model is
  * ./gate-weights.json (`npm run chat:train-gate`); a setting so that the
  * training script can score each fold's model. `mode`: the gate decides
@@ -169,7 +170,7 @@ export const RETRIEVAL_SIGNALS = {
  */
 export const GATE: { model: GateModel; threshold: number; mode: "replace" | "veto" | "rescue" } = {
   model: gateWeights as GateModel,
-  threshold: 0.5,
+  threshold: 0.2,
   mode: "replace",
 };
 
@@ -878,6 +879,9 @@ export const GATE_FEATURES = [
   "asks general advice",
   "names a kind of answer",
   "context words",
+  "passage similarity",
+  "weakest word",
+  "weakest context word",
 ] as const;
 
 type Own = {
@@ -929,7 +933,27 @@ function featuresOf(
     flag(generalAdvice),
     flag(intents.length > 0),
     reading.wordOf.size - terms.length,
+    reading.meaning && index.semantic
+      ? passageSimilarity(index.semantic, reading.meaning, best.document.id)
+      : 0,
+    weakest(index, reading, best, terms),
+    weakest(
+      index,
+      reading,
+      best,
+      [...reading.wordOf.keys()].filter((t) => !terms.includes(t)),
+    ),
   ];
+}
+
+/** How close the passage comes to the question word it holds least of: 1 held, else its closeness in meaning. */
+function weakest(index: ChatIndex, reading: Reading, best: Scored, words: string[]): number {
+  const { all, asked } = index.terms.get(best.document.id)!;
+  return words.reduce((least, t) => {
+    if (all.has(t) || asked.has(t)) return least;
+    const meant = thesaurusCredit(reading, t, all, asked);
+    return Math.min(least, Math.max(meant, softMatch(index, reading, best.document.id, t, "words", true)));
+  }, 1);
 }
 
 /**
