@@ -147,7 +147,11 @@ if (tuning.top1 < TARGET_TOP1 || Math.max(tuning.p95, sealed?.p95 ?? 0) >= TARGE
 
 // Each signal's contribution (decision 0063): the same questions with words
 // only, then each meaning signal alone, then all of them.
-const SIGNALS = Object.keys(RETRIEVAL_SIGNALS) as (keyof typeof RETRIEVAL_SIGNALS)[];
+// The learned gate is left out of these rows (it decides in place of the
+// others' floor) and measured on its own row after them (decision 0092).
+const SIGNALS = (Object.keys(RETRIEVAL_SIGNALS) as (keyof typeof RETRIEVAL_SIGNALS)[]).filter(
+  (signal) => signal !== "learnedGate",
+);
 const configurations: [string, Partial<typeof RETRIEVAL_SIGNALS>][] = [
   ["words only", Object.fromEntries(SIGNALS.map((s) => [s, false]))],
   ...SIGNALS.map(
