@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { COMPOUNDS, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
+import { COMPOUNDS, GATE, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -147,7 +147,11 @@ if (tuning.top1 < TARGET_TOP1 || Math.max(tuning.p95, sealed?.p95 ?? 0) >= TARGE
 
 // Each signal's contribution (decision 0063): the same questions with words
 // only, then each meaning signal alone, then all of them.
-const SIGNALS = Object.keys(RETRIEVAL_SIGNALS) as (keyof typeof RETRIEVAL_SIGNALS)[];
+// The learned gate is left out of these rows (it decides in place of the
+// others' floor) and measured on its own row after them (decision 0092).
+const SIGNALS = (Object.keys(RETRIEVAL_SIGNALS) as (keyof typeof RETRIEVAL_SIGNALS)[]).filter(
+  (signal) => signal !== "learnedGate",
+);
 const configurations: [string, Partial<typeof RETRIEVAL_SIGNALS>][] = [
   ["words only", Object.fromEntries(SIGNALS.map((s) => [s, false]))],
   ...SIGNALS.map(
@@ -163,7 +167,8 @@ const configurations: [string, Partial<typeof RETRIEVAL_SIGNALS>][] = [
         string,
         Partial<typeof RETRIEVAL_SIGNALS>,
       ],
-  ),
+  ), // The learned decline gate (decision 0092) on top of the signals kept, at its threshold.
+  [`kept + learnedGate > ${GATE.threshold}`, { ...RETRIEVAL_SIGNALS, learnedGate: true }],
 ];
 const kept = { ...RETRIEVAL_SIGNALS };
 console.log("\nSignals (right facts; correct declines):");

@@ -26,6 +26,8 @@ import {
   type WordNet,
 } from "./thesaurus";
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
+import { gateProbability, type GateModel } from "./gate";
+import gateWeights from "./gate-weights.json";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -152,6 +154,24 @@ export const RETRIEVAL_SIGNALS = {
   describedBusiness: true,
   compounds: true,
   expressions: true,
+  learnedGate: false,
+};
+
+/**
+ * The learned decline gate (decision 0092, ./gate.ts): while
+ * `RETRIEVAL_SIGNALS.learnedGate` is on, a question whose best passage the
+ * gate gives P(off-topic) above `threshold` (0.2: the best sum of facts and
+ * declines in the cross-validation) is declined, in place of the
+ * relevance floor and its rules (which stay among its features). The model is
+ * ./gate-weights.json (`npm run chat:train-gate`); a setting so that the
+ * training script can score each fold's model. `mode`: the gate decides
+ * alone (`replace`), only declines what the rules answer (`veto`), or only
+ * answers what the rules decline (`rescue`).
+ */
+export const GATE: { model: GateModel; threshold: number; mode: "replace" | "veto" | "rescue" } = {
+  model: gateWeights as GateModel,
+  threshold: 0.2,
+  mode: "replace",
 };
 
 /**
@@ -754,13 +774,8 @@ export function retrieve(
   previous?: PreviousTurn | null,
   minCoverage: number = RETRIEVAL.minCoverage,
 ): Retrieval {
-  const corrected = correctSpelling(index.lexicon, query);
-  // "a token of appreciation", "plan b", "post office": read as what they mean (decision 0091).
-  const question = RETRIEVAL_SIGNALS.expressions ? foldExpressions(corrected, index.expressions) : corrected;
-  const reading = readQuestionText(index, question);
+  const { corrected, question, reading, intents, thirdParty } = readQuery(index, query);
   const { terms } = reading;
-  const intents = intentsOf(question);
-  const thirdParty = thirdPartyNames(query);
   if (RETRIEVAL_SIGNALS.thirdParty && minCoverage > 0 && asksAboutOthers(query))
     return { status: "unknown", followUp: false };
   const previousTerms = previous
@@ -780,10 +795,8 @@ export function retrieve(
   // "How much is it?" as a first message: "it" has nothing to point at.
   if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
     return { status: "unknown", followUp: false };
-  const own = terms.length
-    ? rank(index, searchWithThesaurus(index, terms, reading), terms, intents, reading)
-    : [];
-  const ownFound = relevant(
+  const own = ownRanking(index, reading, intents);
+  const ruled = relevant(
     index,
     own[0],
     terms,
@@ -793,6 +806,14 @@ export function retrieve(
     thirdParty,
     asksGeneralAdvice(question),
   );
+  const gated = RETRIEVAL_SIGNALS.learnedGate && minCoverage === RETRIEVAL.minCoverage && own[0];
+  const ownFound =
+    gated && (GATE.mode === "replace" || ruled === (GATE.mode === "veto"))
+      ? gateProbability(
+          GATE.model,
+          featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled }),
+        ) <= GATE.threshold
+      : ruled;
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 
@@ -808,6 +829,154 @@ export function retrieve(
   );
   if (followUps.length) return found(followUps, true);
   return ownFound ? found(own, false) : { status: "unknown", followUp: false };
+}
+
+/** A question as retrieval reads it: typos mended, fixed expressions folded, its words, kinds and other companies. */
+function readQuery(index: ChatIndex, query: string) {
+  const corrected = correctSpelling(index.lexicon, query);
+  // "a token of appreciation", "plan b", "post office": read as what they mean (decision 0091).
+  const question = RETRIEVAL_SIGNALS.expressions ? foldExpressions(corrected, index.expressions) : corrected;
+  const reading = readQuestionText(index, question);
+  return { corrected, question, reading, intents: intentsOf(question), thirdParty: thirdPartyNames(query) };
+}
+
+/** The passages for the question's own words, best first. */
+function ownRanking(index: ChatIndex, reading: Reading, intents: Intent[]): Scored[] {
+  const { terms } = reading;
+  return terms.length ? rank(index, searchWithThesaurus(index, terms, reading), terms, intents, reading) : [];
+}
+
+/**
+ * The learned gate's features (decision 0092), in the order of `featuresOf`:
+ * the relevance floor's verdict, the best passage's score and its lead over
+ * the second, its coverage (by meaning and word for word), whether it is about
+ * the question, the words the site never uses (their share of the question's
+ * weight, their number, an off-topic kind among them), each rule's verdict,
+ * the subject share, whether a fixed expression was folded, the question's
+ * length and kind.
+ */
+export const GATE_FEATURES = [
+  "rules answer",
+  "log best score",
+  "log lead over second",
+  "coverage",
+  "exact coverage",
+  "about (words)",
+  "about (meaning)",
+  "novel weight share",
+  "novel words",
+  "off-topic kind",
+  "third party",
+  "something else",
+  "compound",
+  "advice without subject",
+  "general advice off subject",
+  "subject share",
+  "expression folded",
+  "topic words",
+  "question words",
+  "asks advice",
+  "asks general advice",
+  "names a kind of answer",
+  "context words",
+  "passage similarity",
+  "weakest word",
+  "weakest context word",
+] as const;
+
+type Own = {
+  query: string;
+  corrected: string;
+  question: string;
+  reading: Reading;
+  intents: Intent[];
+  thirdParty: string[];
+  own: Scored[];
+  ruled: boolean;
+};
+
+function featuresOf(
+  index: ChatIndex,
+  { query, corrected, question, reading, intents, thirdParty, own, ruled }: Own,
+): number[] {
+  const best = own[0]!;
+  const { terms } = reading;
+  const novel = terms.filter(
+    (t) => isNovel(index, t, reading.wordOf.get(t)) && !index.askedTerms.has(t) && !reading.expansions.has(t),
+  );
+  const total = terms.reduce((sum, t) => sum + weight(index, t, reading), 0);
+  const novelWeight = novel.reduce((sum, t) => sum + weight(index, t, reading), 0);
+  const flag = (b: boolean) => (b ? 1 : 0);
+  const advice = ADVICE.test(question);
+  const generalAdvice = asksGeneralAdvice(question);
+  return [
+    flag(ruled),
+    Math.log1p(best.score),
+    Math.log1p(best.score) - Math.log1p(own[1]?.score ?? 0),
+    best.coverage,
+    best.exact,
+    flag(isAbout(index, best, terms, reading, false)),
+    flag(isAbout(index, best, terms, reading)),
+    total ? novelWeight / total : 0,
+    novel.length,
+    flag(namesAThingNotSold(index, terms, reading)),
+    flag(namesAnotherCompany(index, best, thirdParty)),
+    flag(asksAboutSomethingElse(index, best, terms, reading)),
+    flag(namesAnotherCompound(index, best, terms, reading)),
+    flag(advice && !namesSubject(index, best, terms)),
+    flag(generalAdvice && !aboutItsSubject(index, best, terms, reading)),
+    subjectShare(index, best, terms, reading),
+    flag(question !== corrected),
+    terms.length,
+    tokenize(query).length,
+    flag(advice),
+    flag(generalAdvice),
+    flag(intents.length > 0),
+    reading.wordOf.size - terms.length,
+    reading.meaning && index.semantic
+      ? passageSimilarity(index.semantic, reading.meaning, best.document.id)
+      : 0,
+    weakest(index, reading, best, terms),
+    weakest(
+      index,
+      reading,
+      best,
+      [...reading.wordOf.keys()].filter((t) => !terms.includes(t)),
+    ),
+  ];
+}
+
+/** How close the passage comes to the question word it holds least of: 1 held, else its closeness in meaning. */
+function weakest(index: ChatIndex, reading: Reading, best: Scored, words: string[]): number {
+  const { all, asked } = index.terms.get(best.document.id)!;
+  return words.reduce((least, t) => {
+    if (all.has(t) || asked.has(t)) return least;
+    const meant = thesaurusCredit(reading, t, all, asked);
+    return Math.min(least, Math.max(meant, softMatch(index, reading, best.document.id, t, "words", true)));
+  }, 1);
+}
+
+/**
+ * The gate's features for a question on its own (no previous turn), or null
+ * when retrieval declines it before the gate (another company's affairs, no
+ * passage): what `npm run chat:train-gate` trains and cross-validates on.
+ */
+export function questionFeatures(index: ChatIndex, query: string): number[] | null {
+  const { corrected, question, reading, intents, thirdParty } = readQuery(index, query);
+  if (RETRIEVAL_SIGNALS.thirdParty && asksAboutOthers(query)) return null;
+  const own = ownRanking(index, reading, intents);
+  if (!own[0]) return null;
+  const ruled = relevant(
+    index,
+    own[0],
+    reading.terms,
+    RETRIEVAL.minCoverage,
+    reading,
+    ADVICE.test(question),
+    thirdParty,
+    asksGeneralAdvice(question),
+  );
+  return featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled });
 }
 
 /**
