@@ -3,13 +3,8 @@ import { auditTrail } from "../platform/audit.server";
 import { db } from "../platform/db.server";
 import { ACTIVE_STATUSES, availableActions, type ProjectStatus } from "../projects/projects";
 import { PIPELINE_VIEWS } from "./project-pipeline";
-import {
-  AUTHOR_LABELS,
-  type ProjectComment,
-  type ProjectHistoryEntry,
-} from "../projects/project-conversation.server";
+import { projectComment, type ProjectHistoryEntry } from "../projects/project-conversation.server";
 import { type ProjectFileRow, type ProjectRow } from "../projects/projects.server";
-import type { ActorRole } from "../projects/projects";
 import { isUuid } from "../platform/ids";
 import {
   deliveryClocks,
@@ -206,16 +201,7 @@ export async function getPipelineProject(
     project,
     client: row.client,
     files: files.reverse() as ProjectFileRow[],
-    comments: comments.reverse().map((comment): ProjectComment => {
-      const role = comment.authorRole as ActorRole;
-      return {
-        id: comment.id,
-        text: comment.body,
-        author: AUTHOR_LABELS[role],
-        role,
-        timestamp: comment.createdAt,
-      };
-    }),
+    comments: comments.reverse().map((comment) => projectComment(comment)),
     history: history.reverse().map((entry): ProjectHistoryEntry => ({
       toStatus: entry.toStatus as ProjectStatus,
       fromStatus: entry.fromStatus as ProjectStatus | null,

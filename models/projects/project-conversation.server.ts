@@ -27,6 +27,12 @@ export type ProjectComment = {
   authorUsername?: string | null;
   authorName?: string | null;
 };
+/** A stored message as the project's pages show it, labelled by its author's role. */
+export function projectComment(row: typeof projectComments.$inferSelect): ProjectComment {
+  const role = row.authorRole as ActorRole;
+  return { id: row.id, text: row.body, author: AUTHOR_LABELS[role], role, timestamp: row.createdAt };
+}
+
 export type ProjectHistoryEntry = {
   toStatus: ProjectStatus;
   fromStatus: ProjectStatus | null;
@@ -96,19 +102,12 @@ export async function listComments(
   const comments = rows
     .slice(0, limit)
     .reverse()
-    .map(({ comment: row, username, firstName, lastName }) => {
-      const role = row.authorRole as ActorRole;
-      return {
-        id: row.id,
-        text: row.body,
-        author: AUTHOR_LABELS[role],
-        role,
-        timestamp: row.createdAt,
-        authorId: row.authorId,
-        authorUsername: username,
-        authorName: `${firstName ?? ""} ${lastName ?? ""}`.trim() || username,
-      };
-    });
+    .map(({ comment: row, username, firstName, lastName }) => ({
+      ...projectComment(row),
+      authorId: row.authorId,
+      authorUsername: username,
+      authorName: `${firstName ?? ""} ${lastName ?? ""}`.trim() || username,
+    }));
   return { comments, total: rows[0]?.total ?? 0, older };
 }
 
