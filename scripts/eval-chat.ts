@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
+import { embedQuestion, type SentenceVector } from "../models/chat/encoder.server";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
 import { COMPOUNDS, GATE, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
@@ -41,8 +42,27 @@ console.log(
   `${index.documents.size} passages from the seeded content, indexed in ${Math.round(performance.now() - buildStarted)} ms.\n`,
 );
 
+/**
+ * Each question's sentence vector (decision 0093) and the time the encoder
+ * took to read it, once per question, as the assistant reads it (one at a
+ * time): that time is added to every timed answer of the question.
+ */
+const sentences = new Map<string, { vector: SentenceVector | null; ms: number }>();
+async function encode(texts: string[]) {
+  for (const text of texts) {
+    if (sentences.has(text)) continue;
+    const started = performance.now();
+    const vector = await embedQuestion(text);
+    sentences.set(text, { vector, ms: performance.now() - started });
+  }
+}
+const sentenceOf = (text: string) => sentences.get(text)?.vector ?? null;
+
 /** The previous turn as the assistant stored it: the question and the passages that answered it. */
-const previousTurn = (query: string) => ({ query, passageIds: answerFromContent(index, query).passageIds });
+const previousTurn = (query: string) => ({
+  query,
+  passageIds: answerFromContent(index, query, null, { sentence: sentenceOf(query) }).passageIds,
+});
 
 const percentile = (times: number[], p: number) =>
   times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
@@ -63,7 +83,7 @@ function evaluate(
   { quiet = false, runs = TIMING_RUNS } = {},
 ): Metrics {
   // Warm up (JIT), unmeasured.
-  for (const q of questions.slice(0, 10)) answerFromContent(index, q.q);
+  for (const q of questions.slice(0, 10)) answerFromContent(index, q.q, null, { sentence: sentenceOf(q.q) });
   const times: number[] = [];
   let top1 = 0;
   let top3 = 0;
@@ -75,11 +95,13 @@ function evaluate(
   const wrongFacts: string[] = [];
   for (const question of questions) {
     const previous = question.after ? previousTurn(question.after) : null;
-    let answer = answerFromContent(index, question.q, previous);
+    const sentence = sentences.get(question.q);
+    const options = { sentence: sentence?.vector ?? null };
+    let answer = answerFromContent(index, question.q, previous, options);
     for (let run = 0; run < runs; run++) {
       const started = performance.now();
-      answer = answerFromContent(index, question.q, previous);
-      times.push(performance.now() - started);
+      answer = answerFromContent(index, question.q, previous, options);
+      times.push(performance.now() - started + (sentence?.ms ?? 0));
     }
 
     const ranked = (answer.candidates ?? answer.sources.map((s) => s.url)).slice(0, 3);
@@ -129,9 +151,22 @@ function evaluate(
   );
   console.log(`declines        ${ratio(declined, outOfScope)} of the out-of-scope questions`);
   console.log(
-    `answer time     p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms (${times.length} answers, no language model)`,
+    `answer time     p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms (${times.length} answers, the sentence encoder's reading included, no language model)`,
   );
   return summary;
+}
+
+{
+  const questions = [...loadSet("tuning"), ...(tuningOnly ? [] : loadSet("sealed"))];
+  const started = performance.now();
+  await encode(questions.flatMap((q) => (q.after ? [q.after, q.q] : [q.q])));
+  const encoded = [...sentences.values()];
+  const ms = encoded.map((e) => e.ms).sort((a, b) => a - b);
+  console.log(
+    encoded.some((e) => e.vector)
+      ? `Sentence encoder: ${encoded.length} questions read in ${Math.round(performance.now() - started)} ms (p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms each; the first includes loading the model).`
+      : "Sentence encoder: not available (CHAT_SENTENCE_ENCODER=false or the package is missing); words only.",
+  );
 }
 
 const tuning = evaluate("tuning set (tests/chat-eval/tuning/)", loadSet("tuning"));

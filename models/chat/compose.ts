@@ -4,7 +4,11 @@ import type { Ranked, Retrieval } from "./retrieval";
 import { topicTerms } from "./text";
 
 /** How an answer is worded for the asker: the price list of their region comes first. */
-export type AnswerOptions = { region?: Region | null };
+export type AnswerOptions = {
+  region?: Region | null;
+  /** The question's sentence vector (./encoder.server.ts), for the meaning gate (decision 0093). */
+  sentence?: ArrayLike<number> | null;
+};
 
 export type ChatSourceLink = { title: string; url: string };
 export type ComposedAnswer = {

@@ -28,6 +28,7 @@ import {
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { gateProbability, type GateModel } from "./gate";
 import gateWeights from "./gate-weights.json";
+import { meaningDeclines } from "./meaning-gate";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -155,6 +156,7 @@ export const RETRIEVAL_SIGNALS = {
   compounds: true,
   expressions: true,
   learnedGate: false,
+  meaningGate: true,
 };
 
 /**
@@ -767,12 +769,16 @@ function relevant(
  * about Motion?") is read together with the previous question, whose words
  * weigh less; the passages must still contain the new question's own words.
  * `minCoverage` relaxes the "unknown" rule (a visitor describing their business).
+ * `sentence`, the question's sentence vector (./encoder.server.ts), lets the
+ * meaning gate (./meaning-gate.ts, decision 0093) decline an answer the word
+ * rules would give.
  */
 export function retrieve(
   index: ChatIndex,
   query: string,
   previous?: PreviousTurn | null,
   minCoverage: number = RETRIEVAL.minCoverage,
+  sentence?: ArrayLike<number> | null,
 ): Retrieval {
   const { corrected, question, reading, intents, thirdParty } = readQuery(index, query);
   const { terms } = reading;
@@ -807,13 +813,20 @@ export function retrieve(
     asksGeneralAdvice(question),
   );
   const gated = RETRIEVAL_SIGNALS.learnedGate && minCoverage === RETRIEVAL.minCoverage && own[0];
-  const ownFound =
+  const ruledOrGated =
     gated && (GATE.mode === "replace" || ruled === (GATE.mode === "veto"))
       ? gateProbability(
           GATE.model,
           featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled }),
         ) <= GATE.threshold
       : ruled;
+  const meaningVeto =
+    ruledOrGated &&
+    RETRIEVAL_SIGNALS.meaningGate &&
+    !!sentence &&
+    minCoverage === RETRIEVAL.minCoverage &&
+    meaningDeclines(sentence);
+  const ownFound = ruledOrGated && !meaningVeto;
   if (ownFound && !pointsBack) return found(own, false);
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 

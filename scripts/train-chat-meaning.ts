@@ -1,0 +1,149 @@
+// npm run chat:train-meaning: trains the chat's meaning gate (decision 0093,
+// models/chat/meaning-gate.ts) on the sentence vectors of the tuning set's
+// questions (tests/chat-eval/tuning/; the sealed set is never read) and writes
+// models/chat/meaning-gate-weights.json. First it cross-validates: file-grouped
+// folds (whole files held out); a model trained on the other folds gates each
+// held-out fold's questions through the assistant itself, and the table prints
+// right facts and correct declines at several thresholds against the word
+// rules alone. `-- --folds N` (default 5); `-- --l2 X` (default 0.1);
+// `-- --no-write` prints the table only.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { answerFromContent } from "../models/chat/answer";
+import { embedQuestions, type SentenceVector } from "../models/chat/encoder.server";
+import { groupedFolds, trainGate, type GateModel } from "../models/chat/gate";
+import { MEANING_GATE } from "../models/chat/meaning-gate";
+import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
+import { rebuildChatIndex } from "../models/chat/search-index.server";
+import { openDatabase, setDatabase } from "../models/platform/db.server";
+import { runSeed } from "../models/views/seed.server";
+
+type Question = { q: string; expect: string | null; also?: string[]; after?: string; facts?: string[] };
+const THRESHOLDS = [0.7, 0.8, 0.85, 0.9, 0.95];
+const argument = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const k = Number(argument("--folds") ?? 5);
+const training = { l2: Number(argument("--l2") ?? 0.1), rate: 0.5, epochs: 600 };
+
+const dir = path.resolve(import.meta.dirname, "../tests/chat-eval/tuning");
+const tuning = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .flatMap((file) =>
+    (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Question[]).map((q) => ({ ...q, file })),
+  );
+
+const handle = await openDatabase({ kind: "pglite" });
+setDatabase(handle);
+await runSeed();
+const index: ChatIndex = await rebuildChatIndex();
+const texts = [...new Set(tuning.flatMap((q) => (q.after ? [q.q, q.after] : [q.q])))];
+const embedded = await embedQuestions(texts);
+if (!embedded) throw new Error("The sentence encoder is not available (npm install, CHAT_SENTENCE_ENCODER).");
+const vectorOf = new Map<string, SentenceVector>(texts.map((t, i) => [t, embedded[i]!]));
+
+/** Right facts and correct declines, as npm run eval:chat counts them. */
+function score(questions: typeof tuning) {
+  const tally = { facts: 0, withFacts: 0, declined: 0, offTopic: 0 };
+  for (const question of questions) {
+    const previous = question.after
+      ? {
+          query: question.after,
+          passageIds: answerFromContent(index, question.after, null, {
+            sentence: vectorOf.get(question.after),
+          }).passageIds,
+        }
+      : null;
+    const answer = answerFromContent(index, question.q, previous, { sentence: vectorOf.get(question.q) });
+    if (question.expect === null) {
+      tally.offTopic++;
+      if (!answer.found) tally.declined++;
+      continue;
+    }
+    if (!question.facts?.length) continue;
+    tally.withFacts++;
+    const accepted = [question.expect, ...(question.also ?? [])];
+    const ranked = (answer.candidates ?? answer.sources.map((s) => s.url)).slice(0, 3);
+    const text = answer.response.toLowerCase();
+    if (
+      answer.found &&
+      ranked.some((url) => accepted.includes(url)) &&
+      question.facts.every((fact) => text.includes(fact.toLowerCase()))
+    )
+      tally.facts++;
+  }
+  return tally;
+}
+const empty = () => ({ facts: 0, withFacts: 0, declined: 0, offTopic: 0 });
+const add = (a: ReturnType<typeof empty>, b: ReturnType<typeof empty>) => {
+  a.facts += b.facts;
+  a.withFacts += b.withFacts;
+  a.declined += b.declined;
+  a.offTopic += b.offTopic;
+};
+
+// The training rows: every question asked on its own; label 1 = off-topic.
+const rows = tuning
+  .filter((q) => !q.after)
+  .map((q) => ({ file: q.file, x: Array.from(vectorOf.get(q.q)!), y: (q.expect === null ? 1 : 0) as 0 | 1 }));
+const names = rows[0]!.x.map((_, i) => `use${i}`);
+const fit = (subset: typeof rows): GateModel =>
+  trainGate(
+    names,
+    subset.map((r) => r.x),
+    subset.map((r) => r.y),
+    training,
+  );
+console.log(
+  `${rows.length} training rows (${rows.filter((r) => r.y).length} off-topic) from ${tuning.length} tuning questions; ${names.length} dimensions; l2 ${training.l2}, ${training.epochs} epochs.`,
+);
+
+const folds = groupedFolds(
+  tuning.map((q) => q.file),
+  k,
+);
+const { model, threshold } = MEANING_GATE;
+const signal = RETRIEVAL_SIGNALS.meaningGate;
+const rules = empty();
+const gated = THRESHOLDS.map(empty);
+for (let fold = 0; fold < k; fold++) {
+  const heldOut = tuning.filter((q) => folds.get(q.file) === fold);
+  MEANING_GATE.model = fit(rows.filter((r) => folds.get(r.file) !== fold));
+  RETRIEVAL_SIGNALS.meaningGate = false;
+  add(rules, score(heldOut));
+  RETRIEVAL_SIGNALS.meaningGate = true;
+  for (const [i, t] of THRESHOLDS.entries()) {
+    MEANING_GATE.threshold = t;
+    add(gated[i]!, score(heldOut));
+  }
+}
+Object.assign(MEANING_GATE, { model, threshold });
+RETRIEVAL_SIGNALS.meaningGate = signal;
+
+const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
+console.log(`\n${k}-fold cross-validation, file-grouped:`);
+console.log(`  ${"decides".padEnd(26)}${"right facts".padEnd(20)}${"declines".padEnd(20)}sum`);
+const line = (name: string, t: ReturnType<typeof empty>) =>
+  console.log(
+    `  ${name.padEnd(26)}${pct(t.facts, t.withFacts).padEnd(20)}${pct(t.declined, t.offTopic).padEnd(20)}${t.facts + t.declined}`,
+  );
+line("word rules alone", rules);
+for (const [i, t] of THRESHOLDS.entries()) line(`+ meaning gate, P > ${t}`, gated[i]!);
+
+if (!process.argv.includes("--no-write")) {
+  const final = fit(rows);
+  const round = (v: number) => Number(v.toFixed(5));
+  const out = {
+    features: final.features,
+    mean: final.mean.map(round),
+    scale: final.scale.map(round),
+    weights: final.weights.map(round),
+    bias: round(final.bias),
+  };
+  const file = path.resolve(import.meta.dirname, "../models/chat/meaning-gate-weights.json");
+  writeFileSync(file, `${JSON.stringify(out)}\n`);
+  console.log(`\nWrote ${path.relative(process.cwd(), file)}.`);
+}
+await handle.close();
