@@ -4,13 +4,13 @@
 // models/chat/meaning-gate-weights.json. First it cross-validates: file-grouped
 // folds (whole files held out); a model trained on the other folds gates each
 // held-out fold's questions through the assistant itself, and the table prints
-// right facts and correct declines at several thresholds against the word
-// rules alone. `-- --folds N` (default 5); `-- --l2 X` (default 0.1);
+// right facts and correct declines against the word rules alone: declining
+// at several thresholds, then giving answers back at several bounds. `-- --folds N` (default 5); `-- --l2 X` (default 0.1);
 // `-- --no-write` prints the table only.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
-import { embedQuestions, type SentenceVector } from "../models/chat/encoder.server";
+import { embedQuestions, passageVectors, type SentenceVector } from "../models/chat/encoder.server";
 import { groupedFolds, trainGate, type GateModel } from "../models/chat/gate";
 import { MEANING_GATE } from "../models/chat/meaning-gate";
 import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
@@ -19,7 +19,18 @@ import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 
 type Question = { q: string; expect: string | null; also?: string[]; after?: string; facts?: string[] };
-const THRESHOLDS = [0.7, 0.8, 0.85, 0.9, 0.95];
+const VETO_THRESHOLDS = [0.7, 0.8, 0.85, 0.9, 0.95];
+/** Giving back: the most P(off-topic), the least cosine, how high the word ranking has the passage. */
+const RESCUE_BOUNDS: [number, number, number][] = [
+  [0.1, 0.4, 3],
+  [0.3, 0.4, 3],
+  [0.5, 0.4, 3],
+  [0.5, 0.3, 3],
+  [0.5, 0.5, 3],
+  [0.5, 0.4, 1],
+  [0.5, 0.4, 5],
+  [0.7, 0.4, 3],
+];
 const argument = (name: string) => {
   const at = process.argv.indexOf(name);
   return at < 0 ? undefined : process.argv[at + 1];
@@ -43,6 +54,8 @@ const texts = [...new Set(tuning.flatMap((q) => (q.after ? [q.q, q.after] : [q.q
 const embedded = await embedQuestions(texts);
 if (!embedded) throw new Error("The sentence encoder is not available (npm install, CHAT_SENTENCE_ENCODER).");
 const vectorOf = new Map<string, SentenceVector>(texts.map((t, i) => [t, embedded[i]!]));
+const passages = await passageVectors(index);
+const meaningOf = (text: string) => ({ question: vectorOf.get(text)!, passages });
 
 /** Right facts and correct declines, as npm run eval:chat counts them. */
 function score(questions: typeof tuning) {
@@ -51,12 +64,11 @@ function score(questions: typeof tuning) {
     const previous = question.after
       ? {
           query: question.after,
-          passageIds: answerFromContent(index, question.after, null, {
-            sentence: vectorOf.get(question.after),
-          }).passageIds,
+          passageIds: answerFromContent(index, question.after, null, { meaning: meaningOf(question.after) })
+            .passageIds,
         }
       : null;
-    const answer = answerFromContent(index, question.q, previous, { sentence: vectorOf.get(question.q) });
+    const answer = answerFromContent(index, question.q, previous, { meaning: meaningOf(question.q) });
     if (question.expect === null) {
       tally.offTopic++;
       if (!answer.found) tally.declined++;
@@ -104,33 +116,50 @@ const folds = groupedFolds(
   tuning.map((q) => q.file),
   k,
 );
-const { model, threshold } = MEANING_GATE;
-const signal = RETRIEVAL_SIGNALS.meaningGate;
-const rules = empty();
-const gated = THRESHOLDS.map(empty);
+const saved = { ...MEANING_GATE };
+const signals = { ...RETRIEVAL_SIGNALS };
+/** The ways the gate is tried: declining only (at each threshold), then giving back too (at each bound). */
+const VARIANTS: [string, Partial<typeof MEANING_GATE>, Partial<typeof RETRIEVAL_SIGNALS>][] = [
+  ["word rules alone", {}, { meaningGate: false, meaningRescue: false }],
+  ...VETO_THRESHOLDS.map(
+    (threshold) =>
+      [`declines P > ${threshold}`, { threshold }, { meaningGate: true, meaningRescue: false }] as [
+        string,
+        Partial<typeof MEANING_GATE>,
+        Partial<typeof RETRIEVAL_SIGNALS>,
+      ],
+  ),
+  ...RESCUE_BOUNDS.map(
+    ([rescueBelow, rescueSimilarity, rescueAmong]) =>
+      [
+        `+ gives back P < ${rescueBelow}, cos ≥ ${rescueSimilarity}, top ${rescueAmong}`,
+        { threshold: saved.threshold, rescueBelow, rescueSimilarity, rescueAmong },
+        { meaningGate: true, meaningRescue: true },
+      ] as [string, Partial<typeof MEANING_GATE>, Partial<typeof RETRIEVAL_SIGNALS>],
+  ),
+];
+const tallies = VARIANTS.map(empty);
 for (let fold = 0; fold < k; fold++) {
   const heldOut = tuning.filter((q) => folds.get(q.file) === fold);
-  MEANING_GATE.model = fit(rows.filter((r) => folds.get(r.file) !== fold));
-  RETRIEVAL_SIGNALS.meaningGate = false;
-  add(rules, score(heldOut));
-  RETRIEVAL_SIGNALS.meaningGate = true;
-  for (const [i, t] of THRESHOLDS.entries()) {
-    MEANING_GATE.threshold = t;
-    add(gated[i]!, score(heldOut));
+  const model = fit(rows.filter((r) => folds.get(r.file) !== fold));
+  for (const [i, [, gate, switches]] of VARIANTS.entries()) {
+    Object.assign(MEANING_GATE, saved, gate, { model });
+    Object.assign(RETRIEVAL_SIGNALS, signals, switches);
+    add(tallies[i]!, score(heldOut));
   }
 }
-Object.assign(MEANING_GATE, { model, threshold });
-RETRIEVAL_SIGNALS.meaningGate = signal;
+Object.assign(MEANING_GATE, saved);
+Object.assign(RETRIEVAL_SIGNALS, signals);
 
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
 console.log(`\n${k}-fold cross-validation, file-grouped:`);
-console.log(`  ${"decides".padEnd(26)}${"right facts".padEnd(20)}${"declines".padEnd(20)}sum`);
-const line = (name: string, t: ReturnType<typeof empty>) =>
+console.log(`  ${"decides".padEnd(46)}${"right facts".padEnd(20)}${"declines".padEnd(20)}sum`);
+for (const [i, [name]] of VARIANTS.entries()) {
+  const t = tallies[i]!;
   console.log(
-    `  ${name.padEnd(26)}${pct(t.facts, t.withFacts).padEnd(20)}${pct(t.declined, t.offTopic).padEnd(20)}${t.facts + t.declined}`,
+    `  ${name.padEnd(46)}${pct(t.facts, t.withFacts).padEnd(20)}${pct(t.declined, t.offTopic).padEnd(20)}${t.facts + t.declined}`,
   );
-line("word rules alone", rules);
-for (const [i, t] of THRESHOLDS.entries()) line(`+ meaning gate, P > ${t}`, gated[i]!);
+}
 
 if (!process.argv.includes("--no-write")) {
   const final = fit(rows);

@@ -16,7 +16,7 @@ export function answerFromContent(
 ): ComposedAnswer {
   const talk = smallTalk(query);
   if (talk) return talk;
-  const answer = composeAnswer(retrieve(index, query, previous, undefined, options.sentence), query, options);
+  const answer = composeAnswer(retrieve(index, query, previous, undefined, options.meaning), query, options);
   if (answer.found || !ABOUT_BUSINESS.test(query)) return answer;
   // A description rather than a question: the service it comes closest to
   // (any shared word) is a place to start; otherwise, everything we create.

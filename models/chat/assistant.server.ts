@@ -23,6 +23,7 @@ import {
 import { CHAT_API_MESSAGES, CHAT_COPY } from "./copy";
 import { recordGap } from "./feedback.server";
 import type { ChatHandoffInput } from "./handoff";
+import { meaningOf } from "./encoder.server";
 import { getChatIndex } from "./search-index.server";
 import { askLanguageModel, chatLlmConfig } from "./llm.server";
 
@@ -97,7 +98,9 @@ export async function askAssistant(input: {
   // An account question is answered from the asker's own records, never from the content or the language model.
   const account = await answerAccountQuestion(input.query, input.user ?? null);
   const region = decideRegion({ acceptLanguage: input.acceptLanguage }).region;
-  const answer = account ?? answerFromContent(index, input.query, previous, { region });
+  // Read by the sentence encoder (decision 0093) only when the content answers.
+  const meaning = account ? null : await meaningOf(index, input.query);
+  const answer = account ?? answerFromContent(index, input.query, previous, { region, meaning });
   const aboutAccount = Boolean(account?.aboutAccount);
 
   let response = answer.response;

@@ -1,13 +1,14 @@
 import type { Region } from "../billing/currency";
 import { CHAT_COPY } from "./copy";
 import type { Ranked, Retrieval } from "./retrieval";
+import type { Meaning } from "./meaning-gate";
 import { topicTerms } from "./text";
 
 /** How an answer is worded for the asker: the price list of their region comes first. */
 export type AnswerOptions = {
   region?: Region | null;
-  /** The question's sentence vector (./encoder.server.ts), for the meaning gate (decision 0093). */
-  sentence?: ArrayLike<number> | null;
+  /** What the sentence encoder made of the question and the passages (./encoder.server.ts), for the meaning gate (decision 0093). */
+  meaning?: Meaning | null;
 };
 
 export type ChatSourceLink = { title: string; url: string };

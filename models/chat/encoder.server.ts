@@ -1,5 +1,11 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { MAX_QUERY_LENGTH } from "./copy";
+import { passageTexts, type Meaning } from "./meaning-gate";
+import type { ChatIndex } from "./retrieval";
 
 // The assistant's sentence encoder (decision 0093): the Universal Sentence
 // Encoder lite (Google Research, Apache-2.0), whose weights ship inside the
@@ -11,8 +17,11 @@ import { MAX_QUERY_LENGTH } from "./copy";
 // prices, far from the agency's plans).
 //
 // Loaded once per process, on the first question (about 0.1 s and 130 MB);
-// a question then takes about 15 ms. Without the packages, or with
-// CHAT_SENTENCE_ENCODER=false, the assistant reads words only.
+// a question then takes about 15 ms. The passages are read once per content
+// revision, about 3 s for the seeded content, and kept by their text's hash
+// in the system's temporary folder, so another process, or the next index
+// after a content change, reads only what is new. Without the packages, or
+// with CHAT_SENTENCE_ENCODER=false, the assistant reads words only.
 
 /** A question's meaning: 512 numbers of unit length. */
 export type SentenceVector = Float32Array;
@@ -79,4 +88,81 @@ export async function embedQuestion(question: string): Promise<SentenceVector | 
     console.error("The chat's sentence encoder failed on a question; answering from words only:", error);
     return null;
   }
+}
+
+/** The cache of passage vectors, by the SHA-256 of the text read; the model's name, so another model starts afresh. */
+const CACHE_FILE = path.join(tmpdir(), "ascendra-chat-sentences", "use-lite-1.json");
+/** Passages read per call of the model: its work between two turns of the event loop. */
+const PASSAGE_BATCH = 16;
+
+const hashOf = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 24);
+
+function readCache(): Map<string, string> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(CACHE_FILE, "utf8")) as Record<string, string>));
+  } catch {
+    return new Map();
+  }
+}
+
+function writeCache(cache: Map<string, string>) {
+  try {
+    mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+    // Written aside and renamed: a process reading at the same time sees all of it or none.
+    const partial = `${CACHE_FILE}.${process.pid}.partial`;
+    writeFileSync(partial, JSON.stringify(Object.fromEntries(cache)));
+    renameSync(partial, CACHE_FILE);
+  } catch {
+    // A read-only temporary folder only costs the next process the reading.
+  }
+}
+
+const toBase64 = (v: SentenceVector) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
+const fromBase64 = (text: string): SentenceVector => {
+  const bytes = Buffer.from(text, "base64");
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+};
+
+/** Every passage's vectors (its text, then each FAQ phrasing), read once per index. */
+async function readPassages(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
+  const cache = readCache();
+  const texts = [...new Set([...index.documents.values()].flatMap(passageTexts))];
+  const missing = texts.filter((text) => !cache.has(hashOf(text)));
+  for (let i = 0; i < missing.length; i += PASSAGE_BATCH) {
+    const batch = missing.slice(i, i + PASSAGE_BATCH);
+    const vectors = await embedQuestions(batch);
+    if (!vectors) return null;
+    batch.forEach((text, j) => cache.set(hashOf(text), toBase64(vectors[j]!)));
+  }
+  if (missing.length) writeCache(cache);
+  return new Map(
+    [...index.documents.values()].map((doc) => [
+      doc.id,
+      passageTexts(doc).map((text) => fromBase64(cache.get(hashOf(text))!)),
+    ]),
+  );
+}
+
+let passages: { fingerprint: string; vectors: Promise<Map<string, SentenceVector[]> | null> } | undefined;
+
+/** The passages' vectors for this index (the latest index's are kept), or null without an encoder. */
+export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
+  if (!sentenceEncoderEnabled()) return Promise.resolve(null);
+  if (passages?.fingerprint !== index.fingerprint) {
+    const vectors = readPassages(index).catch((error) => {
+      console.error(
+        "The chat's sentence encoder could not read the passages; meaning gives no answers back:",
+        error,
+      );
+      return null;
+    });
+    passages = { fingerprint: index.fingerprint, vectors };
+  }
+  return passages.vectors;
+}
+
+/** What the encoder makes of a question against this index's passages (decision 0093), or null without an encoder. */
+export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
+  const [vector, vectors] = await Promise.all([embedQuestion(question), passageVectors(index)]);
+  return vector ? { question: vector, passages: vectors } : null;
 }

@@ -28,7 +28,7 @@ import {
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { gateProbability, type GateModel } from "./gate";
 import gateWeights from "./gate-weights.json";
-import { meaningDeclines } from "./meaning-gate";
+import { meaningDeclines, meaningRescues, type Meaning } from "./meaning-gate";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -157,6 +157,7 @@ export const RETRIEVAL_SIGNALS = {
   expressions: true,
   learnedGate: false,
   meaningGate: true,
+  meaningRescue: true,
 };
 
 /**
@@ -769,16 +770,17 @@ function relevant(
  * about Motion?") is read together with the previous question, whose words
  * weigh less; the passages must still contain the new question's own words.
  * `minCoverage` relaxes the "unknown" rule (a visitor describing their business).
- * `sentence`, the question's sentence vector (./encoder.server.ts), lets the
- * meaning gate (./meaning-gate.ts, decision 0093) decline an answer the word
- * rules would give.
+ * `meaning`, what the sentence encoder made of the question and the passages
+ * (./encoder.server.ts), lets the meaning gate (./meaning-gate.ts, decision
+ * 0093) decline an answer the word rules would give, or give one they would
+ * not where words and meaning agree.
  */
 export function retrieve(
   index: ChatIndex,
   query: string,
   previous?: PreviousTurn | null,
   minCoverage: number = RETRIEVAL.minCoverage,
-  sentence?: ArrayLike<number> | null,
+  meaning?: Meaning | null,
 ): Retrieval {
   const { corrected, question, reading, intents, thirdParty } = readQuery(index, query);
   const { terms } = reading;
@@ -820,14 +822,21 @@ export function retrieve(
           featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled }),
         ) <= GATE.threshold
       : ruled;
-  const meaningVeto =
-    ruledOrGated &&
-    RETRIEVAL_SIGNALS.meaningGate &&
-    !!sentence &&
-    minCoverage === RETRIEVAL.minCoverage &&
-    meaningDeclines(sentence);
-  const ownFound = ruledOrGated && !meaningVeto;
+  const byMeaning = !!meaning && minCoverage === RETRIEVAL.minCoverage;
+  const ownFound = ruledOrGated && !(byMeaning && RETRIEVAL_SIGNALS.meaningGate && meaningDeclines(meaning));
   if (ownFound && !pointsBack) return found(own, false);
+  const rescued =
+    !ruledOrGated && byMeaning && RETRIEVAL_SIGNALS.meaningRescue
+      ? meaningRescues(
+          meaning,
+          own.map((r) => r.document.id),
+        )
+      : null;
+  if (rescued && !pointsBack)
+    return found(
+      [...own.filter((r) => r.document.id === rescued), ...own.filter((r) => r.document.id !== rescued)],
+      false,
+    );
   if (!pointsBack && !short) return { status: "unknown", followUp: false };
 
   const earlier = new Set(previous!.passageIds);
