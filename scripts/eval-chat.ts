@@ -171,7 +171,7 @@ function evaluate(
   const ms = encoded.map((e) => e.ms).sort((a, b) => a - b);
   console.log(
     encoded.some((e) => e.vector)
-      ? `Sentence encoder: ${passages?.size ?? 0} passages read in ${Math.round(passagesMs)} ms (the model loaded, the cache in the temporary folder used); ${encoded.length} questions read in ${Math.round(performance.now() - started)} ms (p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms each; one at a time).`
+      ? `Sentence encoder: ${passages?.size ?? 0} passages read in ${Math.round(passagesMs)} ms (kept by text hash in the temporary folder); ${encoded.length} questions read in ${Math.round(performance.now() - started)} ms (p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms each; one at a time).`
       : "Sentence encoder: not available (CHAT_SENTENCE_ENCODER=false or the package is missing); words only.",
   );
 }

@@ -1,4 +1,5 @@
 import { deleteStaleConversations } from "~models/chat/conversations.server";
+import { warmSentenceEncoder } from "~models/chat/encoder.server";
 import { rebuildChatIndex } from "~models/chat/search-index.server";
 import { configureChatLlm } from "~models/chat/llm.server";
 import { deleteOldPostViews } from "~models/content/blog.server";
@@ -77,6 +78,19 @@ async function boot(): Promise<void> {
   log().info(
     { passages: index.documents.size, languageModel: Boolean(env.CHAT_LLM_URL) },
     "Chat assistant index built",
+  );
+  // The sentence encoder and the passages' meaning (decision 0093), read in the
+  // background so that the first question does not wait for them.
+  const encoderStarted = performance.now();
+  background(() =>
+    warmSentenceEncoder(index).then((passages) =>
+      log().info(
+        { passages: passages ?? 0, ms: Math.round(performance.now() - encoderStarted) },
+        passages === null
+          ? "Chat sentence encoder off: answering from words only"
+          : "Chat sentence encoder ready",
+      ),
+    ),
   );
   // Blog view rows are only needed on their own day (docs/decisions/0010-blog-view-counting.md).
   every(

