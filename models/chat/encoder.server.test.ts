@@ -46,6 +46,14 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(passageVectors(index)).toBe(passageVectors(index));
   }, 60_000);
 
+  it("hands retrieval the passages once they are read for the index asked about", async () => {
+    const other = { ...index, fingerprint: "another index" };
+    await passageVectors(other);
+    const meaning = (await meaningOf(other, "how much is a logo"))!;
+    expect(meaning.question).toHaveLength(512);
+    expect(meaning.passages?.size).toBe(index.documents.size);
+  }, 60_000);
+
   it("with the shipped gate: another trade's price is declined, the agency's own still answered", async () => {
     const ask = async (question: string) =>
       answerFromContent(index, question, null, { meaning: await meaningOf(index, question) });

@@ -144,28 +144,47 @@ async function readPassages(index: ChatIndex): Promise<Map<string, SentenceVecto
   );
 }
 
-let passages: { fingerprint: string; vectors: Promise<Map<string, SentenceVector[]> | null> } | undefined;
+let passages:
+  | {
+      fingerprint: string;
+      vectors: Promise<Map<string, SentenceVector[]> | null>;
+      /** The vectors once read (undefined while reading). */
+      ready?: Map<string, SentenceVector[]> | null;
+    }
+  | undefined;
 
 /** The passages' vectors for this index (the latest index's are kept), or null without an encoder. */
 export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
   if (!sentenceEncoderEnabled()) return Promise.resolve(null);
   if (passages?.fingerprint !== index.fingerprint) {
-    const vectors = readPassages(index).catch((error) => {
-      console.error(
-        "The chat's sentence encoder could not read the passages; meaning gives no answers back:",
-        error,
-      );
-      return null;
-    });
-    passages = { fingerprint: index.fingerprint, vectors };
+    const entry: NonNullable<typeof passages> = {
+      fingerprint: index.fingerprint,
+      vectors: readPassages(index)
+        .catch((error) => {
+          console.error(
+            "The chat's sentence encoder could not read the passages; meaning gives no answers back:",
+            error,
+          );
+          return null;
+        })
+        .then((vectors) => (entry.ready = vectors)),
+    };
+    passages = entry;
   }
   return passages.vectors;
 }
 
-/** What the encoder makes of a question against this index's passages (decision 0093), or null without an encoder. */
+/**
+ * What the encoder makes of a question against this index's passages
+ * (decision 0093), or null without an encoder. A question never waits for
+ * the passages (read at boot, or after a content change, in the
+ * background): until they are read, the gate declines but gives nothing back.
+ */
 export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
-  const [vector, vectors] = await Promise.all([embedQuestion(question), passageVectors(index)]);
-  return vector ? { question: vector, passages: vectors } : null;
+  void passageVectors(index);
+  const vector = await embedQuestion(question);
+  const read = passages?.fingerprint === index.fingerprint ? passages.ready : null;
+  return vector ? { question: vector, passages: read ?? null } : null;
 }
 
 /**
