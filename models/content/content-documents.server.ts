@@ -87,7 +87,8 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       title: pages["company-profile"].hero.title,
       url: "/companyprofile",
       markdown: [
-        pages["company-profile"].hero.intro,
+        // The page's figures too ("24 people in the studio"), so the assistant can say them (decision 0094).
+        `${pages["company-profile"].hero.intro} ${pages["company-profile"].facts.map((f) => `${f.label}: ${f.value}.`).join(" ")}`,
         ...pages["company-profile"].story.map((s) => `## ${s.title}\n\n${s.text}`),
       ].join("\n\n"),
     },
