@@ -98,7 +98,8 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       title: pages.values.hero.title,
       url: "/environment",
       markdown: [
-        pages.values.hero.intro,
+        // The values by name too, so "what do you believe in" is answered with them (decision 0094).
+        `${pages.values.hero.intro} Our values: ${pages.values.values.map((v) => v.title).join(", ")}.`,
         ...pages.values.values.map((v) => `## ${v.title}\n\n${v.text}`),
       ].join("\n\n"),
     },
