@@ -14,6 +14,8 @@ describe("foldExpressions", () => {
     expect(fold("whats our plan b")).toBe("what is our planb");
     expect(fold("a brand-new office")).toBe("a new office");
     expect(fold("two credit cards")).toBe("two creditcard");
+    // Decision 0094: "in charge" names the person at the head of something, not a price.
+    expect(fold("who is in charge of motion")).toBe("who is head of motion");
   });
 
   it("leaves words that only contain an expression, and one after 'for my', as written", () => {

@@ -123,6 +123,8 @@ const PLAIN: [string, string][] = [
   ["brand new", "new"],
   ["brand-new", "new"],
   ["second hand", "used"],
+  // "who is in charge of design": the person at the head of it, not a price (decision 0094).
+  ["in charge", "head"],
 ];
 
 export type FixedExpression = { pattern: RegExp; phrase: string; reading: string };

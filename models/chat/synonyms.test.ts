@@ -25,9 +25,9 @@ describe("the ways visitors ask about a passage (askedAs)", () => {
   it("names only passages that exist, and the seeded index carries them", () => {
     const synonyms = seedFile();
     expect(Object.keys(synonyms.askedAs).length).toBeGreaterThan(50);
-    // Policies, posts, FAQs, company pages and team members come from the database (checked in
+    // Policies, posts, FAQs, company pages, team members and open positions come from the database (checked in
     // tests/integration/chat-coverage.test.ts); the rest are built from seeds/ here.
-    const databaseOnly = /^(policy|post|article|faq|page|team):/;
+    const databaseOnly = /^(policy|post|article|faq|page|team|position):/;
     expect(unknownPassages(seededChatDocuments(), synonyms).filter((id) => !databaseOnly.test(id))).toEqual(
       [],
     );
@@ -92,6 +92,8 @@ describe("other companies, their products and devices (thirdParty)", () => {
     expect(thirdPartyNames("can u handle instagram and youtube for us")).toEqual([]);
     expect(asksAboutOthers("is zomato hiring designers")).toBe(true);
     expect(asksAboutOthers("what do freelancers charge for a logo")).toBe(true);
+    // A preposition names nobody (decision 0094).
+    expect(asksAboutOthers("who is in charge of the motion team")).toBe(false);
     expect(asksAboutOthers("are you hiring designers")).toBe(false);
     expect(asksAboutOthers("how much do u charge for a logo")).toBe(false);
   });
@@ -127,5 +129,15 @@ describe("other companies, their products and devices (thirdParty)", () => {
     expect(ask("do you make vr experiences for a headset").sources[0]?.url).toBe(
       "/strategy?service=AI%20AR%20VR",
     );
+  });
+});
+
+describe("plan prices in other currencies (decision 0094)", () => {
+  it("gives a plan's price in dollars and euros as well as rupees", () => {
+    const answer = ask("how much is the starter plan for someone paying in euros");
+    expect(answer.sources[0]?.url).toBe("/solutions/green");
+    expect(answer.response).toContain("€165");
+    expect(answer.response).toContain("$179");
+    expect(answer.response).toContain("₹14,999");
   });
 });

@@ -87,7 +87,8 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       title: pages["company-profile"].hero.title,
       url: "/companyprofile",
       markdown: [
-        pages["company-profile"].hero.intro,
+        // The page's figures too ("24 people in the studio"), so the assistant can say them (decision 0094).
+        `${pages["company-profile"].hero.intro} ${pages["company-profile"].facts.map((f) => `${f.label}: ${f.value}.`).join(" ")}`,
         ...pages["company-profile"].story.map((s) => `## ${s.title}\n\n${s.text}`),
       ].join("\n\n"),
     },
@@ -97,7 +98,8 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       title: pages.values.hero.title,
       url: "/environment",
       markdown: [
-        pages.values.hero.intro,
+        // The values by name too, so "what do you believe in" is answered with them (decision 0094).
+        `${pages.values.hero.intro} Our values: ${pages.values.values.map((v) => v.title).join(", ")}.`,
         ...pages.values.values.map((v) => `## ${v.title}\n\n${v.text}`),
       ].join("\n\n"),
     },

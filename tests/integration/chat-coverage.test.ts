@@ -53,3 +53,16 @@ it("the seeded ways visitors ask (seeds/chat-synonyms.json) name existing passag
   expect(index.documents.get("policy:refundpolicy")?.askedAs).toContain("money back");
   expect(documents.filter((doc) => doc.askedAs?.length).length).toBe(Object.keys(synonyms!.askedAs).length);
 });
+
+it("the company profile's figures and the values' names are in their pages' passages (decision 0094)", () => {
+  const profile = index.documents.get("page:companyprofile")?.text ?? "";
+  for (const figure of [
+    "People in the studio: 24.",
+    "Brands launched or renewed: 180+.",
+    "Founded in Navi Mumbai: 2019.",
+  ])
+    expect(profile).toContain(figure);
+  expect(index.documents.get("page:environment")?.text).toContain(
+    "Our values: Craft over volume, Say it plainly",
+  );
+});

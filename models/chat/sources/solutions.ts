@@ -24,6 +24,7 @@ export function solutionsDocuments(content: SolutionsContent, home: HomeContent)
       text:
         `${plan.name} (${content.monthlyLabel.toLowerCase()}): ${price}. ${plan.tagline} ` +
         `Includes: ${plan.features.join("; ")}. ${plan.monthlyTokens} Creative Tokens a month, ${projects(plan.projectLimit)}.` +
+        ` In dollars and euros: ${formatPrice(plan.prices.us, "us")} or ${formatPrice(plan.prices.eu, "eu")} a month.` +
         (plan.isPopular ? " Our most popular plan." : ""),
       keywords: ["plan", "price", plan.colour, card?.name ?? "", ...(plan.isPopular ? ["popular"] : [])],
       answers: ["price", "includes"],
