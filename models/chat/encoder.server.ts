@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MAX_QUERY_LENGTH } from "./copy";
 import { passageTexts, type Meaning } from "./meaning-gate";
-import type { ChatIndex } from "./retrieval";
+import { RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
 
 // The assistant's sentence encoder (decision 0093): the Universal Sentence
 // Encoder lite (Google Research, Apache-2.0), whose weights ship inside the
@@ -15,11 +15,12 @@ import type { ChatIndex } from "./retrieval";
 // WebAssembly backend (@energetic-ai/core, the .wasm files inside the
 // package). Nothing is downloaded. It reads a question as a whole and gives
 // one 512-number vector: questions that mean the same lie close together
-// whatever their words ("fee for a gym membership" near other trades'
-// prices, far from the agency's plans).
+// whatever their words ("car service cost for a hatchback" near other
+// trades' prices, far from the agency's plans and services).
 //
-// Loaded once per process, on the first question (about 0.1 s and 130 MB);
-// a question then takes about 15 ms. The passages are read once per content
+// Loaded once per process, at boot in the background (about 0.3 s and
+// 130 MB); a question then takes about 5 ms. While giving answers back by
+// meaning is on (RETRIEVAL_SIGNALS.meaningRescue, off), the passages are read once per content
 // revision, about 3 s for the seeded content, and kept by their text's hash
 // in the system's temporary folder, so another process, or the next index
 // after a content change, reads only what is new. Without the packages, or
@@ -175,24 +176,28 @@ export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVe
 }
 
 /**
- * What the encoder makes of a question against this index's passages
- * (decision 0093), or null without an encoder. A question never waits for
- * the passages (read at boot, or after a content change, in the
- * background): until they are read, the gate declines but gives nothing back.
+ * What the encoder makes of a question and, while giving answers back is on
+ * (`RETRIEVAL_SIGNALS.meaningRescue`), of this index's passages (decision
+ * 0093); null without an encoder. A question never waits for the passages
+ * (read at boot, or after a content change, in the background): until they
+ * are read, the gate declines but gives nothing back.
  */
 export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
-  void passageVectors(index);
+  if (RETRIEVAL_SIGNALS.meaningRescue) void passageVectors(index);
   const vector = await embedQuestion(question);
   const read = passages?.fingerprint === index.fingerprint ? passages.ready : null;
   return vector ? { question: vector, passages: read ?? null } : null;
 }
 
 /**
- * Loads the model and reads the passages, so that the first question waits
- * for neither (the server's boot, in the background). The passages read, or
- * null without an encoder.
+ * Loads the model and, while giving answers back is on, reads the passages,
+ * so that the first question waits for neither (the server's boot, in the
+ * background). The passages read (0 when not needed), or null without an encoder.
  */
 export async function warmSentenceEncoder(index: ChatIndex): Promise<number | null> {
-  const [model, vectors] = await Promise.all([encoder(), passageVectors(index)]);
+  const [model, vectors] = await Promise.all([
+    encoder(),
+    RETRIEVAL_SIGNALS.meaningRescue ? passageVectors(index) : new Map(),
+  ]);
   return model && vectors ? vectors.size : null;
 }

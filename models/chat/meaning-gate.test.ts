@@ -116,12 +116,16 @@ describe("retrieval with the meaning gate", () => {
     if (loose.status !== "found") throw new Error("no word ranking");
     const second = loose.ranked[1]!.document.id;
     const passages = new Map([[second, [unit(0, 1)]]]);
-    const rescued = retrieve(index, question, null, undefined, { question: [0, 1], passages });
+    const rescued = withSignal("meaningRescue", true, () =>
+      retrieve(index, question, null, undefined, { question: [0, 1], passages }),
+    );
     expect(rescued.status === "found" && rescued.ranked[0]!.document.id).toBe(second);
     // Unsure it is in scope (P ≈ 0.5 at x₀ = 0.75): still declined.
-    expect(retrieve(index, question, null, undefined, { question: unit(0.75, 0.66), passages }).status).toBe(
-      "unknown",
-    );
+    expect(
+      withSignal("meaningRescue", true, () =>
+        retrieve(index, question, null, undefined, { question: unit(0.75, 0.66), passages }),
+      ).status,
+    ).toBe("unknown");
     expect(
       withSignal(
         "meaningRescue",

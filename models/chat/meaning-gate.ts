@@ -8,9 +8,10 @@ import type { ChatDocument } from "./sources";
 // (scripts/train-chat-meaning.ts) and read from ./meaning-gate-weights.json.
 //
 // - It takes answers away: a question the word rules answer is declined when
-//   the gate is sure it is about something the agency does not do ("fee for a
-//   gym membership", "car service cost for a hatchback").
-// - It gives answers back only where words and meaning agree: a question the
+//   the gate is sure it is about something the agency does not do ("car
+//   service cost for a hatchback", "dance studio for kids in vashi fees").
+// - It can give answers back (RETRIEVAL_SIGNALS.meaningRescue, off since
+//   round 8's askedAs left it nothing to add) only where words and meaning agree: a question the
 //   word rules decline is answered when the gate is sure it is in scope, and
 //   the passage closest to it in meaning is also among the word ranking's
 //   first three. Meaning alone answers too many off-topic questions
