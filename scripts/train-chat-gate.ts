@@ -6,9 +6,8 @@
 // facts and correct declines at several thresholds against the hand-set rules.
 // `-- --folds N` (default 5); `-- --l2 X` (default GATE_TRAINING.l2);
 // `-- --no-write` prints the table only.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { answerFromContent } from "../models/chat/answer";
 import {
   GATE_TRAINING,
   gateProbability,
@@ -27,63 +26,27 @@ import {
 import { rebuildChatIndex } from "../models/chat/search-index.server";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
+import {
+  addTally as add,
+  argument,
+  emptyTally as empty,
+  loadTuningSet,
+  percent as pct,
+  scoreTuning,
+} from "./chat-tuning";
 
-type Question = { q: string; expect: string | null; also?: string[]; after?: string; facts?: string[] };
 const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
-const argument = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? undefined : process.argv[at + 1];
-};
 const k = Number(argument("--folds") ?? 5);
 const training = { ...GATE_TRAINING, l2: Number(argument("--l2") ?? GATE_TRAINING.l2) };
 
-const dir = path.resolve(import.meta.dirname, "../tests/chat-eval/tuning");
-const tuning = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .flatMap((file) =>
-    (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Question[]).map((q) => ({ ...q, file })),
-  );
+const tuning = loadTuningSet();
 
 const handle = await openDatabase({ kind: "pglite" });
 setDatabase(handle);
 await runSeed();
 const index: ChatIndex = await rebuildChatIndex();
 
-/** Right facts and correct declines, as npm run eval:chat counts them. */
-function score(questions: typeof tuning) {
-  const tally = { facts: 0, withFacts: 0, declined: 0, offTopic: 0 };
-  for (const question of questions) {
-    const previous = question.after
-      ? { query: question.after, passageIds: answerFromContent(index, question.after).passageIds }
-      : null;
-    const answer = answerFromContent(index, question.q, previous);
-    if (question.expect === null) {
-      tally.offTopic++;
-      if (!answer.found) tally.declined++;
-      continue;
-    }
-    if (!question.facts?.length) continue;
-    tally.withFacts++;
-    const accepted = [question.expect, ...(question.also ?? [])];
-    const ranked = (answer.candidates ?? answer.sources.map((s) => s.url)).slice(0, 3);
-    const text = answer.response.toLowerCase();
-    if (
-      answer.found &&
-      ranked.some((url) => accepted.includes(url)) &&
-      question.facts.every((fact) => text.includes(fact.toLowerCase()))
-    )
-      tally.facts++;
-  }
-  return tally;
-}
-const add = (a: ReturnType<typeof score>, b: ReturnType<typeof score>) => {
-  a.facts += b.facts;
-  a.withFacts += b.withFacts;
-  a.declined += b.declined;
-  a.offTopic += b.offTopic;
-};
-const empty = () => ({ facts: 0, withFacts: 0, declined: 0, offTopic: 0 });
+const score = (questions: typeof tuning) => scoreTuning(index, questions);
 
 // The training rows: questions asked on their own that reach the gate; label 1 = off-topic.
 const rows: { file: string; q: string; x: number[]; y: 0 | 1 }[] = [];
@@ -152,7 +115,6 @@ for (let fold = 0; fold < k; fold++) {
 RETRIEVAL_SIGNALS.learnedGate = false;
 Object.assign(GATE, { model, mode: "replace", threshold });
 
-const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
 console.log(
   `\n${k}-fold cross-validation, file-grouped (held-out log loss ${(heldOutLoss / rows.length).toFixed(3)}):`,
 );

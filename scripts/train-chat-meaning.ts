@@ -7,9 +7,8 @@
 // right facts and correct declines against the word rules alone: declining
 // at several thresholds, then giving answers back at several bounds. `-- --folds N` (default 5); `-- --l2 X` (default 0.1);
 // `-- --no-write` prints the table only.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { answerFromContent } from "../models/chat/answer";
 import { embedQuestions, passageVectors, type SentenceVector } from "../models/chat/encoder.server";
 import { groupedFolds, trainGate, type GateModel } from "../models/chat/gate";
 import { MEANING_GATE } from "../models/chat/meaning-gate";
@@ -17,8 +16,15 @@ import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
+import {
+  addTally as add,
+  argument,
+  emptyTally as empty,
+  loadTuningSet,
+  percent as pct,
+  scoreTuning,
+} from "./chat-tuning";
 
-type Question = { q: string; expect: string | null; also?: string[]; after?: string; facts?: string[] };
 const VETO_THRESHOLDS = [0.7, 0.8, 0.85, 0.9, 0.95];
 /** Giving back: the most P(off-topic), the least cosine, how high the word ranking has the passage. */
 const RESCUE_BOUNDS: [number, number, number][] = [
@@ -31,20 +37,10 @@ const RESCUE_BOUNDS: [number, number, number][] = [
   [0.5, 0.4, 5],
   [0.7, 0.4, 3],
 ];
-const argument = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? undefined : process.argv[at + 1];
-};
 const k = Number(argument("--folds") ?? 5);
 const training = { l2: Number(argument("--l2") ?? 0.1), rate: 0.5, epochs: 600 };
 
-const dir = path.resolve(import.meta.dirname, "../tests/chat-eval/tuning");
-const tuning = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .flatMap((file) =>
-    (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Question[]).map((q) => ({ ...q, file })),
-  );
+const tuning = loadTuningSet();
 
 const handle = await openDatabase({ kind: "pglite" });
 setDatabase(handle);
@@ -57,44 +53,8 @@ const vectorOf = new Map<string, SentenceVector>(texts.map((t, i) => [t, embedde
 const passages = await passageVectors(index);
 const meaningOf = (text: string) => ({ question: vectorOf.get(text)!, passages });
 
-/** Right facts and correct declines, as npm run eval:chat counts them. */
-function score(questions: typeof tuning) {
-  const tally = { facts: 0, withFacts: 0, declined: 0, offTopic: 0 };
-  for (const question of questions) {
-    const previous = question.after
-      ? {
-          query: question.after,
-          passageIds: answerFromContent(index, question.after, null, { meaning: meaningOf(question.after) })
-            .passageIds,
-        }
-      : null;
-    const answer = answerFromContent(index, question.q, previous, { meaning: meaningOf(question.q) });
-    if (question.expect === null) {
-      tally.offTopic++;
-      if (!answer.found) tally.declined++;
-      continue;
-    }
-    if (!question.facts?.length) continue;
-    tally.withFacts++;
-    const accepted = [question.expect, ...(question.also ?? [])];
-    const ranked = (answer.candidates ?? answer.sources.map((s) => s.url)).slice(0, 3);
-    const text = answer.response.toLowerCase();
-    if (
-      answer.found &&
-      ranked.some((url) => accepted.includes(url)) &&
-      question.facts.every((fact) => text.includes(fact.toLowerCase()))
-    )
-      tally.facts++;
-  }
-  return tally;
-}
-const empty = () => ({ facts: 0, withFacts: 0, declined: 0, offTopic: 0 });
-const add = (a: ReturnType<typeof empty>, b: ReturnType<typeof empty>) => {
-  a.facts += b.facts;
-  a.withFacts += b.withFacts;
-  a.declined += b.declined;
-  a.offTopic += b.offTopic;
-};
+const score = (questions: typeof tuning) =>
+  scoreTuning(index, questions, (text) => ({ meaning: meaningOf(text) }));
 
 // The training rows: every question asked on its own; label 1 = off-topic.
 const rows = tuning
@@ -151,7 +111,6 @@ for (let fold = 0; fold < k; fold++) {
 Object.assign(MEANING_GATE, saved);
 Object.assign(RETRIEVAL_SIGNALS, signals);
 
-const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
 console.log(`\n${k}-fold cross-validation, file-grouped:`);
 console.log(`  ${"decides".padEnd(46)}${"right facts".padEnd(20)}${"declines".padEnd(20)}sum`);
 for (const [i, [name]] of VARIANTS.entries()) {
