@@ -133,6 +133,11 @@ const RETRIEVAL = {
    * a passage holding the question's own words still ranks above it.
    */
   askedCredit: 0.9,
+  /**
+   * A word the site never uses that one of the next passages of the ranking lists among its `askedAs`
+   * words is not something else either (decision 0095): this many runners-up.
+   */
+  runnersUp: 2,
 } as const;
 
 /**
@@ -161,6 +166,7 @@ export const RETRIEVAL_SIGNALS = {
   contextHeads: true,
   describedBusiness: true,
   businessPhrases: true,
+  runnersUpAsked: true,
   compounds: true,
   expressions: true,
   learnedGate: false,
@@ -649,15 +655,25 @@ function rank(
  * question is about: something else. Unless the passage holds nearly all the
  * rest of the question.
  */
-function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
+function asksAboutSomethingElse(
+  index: ChatIndex,
+  best: Scored,
+  terms: string[],
+  reading?: Reading,
+  runnersUp: readonly Scored[] = [],
+): boolean {
   if (!reading || !RETRIEVAL_SIGNALS.novelWords || best.exact >= RETRIEVAL.novelWordCoverage) return false;
   const { asked } = index.terms.get(best.document.id)!;
+  const nearby = runnersUp.slice(0, RETRIEVAL.runnersUp).map((r) => index.terms.get(r.document.id)!.asked);
   return terms.some((term) => {
     if (!isNovel(index, term, reading.wordOf.get(term))) return false;
     // A word the thesaurus reads as one of the site's (decision 0087).
     if (reading.expansions.has(term)) return false;
     // A word the passage lists among the ways visitors ask about it ("iphone" for App Creation).
     if (RETRIEVAL_SIGNALS.askedAs && asked.has(term)) return false;
+    // Or one the runners-up list: "diwali posters" for the tokens, "lapse" for the gift card (decision 0095).
+    if (RETRIEVAL_SIGNALS.runnersUpAsked && RETRIEVAL_SIGNALS.askedAs && nearby.some((r) => r.has(term)))
+      return false;
     return softMatch(index, reading, best.document.id, term, "words", true) < RETRIEVAL.novelWordCloseness;
   });
 }
@@ -807,13 +823,14 @@ function relevant(
   asksForAdvice = false,
   thirdParty: string[] = [],
   generalAdvice = false,
+  runnersUp: readonly Scored[] = [],
 ): boolean {
   if (!best) return false;
   if (minCoverage <= 0) return best.coverage >= minCoverage;
   if (namesAnotherCompany(index, best, thirdParty)) return false;
   if (namesAThingNotSold(index, terms, reading)) return false;
   if (namesAnotherCompound(index, best, terms, reading)) return false;
-  if (asksAboutSomethingElse(index, best, terms, reading)) return false;
+  if (asksAboutSomethingElse(index, best, terms, reading, runnersUp)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
     return false;
@@ -881,6 +898,7 @@ export function retrieve(
     ADVICE.test(question),
     thirdParty,
     asksGeneralAdvice(question),
+    own.slice(1),
   );
   const gated = RETRIEVAL_SIGNALS.learnedGate && minCoverage === RETRIEVAL.minCoverage && own[0];
   const ruledOrGated =
@@ -1011,7 +1029,7 @@ function featuresOf(
     novel.length,
     flag(namesAThingNotSold(index, terms, reading)),
     flag(namesAnotherCompany(index, best, thirdParty)),
-    flag(asksAboutSomethingElse(index, best, terms, reading)),
+    flag(asksAboutSomethingElse(index, best, terms, reading, own.slice(1))),
     flag(namesAnotherCompound(index, best, terms, reading)),
     flag(advice && !namesSubject(index, best, terms)),
     flag(generalAdvice && !aboutItsSubject(index, best, terms, reading)),
@@ -1065,6 +1083,7 @@ export function questionFeatures(index: ChatIndex, query: string): number[] | nu
     ADVICE.test(question),
     thirdParty,
     asksGeneralAdvice(question),
+    own.slice(1),
   );
   return featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled });
 }
