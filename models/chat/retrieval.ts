@@ -421,6 +421,13 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // Only beside something the studio makes: "support number for my bank credit card" stays about the bank.
   if ([...wordOf.keys()].some((t) => !business.has(t) && !context.has(t) && index.deliverables.has(t)))
     for (const t of business) context.add(t);
+  // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
+  if (RETRIEVAL_SIGNALS.businessPhrases)
+    for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
+      for (const token of tokenize(place!)) {
+        const term = processTerm(token);
+        if (term && isNovel(index, term, token)) context.add(term);
+      }
   // "we are a family sweets business in nagpur…", "i run a bakery in thane…":
   // the visitor describing their business before the question (decision 0089).
   if (RETRIEVAL_SIGNALS.describedBusiness)
@@ -461,6 +468,10 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
 /** A clause in which the visitor describes their own business, up to the next punctuation. */
 const DESCRIBES_BUSINESS =
   /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
+
+/** "i am in dubai", "we are based in pune", "based out of kochi": up to two words of the place. */
+const VISITOR_PLACE =
+  /\b(?:(?:i|we)\s+(?:am|are)\s+(?:based\s+)?(?:in|from)|based\s+(?:in|out\s+of))\s+([\p{L}]+(?:\s+[\p{L}]+)?)/gu;
 
 /** "i make pickles…", "we sell sarees…": a trade named without "a"/"my", up to the next punctuation. */
 const DESCRIBES_TRADE =

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GATE_FEATURES, questionFeatures } from "./retrieval";
 import { topicTerms } from "./text";
 import { citedUrl, seededChatIndex, withSignal } from "./testing";
 
@@ -26,6 +27,25 @@ describe("the visitor's business beside something the studio makes", () => {
   it("leaves a question about the business itself, with nothing the studio makes, declined", () => {
     for (const question of ["our society needs a plumber", "website for booking flights"])
       expect(cited(question), question).toBeNull();
+  });
+});
+
+describe("where the visitor is", () => {
+  it("is context, never the subject ('i am in muscat, …')", () => {
+    const contextWords = (query: string) =>
+      questionFeatures(index, query)![GATE_FEATURES.indexOf("context words")];
+    const question = "i am in muscat, do you deliver abroad";
+    expect(contextWords(question)).toBe(1);
+    expect(withSignal("businessPhrases", false, () => contextWords(question))).toBe(0);
+  });
+});
+
+describe("everyday words for what a passage says another way", () => {
+  it("folds subtitles, sec, hidden fees and stopping a plan onto the site's words", () => {
+    expect(topicTerms("subtitles on my reels")).toEqual(topicTerms("captions on my reels"));
+    expect(topicTerms("a 30 sec reel")).toEqual(topicTerms("a 30 seconds reel"));
+    expect(topicTerms("any hidden fees")).toEqual(topicTerms("any surprise price"));
+    expect(topicTerms("how do i end my subscription")).toEqual(topicTerms("how do i cancel subscription"));
   });
 });
 

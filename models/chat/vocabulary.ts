@@ -53,6 +53,8 @@ export const SHORTHAND = new Map<string, string>(
     k: "ok",
     yr: "year",
     yrs: "years",
+    sec: "seconds",
+    secs: "seconds",
     mo: "month",
     mos: "months",
     mth: "month",
@@ -253,6 +255,12 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(show|turn|come|comes|shows) up\b/g, " arrive "],
   [/\bpass(ed)? (it |them )?on\b|\bsomeone else\b|\bsomebody else\b/g, " transfer "],
   [/\bopening hours\b/g, " hours "],
+  // Everyday words for what a passage says another way (decision 0095).
+  [/\bhidden (charges?|fees?|costs?|prices?)\b/g, " surprise price "],
+  [
+    /\b(?:stop|end|quit|discontinue)\s+(?:my|our|the)\s+(?:monthly\s+)?(plan|subscription|membership)\b/g,
+    " cancel $1 ",
+  ],
   [/['’]s\b/g, " "],
   [/([₹$€])/g, " $1 "],
 ];
@@ -401,6 +409,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     fonts: "typeface",
     typefaces: "typeface",
     typography: "typeface",
+    subtitle: "captions",
+    subtitles: "captions",
+    subtitled: "captions",
     quotation: "quote",
     estimate: "quote",
     estimates: "quote",
