@@ -41,11 +41,12 @@ describe("where the visitor is", () => {
 });
 
 describe("everyday words for what a passage says another way", () => {
-  it("folds subtitles, sec, hidden fees and stopping a plan onto the site's words", () => {
+  it("folds subtitles, sec, hidden fees, stopping a plan and a help desk onto the site's words", () => {
     expect(topicTerms("subtitles on my reels")).toEqual(topicTerms("captions on my reels"));
     expect(topicTerms("a 30 sec reel")).toEqual(topicTerms("a 30 seconds reel"));
     expect(topicTerms("any hidden fees")).toEqual(topicTerms("any surprise price"));
     expect(topicTerms("how do i end my subscription")).toEqual(topicTerms("how do i cancel subscription"));
+    expect(topicTerms("your help desk number")).toEqual(topicTerms("your support number"));
   });
 });
 

@@ -257,6 +257,7 @@ export const PHRASES: [RegExp, string][] = [
   [/\bopening hours\b/g, " hours "],
   // Everyday words for what a passage says another way (decision 0095).
   [/\bhidden (charges?|fees?|costs?|prices?)\b/g, " surprise price "],
+  [/\b(?:help|support|service|front)\s*desks?\b|\bhelpdesks?\b/g, " support "],
   [
     /\b(?:stop|end|quit|discontinue)\s+(?:my|our|the)\s+(?:monthly\s+)?(plan|subscription|membership)\b/g,
     " cancel $1 ",
