@@ -63,6 +63,11 @@ export type ChatIndex = {
   nouns: Set<string>;
   /** The fixed expressions (./expressions.ts) no passage says itself, read in a question as what they mean. */
   expressions: FixedExpression[];
+  /**
+   * What the studio makes: the subject and `askedAs` words of the passages that answer a request for
+   * work (the services'): a question naming one may name the visitor's business around it (decision 0095).
+   */
+  deliverables: Set<string>;
 };
 
 /** The previous exchange, for follow-ups: what was asked and which passages answered it. */
@@ -128,6 +133,11 @@ const RETRIEVAL = {
    * a passage holding the question's own words still ranks above it.
    */
   askedCredit: 0.9,
+  /**
+   * A word the site never uses that one of the next passages of the ranking lists among its `askedAs`
+   * words is not something else either (decision 0095): this many runners-up.
+   */
+  runnersUp: 2,
 } as const;
 
 /**
@@ -155,6 +165,8 @@ export const RETRIEVAL_SIGNALS = {
   subjectShare: false,
   contextHeads: true,
   describedBusiness: true,
+  businessPhrases: true,
+  runnersUpAsked: true,
   compounds: true,
   expressions: true,
   learnedGate: false,
@@ -281,6 +293,14 @@ export function buildChatIndex(
       )
     : null;
   const siteTerms = new Set([...documentFrequency.keys(), ...askedTerms]);
+  const deliverables = new Set(
+    documents
+      .filter((doc) => doc.answers?.includes("work"))
+      .flatMap((doc) => {
+        const { subject, asked } = terms.get(doc.id)!;
+        return [...subject, ...asked];
+      }),
+  );
   const { thesaurus, offTopic, nouns } = meaningsOf(wordnet, siteTerms);
   return {
     search,
@@ -299,6 +319,7 @@ export function buildChatIndex(
         [doc.title, doc.text, doc.about ?? "", ...(doc.keywords ?? []), ...(doc.askedAs ?? [])].join(" "),
       ),
     ),
+    deliverables,
   };
 }
 
@@ -347,14 +368,33 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   let previous = "";
   const contextHeads: string[] = [];
   let lastContext: string | null = null;
+  // "for my insurance agency product": the words of a phrase after "for my"/"of my" that holds a word the site never uses.
+  let owned: string[] | null = null;
+  const business = new Set<string>();
+  const ownedPhrase = () => {
+    // It opens with a word the site never uses that no passage lists as a visitor's word ("my radio spot" is the
+    // site's) and that is no off-topic thing ("my bank credit card" is the bank's).
+    const first = owned?.[0];
+    if (owned && first && context.has(first) && !index.askedTerms.has(first) && !index.offTopic.has(first))
+      for (const t of owned) business.add(t);
+    owned = null;
+  };
   for (const token of tokenize(question)) {
     const term = processTerm(token);
     // The last context word heads its phrase when no content word follows it.
     if (lastContext && !term) contextHeads.push(lastContext);
     lastContext = null;
     if (previous === "for") contextLeft = RETRIEVAL.contextWords;
-    const determiner = previous === "for" && BENEFICIARY.has(token);
+    // "the radio ad of my jewellery showroom": "of my"/"of our" names the visitor's business too (decision 0095).
+    const possessive = OWNERS.has(token) && (previous === "for" || previous === "of");
+    if (possessive && RETRIEVAL_SIGNALS.businessPhrases) {
+      contextLeft = RETRIEVAL.contextWords;
+      owned = [];
+    }
+    const determiner = (previous === "for" && BENEFICIARY.has(token)) || possessive;
     previous = determiner ? "for" : token;
+    if (owned && term && owned.length < RETRIEVAL.contextWords) owned.push(term);
+    else if (!possessive) ownedPhrase();
     if (term && contextLeft > 0 && isNovel(index, term, token)) {
       context.add(term);
       contextLeft--;
@@ -362,7 +402,32 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
     } else if (!determiner) contextLeft = 0;
     if (term && !wordOf.has(term)) wordOf.set(term, foldWord(token));
   }
+  ownedPhrase();
   if (lastContext) contextHeads.push(lastContext);
+  // "my ca practice needs a name", "our hospital wants calm music": the visitor's business as the subject of "needs"/"wants".
+  if (RETRIEVAL_SIGNALS.businessPhrases)
+    for (const [, phrase] of spellOut(question).matchAll(BUSINESS_NEEDS))
+      for (const token of tokenize(phrase!)) {
+        const term = processTerm(token);
+        if (term) business.add(term);
+      }
+  // "i make pickles at home", "we sell handloom sarees": what the visitor makes or sells (decision 0095).
+  if (RETRIEVAL_SIGNALS.businessPhrases)
+    for (const clause of spellOut(question).match(DESCRIBES_TRADE) ?? [])
+      for (const token of tokenize(clause)) {
+        const term = processTerm(token);
+        if (term && isNovel(index, term, token)) business.add(term);
+      }
+  // Only beside something the studio makes: "support number for my bank credit card" stays about the bank.
+  if ([...wordOf.keys()].some((t) => !business.has(t) && !context.has(t) && index.deliverables.has(t)))
+    for (const t of business) context.add(t);
+  // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
+  if (RETRIEVAL_SIGNALS.businessPhrases)
+    for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
+      for (const token of tokenize(place!)) {
+        const term = processTerm(token);
+        if (term && isNovel(index, term, token)) context.add(term);
+      }
   // "we are a family sweets business in nagpur…", "i run a bakery in thane…":
   // the visitor describing their business before the question (decision 0089).
   if (RETRIEVAL_SIGNALS.describedBusiness)
@@ -403,6 +468,24 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
 /** A clause in which the visitor describes their own business, up to the next punctuation. */
 const DESCRIBES_BUSINESS =
   /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
+
+/** "i am in dubai", "we are based in pune", "based out of kochi": up to two words of the place. */
+const VISITOR_PLACE =
+  /\b(?:(?:i|we)\s+(?:am|are)\s+(?:based\s+)?(?:in|from)|based\s+(?:in|out\s+of))\s+([\p{L}]+(?:\s+[\p{L}]+)?)/gu;
+
+/** "i make pickles…", "we sell sarees…": a trade named without "a"/"my", up to the next punctuation. */
+const DESCRIBES_TRADE =
+  /\b(?:i|we)\s+(?:sell|make|bake|grow|export|manufacture)\s+(?!(?:a|an|my|our|the|you|it|this|that)\b)[^,.;!?]*/g;
+
+/**
+ * "my ca practice needs…", "our hospital wants…", "my yoga teacher friend wants…": up to three words
+ * between "my"/"our" and "needs"/"wants", at the start of a clause, name the visitor's business (decision 0095).
+ */
+const BUSINESS_NEEDS =
+  /(?:^|[,.;!?]\s*)(?:my|our)\s+((?:[\p{L}\d]+\s+){0,2}[\p{L}\d]+)\s+(?:needs|wants|need|want|requires|require)\b/gu;
+
+/** The visitor's own: after "for" or "of", these start a phrase that names their business. */
+const OWNERS = new Set(["my", "our"]);
 
 /**
  * Not "the": "tokens for the metro" names a particular thing, not the
@@ -583,15 +666,25 @@ function rank(
  * question is about: something else. Unless the passage holds nearly all the
  * rest of the question.
  */
-function asksAboutSomethingElse(index: ChatIndex, best: Scored, terms: string[], reading?: Reading): boolean {
+function asksAboutSomethingElse(
+  index: ChatIndex,
+  best: Scored,
+  terms: string[],
+  reading?: Reading,
+  runnersUp: readonly Scored[] = [],
+): boolean {
   if (!reading || !RETRIEVAL_SIGNALS.novelWords || best.exact >= RETRIEVAL.novelWordCoverage) return false;
   const { asked } = index.terms.get(best.document.id)!;
+  const nearby = runnersUp.slice(0, RETRIEVAL.runnersUp).map((r) => index.terms.get(r.document.id)!.asked);
   return terms.some((term) => {
     if (!isNovel(index, term, reading.wordOf.get(term))) return false;
     // A word the thesaurus reads as one of the site's (decision 0087).
     if (reading.expansions.has(term)) return false;
     // A word the passage lists among the ways visitors ask about it ("iphone" for App Creation).
     if (RETRIEVAL_SIGNALS.askedAs && asked.has(term)) return false;
+    // Or one the runners-up list: "diwali posters" for the tokens, "lapse" for the gift card (decision 0095).
+    if (RETRIEVAL_SIGNALS.runnersUpAsked && RETRIEVAL_SIGNALS.askedAs && nearby.some((r) => r.has(term)))
+      return false;
     return softMatch(index, reading, best.document.id, term, "words", true) < RETRIEVAL.novelWordCloseness;
   });
 }
@@ -741,13 +834,14 @@ function relevant(
   asksForAdvice = false,
   thirdParty: string[] = [],
   generalAdvice = false,
+  runnersUp: readonly Scored[] = [],
 ): boolean {
   if (!best) return false;
   if (minCoverage <= 0) return best.coverage >= minCoverage;
   if (namesAnotherCompany(index, best, thirdParty)) return false;
   if (namesAThingNotSold(index, terms, reading)) return false;
   if (namesAnotherCompound(index, best, terms, reading)) return false;
-  if (asksAboutSomethingElse(index, best, terms, reading)) return false;
+  if (asksAboutSomethingElse(index, best, terms, reading, runnersUp)) return false;
   if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
     return false;
@@ -815,6 +909,7 @@ export function retrieve(
     ADVICE.test(question),
     thirdParty,
     asksGeneralAdvice(question),
+    own.slice(1),
   );
   const gated = RETRIEVAL_SIGNALS.learnedGate && minCoverage === RETRIEVAL.minCoverage && own[0];
   const ruledOrGated =
@@ -945,7 +1040,7 @@ function featuresOf(
     novel.length,
     flag(namesAThingNotSold(index, terms, reading)),
     flag(namesAnotherCompany(index, best, thirdParty)),
-    flag(asksAboutSomethingElse(index, best, terms, reading)),
+    flag(asksAboutSomethingElse(index, best, terms, reading, own.slice(1))),
     flag(namesAnotherCompound(index, best, terms, reading)),
     flag(advice && !namesSubject(index, best, terms)),
     flag(generalAdvice && !aboutItsSubject(index, best, terms, reading)),
@@ -999,6 +1094,7 @@ export function questionFeatures(index: ChatIndex, query: string): number[] | nu
     ADVICE.test(question),
     thirdParty,
     asksGeneralAdvice(question),
+    own.slice(1),
   );
   return featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled });
 }

@@ -25,7 +25,11 @@ const STOP_WORDS = new Set([
     "go going see look ways thing things someone anyone kind sort lot bit still already ever actually currently now today " +
     "till until whether either guys im ive id dont doesnt didnt cant wont isnt arent long difference differences differ " +
     "different versus compare compared compares comparing comparison between quickly soon back " +
-    "yo asap bro dude wanna gonna gotta stuff incl kinda sorta lol"
+    "yo asap bro dude wanna gonna gotta stuff incl kinda sorta lol " +
+    // The same glue inflected, and the manner words that name no topic (decision 0095).
+    "wants wanted wanting needs needed needing makes making made gets getting gives giving gave tells told " +
+    "helps helping helped looks looking looked goes went gone knows knew kindly exactly easily ago toward " +
+    "towards during basically literally honestly seriously simply definitely probably maybe perhaps"
   ).split(" "),
 ]);
 
