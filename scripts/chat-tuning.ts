@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import type { AnswerOptions } from "../models/chat/compose";
+import { trainGate, type GateModel, type TrainingOptions } from "../models/chat/gate";
 import type { ChatIndex } from "../models/chat/retrieval";
 
 export type TuningQuestion = {
@@ -84,4 +85,26 @@ export function scoreTuning(
       tally.facts++;
   }
   return tally;
+}
+
+/**
+ * A logistic regression's trainer over labelled rows (label 1 = off-topic),
+ * after printing what it trains on: `fit(subset)` fits the columns `names`.
+ */
+export function gateTrainer<Row extends { x: number[]; y: 0 | 1 }>(
+  names: string[],
+  rows: Row[],
+  questions: number,
+  training: TrainingOptions,
+): (subset: Row[]) => GateModel {
+  console.log(
+    `${rows.length} training rows (${rows.filter((r) => r.y).length} off-topic) from ${questions} tuning questions; ${names.length} columns; l2 ${training.l2}, ${training.epochs} epochs.`,
+  );
+  return (subset) =>
+    trainGate(
+      names,
+      subset.map((r) => r.x),
+      subset.map((r) => r.y),
+      training,
+    );
 }

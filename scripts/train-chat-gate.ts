@@ -8,14 +8,7 @@
 // `-- --no-write` prints the table only.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  GATE_TRAINING,
-  gateProbability,
-  groupedFolds,
-  logLoss,
-  trainGate,
-  type GateModel,
-} from "../models/chat/gate";
+import { GATE_TRAINING, gateProbability, groupedFolds, logLoss, type GateModel } from "../models/chat/gate";
 import {
   GATE,
   GATE_FEATURES,
@@ -32,6 +25,7 @@ import {
   emptyTally as empty,
   loadTuningSet,
   percent as pct,
+  gateTrainer,
   scoreTuning,
 } from "./chat-tuning";
 
@@ -56,16 +50,7 @@ for (const question of tuning) {
   if (x) rows.push({ file: question.file, q: question.q, x, y: question.expect === null ? 1 : 0 });
 }
 const names = [...GATE_FEATURES];
-const fit = (subset: typeof rows) =>
-  trainGate(
-    names,
-    subset.map((r) => r.x),
-    subset.map((r) => r.y),
-    training,
-  );
-console.log(
-  `${rows.length} training rows (${rows.filter((r) => r.y).length} off-topic) from ${tuning.length} tuning questions; ${names.length} features; l2 ${training.l2}, ${training.epochs} epochs.`,
-);
+const fit = gateTrainer(names, rows, tuning.length, training);
 
 const folds = groupedFolds(
   tuning.map((q) => q.file),

@@ -10,7 +10,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { embedQuestions, passageVectors, type SentenceVector } from "../models/chat/encoder.server";
-import { groupedFolds, trainGate, type GateModel } from "../models/chat/gate";
+import { groupedFolds } from "../models/chat/gate";
 import { MEANING_GATE } from "../models/chat/meaning-gate";
 import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
@@ -22,6 +22,7 @@ import {
   emptyTally as empty,
   loadTuningSet,
   percent as pct,
+  gateTrainer,
   scoreTuning,
 } from "./chat-tuning";
 
@@ -61,16 +62,7 @@ const rows = tuning
   .filter((q) => !q.after)
   .map((q) => ({ file: q.file, x: Array.from(vectorOf.get(q.q)!), y: (q.expect === null ? 1 : 0) as 0 | 1 }));
 const names = rows[0]!.x.map((_, i) => `use${i}`);
-const fit = (subset: typeof rows): GateModel =>
-  trainGate(
-    names,
-    subset.map((r) => r.x),
-    subset.map((r) => r.y),
-    training,
-  );
-console.log(
-  `${rows.length} training rows (${rows.filter((r) => r.y).length} off-topic) from ${tuning.length} tuning questions; ${names.length} dimensions; l2 ${training.l2}, ${training.epochs} epochs.`,
-);
+const fit = gateTrainer(names, rows, tuning.length, training);
 
 const folds = groupedFolds(
   tuning.map((q) => q.file),
