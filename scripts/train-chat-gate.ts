@@ -9,16 +9,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { GATE_TRAINING, gateProbability, groupedFolds, logLoss, type GateModel } from "../models/chat/gate";
-import {
-  GATE,
-  GATE_FEATURES,
-  questionFeatures,
-  RETRIEVAL_SIGNALS,
-  type ChatIndex,
-} from "../models/chat/retrieval";
-import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { openDatabase, setDatabase } from "../models/platform/db.server";
-import { runSeed } from "../models/views/seed.server";
+import { GATE, GATE_FEATURES, questionFeatures, RETRIEVAL_SIGNALS } from "../models/chat/retrieval";
 import {
   addTally as add,
   argument,
@@ -27,6 +18,7 @@ import {
   percent as pct,
   gateTrainer,
   scoreTuning,
+  seededIndex,
 } from "./chat-tuning";
 
 const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
@@ -35,10 +27,7 @@ const training = { ...GATE_TRAINING, l2: Number(argument("--l2") ?? GATE_TRAININ
 
 const tuning = loadTuningSet();
 
-const handle = await openDatabase({ kind: "pglite" });
-setDatabase(handle);
-await runSeed();
-const index: ChatIndex = await rebuildChatIndex();
+const { index, close } = await seededIndex();
 
 const score = (questions: typeof tuning) => scoreTuning(index, questions);
 
@@ -132,4 +121,4 @@ if (!process.argv.includes("--no-write")) {
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nWrote ${path.relative(process.cwd(), file)}.`);
 }
-await handle.close();
+await close();

@@ -12,10 +12,7 @@ import path from "node:path";
 import { embedQuestions, passageVectors, type SentenceVector } from "../models/chat/encoder.server";
 import { groupedFolds } from "../models/chat/gate";
 import { MEANING_GATE } from "../models/chat/meaning-gate";
-import { RETRIEVAL_SIGNALS, type ChatIndex } from "../models/chat/retrieval";
-import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { openDatabase, setDatabase } from "../models/platform/db.server";
-import { runSeed } from "../models/views/seed.server";
+import { RETRIEVAL_SIGNALS } from "../models/chat/retrieval";
 import {
   addTally as add,
   argument,
@@ -24,6 +21,7 @@ import {
   percent as pct,
   gateTrainer,
   scoreTuning,
+  seededIndex,
 } from "./chat-tuning";
 
 const VETO_THRESHOLDS = [0.7, 0.8, 0.85, 0.9, 0.95];
@@ -43,10 +41,7 @@ const training = { l2: Number(argument("--l2") ?? 0.1), rate: 0.5, epochs: 600 }
 
 const tuning = loadTuningSet();
 
-const handle = await openDatabase({ kind: "pglite" });
-setDatabase(handle);
-await runSeed();
-const index: ChatIndex = await rebuildChatIndex();
+const { index, close } = await seededIndex();
 const texts = [...new Set(tuning.flatMap((q) => (q.after ? [q.q, q.after] : [q.q])))];
 const embedded = await embedQuestions(texts);
 if (!embedded) throw new Error("The sentence encoder is not available (npm install, CHAT_SENTENCE_ENCODER).");
@@ -126,4 +121,4 @@ if (!process.argv.includes("--no-write")) {
   writeFileSync(file, `${JSON.stringify(out)}\n`);
   console.log(`\nWrote ${path.relative(process.cwd(), file)}.`);
 }
-await handle.close();
+await close();

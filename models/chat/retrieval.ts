@@ -407,35 +407,23 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // "my ca practice needs a name", "our hospital wants calm music": the visitor's business as the subject of "needs"/"wants".
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, phrase] of spellOut(question).matchAll(BUSINESS_NEEDS))
-      for (const token of tokenize(phrase!)) {
-        const term = processTerm(token);
-        if (term) business.add(term);
-      }
+      for (const term of phraseTerms(index, phrase!)) business.add(term);
   // "i make pickles at home", "we sell handloom sarees": what the visitor makes or sells (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const clause of spellOut(question).match(DESCRIBES_TRADE) ?? [])
-      for (const token of tokenize(clause)) {
-        const term = processTerm(token);
-        if (term && isNovel(index, term, token)) business.add(term);
-      }
+      for (const term of phraseTerms(index, clause, { novel: true })) business.add(term);
   // Only beside something the studio makes: "support number for my bank credit card" stays about the bank.
   if ([...wordOf.keys()].some((t) => !business.has(t) && !context.has(t) && index.deliverables.has(t)))
     for (const t of business) context.add(t);
   // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
-      for (const token of tokenize(place!)) {
-        const term = processTerm(token);
-        if (term && isNovel(index, term, token)) context.add(term);
-      }
+      for (const term of phraseTerms(index, place!, { novel: true })) context.add(term);
   // "we are a family sweets business in nagpur…", "i run a bakery in thane…":
   // the visitor describing their business before the question (decision 0089).
   if (RETRIEVAL_SIGNALS.describedBusiness)
     for (const clause of spellOut(question).match(DESCRIBES_BUSINESS) ?? [])
-      for (const token of tokenize(clause)) {
-        const term = processTerm(token);
-        if (term && isNovel(index, term, token)) context.add(term);
-      }
+      for (const term of phraseTerms(index, clause, { novel: true })) context.add(term);
   const meaning =
     index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
       ? readQuestion(index.semantic, meaningWords(question))
@@ -468,6 +456,14 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
 /** A clause in which the visitor describes their own business, up to the next punctuation. */
 const DESCRIBES_BUSINESS =
   /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
+
+/** A phrase's indexed words; with `novel`, only the words the site never uses. */
+function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): string[] {
+  return tokenize(phrase).flatMap((token) => {
+    const term = processTerm(token);
+    return term && (!novel || isNovel(index, term, token)) ? [term] : [];
+  });
+}
 
 /** "i am in dubai", "we are based in pune", "based out of kochi": up to two words of the place. */
 const VISITOR_PLACE =
