@@ -40,8 +40,18 @@ if [ ! -f build/server/index.js ]; then
   npm run build
 fi
 
-free_port() {
-  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+# N distinct free ports, chosen while all N listeners are open: asked for one at a time, the
+# kernel may hand the same ephemeral port out twice (it did: two apps on one port, one of them
+# refused, and nginx sent every request to the other).
+free_ports() {
+  node -e "
+    const net = require('net');
+    const servers = Array.from({ length: Number(process.argv[1]) }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((ok) => s.listen(0, '127.0.0.1', ok)))).then(() => {
+      console.log(servers.map((s) => s.address().port).join(' '));
+      servers.forEach((s) => s.close());
+    });
+  " "$1"
 }
 
 work="$(mktemp -d /tmp/ascendra-cluster.XXXXXX)"
@@ -70,9 +80,8 @@ if [ -n "${CLUSTER_PORT:-}" ]; then
   app_ports=()
   for i in $(seq "$processes"); do app_ports+=($((port + i))); done
 else
-  port="$(free_port)"
-  app_ports=()
-  for _ in $(seq "$processes"); do app_ports+=("$(free_port)"); done
+  read -r port rest <<<"$(free_ports $((processes + 1)))"
+  read -r -a app_ports <<<"$rest"
 fi
 url="http://127.0.0.1:$port"
 
@@ -172,7 +181,24 @@ wait_healthy() {
   return 1
 }
 
-for p in "${app_ports[@]}"; do wait_healthy "http://127.0.0.1:$p" "The app on port $p"; done
+for i in $(seq "$processes"); do
+  p="${app_ports[$((i - 1))]}"
+  wait_healthy "http://127.0.0.1:$p" "The app on port $p"
+  # The process that answers on this port is the one started for it (X-Instance names it).
+  instance="$(curl -fsS -D - -o /dev/null "http://127.0.0.1:$p/healthz" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-instance" { print $2 }')"
+  if [ "$instance" != "app$i" ]; then
+    echo "Port $p answered as '${instance}', not app$i." >&2
+    tail -n 30 "$work"/app*.log >&2
+    exit 1
+  fi
+done
+for pid in "${app_pids[@]}"; do
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "An app process exited during boot:" >&2
+    tail -n 30 "$work"/app*.log >&2
+    exit 1
+  fi
+done
 "$nginx_bin" -e "$work/nginx/error.log" -p "$work/nginx" -c "$work/nginx/nginx.conf" &
 nginx_pid=$!
 pids+=("$nginx_pid")
