@@ -21,6 +21,7 @@ import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms, word
 import {
   buildThesaurus,
   offTopicThings,
+  PLACE_KINDS,
   type Thesaurus,
   type ThesaurusEntry,
   type WordNet,
@@ -59,6 +60,12 @@ export type ChatIndex = {
   thesaurus: Thesaurus | null;
   /** Words the site never uses for kinds of things the agency does not sell (food, animals…), from WordNet. */
   offTopic: Set<string>;
+  /**
+   * Words the site never uses whose usual meaning is a place ("ireland",
+   * "pune"; WordNet's noun.location): where the visitor or their client is,
+   * never what the question is about (decision 0096).
+   */
+  places: Set<string>;
   /** The indexed forms of words whose usual meaning is a noun (WordNet), for noun compounds (./compounds.ts). */
   nouns: Set<string>;
   /** The fixed expressions (./expressions.ts) no passage says itself, read in a question as what they mean. */
@@ -169,6 +176,7 @@ export const RETRIEVAL_SIGNALS = {
   runnersUpAsked: true,
   compounds: true,
   expressions: true,
+  places: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: false,
@@ -301,7 +309,7 @@ export function buildChatIndex(
         return [...subject, ...asked];
       }),
   );
-  const { thesaurus, offTopic, nouns } = meaningsOf(wordnet, siteTerms);
+  const { thesaurus, offTopic, places, nouns } = meaningsOf(wordnet, siteTerms);
   return {
     search,
     documents: documents_,
@@ -313,6 +321,7 @@ export function buildChatIndex(
     askedTerms,
     thesaurus,
     offTopic,
+    places,
     nouns,
     expressions: expressionsNotIn(
       documents.map((doc) =>
@@ -325,12 +334,20 @@ export function buildChatIndex(
 
 /** The last vocabulary's thesaurus and off-topic things: most content edits add no new word. */
 let lastMeanings:
-  | { wordnet: WordNet; key: string; thesaurus: Thesaurus; offTopic: Set<string>; nouns: Set<string> }
+  | {
+      wordnet: WordNet;
+      key: string;
+      thesaurus: Thesaurus;
+      offTopic: Set<string>;
+      places: Set<string>;
+      nouns: Set<string>;
+    }
   | undefined;
 
 /** The thesaurus and the off-topic things for the site's words, built again only when the words changed. */
 function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<string>) {
-  if (!wordnet) return { thesaurus: null, offTopic: new Set<string>(), nouns: new Set<string>() };
+  if (!wordnet)
+    return { thesaurus: null, offTopic: new Set<string>(), places: new Set<string>(), nouns: new Set<string>() };
   const key = [...siteTerms].sort().join(" ");
   if (lastMeanings?.wordnet !== wordnet || lastMeanings.key !== key)
     lastMeanings = {
@@ -338,9 +355,11 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       key,
       thesaurus: buildThesaurus(wordnet, siteTerms),
       offTopic: offTopicThings(wordnet, siteTerms),
+      places: offTopicThings(wordnet, siteTerms, PLACE_KINDS),
       nouns: lastMeanings?.wordnet === wordnet ? lastMeanings.nouns : usualNouns(wordnet),
     };
-  return { thesaurus: lastMeanings.thesaurus, offTopic: lastMeanings.offTopic, nouns: lastMeanings.nouns };
+  const { thesaurus, offTopic, places, nouns } = lastMeanings;
+  return { thesaurus, offTopic, places, nouns };
 }
 
 /** A question as retrieval reads it: its topic terms, each term's word (for its vector) and its meaning. */
@@ -676,6 +695,8 @@ function asksAboutSomethingElse(
     if (!isNovel(index, term, reading.wordOf.get(term))) return false;
     // A word the thesaurus reads as one of the site's (decision 0087).
     if (reading.expansions.has(term)) return false;
+    // A place: where the visitor is, not what they ask about ("red plan cost for a client in ireland").
+    if (RETRIEVAL_SIGNALS.places && index.places.has(term)) return false;
     // A word the passage lists among the ways visitors ask about it ("iphone" for App Creation).
     if (RETRIEVAL_SIGNALS.askedAs && asked.has(term)) return false;
     // Or one the runners-up list: "diwali posters" for the tokens, "lapse" for the gift card (decision 0095).
@@ -821,7 +842,25 @@ function namesAnotherCompany(index: ChatIndex, best: Scored, names: string[]): b
  * with soft matches, a subject word close in meaning and a passage close to
  * the question as a whole (decision 0063).
  */
-function relevant(
+function relevant(...args: Parameters<typeof relevanceVerdict>): boolean {
+  return relevanceVerdict(...args) === "relevant";
+}
+
+/** Why the relevance floor answers or declines: "relevant", or the first rule that declines. */
+export type RelevanceVerdict =
+  | "relevant"
+  | "no passage"
+  | "another company"
+  | "a thing not sold"
+  | "another compound"
+  | "something else"
+  | "advice subject"
+  | "general advice"
+  | "subject share"
+  | "coverage";
+
+/** The relevance floor's verdict for the best passage, rule by rule (see `relevant`). */
+function relevanceVerdict(
   index: ChatIndex,
   best: Scored | undefined,
   terms: string[],
@@ -831,29 +870,57 @@ function relevant(
   thirdParty: string[] = [],
   generalAdvice = false,
   runnersUp: readonly Scored[] = [],
-): boolean {
-  if (!best) return false;
-  if (minCoverage <= 0) return best.coverage >= minCoverage;
-  if (namesAnotherCompany(index, best, thirdParty)) return false;
-  if (namesAThingNotSold(index, terms, reading)) return false;
-  if (namesAnotherCompound(index, best, terms, reading)) return false;
-  if (asksAboutSomethingElse(index, best, terms, reading, runnersUp)) return false;
-  if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return false;
+): RelevanceVerdict {
+  if (!best) return "no passage";
+  if (minCoverage <= 0) return best.coverage >= minCoverage ? "relevant" : "coverage";
+  if (namesAnotherCompany(index, best, thirdParty)) return "another company";
+  if (namesAThingNotSold(index, terms, reading)) return "a thing not sold";
+  if (namesAnotherCompound(index, best, terms, reading)) return "another compound";
+  if (asksAboutSomethingElse(index, best, terms, reading, runnersUp)) return "something else";
+  if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return "advice subject";
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
-    return false;
+    return "general advice";
   if (
     RETRIEVAL_SIGNALS.subjectShare &&
     reading &&
     subjectShare(index, best, terms, reading) < SUBJECT_SHARE.min
   )
-    return false;
-  if (best.exact >= minCoverage && isAbout(index, best, terms, reading, false)) return true;
-  return (
-    !!reading?.meaning &&
+    return "subject share";
+  if (best.exact >= minCoverage && isAbout(index, best, terms, reading, false)) return "relevant";
+  return !!reading?.meaning &&
     best.coverage >= minCoverage + RETRIEVAL.semanticFloorMargin &&
     best.similarity >= RETRIEVAL.minSimilarity &&
     isAbout(index, best, terms, reading)
+    ? "relevant"
+    : "coverage";
+}
+
+/**
+ * How retrieval reads a question, for diagnosis (scripts, never answers): its
+ * topic terms, the best passages of its own ranking with their coverage, and
+ * the relevance floor's verdict on the first.
+ */
+export function explainRetrieval(index: ChatIndex, query: string) {
+  const { question, reading, intents, thirdParty } = readQuery(index, query);
+  const own = ownRanking(index, reading, intents);
+  const verdict = relevanceVerdict(
+    index,
+    own[0],
+    reading.terms,
+    RETRIEVAL.minCoverage,
+    reading,
+    ADVICE.test(question),
+    thirdParty,
+    asksGeneralAdvice(question),
+    own.slice(1),
   );
+  return {
+    question,
+    terms: reading.terms,
+    verdict,
+    asksAboutOthers: RETRIEVAL_SIGNALS.thirdParty && asksAboutOthers(query),
+    top: own.slice(0, 3).map((r) => ({ id: r.document.id, exact: r.exact, coverage: r.coverage, score: r.score })),
+  };
 }
 
 /**

@@ -217,6 +217,9 @@ export function buildThesaurus(
  */
 const OFF_TOPIC_KINDS: ReadonlySet<number> = new Set([5, 8, 13, 17, 19, 20, 27]);
 
+/** WordNet's lexicographer file for places: noun.location (15). */
+export const PLACE_KINDS: ReadonlySet<number> = new Set([15]);
+
 /**
  * Words the site never uses whose most frequent meaning is a noun of one of
  * `kinds` ("samosa", "cement", "ankle"), by their indexed form: a question
