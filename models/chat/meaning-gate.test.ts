@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { GateModel } from "./gate";
 import {
   closestPassage,
+  inMeaningOrder,
   MEANING_GATE,
+  MEANING_ORDER,
   meaningDeclines,
   meaningRescues,
   offTopicProbability,
+  passageSentences,
   passageTexts,
   type Meaning,
 } from "./meaning-gate";
@@ -133,5 +136,71 @@ describe("retrieval with the meaning gate", () => {
         () => retrieve(index, question, null, undefined, { question: [0, 1], passages }).status,
       ),
     ).toBe("unknown");
+  });
+});
+
+describe("the meaning order (decision 0096)", () => {
+  const doc = (id: string) => ({ document: { id } });
+  const ranked = [
+    { ...doc("how-to-buy"), score: 10 },
+    { ...doc("limits"), score: 9 },
+    { ...doc("third"), score: 8.9 },
+  ];
+  const sentences = new Map([
+    ["how-to-buy", [unit(0, 1)]],
+    ["limits", [unit(1, 0), unit(0.2, 1)]],
+    ["third", [unit(1, 0)]],
+  ]);
+
+  it("reads a passage as its title, then each sentence of its text", () => {
+    expect(
+      passageSentences({
+        id: "gift:terms",
+        title: "Gift card terms",
+        url: "/gift",
+        text: "Cards run from ₹500 to ₹1,00,000. They never expire. Ok.",
+      }),
+    ).toEqual(["Gift card terms", "Cards run from ₹500 to ₹1,00,000.", "They never expire."]);
+  });
+
+  it("puts first, of the first two, the passage with a sentence that says what was asked", () => {
+    const meaning: Meaning = { question: unit(1, 0.05), sentences };
+    const ordered = inMeaningOrder(ranked, meaning);
+    expect(ordered.map((r) => r.document.id)).toEqual(["limits", "how-to-buy", "third"]);
+    // Past the first `among`, the ranking stands, however close the third passage is.
+    expect(MEANING_ORDER.among).toBe(2);
+    expect(ordered[2]).toBe(ranked[2]);
+    // Scores stay on the word scale: the best is never worth more than the best words were.
+    expect(ordered[0]!.score).toBeLessThanOrEqual(10);
+    expect(ordered[0]!.score).toBeGreaterThan(ordered[1]!.score);
+  });
+
+  it("keeps the word order when the first passage also says it, and without the sentences", () => {
+    const close = { question: unit(0, 1), sentences };
+    expect(inMeaningOrder(ranked, close).map((r) => r.document.id)).toEqual([
+      "how-to-buy",
+      "limits",
+      "third",
+    ]);
+    expect(inMeaningOrder(ranked, { question: unit(1, 0) })).toEqual(ranked);
+  });
+
+  it("is off with RETRIEVAL_SIGNALS.meaningOrder: retrieval keeps the word order", () => {
+    const index = seededChatIndex();
+    MEANING_GATE.model = model(-20); // sure it is in scope: the gate stays out of the way
+    const words = retrieve(index, "can i pay in rupees");
+    const question = unit(1, 0);
+    // Every passage's only sentence is far from the question but the second one's.
+    const second = words.status === "found" ? words.ranked[1]!.document.id : "";
+    const all = new Map(
+      [...index.documents.keys()].map((id) => [id, [id === second ? unit(1, 0) : unit(0, 1)]]),
+    );
+    const meaning: Meaning = { question, sentences: all };
+    const on = retrieve(index, "can i pay in rupees", null, undefined, meaning);
+    const off = withSignal("meaningOrder", false, () =>
+      retrieve(index, "can i pay in rupees", null, undefined, meaning),
+    );
+    expect(on.status === "found" && on.ranked[0]!.document.id).toBe(second);
+    expect(off.status === "found" && off.ranked[0]!.document.id).not.toBe(second);
   });
 });

@@ -29,7 +29,7 @@ import {
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { gateProbability, type GateModel } from "./gate";
 import gateWeights from "./gate-weights.json";
-import { meaningDeclines, meaningRescues, type Meaning } from "./meaning-gate";
+import { inMeaningOrder, meaningDeclines, meaningRescues, type Meaning } from "./meaning-gate";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -180,6 +180,7 @@ export const RETRIEVAL_SIGNALS = {
   learnedGate: false,
   meaningGate: true,
   meaningRescue: false,
+  meaningOrder: true,
 };
 
 /**
@@ -347,7 +348,12 @@ let lastMeanings:
 /** The thesaurus and the off-topic things for the site's words, built again only when the words changed. */
 function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<string>) {
   if (!wordnet)
-    return { thesaurus: null, offTopic: new Set<string>(), places: new Set<string>(), nouns: new Set<string>() };
+    return {
+      thesaurus: null,
+      offTopic: new Set<string>(),
+      places: new Set<string>(),
+      nouns: new Set<string>(),
+    };
   const key = [...siteTerms].sort().join(" ");
   if (lastMeanings?.wordnet !== wordnet || lastMeanings.key !== key)
     lastMeanings = {
@@ -877,7 +883,8 @@ function relevanceVerdict(
   if (namesAThingNotSold(index, terms, reading)) return "a thing not sold";
   if (namesAnotherCompound(index, best, terms, reading)) return "another compound";
   if (asksAboutSomethingElse(index, best, terms, reading, runnersUp)) return "something else";
-  if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms)) return "advice subject";
+  if (RETRIEVAL_SIGNALS.adviceSubject && asksForAdvice && !namesSubject(index, best, terms))
+    return "advice subject";
   if (RETRIEVAL_SIGNALS.generalAdvice && generalAdvice && !aboutItsSubject(index, best, terms, reading))
     return "general advice";
   if (
@@ -917,9 +924,14 @@ export function explainRetrieval(index: ChatIndex, query: string) {
   return {
     question,
     terms: reading.terms,
+    novel: reading.terms.filter(
+      (t) => isNovel(index, t, reading.wordOf.get(t)) && !reading.expansions.has(t),
+    ),
     verdict,
     asksAboutOthers: RETRIEVAL_SIGNALS.thirdParty && asksAboutOthers(query),
-    top: own.slice(0, 3).map((r) => ({ id: r.document.id, exact: r.exact, coverage: r.coverage, score: r.score })),
+    top: own
+      .slice(0, 3)
+      .map((r) => ({ id: r.document.id, exact: r.exact, coverage: r.coverage, score: r.score })),
   };
 }
 
@@ -984,7 +996,10 @@ export function retrieve(
       : ruled;
   const byMeaning = !!meaning && minCoverage === RETRIEVAL.minCoverage;
   const ownFound = ruledOrGated && !(byMeaning && RETRIEVAL_SIGNALS.meaningGate && meaningDeclines(meaning));
-  if (ownFound && !pointsBack) return found(own, false);
+  // The first passages in the meaning order, when the sentences are read (decision 0096).
+  const ordered = (ranked: Scored[]) =>
+    RETRIEVAL_SIGNALS.meaningOrder && byMeaning && meaning ? inMeaningOrder(ranked, meaning) : ranked;
+  if (ownFound && !pointsBack) return found(ordered(own), false);
   const rescued =
     !ruledOrGated && byMeaning && RETRIEVAL_SIGNALS.meaningRescue
       ? meaningRescues(
