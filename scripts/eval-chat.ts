@@ -16,7 +16,14 @@ import {
 } from "../models/chat/encoder.server";
 import type { Meaning } from "../models/chat/meaning-gate";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { COMPOUNDS, GATE, RETRIEVAL_SIGNALS, SUBJECT_SHARE, type ChatIndex } from "../models/chat/retrieval";
+import {
+  COMPOUNDS,
+  explainRetrieval,
+  GATE,
+  RETRIEVAL_SIGNALS,
+  SUBJECT_SHARE,
+  type ChatIndex,
+} from "../models/chat/retrieval";
 import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
@@ -87,6 +94,15 @@ const showSealed = process.argv.includes("--show-sealed");
 /** `-- --tuning-only`: while tuning, the sealed set is not asked at all (each look at its score is counted, decision 0068). */
 const tuningOnly = process.argv.includes("--tuning-only");
 
+/** The rule that declined an in-scope question, for its line among the misses. */
+function whyDeclined(query: string): string {
+  const explained = explainRetrieval(index, query);
+  if (explained.asksAboutOthers) return "asks about another company";
+  if (explained.verdict !== "relevant")
+    return `${explained.verdict}${explained.novel.length ? `; words the site never uses: ${explained.novel.join(", ")}` : ""}`;
+  return "the meaning gate, or a reading that is not the question's own";
+}
+
 type Metrics = { top1: number; p95: number; facts: string; declines: string; factsRate: number };
 
 function evaluate(
@@ -141,7 +157,7 @@ function evaluate(
     }
     if (!hit1)
       misses.push(
-        `  ${question.file}: "${question.q}" expected ${question.expect ?? "unknown"}, cited ${first ?? "unknown"}${hit3 ? " (in top 3)" : ""}`,
+        `  ${question.file}: "${question.q}" expected ${question.expect ?? "unknown"}, cited ${first ?? "unknown"}${hit3 ? " (in top 3)" : ""}${question.expect !== null && !answer.found ? ` (declined: ${whyDeclined(question.q)})` : ""}`,
       );
   }
   times.sort((a, b) => a - b);
