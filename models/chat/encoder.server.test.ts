@@ -92,4 +92,17 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(first(false)).toBe("careers:why:4");
     expect(first(true)).toBe("tokens:bundles");
   }, 120_000);
+
+  it("declines a question about something else that opens with the visitor's business", async () => {
+    const question = "i own a gym and my treadmill belt broke, where do i get a new one";
+    // Words alone take the opening for a description of the business and suggest a service.
+    expect(answerFromContent(index, question).found).toBe(true);
+    const meaning = await meaningOf(index, question);
+    expect(answerFromContent(index, question, null, { meaning }).found).toBe(false);
+    // A real description of the business still gets the services.
+    const business = "we are a small bakery and want to grow our brand";
+    expect(
+      answerFromContent(index, business, null, { meaning: await meaningOf(index, business) }).found,
+    ).toBe(true);
+  }, 120_000);
 });

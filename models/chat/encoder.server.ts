@@ -23,8 +23,8 @@ import type { ChatDocument } from "./sources";
 // and 130 MB); a question then takes about 5 ms. Each passage's title and
 // sentences are read too, for the meaning order of the word ranking's first
 // passages (decision 0096): about 1,060 sentences, 11 s the first time on a
-// machine, at boot and awaited; and while giving answers back by meaning is on
-// (RETRIEVAL_SIGNALS.meaningRescue, off), the passages' texts. Every vector is
+// machine, at boot and awaited; and, for giving answers back by meaning
+// (RETRIEVAL_SIGNALS.meaningRescue), each passage's text. Every vector is
 // kept by its text's hash in the system's temporary folder, so another
 // process, the next boot, or the next index after a content change reads only
 // what is new (milliseconds). Without the packages, or
@@ -152,49 +152,32 @@ async function readPassages(
   );
 }
 
-type PassageReading = {
-  fingerprint: string;
-  vectors: Promise<Map<string, SentenceVector[]> | null>;
-  /** The vectors once read (undefined while reading). */
-  ready?: Map<string, SentenceVector[]> | null;
-};
-
 /**
  * One kind of passage reading, kept for the latest index: `textsOf` says what
  * of each passage is read; `use` names what goes without it when reading fails.
  */
 function passageReader(textsOf: (doc: ChatDocument) => string[], use: string) {
-  let latest: PassageReading | undefined;
-  return {
-    read(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
-      if (!sentenceEncoderEnabled()) return Promise.resolve(null);
-      if (latest?.fingerprint !== index.fingerprint) {
-        const entry: PassageReading = {
-          fingerprint: index.fingerprint,
-          vectors: readPassages(index, textsOf)
-            .catch((error) => {
-              console.error(`The chat's sentence encoder could not read the passages; ${use}:`, error);
-              return null;
-            })
-            .then((vectors) => (entry.ready = vectors)),
-        };
-        latest = entry;
-      }
-      return latest.vectors;
-    },
-    /** The vectors for this index if already read, else null. */
-    ready(index: ChatIndex) {
-      return latest?.fingerprint === index.fingerprint ? (latest.ready ?? null) : null;
-    },
+  let latest: { fingerprint: string; vectors: Promise<Map<string, SentenceVector[]> | null> } | undefined;
+  return (index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> => {
+    if (!sentenceEncoderEnabled()) return Promise.resolve(null);
+    if (latest?.fingerprint !== index.fingerprint)
+      latest = {
+        fingerprint: index.fingerprint,
+        vectors: readPassages(index, textsOf).catch((error) => {
+          console.error(`The chat's sentence encoder could not read the passages; ${use}:`, error);
+          return null;
+        }),
+      };
+    return latest.vectors;
   };
 }
 
-const passageReadings = passageReader(passageTexts, "meaning gives no answers back");
-const sentenceReadings = passageReader(passageSentences, "the word ranking's order stands");
+const readPassageTexts = passageReader(passageTexts, "meaning gives no answers back");
+const readPassageSentences = passageReader(passageSentences, "the word ranking's order stands");
 
 /** The passages' vectors for this index (the latest index's are kept), or null without an encoder. */
 export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
-  return passageReadings.read(index);
+  return readPassageTexts(index);
 }
 
 /**
@@ -203,25 +186,25 @@ export function passageVectors(index: ChatIndex): Promise<Map<string, SentenceVe
  * passages; the latest index's are kept, or null without an encoder.
  */
 export function sentenceVectors(index: ChatIndex): Promise<Map<string, SentenceVector[]> | null> {
-  return sentenceReadings.read(index);
+  return readPassageSentences(index);
 }
 
 /**
- * What the encoder makes of a question and of this index's passages (decision
- * 0093): their sentences, while the meaning order is on
- * (`RETRIEVAL_SIGNALS.meaningOrder`: every question waits for them, so that one
- * question gets one answer; read at boot, and after a content change only the
- * new sentences, in milliseconds), and their texts while giving answers back
- * is on (`RETRIEVAL_SIGNALS.meaningRescue`: never waited for; until read, the
- * gate declines but gives nothing back). Null without an encoder.
+ * What the encoder makes of a question and of this index's passages (decisions
+ * 0093, 0096): their sentences while the meaning order is on
+ * (`RETRIEVAL_SIGNALS.meaningOrder`), their texts while giving answers back is
+ * on (`RETRIEVAL_SIGNALS.meaningRescue`). Every question waits for them, so
+ * that one question always gets one answer: they are read at boot, and after
+ * a content change only the new texts are read (milliseconds). Null without
+ * an encoder.
  */
 export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
-  if (RETRIEVAL_SIGNALS.meaningRescue) void passageVectors(index);
-  const [vector, sentences] = await Promise.all([
+  const [vector, passages, sentences] = await Promise.all([
     embedQuestion(question),
+    RETRIEVAL_SIGNALS.meaningRescue ? passageVectors(index) : null,
     RETRIEVAL_SIGNALS.meaningOrder ? sentenceVectors(index) : null,
   ]);
-  return vector ? { question: vector, passages: passageReadings.ready(index), sentences } : null;
+  return vector ? { question: vector, passages, sentences } : null;
 }
 
 /**

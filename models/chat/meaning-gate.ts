@@ -10,8 +10,8 @@ import type { ChatDocument } from "./sources";
 // - It takes answers away: a question the word rules answer is declined when
 //   the gate is sure it is about something the agency does not do ("car
 //   service cost for a hatchback", "dance studio for kids in vashi fees").
-// - It can give answers back (RETRIEVAL_SIGNALS.meaningRescue, off since
-//   round 8's askedAs left it nothing to add) only where words and meaning agree: a question the
+// - It gives answers back (RETRIEVAL_SIGNALS.meaningRescue; off from round 8,
+//   on again since round 11, decision 0096) only where words and meaning agree: a question the
 //   word rules decline is answered when the gate is sure it is in scope, and
 //   the passage closest to it in meaning is also among the word ranking's
 //   first three. Meaning alone answers too many off-topic questions
