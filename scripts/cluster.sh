@@ -163,17 +163,22 @@ $upstream_servers    keepalive 16;
 }
 EOF
 
+# Every app process still running; otherwise says which logs to read and fails.
+apps_alive() {
+  for pid in "${app_pids[@]}"; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "An app process exited during boot:" >&2
+      tail -n 30 "$work"/app*.log >&2
+      return 1
+    fi
+  done
+}
+
 wait_healthy() {
   local target="$1" what="$2"
   for _ in $(seq 600); do
     curl -fsS -o /dev/null "$target/healthz" 2>/dev/null && return 0
-    for pid in "${app_pids[@]}"; do
-      if ! kill -0 "$pid" 2>/dev/null; then
-        echo "An app process exited during boot:" >&2
-        tail -n 30 "$work"/app*.log >&2
-        return 1
-      fi
-    done
+    apps_alive || return 1
     sleep 0.1
   done
   echo "$what did not become healthy within 60 s." >&2
@@ -192,13 +197,7 @@ for i in $(seq "$processes"); do
     exit 1
   fi
 done
-for pid in "${app_pids[@]}"; do
-  if ! kill -0 "$pid" 2>/dev/null; then
-    echo "An app process exited during boot:" >&2
-    tail -n 30 "$work"/app*.log >&2
-    exit 1
-  fi
-done
+apps_alive || exit 1
 "$nginx_bin" -e "$work/nginx/error.log" -p "$work/nginx" -c "$work/nginx/nginx.conf" &
 nginx_pid=$!
 pids+=("$nginx_pid")

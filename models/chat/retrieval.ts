@@ -904,15 +904,17 @@ function relevanceVerdict(
     : "coverage";
 }
 
-/**
- * How retrieval reads a question, for diagnosis (scripts, never answers): its
- * topic terms, the best passages of its own ranking with their coverage, and
- * the relevance floor's verdict on the first.
- */
-export function explainRetrieval(index: ChatIndex, query: string) {
-  const { question, reading, intents, thirdParty } = readQuery(index, query);
-  const own = ownRanking(index, reading, intents);
-  const verdict = relevanceVerdict(
+/** The relevance floor's verdict at its own coverage on a question's own ranking (`own`, best first). */
+function floorVerdict(
+  index: ChatIndex,
+  {
+    question,
+    reading,
+    thirdParty,
+  }: Pick<ReturnType<typeof readQuery>, "question" | "reading" | "thirdParty">,
+  own: Scored[],
+): RelevanceVerdict {
+  return relevanceVerdict(
     index,
     own[0],
     reading.terms,
@@ -923,6 +925,18 @@ export function explainRetrieval(index: ChatIndex, query: string) {
     asksGeneralAdvice(question),
     own.slice(1),
   );
+}
+
+/**
+ * How retrieval reads a question, for diagnosis (scripts, never answers): its
+ * topic terms, the best passages of its own ranking with their coverage, and
+ * the relevance floor's verdict on the first.
+ */
+export function explainRetrieval(index: ChatIndex, query: string) {
+  const read = readQuery(index, query);
+  const { question, reading, intents } = read;
+  const own = ownRanking(index, reading, intents);
+  const verdict = floorVerdict(index, read, own);
   return {
     question,
     terms: reading.terms,
@@ -1165,17 +1179,7 @@ export function questionFeatures(index: ChatIndex, query: string): number[] | nu
   if (RETRIEVAL_SIGNALS.thirdParty && asksAboutOthers(query)) return null;
   const own = ownRanking(index, reading, intents);
   if (!own[0]) return null;
-  const ruled = relevant(
-    index,
-    own[0],
-    reading.terms,
-    RETRIEVAL.minCoverage,
-    reading,
-    ADVICE.test(question),
-    thirdParty,
-    asksGeneralAdvice(question),
-    own.slice(1),
-  );
+  const ruled = floorVerdict(index, { question, reading, thirdParty }, own) === "relevant";
   return featuresOf(index, { query, corrected, question, reading, intents, thirdParty, own, ruled });
 }
 
