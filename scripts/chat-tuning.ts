@@ -8,9 +8,6 @@ import { answerFromContent } from "../models/chat/answer";
 import type { AnswerOptions } from "../models/chat/compose";
 import { trainGate, type GateModel, type TrainingOptions } from "../models/chat/gate";
 import type { ChatIndex } from "../models/chat/retrieval";
-import { rebuildChatIndex } from "../models/chat/search-index.server";
-import { openDatabase, setDatabase } from "../models/platform/db.server";
-import { runSeed } from "../models/views/seed.server";
 
 export type TuningQuestion = {
   q: string;
@@ -110,12 +107,4 @@ export function gateTrainer<Row extends { x: number[]; y: 0 | 1 }>(
       subset.map((r) => r.y),
       training,
     );
-}
-
-/** The chat index over the seeded content, in an in-memory database; `close` ends the database. */
-export async function seededIndex(): Promise<{ index: ChatIndex; close: () => Promise<void> }> {
-  const handle = await openDatabase({ kind: "pglite" });
-  setDatabase(handle);
-  await runSeed();
-  return { index: await rebuildChatIndex(), close: () => handle.close() };
 }

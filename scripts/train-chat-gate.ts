@@ -18,8 +18,8 @@ import {
   percent as pct,
   gateTrainer,
   scoreTuning,
-  seededIndex,
 } from "./chat-tuning";
+import { seededIndex } from "../models/views/seeded-chat.server";
 
 const THRESHOLDS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
 const k = Number(argument("--folds") ?? 5);

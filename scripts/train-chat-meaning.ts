@@ -26,8 +26,8 @@ import {
   percent as pct,
   gateTrainer,
   scoreTuning,
-  seededIndex,
 } from "./chat-tuning";
+import { seededIndex } from "../models/views/seeded-chat.server";
 
 const VETO_THRESHOLDS = [0.7, 0.8, 0.85, 0.9, 0.95];
 /** Giving back: the most P(off-topic), the least cosine, how high the word ranking has the passage. */

@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
+import { warmSeededSentences } from "../../models/views/seeded-chat.server";
 import {
   dropTestClones,
   prepareTestDatabaseTemplate,
@@ -15,6 +16,8 @@ declare module "vitest" {
 /** Migrates one template database per run; with DATABASE_URL set, on that PostgreSQL server. */
 export default async function setup(project: TestProject) {
   const template = await prepareTestDatabaseTemplate(process.env.DATABASE_URL || undefined);
+  // The chat's first question in each worker would otherwise read every passage's sentences itself.
+  await warmSeededSentences();
   project.provide("testDatabase", template);
   console.log(`Integration tests on ${template.kind === "postgres" ? "PostgreSQL" : "PGlite"}`);
   return async () => {
