@@ -41,6 +41,15 @@ const RESCUE_BOUNDS: [number, number, number][] = [
   [0.5, 0.4, 5],
   [0.7, 0.4, 3],
 ];
+/** Declining less sure questions far from every sentence of the site's: the least P(off-topic), the cosine no sentence reaches. */
+const FAR_BOUNDS: [number, number][] = [
+  [0.3, 0.4],
+  [0.5, 0.4],
+  [0.5, 0.45],
+  [0.7, 0.4],
+  [0.7, 0.45],
+  [0.7, 0.5],
+];
 const k = Number(argument("--folds") ?? 5);
 const training = { l2: Number(argument("--l2") ?? 0.1), rate: 0.5, epochs: 600 };
 
@@ -81,6 +90,14 @@ const VARIANTS: [string, Partial<typeof MEANING_GATE>, Partial<typeof RETRIEVAL_
         Partial<typeof MEANING_GATE>,
         Partial<typeof RETRIEVAL_SIGNALS>,
       ],
+  ),
+  ...FAR_BOUNDS.map(
+    ([farAbove, farBelow]) =>
+      [
+        `+ declines P > ${farAbove} with no sentence at cos ≥ ${farBelow}`,
+        { threshold: saved.threshold, farAbove, farBelow },
+        { meaningGate: true, meaningRescue: true },
+      ] as [string, Partial<typeof MEANING_GATE>, Partial<typeof RETRIEVAL_SIGNALS>],
   ),
   ...RESCUE_BOUNDS.map(
     ([rescueBelow, rescueSimilarity, rescueAmong]) =>

@@ -50,6 +50,21 @@ describe("the meaning gate (decision 0093)", () => {
     expect(meaningDeclines({ question: [0, 1] })).toBe(true);
   });
 
+  it("can also decline a less sure question that no sentence of the site's comes near (off as shipped)", () => {
+    MEANING_GATE.model = model(0);
+    MEANING_GATE.threshold = 0.9;
+    const question = [0, 1]; // P 0.5
+    const far: Meaning = { question, sentences: new Map([["a", [unit(1, 0)]]]) };
+    const near: Meaning = { question, sentences: new Map([["a", [unit(0.1, 1)]]]) };
+    expect(meaningDeclines(far)).toBe(false);
+    Object.assign(MEANING_GATE, { farAbove: 0.4, farBelow: 0.4 });
+    expect(meaningDeclines(far)).toBe(true);
+    expect(meaningDeclines(near)).toBe(false);
+    expect(meaningDeclines({ question })).toBe(false); // sentences not read
+    MEANING_GATE.farAbove = 0.6;
+    expect(meaningDeclines(far)).toBe(false);
+  });
+
   it("finds the passage closest in meaning over each of its texts", () => {
     const meaning: Meaning = {
       question: [1, 0],

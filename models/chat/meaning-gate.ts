@@ -38,12 +38,16 @@ export const MEANING_GATE: {
   rescueBelow: number;
   rescueSimilarity: number;
   rescueAmong: number;
+  farAbove: number;
+  farBelow: number;
 } = {
   model: meaningWeights as GateModel,
   threshold: 0.9,
   rescueBelow: 0.1,
   rescueSimilarity: 0.4,
   rescueAmong: 3,
+  farAbove: 1,
+  farBelow: 0,
 };
 
 /** The characters of a passage the encoder reads: its title and the start of its text. */
@@ -91,6 +95,14 @@ export function passageSentences(doc: ChatDocument): string[] {
  */
 export const MEANING_ORDER = { among: 2, weight: 2 };
 
+/** The cosine of the question and the passage's closest sentence (0 when not read). */
+function closestSentenceOf(meaning: Meaning, id: string): number {
+  let most = 0;
+  for (const vector of meaning.sentences?.get(id) ?? [])
+    most = Math.max(most, cosine(meaning.question, vector));
+  return most;
+}
+
 /** The ranking with its first `MEANING_ORDER.among` passages in the meaning order; the rest as it was. */
 export function inMeaningOrder<R extends { document: { id: string }; score: number }>(
   ranked: readonly R[],
@@ -99,15 +111,9 @@ export function inMeaningOrder<R extends { document: { id: string }; score: numb
   const best = ranked[0];
   if (!meaning.sentences || !best || ranked.length < 2) return [...ranked];
   const { among, weight } = MEANING_ORDER;
-  const closest = (id: string) => {
-    let most = 0;
-    for (const vector of meaning.sentences?.get(id) ?? [])
-      most = Math.max(most, cosine(meaning.question, vector));
-    return most;
-  };
   const head = ranked
     .slice(0, among)
-    .map((r) => ({ r, value: r.score / best.score + weight * closest(r.document.id) }))
+    .map((r) => ({ r, value: r.score / best.score + weight * closestSentenceOf(meaning, r.document.id) }))
     .sort((a, b) => b.value - a.value)
     // Scores on the same scale as before (the best keeps its own), for the answer's choice of runners-up.
     .map(({ r, value }) => ({ ...r, score: (best.score * value) / (1 + weight) }));
@@ -124,7 +130,18 @@ export function offTopicProbability(
 
 /** Whether the gate declines a question the rules would answer. */
 export function meaningDeclines(meaning: Meaning): boolean {
-  return offTopicProbability(meaning.question) > MEANING_GATE.threshold;
+  const p = offTopicProbability(meaning.question);
+  if (p > MEANING_GATE.threshold) return true;
+  // Less sure, and no sentence of the site's comes near the question (decision 0096).
+  return p > MEANING_GATE.farAbove && closestSentence(meaning) < MEANING_GATE.farBelow;
+}
+
+/** The cosine of the question and the closest sentence of the site's (1 when the sentences are not read). */
+function closestSentence(meaning: Meaning): number {
+  if (!meaning.sentences) return 1;
+  let most = 0;
+  for (const id of meaning.sentences.keys()) most = Math.max(most, closestSentenceOf(meaning, id));
+  return most;
 }
 
 /** The passage closest in meaning to the question (vectors are of unit length), and how close. */
