@@ -111,9 +111,16 @@ function readCache(): Map<string, string> {
   }
 }
 
-function writeCache(cache: Map<string, string>) {
+/**
+ * Adds `read` to the cache file. The file is read again first: the passages'
+ * texts and their sentences are read at the same time, and each must keep
+ * what the other wrote meanwhile.
+ */
+function writeCache(read: Map<string, string>) {
   try {
     mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+    const cache = readCache();
+    for (const [hash, vector] of read) cache.set(hash, vector);
     // Written aside and renamed: a process reading at the same time sees all of it or none.
     const partial = `${CACHE_FILE}.${process.pid}.partial`;
     writeFileSync(partial, JSON.stringify(Object.fromEntries(cache)));
@@ -137,13 +144,15 @@ async function readPassages(
   const cache = readCache();
   const texts = [...new Set([...index.documents.values()].flatMap(textsOf))];
   const missing = texts.filter((text) => !cache.has(hashOf(text)));
+  const read = new Map<string, string>();
   for (let i = 0; i < missing.length; i += PASSAGE_BATCH) {
     const batch = missing.slice(i, i + PASSAGE_BATCH);
     const vectors = await embedQuestions(batch);
     if (!vectors) return null;
-    batch.forEach((text, j) => cache.set(hashOf(text), toBase64(vectors[j]!)));
+    batch.forEach((text, j) => read.set(hashOf(text), toBase64(vectors[j]!)));
   }
-  if (missing.length) writeCache(cache);
+  for (const [hash, vector] of read) cache.set(hash, vector);
+  if (read.size) writeCache(read);
   return new Map(
     [...index.documents.values()].map((doc) => [
       doc.id,
