@@ -2,7 +2,7 @@
 // npm run chat:train-meaning): the tuning set's questions (never the sealed
 // set), their command-line settings, and right facts and correct declines
 // counted as npm run eval:chat counts them.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
 import type { AnswerOptions } from "../models/chat/compose";
@@ -107,4 +107,22 @@ export function gateTrainer<Row extends { x: number[]; y: 0 | 1 }>(
       subset.map((r) => r.y),
       training,
     );
+}
+
+/**
+ * Writes a trained gate to `models/chat/<name>`: its numbers rounded to
+ * `digits` decimals, indented when `indent` (small models, read by people).
+ */
+export function writeGateWeights(model: GateModel, name: string, digits: number, indent = false): void {
+  const round = (v: number) => Number(v.toFixed(digits));
+  const out = {
+    features: model.features,
+    mean: model.mean.map(round),
+    scale: model.scale.map(round),
+    weights: model.weights.map(round),
+    bias: round(model.bias),
+  };
+  const file = path.resolve(import.meta.dirname, "../models/chat", name);
+  writeFileSync(file, `${JSON.stringify(out, null, indent ? 2 : undefined)}\n`);
+  console.log(`\nWrote ${path.relative(process.cwd(), file)}.`);
 }

@@ -6,8 +6,6 @@
 // facts and correct declines at several thresholds against the hand-set rules.
 // `-- --folds N` (default 5); `-- --l2 X` (default GATE_TRAINING.l2);
 // `-- --no-write` prints the table only.
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { GATE_TRAINING, gateProbability, groupedFolds, logLoss, type GateModel } from "../models/chat/gate";
 import { GATE, GATE_FEATURES, questionFeatures, RETRIEVAL_SIGNALS } from "../models/chat/retrieval";
 import {
@@ -18,6 +16,7 @@ import {
   percent as pct,
   gateTrainer,
   scoreTuning,
+  writeGateWeights,
 } from "./chat-tuning";
 import { seededIndex } from "../models/views/seeded-chat.server";
 
@@ -108,17 +107,5 @@ console.log("\nWeights on all rows (standardised features):");
 for (const [j, name] of names.entries())
   console.log(`  ${name.padEnd(28)}${final.weights[j]!.toFixed(3).padStart(8)}`);
 console.log(`  ${"bias".padEnd(28)}${final.bias.toFixed(3).padStart(8)}`);
-if (!process.argv.includes("--no-write")) {
-  const round = (v: number) => Number(v.toFixed(6));
-  const out = {
-    features: final.features,
-    mean: final.mean.map(round),
-    scale: final.scale.map(round),
-    weights: final.weights.map(round),
-    bias: round(final.bias),
-  };
-  const file = path.resolve(import.meta.dirname, "../models/chat/gate-weights.json");
-  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(process.cwd(), file)}.`);
-}
+if (!process.argv.includes("--no-write")) writeGateWeights(final, "gate-weights.json", 6, true);
 await close();

@@ -7,8 +7,6 @@
 // right facts and correct declines against the word rules alone: declining
 // at several thresholds, then giving answers back at several bounds. `-- --folds N` (default 5); `-- --l2 X` (default 0.1);
 // `-- --no-write` prints the table only.
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import {
   embedQuestions,
   passageVectors,
@@ -26,6 +24,7 @@ import {
   percent as pct,
   gateTrainer,
   scoreTuning,
+  writeGateWeights,
 } from "./chat-tuning";
 import { seededIndex } from "../models/views/seeded-chat.server";
 
@@ -130,18 +129,5 @@ for (const [i, [name]] of VARIANTS.entries()) {
   );
 }
 
-if (!process.argv.includes("--no-write")) {
-  const final = fit(rows);
-  const round = (v: number) => Number(v.toFixed(5));
-  const out = {
-    features: final.features,
-    mean: final.mean.map(round),
-    scale: final.scale.map(round),
-    weights: final.weights.map(round),
-    bias: round(final.bias),
-  };
-  const file = path.resolve(import.meta.dirname, "../models/chat/meaning-gate-weights.json");
-  writeFileSync(file, `${JSON.stringify(out)}\n`);
-  console.log(`\nWrote ${path.relative(process.cwd(), file)}.`);
-}
+if (!process.argv.includes("--no-write")) writeGateWeights(fit(rows), "meaning-gate-weights.json", 5);
 await close();
