@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUsuallyNoun, nounCompounds, usualNouns } from "./compounds";
+import { isDescribing, isUsuallyNoun, nounCompounds, usualDescribingWords, usualNouns } from "./compounds";
 import { COMPOUNDS, retrieve } from "./retrieval";
 import { processTerm, tokenize, wordsOf } from "./text";
 import { seededChatIndex, withSignal } from "./testing";
@@ -37,6 +37,40 @@ describe("usualNouns", () => {
     for (const word of ["ticket", "tickets", "classes", "boxes", "batches", "bodies", "men", "buses"])
       expect(isUsuallyNoun(word, nouns), word).toBe(true);
     for (const word of ["free", "tickety", "class's"]) expect(isUsuallyNoun(word, nouns), word).toBe(false);
+  });
+
+  it("keeps the verbs, adjectives and adverbs as the describing words (decision 0097)", () => {
+    expect([...usualDescribingWords(wordnet)].sort()).toEqual(["free", "spend"]);
+  });
+});
+
+describe("isDescribing", () => {
+  const words = new Set(["lock", "log", "use", "hard", "legible", "properly", "carry", "tidy"]);
+
+  it("reads a verb's and an adjective's inflections", () => {
+    for (const word of [
+      "lock",
+      "locked",
+      "locking",
+      "locks",
+      "logged",
+      "logging",
+      "using",
+      "used",
+      "harder",
+      "hardest",
+      "carried",
+      "carries",
+      "tidier",
+      "legible",
+      "properly",
+    ])
+      expect(isDescribing(word, words), word).toBe(true);
+  });
+
+  it("is false for other words", () => {
+    for (const word of ["locksmith", "logo", "hardware", "legibility", "proper"])
+      expect(isDescribing(word, words), word).toBe(false);
   });
 });
 

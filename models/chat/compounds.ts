@@ -17,15 +17,60 @@ import type { WordNet } from "./thesaurus";
  * are not. By the word, not its stem: "spending" is a noun, "spend" is not.
  */
 export function usualNouns(wordnet: WordNet): Set<string> {
-  const nouns = new Set<string>();
+  return usualLemmas(wordnet, NOUN);
+}
+
+const NOUN: ReadonlySet<number> = new Set([0]);
+
+/**
+ * The words whose usual meaning (the same rule as `usualNouns`) is a verb,
+ * an adjective or an adverb: "lock", "proper", "legible", "properly". Such a
+ * word describes what the question asks about or what happens to it; it does
+ * not name it (decision 0097).
+ */
+export function usualDescribingWords(wordnet: WordNet): Set<string> {
+  return usualLemmas(wordnet, DESCRIBING);
+}
+
+const DESCRIBING: ReadonlySet<number> = new Set([1, 2, 3]);
+
+/** The one-word lemmas whose usual sense is of one of `parts` (0 noun, 1 verb, 2 adjective, 3 adverb). */
+function usualLemmas(wordnet: WordNet, parts: ReadonlySet<number>): Set<string> {
+  const found = new Set<string>();
   for (const [lemma, keys] of wordnet.senses) {
     if (!/^[a-z]+$/.test(lemma)) continue;
     const tags = wordnet.tags.get(lemma);
     let usual = 0;
     if (tags) for (let i = 1; i < tags.length; i++) if (tags[i]! > tags[usual]!) usual = i;
-    if (keys[usual]! % 4 === 0) nouns.add(lemma);
+    if (parts.has(keys[usual]! % 4)) found.add(lemma);
   }
-  return nouns;
+  return found;
+}
+
+/**
+ * Whether a word as typed is one of `words` (`usualDescribingWords`) as
+ * English inflects a verb or an adjective: "locked", "locking", "locks",
+ * "logged", "using", "hardest". Irregular forms ("grown") only where WordNet
+ * lists them as lemmas.
+ */
+export function isDescribing(word: string, words: ReadonlySet<string>): boolean {
+  if (words.has(word)) return true;
+  const bases = [
+    [/ies$/, "y"],
+    [/ied$/, "y"],
+    [/es$/, ""],
+    [/s$/, ""],
+    [/ed$/, ""],
+    [/ed$/, "e"],
+    [/([bcdfgklmnprstvz])\1ed$/, "$1"],
+    [/ing$/, ""],
+    [/ing$/, "e"],
+    [/([bcdfgklmnprstvz])\1ing$/, "$1"],
+    [/(er|est)$/, ""],
+    [/(er|est)$/, "e"],
+    [/ier$|iest$/, "y"],
+  ] as const;
+  return bases.some(([ending, base]) => ending.test(word) && words.has(word.replace(ending, base)));
 }
 
 /**

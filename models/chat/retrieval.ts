@@ -14,7 +14,14 @@ import {
   type SemanticIndex,
   type WordVectors,
 } from "./semantic";
-import { nounCompounds, usualNouns, type Compound } from "./compounds";
+import {
+  isDescribing,
+  isUsuallyNoun,
+  nounCompounds,
+  usualDescribingWords,
+  usualNouns,
+  type Compound,
+} from "./compounds";
 import { expressionsNotIn, foldExpressions, type FixedExpression } from "./expressions";
 import { asksGeneralAdvice, GENERIC_TERMS, namesItsSubject, subjectWords } from "./general-advice";
 import { askedForms, foldWord, processTerm, spellOut, tokenize, topicTerms, wordsOf } from "./text";
@@ -68,6 +75,8 @@ export type ChatIndex = {
   places: Set<string>;
   /** The indexed forms of words whose usual meaning is a noun (WordNet), for noun compounds (./compounds.ts). */
   nouns: Set<string>;
+  /** WordNet's words whose usual meaning is a verb, an adjective or an adverb (./compounds.ts, decision 0097). */
+  describing: Set<string>;
   /** The fixed expressions (./expressions.ts) no passage says itself, read in a question as what they mean. */
   expressions: FixedExpression[];
   /**
@@ -128,6 +137,8 @@ const RETRIEVAL = {
   novelWordCloseness: 0.5,
   /** ...unless the passage holds this share of the question. */
   novelWordCoverage: 0.8,
+  /** ...or this share when the word describes or does ("legible", "lock"), not names (decision 0097). */
+  describingWordCoverage: 0.6,
   /**
    * Context words (decision 0068): up to this many words the site never uses
    * right after "for" (or "for my", "for our", "for a") name the visitor's own business ("an app for my
@@ -179,6 +190,7 @@ export const RETRIEVAL_SIGNALS = {
   compounds: true,
   expressions: true,
   places: true,
+  describingWords: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
@@ -312,7 +324,7 @@ export function buildChatIndex(
         return [...subject, ...asked];
       }),
   );
-  const { thesaurus, offTopic, places, nouns } = meaningsOf(wordnet, siteTerms);
+  const { thesaurus, offTopic, places, nouns, describing } = meaningsOf(wordnet, siteTerms);
   return {
     search,
     documents: documents_,
@@ -326,6 +338,7 @@ export function buildChatIndex(
     offTopic,
     places,
     nouns,
+    describing,
     expressions: expressionsNotIn(
       documents.map((doc) =>
         [doc.title, doc.text, doc.about ?? "", ...(doc.keywords ?? []), ...(doc.askedAs ?? [])].join(" "),
@@ -344,6 +357,7 @@ let lastMeanings:
       offTopic: Set<string>;
       places: Set<string>;
       nouns: Set<string>;
+      describing: Set<string>;
     }
   | undefined;
 
@@ -355,6 +369,7 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       offTopic: new Set<string>(),
       places: new Set<string>(),
       nouns: new Set<string>(),
+      describing: new Set<string>(),
     };
   const key = [...siteTerms].sort().join(" ");
   if (lastMeanings?.wordnet !== wordnet || lastMeanings.key !== key)
@@ -365,9 +380,11 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       offTopic: offTopicThings(wordnet, siteTerms),
       places: offTopicThings(wordnet, siteTerms, PLACE_KINDS),
       nouns: lastMeanings?.wordnet === wordnet ? lastMeanings.nouns : usualNouns(wordnet),
+      describing:
+        lastMeanings?.wordnet === wordnet ? lastMeanings.describing : usualDescribingWords(wordnet),
     };
-  const { thesaurus, offTopic, places, nouns } = lastMeanings;
-  return { thesaurus, offTopic, places, nouns };
+  const { thesaurus, offTopic, places, nouns, describing } = lastMeanings;
+  return { thesaurus, offTopic, places, nouns, describing };
 }
 
 /** A question as retrieval reads it: its topic terms, each term's word (for its vector) and its meaning. */
@@ -515,6 +532,11 @@ const OWNERS = new Set(["my", "our"]);
  * visitor's own business (decision 0089).
  */
 const BENEFICIARY = new Set(["my", "our", "a", "an", "small", "local", "new"]);
+
+/** Whether a word as typed is usually a verb, an adjective or an adverb, not a noun (WordNet). */
+function describes(index: ChatIndex, word: string | undefined): boolean {
+  return !!word && isDescribing(word, index.describing) && !isUsuallyNoun(word, index.nouns);
+}
 
 /** A word the site never uses: in no passage, not in the agency's vocabulary, not a number. */
 function isNovel(index: ChatIndex, term: string, word: string | undefined): boolean {
@@ -705,6 +727,13 @@ function asksAboutSomethingElse(
     if (reading.expansions.has(term)) return false;
     // A place: where the visitor is, not what they ask about ("red plan cost for a client in ireland").
     if (RETRIEVAL_SIGNALS.places && index.places.has(term)) return false;
+    // A word that describes or does, not one that names: "lock us into", "legible", "properly" (decision 0097).
+    if (
+      RETRIEVAL_SIGNALS.describingWords &&
+      best.exact >= RETRIEVAL.describingWordCoverage &&
+      describes(index, reading.wordOf.get(term))
+    )
+      return false;
     // A word the passage lists among the ways visitors ask about it ("iphone" for App Creation).
     if (RETRIEVAL_SIGNALS.askedAs && asked.has(term)) return false;
     // Or one the runners-up list: "diwali posters" for the tokens, "lapse" for the gift card (decision 0095).
