@@ -102,11 +102,12 @@ function withoutAddresses(text: string): string {
     .trim();
 }
 
-/** The passages' text, each sentence once. */
+/** The passages' text, each sentence once; a page's lead (an article's title) opens its first paragraph. */
 function answerText(passages: Ranked[]): string {
   const said = new Set<string>();
-  const paragraphs = passages.map(({ document }) =>
-    withoutAddresses(document.text)
+  const led = new Set<string>();
+  const paragraphs = passages.map(({ document }) => {
+    const text = withoutAddresses(document.text)
       .split(/(?<=[.!?])\s+(?=[A-Z0-9₹$€"“(])/)
       .filter((sentence) => {
         const key = sentence.toLowerCase().replace(/\W+/g, " ").trim();
@@ -114,8 +115,12 @@ function answerText(passages: Ranked[]): string {
         said.add(key);
         return true;
       })
-      .join(" "),
-  );
+      .join(" ");
+    const { lead, url } = document;
+    if (!text || !lead || led.has(url) || text.toLowerCase().includes(lead.toLowerCase())) return text;
+    led.add(url);
+    return `“${lead}”: ${text}`;
+  });
   return paragraphs.filter(Boolean).join("\n\n");
 }
 

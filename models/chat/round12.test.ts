@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { explainRetrieval } from "./retrieval";
+import { composeAnswer } from "./compose";
+import { buildChatIndex, explainRetrieval, retrieve } from "./retrieval";
 import { citedUrl, seededChatIndex, withSignal } from "./testing";
 
 // Decision 0097: classes of the round-12 misses. The questions here are not
@@ -20,5 +21,33 @@ describe("a word the site never uses that describes, not names", () => {
   it("still counts when the site's words hold little of the question", () => {
     expect(cited("tell me a funny story about tuesday afternoons")).toBeNull();
     expect(cited("say something witty about the weekend")).toBeNull();
+  });
+});
+
+describe("an answer from an article", () => {
+  const post = {
+    url: "/blog/quiet-launches",
+    lead: "Quiet Launches: Shipping a Rebrand Without Fanfare",
+    keywords: ["post", "article", "blog"],
+  };
+  const articles = buildChatIndex([
+    {
+      ...post,
+      id: "post:quiet",
+      title: post.lead,
+      text: "A rebrand can go live on a Tuesday with no press release.",
+    },
+    {
+      ...post,
+      id: "post:quiet#1",
+      title: `${post.lead}: Timing`,
+      text: "Launch the rebrand on a Tuesday, when the team is at their desks.",
+    },
+  ]);
+
+  it("names the article once, before its first paragraph", () => {
+    const answer = composeAnswer(retrieve(articles, "article on a rebrand launch on a tuesday"), "");
+    expect(answer.response.startsWith(`“${post.lead}”: `)).toBe(true);
+    expect(answer.response.split(post.lead)).toHaveLength(2);
   });
 });

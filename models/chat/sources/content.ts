@@ -30,7 +30,8 @@ const ANSWERS: Partial<Record<ContentDocument["kind"], ChatDocument["answers"]>>
  * title (searched, never pasted into the answer).
  */
 function contentPassages(doc: ContentDocument): ChatDocument[] {
-  const keywords = doc.kind === "post" || doc.kind === "article" ? [doc.kind, "article", "blog"] : [doc.kind];
+  const writing = doc.kind === "post" || doc.kind === "article";
+  const keywords = writing ? [doc.kind, "article", "blog"] : [doc.kind];
   const sections = doc.markdown.split(/^#{1,3}\s+(.+)$/m);
   const whole = {
     id: doc.id,
@@ -39,6 +40,7 @@ function contentPassages(doc: ContentDocument): ChatDocument[] {
     keywords,
     about: doc.about,
     answers: ANSWERS[doc.kind],
+    ...(writing ? { lead: doc.title } : {}),
   };
   if (sections.length === 1) return [{ ...whole, text: plainText(doc.markdown) }];
   const passages: ChatDocument[] = [];
@@ -65,6 +67,7 @@ function contentPassages(doc: ContentDocument): ChatDocument[] {
       url: doc.url,
       text,
       keywords,
+      ...(whole.lead ? { lead: whole.lead } : {}),
     });
   }
   return passages;

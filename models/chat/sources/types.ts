@@ -29,6 +29,12 @@ export type ChatDocument = {
    * never shown.
    */
   askedAs?: string[];
+  /**
+   * What an answer from the passage opens with, when its text does not say it:
+   * a post's or article's title, so that "any article on…" is answered with the
+   * article's name.
+   */
+  lead?: string;
   /** The one thing the passage is about ("Motion", "Popular bundle"), for comparisons of two things. */
   entity?: string;
 };
