@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { composeAnswer } from "./compose";
 import { buildChatIndex, explainRetrieval, retrieve } from "./retrieval";
 import { citedUrl, seededChatIndex, withSignal } from "./testing";
+import { thirdPartyNames } from "./third-party";
 
 // Decision 0097: classes of the round-12 misses. The questions here are not
 // the evaluation sets' (tests/chat-eval/).
@@ -49,5 +50,18 @@ describe("an answer from an article", () => {
     const answer = composeAnswer(retrieve(articles, "article on a rebrand launch on a tuesday"), "");
     expect(answer.response.startsWith(`“${post.lead}”: `)).toBe(true);
     expect(answer.response.split(post.lead)).toHaveLength(2);
+  });
+});
+
+describe("more companies' names", () => {
+  it("are read as another company's (general knowledge: stock sites, finance, streaming, Indian services)", () => {
+    expect(thirdPartyNames("shutterstock image licence price")).toEqual(["shutterstock"]);
+    expect(thirdPartyNames("is urban company plus worth it")).toEqual(["urban company"]);
+    for (const question of [
+      "kindle unlimited plan price",
+      "vistaprint business card rate",
+      "practo premium membership cost",
+    ])
+      expect(cited(question), question).toBeNull();
   });
 });

@@ -39,6 +39,14 @@ zee5 sonyliv jiocinema
 oyo makemytrip goibibo airbnb
 byjus unacademy udemy coursera
 nike adidas puma cocacola pepsi tesla uber ola rapido irctc
+looka tailorbrands vistaprint printful printify envato shutterstock freepik unsplash pexels istock
+gettyimages storyblocks artlist semrush ahrefs ubersuggest sproutsocial mailerlite sendinblue brevo klaviyo
+gmail dropbox onedrive icloud evernote todoist clickup airtable miro loom calendly typeform
+quickbooks freshbooks xero razorpayx cashfree instamojo
+audible kindle applemusic youtubemusic disney hulu hbo crunchyroll tinder bumble
+cultfit curefit practo pharmeasy lenskart tanishq bookmyshow paisabazaar policybazaar zerodha groww upstox
+dunzo urbanclap agoda expedia trivago cleartrip ixigo redbus
+aws azure cloudflare netlify vercel heroku digitalocean
 `;
 
 /**
@@ -72,6 +80,11 @@ const PHRASE_NAMES = [
   "air india",
   "tata play",
   "bank of baroda",
+  "urban company",
+  "linkedin premium",
+  "youtube premium",
+  "meta verified",
+  "microsoft teams",
   "ring light",
   "sound card",
   "graphics card",
