@@ -50,9 +50,9 @@ describe("the meaning gate (decision 0093)", () => {
     expect(meaningDeclines({ question: [0, 1] })).toBe(true);
   });
 
-  it("can also decline a less sure question that no sentence of the site's comes near (off as shipped)", () => {
+  it("can also decline a less sure question that no sentence of the site's comes near (decision 0097)", () => {
     MEANING_GATE.model = model(0);
-    MEANING_GATE.threshold = 0.9;
+    Object.assign(MEANING_GATE, { threshold: 0.9, farAbove: 1, farBelow: 0 });
     const question = [0, 1]; // P 0.5
     const far: Meaning = { question, sentences: new Map([["a", [unit(1, 0)]]]) };
     const near: Meaning = { question, sentences: new Map([["a", [unit(0.1, 1)]]]) };
