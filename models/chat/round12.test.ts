@@ -65,3 +65,18 @@ describe("more companies' names", () => {
       expect(cited(question), question).toBeNull();
   });
 });
+
+describe("Hinglish's verbs and the words of a purchase", () => {
+  it("answers questions whose Hindi verbs and nouns were read as words the site never uses", () => {
+    // Each was declined as "something else" by "farak", "sambhalega", "kharide", "kiya" or "banaoge".
+    expect(cited("best value aur popular bundle me kya farak hai")).toBe("/creative-tokens");
+    expect(cited("social plan kitne platforms sambhalega")).toBe("/solutions/blue");
+    expect(cited("token kharide the, refund kaise milega")).toBe("/creative-tokens");
+    expect(cited("dost ko refer kiya toh kitne token milenge")).toBe("/referrals");
+  });
+
+  it('reads the business before "ke liye" as the visitor\'s, as "for my cafe"', () => {
+    expect(explainRetrieval(index, "poster banaoge kya mere cafe ke liye").novel).toEqual([]);
+    expect(cited("poster banaoge kya mere cafe ke liye")).not.toBeNull();
+  });
+});

@@ -41,7 +41,7 @@ byjus unacademy udemy coursera
 nike adidas puma cocacola pepsi tesla uber ola rapido irctc
 looka tailorbrands vistaprint printful printify envato shutterstock freepik unsplash pexels istock
 gettyimages storyblocks artlist semrush ahrefs ubersuggest sproutsocial mailerlite sendinblue brevo klaviyo
-gmail dropbox onedrive icloud evernote todoist clickup airtable miro loom calendly typeform
+dropbox onedrive icloud evernote todoist clickup airtable miro loom calendly typeform
 quickbooks freshbooks xero razorpayx cashfree instamojo
 audible kindle applemusic youtubemusic disney hulu hbo crunchyroll tinder bumble
 cultfit curefit practo pharmeasy lenskart tanishq bookmyshow paisabazaar policybazaar zerodha groww upstox

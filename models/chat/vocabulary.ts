@@ -374,14 +374,234 @@ export const SHORTHAND = new Map<string, string>(
     rehta: "stays",
     rehti: "stays",
     rehte: "stay",
+    // Hinglish nouns and adjectives of a purchase (decision 0097).
+    farak: "difference",
+    fark: "difference",
+    farq: "difference",
+    dost: "friend",
+    doston: "friends",
+    sawal: "question",
+    sawaal: "question",
+    jawab: "answer",
+    jawaab: "answer",
+    hazaar: "thousand",
+    hazar: "thousand",
+    hajar: "thousand",
+    pehla: "first",
+    pehli: "first",
+    pahla: "first",
+    mehenga: "expensive",
+    mehengi: "expensive",
+    mehenge: "expensive",
+    alag: "separate",
+    pura: "full",
+    poora: "full",
+    puri: "full",
+    poori: "full",
+    baaki: "rest",
+    baki: "rest",
+    der: "time",
+    kharcha: "cost",
+    kharch: "cost",
+    keemat: "price",
+    kimat: "price",
+    kimmat: "price",
+    bhav: "price",
+    bhaav: "price",
+    samay: "time",
+    grahak: "customer",
+    vyapar: "business",
+    vyapaar: "business",
+    dhanda: "business",
+    dhandha: "business",
+    madad: "help",
+    jankari: "information",
+    jaankari: "information",
+    tarika: "way",
+    tareeka: "way",
+    shuru: "start",
+    kiya: "did",
+    kiye: "did",
+    liya: "took",
+    diya: "gave",
+    diye: "gave",
+    aisa: "such",
+    aise: "such",
+    waisa: "such",
     "there's": "there is",
     "let's": "let us",
     vs: "versus",
   }),
 );
 
+/**
+ * Hindi verbs as Indian visitors type them in Latin letters (decision 0097):
+ * each root with the English verb it means. Their forms are generated
+ * (`hinglishVerbForms`) rather than listed one by one, so that "banaoge",
+ * "bhejoge", "dikhenge", "kharide" and "sambhaloge" are read as English
+ * ("make", "send", "show", "buy", "handle") and never as words the site does
+ * not use. Roots that end in a vowel take the vowel suffixes.
+ */
+const HINGLISH_VERBS: Record<string, string> = {
+  kar: "do",
+  karwa: "get",
+  de: "give",
+  dila: "get",
+  le: "take",
+  ho: "be",
+  ban: "make",
+  bana: "make",
+  banwa: "make",
+  bhej: "send",
+  bhijwa: "send",
+  dikh: "show",
+  dikha: "show",
+  dekh: "see",
+  mil: "get",
+  chal: "work",
+  chala: "run",
+  aa: "come",
+  ja: "go",
+  la: "bring",
+  lag: "is",
+  pad: "is",
+  rakh: "keep",
+  bata: "tell",
+  samjha: "explain",
+  samajh: "understand",
+  sambhal: "handle",
+  badha: "extend",
+  badh: "grow",
+  chah: "want",
+  sak: "can",
+  kharid: "buy",
+  bech: "sell",
+  bhar: "pay",
+  chuka: "pay",
+  kat: "deduct",
+  ruk: "wait",
+  bol: "say",
+  puch: "ask",
+  pooch: "ask",
+  padh: "read",
+  likh: "write",
+  sikh: "learn",
+  seekh: "learn",
+  sikha: "teach",
+  kama: "earn",
+  bhool: "forget",
+  lauta: "return",
+  jod: "add",
+  nikal: "remove",
+  hata: "remove",
+  bula: "call",
+  maang: "ask",
+  badal: "change",
+  khul: "open",
+  khol: "open",
+  daal: "put",
+  dal: "put",
+  bhejwa: "send",
+};
+
+/** Suffixes of a root ending in a consonant ("bhej" → "bhejna", "bhejoge", "bheja"). */
+const CONSONANT_SUFFIXES = [
+  "a",
+  "i",
+  "e",
+  "o",
+  "na",
+  "ne",
+  "ni",
+  "ta",
+  "ti",
+  "te",
+  "ke",
+  "kar",
+  "unga",
+  "ungi",
+  "oge",
+  "ogi",
+  "ega",
+  "egi",
+  "enge",
+  "engi",
+  "iye",
+  "iyega",
+  "en",
+  "ein",
+  "wana",
+  "wani",
+  "wane",
+  "wao",
+  "waoge",
+  "waenge",
+  "waiye",
+  "ate",
+  "ata",
+  "ati",
+];
+
+/** Suffixes of a root ending in a vowel ("bana" → "banana"… "banaoge", "banaya", "banayenge"). */
+const VOWEL_SUFFIXES = [
+  "na",
+  "ne",
+  "ni",
+  "ta",
+  "ti",
+  "te",
+  "ke",
+  "kar",
+  "unga",
+  "ungi",
+  "oge",
+  "ogi",
+  "yega",
+  "yegi",
+  "yenge",
+  "ega",
+  "egi",
+  "enge",
+  "o",
+  "iye",
+  "iyega",
+  "ya",
+  "yi",
+  "ye",
+  "en",
+  "ein",
+  "do",
+  "dijiye",
+];
+
+/**
+ * Generated forms that are also English words (WordNet's): left as English
+ * ("mile", "late", "lake"); models/chat/vocabulary.test.ts checks the list. The
+ * rest a visitor types far more often as Hindi ("hone", "bole", "sakti").
+ */
+const ENGLISH_FORMS = new Set<string>(
+  "karen karate dilate leo bane banana mile milo lane late lake sake dale dali".split(" "),
+);
+
+/** Every generated form of `HINGLISH_VERBS` with its English verb. */
+export function hinglishVerbForms(): Map<string, string> {
+  const forms = new Map<string, string>();
+  for (const [root, english] of Object.entries(HINGLISH_VERBS)) {
+    const suffixes = /[aeiou]$/.test(root) ? VOWEL_SUFFIXES : CONSONANT_SUFFIXES;
+    for (const suffix of suffixes) {
+      const form = root + suffix;
+      if (!ENGLISH_FORMS.has(form) && !forms.has(form)) forms.set(form, english);
+    }
+  }
+  return forms;
+}
+
+for (const [form, english] of hinglishVerbForms()) if (!SHORTHAND.has(form)) SHORTHAND.set(form, english);
+
 /** Phrases folded before the text is split into words. */
 export const PHRASES: [RegExp, string][] = [
+  // Hinglish puts "for" after the business: "mere cafe ke liye" (spelled out "my cafe of for") is "for my cafe" (decision 0097).
+  [/\b(my|our) ((?:[a-z]+ ){1,2}?)of for\b/g, " for $1 $2"],
   [/\bhow much\b/g, " price "],
   [/\bhow (fast|quick)\b/g, " how quickly "],
   [

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { topicTerms } from "./text";
+import { loadWordNet } from "./thesaurus.server";
+import { hinglishVerbForms } from "./vocabulary";
+
+// Decision 0097: Hindi verbs' forms, generated from their roots.
+
+describe("hinglishVerbForms", () => {
+  const forms = hinglishVerbForms();
+
+  it("reads a root's forms as its English verb", () => {
+    const expected: [string, string][] = [
+      ["banaoge", "make"],
+      ["bhejoge", "send"],
+      ["dikhenge", "show"],
+      ["kharide", "buy"],
+      ["sambhaloge", "handle"],
+      ["badhana", "extend"],
+    ];
+    for (const [form, english] of expected) expect(forms.get(form), form).toBe(english);
+  });
+
+  it("leaves the forms that are English words as English, but for those typed far more often as Hindi", () => {
+    const wordnet = loadWordNet()!;
+    const english = [...forms.keys()].filter((form) => wordnet.senses.has(form)).sort();
+    // Add a root's English-word forms to ENGLISH_FORMS in ./vocabulary.ts, or here when Hindi is the usual reading.
+    expect(english).toEqual(
+      "bola bole bolo bolti chahta dalo hone hoya jati lao lena milne saki sakti".split(" "),
+    );
+    for (const word of ["mile", "late", "lake", "banana"]) expect(forms.has(word), word).toBe(false);
+  });
+
+  it("makes a Hinglish question's topic its English one", () => {
+    expect(topicTerms("logo kitne din me banaoge")).toEqual(topicTerms("logo day make"));
+    expect(topicTerms("popular aur essential me farak kya hai")).toEqual(
+      topicTerms("popular essential difference"),
+    );
+  });
+});
