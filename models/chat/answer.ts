@@ -1,7 +1,13 @@
 import { composeAnswer, type AnswerOptions, type ComposedAnswer } from "./compose";
 import { CHAT_COPY } from "./copy";
 import { meaningDeclines } from "./meaning-gate";
-import { retrieve, RETRIEVAL_SIGNALS, type ChatIndex, type PreviousTurn } from "./retrieval";
+import {
+  namesSomethingElse,
+  retrieve,
+  RETRIEVAL_SIGNALS,
+  type ChatIndex,
+  type PreviousTurn,
+} from "./retrieval";
 import { smallTalk } from "./small-talk";
 
 /** "I run a bakery…", "our startup sells…": the visitor answers the welcome's question about their business. */
@@ -22,6 +28,9 @@ export function answerFromContent(
   // A question about something else that opens with the business ("i have a photography studio
   // and my lens needs cleaning…"): the meaning gate declines it here too (decision 0096).
   if (RETRIEVAL_SIGNALS.meaningGate && options.meaning && meaningDeclines(options.meaning)) return answer;
+  // Nor one the word rules declined for naming something else ("we're moving off mailchimp, how
+  // does klaviyo's pricing scale"): a description has no such word (decision 0097).
+  if (RETRIEVAL_SIGNALS.businessFallbackRules && namesSomethingElse(index, query)) return answer;
   // A description rather than a question: the service it comes closest to
   // (any shared word) is a place to start; otherwise, everything we create.
   const loose = retrieve(index, query, previous, Number.MIN_VALUE);

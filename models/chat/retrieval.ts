@@ -168,7 +168,12 @@ const RETRIEVAL = {
  * back by meaning was off after round 8's askedAs left it nothing to add
  * (decision 0093) and is on again since round 11's cross-validation found it
  * adding facts and losing no decline (decision 0096), as is the meaning order
- * of the first two passages and places as context.
+ * of the first two passages and places as context. Round 12 (decision 0097)
+ * added describing words (a verb, adjective or adverb the site never uses is
+ * not "something else" when the passage holds 60% of the question) and the
+ * business fallback's rules (./answer.ts: a question that opens with the
+ * visitor's business is not answered as a description when the floor
+ * declined it for naming something else).
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
@@ -191,6 +196,7 @@ export const RETRIEVAL_SIGNALS = {
   expressions: true,
   places: true,
   describingWords: true,
+  businessFallbackRules: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
@@ -380,8 +386,7 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       offTopic: offTopicThings(wordnet, siteTerms),
       places: offTopicThings(wordnet, siteTerms, PLACE_KINDS),
       nouns: lastMeanings?.wordnet === wordnet ? lastMeanings.nouns : usualNouns(wordnet),
-      describing:
-        lastMeanings?.wordnet === wordnet ? lastMeanings.describing : usualDescribingWords(wordnet),
+      describing: lastMeanings?.wordnet === wordnet ? lastMeanings.describing : usualDescribingWords(wordnet),
     };
   const { thesaurus, offTopic, places, nouns, describing } = lastMeanings;
   return { thesaurus, offTopic, places, nouns, describing };
@@ -954,6 +959,19 @@ function floorVerdict(
     asksGeneralAdvice(question),
     own.slice(1),
   );
+}
+
+/**
+ * Whether the relevance floor declines the question because it names
+ * something the site does not offer (another company, a thing not sold,
+ * another compound, something else, advice on what it does not cover), not
+ * because too little of it matches: such a question is not a visitor's
+ * description of their business (./answer.ts, decision 0097).
+ */
+export function namesSomethingElse(index: ChatIndex, query: string): boolean {
+  const read = readQuery(index, query);
+  const verdict = floorVerdict(index, read, ownRanking(index, read.reading, read.intents));
+  return verdict !== "relevant" && verdict !== "coverage" && verdict !== "no passage";
 }
 
 /**

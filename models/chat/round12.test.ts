@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
 import { composeAnswer } from "./compose";
 import { buildChatIndex, explainRetrieval, retrieve } from "./retrieval";
 import { citedUrl, seededChatIndex, withSignal } from "./testing";
@@ -78,5 +79,26 @@ describe("Hinglish's verbs and the words of a purchase", () => {
   it('reads the business before "ke liye" as the visitor\'s, as "for my cafe"', () => {
     expect(explainRetrieval(index, "poster banaoge kya mere cafe ke liye").novel).toEqual([]);
     expect(cited("poster banaoge kya mere cafe ke liye")).not.toBeNull();
+  });
+});
+
+describe("a question that opens with the visitor's business", () => {
+  it("is declined when the word rules decline it for naming something else", () => {
+    for (const question of [
+      "our company is switching from mailchimp, what does hubspot charge for 10k contacts",
+      "i run a cafe, which coffee beans are cheapest wholesale",
+    ]) {
+      expect(answerFromContent(index, question).found, question).toBe(false);
+      expect(
+        withSignal("businessFallbackRules", false, () => answerFromContent(index, question).found),
+        question,
+      ).toBe(true);
+    }
+  });
+
+  it("still gets a place to start when it only describes the business", () => {
+    const answer = answerFromContent(index, "we run a small bakery in pune");
+    expect(answer.found).toBe(true);
+    expect(answer.sources.map((s) => s.url)).toContain("/services");
   });
 });
