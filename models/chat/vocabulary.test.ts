@@ -37,3 +37,11 @@ describe("hinglishVerbForms", () => {
     );
   });
 });
+
+describe("contractions", () => {
+  it("are spelled out, so their ending is never a word of its own", () => {
+    expect(topicTerms("we're a bakery and they've asked for a logo")).toEqual(
+      topicTerms("bakery asked logo"),
+    );
+  });
+});
