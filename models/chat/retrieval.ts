@@ -173,7 +173,9 @@ const RETRIEVAL = {
  * not "something else" when the passage holds 60% of the question) and the
  * business fallback's rules (./answer.ts: a question that opens with the
  * visitor's business is not answered as a description when the floor
- * declined it for naming something else).
+ * declined it for naming something else), and context beside work (words
+ * after "for" are the visitor's business only when the question names
+ * something the studio makes).
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
@@ -197,6 +199,7 @@ export const RETRIEVAL_SIGNALS = {
   places: true,
   describingWords: true,
   businessFallbackRules: true,
+  contextBesideWork: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
@@ -420,6 +423,7 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // "for my insurance agency product": the words of a phrase after "for my"/"of my" that holds a word the site never uses.
   let owned: string[] | null = null;
   const business = new Set<string>();
+  const afterFor = new Set<string>();
   const ownedPhrase = () => {
     // It opens with a word the site never uses that no passage lists as a visitor's word ("my radio spot" is the
     // site's) and that is no off-topic thing ("my bank credit card" is the bank's).
@@ -446,6 +450,7 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
     else if (!possessive) ownedPhrase();
     if (term && contextLeft > 0 && isNovel(index, term, token)) {
       context.add(term);
+      afterFor.add(term);
       contextLeft--;
       lastContext = term;
     } else if (!determiner) contextLeft = 0;
@@ -453,6 +458,10 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   }
   ownedPhrase();
   if (lastContext) contextHeads.push(lastContext);
+  // Only beside something the studio makes, as with the business phrases below: "a logo for my dental
+  // clinic" is the visitor's business; "shipping for a sofa" is about the sofa (decision 0097).
+  const namesWork = [...wordOf.keys()].some((t) => !context.has(t) && index.deliverables.has(t));
+  if (RETRIEVAL_SIGNALS.contextBesideWork && !namesWork) for (const t of afterFor) context.delete(t);
   // "my ca practice needs a name", "our hospital wants calm music": the visitor's business as the subject of "needs"/"wants".
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, phrase] of spellOut(question).matchAll(BUSINESS_NEEDS))

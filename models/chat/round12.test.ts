@@ -102,3 +102,16 @@ describe("a question that opens with the visitor's business", () => {
     expect(answer.sources.map((s) => s.url)).toContain("/services");
   });
 });
+
+describe('words after "for"', () => {
+  it("are the visitor's business beside something the studio makes, and the subject otherwise", () => {
+    expect(cited("price of a logo for my dental clinic")).not.toBeNull();
+    for (const question of ["how much is shipping for a sofa", "delivery charges for a washing machine"]) {
+      expect(cited(question), question).toBeNull();
+      expect(
+        withSignal("contextBesideWork", false, () => cited(question)),
+        question,
+      ).not.toBeNull();
+    }
+  });
+});
