@@ -45,3 +45,13 @@ describe("contractions", () => {
     );
   });
 });
+
+describe("a client's job", () => {
+  it("is a piece of work beside the client's words, and a post elsewhere", () => {
+    expect(topicTerms("is a rush job possible")).toEqual(topicTerms("rush project possible"));
+    expect(topicTerms("can i track my job online")).toEqual(topicTerms("track project online"));
+    expect(topicTerms("start a new job with you")).toEqual(topicTerms("start new project"));
+    expect(topicTerms("design jobs at your studio")).toEqual(topicTerms("design career studio"));
+    expect(topicTerms("how do i apply for the motion designer job")).toContain(topicTerms("career")[0]);
+  });
+});

@@ -618,6 +618,12 @@ for (const [form, english] of hinglishVerbForms()) if (!SHORTHAND.has(form)) SHO
 
 /** Phrases folded before the text is split into words. */
 export const PHRASES: [RegExp, string][] = [
+  // A client's "job" is a piece of work, not a post: "my job", "rush job", "the website job", "a job with you" (decision 0097).
+  [
+    /\b(my|our|rush|urgent|quick|design|website|web|logo|video|print|branding) jobs?\b(?! (at|application|applications|opening|openings|search|hunting|offer|vacanc\w*)\b)/g,
+    " $1 project ",
+  ],
+  [/\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g, " project with $1 "],
   // Hinglish puts "for" after the business: "mere cafe ke liye" (spelled out "my cafe of for") is "for my cafe" (decision 0097).
   [/\b(my|our) ((?:[a-z]+ ){1,2}?)of for\b/g, " for $1 $2"],
   [/\bhow much\b/g, " price "],
