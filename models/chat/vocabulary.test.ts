@@ -38,6 +38,13 @@ describe("hinglishVerbForms", () => {
   });
 });
 
+describe("social shorthand", () => {
+  it("reads fb, yt and a display picture as the site's words", () => {
+    expect(topicTerms("do u handle fb and yt")).toEqual(topicTerms("handle social social"));
+    expect(topicTerms("linkedin dp")).toEqual(topicTerms("social profile"));
+  });
+});
+
 describe("contractions", () => {
   it("are spelled out, so their ending is never a word of its own", () => {
     expect(topicTerms("we're a bakery and they've asked for a logo")).toEqual(

@@ -792,6 +792,10 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     insta: "social",
     ig: "social",
     facebook: "social",
+    fb: "social",
+    yt: "social",
+    // "my linkedin dp": a display picture is the profile's picture.
+    dp: "profile",
     linkedin: "social",
     tiktok: "social",
     youtube: "social",
