@@ -971,14 +971,16 @@ function floorVerdict(
 }
 
 /**
- * Whether the relevance floor declines the question because it names
- * something the site does not offer (another company, a thing not sold,
+ * Whether the question names another company or a device (./third-party.ts),
+ * or the relevance floor declines it because it names something the site
+ * does not offer (another company, a thing not sold,
  * another compound, something else, advice on what it does not cover), not
  * because too little of it matches: such a question is not a visitor's
  * description of their business (./answer.ts, decision 0097).
  */
 export function namesSomethingElse(index: ChatIndex, query: string): boolean {
   const read = readQuery(index, query);
+  if (read.thirdParty.length) return true;
   const verdict = floorVerdict(index, read, ownRanking(index, read.reading, read.intents));
   return verdict !== "relevant" && verdict !== "coverage" && verdict !== "no passage";
 }

@@ -26,6 +26,8 @@ const STOP_WORDS = new Set([
     "till until whether either guys im ive id dont doesnt didnt cant wont isnt arent long difference differences differ " +
     "different versus compare compared compares comparing comparison between quickly soon back " +
     "yo asap bro dude wanna gonna gotta stuff incl kinda sorta lol " +
+    // Asides that name no topic either: "possible?", "the actual work", "sir", "wtf" (decision 0097).
+    "possible possibly instead actual proper properly wtf af lmao pal sir madam maam mam buddy dear ups fyi btw " +
     // The same glue inflected, and the manner words that name no topic (decision 0095).
     "wants wanted wanting needs needed needing makes making made gets getting gives giving gave tells told " +
     "helps helping helped looks looking looked goes went gone knows knew kindly exactly easily ago toward " +
@@ -35,14 +37,17 @@ const STOP_WORDS = new Set([
 
 /** Lower case without accents, chat shorthand spelled out ("wat r ur" → "what are your"). */
 export function spellOut(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[’‘`]/g, "'")
-    .replace(/(\d),(?=\d)/g, "$1")
-    .replace(/\+/g, " plus ")
-    .replace(/[\p{L}']+/gu, (word) => SHORTHAND.get(word) ?? word);
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[’‘`]/g, "'")
+      .replace(/(\d),(?=\d)/g, "$1")
+      .replace(/\+/g, " plus ")
+      // Not the unit after a number: "30k" is thirty thousand, not "30ok".
+      .replace(/(?<!\p{N})[\p{L}']+/gu, (word) => SHORTHAND.get(word) ?? word)
+  );
 }
 
 /** Splits text into raw words after folding shorthand and phrases; numbers keep their digits ("14,999" is one word). */

@@ -62,3 +62,21 @@ describe("a client's job", () => {
     expect(topicTerms("how do i apply for the motion designer job")).toContain(topicTerms("career")[0]);
   });
 });
+
+describe("numbers with a unit", () => {
+  it("are written as the site writes them", () => {
+    expect(topicTerms("social plan 30k")).toEqual(topicTerms("social plan 30000"));
+    expect(topicTerms("15 hazaar extra")).toEqual(topicTerms("15000 extra"));
+    expect(topicTerms("under 2 lakh")).toEqual(topicTerms("under 200000"));
+    // "k" alone is still "ok".
+    expect(topicTerms("k thanks")).toEqual([]);
+  });
+});
+
+describe("asides", () => {
+  it("name no topic", () => {
+    expect(topicTerms("rush job possible sir? the actual logo, wtf")).toEqual(
+      topicTerms("rush project logo"),
+    );
+  });
+});

@@ -440,7 +440,7 @@ export const SHORTHAND = new Map<string, string>(
     shuru: "start",
     kiya: "did",
     kiye: "did",
-    liya: "took",
+    liya: "bought",
     diya: "gave",
     diye: "gave",
     aisa: "such",
@@ -624,6 +624,9 @@ export const PHRASES: [RegExp, string][] = [
     " $1 project ",
   ],
   [/\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g, " project with $1 "],
+  // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).
+  [/\b(\d+) ?(k|thousand|hazaar|hazar|hajar)\b/g, " $1000 "],
+  [/\b(\d+) ?(lakh|lakhs|lac|lacs)\b/g, " $100000 "],
   // Hinglish puts "for" after the business: "mere cafe ke liye" (spelled out "my cafe of for") is "for my cafe" (decision 0097).
   [/\b(my|our) ((?:[a-z]+ ){1,2}?)of for\b/g, " for $1 $2"],
   [/\bhow much\b/g, " price "],
