@@ -25,9 +25,15 @@ describe("hinglishVerbForms", () => {
     const english = [...forms.keys()].filter((form) => wordnet.senses.has(form)).sort();
     // Add a root's English-word forms to ENGLISH_FORMS in ./vocabulary.ts, or here when Hindi is the usual reading.
     expect(english).toEqual(
-      "bola bole bolo bolti chahta dalo hone hoya jati lao lena milne saki sakti".split(" "),
+      "bola bole bolo bolti chahta dalo hone hoya jati kat lao lena milne saki sakti".split(" "),
     );
     for (const word of ["mile", "late", "lake", "banana"]) expect(forms.has(word), word).toBe(false);
+  });
+
+  it("reads a bare root and the first person's wish as the verb too", () => {
+    expect(forms.get("likh")).toBe("write");
+    expect(forms.get("daalu")).toBe("put");
+    expect(forms.get("laana")).toBe("bring");
   });
 
   it("makes a Hinglish question's topic its English one", () => {

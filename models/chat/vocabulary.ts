@@ -443,6 +443,35 @@ export const SHORTHAND = new Map<string, string>(
     liya: "bought",
     diya: "gave",
     diye: "gave",
+    hu: "am",
+    hoon: "am",
+    hun: "am",
+    lu: "take",
+    loon: "take",
+    lun: "take",
+    du: "give",
+    doon: "give",
+    dun: "give",
+    asli: "real",
+    khatam: "over",
+    naukri: "job",
+    naukriyan: "jobs",
+    tankhwah: "salary",
+    tankha: "salary",
+    beta: "son",
+    bete: "son",
+    beti: "daughter",
+    kisi: "anyone",
+    kisiko: "anyone",
+    yaha: "here",
+    yahaan: "here",
+    aapke: "your",
+    apke: "your",
+    baat: "talk",
+    khud: "myself",
+    kapde: "clothes",
+    kapdon: "clothes",
+    kapda: "clothes",
     aisa: "such",
     aise: "such",
     waisa: "such",
@@ -524,6 +553,10 @@ const HINGLISH_VERBS: Record<string, string> = {
 
 /** Suffixes of a root ending in a consonant ("bhej" → "bhejna", "bhejoge", "bheja"). */
 const CONSONANT_SUFFIXES = [
+  "",
+  "u",
+  "un",
+  "oon",
   "a",
   "i",
   "e",
@@ -562,6 +595,8 @@ const CONSONANT_SUFFIXES = [
 
 /** Suffixes of a root ending in a vowel ("bana" → "banana"… "banaoge", "banaya", "banayenge"). */
 const VOWEL_SUFFIXES = [
+  "ana",
+  "ane",
   "na",
   "ne",
   "ni",
@@ -598,7 +633,9 @@ const VOWEL_SUFFIXES = [
  * rest a visitor types far more often as Hindi ("hone", "bole", "sakti").
  */
 const ENGLISH_FORMS = new Set<string>(
-  "karen karate dilate leo bane banana mile milo lane late lake sake dale dali".split(" "),
+  "karen karate dilate leo bane banana mile milo lane late lake sake dale dali ban mil lag lagoon pad pooch sikh dal".split(
+    " ",
+  ),
 );
 
 /** Every generated form of `HINGLISH_VERBS` with its English verb. */
@@ -713,6 +750,8 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     fees: "price",
     charge: "price",
     charges: "price",
+    charged: "billed",
+    charging: "billed",
     rate: "price",
     rates: "price",
     expensive: "price",
