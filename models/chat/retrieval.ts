@@ -36,6 +36,7 @@ import {
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { gateProbability, type GateModel } from "./gate";
 import gateWeights from "./gate-weights.json";
+import { indianPlaces } from "./places";
 import { inMeaningOrder, meaningDeclines, meaningRescues, type Meaning } from "./meaning-gate";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
@@ -387,7 +388,7 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       key,
       thesaurus: buildThesaurus(wordnet, siteTerms),
       offTopic: offTopicThings(wordnet, siteTerms),
-      places: offTopicThings(wordnet, siteTerms, PLACE_KINDS),
+      places: new Set([...offTopicThings(wordnet, siteTerms, PLACE_KINDS), ...indianPlaces(siteTerms)]),
       nouns: lastMeanings?.wordnet === wordnet ? lastMeanings.nouns : usualNouns(wordnet),
       describing: lastMeanings?.wordnet === wordnet ? lastMeanings.describing : usualDescribingWords(wordnet),
     };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
 import { composeAnswer } from "./compose";
 import { buildChatIndex, explainRetrieval, retrieve } from "./retrieval";
-import { citedUrl, seededChatIndex, withSignal } from "./testing";
+import { citedUrl, seededChatIndex, termsOf, withSignal } from "./testing";
 import { thirdPartyNames } from "./third-party";
 
 // Decision 0097: classes of the round-12 misses. The questions here are not
@@ -113,5 +113,23 @@ describe('words after "for"', () => {
         question,
       ).not.toBeNull();
     }
+  });
+});
+
+describe("India's places WordNet does not know", () => {
+  it("are where the visitor is, not the subject", () => {
+    for (const place of ["kharghar", "panvel", "coorg", "thane"])
+      expect(index.places.has(termsOf(place)[0]!), place).toBe(true);
+    for (const question of [
+      "can i visit your office from panvel",
+      "starter plan price for a client in coorg",
+    ]) {
+      expect(cited(question), question).not.toBeNull();
+      expect(
+        withSignal("places", false, () => cited(question)),
+        question,
+      ).toBeNull();
+    }
+    expect(cited("best biryani place in kharghar")).toBeNull();
   });
 });
