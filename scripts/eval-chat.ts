@@ -236,7 +236,7 @@ const configurations: [string, Partial<typeof RETRIEVAL_SIGNALS>][] = [
 ];
 const kept = { ...RETRIEVAL_SIGNALS };
 console.log("\nSignals (right facts; correct declines):");
-console.log(`  ${"configuration".padEnd(26)}${"tuning".padEnd(46)}sealed`);
+console.log(`  ${"configuration".padEnd(34)}${"tuning".padEnd(46)}sealed`);
 const tuningSet = loadSet("tuning");
 const sealedSet = tuningOnly ? [] : loadSet("sealed");
 for (const [name, signals] of configurations) {
@@ -244,7 +244,7 @@ for (const [name, signals] of configurations) {
   const t = evaluate(name, tuningSet, false, { quiet: true, runs: 0 });
   const s = tuningOnly ? null : evaluate(name, sealedSet, false, { quiet: true, runs: 0 });
   console.log(
-    `  ${name.padEnd(26)}${`${t.facts}; ${t.declines}`.padEnd(46)}${s ? `${s.facts}; ${s.declines}` : "(not asked)"}`,
+    `  ${name.padEnd(34)}${`${t.facts}; ${t.declines}`.padEnd(46)}${s ? `${s.facts}; ${s.declines}` : "(not asked)"}`,
   );
 }
 Object.assign(RETRIEVAL_SIGNALS, kept);
