@@ -169,8 +169,8 @@ const RETRIEVAL = {
  * back by meaning was off after round 8's askedAs left it nothing to add
  * (decision 0093) and is on again since round 11's cross-validation found it
  * adding facts and losing no decline (decision 0096), as is the meaning order
- * of the first two passages and places as context. Round 12 (decision 0097)
- * added describing words (a verb, adjective or adverb the site never uses is
+ * of the first two passages and places as context. Rounds 12–14 (decision
+ * 0097) added describing words (a verb, adjective or adverb the site never uses is
  * not "something else" when the passage holds 60% of the question) and the
  * business fallback's rules (./answer.ts: a question that opens with the
  * visitor's business is not answered as a description when the floor
@@ -974,10 +974,10 @@ function floorVerdict(
 /**
  * Whether the question names another company or a device (./third-party.ts),
  * or the relevance floor declines it because it names something the site
- * does not offer (another company, a thing not sold,
- * another compound, something else, advice on what it does not cover), not
- * because too little of it matches: such a question is not a visitor's
- * description of their business (./answer.ts, decision 0097).
+ * does not offer (a thing not sold, another compound, something else, advice
+ * on what it does not cover), not because too little of it matches: such a
+ * question is not a visitor's description of their business (./answer.ts,
+ * decision 0097).
  */
 export function namesSomethingElse(index: ChatIndex, query: string): boolean {
   const read = readQuery(index, query);

@@ -551,92 +551,27 @@ const HINGLISH_VERBS: Record<string, string> = {
   bhejwa: "send",
 };
 
-/** Suffixes of a root ending in a consonant ("bhej" → "bhejna", "bhejoge", "bheja"). */
+/** Suffixes every root takes: infinitive, habitual, conjunctive, future, polite imperative, subjunctive. */
+const SUFFIXES = "na ne ni ta ti te ke kar unga ungi oge ogi ega egi enge iye iyega en ein".split(" ");
+
+/** And those of a root ending in a consonant ("bhej" → "bhej", "bheju", "bheja", "bhejwana"). */
 const CONSONANT_SUFFIXES = [
-  "",
-  "u",
-  "un",
-  "oon",
-  "a",
-  "i",
-  "e",
-  "o",
-  "na",
-  "ne",
-  "ni",
-  "ta",
-  "ti",
-  "te",
-  "ke",
-  "kar",
-  "unga",
-  "ungi",
-  "oge",
-  "ogi",
-  "ega",
-  "egi",
-  "enge",
-  "engi",
-  "iye",
-  "iyega",
-  "en",
-  "ein",
-  "wana",
-  "wani",
-  "wane",
-  "wao",
-  "waoge",
-  "waenge",
-  "waiye",
-  "ate",
-  "ata",
-  "ati",
+  ...SUFFIXES,
+  ..." u un oon a i e o engi wana wani wane wao waoge waenge waiye ate ata ati".split(" "),
 ];
 
-/** Suffixes of a root ending in a vowel ("bana" → "banana"… "banaoge", "banaya", "banayenge"). */
-const VOWEL_SUFFIXES = [
-  "ana",
-  "ane",
-  "na",
-  "ne",
-  "ni",
-  "ta",
-  "ti",
-  "te",
-  "ke",
-  "kar",
-  "unga",
-  "ungi",
-  "oge",
-  "ogi",
-  "yega",
-  "yegi",
-  "yenge",
-  "ega",
-  "egi",
-  "enge",
-  "o",
-  "iye",
-  "iyega",
-  "ya",
-  "yi",
-  "ye",
-  "en",
-  "ein",
-  "do",
-  "dijiye",
-];
+/** Or of a root ending in a vowel ("bana" → "banaana", "banaya", "banayenge", "banado"). */
+const VOWEL_SUFFIXES = [...SUFFIXES, ..."ana ane o ya yi ye yega yegi yenge do dijiye".split(" ")];
 
 /**
  * Generated forms that are also English words (WordNet's): left as English
  * ("mile", "late", "lake"); models/chat/vocabulary.test.ts checks the list. The
  * rest a visitor types far more often as Hindi ("hone", "bole", "sakti").
  */
-const ENGLISH_FORMS = new Set<string>(
-  "karen karate dilate leo bane banana mile milo lane late lake sake dale dali ban mil lag lagoon pad pooch sikh dal".split(
-    " ",
-  ),
-);
+const ENGLISH_FORMS = new Set<string>([
+  ..."karen karate dilate leo bane banana mile milo lane late lake sake dale dali".split(" "),
+  ..."ban mil lag lagoon pad pooch sikh dal".split(" "),
+]);
 
 /** Every generated form of `HINGLISH_VERBS` with its English verb. */
 export function hinglishVerbForms(): Map<string, string> {

@@ -27,7 +27,8 @@ const ANSWERS: Partial<Record<ContentDocument["kind"], ChatDocument["answers"]>>
 /**
  * Long documents (posts, policies) become one passage per section, so an
  * answer cites the part that says it. A section's heading is its passage's
- * title (searched, never pasted into the answer).
+ * title (searched, never pasted into the answer); a post's or article's own
+ * title opens an answer from it (`lead`, decision 0097).
  */
 function contentPassages(doc: ContentDocument): ChatDocument[] {
   const writing = doc.kind === "post" || doc.kind === "article";
