@@ -971,19 +971,26 @@ function floorVerdict(
   );
 }
 
+/** The floor's verdicts that name something the site does not offer (not advice: "what can you do for us" asks it). */
+const NAMES_SOMETHING_ELSE: ReadonlySet<RelevanceVerdict> = new Set([
+  "another company",
+  "a thing not sold",
+  "another compound",
+  "something else",
+]);
+
 /**
  * Whether the question names another company or a device (./third-party.ts),
  * or the relevance floor declines it because it names something the site
- * does not offer (a thing not sold, another compound, something else, advice
- * on what it does not cover), not because too little of it matches: such a
- * question is not a visitor's description of their business (./answer.ts,
- * decision 0097).
+ * does not offer (a thing not sold, another compound, something else), not
+ * because too little of it matches or it asks for advice: such a question is
+ * not a visitor's description of their business (./answer.ts, decision 0097).
  */
 export function namesSomethingElse(index: ChatIndex, query: string): boolean {
   const read = readQuery(index, query);
   if (read.thirdParty.length) return true;
   const verdict = floorVerdict(index, read, ownRanking(index, read.reading, read.intents));
-  return verdict !== "relevant" && verdict !== "coverage" && verdict !== "no passage";
+  return NAMES_SOMETHING_ELSE.has(verdict);
 }
 
 /**

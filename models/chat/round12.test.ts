@@ -96,10 +96,19 @@ describe("a question that opens with the visitor's business", () => {
     }
   });
 
-  it("still gets a place to start when it only describes the business", () => {
-    const answer = answerFromContent(index, "we run a small bakery in pune");
-    expect(answer.found).toBe(true);
-    expect(answer.sources.map((s) => s.url)).toContain("/services");
+  it("still gets a place to start when it describes the business, or asks what the studio can do for it", () => {
+    for (const question of [
+      "we run a small bakery in pune",
+      "i run a bakery, what can you do for us",
+      "we are a small clothing brand, how can you help us grow",
+    ]) {
+      const answer = answerFromContent(index, question);
+      expect(answer.found, question).toBe(true);
+      expect(
+        answer.sources.map((s) => s.url),
+        question,
+      ).toContain("/services");
+    }
   });
 });
 
