@@ -201,6 +201,7 @@ export const RETRIEVAL_SIGNALS = {
   describingWords: true,
   businessFallbackRules: true,
   contextBesideWork: true,
+  businessAtLarge: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
@@ -425,6 +426,10 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   let owned: string[] | null = null;
   const business = new Set<string>();
   const afterFor = new Set<string>();
+  // The last determiner that is a word of its own ("small", "local", "new"), for "a small business".
+  let lastSize: string | null = null;
+  // Not in advice on what to buy: "good crm for a small business" is about small businesses' tools.
+  const asksAdvice = ADVICE.test(spellOut(question));
   const ownedPhrase = () => {
     // It opens with a word the site never uses that no passage lists as a visitor's word ("my radio spot" is the
     // site's) and that is no off-topic thing ("my bank credit card" is the bank's).
@@ -446,10 +451,25 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       owned = [];
     }
     const determiner = (previous === "for" && BENEFICIARY.has(token)) || possessive;
+    const sizedBy = previous === "for" && !determiner ? lastSize : null;
+    lastSize = determiner && term ? term : null;
     previous = determiner ? "for" : token;
     if (owned && term && owned.length < RETRIEVAL.contextWords) owned.push(term);
     else if (!possessive) ownedPhrase();
-    if (term && contextLeft > 0 && isNovel(index, term, token)) {
+    if (
+      RETRIEVAL_SIGNALS.businessAtLarge &&
+      !asksAdvice &&
+      term &&
+      contextLeft > 0 &&
+      BUSINESS_AT_LARGE.has(term) &&
+      !isNovel(index, term, token)
+    ) {
+      // "plans for a small business", "a website for our startup": the visitor's business at large,
+      // with the word that sized it (decision 0097).
+      context.add(term);
+      if (sizedBy) context.add(sizedBy);
+      contextLeft--;
+    } else if (term && contextLeft > 0 && isNovel(index, term, token)) {
       context.add(term);
       afterFor.add(term);
       contextLeft--;
@@ -547,6 +567,11 @@ const OWNERS = new Set(["my", "our"]);
  * visitor's own business (decision 0089).
  */
 const BENEFICIARY = new Set(["my", "our", "a", "an", "small", "local", "new"]);
+
+/** Words for a business at large: after "for", the visitor's own, whatever it is. */
+const BUSINESS_AT_LARGE = new Set(
+  topicTerms("business businesses company companies startup startups firm shop store"),
+);
 
 /** Whether a word as typed is usually a verb, an adjective or an adverb, not a noun (WordNet). */
 function describes(index: ChatIndex, word: string | undefined): boolean {

@@ -142,3 +142,12 @@ describe("India's places WordNet does not know", () => {
     expect(cited("best biryani place in kharghar")).toBeNull();
   });
 });
+
+describe("the visitor's business at large", () => {
+  it('is context after "for", with the word that sizes it', () => {
+    const question = "what plans do you have for a small business";
+    expect(cited(question)).toBe("/solutions");
+    expect(withSignal("businessAtLarge", false, () => cited(question))).not.toBe("/solutions");
+    expect(cited("logo for a new company")).not.toBeNull();
+  });
+});
