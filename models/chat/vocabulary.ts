@@ -557,7 +557,8 @@ const SUFFIXES = "na ne ni ta ti te ke kar unga ungi oge ogi ega egi enge iye iy
 /** And those of a root ending in a consonant ("bhej" → "bhej", "bheju", "bheja", "bhejwana"). */
 const CONSONANT_SUFFIXES = [
   ...SUFFIXES,
-  ..." u un oon a i e o engi wana wani wane wao waoge waenge waiye ate ata ati".split(" "),
+  "",
+  ..."u un oon a i e o engi wana wani wane wao waoge waenge waiye ate ata ati".split(" "),
 ];
 
 /** Or of a root ending in a vowel ("bana" → "banaana", "banaya", "banayenge", "banado"). */
@@ -597,8 +598,9 @@ export const PHRASES: [RegExp, string][] = [
   ],
   [/\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g, " project with $1 "],
   // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).
-  [/\b(\d+) ?(k|thousand|hazaar|hazar|hajar)\b/g, " $1000 "],
-  [/\b(\d+) ?(lakh|lakhs|lac|lacs)\b/g, " $100000 "],
+  // ("hazaar" is already "thousand": chat shorthand is spelled out first.)
+  [/\b(?<n>\d+) ?(k|thousand)\b/g, " $<n>000 "],
+  [/\b(?<n>\d+) ?(lakh|lakhs|lac|lacs)\b/g, " $<n>00000 "],
   // Hinglish puts "for" after the business: "mere cafe ke liye" (spelled out "my cafe of for") is "for my cafe" (decision 0097).
   [/\b(my|our) ((?:[a-z]+ ){1,2}?)of for\b/g, " for $1 $2"],
   [/\bhow much\b/g, " price "],
