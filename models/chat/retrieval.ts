@@ -36,7 +36,7 @@ import {
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { gateProbability, type GateModel } from "./gate";
 import gateWeights from "./gate-weights.json";
-import { indianPlaces } from "./places";
+import { namedPlaces, PLACE_NAMES } from "./places";
 import { inMeaningOrder, meaningDeclines, meaningRescues, type Meaning } from "./meaning-gate";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
@@ -202,6 +202,7 @@ export const RETRIEVAL_SIGNALS = {
   businessFallbackRules: true,
   contextBesideWork: true,
   businessAtLarge: true,
+  placesBesideWork: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
@@ -313,6 +314,7 @@ export function buildChatIndex(
     ],
     new Set([...documentFrequency.keys(), ...askedTerms]),
     CHAT_VOCABULARY.keys(),
+    PLACE_NAMES,
   );
   const semantic = vectors
     ? buildSemanticIndex(
@@ -389,7 +391,7 @@ function meaningsOf(wordnet: WordNet | null | undefined, siteTerms: ReadonlySet<
       key,
       thesaurus: buildThesaurus(wordnet, siteTerms),
       offTopic: offTopicThings(wordnet, siteTerms),
-      places: new Set([...offTopicThings(wordnet, siteTerms, PLACE_KINDS), ...indianPlaces(siteTerms)]),
+      places: new Set([...offTopicThings(wordnet, siteTerms, PLACE_KINDS), ...namedPlaces(siteTerms)]),
       nouns: lastMeanings?.wordnet === wordnet ? lastMeanings.nouns : usualNouns(wordnet),
       describing: lastMeanings?.wordnet === wordnet ? lastMeanings.describing : usualDescribingWords(wordnet),
     };
@@ -494,6 +496,11 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // Only beside something the studio makes: "support number for my bank credit card" stays about the bank.
   if ([...wordOf.keys()].some((t) => !business.has(t) && !context.has(t) && index.deliverables.has(t)))
     for (const t of business) context.add(t);
+  // "Launching in Melbourne in 3 weeks, how quickly do first concepts land?": a place beside something the
+  // studio makes is where the visitor is; "flights to melbourne" stays about Melbourne (decision 0098).
+  if (RETRIEVAL_SIGNALS.placesBesideWork && RETRIEVAL_SIGNALS.places && namesWork)
+    for (const [term, word] of wordOf)
+      if (NAMED_PLACES.has(term) && isNovel(index, term, word)) context.add(term);
   // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
@@ -545,6 +552,9 @@ function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): 
 }
 
 /** "i am in dubai", "we are based in pune", "based out of kochi": up to two words of the place. */
+/** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
+const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));
+
 const VISITOR_PLACE =
   /\b(?:(?:i|we)\s+(?:am|are)\s+(?:based\s+)?(?:in|from)|based\s+(?:in|out\s+of))\s+([\p{L}]+(?:\s+[\p{L}]+)?)/gu;
 

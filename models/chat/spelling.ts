@@ -19,6 +19,8 @@ export type Lexicon = {
   byLength: Map<number, string[]>;
   /** The indexed terms, to recognise an inflected form of a known word. */
   terms: ReadonlySet<string>;
+  /** Names that are no typo and never a correction either: places ("portugal" is not "portal"). */
+  names: ReadonlySet<string>;
 };
 
 /** Edits allowed for a word of this length: none below 4 letters, one up to 6, two from 7. */
@@ -28,6 +30,7 @@ export function buildLexicon(
   words: Iterable<string>,
   terms: ReadonlySet<string>,
   extra: Iterable<string>,
+  names: Iterable<string> = [],
 ): Lexicon {
   englishWordList(); // Read with the index, not during the first question.
   const counts = new Map<string, number>();
@@ -39,7 +42,7 @@ export function buildLexicon(
     list.push(word);
     byLength.set(word.length, list);
   }
-  return { counts, byLength, terms };
+  return { counts, byLength, terms, names: new Set(names) };
 }
 
 let englishWords: string | undefined;
@@ -58,7 +61,8 @@ export function isEnglishWord(word: string): boolean {
 }
 
 function isKnown(lexicon: Lexicon, word: string): boolean {
-  if (lexicon.counts.has(word) || isStopWord(word) || isVocabularyWord(word)) return true;
+  if (lexicon.counts.has(word) || lexicon.names.has(word) || isStopWord(word) || isVocabularyWord(word))
+    return true;
   if (isEnglishWord(word)) return true;
   const term = processTerm(word);
   return term === null || lexicon.terms.has(term);

@@ -111,11 +111,14 @@ const US =
 
 /**
  * "is google hiring designers", "does amazon deliver to vashi", "how much do
- * influencers earn", "what do freelancers charge": a question about what
- * someone else does or earns, whoever it names.
+ * influencers earn", "what do freelancers charge", "how much do ad agencies in
+ * delhi charge": a question about what someone else does or earns, whoever it
+ * names.
  */
 const ABOUT_OTHERS = new RegExp(
-  `\\b(is|are|does|do)\\s+(?!(?:${US})\\b)[a-z0-9]+(\\s+(?!(?:${US})\\b)[a-z0-9]+)?\\s+(hiring|recruiting|deliver|delivers|sell|sells|earn|earns|charge|charges|pay|pays)\\b`,
+  `\\b(is|are|does|do)\\s+(?!(?:${US})\\b)[a-z0-9]+(\\s+(?!(?:${US})\\b)[a-z0-9]+)?` +
+    // Where they are, after them: "how much do ad agencies in delhi charge" (decision 0098).
+    `(\\s+(?:in|from|near|around)\\s+[a-z]+)?\\s+(hiring|recruiting|deliver|delivers|sell|sells|earn|earns|charge|charges|pay|pays)\\b`,
 );
 
 /** Whether the question asks what another company or person does, earns or charges. */
