@@ -47,7 +47,43 @@ export function spellOut(text: string): string {
       .replace(/\+/g, " plus ")
       // Not the unit after a number: "30k" is thirty thousand, not "30ok".
       .replace(/(?<!\p{N})[\p{L}']+/gu, (word) => SHORTHAND.get(word) ?? word)
+      .replace(NUMBER_RUN, numberOfRun)
   );
+}
+
+const SMALL_NUMBERS = [
+  ..."zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split(" "),
+  ..."sixteen seventeen eighteen nineteen".split(" "),
+];
+const TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, lakh: 100000, lakhs: 100000, million: 1000000 };
+const NUMBER_WORD = `(?:${[...SMALL_NUMBERS, ...TENS, ...Object.keys(SCALES)].join("|")})`;
+/** Number words in a row ("thirty", "two hundred fifty one"). */
+const NUMBER_RUN = new RegExp(`\\b${NUMBER_WORD}(?:(?:[\\s-]+(?:and[\\s-]+)?)${NUMBER_WORD})*\\b`, "g");
+
+/**
+ * Numbers spelled out, as voice typing and formal letters write them, in
+ * digits as the site writes them (decision 0098): "two hundred fifty one" is
+ * 251, "thirty seconds" 30 seconds, "five thousand rupees" 5000 rupees. One
+ * word up to ten stays a word: "which one", "two weeks".
+ */
+function numberOfRun(run: string): string {
+  const words = run.split(/[\s-]+/).filter((word) => word !== "and");
+  // Alone, a word up to ten or a scale ("1.2 lakh", "a thousand") is left as it is.
+  if (words.length === 1 && !TENS.includes(words[0]!) && !(SMALL_NUMBERS.indexOf(words[0]!) > 10)) return run;
+  // After a digit, the scale is the unit ./vocabulary.ts's phrases read ("15 thousand").
+  if (words.every((word) => SCALES[word])) return run;
+  let total = 0;
+  let current = 0;
+  for (const word of words) {
+    const scale = SCALES[word];
+    if (scale === 100) current = (current || 1) * 100;
+    else if (scale) {
+      total += (current || 1) * scale;
+      current = 0;
+    } else current += TENS.includes(word) ? (TENS.indexOf(word) + 2) * 10 : SMALL_NUMBERS.indexOf(word);
+  }
+  return String(total + current);
 }
 
 /** Splits text into raw words after folding shorthand and phrases; numbers keep their digits ("14,999" is one word). */
