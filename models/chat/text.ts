@@ -52,11 +52,19 @@ export function spellOut(text: string): string {
 }
 
 const SMALL_NUMBERS = [
-  ..."zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split(" "),
+  ..."zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split(
+    " ",
+  ),
   ..."sixteen seventeen eighteen nineteen".split(" "),
 ];
 const TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, lakh: 100000, lakhs: 100000, million: 1000000 };
+const SCALES: Record<string, number> = {
+  hundred: 100,
+  thousand: 1000,
+  lakh: 100000,
+  lakhs: 100000,
+  million: 1000000,
+};
 const NUMBER_WORD = `(?:${[...SMALL_NUMBERS, ...TENS, ...Object.keys(SCALES)].join("|")})`;
 /** Number words in a row ("thirty", "two hundred fifty one"). */
 const NUMBER_RUN = new RegExp(`\\b${NUMBER_WORD}(?:(?:[\\s-]+(?:and[\\s-]+)?)${NUMBER_WORD})*\\b`, "g");

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { PLACE_NAMES } from "./places";
+import { explainRetrieval } from "./retrieval";
+import { correctSpelling } from "./spelling";
+import { spellOut, topicTerms } from "./text";
+import { citedUrl, seededChatIndex, termsOf, withSignal } from "./testing";
+import { asksAboutOthers } from "./third-party";
+
+// Decision 0098: classes of round 15's misses (visitors from abroad, India's
+// other languages, formal letters, voice typing). The questions here are not
+// the evaluation sets' (tests/chat-eval/).
+
+const index = seededChatIndex();
+const cited = (query: string) => citedUrl(index, query);
+
+describe("the world's places", () => {
+  it("are named places, and the spelling mender leaves them alone", () => {
+    for (const place of ["lisbon", "melbourne", "riyadh", "nairobi", "bogota", "aussie", "uk"]) {
+      expect(PLACE_NAMES, place).toContain(place);
+      expect(index.places.has(termsOf(place)[0]!), place).toBe(true);
+    }
+    // Not "portal", not "hold".
+    expect(correctSpelling(index.lexicon, "a surf school in portugal")).toBe("a surf school in portugal");
+  });
+
+  it("are where the visitor is beside something the studio makes", () => {
+    for (const question of [
+      "we are launching in toronto next month, can you make an explainer video",
+      "Brisbane based founder, how much is the starter plan in dollars",
+    ]) {
+      expect(cited(question), question).not.toBeNull();
+      expect(
+        withSignal("placesBesideWork", false, () => cited(question)),
+        question,
+      ).toBeNull();
+    }
+  });
+
+  it("and the subject otherwise", () => {
+    for (const question of ["flights to melbourne price", "weather in dubai today", "best biryani in riyadh"])
+      expect(cited(question), question).toBeNull();
+  });
+
+  it("after the people a question is about, still ask about them", () => {
+    expect(asksAboutOthers("how much do ad agencies in delhi charge")).toBe(true);
+    expect(asksAboutOthers("who is in charge of design at ascendra")).toBe(false);
+    expect(asksAboutOthers("how much do you charge for a logo in delhi")).toBe(false);
+  });
+});
+
+describe("the glue of other languages", () => {
+  it("reads India's other languages by their English words", () => {
+    // Marathi, Gujarati, Bengali, Tamil, Telugu: the same question, the same topic words.
+    expect(topicTerms("starter plan cha mahinyacha rate kay aahe")).toEqual(
+      topicTerms("starter plan monthly rate"),
+    );
+    expect(topicTerms("tamaru office kya che")).toEqual(topicTerms("office"));
+    expect(topicTerms("apnader office kothay")).toEqual(topicTerms("office"));
+    expect(topicTerms("unga office enga irukku")).toEqual(topicTerms("office"));
+    expect(topicTerms("mee office ekkada undi")).toEqual(topicTerms("office"));
+  });
+
+  it('reads a postposition as "for", before the visitor\'s business', () => {
+    for (const question of [
+      "amchya bakery sathi logo pahije, kiti paise lagtil?",
+      "amari dukan mate logo joiye, ketla paisa thase?",
+    ])
+      expect(cited(question), question).toBe("/creative-tokens");
+  });
+
+  it("answers visitors from abroad who greet in their own language", () => {
+    expect(cited("Buenas tardes, por favor, what is the price of the pro plan in euros?")).toBe(
+      "/solutions/purple",
+    );
+    expect(spellOut("Hola, bonjour, salam")).toBe("hello, hello, hello");
+  });
+
+  it("leaves words that are also English or a company's name", () => {
+    // Ola is a cab company; Dukaan an online-store builder.
+    expect(cited("ola customer care number")).toBeNull();
+    expect(cited("dukaan app premium plan price")).toBeNull();
+  });
+});
+
+describe("formal letters", () => {
+  it("read their courtesies as no topic", () => {
+    expect(
+      topicTerms("Kindly intimate the validity of tokens. Thanking you in advance, do the needful."),
+    ).toEqual(topicTerms("tell the validity of tokens"));
+    expect(topicTerms("courier charges will be levied")).toEqual(
+      topicTerms("courier charges will be charged"),
+    );
+  });
+});
+
+describe("numbers spelled out", () => {
+  it("are digits, as the site writes them", () => {
+    expect(topicTerms("two hundred fifty one tokens")).toEqual(topicTerms("251 tokens"));
+    expect(topicTerms("a thirty second jingle")).toEqual(topicTerms("a 30 second jingle"));
+    expect(topicTerms("twenty-four hours")).toEqual(topicTerms("24 hours"));
+    expect(topicTerms("five thousand rupees")).toEqual(topicTerms("5000 rupees"));
+    expect(topicTerms("fifteen hazaar")).toEqual(["15000"]);
+  });
+
+  it("leave one word up to ten, and a scale alone, to the phrases", () => {
+    expect(topicTerms("two weeks")).toEqual(["two", "week"]);
+    expect(topicTerms("which one is cheaper")).not.toContain("1");
+    expect(topicTerms("1.2 lakh")).toEqual(topicTerms("1.2 lakh"));
+    expect(spellOut("2 lakh")).toBe("2 lakh");
+  });
+});
+
+describe("names of a kind of company or office", () => {
+  it("are read as one word the site never uses", () => {
+    expect(explainRetrieval(index, "how to register a private limited company").novel).toContain(
+      "privatelimit",
+    );
+    expect(cited("how to register a private limited company")).toBeNull();
+    expect(cited("cheap co working space in vashi")).toBeNull();
+  });
+});
