@@ -203,6 +203,7 @@ export const RETRIEVAL_SIGNALS = {
   contextBesideWork: true,
   businessAtLarge: true,
   placesBesideWork: true,
+  contextBeforeQuestion: true,
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
@@ -510,6 +511,24 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (RETRIEVAL_SIGNALS.describedBusiness)
     for (const clause of spellOut(question).match(DESCRIBES_BUSINESS) ?? [])
       for (const term of phraseTerms(index, clause, { novel: true })) context.add(term);
+  // A long message's story before its question: "We run a 24x7 chemist in Nerul. Customers keep asking the
+  // same things on WhatsApp. Can you build a chatbot?" The words the site never uses in the sentences
+  // before the question are the visitor's situation, when the question names something the studio makes (decision 0098).
+  if (RETRIEVAL_SIGNALS.contextBeforeQuestion) {
+    const sentences = spellOut(question)
+      .split(/(?<=[.!?\n])/)
+      .filter((sentence) => /\p{L}/u.test(sentence));
+    const last = sentences.findLastIndex((sentence) => sentence.trim().endsWith("?"));
+    const asked = last >= 0 ? last : sentences.length - 1;
+    if (asked > 0) {
+      const inQuestion = new Set(sentences.slice(asked).flatMap((sentence) => phraseTerms(index, sentence)));
+      const story = sentences
+        .slice(0, asked)
+        .flatMap((sentence) => phraseTerms(index, sentence, { novel: true }))
+        .filter((term) => !inQuestion.has(term) && !context.has(term));
+      if ([...inQuestion].some((t) => !context.has(t) && index.deliverables.has(t))) for (const term of story) context.add(term);
+    }
+  }
   const meaning =
     index.semantic && (RETRIEVAL_SIGNALS.softMatches || RETRIEVAL_SIGNALS.similarity)
       ? readQuestion(index.semantic, meaningWords(question))
@@ -551,10 +570,10 @@ function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): 
   });
 }
 
-/** "i am in dubai", "we are based in pune", "based out of kochi": up to two words of the place. */
 /** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
 const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));
 
+/** "i am in dubai", "we are based in pune", "based out of kochi": up to two words of the place. */
 const VISITOR_PLACE =
   /\b(?:(?:i|we)\s+(?:am|are)\s+(?:based\s+)?(?:in|from)|based\s+(?:in|out\s+of))\s+([\p{L}]+(?:\s+[\p{L}]+)?)/gu;
 
