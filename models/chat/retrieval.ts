@@ -526,7 +526,8 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
         .slice(0, asked)
         .flatMap((sentence) => phraseTerms(index, sentence, { novel: true }))
         .filter((term) => !inQuestion.has(term) && !context.has(term));
-      if ([...inQuestion].some((t) => !context.has(t) && index.deliverables.has(t))) for (const term of story) context.add(term);
+      if ([...inQuestion].some((t) => !context.has(t) && index.deliverables.has(t)))
+        for (const term of story) context.add(term);
     }
   }
   const meaning =

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import damerauLevenshtein from "damerau-levenshtein";
 import wordListPath from "word-list";
-import { isStopWord, isVocabularyWord, processTerm, spellOut } from "./text";
+import { isStopWord, isVocabularyWord, processTerm, spellOut, stopWordList } from "./text";
 
 // Typo tolerance: a question's word that neither the site's content, the
 // assistant's vocabulary nor its stop words know is replaced by the closest
@@ -23,8 +23,12 @@ export type Lexicon = {
   names: ReadonlySet<string>;
 };
 
-/** Edits allowed for a word of this length: none below 4 letters, one up to 6, two from 7. */
-const maxEdits = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
+/** Edits allowed for a word of this length: none below 3 letters, one up to 7, two from 8. */
+const maxEdits = (length: number) => (length < 3 ? 0 : length < 8 ? 1 : 2);
+
+/** A three-letter word is mended only by swapping two letters ("teh", "yuo"): one edit away are too many words. */
+const swapped = (word: string, candidate: string) =>
+  word.length > 3 || [...word].sort().join("") === [...candidate].sort().join("");
 
 export function buildLexicon(
   words: Iterable<string>,
@@ -36,6 +40,8 @@ export function buildLexicon(
   const counts = new Map<string, number>();
   for (const word of words) if (/^\p{L}+$/u.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   for (const word of extra) if (/^\p{L}+$/u.test(word) && !counts.has(word)) counts.set(word, 1);
+  // The glue of a question is a word too ("wich", "wher", "yuo"), behind every word of the site's.
+  for (const word of stopWordList()) if (!counts.has(word)) counts.set(word, 0);
   const byLength = new Map<number, string[]>();
   for (const word of counts.keys()) {
     const list = byLength.get(word.length) ?? [];
@@ -78,7 +84,7 @@ function closestWord(lexicon: Lexicon, word: string): string | null {
       // Typos rarely touch the first letter; requiring it keeps "bitcoin" from becoming a site word.
       if (candidate[0] !== word[0]) continue;
       const distance = damerauLevenshtein(word, candidate).steps;
-      if (distance > edits) continue;
+      if (distance > edits || !swapped(word, candidate)) continue;
       // Among equally close words, one ending like the typo, then the commoner.
       const count = (lexicon.counts.get(candidate) ?? 0) + (candidate.at(-1) === word.at(-1) ? 1e6 : 0);
       if (!best || distance < best.distance || (distance === best.distance && count > best.count))

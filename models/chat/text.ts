@@ -119,6 +119,9 @@ function stem(word: string): string {
   return /^\d/.test(word) ? word : stemmer(word);
 }
 
+/** The stop words that are words, for the spelling mender: "wich" is "which", "teh" is "the" (decision 0098). */
+export const stopWordList = (): string[] => [...STOP_WORDS].filter((word) => /^\p{L}+$/u.test(word));
+
 /** Whether a raw word is one the assistant reads as no topic at all. */
 export const isStopWord = (word: string): boolean => STOP_WORDS.has(CHAT_VOCABULARY.get(word) ?? word);
 
