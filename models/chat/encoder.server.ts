@@ -81,10 +81,18 @@ const unit = (values: number[]): SentenceVector => {
 export async function embedQuestions(questions: string[]): Promise<SentenceVector[] | null> {
   const model = await encoder();
   if (!model) return null;
-  if (!questions.length) return [];
-  const rows = await model.embed(questions.map((q) => q.slice(0, ENCODED_CHARACTERS)));
-  return rows.map(unit);
+  const vectors: SentenceVector[] = [];
+  // In batches: one call on a few thousand questions runs the WebAssembly backend out of its tables.
+  for (let start = 0; start < questions.length; start += QUESTION_BATCH) {
+    const batch = questions.slice(start, start + QUESTION_BATCH);
+    for (const row of await model.embed(batch.map((q) => q.slice(0, ENCODED_CHARACTERS))))
+      vectors.push(unit(row));
+  }
+  return vectors;
 }
+
+/** Questions read per call of the model by `embedQuestions`. */
+const QUESTION_BATCH = 256;
 
 /** One question's meaning, or null without an encoder; a failure is logged and answered from words. */
 export async function embedQuestion(question: string): Promise<SentenceVector | null> {

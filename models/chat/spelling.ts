@@ -26,9 +26,12 @@ export type Lexicon = {
 /** Edits allowed for a word of this length: none below 3 letters, one up to 7, two from 8. */
 const maxEdits = (length: number) => (length < 3 ? 0 : length < 8 ? 1 : 2);
 
-/** A three-letter word is mended only by swapping two letters ("teh", "yuo"): one edit away are too many words. */
+/**
+ * A three-letter word is mended only into glue, by swapping two letters ("teh", "yuo"): one edit away are
+ * too many words, and a name ("osn") is no typo of the site's ("son").
+ */
 const swapped = (word: string, candidate: string) =>
-  word.length > 3 || [...word].sort().join("") === [...candidate].sort().join("");
+  word.length > 3 || (isStopWord(candidate) && [...word].sort().join("") === [...candidate].sort().join(""));
 
 export function buildLexicon(
   words: Iterable<string>,
