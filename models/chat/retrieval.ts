@@ -502,6 +502,10 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (RETRIEVAL_SIGNALS.placesBesideWork && RETRIEVAL_SIGNALS.places && namesWork)
     for (const [term, word] of wordOf)
       if (NAMED_PLACES.has(term) && isNovel(index, term, word)) context.add(term);
+  // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098).
+  if (RETRIEVAL_SIGNALS.describedBusiness && namesWork)
+    for (const [, role] of spellOut(question).matchAll(WRITER_ROLE))
+      for (const term of phraseTerms(index, role!, { novel: true })) context.add(term);
   // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
@@ -570,6 +574,10 @@ function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): 
     return term && (!novel || isNovel(index, term, token)) ? [term] : [];
   });
 }
+
+/** A message that opens by saying who writes: "hospital IT:", "temple trust:", "finance here.", "ngo here,". */
+const WRITER_ROLE =
+  /^\s*(?:(?:hi|hello|hey|dear\s+\w+)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,3}?[\p{L}'&]+)(?:\s+here\s*[.,:;!-]|\s*:)/gu;
 
 /** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
 const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));

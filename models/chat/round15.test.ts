@@ -119,3 +119,54 @@ describe("names of a kind of company or office", () => {
     expect(cited("cheap co working space in vashi")).toBeNull();
   });
 });
+
+// Round 16 (decision 0098): typos, Hinglish, long messages, who writes.
+
+describe("typos in the glue and the chat's commonest", () => {
+  it("are mended into the words they stand for", () => {
+    expect(correctSpelling(index.lexicon, "wat is teh pro plan, do yuo know")).toBe(
+      "what is the pro plan, do you know",
+    );
+    expect(topicTerms("wich plan has mny tokens, how mch in rupes")).toEqual(
+      topicTerms("which plan has many tokens, how much in rupees"),
+    );
+  });
+
+  it("leave a three-letter name alone: only glue is mended by a swap", () => {
+    expect(correctSpelling(index.lexicon, "osn plus price")).toBe("osn plus price");
+    expect(cited("osn+ subscription price in uae")).toBeNull();
+  });
+});
+
+describe("more Hinglish", () => {
+  it("reads people, the balance and a plan that stops", () => {
+    expect(topicTerms("support pack me coding wale log milte hai kya")).toEqual(
+      topicTerms("support pack coding people"),
+    );
+    expect(topicTerms("tokens ka hisaab kitaab")).toEqual(topicTerms("tokens balance"));
+    expect(topicTerms("subscription rok di to turant band hoga")).toEqual(
+      topicTerms("subscription stop gave immediately stop"),
+    );
+  });
+});
+
+describe("a long message", () => {
+  it("tells its story before the question, which names what the studio makes", () => {
+    const question =
+      "I manage a chain of four yoga shalas. Nobody answers our DMs and the feed is a mess. Which plan gives us a monthly report and replies?";
+    expect(cited(question)).toBe("/solutions/blue");
+    expect(withSignal("contextBeforeQuestion", false, () => cited(question))).toBeNull();
+  });
+});
+
+describe("who writes", () => {
+  it('is the writer\'s role when the message opens with it ("X here", "X:")', () => {
+    const question = "orthodontist here, need a logo redesign, what does it cost";
+    expect(cited(question)).toBe("/creative-tokens");
+    expect(withSignal("describedBusiness", false, () => cited(question))).toBeNull();
+  });
+
+  it('reads "firm" as the studio\'s company', () => {
+    expect(cited("who founded your firm")).toBe("/teampage");
+  });
+});

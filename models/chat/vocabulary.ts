@@ -1048,6 +1048,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     vat: "taxes",
     diff: "difference",
     devs: "developers",
+    // The studio as visitors name it: "your esteemed firm", "is it a big firm" (decision 0098).
+    firm: "company",
+    firms: "companies",
     // Money
     cost: "price",
     costs: "price",
