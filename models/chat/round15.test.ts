@@ -170,3 +170,10 @@ describe("who writes", () => {
     expect(cited("who founded your firm")).toBe("/teampage");
   });
 });
+
+describe("slang and time words", () => {
+  it("name no topic", () => {
+    expect(topicTerms("lowkey want a new pfp ngl, or nah")).toEqual(topicTerms("new profile picture"));
+    expect(topicTerms("send ur address, i will come tomorrow")).toEqual(topicTerms("send address come"));
+  });
+});

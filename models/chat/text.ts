@@ -28,6 +28,9 @@ const STOP_WORDS = new Set([
     "yo asap bro dude wanna gonna gotta stuff incl kinda sorta lol " +
     // Asides that name no topic either: "possible?", "the actual work", "sir", "wtf" (decision 0097).
     "possible possibly instead actual proper properly wtf af lmao pal sir madam maam mam buddy dear ups fyi btw " +
+    // And the slang and time words of round 16-17's visitors: "lowkey", "ngl", "or nah", "tomorrow" (decision 0098).
+    "nah fr frfr lowkey highkey ngl tbh imo imho idk yall tho though smth sth rn bruh fam deadass istg " +
+    "tomorrow yesterday tonight somebody somewhere itself himself herself themselves ourselves " +
     // The same glue inflected, and the manner words that name no topic (decision 0095).
     "wants wanted wanting needs needed needing makes making made gets getting gives giving gave tells told " +
     "helps helping helped looks looking looked goes went gone knows knew kindly exactly easily ago toward " +

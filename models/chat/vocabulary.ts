@@ -475,6 +475,13 @@ export const SHORTHAND = new Map<string, string>(
     aisa: "such",
     aise: "such",
     waisa: "such",
+    // Chat shorthand of round 17's creators (decision 0098).
+    vid: "video",
+    vids: "videos",
+    pfp: "profile picture",
+    msgs: "messages",
+    wfh: "remote",
+    "y'all": "you",
     // Round 16 (decision 0098): Hinglish nouns and adverbs of visitors' own affairs.
     naam: "name",
     di: "gave",
