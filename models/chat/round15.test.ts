@@ -177,3 +177,14 @@ describe("slang and time words", () => {
     expect(topicTerms("send ur address, i will come tomorrow")).toEqual(topicTerms("send address come"));
   });
 });
+
+describe("a formal letter's requests for clarity", () => {
+  it("name no topic", () => {
+    expect(
+      topicTerms(
+        "Kindly explain in simple words the difference between the plans, at your earliest convenience",
+      ),
+    ).toEqual(topicTerms("the difference between the plans"));
+    expect(topicTerms("a request regarding a refund")).toEqual(topicTerms("a request about a refund"));
+  });
+});

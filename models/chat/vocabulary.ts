@@ -973,6 +973,12 @@ export const PHRASES: [RegExp, string][] = [
     " ",
   ],
   [/\bwhat all\b/g, " what "],
+  [
+    /\b(?:(?:kindly|please)\s+)?(?:explain|tell|share|describe)\s+(?:it\s+|this\s+|that\s+)?(?:in\s+)?(?:simple|plain|easy)\s+(?:words|terms|language|english)\b|\bin (?:detail|brief|short)\b|\bat your (?:earliest )?convenience\b|\b(?:thanks and |best |warm |with )regards\b|\bplease (?:elaborate|clarify|advise|inform|confirm)\b|\bkindly (?:elaborate|clarify|advise|inform|confirm)\b/g,
+    " ",
+  ],
+  [/\bregarding\b|\bwith regard to\b|\bin regards? to\b/g, " about "],
+  [/\b(?:the\s+)?procedure (?=to|for)\b/g, " how "],
   // A kind of company, not the studio's privacy or limits: "private limited registration" (decision 0098).
   [/\b(?:private|pvt) (?:limited|ltd)\b|\bpvt ?ltd\b/g, " privatelimited "],
   // Hinglish: "aap log" are you people, not a log; "hisaab kitaab" is the account's balance; "band ho jayega" stops.
