@@ -188,3 +188,13 @@ describe("a formal letter's requests for clarity", () => {
     expect(topicTerms("a request regarding a refund")).toEqual(topicTerms("a request about a refund"));
   });
 });
+
+describe("the visitor's own tax affairs", () => {
+  it("are not the tax on the studio's prices", () => {
+    expect(cited("gst registration for my kirana shop, what is the fee")).toBeNull();
+    expect(topicTerms("gst return late fee")).toEqual(topicTerms("taxfiling"));
+    expect(topicTerms("is gst included in your prices")).toEqual(
+      topicTerms("are taxes included in your prices"),
+    );
+  });
+});

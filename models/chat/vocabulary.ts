@@ -985,6 +985,11 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(you|we|they|all|the|coding|design|team) log\b/g, " $1 people "],
   [/\bhisaa?b[- ]kitaa?b\b/g, " balance "],
   [/\bband (?=(will be|is|are|do|did|went|get|goes|go|will)\b)/g, " stop "],
+  // The visitor's own tax affairs, not the tax on the studio's prices: "gst return", "gst registration" (decision 0098).
+  [
+    /\b(?:gst|vat|income tax|itr|tds) (?:returns?|registration|filing|late fees?|refunds?|notices?|audit)\b/g,
+    " taxfiling ",
+  ],
   // A shared office is not the studio's work: "co working space" is one word.
   [/\bco[- ]?work(ing)?\b/g, " coworking "],
   [/\bwish(es)? to\b/g, " want to "],
