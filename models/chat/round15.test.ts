@@ -192,7 +192,7 @@ describe("a formal letter's requests for clarity", () => {
 describe("the visitor's own tax affairs", () => {
   it("are not the tax on the studio's prices", () => {
     expect(cited("gst registration for my kirana shop, what is the fee")).toBeNull();
-    expect(topicTerms("gst return late fee")).toEqual(topicTerms("taxfiling"));
+    expect(topicTerms("gst return due")).toEqual(topicTerms("taxfiling due"));
     expect(topicTerms("is gst included in your prices")).toEqual(
       topicTerms("are taxes included in your prices"),
     );
