@@ -176,7 +176,9 @@ const RETRIEVAL = {
  * visitor's business is not answered as a description when the floor
  * declined it for naming something else), and context beside work (words
  * after "for" are the visitor's business only when the question names
- * something the studio makes).
+ * something the studio makes). Rounds 15–17 (decision 0098) added a named
+ * place beside something the studio makes as context, and a long message's
+ * story before a question that names it.
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
