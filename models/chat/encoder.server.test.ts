@@ -31,6 +31,14 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(cosine(alone, batched!)).toBeCloseTo(1, 4);
   }, 30_000);
 
+  it("reads more questions than one call of the model takes, in order (decision 0098)", async () => {
+    const questions = Array.from({ length: 300 }, (_, i) => `question number ${i}`);
+    const vectors = (await embedQuestions(questions))!;
+    expect(vectors).toHaveLength(300);
+    const last = (await embedQuestion("question number 299"))!;
+    expect(cosine(vectors[299]!, last)).toBeCloseTo(1, 4);
+  }, 60_000);
+
   it("is off with CHAT_SENTENCE_ENCODER=false: the assistant reads words only", async () => {
     process.env.CHAT_SENTENCE_ENCODER = "false";
     expect(await embedQuestion("how much is a logo")).toBeNull();

@@ -522,7 +522,8 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // before the question are the visitor's situation, when the question names something the studio makes (decision 0098).
   if (RETRIEVAL_SIGNALS.contextBeforeQuestion) {
     const sentences = spellOut(question)
-      .split(/(?<=[.!?\n])/)
+      // A sentence ends at ".", "!" or "?" before a space, or at a new line: not inside "1.2 lakh" or "e.g.".
+      .split(/(?<=[.!?])\s+|\n+/)
       .filter((sentence) => /\p{L}/u.test(sentence));
     const last = sentences.findLastIndex((sentence) => sentence.trim().endsWith("?"));
     const asked = last >= 0 ? last : sentences.length - 1;

@@ -653,9 +653,10 @@ for (const [form, english] of hinglishVerbForms()) if (!SHORTHAND.has(form)) SHO
  * English they stand for, so that "starter plan cha rate kay aahe" and "Hola,
  * how much cost the biggest package" are read by their English words and not
  * declined for words the site never uses. Written from general knowledge, not
- * from any question set. Words that are also English ("have", "pan", "ache",
- * "no", "dam") or a company's name ("ola", "dukaan") are left out; Hindi's
- * readings above win where a word is shared.
+ * from any question set. Words a visitor uses as English in these questions
+ * ("have", "pan", "ache", "no", "dam", "male") or as a company's name ("ola",
+ * "dukaan") are left out; rare English words are kept ("tame", "rite"), and
+ * Hindi's readings above win where a word is shared.
  */
 const OTHER_LANGUAGES: Record<string, string> = {
   // Marathi
@@ -747,7 +748,6 @@ const OTHER_LANGUAGES: Record<string, string> = {
   joie: "need",
   joiye: "need",
   malse: "get",
-  male: "get",
   malva: "meet",
   avu: "come",
   thase: "will be",
