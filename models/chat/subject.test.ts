@@ -19,11 +19,11 @@ const terms = termsOf;
 
 describe("subjectWords", () => {
   it("leaves out everyday verbs, people, times and the words for the kind of answer", () => {
-    for (const word of ["brought", "sister", "tomorrow", "colleague", "options"])
+    for (const word of ["brought", "sister", "morning", "colleague", "options"])
       expect(GENERIC_TERMS.has(processTerm(word)!), word).toBe(true);
-    expect(subjectWords(terms("sister", "gift", "tomorrow", "price"))).toEqual(terms("gift"));
+    expect(subjectWords(terms("sister", "gift", "morning", "price"))).toEqual(terms("gift"));
     // Nothing else left: every term is the subject.
-    expect(subjectWords(terms("price", "tomorrow"))).toEqual(terms("price", "tomorrow"));
+    expect(subjectWords(terms("price", "morning"))).toEqual(terms("price", "morning"));
     expect(subjectWords(terms("best", "logo"), new Set(terms("best")))).toEqual(terms("logo"));
   });
 
