@@ -578,9 +578,23 @@ function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): 
   });
 }
 
-/** A message that opens by saying who writes: "hospital IT:", "temple trust:", "finance here.", "ngo here,". */
-const WRITER_ROLE =
-  /^\s*(?:(?:hi|hello|hey|dear\s+\w+)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,3}?[\p{L}'&]+)(?:\s+here\s*[.,:;!-]|\s*:)/gu;
+/**
+ * A message that opens by saying who writes: "finance here.", "ngo here,", or a role before a colon
+ * ("hospital IT:", "temple trust:", "UK skincare startup:"); not a topic before a colon ("vintage engines:").
+ */
+const WRITER_ROLE = new RegExp(
+  `^\\s*(?:(?:hi|hello|hey|dear\\s+\\w+)[\\s,.!]+)?((?:[\\p{L}'&]+\\s+){0,3}?[\\p{L}'&]+)` +
+    `(?:\\s+here\\s*[.,:;!-]|(?<=\\b(?:${[
+      ..."it hr admin team owner founder cofounder manager head lead director officer department dept".split(
+        " ",
+      ),
+      ..."finance accounts procurement purchase marketing trust committee office school college hospital".split(
+        " ",
+      ),
+      ..."clinic ngo studio agency startup company brand shop store firm asking writing speaking".split(" "),
+    ].join("|")}))\\s*:)`,
+  "gu",
+);
 
 /** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
 const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));

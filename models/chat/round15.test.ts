@@ -198,3 +198,9 @@ describe("the visitor's own tax affairs", () => {
     );
   });
 });
+
+describe("a topic before a colon", () => {
+  it("is no writer's role", () => {
+    expect(cited("vintage zeppelin engines: do you repair them")).toBeNull();
+  });
+});
