@@ -46,9 +46,17 @@ export type PanelSnapshot = { open: boolean; draft: string; focus: string | null
 /** What the visitor had done to the server-rendered panel before its code arrived. */
 export function snapshot(slot: HTMLElement): PanelSnapshot {
   const active = document.activeElement;
+  // Read when the panel takes over, not when its code arrived: the click that woke it (after the focus
+  // that did) may open the server's <details> in between, and the visitor may still be typing.
+  const details = slot.querySelector("details");
+  const textarea = slot.querySelector("textarea");
   return {
-    open: !!slot.querySelector("details")?.open,
-    draft: slot.querySelector("textarea")?.value ?? "",
+    get open() {
+      return !!details?.open;
+    },
+    get draft() {
+      return textarea?.value ?? "";
+    },
     focus: active && slot.contains(active) ? active.id || null : null,
   };
 }
