@@ -644,6 +644,10 @@ export function hinglishVerbForms(): Map<string, string> {
 
 for (const [form, english] of hinglishVerbForms()) if (!SHORTHAND.has(form)) SHORTHAND.set(form, english);
 
+/** Each of `words` (separated by spaces) read as `english`. */
+const allMean = (words: string, english: string) =>
+  Object.fromEntries(words.split(" ").map((w) => [w, english]));
+
 /**
  * The glue of India's other languages as visitors type them in Latin letters
  * (decision 0098), Marathi, Gujarati, Bengali, Tamil and Telugu, and of the
@@ -660,13 +664,9 @@ for (const [form, english] of hinglishVerbForms()) if (!SHORTHAND.has(form)) SHO
  */
 const OTHER_LANGUAGES: Record<string, string> = {
   // Marathi
-  ...Object.fromEntries("majha majhi majhe majhya maza mazi maze mazya".split(" ").map((w) => [w, "my"])),
-  ...Object.fromEntries(
-    "amcha amchi amche amchya aamcha aamchi aamche aamchya".split(" ").map((w) => [w, "our"]),
-  ),
-  ...Object.fromEntries(
-    "tumcha tumchi tumche tumchya tumhi tumhala tumhla".split(" ").map((w) => [w, "your"]),
-  ),
+  ...allMean("majha majhi majhe majhya maza mazi maze mazya", "my"),
+  ...allMean("amcha amchi amche amchya aamcha aamchi aamche aamchya", "our"),
+  ...allMean("tumcha tumchi tumche tumchya tumhi tumhala tumhla", "your"),
   amhi: "we",
   aamhi: "we",
   amhala: "us",
@@ -721,9 +721,9 @@ const OTHER_LANGUAGES: Record<string, string> = {
   sangal: "tell",
   nakki: "exactly",
   // Gujarati
-  ...Object.fromEntries("amaru amari amara amaro".split(" ").map((w) => [w, "our"])),
-  ...Object.fromEntries("tamaru tamari tamara tamaro".split(" ").map((w) => [w, "your"])),
-  ...Object.fromEntries("maru mari maro".split(" ").map((w) => [w, "my"])),
+  ...allMean("amaru amari amara amaro", "our"),
+  ...allMean("tamaru tamari tamara tamaro", "your"),
+  ...allMean("maru mari maro", "my"),
   ame: "we",
   tame: "you",
   shu: "what",
@@ -891,16 +891,11 @@ const OTHER_LANGUAGES: Record<string, string> = {
   ammutara: "sell",
   evarikaina: "anyone",
   // Greetings, thanks and glue from abroad: "Hola", "Bonjour", "Salam", "por favor", "je suis", "mi negocio es"
-  ...Object.fromEntries(
-    "bonjour salut hola salam salaam assalam assalamualaikum marhaba namaste namaskar vanakkam ciao hallo"
-      .split(" ")
-      .map((w) => [w, "hello"]),
+  ...allMean(
+    "bonjour salut hola salam salaam assalam assalamualaikum marhaba namaste namaskar vanakkam ciao hallo",
+    "hello",
   ),
-  ...Object.fromEntries(
-    "merci gracias obrigado obrigada shukran grazie danke dhanyavad dhanyawad"
-      .split(" ")
-      .map((w) => [w, "thanks"]),
-  ),
+  ...allMean("merci gracias obrigado obrigada shukran grazie danke dhanyavad dhanyawad", "thanks"),
   habibi: "friend",
   inshallah: "hopefully",
   yalla: "now",
