@@ -6,7 +6,15 @@ import type { ChatPanelProps } from "./chat-panel";
 
 export function wakeOnFirstUse(slot: HTMLElement) {
   const events = ["focusin", "click"] as const;
-  const wake = () => {
+  // A focus that comes with a press is followed by its click: wake on the click. Replaced between the
+  // press and its release, the launcher would never get the click that opens it.
+  let pressed = false;
+  const press = () => {
+    pressed = true;
+  };
+  const wake = (event: Event) => {
+    if (event.type === "focusin" && pressed) return;
+    slot.removeEventListener("pointerdown", press);
     for (const type of events) slot.removeEventListener(type, wake);
     void Promise.all([import("react"), import("react-dom/client"), import("./chat-panel")]).then(
       ([react, dom, panel]) => {
@@ -16,6 +24,7 @@ export function wakeOnFirstUse(slot: HTMLElement) {
       },
     );
   };
+  slot.addEventListener("pointerdown", press);
   for (const type of events) slot.addEventListener(type, wake);
 }
 
