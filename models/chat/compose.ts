@@ -1,7 +1,7 @@
 import type { Region } from "../billing/currency";
 import { CHAT_COPY } from "./copy";
 import type { Ranked, Retrieval } from "./retrieval";
-import type { Meaning } from "./meaning-gate";
+import { closestSentenceOf, type Meaning } from "./meaning-gate";
 import { topicTerms } from "./text";
 
 /** How an answer is worded for the asker: the price list of their region comes first. */
@@ -29,6 +29,17 @@ const COMPOSE = {
   relatedScoreRatio: 0.8,
   /** ...or this share when it comes from the same page (the rest of what that page says on it). */
   samePageScoreRatio: 0.5,
+  /**
+   * One of the next runners-up (`furtherAmong`) that scores at least this share of the best one
+   * joins too, up to `furtherPassages` in all, while the passages' text stays within
+   * `furtherLength` characters, when it adds something: a word of the question the answer lacks,
+   * or a sentence at least as close in meaning to the question as the answer's closest (the
+   * detail asked for is often in the passage beside the best, decision 0099).
+   */
+  furtherScoreRatio: 0.6,
+  furtherAmong: 3,
+  furtherPassages: 3,
+  furtherLength: 800,
 } as const;
 
 /** "a, b and c": several things in one sentence of an answer. */
@@ -64,8 +75,27 @@ function comparedPassages(ranked: Ranked[], terms: string[]): Ranked[] {
     .slice(0, COMPOSE.maxCompared);
 }
 
-/** The passages an answer uses: the best, plus close runners-up, or both sides of a comparison. */
-function chosenPassages(retrieval: Extract<Retrieval, { status: "found" }>): Ranked[] {
+/**
+ * Whether a further passage adds to the answer: a word of the question that the chosen passages
+ * lack, or (the sentences read) a sentence at least as close to the question as theirs.
+ */
+function addsToAnswer(passage: Ranked, chosen: Ranked[], terms: string[], meaning?: Meaning | null): boolean {
+  const said = new Set(chosen.flatMap(({ document }) => topicTerms(`${document.title} ${document.text}`)));
+  const own = topicTerms(`${passage.document.title} ${passage.document.text}`);
+  if (own.some((term) => terms.includes(term) && !said.has(term))) return true;
+  if (!meaning?.sentences) return false;
+  const closest = Math.max(...chosen.map(({ document }) => closestSentenceOf(meaning, document.id)));
+  return closestSentenceOf(meaning, passage.document.id) >= closest;
+}
+
+/**
+ * The passages an answer uses: the best, plus close runners-up and, while the answer stays short,
+ * one more that scores near them; or both sides of a comparison.
+ */
+function chosenPassages(
+  retrieval: Extract<Retrieval, { status: "found" }>,
+  meaning?: Meaning | null,
+): Ranked[] {
   const { ranked } = retrieval;
   const best = ranked[0];
   if (!best) return [];
@@ -73,15 +103,21 @@ function chosenPassages(retrieval: Extract<Retrieval, { status: "found" }>): Ran
     const compared = comparedPassages(ranked, retrieval.terms);
     if (compared.length) return compared;
   }
-  return ranked
-    .filter(
-      (r, i) =>
-        i === 0 ||
-        r.score >=
-          best.score *
-            (r.document.url === best.document.url ? COMPOSE.samePageScoreRatio : COMPOSE.relatedScoreRatio),
-    )
+  const close = (r: Ranked, related: number) =>
+    r.score >= best.score * (r.document.url === best.document.url ? COMPOSE.samePageScoreRatio : related);
+  const chosen = ranked
+    .filter((r, i) => i === 0 || close(r, COMPOSE.relatedScoreRatio))
     .slice(0, COMPOSE.maxPassages);
+  let length = chosen.reduce((sum, r) => sum + r.document.text.length, 0);
+  for (const r of ranked.slice(1, 1 + COMPOSE.furtherAmong)) {
+    if (chosen.length >= COMPOSE.furtherPassages) break;
+    if (chosen.includes(r) || !close(r, COMPOSE.furtherScoreRatio)) continue;
+    if (length + r.document.text.length > COMPOSE.furtherLength) continue;
+    if (!addsToAnswer(r, chosen, retrieval.terms, meaning)) continue;
+    chosen.push(r);
+    length += r.document.text.length;
+  }
+  return chosen;
 }
 
 /** One link per page, in the order the answer uses them. */
@@ -218,7 +254,7 @@ export function composeAnswer(
 ): ComposedAnswer {
   if (retrieval.status === "unknown")
     return { response: CHAT_COPY.unknown, sources: [], passageIds: [], found: false };
-  const passages = chosenPassages(retrieval);
+  const passages = chosenPassages(retrieval, options.meaning);
   let response = answerText(passages);
   const differences = compared(retrieval, passages);
   if (differences) response = `${differences}\n\n${response}`;

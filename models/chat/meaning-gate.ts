@@ -99,7 +99,7 @@ export function passageSentences(doc: ChatDocument): string[] {
 export const MEANING_ORDER = { among: 2, weight: 2 };
 
 /** The cosine of the question and the passage's closest sentence (0 when not read). */
-function closestSentenceOf(meaning: Meaning, id: string): number {
+export function closestSentenceOf(meaning: Meaning, id: string): number {
   let most = 0;
   for (const vector of meaning.sentences?.get(id) ?? [])
     most = Math.max(most, cosine(meaning.question, vector));

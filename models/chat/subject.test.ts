@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { composeAnswer } from "./compose";
 import { GENERIC_TERMS, subjectWords } from "./general-advice";
 import { intentsOf } from "./intent";
+import type { Meaning } from "./meaning-gate";
 import { retrieve, SUBJECT_SHARE } from "./retrieval";
 import type { ChatDocument } from "./sources/types";
 import { processTerm, topicTerms } from "./text";
@@ -105,12 +106,77 @@ describe("an answer's passages", () => {
       terms: [],
       ranked: [
         { document: doc("a", "/gift", "Gift cards come in four amounts."), score: 10 },
-        { document: doc("b", "/contact", "Write to us."), score: 6 },
+        { document: doc("b", "/contact", "Write to us."), score: 5.5 },
         { document: doc("c", "/gift", "Gift cards are valid for a year."), score: 5 },
       ],
     });
     expect(answer.passageIds).toEqual(["a", "c"]);
     expect(answer.response).toContain("valid for a year");
+  });
+
+  type Passage = { document: ChatDocument; score: number };
+  const found = (ranked: Passage[], question: string, meaning?: Meaning) =>
+    composeAnswer(
+      { status: "found", followUp: false, intents: [], terms: topicTerms(question), ranked },
+      question,
+      {
+        meaning,
+      },
+    );
+  it("adds one more runner-up at 0.6 of the best score when it holds a word of the question the answer lacks", () => {
+    const ranked = [
+      { document: doc("a", "/refundpolicy", "Unused tokens can be refunded within 20 days."), score: 10 },
+      { document: doc("b", "/creative-tokens", "Tokens are valid for 90 days."), score: 8 },
+      { document: doc("c", "/refundpolicy", "Tokens older than 20 days are not refundable."), score: 6 },
+      { document: doc("d", "/shipping", "Tokens arrive within a minute."), score: 5.9 },
+    ];
+    const question = "refund for tokens older than a month";
+    expect(found(ranked, question).passageIds).toEqual(["a", "b", "c"]);
+    expect(found(ranked, question).response).toContain("older than 20 days");
+    // Nothing the answer lacks: left out ("how much is the Starter plan" does not get every plan).
+    expect(found(ranked, "can unused tokens be refunded").passageIds).toEqual(["a", "b"]);
+    // Never past the fourth passage of the ranking.
+    const far = [
+      ranked[0]!,
+      { ...ranked[3]!, score: 2 },
+      { ...ranked[1]!, score: 2 },
+      { ...ranked[2]!, score: 2 },
+    ];
+    expect(
+      found([...far, { document: doc("e", "/gift", "Older cards last a year."), score: 7 }], question)
+        .passageIds,
+    ).toEqual(["a"]);
+  });
+
+  it("adds it when a sentence of it is as close in meaning to the question as the answer's closest", () => {
+    const ranked = [
+      { document: doc("a", "/environment", "We run a studio in Vashi."), score: 10 },
+      { document: doc("b", "/careerpage", "Most of us work from home."), score: 6 },
+    ];
+    const meaning = (b: number[]): Meaning => ({
+      question: [1, 0],
+      sentences: new Map([
+        ["a", [[0.8, 0.6]]],
+        ["b", [b]],
+      ]),
+    });
+    expect(found(ranked, "is the studio remote", meaning([0.9, Math.sqrt(0.19)])).passageIds).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(found(ranked, "is the studio remote", meaning([0.6, 0.8])).passageIds).toEqual(["a"]);
+  });
+
+  it("leaves the further runner-up out when the answer would grow past 800 characters", () => {
+    const long = "Every project starts with a brief and a call. ".repeat(17);
+    const ranked = [
+      { document: doc("a", "/services", long), score: 10 },
+      { document: doc("b", "/contact", "Write to projects@ascendra.studio."), score: 6 },
+    ];
+    expect(long.length + ranked[1]!.document.text.length).toBeGreaterThan(800);
+    expect(found(ranked, "where to write a brief").passageIds).toEqual(["a"]);
+    const short = { ...ranked[0]!, document: doc("a", "/services", "A short brief.") };
+    expect(found([short, ranked[1]!], "where to write a brief").passageIds).toEqual(["a", "b"]);
   });
 });
 
