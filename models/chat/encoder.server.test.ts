@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { embedQuestion, embedQuestions, meaningOf, passageVectors, sentenceVectors } from "./encoder.server";
+import {
+  asTyped,
+  embedQuestion,
+  embedQuestions,
+  meaningOf,
+  passageVectors,
+  sentenceVectors,
+} from "./encoder.server";
 import { passageSentences } from "./meaning-gate";
 import { RETRIEVAL_SIGNALS } from "./retrieval";
 import { seededChatIndex } from "./testing";
@@ -23,6 +30,14 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(refund).toHaveLength(512);
     expect(cosine(refund!, refund!)).toBeCloseTo(1, 4);
     expect(cosine(refund!, moneyBack!)).toBeGreaterThan(cosine(refund!, weather!) + 0.2);
+  }, 30_000);
+
+  it("reads a message typed in capitals as the same words in lower case (decision 0099)", async () => {
+    expect(asTyped("SOCIAL PLAN PRICE USD")).toBe("social plan price usd");
+    expect(asTyped("HOW MUCH for a logo")).toBe("HOW MUCH for a logo");
+    expect(asTyped("GST?")).toBe("GST?");
+    const [shouted, typed] = (await embedQuestions(["SOCIAL PLAN PRICE USD", "social plan price usd"]))!;
+    expect(cosine(shouted!, typed!)).toBeCloseTo(1, 4);
   }, 30_000);
 
   it("reads the same question the same way, alone or in a batch", async () => {

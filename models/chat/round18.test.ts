@@ -18,6 +18,13 @@ describe("round 18's words", () => {
     expect(topicTerms("refund to another bank acc")).toEqual(topicTerms("refund to another bank account"));
   });
 
+  it("spells out shorthand with a figure in it ('b4'), 'pw' and 'biz'", () => {
+    expect(topicTerms("cancel b4 work starts")).toEqual(topicTerms("cancel before work starts"));
+    expect(topicTerms("a4 flyer, mp4 file")).toEqual(expect.arrayContaining(["a4", "mp4"]));
+    expect(topicTerms("forgot pw")).toEqual(topicTerms("forgot password"));
+    expect(cited("biz card design price")).toBe("/creative-tokens");
+  });
+
   it("reads 'malik' as the owner and 'banda' as a person", () => {
     expect(topicTerms("studio ka malik")).toEqual(topicTerms("studio ka owner"));
     expect(cited("ascendra ka maalik kon hai")).toBe("/teampage");

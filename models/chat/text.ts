@@ -48,6 +48,8 @@ export function spellOut(text: string): string {
       .replace(/[’‘`]/g, "'")
       .replace(/(\d),(?=\d)/g, "$1")
       .replace(/\+/g, " plus ")
+      // Shorthand with a figure in it: "b4" is before (decision 0099).
+      .replace(/(?<![\p{L}\p{N}])\p{L}+\p{N}+(?![\p{L}\p{N}])/gu, (word) => SHORTHAND.get(word) ?? word)
       // Not the unit after a number: "30k" is thirty thousand, not "30ok".
       .replace(/(?<!\p{N})[\p{L}']+/gu, (word) => SHORTHAND.get(word) ?? word)
       .replace(NUMBER_RUN, numberOfRun)

@@ -29,6 +29,8 @@ export const SHORTHAND = new Map<string, string>(
     "when's": "when is",
     abt: "about",
     pwd: "password",
+    pw: "password",
+    biz: "business",
     pswd: "password",
     passwd: "password",
     approx: "about",
