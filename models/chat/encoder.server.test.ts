@@ -100,6 +100,25 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(meaning.sentences).toBe(vectors);
   }, 120_000);
 
+  it("tries the second passage at the floor when the best fails it and the second is closer in meaning (decision 0099)", async () => {
+    const question = "where can i mail my cv";
+    const meaning = await meaningOf(index, question);
+    const cited = (on: boolean) => {
+      const before = RETRIEVAL_SIGNALS.secondPassageFloor;
+      RETRIEVAL_SIGNALS.secondPassageFloor = on;
+      try {
+        const answer = answerFromContent(index, question, null, { meaning });
+        return answer.found ? answer.sources[0]!.url : null;
+      } finally {
+        RETRIEVAL_SIGNALS.secondPassageFloor = before;
+      }
+    };
+    expect(cited(false)).toBeNull();
+    expect(cited(true)).toBe("/contact");
+    // Words only (no sentences read): the floor as before.
+    expect(answerFromContent(index, question).found).toBe(false);
+  }, 60_000);
+
   it("puts the passage that says what was asked first: paying in rupees is the token prices, not a job perk", async () => {
     const question = "can i pay in rupees";
     const meaning = await meaningOf(index, question);

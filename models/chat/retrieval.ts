@@ -37,7 +37,13 @@ import { asksAboutOthers, thirdPartyNames } from "./third-party";
 import { gateProbability, type GateModel } from "./gate";
 import gateWeights from "./gate-weights.json";
 import { namedPlaces, PLACE_NAMES } from "./places";
-import { inMeaningOrder, meaningDeclines, meaningRescues, type Meaning } from "./meaning-gate";
+import {
+  closestSentenceOf,
+  inMeaningOrder,
+  meaningDeclines,
+  meaningRescues,
+  type Meaning,
+} from "./meaning-gate";
 import { CHAT_VOCABULARY } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
@@ -157,6 +163,12 @@ const RETRIEVAL = {
    * words is not something else either (decision 0095): this many runners-up.
    */
   runnersUp: 2,
+  /**
+   * When the best passage fails the floor, the second one is tried in its place if it scores at
+   * least this share of the best and a sentence of it is closer in meaning to the question
+   * (`RETRIEVAL_SIGNALS.secondPassageFloor`, decision 0099).
+   */
+  secondPassageScore: 0.6,
 } as const;
 
 /**
@@ -178,7 +190,8 @@ const RETRIEVAL = {
  * after "for" are the visitor's business only when the question names
  * something the studio makes). Rounds 15–17 (decision 0098) added a named
  * place beside something the studio makes as context, and a long message's
- * story before a question that names it.
+ * story before a question that names it. Round 18 (decision 0099) tries the second
+ * passage at the floor when it is close to the best and closer in meaning.
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
@@ -210,6 +223,7 @@ export const RETRIEVAL_SIGNALS = {
   meaningGate: true,
   meaningRescue: true,
   meaningOrder: true,
+  secondPassageFloor: true,
 };
 
 /**
@@ -1136,18 +1150,36 @@ export function retrieve(
   // "How much is it?" as a first message: "it" has nothing to point at.
   if (!hasTopic && terms.length <= 1 && POINTS_BACK.test(question) && !/\bone\b/.test(question))
     return { status: "unknown", followUp: false };
-  const own = ownRanking(index, reading, intents);
-  const ruled = relevant(
-    index,
-    own[0],
-    terms,
-    minCoverage,
-    reading,
-    ADVICE.test(question),
-    thirdParty,
-    asksGeneralAdvice(question),
-    own.slice(1),
-  );
+  const passes = (ranking: Scored[]) =>
+    relevant(
+      index,
+      ranking[0],
+      terms,
+      minCoverage,
+      reading,
+      ADVICE.test(question),
+      thirdParty,
+      asksGeneralAdvice(question),
+      ranking.slice(1),
+    );
+  let own = ownRanking(index, reading, intents);
+  let ruled = passes(own);
+  // The best passage fails the floor; the second, close behind it and closer in meaning, may pass
+  // it ("how long do u keep the forms i filled": the privacy policy's retention, not the forms).
+  const [first, second] = own;
+  if (
+    !ruled &&
+    first &&
+    second &&
+    meaning?.sentences &&
+    RETRIEVAL_SIGNALS.secondPassageFloor &&
+    minCoverage === RETRIEVAL.minCoverage &&
+    second.score >= RETRIEVAL.secondPassageScore * first.score &&
+    closestSentenceOf(meaning, second.document.id) > closestSentenceOf(meaning, first.document.id)
+  ) {
+    const swapped = [second, first, ...own.slice(2)];
+    if (passes(swapped)) [own, ruled] = [swapped, true];
+  }
   const gated = RETRIEVAL_SIGNALS.learnedGate && minCoverage === RETRIEVAL.minCoverage && own[0];
   const ruledOrGated =
     gated && (GATE.mode === "replace" || ruled === (GATE.mode === "veto"))
