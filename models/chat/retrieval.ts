@@ -190,8 +190,9 @@ const RETRIEVAL = {
  * after "for" are the visitor's business only when the question names
  * something the studio makes). Rounds 15–17 (decision 0098) added a named
  * place beside something the studio makes as context, and a long message's
- * story before a question that names it. Round 18 (decision 0099) tries the second
- * passage at the floor when it is close to the best and closer in meaning.
+ * story before a question that names it. Round 18 (decision 0099) built the second
+ * passage at the floor (tried when close to the best and closer in meaning): +10 tuning facts
+ * and no decline lost, but on the sealed set no fact and one decline lost, so it is off.
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
@@ -223,7 +224,7 @@ export const RETRIEVAL_SIGNALS = {
   meaningGate: true,
   meaningRescue: true,
   meaningOrder: true,
-  secondPassageFloor: true,
+  secondPassageFloor: false,
 };
 
 /**
