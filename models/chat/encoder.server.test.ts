@@ -9,8 +9,7 @@ import {
   sentenceVectors,
 } from "./encoder.server";
 import { passageSentences } from "./meaning-gate";
-import { RETRIEVAL_SIGNALS } from "./retrieval";
-import { seededChatIndex } from "./testing";
+import { seededChatIndex, withSignal } from "./testing";
 
 // The real encoder (the Universal Sentence Encoder lite inside the npm package): loaded once, ~1 s.
 const index = seededChatIndex();
@@ -103,16 +102,11 @@ describe("the sentence encoder (decision 0093)", () => {
   it("tries the second passage at the floor when the best fails it and the second is closer in meaning (decision 0099)", async () => {
     const question = "where can i mail my cv";
     const meaning = await meaningOf(index, question);
-    const cited = (on: boolean) => {
-      const before = RETRIEVAL_SIGNALS.secondPassageFloor;
-      RETRIEVAL_SIGNALS.secondPassageFloor = on;
-      try {
+    const cited = (on: boolean) =>
+      withSignal("secondPassageFloor", on, () => {
         const answer = answerFromContent(index, question, null, { meaning });
         return answer.found ? answer.sources[0]!.url : null;
-      } finally {
-        RETRIEVAL_SIGNALS.secondPassageFloor = before;
-      }
-    };
+      });
     expect(cited(false)).toBeNull();
     expect(cited(true)).toBe("/contact");
     // Words only (no sentences read): the floor as before.
@@ -122,15 +116,12 @@ describe("the sentence encoder (decision 0093)", () => {
   it("puts the passage that says what was asked first: paying in rupees is the token prices, not a job perk", async () => {
     const question = "can i pay in rupees";
     const meaning = await meaningOf(index, question);
-    const first = (on: boolean) => {
-      const before = RETRIEVAL_SIGNALS.meaningOrder;
-      RETRIEVAL_SIGNALS.meaningOrder = on;
-      try {
-        return answerFromContent(index, question, null, { meaning }).passageIds[0];
-      } finally {
-        RETRIEVAL_SIGNALS.meaningOrder = before;
-      }
-    };
+    const first = (on: boolean) =>
+      withSignal(
+        "meaningOrder",
+        on,
+        () => answerFromContent(index, question, null, { meaning }).passageIds[0],
+      );
     expect(first(false)).toBe("careers:why:4");
     expect(first(true)).toBe("tokens:bundles");
   }, 120_000);
