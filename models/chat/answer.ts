@@ -1,7 +1,9 @@
+import { ASKED, askedSentence } from "./asked";
 import { composeAnswer, type AnswerOptions, type ComposedAnswer } from "./compose";
 import { CHAT_COPY } from "./copy";
-import { meaningDeclines } from "./meaning-gate";
+import { meaningDeclines, offTopicProbability } from "./meaning-gate";
 import {
+  namesAnotherCompany,
   namesSomethingElse,
   retrieve,
   RETRIEVAL_SIGNALS,
@@ -9,6 +11,7 @@ import {
   type PreviousTurn,
 } from "./retrieval";
 import { smallTalk } from "./small-talk";
+import { asksAboutOthers, thirdPartyNames } from "./third-party";
 
 /** "I run a bakery…", "our startup sells…": the visitor answers the welcome's question about their business. */
 const ABOUT_BUSINESS =
@@ -24,7 +27,27 @@ export function answerFromContent(
   const talk = smallTalk(query);
   if (talk) return talk;
   const answer = composeAnswer(retrieve(index, query, previous, undefined, options.meaning), query, options);
-  if (answer.found || !ABOUT_BUSINESS.test(query)) return answer;
+  if (answer.found) return answer;
+  // A longer message that tells its story before it asks: the sentence that asks, read with the
+  // story as the turn before it, when the story is not about something else (decision 0100).
+  const asked = RETRIEVAL_SIGNALS.askedSentence && options.meaning ? askedSentence(query) : null;
+  if (
+    asked &&
+    !asksAboutOthers(query) &&
+    offTopicProbability(options.meaning!.question) <= ASKED.maxOffTopic
+  ) {
+    const focused = retrieve(
+      index,
+      asked.asked,
+      { query: asked.story, passageIds: [] },
+      undefined,
+      options.meaning,
+    );
+    // Another company the story names ("we got a Zomato gift card. Can it be used…") still declines.
+    if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, thirdPartyNames(query)))
+      return composeAnswer(focused, query, options);
+  }
+  if (!ABOUT_BUSINESS.test(query)) return answer;
   // A question about something else that opens with the business ("i have a photography studio
   // and my lens needs cleaning…"): the meaning gate declines it here too (decision 0096).
   if (RETRIEVAL_SIGNALS.meaningGate && options.meaning && meaningDeclines(options.meaning)) return answer;

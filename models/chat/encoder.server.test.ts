@@ -126,6 +126,32 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(first(true)).toBe("tokens:bundles");
   }, 120_000);
 
+  it("reads the sentence that asks in a message that tells its story first (decision 0100)", async () => {
+    const ask = async (question: string) => {
+      const answer = answerFromContent(index, question, null, { meaning: await meaningOf(index, question) });
+      return answer.found ? answer.sources[0]!.url : null;
+    };
+    const story =
+      "My sister runs a tailoring shop in Panvel and her birthday is next week. I want to give her one of your gift cards. How long does she have to use it?";
+    const meaning = await meaningOf(index, story);
+    // The whole message, read at once, is declined.
+    expect(
+      withSignal("askedSentence", false, () => answerFromContent(index, story, null, { meaning }).found),
+    ).toBe(false);
+    expect(await ask(story)).toBe("/gift");
+    // A story about another company's card keeps its decline, as does one the encoder reads as off-topic.
+    expect(
+      await ask(
+        "Our hospital got a Swiggy gift card from a supplier for the staff party. How long can we use it?",
+      ),
+    ).toBeNull();
+    expect(
+      await ask(
+        "Our fintech in Pune is applying for a payment aggregator licence with the central bank. How long does that usually take?",
+      ),
+    ).toBeNull();
+  }, 120_000);
+
   it("declines a question about something else that opens with the visitor's business", async () => {
     const question = "i own a gym and my treadmill belt broke, where do i get a new one";
     // Words alone take the opening for a description of the business and suggest a service.

@@ -225,6 +225,7 @@ export const RETRIEVAL_SIGNALS = {
   meaningRescue: true,
   meaningOrder: true,
   secondPassageFloor: false,
+  askedSentence: true,
 };
 
 /**
@@ -977,7 +978,11 @@ function subjectShare(index: ChatIndex, best: Scored, terms: string[], reading: 
  * them, unless the passage itself names it (the VR passage's "headset") or
  * lists it among the ways visitors ask about it (decision 0086).
  */
-function namesAnotherCompany(index: ChatIndex, best: Scored, names: string[]): boolean {
+export function namesAnotherCompany(
+  index: ChatIndex,
+  best: Pick<Scored, "document">,
+  names: string[],
+): boolean {
   if (!RETRIEVAL_SIGNALS.thirdParty || !names.length) return false;
   const { all, asked } = index.terms.get(best.document.id)!;
   return names.some((name) => !topicTerms(name).every((term) => all.has(term) || asked.has(term)));
