@@ -30,11 +30,12 @@ export function answerFromContent(
   if (answer.found) return answer;
   // A longer message that tells its story before it asks: the sentence that asks, read with the
   // story as the turn before it, when the story is not about something else (decision 0100).
-  const asked = RETRIEVAL_SIGNALS.askedSentence && options.meaning ? askedSentence(query) : null;
+  const asked = RETRIEVAL_SIGNALS.askedSentence ? askedSentence(query) : null;
   if (
     asked &&
+    options.meaning &&
     !asksAboutOthers(query) &&
-    offTopicProbability(options.meaning!.question) <= ASKED.maxOffTopic
+    offTopicProbability(options.meaning.question) <= ASKED.maxOffTopic
   ) {
     const focused = retrieve(
       index,
@@ -47,7 +48,8 @@ export function answerFromContent(
     if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, thirdPartyNames(query)))
       return composeAnswer(focused, query, options);
   }
-  if (!ABOUT_BUSINESS.test(query)) return answer;
+  // A story that ends in a question asks it: the service fallback below is for a description alone.
+  if (!ABOUT_BUSINESS.test(query) || asked) return answer;
   // A question about something else that opens with the business ("i have a photography studio
   // and my lens needs cleaning…"): the meaning gate declines it here too (decision 0096).
   if (RETRIEVAL_SIGNALS.meaningGate && options.meaning && meaningDeclines(options.meaning)) return answer;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
+import { topicTerms } from "./text";
+import { citedUrl, seededChatIndex, withSignal } from "./testing";
+
+// Decision 0100: round 20's search-box shorthand, and a story that ends in a question.
+// The questions here are not the evaluation sets' (tests/chat-eval/).
+
+const index = seededChatIndex();
+
+describe("round 20", () => {
+  it("spells out 'pkg', 'docs', 'smm' and the misspelt 'calender'", () => {
+    expect(topicTerms("pro pkg")).toEqual(topicTerms("pro package"));
+    expect(topicTerms("our help docs")).toEqual(topicTerms("our help documents"));
+    expect(topicTerms("smm retainer")).toEqual(topicTerms("social media retainer"));
+    expect(topicTerms("posting calender")).toEqual(topicTerms("posting calendar"));
+    expect(citedUrl(index, "starter pkg price in usd")).toBe("/solutions/green");
+  });
+
+  it("gives no service as a place to start when the business's story ends in a question about something else", () => {
+    const question =
+      "We run a tailoring shop in Pune and send parcels daily. Which courier company is cheap for Delhi?";
+    expect(withSignal("askedSentence", false, () => answerFromContent(index, question).found)).toBe(true);
+    expect(answerFromContent(index, question).found).toBe(false);
+    // A description with no question still gets the services to start from.
+    expect(answerFromContent(index, "We run a tailoring shop in Pune. We send parcels daily.").found).toBe(
+      true,
+    );
+  });
+});
