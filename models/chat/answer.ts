@@ -1,5 +1,5 @@
 import { ASKED, askedSentence } from "./asked";
-import { composeAnswer, type AnswerOptions, type ComposedAnswer } from "./compose";
+import { composeAnswer, regionNamed, type AnswerOptions, type ComposedAnswer } from "./compose";
 import { CHAT_COPY } from "./copy";
 import { meaningDeclines, offTopicProbability } from "./meaning-gate";
 import {
@@ -9,6 +9,7 @@ import {
   RETRIEVAL_SIGNALS,
   type ChatIndex,
   type PreviousTurn,
+  type Retrieval,
 } from "./retrieval";
 import { smallTalk } from "./small-talk";
 import { asksAboutOthers, thirdPartyNames } from "./third-party";
@@ -26,11 +27,21 @@ export function answerFromContent(
 ): ComposedAnswer {
   const talk = smallTalk(query);
   if (talk) return talk;
-  const answer = composeAnswer(retrieve(index, query, previous, undefined, options.meaning), query, options);
-  if (answer.found) return answer;
-  // A longer message that tells its story before it asks: the sentence that asks, read with the
-  // story as the turn before it, when the story is not about something else (decision 0100).
+  // A longer message that tells its story before it asks (decision 0100).
   const asked = RETRIEVAL_SIGNALS.askedSentence ? askedSentence(query) : null;
+  // The answer leads with yes or no for the sentence that asks, and with the prices of the region
+  // it names (or else the story names: "we're in Lisbon… how much in euros?").
+  const compose = (retrieval: Retrieval) =>
+    asked
+      ? composeAnswer(retrieval, asked.asked, {
+          ...options,
+          region: regionNamed(asked.asked) ?? regionNamed(asked.story) ?? options.region,
+        })
+      : composeAnswer(retrieval, query, options);
+  const answer = compose(retrieve(index, query, previous, undefined, options.meaning));
+  if (answer.found) return answer;
+  // The sentence that asks, read with the story as the turn before it, when the story is not
+  // about something else.
   if (
     asked &&
     options.meaning &&
@@ -46,7 +57,7 @@ export function answerFromContent(
     );
     // Another company the story names ("we got a Zomato gift card. Can it be used…") still declines.
     if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, thirdPartyNames(query)))
-      return composeAnswer(focused, query, options);
+      return compose(focused);
   }
   // A story that ends in a question asks it: the service fallback below is for a description alone.
   if (!ABOUT_BUSINESS.test(query) || asked) return answer;

@@ -218,9 +218,12 @@ function compared(retrieval: Extract<Retrieval, { status: "found" }>, passages: 
 /** "can i…", "do you…", "is it possible…": a question that wants yes or no first. */
 const YES_NO =
   /^\s*(can|could|may) (i|we|you|u|one|my|our)\b|^\s*(do|does) (you|u|ascendra|the studio|your team|ur team)\b|^\s*is (it|there) (possible|a way)\b|^\s*(are|is) (tokens?|credits?|gift ?cards?|plans?|subscriptions?) \w*(able|refundable|transferable)\b/i;
-/** A sentence that denies: "cannot be refunded", "we do not ship", "non-refundable" ("no bonus tokens" does not). */
+/**
+ * A sentence that denies: "cannot be refunded", "we do not ship", "non-refundable", "we use no
+ * tracking cookies" ("no bonus tokens" alone does not).
+ */
 const NEGATION =
-  /\b(cannot|can not|can't|non-refundable|nonrefundable|not refundable|never|no longer|(do|does|is|are|will|may|must|should) not|don't|doesn't|isn't|aren't|won't)\b/i;
+  /\b(cannot|can not|can't|non-refundable|nonrefundable|not refundable|never|no longer|(do|does|is|are|will|may|must|should) not|don't|doesn't|isn't|aren't|won't|(we|i) (use|set|keep|sell|share|charge|take) no)\b/i;
 
 /**
  * The sentence that answers a yes-or-no question: the one sharing the most

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
+import { composeAnswer } from "./compose";
 import { topicTerms } from "./text";
 import { citedUrl, seededChatIndex, withSignal } from "./testing";
 
@@ -26,5 +27,35 @@ describe("round 20", () => {
     expect(answerFromContent(index, "We run a tailoring shop in Pune. We send parcels daily.").found).toBe(
       true,
     );
+  });
+
+  it("leads with yes or no for the sentence that asks, after a story", () => {
+    const question =
+      "We are a bakery in Vashi and want to give a gift card to our head baker. Can we choose the day it is emailed?";
+    expect(answerFromContent(index, question).response).toMatch(/^Yes: .*the day you choose/);
+    expect(withSignal("askedSentence", false, () => answerFromContent(index, question).response)).not.toMatch(
+      /^(Yes|No):/,
+    );
+  });
+
+  it("reads 'we use no…' as a no", () => {
+    const passage = {
+      id: "cookies",
+      title: "Cookies",
+      url: "/privacy",
+      text: "We use no advertising or tracking cookies. We use one cookie to keep you signed in.",
+    };
+    const question = "do you use advertising cookies";
+    const answer = composeAnswer(
+      {
+        status: "found",
+        followUp: false,
+        intents: [],
+        terms: topicTerms(question),
+        ranked: [{ document: passage, score: 1 }],
+      },
+      question,
+    );
+    expect(answer.response).toMatch(/^No: We use no advertising/);
   });
 });
