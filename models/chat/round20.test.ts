@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
 import { composeAnswer } from "./compose";
 import { topicTerms } from "./text";
+import { thirdPartyNames } from "./third-party";
 import { citedUrl, seededChatIndex, withSignal } from "./testing";
 
 // Decision 0100: round 20's search-box shorthand, and a story that ends in a question.
@@ -16,6 +17,8 @@ describe("round 20", () => {
     expect(topicTerms("smm retainer")).toEqual(topicTerms("social media retainer"));
     expect(topicTerms("posting calender")).toEqual(topicTerms("posting calendar"));
     expect(citedUrl(index, "starter pkg price in usd")).toBe("/solutions/green");
+    // Spelled out, "google docs" is still another company's product.
+    expect(thirdPartyNames("how do i share google docs with my team")).toEqual(["google documents"]);
   });
 
   it("gives no service as a place to start when the business's story ends in a question about something else", () => {

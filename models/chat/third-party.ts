@@ -66,7 +66,8 @@ const PHRASE_NAMES = [
   "final cut",
   "premiere pro",
   "google ads",
-  "google docs",
+  // "docs" is spelled out before the names are looked for (./vocabulary.ts).
+  "google documents",
   "google sheets",
   "google drive",
   "google pay",
