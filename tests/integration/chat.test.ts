@@ -136,6 +136,19 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
     expect(reply(own).sources[0]?.url).toBe("/solutions/green");
   }, 60_000);
 
+  it("reads the sentence that asks in a message that tells its story first, and declines a story about something else (decision 0100)", async () => {
+    const story = await ask({
+      query:
+        "My sister runs a tailoring shop in Panvel and her birthday is next week. I want to give her one of your gift cards. How long does she have to use it?",
+    });
+    expect(reply(story).sources[0]?.url).toBe("/gift");
+    const elsewhere = await ask({
+      query:
+        "Our fintech in Pune is applying for a payment aggregator licence with the central bank. How long does that usually take?",
+    });
+    expect(reply(elsewhere)).toMatchObject({ response: CHAT_COPY.unknown, sources: [] });
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
