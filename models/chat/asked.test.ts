@@ -23,6 +23,11 @@ describe("askedSentence", () => {
     expect(askedSentence("our school wants a website for admissions\nwhat would that cost")?.asked).toBe(
       "what would that cost",
     );
+    // A request for an answer asks too.
+    expect(
+      askedSentence("We run a printing press in Thane since 1998. Kindly tell the charges for a logo.")
+        ?.asked,
+    ).toBe("Kindly tell the charges for a logo.");
   });
 
   it("is null for one sentence, a greeting before the question, or a message with nothing that asks", () => {

@@ -7,7 +7,7 @@ const SENTENCE_END = /(?<=[.!?])\s+(?=\S)|\s*\n+\s*/;
 
 /** A sentence that asks: a question mark, or the words a question opens with. */
 const ASKS =
-  /\?|^(what|which|who|whom|whose|when|where|why|how|is|are|am|was|were|do|does|did|can|could|will|would|shall|should|may|might|have|has|any|kya|kitna|kitne|kaise|kab|kahan|kaun)\b/i;
+  /\?|^(what|which|who|whom|whose|when|where|why|how|is|are|am|was|were|do|does|did|can|could|will|would|shall|should|may|might|have|has|any|kya|kitna|kitne|kaise|kab|kahan|kaun)\b|^((please|pls|plz|kindly) )?(tell me|let me know|share|confirm|explain)\b|^(please|pls|plz|kindly) (tell|let|share|send|confirm|explain|advise|guide)\b|^i('d| would) like to know\b|^i (want|wanted|need) to know\b/i;
 
 export const ASKED = {
   /**
