@@ -46,6 +46,8 @@ export default defineConfig({
           // Measurements on the integration fixtures (npm run bench:*), never part of npm test.
           name: "bench",
           include: ["scripts/bench/**/*.measure.ts"],
+          // One file at a time: two measurements side by side would time each other's load.
+          maxWorkers: 1,
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup.ts"],
           isolate: false,
