@@ -2,7 +2,12 @@ import { classes } from "~/lib/classes";
 import type { CSSProperties, ReactNode } from "react";
 import type { z } from "zod";
 import { Link } from "react-router";
-import { InvestorMeetingSchema, OfficeVisitSchema, ServiceQuoteSchema } from "~models/forms/contact";
+import {
+  CONTACT_MESSAGES,
+  InvestorMeetingSchema,
+  OfficeVisitSchema,
+  ServiceQuoteSchema,
+} from "~models/forms/contact";
 import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import {
   submitInvestorMeeting,
@@ -200,7 +205,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </div>
           <div className="flex flex-col gap-2">
             <h3 className="font-display text-lg font-semibold">Book our visit</h3>
-            <p className="text-text-muted">Pick a day after today and we will plan the visit around you.</p>
+            <p className="text-text-muted">{CONTACT_MESSAGES.visitDay}</p>
           </div>
         </div>
         <OfficeVisitForm actionData={actionData} today={today} me={me} />

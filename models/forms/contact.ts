@@ -57,6 +57,8 @@ export const CONTACT_MESSAGES = {
   quoteSuccess:
     "Service quote request submitted successfully! We will send you a detailed quote within 24-48 hours.",
   visitConfirmation: "We will confirm our availability to you through Email and WhatsApp.",
+  // Ours: the visit form takes a day after today (its date rule below); the page and the assistant say so.
+  visitDay: "Pick a day after today and we will plan the visit around you.",
   // Ours, where the spec only says "required".
   companyName: "Company name is required.",
   yourName: "Your name is required.",

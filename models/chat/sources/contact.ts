@@ -26,7 +26,10 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
       url: "/contact#offline-meet",
       text:
         `Our registered office is at ${site.office.lines.join(", ")}. ` +
-        `Book a visit with the Book our visit form on the contact page. ${CONTACT_MESSAGES.visitConfirmation}`,
+        `Book a visit with the Book our visit form on the contact page. ` +
+        // The form takes a day after today ("can I come over today?").
+        `Studio visits are booked from tomorrow on, not for the same day. ${CONTACT_MESSAGES.visitDay} ` +
+        CONTACT_MESSAGES.visitConfirmation,
       answers: ["where", "how"],
       keywords: [
         "office",
