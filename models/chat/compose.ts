@@ -36,7 +36,7 @@ const COMPOSE = {
    * or a sentence at least as close in meaning to the question as the answer's closest (the
    * detail asked for is often in the passage beside the best, decision 0099).
    */
-  furtherScoreRatio: 0.6,
+  furtherScoreRatio: 0.5,
   furtherAmong: 3,
   furtherPassages: 3,
   furtherLength: 800,

@@ -8,7 +8,7 @@ import {
   passageVectors,
   sentenceVectors,
 } from "./encoder.server";
-import { passageSentences } from "./meaning-gate";
+import { MEANING_GATE, passageSentences } from "./meaning-gate";
 import { seededChatIndex, withSignal } from "./testing";
 
 // The real encoder (the Universal Sentence Encoder lite inside the npm package): loaded once, ~1 s.
@@ -111,6 +111,23 @@ describe("the sentence encoder (decision 0093)", () => {
     expect(cited(true)).toBe("/contact");
     // Words only (no sentences read): the floor as before.
     expect(answerFromContent(index, question).found).toBe(false);
+  }, 60_000);
+
+  it("gives back the passage holding the site's closest sentence when the words fall short of the floor (decision 0101)", async () => {
+    const question = "can you write the rules for using our logo";
+    const meaning = await meaningOf(index, question);
+    const cited = () => {
+      const answer = answerFromContent(index, question, null, { meaning });
+      return answer.found ? answer.sources[0]!.url : null;
+    };
+    expect(cited()).toBe("/strategy?service=Graphic%20Design");
+    const saved = MEANING_GATE.sentenceBelow;
+    MEANING_GATE.sentenceBelow = 0;
+    try {
+      expect(cited()).toBeNull();
+    } finally {
+      MEANING_GATE.sentenceBelow = saved;
+    }
   }, 60_000);
 
   it("puts the passage that says what was asked first: paying in rupees is the token prices, not a job perk", async () => {

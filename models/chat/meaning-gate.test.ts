@@ -96,6 +96,24 @@ describe("the meaning gate (decision 0093)", () => {
     ).toBeNull(); // P ≈ 0.6
   });
 
+  it("gives back the passage holding the site's closest sentence when the word ranking puts it first or second", () => {
+    MEANING_GATE.model = model(-6);
+    Object.assign(MEANING_GATE, { sentenceBelow: 0.4, sentenceSimilarity: 0.5, sentenceAmong: 2 });
+    const sentences = new Map([
+      ["near", [unit(1, -1), unit(0.6, 1)]], // its title, then a sentence
+      ["far", [unit(-1, 0.2)]],
+    ]);
+    const question = unit(0.6, 1); // P ≈ 0.13: too unsure for the passage rescue (below 0.1)
+    expect(meaningRescues({ question, sentences }, ["x", "near"])).toBe("near");
+    expect(meaningRescues({ question, sentences }, ["x", "y", "near"])).toBeNull(); // not in the first two
+    expect(meaningRescues({ question, sentences }, ["x", "near"], { bySentence: false })).toBeNull();
+    MEANING_GATE.sentenceBelow = 0.1;
+    expect(meaningRescues({ question, sentences }, ["x", "near"])).toBeNull(); // P too high
+    MEANING_GATE.sentenceBelow = 0.4;
+    MEANING_GATE.sentenceSimilarity = 1.01;
+    expect(meaningRescues({ question, sentences }, ["x", "near"])).toBeNull(); // not close enough
+  });
+
   it("reads a passage's title and text, then each FAQ phrasing", () => {
     expect(
       passageTexts({

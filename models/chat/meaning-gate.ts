@@ -33,7 +33,9 @@ export type Meaning = {
  * passage; `rescueAmong`, how high the word ranking must put it; `farAbove`
  * and `farBelow`, a less sure P(off-topic) that declines when no sentence of
  * the site's comes this close to the question (on since round 12's
- * cross-validation: +3 declines, no fact lost, decision 0097).
+ * cross-validation: +3 declines, no fact lost, decision 0097);
+ * `sentenceBelow`, `sentenceSimilarity` and `sentenceAmong`, the same three
+ * for the passage that holds the site's closest sentence (decision 0101).
  */
 export const MEANING_GATE: {
   model: GateModel;
@@ -43,6 +45,9 @@ export const MEANING_GATE: {
   rescueAmong: number;
   farAbove: number;
   farBelow: number;
+  sentenceBelow: number;
+  sentenceSimilarity: number;
+  sentenceAmong: number;
 } = {
   model: meaningWeights as GateModel,
   threshold: 0.9,
@@ -51,6 +56,9 @@ export const MEANING_GATE: {
   rescueAmong: 3,
   farAbove: 0.7,
   farBelow: 0.4,
+  sentenceBelow: 0.4,
+  sentenceSimilarity: 0.5,
+  sentenceAmong: 2,
 };
 
 /** The characters of a passage the encoder reads: its title and the start of its text. */
@@ -162,12 +170,32 @@ export function closestPassage(meaning: Meaning): { id: string; similarity: numb
  * The passage meaning gives back for a question the word rules declined:
  * the closest in meaning, when the gate finds the question in scope, it is
  * close enough, and the word ranking (`ranked`, best first) has it among its
- * first `rescueAmong`. Null otherwise.
+ * first `rescueAmong`; else the passage holding the site's sentence closest
+ * to the question, on the looser `sentence*` terms (`bySentence`: not for a
+ * question the relevance floor finds naming something the site does not offer). Null otherwise.
  */
-export function meaningRescues(meaning: Meaning, ranked: readonly string[]): string | null {
-  if (!meaning.passages?.size || offTopicProbability(meaning.question) >= MEANING_GATE.rescueBelow)
-    return null;
-  const closest = closestPassage(meaning);
-  if (!closest || closest.similarity < MEANING_GATE.rescueSimilarity) return null;
-  return ranked.slice(0, MEANING_GATE.rescueAmong).includes(closest.id) ? closest.id : null;
+export function meaningRescues(
+  meaning: Meaning,
+  ranked: readonly string[],
+  { bySentence = true }: { bySentence?: boolean } = {},
+): string | null {
+  const p = offTopicProbability(meaning.question);
+  if (meaning.passages?.size && p < MEANING_GATE.rescueBelow) {
+    const closest = closestPassage(meaning);
+    if (
+      closest &&
+      closest.similarity >= MEANING_GATE.rescueSimilarity &&
+      ranked.slice(0, MEANING_GATE.rescueAmong).includes(closest.id)
+    )
+      return closest.id;
+  }
+  // The passage with the site's closest sentence, when the word ranking puts it first or second.
+  if (!bySentence || !meaning.sentences?.size || p >= MEANING_GATE.sentenceBelow) return null;
+  let best: { id: string; similarity: number } | null = null;
+  for (const id of meaning.sentences.keys()) {
+    const similarity = closestSentenceOf(meaning, id);
+    if (!best || similarity > best.similarity) best = { id, similarity };
+  }
+  if (!best || best.similarity < MEANING_GATE.sentenceSimilarity) return null;
+  return ranked.slice(0, MEANING_GATE.sentenceAmong).includes(best.id) ? best.id : null;
 }

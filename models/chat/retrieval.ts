@@ -1205,6 +1205,12 @@ export function retrieve(
       ? meaningRescues(
           meaning,
           own.map((r) => r.document.id),
+          // Not when the floor found the question naming something the site does not offer.
+          {
+            bySentence: !NAMES_SOMETHING_ELSE.has(
+              floorVerdict(index, { question, reading, thirdParty }, own),
+            ),
+          },
         )
       : null;
   if (rescued && !pointsBack)
