@@ -34,7 +34,7 @@ const COMPOSE = {
    * joins too, up to `furtherPassages` in all, while the passages' text stays within
    * `furtherLength` characters, when it adds something: a word of the question the answer lacks,
    * or a sentence at least as close in meaning to the question as the answer's closest (the
-   * detail asked for is often in the passage beside the best, decision 0099).
+   * detail asked for is often in the passage beside the best, decision 0099; half since 0101).
    */
   furtherScoreRatio: 0.5,
   furtherAmong: 3,
