@@ -1,6 +1,6 @@
 import type { Region } from "../billing/currency";
 import { CHAT_COPY } from "./copy";
-import type { Ranked, Retrieval } from "./retrieval";
+import { ENTITY_KIND_TERMS, type Ranked, type Retrieval } from "./retrieval";
 import { closestSentenceOf, type Meaning } from "./meaning-gate";
 import { topicTerms } from "./text";
 
@@ -46,9 +46,6 @@ const COMPOSE = {
 export const listInWords = (items: string[]): string =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
-/** Words an entity's name shares with its kind ("Motion plan"): not what tells two entities apart. */
-const KIND_WORDS = new Set(topicTerms("plan bundle tier pack add-on addon"));
-
 /**
  * "Motion vs Social", "difference between popular and best value": the
  * passages about each thing the question names, best-scored first, one per
@@ -59,7 +56,7 @@ function comparedPassages(ranked: Ranked[], terms: string[]): Ranked[] {
   for (const r of ranked) {
     const entity = r.document.entity;
     if (!entity || byEntity.has(entity)) continue;
-    const words = topicTerms(entity).filter((t) => !KIND_WORDS.has(t));
+    const words = topicTerms(entity).filter((t) => !ENTITY_KIND_TERMS.has(t));
     if (words.length && words.every((w) => terms.includes(w))) byEntity.set(entity, r);
   }
   if (byEntity.size < 2) return [];

@@ -130,6 +130,26 @@ describe("the sentence encoder (decision 0093)", () => {
     }
   }, 60_000);
 
+  it("lets a question that names one of the studio's own plans past the meaning gate (decision 0101)", async () => {
+    for (const [question, url] of [
+      ["Starter plan price EUR", "/solutions/green"],
+      ["SOCIAL plan price EUR", "/solutions/blue"],
+    ] as const) {
+      const meaning = await meaningOf(index, question);
+      const cited = () => {
+        const answer = answerFromContent(index, question, null, { meaning });
+        return answer.found ? answer.sources[0]!.url : null;
+      };
+      expect(cited()).toBe(url);
+      expect(withSignal("ownEntity", false, cited)).toBeNull();
+    }
+    // Another company's "pro" is still declined.
+    const question = "macbook pro price";
+    expect(
+      answerFromContent(index, question, null, { meaning: await meaningOf(index, question) }).found,
+    ).toBe(false);
+  }, 60_000);
+
   it("puts the passage that says what was asked first: paying in rupees is the token prices, not a job perk", async () => {
     const question = "can i pay in rupees";
     const meaning = await meaningOf(index, question);

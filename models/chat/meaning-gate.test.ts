@@ -135,8 +135,12 @@ describe("retrieval with the meaning gate", () => {
     MEANING_GATE.model = model(0);
     const off: Meaning = { question: [1, 0] }; // P ≈ 1
     expect(retrieve(index, starter).status).toBe("found");
-    expect(retrieve(index, starter, null, undefined, off).status).toBe("unknown");
-    expect(retrieve(index, starter, null, undefined, { question: [-1, 0] }).status).toBe("found");
+    // The question names the Starter plan with its kind: the gate lets it by (decision 0101).
+    expect(retrieve(index, starter, null, undefined, off).status).toBe("found");
+    const gated = (meaning: Meaning) =>
+      withSignal("ownEntity", false, () => retrieve(index, starter, null, undefined, meaning).status);
+    expect(gated(off)).toBe("unknown");
+    expect(gated({ question: [-1, 0] })).toBe("found");
     expect(
       withSignal("meaningGate", false, () => retrieve(index, starter, null, undefined, off).status),
     ).toBe("found");

@@ -193,6 +193,8 @@ const RETRIEVAL = {
  * story before a question that names it. Round 18 (decision 0099) built the second
  * passage at the floor (tried when close to the best and closer in meaning): +10 tuning facts
  * and no decline lost, but on the sealed set no fact and one decline lost, so it is off.
+ * Round 23 (decision 0101) let a question that names one of the studio's own plans, bundles
+ * or add-ons past the meaning gate (`ownEntity`).
  */
 export const RETRIEVAL_SIGNALS = {
   softMatches: true,
@@ -223,6 +225,7 @@ export const RETRIEVAL_SIGNALS = {
   learnedGate: false,
   meaningGate: true,
   meaningRescue: true,
+  ownEntity: true,
   meaningOrder: true,
   secondPassageFloor: false,
   askedSentence: true,
@@ -1195,7 +1198,14 @@ export function retrieve(
         ) <= GATE.threshold
       : ruled;
   const byMeaning = !!meaning && minCoverage === RETRIEVAL.minCoverage;
-  const ownFound = ruledOrGated && !(byMeaning && RETRIEVAL_SIGNALS.meaningGate && meaningDeclines(meaning));
+  const ownFound =
+    ruledOrGated &&
+    !(
+      byMeaning &&
+      RETRIEVAL_SIGNALS.meaningGate &&
+      meaningDeclines(meaning) &&
+      !(RETRIEVAL_SIGNALS.ownEntity && namesOwnEntity(own[0], terms))
+    );
   // The first passages in the meaning order, when the sentences are read (decision 0096).
   const ordered = (ranked: Scored[]) =>
     RETRIEVAL_SIGNALS.meaningOrder && byMeaning && meaning ? inMeaningOrder(ranked, meaning) : ranked;
@@ -1232,6 +1242,25 @@ export function retrieve(
   );
   if (followUps.length) return found(followUps, true);
   return ownFound ? found(own, false) : { status: "unknown", followUp: false };
+}
+
+/** Words an entity's name shares with its kind ("PRO plan", "Popular bundle"): not what tells two entities apart. */
+export const ENTITY_KIND_TERMS: ReadonlySet<string> = new Set(
+  topicTerms("plan bundle tier pack add-on addon"),
+);
+
+/**
+ * Whether the question names the best passage's entity, one of the studio's own plans, bundles
+ * or add-ons ("PRO plan price EUR"): every word of its name, with its kind ("plan") when the name
+ * is one word ("blue tick" names no plan). The meaning gate does not decline such a question
+ * (decision 0101).
+ */
+function namesOwnEntity(best: Scored | undefined, terms: string[]): boolean {
+  const entity = best?.document.entity;
+  if (!entity) return false;
+  const words = topicTerms(entity).filter((t) => !ENTITY_KIND_TERMS.has(t));
+  if (!words.length || !words.every((t) => terms.includes(t))) return false;
+  return words.length > 1 || terms.some((t) => ENTITY_KIND_TERMS.has(t));
 }
 
 /** A question as retrieval reads it: typos mended, fixed expressions folded, its words, kinds and other companies. */
