@@ -149,6 +149,14 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
     expect(reply(elsewhere)).toMatchObject({ response: CHAT_COPY.unknown, sources: [] });
   }, 60_000);
 
+  it("finds in the terms who owns a paid-for logo and that tokens stay in their account (seeds/chat-synonyms.json, decision 0101)", async () => {
+    for (const query of [
+      "who owns the logo once we have paid",
+      "is it possible to move tokens to a partner's account",
+    ])
+      expect(reply(await ask({ query })).sources[0]?.url).toBe("/termscondition");
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
