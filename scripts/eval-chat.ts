@@ -94,6 +94,16 @@ const showSealed = process.argv.includes("--show-sealed");
 /** `-- --tuning-only`: while tuning, the sealed set is not asked at all (each look at its score is counted, decision 0068). */
 const tuningOnly = process.argv.includes("--tuning-only");
 
+/**
+ * Tuning rounds held out from the step that followed them (tests/chat-eval/held-out.json): they
+ * count in the tuning set's totals, but their misses are not printed unless asked for
+ * (`-- --show-held-out`), and their own totals are printed on their own (decision 0101).
+ */
+const heldOut: ReadonlySet<string> = new Set(
+  (JSON.parse(readFileSync(path.join(root, "held-out.json"), "utf8")) as { files: string[] }).files,
+);
+const showHeldOut = process.argv.includes("--show-held-out");
+
 /** The rule that declined an in-scope question, for its line among the misses. */
 function whyDeclined(query: string): string {
   const explained = explainRetrieval(index, query);
@@ -122,7 +132,9 @@ function evaluate(
   let declined = 0;
   const misses: string[] = [];
   const wrongFacts: string[] = [];
+  let hidden = 0;
   for (const question of questions) {
+    const show = showHeldOut || !heldOut.has(question.file);
     const previous = question.after ? previousTurn(question.after) : null;
     const sentence = sentences.get(question.q);
     const options = { meaning: meaningOf(question.q) };
@@ -150,12 +162,14 @@ function evaluate(
       const text = answer.response.toLowerCase();
       const missing = question.facts.filter((fact) => !text.includes(fact.toLowerCase()));
       if (hit3 && !missing.length) rightFacts++;
+      else if (!show) hidden++;
       else
         wrongFacts.push(
           `  ${question.file}: "${question.q}" ${missing.length ? `lacks ${missing.map((f) => `"${f}"`).join(", ")}` : "right words"}${hit3 ? "" : `, ${question.expect} not in the top 3`}`,
         );
     }
-    if (!hit1)
+    if (!hit1 && !show) hidden++;
+    else if (!hit1)
       misses.push(
         `  ${question.file}: "${question.q}" expected ${question.expect ?? "unknown"}, cited ${first ?? "unknown"}${hit3 ? " (in top 3)" : ""}${question.expect !== null && !answer.found ? ` (declined: ${whyDeclined(question.q)})` : ""}`,
       );
@@ -172,6 +186,8 @@ function evaluate(
   console.log(`\n=== ${name} ===`);
   if (showMisses && misses.length) console.log(`Misses (top-1):\n${misses.join("\n")}\n`);
   if (showMisses && wrongFacts.length) console.log(`Wrong or missing facts:\n${wrongFacts.join("\n")}\n`);
+  if (showMisses && hidden)
+    console.log(`${hidden} misses of the held-out rounds not shown (-- --show-held-out shows them).\n`);
   console.log(`questions       ${questions.length}`);
   console.log(`top-1 accuracy  ${ratio(top1, questions.length)}`);
   console.log(`top-3 accuracy  ${ratio(top3, questions.length)}`);
@@ -179,9 +195,10 @@ function evaluate(
     `right facts     ${ratio(rightFacts, withFacts)} (every fact in the answer, the page in the top 3)`,
   );
   console.log(`declines        ${ratio(declined, outOfScope)} of the out-of-scope questions`);
-  console.log(
-    `answer time     p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms (${times.length} answers, the sentence encoder's reading included, no language model)`,
-  );
+  if (times.length)
+    console.log(
+      `answer time     p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms (${times.length} answers, the sentence encoder's reading included, no language model)`,
+    );
   return summary;
 }
 
@@ -199,6 +216,12 @@ function evaluate(
 }
 
 const tuning = evaluate("tuning set (tests/chat-eval/tuning/)", loadSet("tuning"));
+evaluate(
+  "held-out rounds (tests/chat-eval/held-out.json; also in the tuning set above)",
+  loadSet("tuning").filter((q) => heldOut.has(q.file)),
+  false,
+  { runs: 0 },
+);
 const sealed = tuningOnly
   ? null
   : evaluate("SEALED set (tests/chat-eval/sealed/, never tuned on)", loadSet("sealed"), showSealed);
