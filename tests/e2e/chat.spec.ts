@@ -122,13 +122,19 @@ test.describe("the home panel on a phone (390 x 844)", () => {
     await expect(close).toBeVisible();
     await expect(launcher(page).locator("svg")).toBeVisible();
     await expect(launcher(page)).toHaveAccessibleName(CHAT_COPY.close);
-    const box = (await launcher(page).boundingBox())!;
-    expect(
-      await page.evaluate(
-        ([x, y]) => document.elementFromPoint(x!, y!)?.closest("#chat-open") !== null,
-        [box.x + box.width / 2, box.y + box.height / 2],
-      ),
-    ).toBe(true);
+    // The launcher is on top at its own centre (polled: it has no box while the panel's opening re-renders it).
+    await expect
+      .poll(async () => {
+        const box = await launcher(page).boundingBox();
+        return (
+          !!box &&
+          (await page.evaluate(
+            ([x, y]) => document.elementFromPoint(x!, y!)?.closest("#chat-open") !== null,
+            [box.x + box.width / 2, box.y + box.height / 2],
+          ))
+        );
+      })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Escape, from the message box: closed, focus back on the launcher.
