@@ -1,6 +1,6 @@
 import type { Region } from "../billing/currency";
 import { CHAT_COPY } from "./copy";
-import { ENTITY_KIND_TERMS, type Ranked, type Retrieval } from "./retrieval";
+import { entityWords, type Ranked, type Retrieval } from "./retrieval";
 import { closestSentenceOf, type Meaning } from "./meaning-gate";
 import { topicTerms } from "./text";
 
@@ -56,7 +56,7 @@ function comparedPassages(ranked: Ranked[], terms: string[]): Ranked[] {
   for (const r of ranked) {
     const entity = r.document.entity;
     if (!entity || byEntity.has(entity)) continue;
-    const words = topicTerms(entity).filter((t) => !ENTITY_KIND_TERMS.has(t));
+    const words = entityWords(entity);
     if (words.length && words.every((w) => terms.includes(w))) byEntity.set(entity, r);
   }
   if (byEntity.size < 2) return [];

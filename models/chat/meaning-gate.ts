@@ -150,9 +150,17 @@ export function meaningDeclines(meaning: Meaning): boolean {
 /** The cosine of the question and the closest sentence of the site's (1 when the sentences are not read). */
 function closestSentence(meaning: Meaning): number {
   if (!meaning.sentences) return 1;
-  let most = 0;
-  for (const id of meaning.sentences.keys()) most = Math.max(most, closestSentenceOf(meaning, id));
-  return most;
+  return passageWithClosestSentence(meaning)?.similarity ?? 0;
+}
+
+/** The passage holding the site's sentence closest in meaning to the question, and how close. */
+function passageWithClosestSentence(meaning: Meaning): { id: string; similarity: number } | null {
+  let best: { id: string; similarity: number } | null = null;
+  for (const id of meaning.sentences?.keys() ?? []) {
+    const similarity = closestSentenceOf(meaning, id);
+    if (!best || similarity > best.similarity) best = { id, similarity };
+  }
+  return best;
 }
 
 /** The passage closest in meaning to the question (vectors are of unit length), and how close. */
@@ -191,11 +199,7 @@ export function meaningRescues(
   }
   // The passage with the site's closest sentence, when the word ranking puts it first or second.
   if (!bySentence || !meaning.sentences?.size || p >= MEANING_GATE.sentenceBelow) return null;
-  let best: { id: string; similarity: number } | null = null;
-  for (const id of meaning.sentences.keys()) {
-    const similarity = closestSentenceOf(meaning, id);
-    if (!best || similarity > best.similarity) best = { id, similarity };
-  }
+  const best = passageWithClosestSentence(meaning);
   if (!best || best.similarity < MEANING_GATE.sentenceSimilarity) return null;
   return ranked.slice(0, MEANING_GATE.sentenceAmong).includes(best.id) ? best.id : null;
 }

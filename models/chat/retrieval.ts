@@ -1245,9 +1245,11 @@ export function retrieve(
 }
 
 /** Words an entity's name shares with its kind ("PRO plan", "Popular bundle"): not what tells two entities apart. */
-export const ENTITY_KIND_TERMS: ReadonlySet<string> = new Set(
-  topicTerms("plan bundle tier pack add-on addon"),
-);
+const ENTITY_KIND_TERMS: ReadonlySet<string> = new Set(topicTerms("plan bundle tier pack add-on addon"));
+
+/** The words of an entity's name that tell it apart ("Popular bundle" → popular). */
+export const entityWords = (entity: string): string[] =>
+  topicTerms(entity).filter((t) => !ENTITY_KIND_TERMS.has(t));
 
 /**
  * Whether the question names the best passage's entity, one of the studio's own plans, bundles
@@ -1258,7 +1260,7 @@ export const ENTITY_KIND_TERMS: ReadonlySet<string> = new Set(
 function namesOwnEntity(best: Scored | undefined, terms: string[]): boolean {
   const entity = best?.document.entity;
   if (!entity) return false;
-  const words = topicTerms(entity).filter((t) => !ENTITY_KIND_TERMS.has(t));
+  const words = entityWords(entity);
   if (!words.length || !words.every((t) => terms.includes(t))) return false;
   return words.length > 1 || terms.some((t) => ENTITY_KIND_TERMS.has(t));
 }
