@@ -603,7 +603,7 @@ function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): 
  */
 const WRITER_ROLE = new RegExp(
   `^\\s*(?:(?:hi|hello|hey|dear\\s+\\w+)[\\s,.!]+)?((?:[\\p{L}'&]+\\s+){0,3}?[\\p{L}'&]+)` +
-    `(?:\\s+here\\s*[.,:;!-]|(?<=\\b(?:${[
+    `(?:\\s+here\\s*(?:[.,:;!-]|\\p{Extended_Pictographic})|(?<=\\b(?:${[
       ..."it hr admin team owner founder cofounder manager head lead director officer department dept".split(
         " ",
       ),

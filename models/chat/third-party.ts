@@ -47,6 +47,8 @@ audible kindle applemusic youtubemusic disney hulu hbo crunchyroll tinder bumble
 cultfit curefit practo pharmeasy lenskart tanishq bookmyshow paisabazaar policybazaar zerodha groww upstox
 dunzo urbanclap agoda expedia trivago cleartrip ixigo redbus
 aws azure cloudflare netlify vercel heroku digitalocean
+delhivery dtdc bluedart ekart xpressbees shadowfax fedex dhl aramex
+namshi talabat careem lazada shopee tokopedia gojek
 `;
 
 /**
@@ -63,6 +65,8 @@ ssd gpu processor smartphone smartphones
 /** Two-word names, matched as phrases. */
 const PHRASE_NAMES = [
   "after effects",
+  "blue dart",
+  "ecom express",
   "final cut",
   "premiere pro",
   "google ads",

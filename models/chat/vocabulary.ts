@@ -29,6 +29,12 @@ export const SHORTHAND = new Map<string, string>(
     "when's": "when is",
     abt: "about",
     pwd: "password",
+    frnd: "friend",
+    frnds: "friends",
+    frndz: "friends",
+    frnz: "friends",
+    frend: "friend",
+    frends: "friends",
     pw: "password",
     biz: "business",
     pkg: "package",
@@ -979,6 +985,8 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?<n>\d+) ?(lakh|lakhs|lac|lacs)\b/g, " $<n>00000 "],
   // Hinglish puts "for" after the business: "mere cafe ke liye" (spelled out "my cafe of for") is "for my cafe" (decision 0097).
   [/\b(my|our) ((?:[a-z]+ ){1,2}?)of for\b/g, " for $1 $2"],
+  // "apni bakery ke liye" (spelled out "own bakery of for") is "for my bakery" too.
+  [/\bown ((?:[a-z]+ ){1,2}?)of for\b/g, " for my $1"],
   // Formal Indian English (decision 0098): courtesies that name no topic.
   [
     /\b(?:thanking|thank) you in advance\b|\bthanks in advance\b|\bthanking you\b|\bdo the needful\b|\bat the earliest\b/g,
@@ -993,9 +1001,16 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?:the\s+)?procedure (?=to|for)\b/g, " how "],
   // A kind of company, not the studio's privacy or limits: "private limited registration" (decision 0098).
   [/\b(?:private|pvt) (?:limited|ltd)\b|\bpvt ?ltd\b/g, " privatelimited "],
+  // A bank's account, not the client account: "open a current account for my shop".
+  [/\b(?:current|savings?|salary|demat|nre|nro) (?:bank )?accounts?\b/g, " bankaccount "],
   // Hinglish: "aap log" are you people, not a log; "hisaab kitaab" is the account's balance; "band ho jayega" stops.
   [/\b(you|we|they|all|the|coding|design|team) log\b/g, " $1 people "],
   [/\bhisaa?b[- ]kitaa?b\b/g, " balance "],
+  // "logo banana hai", "cafe ka filter banana h": Hindi's "to make", before "is" or "need", not the fruit.
+  [
+    /(?<!\b(?:a|the|one|ripe|raw|green|yellow|my|per|kg|dozen)\s)\bbanana(?= (?:is|are|need|h|he|hoga|padega|chahte|chahta|chahti)\b)/g,
+    "make",
+  ],
   [/\bband (?=(will be|is|are|do|did|went|get|goes|go|will)\b)/g, " stop "],
   // The visitor's own tax affairs, not the tax on the studio's prices: "gst return", "gst registration" (decision 0098).
   [
@@ -1007,6 +1022,7 @@ export const PHRASES: [RegExp, string][] = [
   [/\bwish(es)? to\b/g, " want to "],
   [/\bhow much\b|\bhow many (?=money\b)/g, " price "],
   [/\bhow (fast|quick)\b/g, " how quickly "],
+  [/\b(?:no|without(?: a| any)?) limits?\b/g, " unlimited "],
   [
     /\b(not|never|have not|did not) (been |yet )?(used|spent|use|spend|touched|touch)\b|\bunspent\b|\bleft ?over\b/g,
     " unused ",
@@ -1078,6 +1094,10 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     vat: "taxes",
     diff: "difference",
     devs: "developers",
+    // A file format is the file a client gets: "editable source files or only jpg?"
+    jpg: "image",
+    jpeg: "image",
+    png: "image",
     // The studio as visitors name it: "your esteemed firm", "is it a big firm" (decision 0098).
     firm: "company",
     firms: "companies",
@@ -1100,6 +1120,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     cheap: "price",
     cheaper: "cheapest",
     minimum: "cheapest",
+    // "how many can i invite max", "maximum you will pay": the site's limits ("we limit invitations per hour").
+    max: "limit",
+    maximum: "limit",
     lowest: "cheapest",
     least: "cheapest",
     starting: "cheapest",

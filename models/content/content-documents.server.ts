@@ -69,7 +69,8 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       title: event.title,
       url: "/events",
       markdown:
-        `${event.title}: ${formatLongDate(event.date)} at ${event.location}, ${formatRupees(event.price)}, ` +
+        // "Venue" is how visitors ask for the place ("summit ticket price n venue").
+        `${event.title}: ${formatLongDate(event.date)}. ${event.location === "Online" ? "Online" : `Venue: ${event.location}`}. ${event.price ? `Entry ${formatRupees(event.price)}` : "Free entry"}, ` +
         `${event.spots ? `${event.spots} spots` : "fully booked"} (${event.category}). ${event.description}`,
     })),
     ...pages.careers.positions.items.map((position) => ({

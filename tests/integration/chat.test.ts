@@ -157,6 +157,34 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       expect(reply(await ask({ query })).sources[0]?.url).toBe("/termscondition");
   }, 60_000);
 
+  it("reads the visitor's words for a venue, a loss, a family member's account and a Hindi verb, and declines a courier or a bank (decision 0102)", async () => {
+    const answers = [
+      ["venue of the brand kit workshop", "/events", "Venue: Ascendra Studio, Vashi"],
+      [
+        "if your team makes a mistake that costs me a loss, how much would you cover",
+        "/termscondition",
+        "limited to the amount you paid",
+      ],
+      ["can i shift my tokens to my father's account", "/termscondition", "cannot be transferred"],
+      [
+        "mujhe apni bakery ke liye instagram filter banana hai",
+        "/strategy?service=AI%20AR%20VR",
+        "Instagram",
+      ],
+    ] as const;
+    for (const [query, url, fact] of answers) {
+      const { response, sources } = reply(await ask({ query }, { ip: "10.0.24.1" }));
+      expect(sources[0]?.url, query).toBe(url);
+      expect(response, query).toContain(fact);
+    }
+    for (const query of [
+      "track my bluedart parcel",
+      "savings account kholna hai for my boutique",
+      "is a ripe banana healthy",
+    ])
+      expect(reply(await ask({ query }, { ip: "10.0.24.2" })).sources, query).toEqual([]);
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
