@@ -18,6 +18,17 @@ import { asksAboutOthers, thirdPartyNames } from "./third-party";
 const ABOUT_BUSINESS =
   /^(?=\s*(i|we|i'm|we're|im|my|our|hi|hello|hey)\b).*(\b(i|we)\s*(run|own|have|manage|sell|make|started|founded|launch|launched|am|are|'m|'re)\b|\b(my|our)\s+(\w+\s+)?(business|company|startup|start-up|shop|store|brand|restaurant|cafe|bakery|firm|salon|clinic|school|product|label)\b)/i;
 
+/**
+ * A question inside a description: a question mark, or a question word that opens a clause
+ * (after a comma, "and", "know", "tell me"), not a relative "where" ("an app where parents…").
+ */
+const ASKS_IN_CLAUSE =
+  /\?|(?:^|[,.;:!]\s*|\b(?:and|but|so|know|tell me|tell us)\s+)(?:what|which|who|whom|whose|when|where|why|how|kya|kitna|kitne|kaise|kab|kahan|kaun)\b/i;
+
+/** What the studio can do for the business: the question the fallback answers ("i run a bakery, what can you do for us"). */
+const ASKS_FOR_HELP =
+  /\b(?:what|how)\s+(?:can|could|will|would|do)\s+(?:you|u|ya|ascendra|your team|the studio)(?:\s+\w+){0,2}?\s+(?:do|help|offer|make|create|suggest|provide)\b/i;
+
 /** The assistant's own answer (no language model): small talk, or passages from the site. */
 export function answerFromContent(
   index: ChatIndex,
@@ -61,6 +72,10 @@ export function answerFromContent(
   }
   // A story that ends in a question asks it: the service fallback below is for a description alone.
   if (!ABOUT_BUSINESS.test(query) || asked) return answer;
+  // So is one sentence that goes on to ask something the site did not answer ("i own a restaurant
+  // and need an lpg connection, whom do i contact"): a question word opening a clause (decision 0102).
+  if (RETRIEVAL_SIGNALS.businessFallbackAsks && ASKS_IN_CLAUSE.test(query) && !ASKS_FOR_HELP.test(query))
+    return answer;
   // A question about something else that opens with the business ("i have a photography studio
   // and my lens needs cleaning…"): the meaning gate declines it here too (decision 0096).
   if (RETRIEVAL_SIGNALS.meaningGate && options.meaning && meaningDeclines(options.meaning)) return answer;

@@ -218,6 +218,8 @@ export const RETRIEVAL_SIGNALS = {
   places: true,
   describingWords: true,
   businessFallbackRules: true,
+  /** The business fallback not for a description that goes on to ask something (decision 0102). */
+  businessFallbackAsks: true,
   contextBesideWork: true,
   businessAtLarge: true,
   placesBesideWork: true,

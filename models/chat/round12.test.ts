@@ -90,7 +90,9 @@ describe("a question that opens with the visitor's business", () => {
     ]) {
       expect(answerFromContent(index, question).found, question).toBe(false);
       expect(
-        withSignal("businessFallbackRules", false, () => answerFromContent(index, question).found),
+        withSignal("businessFallbackRules", false, () =>
+          withSignal("businessFallbackAsks", false, () => answerFromContent(index, question).found),
+        ),
         question,
       ).toBe(true);
     }

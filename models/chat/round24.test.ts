@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
+import { CHAT_COPY } from "./copy";
 import { explainRetrieval } from "./retrieval";
 import { citedUrl, seededChatIndex } from "./testing";
 import { topicTerms, wordsOf } from "./text";
@@ -38,5 +40,24 @@ describe("round 24", () => {
   it("reads who writes before an emoji as who writes, not what they ask about", () => {
     expect(explainRetrieval(index, "student here 🙂 any workshops").terms).not.toContain("student");
     expect(explainRetrieval(index, "student here. any workshops").terms).not.toContain("student");
+  });
+
+  it("offers a place to start to a description of a business, not to one that goes on to ask something else", () => {
+    const reply = (question: string) => answerFromContent(index, question).response;
+    expect(reply("we run a bakery in thane")).toContain(CHAT_COPY.business);
+    expect(reply("i run a tuition centre and want an app where parents see homework")).toContain(
+      CHAT_COPY.business,
+    );
+    expect(reply("we run a bakery in thane and need an fssai licence, whom should we call")).toBe(
+      CHAT_COPY.unknown,
+    );
+    expect(reply("we own a cafe in pune, which insurance covers fire")).toBe(CHAT_COPY.unknown);
+  });
+
+  it("reads another platform's account taken over, and a trademark's registration, as something else", () => {
+    expect(answerFromContent(index, "my youtube account got suspended yesterday").found).toBe(false);
+    expect(answerFromContent(index, "can you manage our youtube channel").found).toBe(true);
+    expect(topicTerms("trademark filing fees")).toEqual(topicTerms("register a trademark fees"));
+    expect(topicTerms("trademark checks")).not.toEqual(topicTerms("trademark filing checks"));
   });
 });

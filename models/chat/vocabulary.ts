@@ -1001,6 +1001,16 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?:the\s+)?procedure (?=to|for)\b/g, " how "],
   // A kind of company, not the studio's privacy or limits: "private limited registration" (decision 0098).
   [/\b(?:private|pvt) (?:limited|ltd)\b|\bpvt ?ltd\b/g, " privatelimited "],
+  // Registering a trademark is a lawyer's work, not the studio's ("trademark filing fees india").
+  [
+    /\b(?:register|registering|registration|file|filing|get|apply for|application for)\s+(?:a\s+|my\s+|our\s+|the\s+)?trade ?marks?\b|\btrade ?marks?\s+(?:registration|filing|application|fees?|class(?:es)?)\b/g,
+    " trademarkfiling ",
+  ],
+  // Another platform's account locked or taken over, not the client account ("insta account hacked").
+  [
+    /\b(?:instagram|insta|ig|facebook|fb|whatsapp|youtube|yt|gmail|twitter|snapchat|tiktok|linkedin)\s+(?:account|acc|id|page|channel|handle)\b(?:\s+\w+){0,3}?\s+(?:hack\w*|blocked|banned|disabled|suspended|locked)\b/g,
+    " platformaccount ",
+  ],
   // A bank's account, not the client account: "open a current account for my shop".
   [/\b(?:current|savings?|salary|demat|nre|nro) (?:bank )?accounts?\b/g, " bankaccount "],
   // Hinglish: "aap log" are you people, not a log; "hisaab kitaab" is the account's balance; "band ho jayega" stops.
