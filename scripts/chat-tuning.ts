@@ -38,6 +38,15 @@ export function loadTuningSet(): TuningQuestion[] {
     );
 }
 
+/**
+ * Tuning rounds held out from the step that followed them (tests/chat-eval/held-out.json, decision
+ * 0101): the eval prints their totals on their own, and the gates are not trained on them.
+ */
+export function loadHeldOutFiles(): ReadonlySet<string> {
+  const file = path.resolve(import.meta.dirname, "../tests/chat-eval/held-out.json");
+  return new Set((JSON.parse(readFileSync(file, "utf8")) as { files: string[] }).files);
+}
+
 export type Tally = { facts: number; withFacts: number; declined: number; offTopic: number };
 export const emptyTally = (): Tally => ({ facts: 0, withFacts: 0, declined: 0, offTopic: 0 });
 export function addTally(into: Tally, more: Tally): void {

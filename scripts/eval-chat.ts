@@ -28,6 +28,7 @@ import { openDatabase, setDatabase } from "../models/platform/db.server";
 import { runSeed } from "../models/views/seed.server";
 import { runAccountEval } from "../tests/chat-eval/account/run";
 import { runConversationEval } from "../tests/chat-eval/conversations/run";
+import { loadHeldOutFiles } from "./chat-tuning";
 
 type Question = { q: string; expect: string | null; also?: string[]; after?: string; facts?: string[] };
 const TARGET_TOP1 = 0.9;
@@ -99,9 +100,7 @@ const tuningOnly = process.argv.includes("--tuning-only");
  * count in the tuning set's totals, but their misses are not printed unless asked for
  * (`-- --show-held-out`), and their own totals are printed on their own (decision 0101).
  */
-const heldOut: ReadonlySet<string> = new Set(
-  (JSON.parse(readFileSync(path.join(root, "held-out.json"), "utf8")) as { files: string[] }).files,
-);
+const heldOut = loadHeldOutFiles();
 const showHeldOut = process.argv.includes("--show-held-out");
 
 /** The rule that declined an in-scope question, for its line among the misses. */

@@ -1,6 +1,6 @@
 // npm run chat:train-meaning: trains the chat's meaning gate (decision 0093,
 // models/chat/meaning-gate.ts) on the sentence vectors of the tuning set's
-// questions (tests/chat-eval/tuning/; the sealed set is never read) and writes
+// questions (tests/chat-eval/tuning/ but the held-out rounds; the sealed set is never read) and writes
 // models/chat/meaning-gate-weights.json. First it cross-validates: file-grouped
 // folds (whole files held out); a model trained on the other folds gates each
 // held-out fold's questions through the assistant itself, and the table prints
@@ -23,6 +23,7 @@ import {
   loadTuningSet,
   percent as pct,
   gateTrainer,
+  loadHeldOutFiles,
   scoreTuning,
   writeGateWeights,
 } from "./chat-tuning";
@@ -52,7 +53,9 @@ const FAR_BOUNDS: [number, number][] = [
 const k = Number(argument("--folds") ?? 5);
 const training = { l2: Number(argument("--l2") ?? 0.1), rate: 0.5, epochs: 600 };
 
-const tuning = loadTuningSet();
+// The rounds held out from the step that followed them stay out of training too (decision 0102).
+const heldOut = loadHeldOutFiles();
+const tuning = loadTuningSet().filter((q) => !heldOut.has(q.file));
 
 const { index, close } = await seededIndex();
 const texts = [...new Set(tuning.flatMap((q) => (q.after ? [q.q, q.after] : [q.q])))];

@@ -35,7 +35,13 @@ export const CHAT_COPY = {
   thanks: "You're welcome! Is there anything else I can help you with?",
   handoffOffer:
     "Of course. Leave your email under “Talk to a person” and I will pass our conversation to the team " +
-    "as a support ticket; they will reply by email. You can also message us on WhatsApp.",
+    "as a support ticket; a person from the studio will reply by email. You can also open a ticket on " +
+    "Help & Support, or message us on WhatsApp.",
+  /** Where else a person answers: the help page's tickets, and WhatsApp on the contact page. */
+  handoffSources: [
+    { title: "Help & Support", url: "/helpsupport" },
+    { title: "Chat with us on WhatsApp", url: "/contact" },
+  ],
   handoffTitle: "Talk to a person",
   handoffText: "We will send this conversation to our team as a support ticket and reply to your email.",
   handoffEmail: "Your email",

@@ -98,7 +98,10 @@ describe("chat retrieval over the seeded content", () => {
     expect(ask("thanks a lot").response).toBe(CHAT_COPY.thanks);
     const person = ask("Can I talk to a real person?");
     expect(person.response).toBe(CHAT_COPY.handoffOffer);
-    expect(person.sources).toEqual([{ title: "Chat with us on WhatsApp", url: "/contact" }]);
+    expect(person.sources).toEqual([
+      { title: "Help & Support", url: "/helpsupport" },
+      { title: "Chat with us on WhatsApp", url: "/contact" },
+    ]);
   });
 
   it("answers a visitor describing their business with a place to start", () => {

@@ -60,4 +60,18 @@ describe("round 24", () => {
     expect(topicTerms("trademark filing fees")).toEqual(topicTerms("register a trademark fees"));
     expect(topicTerms("trademark checks")).not.toEqual(topicTerms("trademark filing checks"));
   });
+
+  it("reads a lens as the AR passage's lenses, tips as the blog's guides, a plugin as a collaboration", () => {
+    expect(citedUrl(index, "ar lens for our shoe brand")).toBe("/strategy?service=AI%20AR%20VR");
+    expect(citedUrl(index, "we built a figma plugin, can we partner on it")).toBe("/collabpage");
+    expect(topicTerms("tips")).toEqual(topicTerms("guide"));
+    expect(topicTerms("yearly")).toEqual(topicTerms("year"));
+    // A camera's lens is still someone else's product.
+    expect(citedUrl(index, "best lens for canon camera")).toBeNull();
+  });
+
+  it("finds a feature's detail by the words visitors use for it: logo options", () => {
+    const reply = (question: string) => answerFromContent(index, question).response;
+    expect(reply("how many logo directions will we see first")).toContain("Three distinct routes");
+  });
 });

@@ -19,7 +19,6 @@ export function smallTalk(query: string): ComposedAnswer | null {
   });
   if (GREETING.test(text)) return reply(CHAT_COPY.greeting);
   if (THANKS.test(text)) return reply(CHAT_COPY.thanks);
-  if (PERSON.test(text))
-    return reply(CHAT_COPY.handoffOffer, [{ title: "Chat with us on WhatsApp", url: "/contact" }]);
+  if (PERSON.test(text)) return reply(CHAT_COPY.handoffOffer, [...CHAT_COPY.handoffSources]);
   return null;
 }

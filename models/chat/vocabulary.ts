@@ -1104,6 +1104,14 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     vat: "taxes",
     diff: "difference",
     devs: "developers",
+    // "tips from your blog": the posts are guides.
+    tip: "guide",
+    tips: "guide",
+    // "do we own the licence forever or yearly?"
+    yearly: "year",
+    annually: "year",
+    // One lens of a camera filter, as the AR passage's "lenses" ("snapchat lens for our launch").
+    lens: "lenses",
     // A file format is the file a client gets: "editable source files or only jpg?"
     jpg: "image",
     jpeg: "image",

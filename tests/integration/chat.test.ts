@@ -157,7 +157,7 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       expect(reply(await ask({ query })).sources[0]?.url).toBe("/termscondition");
   }, 60_000);
 
-  it("reads the visitor's words for a venue, a loss, a family member's account and a Hindi verb, and declines a courier or a bank (decision 0102)", async () => {
+  it("reads the visitor's words for a venue, a loss, a family member's account, a Hindi verb and a country's law, and declines a courier or a bank (decision 0102)", async () => {
     const answers = [
       ["venue of the brand kit workshop", "/events", "Venue: Ascendra Studio, Vashi"],
       [
@@ -171,6 +171,9 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
         "/strategy?service=AI%20AR%20VR",
         "Instagram",
       ],
+      ["which country's law do your terms follow", "/termscondition", "laws of India"],
+      // A profile page's section opens with its heading.
+      ["does your studio care about its carbon footprint", "/environment", "Lighter footprint"],
     ] as const;
     for (const [query, url, fact] of answers) {
       const { response, sources } = reply(await ask({ query }, { ip: "10.0.24.1" }));

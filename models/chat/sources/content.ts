@@ -27,7 +27,8 @@ const ANSWERS: Partial<Record<ContentDocument["kind"], ChatDocument["answers"]>>
 /**
  * Long documents (posts, policies) become one passage per section, so an
  * answer cites the part that says it. A section's heading is its passage's
- * title (searched, never pasted into the answer); a post's or article's own
+ * title (searched, and pasted into the answer only for a profile page's
+ * sections, which it names); a post's or article's own
  * title opens an answer from it (`lead`, decision 0097).
  */
 function contentPassages(doc: ContentDocument): ChatDocument[] {
@@ -66,7 +67,10 @@ function contentPassages(doc: ContentDocument): ChatDocument[] {
       id: `${doc.id}#${(i + 1) / 2}`,
       title: `${doc.title}: ${heading}`,
       url: doc.url,
-      text,
+      // A profile page's section is one of its values or facts, named by its heading ("Lighter
+      // footprint: Fast, small pages…"), as a service's features are; a post's or policy's
+      // heading only organises its text.
+      text: doc.kind === "page" ? `${heading}: ${text}` : text,
       keywords,
       ...(whole.lead ? { lead: whole.lead } : {}),
     });
