@@ -919,7 +919,7 @@ function namesAnotherCompound(index: ChatIndex, best: Scored, terms: string[], r
  * not make the site an adviser on it (decision 0068).
  */
 const ADVICE =
-  /\b(best|good|top|recommend|recommended|recommendation|recommendations|suggest|worth it|alternative|alternatives|free)\b|\bwhich\b.*\b(buy|get|use|choose|pick)\b/;
+  /\b(best|good|(?<!\bon )top|recommend|recommended|recommendation|recommendations|suggest|worth it|alternative|alternatives|free)\b|\bwhich\b.*\b(buy|get|use|choose|pick)\b/;
 
 /** The advice cue words themselves ("good", "best") name no subject. */
 const ADVICE_TERMS = new Set(

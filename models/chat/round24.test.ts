@@ -74,4 +74,10 @@ describe("round 24", () => {
     const reply = (question: string) => answerFromContent(index, question).response;
     expect(reply("how many logo directions will we see first")).toContain("Three distinct routes");
   });
+
+  it("reads a helpline as the phone, a 'pin cod' as the pin code, tax 'on top' as extra", () => {
+    expect(answerFromContent(index, "do u have a helpline").response).toContain("4000 1234");
+    expect(citedUrl(index, "ofice pin cod pls")).toBe("/contact#offline-meet");
+    expect(topicTerms("is gst on top")).toEqual(topicTerms("is gst extra"));
+  });
 });

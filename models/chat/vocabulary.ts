@@ -1032,6 +1032,9 @@ export const PHRASES: [RegExp, string][] = [
   [/\bwish(es)? to\b/g, " want to "],
   [/\bhow much\b|\bhow many (?=money\b)/g, " price "],
   [/\bhow (fast|quick)\b/g, " how quickly "],
+  // "is gst on top" is extra, not advice on the best ("top") of something; "pin cod" is a pin code.
+  [/\bon top\b(?! of (?:the )?(?:line|range|list)\b)/g, " extra "],
+  [/\bpin ?cod\b/g, " pin code "],
   [/\b(?:no|without(?: a| any)?) limits?\b/g, " unlimited "],
   [
     /\b(not|never|have not|did not) (been |yet )?(used|spent|use|spend|touched|touch)\b|\bunspent\b|\bleft ?over\b/g,
@@ -1104,6 +1107,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     vat: "taxes",
     diff: "difference",
     devs: "developers",
+    // The support line: "do u have a helpline".
+    helpline: "phone",
+    hotline: "phone",
     // "tips from your blog": the posts are guides.
     tip: "guide",
     tips: "guide",
