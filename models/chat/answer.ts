@@ -25,9 +25,12 @@ const ABOUT_BUSINESS =
 const ASKS_IN_CLAUSE =
   /\?|(?:^|[,.;:!]\s*|\b(?:and|but|so|know|tell me|tell us)\s+)(?:what|which|who|whom|whose|when|where|why|how|kya|kitna|kitne|kaise|kab|kahan|kaun)\b/i;
 
-/** What the studio can do for the business: the question the fallback answers ("i run a bakery, what can you do for us"). */
+/**
+ * What the studio can do for the business, the question the fallback answers: "i run a bakery,
+ * what can you do for us", "can you help us?", "interested in working with you?".
+ */
 const ASKS_FOR_HELP =
-  /\b(?:what|how)\s+(?:can|could|will|would|do)\s+(?:you|u|ya|ascendra|your team|the studio)(?:\s+\w+){0,2}?\s+(?:do|help|offer|make|create|suggest|provide)\b/i;
+  /\b(?:what|how)\s+(?:can|could|will|would|do)\s+(?:you|u|ya|ascendra|your team|the studio)(?:\s+\w+){0,2}?\s+(?:do|help|offer|make|create|suggest|provide)\b|\b(?:can|could|will|would)\s+(?:you|u|ya)\s+(?:\w+\s+)?help\b|\bwork(?:ing)?\s+with\s+(?:you|u|ya|ascendra|your team|the studio)\b/i;
 
 /** The assistant's own answer (no language model): small talk, or passages from the site. */
 export function answerFromContent(

@@ -48,6 +48,7 @@ describe("round 24", () => {
     expect(reply("i run a tuition centre and want an app where parents see homework")).toContain(
       CHAT_COPY.business,
     );
+    expect(reply("we run a small bakery in pune, can you help us?")).toContain(CHAT_COPY.business);
     expect(reply("we run a bakery in thane and need an fssai licence, whom should we call")).toBe(
       CHAT_COPY.unknown,
     );
