@@ -49,7 +49,7 @@ dunzo urbanclap agoda expedia trivago cleartrip ixigo redbus
 aws azure cloudflare netlify vercel heroku digitalocean
 delhivery dtdc bluedart ekart xpressbees shadowfax fedex dhl aramex
 namshi talabat careem lazada shopee tokopedia gojek
-naukri glassdoor internshala foundit
+glassdoor internshala foundit
 `;
 
 /**
