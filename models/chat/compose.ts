@@ -216,6 +216,12 @@ function compared(retrieval: Extract<Retrieval, { status: "found" }>, passages: 
 const YES_NO =
   /^\s*(can|could|may) (i|we|you|u|one|my|our)\b|^\s*(do|does) (you|u|ascendra|the studio|your team|ur team)\b|^\s*is (it|there) (possible|a way)\b|^\s*(are|is) (tokens?|credits?|gift ?cards?|plans?|subscriptions?) \w*(able|refundable|transferable)\b/i;
 /**
+ * Questions a plain yes or no would answer wrongly: one that offers a choice
+ * ("do you work remote or all in office", "can we get a refund or credit") and
+ * one asked in the negative ("do you not charge by the hour?").
+ */
+const NOT_YES_NO = /\bor\b|^\s*\S+ \S+ not\b/i;
+/**
  * A sentence that denies: "cannot be refunded", "we do not ship", "non-refundable", "we use no
  * tracking cookies" ("no bonus tokens" alone does not).
  */
@@ -228,7 +234,7 @@ const NEGATION =
  * sentence shares a word (then the answer is given without a yes or no).
  */
 function yesOrNo(question: string, text: string): { lead: string; sentence: string } | null {
-  if (!YES_NO.test(question)) return null;
+  if (!YES_NO.test(question) || NOT_YES_NO.test(question)) return null;
   if (/^(yes|no)\b/i.test(text.trim())) return null;
   const terms = new Set(topicTerms(question));
   let best: { sentence: string; shared: number } | null = null;

@@ -59,6 +59,16 @@ describe("chat retrieval over the seeded content", () => {
       expect(documents.some((d) => d.url === source.url && d.title === source.title)).toBe(true);
   });
 
+  it("gives no yes or no to a question that offers a choice or is asked in the negative", () => {
+    // Each of these got a "Yes:" before: a choice ("…or is it fixed") and a negative question.
+    for (const question of ["do u work remote or all in office", "do you not charge by the hour?"]) {
+      const answer = ask(question);
+      expect(answer.found).toBe(true);
+      expect(answer.response).not.toMatch(/^(Yes|No):/);
+    }
+    expect(ask("do u work remote").response).toMatch(/^Yes: /);
+  });
+
   it("follows the conversation: a follow-up keeps the previous topic", () => {
     expect(ask("How much is it?", "Tell me about the Social plan").sources[0]?.url).toBe("/solutions/blue");
     expect(ask("How much is it?", "Tell me about the Social plan").response).toContain("₹29,999 / month");
