@@ -1011,6 +1011,22 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:instagram|insta|ig|facebook|fb|whatsapp|youtube|yt|gmail|twitter|snapchat|tiktok|linkedin)\s+(?:account|acc|id|page|channel|handle)\b(?:\s+\w+){0,3}?\s+(?:hack\w*|blocked|banned|disabled|suspended|locked)\b/g,
     " platformaccount ",
   ],
+  // Another platform's settings: "how to make my instagram account private", "get verified on insta".
+  [
+    /\b(?:instagram|insta|ig|facebook|fb|youtube|yt|twitter|snapchat|tiktok|linkedin)\s+(?:account|acc|id|profile|page|channel|handle)\s+(?:private|public|verified|deactivat\w*|delet\w*|recover\w*)\b|\b(?:make|set|turn|switch)\s+(?:my\s+|our\s+)?(?:instagram|insta|ig|facebook|fb|youtube|yt|twitter|tiktok|linkedin)\s+(?:account|acc|id|profile|page|channel)\s+(?:to\s+)?(?:private|public)\b/g,
+    " platformaccount ",
+  ],
+  // What a platform pays its creators, not the studio's prices: "how much youtube pays for 1 lakh views".
+  [
+    /\b(?:instagram|insta|ig|facebook|fb|youtube|yt|tiktok|snapchat|spotify|moj|josh)\s+(?:pays?|paid|payouts?|monetiz\w*|monetis\w*)\b|\bmonetiz\w*\b|\bmonetis\w*\b/g,
+    " platformpay ",
+  ],
+  // Growing one's own audience is advice, not a service asked for: "how to get more followers on insta",
+  // "followers badhane ka tarika" (Hinglish's "extend"), "tips to increase subscribers". "can you grow our followers" is not this.
+  [
+    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double)\s+(?:(?:more|my|our|the|real|organic|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b/g,
+    " audiencegrowth ",
+  ],
   // A bank's account, not the client account: "open a current account for my shop".
   [/\b(?:current|savings?|salary|demat|nre|nro) (?:bank )?accounts?\b/g, " bankaccount "],
   // Hinglish: "aap log" are you people, not a log; "hisaab kitaab" is the account's balance; "band ho jayega" stops.

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
+import { seededChatIndex } from "./testing";
+import { topicTerms } from "./text";
+
+// Round 25: advice about the visitor's own audience and other platforms' settings and pay (decision 0103).
+// The questions here are not the evaluation sets' (tests/chat-eval/).
+
+const index = seededChatIndex();
+const found = (question: string) => answerFromContent(index, question).found;
+
+describe("round 25", () => {
+  it("reads growing one's own followers as advice, and asking the studio to grow them as the service", () => {
+    for (const question of [
+      "how do i get more followers on my bakery's insta",
+      "tips to increase subscribers on youtube",
+      "followers kaise badhaye insta pe",
+    ]) {
+      expect(topicTerms(question)).toContain("audiencegrowth");
+      expect(found(question)).toBe(false);
+    }
+    expect(topicTerms("can you grow our instagram followers")).not.toContain("audiencegrowth");
+    expect(found("can you grow our instagram followers")).toBe(true);
+  });
+
+  it("reads another platform's settings and what it pays creators as something else", () => {
+    expect(topicTerms("how to make my insta profile private")).toEqual(["platformaccount"]);
+    expect(found("how to make my insta profile private")).toBe(false);
+    expect(topicTerms("how much does youtube pay for 10k views")).toContain("platformpai");
+    expect(found("how much does youtube pay for 10k views")).toBe(false);
+    expect(found("can you manage our instagram page")).toBe(true);
+  });
+});
