@@ -30,4 +30,13 @@ describe("round 25", () => {
     expect(found("how much does youtube pay for 10k views")).toBe(false);
     expect(found("can you manage our instagram page")).toBe(true);
   });
+
+  it("reads mail as email, a shop's opening as its launch, a plan's pack as the plan and a legal issue as a dispute", () => {
+    expect(topicTerms("where do i mail my cv")).toEqual(topicTerms("where do i email my cv"));
+    expect(topicTerms("is anything sent by mail")).not.toContain("email");
+    expect(topicTerms("a card for her boutique opening")).not.toContain("career");
+    expect(topicTerms("any job openings")).toContain("career");
+    expect(topicTerms("social pack in euro")).toContain("plan");
+    expect(topicTerms("if a legal issue happens which court")).not.toContain("ticket");
+  });
 });

@@ -1098,6 +1098,16 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(show|turn|come|comes|shows) up\b/g, " arrive "],
   [/\bpass(ed)? (it |them )?on\b|\bsomeone else\b|\bsomebody else\b/g, " transfer "],
   [/\bopening hours\b/g, " hours "],
+  // A shop's opening is its launch, not a job opening: "a gift for her boutique opening", "opening day".
+  [
+    /\b(?:grand|soft|shop|store|boutique|cafe|café|restaurant|salon|clinic|office|branch|showroom|her|his|their)\s+opening\b|\bopening\s+(?:day|ceremony|date|party|week)\b/g,
+    " launch ",
+  ],
+  // A plan named with "pack": "social pack in euro" is the Social plan, not a token bundle.
+  [/\b(starter|social|trend plus|trend\+|trendplus) (?:pack|package)\b/g, " $1 plan "],
+  // A legal issue is a dispute, not a support ticket: "if legal issue happen which court".
+  [/\blegal (?:issues?|problems?|matters?|cases?|fights?)\b/g, " dispute "],
+  [/\bby (?:post|mail|snail mail)\b/g, " by courier "],
   // Everyday words for what a passage says another way (decision 0095).
   [/\bhidden (charges?|fees?|costs?|prices?)\b/g, " surprise price "],
   [/\b(?:help|support|service|front)\s*desks?\b|\bhelpdesks?\b/g, " support "],
@@ -1115,6 +1125,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     // Chat shorthand for the work
     dev: "development",
     gmail: "email",
+    // "where do i mail my cv", "the mail never came": email ("by mail" is the post, read apart).
+    mail: "email",
+    mails: "email",
     freebie: "free",
     freebies: "free",
     mockup: "concepts",
