@@ -495,7 +495,13 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       context.add(term);
       if (sizedBy) context.add(sizedBy);
       contextLeft--;
-    } else if (term && contextLeft > 0 && isNovel(index, term, token)) {
+    } else if (
+      term &&
+      contextLeft > 0 &&
+      isNovel(index, term, token) &&
+      !(index.askedTerms.has(term) && describes(index, token))
+    ) {
+      // A describing word a passage lists among visitors' words for it is what they ask about: "a site for blind users".
       context.add(term);
       afterFor.add(term);
       contextLeft--;

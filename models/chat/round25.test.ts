@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { seededChatIndex } from "./testing";
+import { explainRetrieval } from "./retrieval";
+import { citedUrl, seededChatIndex } from "./testing";
 import { topicTerms } from "./text";
 
 // Round 25: advice about the visitor's own audience and other platforms' settings and pay (decision 0103).
@@ -38,5 +39,14 @@ describe("round 25", () => {
     expect(topicTerms("any job openings")).toContain("career");
     expect(topicTerms("social pack in euro")).toContain("plan");
     expect(topicTerms("if a legal issue happens which court")).not.toContain("ticket");
+  });
+
+  it("reads a D' surname typed as one word, and a describing word the site lists as the subject", () => {
+    expect(citedUrl(index, "who is naina dsouza")).toBe("/teampage");
+    expect(explainRetrieval(index, "does your website work for blind users").terms).toContain(
+      topicTerms("blind")[0],
+    );
+    // A noun after "for" is still the visitor's business.
+    expect(explainRetrieval(index, "an app for my yoga studio").terms).not.toContain(topicTerms("yoga")[0]);
   });
 });

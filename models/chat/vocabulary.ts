@@ -1105,6 +1105,8 @@ export const PHRASES: [RegExp, string][] = [
   ],
   // A plan named with "pack": "social pack in euro" is the Social plan, not a token bundle.
   [/\b(starter|social|trend plus|trend\+|trendplus) (?:pack|package)\b/g, " $1 plan "],
+  // A surname with "D'" is one word, as visitors type it: "naina dsouza" is "Naina D'Souza".
+  [/\bd['’](\p{L}{3,})/gu, " d$1 "],
   // A legal issue is a dispute, not a support ticket: "if legal issue happen which court".
   [/\blegal (?:issues?|problems?|matters?|cases?|fights?)\b/g, " dispute "],
   [/\bby (?:post|mail|snail mail)\b/g, " by courier "],
