@@ -49,4 +49,9 @@ describe("round 25", () => {
     // A noun after "for" is still the visitor's business.
     expect(explainRetrieval(index, "an app for my yoga studio").terms).not.toContain(topicTerms("yoga")[0]);
   });
+
+  it("reads every relative as one word, so a card for a niece is a card for a sister", () => {
+    expect(topicTerms("a gift card for my niece")).toEqual(topicTerms("a gift card for my sister"));
+    expect(topicTerms("can my nephew use my tokens")).toEqual(topicTerms("can my mother use my tokens"));
+  });
 });

@@ -1127,6 +1127,17 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     // Chat shorthand for the work
     dev: "development",
     gmail: "email",
+    // A relative is whoever receives a card or shares an account; one word for all of them.
+    ...Object.fromEntries(
+      (
+        "mother father mom mum mummy mommy dad daddy papa parent parents sister sisters brother brothers son sons " +
+        "daughter daughters niece nieces nephew nephews cousin cousins aunt aunty auntie uncle uncles wife husband " +
+        "grandmother grandfather grandma grandpa granny grandson granddaughter grandchildren sibling siblings " +
+        "inlaws bhai didi behen bhabhi chacha chachi mama mami nani nana dadi dada relatives"
+      )
+        .split(" ")
+        .map((word) => [word, "relative"]),
+    ),
     // "where do i mail my cv", "the mail never came": email ("by mail" is the post, read apart).
     mail: "email",
     mails: "email",
