@@ -54,4 +54,13 @@ describe("round 25", () => {
     expect(topicTerms("a gift card for my niece")).toEqual(topicTerms("a gift card for my sister"));
     expect(topicTerms("can my nephew use my tokens")).toEqual(topicTerms("can my mother use my tokens"));
   });
+
+  it("reads a greeting by the time of day as a greeting, a job applied for as a post and the internet as digital", () => {
+    expect(topicTerms("good afternoon, how much is the starter plan")).toEqual(
+      topicTerms("how much is the starter plan"),
+    );
+    expect(topicTerms("i applied for a job with you")).toContain("career");
+    expect(topicTerms("can we do a job with you")).not.toContain("career");
+    expect(topicTerms("do you send files by internet")).toEqual(topicTerms("do you send files digital"));
+  });
 });

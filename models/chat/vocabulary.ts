@@ -978,7 +978,11 @@ export const PHRASES: [RegExp, string][] = [
     /\b(my|our|rush|urgent|quick|design|website|web|logo|video|print|branding) jobs?\b(?! (at|application|applications|opening|openings|search|hunting|offer|vacanc\w*)\b)/g,
     " $1 project ",
   ],
-  [/\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g, " project with $1 "],
+  // ...but one applied for is a post: "I applied for a job with you last year".
+  [
+    /(?<!\b(?:appl(?:y|ied|ying)|interview(?:ed)?|hired) for (?:a |the |an )?)\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g,
+    " project with $1 ",
+  ],
   // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).
   // ("hazaar" is already "thousand": chat shorthand is spelled out first.)
   [/\b(?<n>\d+) ?(k|thousand)\b/g, " $<n>000 "],
@@ -1098,6 +1102,8 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(show|turn|come|comes|shows) up\b/g, " arrive "],
   [/\bpass(ed)? (it |them )?on\b|\bsomeone else\b|\bsomebody else\b/g, " transfer "],
   [/\bopening hours\b/g, " hours "],
+  // A greeting by the time of day greets: "Good afternoon, I run a small clinic…".
+  [/\bgood (?:morning|afternoon|evening|day)\b/g, " hello "],
   // A shop's opening is its launch, not a job opening: "a gift for her boutique opening", "opening day".
   [
     /\b(?:grand|soft|shop|store|boutique|cafe|café|restaurant|salon|clinic|office|branch|showroom|her|his|their)\s+opening\b|\bopening\s+(?:day|ceremony|date|party|week)\b/g,
@@ -1110,6 +1116,8 @@ export const PHRASES: [RegExp, string][] = [
   // A legal issue is a dispute, not a support ticket: "if legal issue happen which court".
   [/\blegal (?:issues?|problems?|matters?|cases?|fights?)\b/g, " dispute "],
   [/\bby (?:post|mail|snail mail)\b/g, " by courier "],
+  // Sent over the internet is sent digitally: "you send the files by courier or by internet?".
+  [/\b(?:by|over|through|via|on) (?:the )?(?:internet|net)\b/g, " digital "],
   // Everyday words for what a passage says another way (decision 0095).
   [/\bhidden (charges?|fees?|costs?|prices?)\b/g, " surprise price "],
   [/\b(?:help|support|service|front)\s*desks?\b|\bhelpdesks?\b/g, " support "],
