@@ -519,6 +519,10 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, phrase] of spellOut(question).matchAll(BUSINESS_NEEDS))
       for (const term of phraseTerms(index, phrase!)) business.add(term);
+  // "naming my new tea brand", "a logo for our pet food company": what the visitor's business sells.
+  if (RETRIEVAL_SIGNALS.businessPhrases)
+    for (const [, phrase] of spellOut(question).matchAll(OWN_KIND_OF_BUSINESS))
+      for (const term of phraseTerms(index, phrase!, { novel: true })) business.add(term);
   // "i make pickles at home", "we sell handloom sarees": what the visitor makes or sells (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const clause of spellOut(question).match(DESCRIBES_TRADE) ?? [])
@@ -595,7 +599,7 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
  */
 /** A clause in which the visitor describes their own business, up to the next punctuation. */
 const DESCRIBES_BUSINESS =
-  /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|am|are)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
+  /\b(?:i|we)\s+(?:run|own|have|manage|sell|make|started|founded|(?:am|are)(?:\s+(?:starting|launching|opening|setting\s+up))?)\s+(?:a|an|my|our)\b[^,.;!?]*/g;
 
 /** A phrase's indexed words; with `novel`, only the words the site never uses. */
 function phraseTerms(index: ChatIndex, phrase: string, { novel = false } = {}): string[] {
@@ -640,6 +644,10 @@ const DESCRIBES_TRADE =
  */
 const BUSINESS_NEEDS =
   /(?:^|[,.;!?]\s*)(?:my|our)\s+((?:[\p{L}\d]+\s+){0,2}[\p{L}\d]+)\s+(?:needs|wants|need|want|requires|require)\b/gu;
+
+/** "my new tea brand", "our pet food company": up to two words naming what the visitor's business is. */
+const OWN_KIND_OF_BUSINESS =
+  /\b(?:my|our)\s+(?:(?:new|small|own|little|upcoming|family)\s+)*((?:[\p{L}]+\s+){1,2}?)(?:brand|company|business|startup|shop|store|firm|venture|label)\b/gu;
 
 /** The visitor's own: after "for" or "of", these start a phrase that names their business. */
 const OWNERS = new Set(["my", "our"]);

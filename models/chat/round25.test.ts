@@ -63,4 +63,18 @@ describe("round 25", () => {
     expect(topicTerms("can we do a job with you")).not.toContain("career");
     expect(topicTerms("do you send files by internet")).toEqual(topicTerms("do you send files digital"));
   });
+
+  it("reads what the visitor's own business sells as theirs, and starting one as no starting price", () => {
+    expect(explainRetrieval(index, "help naming my new tea brand").terms).not.toContain(topicTerms("tea")[0]);
+    expect(topicTerms("we are starting a tea company")).not.toContain("cheapest");
+    expect(topicTerms("starting price of a logo")).toContain("cheapest");
+  });
+
+  it("reads a post's name as who holds it, and 'is it true' as the question it opens", () => {
+    expect(topicTerms("founder name?")).toEqual(topicTerms("who is the founder"));
+    expect(topicTerms("is it true you work four days a week")).toEqual(
+      topicTerms("you work four days a week"),
+    );
+    expect(citedUrl(index, "who handles ur tech side")).toBe("/teampage");
+  });
 });

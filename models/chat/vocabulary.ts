@@ -1102,6 +1102,12 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(show|turn|come|comes|shows) up\b/g, " arrive "],
   [/\bpass(ed)? (it |them )?on\b|\bsomeone else\b|\bsomebody else\b/g, " transfer "],
   [/\bopening hours\b/g, " hours "],
+  // Starting a business is not a starting price: "we're starting a tea company".
+  [/\bstarting(?= (?:a|an|my|our|the|out|up|soon|next|to|with)\b)/g, " start "],
+  // "is it true your team works four days?": the question without its opener.
+  [/\bis (?:it|this) true(?: that)?\b/g, " "],
+  // "founder name?", "ceo's name": who holds the post.
+  [/\b(founder|co-?founder|ceo|owner|cto|director|boss)(?:'s|s)? name\b/g, " who is the $1 "],
   // A greeting by the time of day greets: "Good afternoon, I run a small clinic…".
   [/\bgood (?:morning|afternoon|evening|day)\b/g, " hello "],
   // A shop's opening is its launch, not a job opening: "a gift for her boutique opening", "opening day".
