@@ -188,6 +188,27 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       expect(reply(await ask({ query }, { ip: "10.0.24.2" })).sources, query).toEqual([]);
   }, 60_000);
 
+  it("reads a team member's D' surname, the tech side, a relative's card and a legal issue, and declines growing one's own followers (decision 0103)", async () => {
+    const answers = [
+      ["who is naina dsouza", "/teampage", "Head of Strategy & Growth"],
+      ["who handles ur tech side", "/teampage", "Kabir Sethi"],
+      ["founder name?", "/teampage", "Aarav Mehta"],
+      ["can a gift card reach my nephew on the day i pick", "/gift", "on the day you choose"],
+      ["if a legal issue happens which court", "/termscondition", "courts of Navi Mumbai"],
+    ] as const;
+    for (const [query, url, fact] of answers) {
+      const { response, sources } = reply(await ask({ query }, { ip: "10.0.25.1" }));
+      expect(sources[0]?.url, query).toBe(url);
+      expect(response, query).toContain(fact);
+    }
+    for (const query of [
+      "how to get more followers on insta for my cafe",
+      "how much does youtube pay for 1 lakh views",
+      "how to make my instagram account private",
+    ])
+      expect(reply(await ask({ query }, { ip: "10.0.25.2" })).sources, query).toEqual([]);
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
