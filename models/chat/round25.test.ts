@@ -76,4 +76,15 @@ describe("round 25", () => {
       topicTerms("you work four days a week"),
     );
   });
+
+  it("reads buying followers, asking the chat for name ideas and other agencies' rates as something else", () => {
+    expect(topicTerms("is it ok to buy instagram followers")).toContain("audiencegrowth");
+    expect(topicTerms("how do i hit 5k followers")).toContain("audiencegrowth");
+    expect(topicTerms("give me 5 name ideas for my bakery")).toContain("brainstorm");
+    expect(found("branding agency in pune logo package rates")).toBe(false);
+    expect(explainRetrieval(index, "branding agency in pune logo package rates").asksAboutOthers).toBe(true);
+    expect(
+      explainRetrieval(index, "we are an agency in pune, what is your logo package price").asksAboutOthers,
+    ).toBe(false);
+  });
 });

@@ -127,5 +127,16 @@ const ABOUT_OTHERS = new RegExp(
     `(\\s+(?:in|from|near|around)\\s+[a-z]+)?\\s+(hiring|recruiting|deliver|delivers|sell|sells|earn|earns|charge|charges|pay|pays)\\b`,
 );
 
+/**
+ * "social media agency in thane monthly package rates", "freelancers in pune logo charges": what
+ * agencies or freelancers somewhere charge, unless the visitor is the agency ("we are an agency in pune…").
+ */
+const AGENCY_RATES =
+  /\b(?:agency|agencies|freelancers?|design\s+studios|firms)\s+(?:in|near|around|from)\s+[a-z]+(?:\s+[a-z]+){0,4}?\s+(?:rates?|charges?|prices?|fees?|packages?|costs?|quotes?)\b/;
+const FIRST_PERSON = /\b(?:i|we|my|our|us)\b/;
+
 /** Whether the question asks what another company or person does, earns or charges. */
-export const asksAboutOthers = (question: string): boolean => ABOUT_OTHERS.test(spellOut(question));
+export const asksAboutOthers = (question: string): boolean => {
+  const text = spellOut(question);
+  return ABOUT_OTHERS.test(text) || (AGENCY_RATES.test(text) && !FIRST_PERSON.test(text));
+};

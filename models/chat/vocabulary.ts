@@ -1028,7 +1028,7 @@ export const PHRASES: [RegExp, string][] = [
   // Growing one's own audience is advice, not a service asked for: "how to get more followers on insta",
   // "followers badhane ka tarika" (Hinglish's "extend"), "tips to increase subscribers". "can you grow our followers" is not this.
   [
-    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double)\s+(?:(?:more|my|our|the|real|organic|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b/g,
+    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double|hit|reach|cross)\s+(?:(?:more|my|our|the|real|organic|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b|\b(?:buy|buying|purchase|purchasing)\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/g,
     " audiencegrowth ",
   ],
   // A bank's account, not the client account: "open a current account for my shop".
@@ -1102,6 +1102,11 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(show|turn|come|comes|shows) up\b/g, " arrive "],
   [/\bpass(ed)? (it |them )?on\b|\bsomeone else\b|\bsomebody else\b/g, " transfer "],
   [/\bopening hours\b/g, " hours "],
+  // A request for the chat itself to come up with names or ideas: "give me 10 name ideas for my cloud kitchen".
+  [
+    /\b(?:give|send|list|tell|write)\s+(?:me|us)\s+(?:\d+|some|a few|few|ten|five|free)\s+(?:\w+\s+)?(?:names?|ideas?|slogans?|taglines?|captions?|hashtags?)\b/g,
+    " brainstorm ",
+  ],
   // Starting a business is not a starting price: "we're starting a tea company".
   [/\bstarting(?= (?:a|an|my|our|the|out|up|soon|next|to|with)\b)/g, " start "],
   // "is it true your team works four days?": the question without its opener.
