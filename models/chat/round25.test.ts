@@ -87,4 +87,12 @@ describe("round 25", () => {
       explainRetrieval(index, "we are an agency in pune, what is your logo package price").asksAboutOthers,
     ).toBe(false);
   });
+
+  it("reads the team's size, 'is true?', an abbreviated founding and a trade's licence as the site means them", () => {
+    expect(topicTerms("how big is your team")).toEqual(topicTerms("team size"));
+    expect(topicTerms("4 day week is true?")).toEqual(topicTerms("4 day week?"));
+    expect(topicTerms("estd year")).toEqual(topicTerms("founded year"));
+    expect(topicTerms("trade licence renewal fee")).not.toContain(topicTerms("licence")[0]);
+    expect(topicTerms("my video got a copyright strike")).toContain("platformaccount");
+  });
 });

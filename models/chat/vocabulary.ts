@@ -1111,6 +1111,17 @@ export const PHRASES: [RegExp, string][] = [
   [/\bstarting(?= (?:a|an|my|our|the|out|up|soon|next|to|with)\b)/g, " start "],
   // "is it true your team works four days?": the question without its opener.
   [/\bis (?:it|this) true(?: that)?\b/g, " "],
+  // A licence for the visitor's own trade, and a platform's copyright strike, are not the music's licence:
+  // "trade licence renewal fee", "my video got a copyright strike".
+  [
+    /\b(?:trade|business|shop|fssai|liquor|driving|import|export|food|drug|pharmacy) licen[cs]es?\b/g,
+    " tradelicence ",
+  ],
+  [/\bcopyright strikes?\b/g, " platformaccount "],
+  // "how big is your team": the studio's size, not a big thing.
+  [/\bhow (?:big|large) is (?:your|ur|the) (team|studio|company|agency)\b/g, " $1 size "],
+  // "4 day work week is true?": the statement without its check.
+  [/\b(?:is (?:this |that |it )?true\s*\?|(?:it's|its) true\b)/g, " ? "],
   // "founder name?", "ceo's name": who holds the post.
   [/\b(founder|co-?founder|ceo|owner|cto|director|boss)(?:'s|s)? name\b/g, " who is the $1 "],
   // A greeting by the time of day greets: "Good afternoon, I run a small clinic…".
@@ -1146,6 +1157,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     // Chat shorthand for the work
     dev: "development",
     gmail: "email",
+    // "est year", "estd 2019": when the studio was founded.
+    est: "founded",
+    estd: "founded",
     // A relative is whoever receives a card or shares an account; one word for all of them.
     ...Object.fromEntries(
       (
