@@ -95,4 +95,13 @@ describe("round 25", () => {
     expect(topicTerms("trade licence renewal fee")).not.toContain(topicTerms("licence")[0]);
     expect(topicTerms("my video got a copyright strike")).toContain("platformaccount");
   });
+
+  it("reads the middle of a month, the oldest first, paying in full and a bank's loan as the site means them", () => {
+    expect(topicTerms("stop my plan midmonth")).toEqual(topicTerms("stop my plan mid month"));
+    expect(topicTerms("are old ones spent first")).toContain("oldest");
+    expect(topicTerms("is the logo mine once we pay")).toEqual(
+      topicTerms("is the logo mine after full payment"),
+    );
+    expect(topicTerms("need a business loan for my shop")).toContain("bankloan");
+  });
 });

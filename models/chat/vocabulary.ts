@@ -1118,6 +1118,17 @@ export const PHRASES: [RegExp, string][] = [
     " tradelicence ",
   ],
   [/\bcopyright strikes?\b/g, " platformaccount "],
+  // A loan is the bank's, not developers lent to a project: "help me get a loan for my business".
+  [/\b(?:business |personal |home |car |education |mudra |bank )?loans?\b/g, " bankloan "],
+  // "cancel midmonth": the middle of a month, as the refund policy's visitors write it.
+  [/\bmid-?month\b/g, " mid month "],
+  // "old ones first": the oldest first.
+  [/\bold(?:er)? ones? (?=first\b)/g, " oldest "],
+  // "who owns the logo once i pay": after full payment.
+  [
+    /\b(?:once|after|when) (?:i|we) (?:have )?(?:pay|paid|make the payment|clear the payment)\b/g,
+    " after full payment ",
+  ],
   // "how big is your team": the studio's size, not a big thing.
   [/\bhow (?:big|large) is (?:your|ur|the) (team|studio|company|agency)\b/g, " $1 size "],
   // "4 day work week is true?": the statement without its check.
