@@ -98,7 +98,7 @@ describe("round 25", () => {
 
   it("reads the middle of a month, the oldest first, paying in full and a bank's loan as the site means them", () => {
     expect(topicTerms("stop my plan midmonth")).toEqual(topicTerms("stop my plan mid month"));
-    expect(topicTerms("are old ones spent first")).toContain("oldest");
+    expect(topicTerms("which tokens go, old ones first?")).toContain("oldest");
     expect(topicTerms("is the logo mine once we pay")).toEqual(
       topicTerms("is the logo mine after full payment"),
     );
