@@ -23,7 +23,7 @@ const ABOUT_BUSINESS =
  * (after a comma, "and", "know", "tell me"), not a relative "where" ("an app where parents…").
  */
 const ASKS_IN_CLAUSE =
-  /\?|(?:^|[,.;:!]\s*|\b(?:and|but|so|know|tell me|tell us)\s+)(?:what|which|who|whom|whose|when|where|why|how|kya|kitna|kitne|kaise|kab|kahan|kaun)\b/i;
+  /\?|(?:^|[,.;:!]\s*|\b(?:and|but|so|know|tell me|tell us)\s+)(?:what|which|who|whom|whose|when|where|why|how|should i|should we|kya|kitna|kitne|kaise|kab|kahan|kaun)\b/i;
 
 /**
  * What the studio can do for the business, the question the fallback answers: "i run a bakery,

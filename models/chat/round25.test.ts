@@ -104,4 +104,13 @@ describe("round 25", () => {
     );
     expect(topicTerms("need a business loan for my shop")).toContain("bankloan");
   });
+
+  it("reads WhatsApp as visitors spell it, and one's own trade mark, hiring and others' quotes as something else", () => {
+    expect(topicTerms("wats app number")).toEqual(topicTerms("whatsapp number"));
+    expect(topicTerms("what is app creation")).not.toContain("whatsapp");
+    expect(topicTerms("how do i trademark my logo")).toContain("trademarkfil");
+    expect(topicTerms("hiring our first accountant, what salary")).toContain("ownhir");
+    expect(topicTerms("a designer quoted me 20k for a logo, is that fair")).toContain("otherquot");
+    expect(topicTerms("you quoted me 20k for a logo, why")).not.toContain("otherquot");
+  });
 });

@@ -1118,6 +1118,23 @@ export const PHRASES: [RegExp, string][] = [
     " tradelicence ",
   ],
   [/\bcopyright strikes?\b/g, " platformaccount "],
+  // WhatsApp as visitors spell it: "wats app number" (read as "what is app number"), "watsapp".
+  [
+    /\bwhat is app(?= (?:number|no|num|link|contact|chat|group)\b)|\b(?:whatapp|watsapp|watsap|whatsap|whtsapp|wtsapp)\b/g,
+    " whatsapp ",
+  ],
+  // Registering one's own trade mark or hiring one's own staff is the visitor's affair, not the studio's:
+  // "how to trademark my brand name", "hiring my first employee, what contract do i need".
+  [/\b(?:to|i|we) trade ?mark (?:my|our|a|the)\b/g, " trademarkfiling "],
+  [
+    /\b(?:hiring|hire|recruit|recruiting) (?:my|our) (?:first |new )?(?:employees?|staff|worker|workers|accountant|manager|salesperson)\b/g,
+    " ownhiring ",
+  ],
+  // Someone else's quote checked for fairness: "freelancer quoted me 15k for a site, is that fair?".
+  [
+    /\b(?:quoted|charging|charged|asking|asked) (?:me|us)\b(?=.*\b(?:fair|reasonable|too much|too high|overpriced|ok|okay|normal)\b)/g,
+    " otherquote ",
+  ],
   // A loan is the bank's, not developers lent to a project: "help me get a loan for my business".
   [/\b(?:business |personal |home |car |education |mudra |bank )?loans?\b/g, " bankloan "],
   // "cancel midmonth": the middle of a month, as the refund policy's visitors write it.
