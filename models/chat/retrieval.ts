@@ -44,7 +44,7 @@ import {
   meaningRescues,
   type Meaning,
 } from "./meaning-gate";
-import { CHAT_VOCABULARY } from "./vocabulary";
+import { CHAT_VOCABULARY, SOMEONE_ELSES } from "./vocabulary";
 
 // Retrieval over the site's passages: typos mended against the content's own
 // words, BM25 (MiniSearch) with the title and keywords weighted above the
@@ -230,6 +230,8 @@ export const RETRIEVAL_SIGNALS = {
   ownEntity: true,
   meaningOrder: true,
   secondPassageFloor: false,
+  /** The fixed phrases' words for someone else's affair name another company (decision 0103). */
+  someoneElses: true,
   askedSentence: true,
 };
 
@@ -1154,7 +1156,7 @@ export function retrieve(
   minCoverage: number = RETRIEVAL.minCoverage,
   meaning?: Meaning | null,
 ): Retrieval {
-  const { corrected, question, reading, intents, thirdParty } = readQuery(index, query);
+  const { corrected, question, reading, intents, thirdParty, someoneElses } = readQuery(index, query);
   const { terms } = reading;
   if (RETRIEVAL_SIGNALS.thirdParty && minCoverage > 0 && asksAboutOthers(query))
     return { status: "unknown", followUp: false };
@@ -1227,7 +1229,8 @@ export function retrieve(
     RETRIEVAL_SIGNALS.meaningOrder && byMeaning && meaning ? inMeaningOrder(ranked, meaning) : ranked;
   if (ownFound && !pointsBack) return found(ordered(own), false);
   const rescued =
-    !ruledOrGated && byMeaning && RETRIEVAL_SIGNALS.meaningRescue
+    // Someone else's affair is not given back by meaning either: "2 + 2 x 2 kitna hota hai".
+    !ruledOrGated && byMeaning && RETRIEVAL_SIGNALS.meaningRescue && !someoneElses.length
       ? meaningRescues(
           meaning,
           own.map((r) => r.document.id),
@@ -1287,7 +1290,18 @@ function readQuery(index: ChatIndex, query: string) {
   // "a token of appreciation", "plan b", "post office": read as what they mean (decision 0091).
   const question = RETRIEVAL_SIGNALS.expressions ? foldExpressions(corrected, index.expressions) : corrected;
   const reading = readQuestionText(index, question);
-  return { corrected, question, reading, intents: intentsOf(question), thirdParty: thirdPartyNames(query) };
+  // Someone else's affair, as the fixed phrases read it ("insta account hacked"), names another company too.
+  const someoneElses = RETRIEVAL_SIGNALS.someoneElses
+    ? wordsOf(query).filter((word): word is string => !!word && SOMEONE_ELSES.has(word))
+    : [];
+  return {
+    corrected,
+    question,
+    reading,
+    intents: intentsOf(question),
+    thirdParty: [...thirdPartyNames(query), ...someoneElses],
+    someoneElses,
+  };
 }
 
 /** The passages for the question's own words, best first. */

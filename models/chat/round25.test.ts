@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
 import { explainRetrieval } from "./retrieval";
 import { citedUrl, seededChatIndex } from "./testing";
-import { topicTerms } from "./text";
+import { processTerm, topicTerms } from "./text";
+import { SOMEONE_ELSES } from "./vocabulary";
 
 // Round 25: advice about the visitor's own audience and other platforms' settings and pay (decision 0103).
 // The questions here are not the evaluation sets' (tests/chat-eval/).
@@ -80,7 +81,7 @@ describe("round 25", () => {
   it("reads buying followers, asking the chat for name ideas and other agencies' rates as something else", () => {
     expect(topicTerms("is it ok to buy instagram followers")).toContain("audiencegrowth");
     expect(topicTerms("how do i hit 5k followers")).toContain("audiencegrowth");
-    expect(topicTerms("give me 5 name ideas for my bakery")).toContain("brainstorm");
+    expect(topicTerms("give me 5 name ideas for my bakery")).toContain("ideasask");
     expect(found("branding agency in pune logo package rates")).toBe(false);
     expect(explainRetrieval(index, "branding agency in pune logo package rates").asksAboutOthers).toBe(true);
     expect(
@@ -112,5 +113,20 @@ describe("round 25", () => {
     expect(topicTerms("hiring our first accountant, what salary")).toContain("ownhir");
     expect(topicTerms("a designer quoted me 20k for a logo, is that fair")).toContain("otherquot");
     expect(topicTerms("you quoted me 20k for a logo, why")).not.toContain("otherquot");
+  });
+
+  it("reads sums, market rates, another platform's how-to and the best time to post as someone else's affair", () => {
+    expect(topicTerms("solve 3x + 7 = 22")).toContain("sumtosolv");
+    expect(topicTerms("5 + 3 x 2")).toContain("sumtosolv");
+    // Dates and sizes are no sums.
+    expect(topicTerms("event on 2026-11-28 at 10")).not.toContain("sumtosolv");
+    expect(topicTerms("1080 x 1350 post size")).not.toContain("sumtosolv");
+    expect(topicTerms("silver rate per kg")).toContain("forexgold");
+    expect(topicTerms("gift card exchange rate to tokens")).not.toContain("forexgold");
+    expect(topicTerms("how to make a collab post on instagram")).toEqual(["platformhowto"]);
+    expect(topicTerms("how do i reach you on whatsapp")).not.toContain("platformhowto");
+    expect(topicTerms("best time to post on linkedin")).toContain("postingadvic");
+    for (const marker of SOMEONE_ELSES)
+      expect(index.askedTerms.has(processTerm(marker)!), marker).toBe(false);
   });
 });

@@ -972,6 +972,19 @@ for (const [word, english] of Object.entries(OTHER_LANGUAGES))
   if (!SHORTHAND.has(word)) SHORTHAND.set(word, english);
 
 /** Phrases folded before the text is split into words. */
+/**
+ * The words PHRASES below put for someone else's affair: another platform's account, settings or pay,
+ * a bank's account or loan, a trade's licence or trade mark, the visitor's own hiring, audience,
+ * taxes or company, another's quote, market rates, sums, and names or ideas asked of the chat itself.
+ * A question that holds one is read as naming another company (decision 0103).
+ */
+export const SOMEONE_ELSES: ReadonlySet<string> = new Set(
+  (
+    "platformaccount platformhowto platformpay audiencegrowth postingadvice bankaccount bankloan tradelicence " +
+    "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked"
+  ).split(" "),
+);
+
 export const PHRASES: [RegExp, string][] = [
   // A client's "job" is a piece of work, not a post: "my job", "rush job", "the website job", "a job with you" (decision 0097).
   [
@@ -1105,7 +1118,7 @@ export const PHRASES: [RegExp, string][] = [
   // A request for the chat itself to come up with names or ideas: "give me 10 name ideas for my cloud kitchen".
   [
     /\b(?:give|send|list|tell|write)\s+(?:me|us)\s+(?:\d+|some|a few|few|ten|five|free)\s+(?:\w+\s+)?(?:names?|ideas?|slogans?|taglines?|captions?|hashtags?)\b/g,
-    " brainstorm ",
+    " ideasasked ",
   ],
   // Starting a business is not a starting price: "we're starting a tea company".
   [/\bstarting(?= (?:a|an|my|our|the|out|up|soon|next|to|with)\b)/g, " start "],
@@ -1134,6 +1147,24 @@ export const PHRASES: [RegExp, string][] = [
   [
     /\b(?:quoted|charging|charged|asking|asked) (?:me|us)\b(?=.*\b(?:fair|reasonable|too much|too high|overpriced|ok|okay|normal)\b)/g,
     " otherquote ",
+  ],
+  // A course to study is a school's, not the studio's work: "video editing course in mumbai" ("of course" is not one).
+  [/(?<!\bof )\bcourses?\b|\bdiplomas?\b|\bcertification\b/g, " studycourse "],
+  // How to do something on another platform is its help page's question: "how to make a collab post on instagram".
+  [
+    /\bhow (?:to|do i|do we|can i|can we)\b(?![^?.]*\b(?:you|u|your|ur|ascendra|studio|team)\b)[^?.]*?\b(?:on|in) (?:instagram|insta|ig|youtube|yt|tiktok|facebook|fb|linkedin|snapchat|twitter|pinterest)\b/g,
+    " platformhowto ",
+  ],
+  [/\b(?:best|right|good|ideal) (?:time|day|days|hour) (?:of (?:the )?day )?to post\b/g, " postingadvice "],
+  // Market rates of the day: "aaj ka gold rate", "silver rate per kg" (an exchange rate may be a gift card's).
+  [
+    /\b(?:gold|silver|petrol|diesel|cng|share|stock|sensex|nifty|bitcoin|crypto) (?:rates?|prices?|bhav)\b/g,
+    " forexgold ",
+  ],
+  // Sums to work out: "solve 3x + 7 = 22", "2 + 2 x 2 kitna hota hai".
+  [
+    /\bsolve\b[^?.]*[=+]|\b\d+\s*[a-z]?\s*[+×÷*=^]\s*\d+\s*[a-z]?\s*[+×÷*=^x]\s*\d+|\b\d+\s+(?:plus|minus|into|times|x)\s+\d+\s+(?:plus|minus|into|times|x|equals)\s+\d+\b/g,
+    " sumtosolve ",
   ],
   // A loan is the bank's, not developers lent to a project: "help me get a loan for my business".
   [/\b(?:business |personal |home |car |education |mudra |bank )?loans?\b/g, " bankloan "],

@@ -205,6 +205,10 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       "how to get more followers on insta for my cafe",
       "how much does youtube pay for 1 lakh views",
       "how to make my instagram account private",
+      // Someone else's affair is not given back by meaning either.
+      "5 + 3 x 2 kitna hota hai",
+      "gold rate today in pune",
+      "how do i set up a collab post on instagram",
     ])
       expect(reply(await ask({ query }, { ip: "10.0.25.2" })).sources, query).toEqual([]);
   }, 60_000);
