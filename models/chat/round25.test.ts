@@ -129,4 +129,13 @@ describe("round 25", () => {
     for (const marker of SOMEONE_ELSES)
       expect(index.askedTerms.has(processTerm(marker)!), marker).toBe(false);
   });
+
+  it("reads 'since when are you in business' and 'how old is your studio' as when it was founded", () => {
+    for (const question of [
+      "since when r u in business",
+      "how old is your studio",
+      "how long have you been around",
+    ])
+      expect(topicTerms(question)).toEqual(topicTerms("founded year"));
+  });
 });

@@ -1177,6 +1177,11 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:once|after|when) (?:i|we) (?:have )?(?:pay|paid|make the payment|clear the payment)\b/g,
     " after full payment ",
   ],
+  // "since when r u in business", "how old is your studio": when it was founded.
+  [
+    /\bsince when (?:are|r) (?:you|u|ascendra|the studio)(?: guys)? (?:in business|around|operating|working|running)\b|\bhow old is (?:your|ur|the) (?:company|studio|agency|business|firm)\b|\bhow long (?:have|has) (?:you|u|ascendra|the studio)(?: guys)? been (?:in business|around|operating|running)\b/g,
+    " founded year ",
+  ],
   // "how big is your team": the studio's size, not a big thing.
   [/\bhow (?:big|large) is (?:your|ur|the) (team|studio|company|agency)\b/g, " $1 size "],
   // "4 day work week is true?": the statement without its check.
