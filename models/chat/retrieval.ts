@@ -232,6 +232,8 @@ export const RETRIEVAL_SIGNALS = {
   secondPassageFloor: false,
   /** The fixed phrases' words for someone else's affair name another company (decision 0103). */
   someoneElses: true,
+  /** The product a label, packet or box is for is the visitor's, not a thing the site does not sell (decision 0103). */
+  packagedProduct: true,
   askedSentence: true,
 };
 
@@ -521,6 +523,14 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, phrase] of spellOut(question).matchAll(BUSINESS_NEEDS))
       for (const term of phraseTerms(index, phrase!)) business.add(term);
+  // "pickle jar labels", "labels for our hair oil bottles": the visitor's product, on what the studio designs.
+  if (RETRIEVAL_SIGNALS.packagedProduct) {
+    const text = spellOut(question);
+    for (const [, phrase] of text.matchAll(PRODUCT_BEFORE_PACK))
+      for (const term of phraseTerms(index, phrase!, { novel: true })) context.add(term);
+    for (const [, phrase] of text.matchAll(PRODUCT_AFTER_PACK))
+      for (const term of phraseTerms(index, phrase!, { novel: true })) context.add(term);
+  }
   // "naming my new tea brand", "a logo for our pet food company": what the visitor's business sells.
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, phrase] of spellOut(question).matchAll(OWN_KIND_OF_BUSINESS))
@@ -647,9 +657,20 @@ const DESCRIBES_TRADE =
 const BUSINESS_NEEDS =
   /(?:^|[,.;!?]\s*)(?:my|our)\s+((?:[\p{L}\d]+\s+){0,2}[\p{L}\d]+)\s+(?:needs|wants|need|want|requires|require)\b/gu;
 
-/** "my new tea brand", "our pet food company": up to two words naming what the visitor's business is. */
+/** What a product is packed in or labelled with: the things the studio's packaging work designs. */
+const PACKS =
+  "labels?|packets?|packaging|boxes|box|bottles?|jars?|tins?|bags?|pouch(?:es)?|cartons?|wrappers?|stickers?|tags?";
+/** "pickle jar labels", "tea packet": up to two words before the pack name the product in it. */
+const PRODUCT_BEFORE_PACK = new RegExp(`\\b((?:[\\p{L}]+\\s+){1,2}?)(?:${PACKS})\\b`, "gu");
+/** "labels for our hair oil bottles", "boxes for my sweets": up to three words after "for my/our". */
+const PRODUCT_AFTER_PACK = new RegExp(
+  `\\b(?:${PACKS})\\s+(?:for|of)\\s+(?:my|our|the)\\s+((?:[\\p{L}]+\\s*){1,3})`,
+  "gu",
+);
+
+/** "my new tea brand", "our pet food company": up to three words naming what the visitor's business is. */
 const OWN_KIND_OF_BUSINESS =
-  /\b(?:my|our)\s+(?:(?:new|small|own|little|upcoming|family)\s+)*((?:[\p{L}]+\s+){1,2}?)(?:brand|company|business|startup|shop|store|firm|venture|label)\b/gu;
+  /\b(?:my|our)\s+(?:(?:new|small|own|little|upcoming|family)\s+)*((?:(?!(?:for|of|is|are|was|and|or|with|to|in|on|at|needs?|wants?)\s)[\p{L}]+\s+){1,3}?)(?:brand|company|business|startup|shop|store|firm|venture|label)\b/gu;
 
 /** The visitor's own: after "for" or "of", these start a phrase that names their business. */
 const OWNERS = new Set(["my", "our"]);

@@ -138,4 +138,16 @@ describe("round 25", () => {
     ])
       expect(topicTerms(question)).toEqual(topicTerms("founded year"));
   });
+
+  it("reads the product a label or packet is for as the visitor's, and a carton or pouch as packaging", () => {
+    const terms = (question: string) => explainRetrieval(index, question).terms;
+    expect(terms("mango pickle jar labels")).not.toContain(topicTerms("pickle")[0]);
+    expect(terms("labels for our hair oil bottles")).not.toContain(topicTerms("hair")[0]);
+    expect(terms("logo for my ayurvedic hair oil brand")).not.toContain(topicTerms("ayurvedic")[0]);
+    // "can" is no tin: "blind people can use it" keeps its subject.
+    expect(terms("blind people can use the website?")).toContain(topicTerms("blind")[0]);
+    // "for" ends a business's name: "my company eligible for…" is no kind of business.
+    expect(terms("is my company eligible for a tax exemption")).toContain(topicTerms("eligible")[0]);
+    expect(topicTerms("tea carton and pouch")).toEqual(topicTerms("tea packaging and packaging"));
+  });
 });

@@ -1221,6 +1221,15 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     // Chat shorthand for the work
     dev: "development",
     gmail: "email",
+    // What a product is packed in, as the packaging work calls it.
+    carton: "packaging",
+    cartons: "packaging",
+    packet: "packaging",
+    packets: "packaging",
+    pouch: "packaging",
+    pouches: "packaging",
+    wrapper: "packaging",
+    wrappers: "packaging",
     // "est year", "estd 2019": when the studio was founded.
     est: "founded",
     estd: "founded",
