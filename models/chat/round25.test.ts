@@ -150,4 +150,12 @@ describe("round 25", () => {
     expect(terms("is my company eligible for a tax exemption")).toContain(topicTerms("eligible")[0]);
     expect(topicTerms("tea carton and pouch")).toEqual(topicTerms("tea packaging and packaging"));
   });
+
+  it("reads tax on the studio's prices as the bundles' page, and the visitor's own taxes as something else", () => {
+    expect(citedUrl(index, "is gst included in the bundle price or extra")).toBe("/creative-tokens");
+    expect(topicTerms("can you do my taxes")).toContain("taxfil");
+    expect(topicTerms("how do i get a gst number")).toContain("taxfil");
+    // "handle my accounts" is a social plan's accounts, not bookkeeping.
+    expect(topicTerms("can you handle my accounts")).not.toContain("taxfil");
+  });
 });

@@ -1057,7 +1057,7 @@ export const PHRASES: [RegExp, string][] = [
   [/\bband (?=(will be|is|are|do|did|went|get|goes|go|will)\b)/g, " stop "],
   // The visitor's own tax affairs, not the tax on the studio's prices: "gst return", "gst registration" (decision 0098).
   [
-    /\b(?:gst|vat|income tax|itr|tds) (?:returns?|registration|filing|late fees?|refunds?|notices?|audit)\b/g,
+    /\b(?:gst|vat|income tax|itr|tds) (?:returns?|registration|filing|late fees?|refunds?|notices?|audit|number|no|certificate)\b|\b(?:do|file|handle|prepare|manage|sort out) (?:my|our) (?:taxes|tax|gst|returns|books|bookkeeping)\b/g,
     " taxfiling ",
   ],
   // A shared office is not the studio's work: "co working space" is one word.
