@@ -158,4 +158,15 @@ describe("round 25", () => {
     // "handle my accounts" is a social plan's accounts, not bookkeeping.
     expect(topicTerms("can you handle my accounts")).not.toContain("taxfil");
   });
+
+  it("reads a camera try-on, lead scoring and a bot that hands over to staff as the AI, AR and VR work; a match's score as something else", () => {
+    expect(citedUrl(index, "can shoppers try our sunglasses on with their phone camera")).toBe(
+      "/strategy?service=AI%20AR%20VR",
+    );
+    expect(citedUrl(index, "do you set up lead scoring for our sales team")).toBe(
+      "/strategy?service=AI%20AR%20VR",
+    );
+    expect(topicTerms("india vs england score")).toContain("sportsscor");
+    expect(topicTerms("can you score our leads")).not.toContain("sportsscor");
+  });
 });

@@ -981,7 +981,7 @@ for (const [word, english] of Object.entries(OTHER_LANGUAGES))
 export const SOMEONE_ELSES: ReadonlySet<string> = new Set(
   (
     "platformaccount platformhowto platformpay audiencegrowth postingadvice bankaccount bankloan tradelicence " +
-    "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked"
+    "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked sportsscore"
   ).split(" "),
 );
 
@@ -1156,6 +1156,11 @@ export const PHRASES: [RegExp, string][] = [
     " platformhowto ",
   ],
   [/\b(?:best|right|good|ideal) (?:time|day|days|hour) (?:of (?:the )?day )?to post\b/g, " postingadvice "],
+  // A match's score is the sports page's: "india vs australia score" (a lead's score is the studio's work).
+  [
+    /\b\w+ (?:vs|versus|v) \w+ (?:live )?scores?\b|\b(?:cricket|ipl|match|football|live|test match) scores?\b/g,
+    " sportsscore ",
+  ],
   // Market rates of the day: "aaj ka gold rate", "silver rate per kg" (an exchange rate may be a gift card's).
   [
     /\b(?:gold|silver|petrol|diesel|cng|share|stock|sensex|nifty|bitcoin|crypto) (?:rates?|prices?|bhav)\b/g,
