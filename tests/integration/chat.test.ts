@@ -195,6 +195,7 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       ["founder name?", "/teampage", "Aarav Mehta"],
       ["can a gift card reach my nephew on the day i pick", "/gift", "on the day you choose"],
       ["if a legal issue happens which court", "/termscondition", "courts of Navi Mumbai"],
+      ["how long do you keep the enquiry forms i send", "/privacy", "two years"],
     ] as const;
     for (const [query, url, fact] of answers) {
       const { response, sources } = reply(await ask({ query }, { ip: "10.0.25.1" }));
