@@ -196,6 +196,16 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       ["can a gift card reach my nephew on the day i pick", "/gift", "on the day you choose"],
       ["if a legal issue happens which court", "/termscondition", "courts of Navi Mumbai"],
       ["how long do you keep the enquiry forms i send", "/privacy", "two years"],
+      [
+        "does the plan renew by itself each month",
+        "/termscondition",
+        "renew at the start of each billing period",
+      ],
+      [
+        "can you keep our launch off your portfolio",
+        "/termscondition",
+        "unless we agree otherwise in writing",
+      ],
     ] as const;
     for (const [query, url, fact] of answers) {
       const { response, sources } = reply(await ask({ query }, { ip: "10.0.25.1" }));
