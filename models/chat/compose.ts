@@ -216,11 +216,13 @@ function compared(retrieval: Extract<Retrieval, { status: "found" }>, passages: 
 const YES_NO =
   /^\s*(can|could|may) (i|we|you|u|one|my|our)\b|^\s*(do|does) (you|u|ascendra|the studio|your team|ur team)\b|^\s*is (it|there) (possible|a way)\b|^\s*(are|is) (tokens?|credits?|gift ?cards?|plans?|subscriptions?) \w*(able|refundable|transferable)\b/i;
 /**
- * Questions a plain yes or no would answer wrongly: one that offers a choice
- * ("do you work remote or all in office", "can we get a refund or credit") and
- * one asked in the negative ("do you not charge by the hour?").
+ * Questions a plain yes or no would answer wrongly: one that offers another
+ * answer after "or" ("do you work remote or all in office", "…or is it fixed",
+ * "…or only jingles"; "analytics or trackers" still wants a yes or no) and one
+ * asked in the negative ("do you not charge by the hour?").
  */
-const NOT_YES_NO = /\bor\b|^\s*\S+ \S+ not\b/i;
+const NOT_YES_NO =
+  /\bor (?:is|are|do|does|did|should|shall|will|would|can|could|only|just|all|other|else)\b|^\s*\S+ \S+ not\b/i;
 /**
  * A sentence that denies: "cannot be refunded", "we do not ship", "non-refundable", "we use no
  * tracking cookies" ("no bonus tokens" alone does not).

@@ -67,6 +67,8 @@ describe("chat retrieval over the seeded content", () => {
       expect(answer.response).not.toMatch(/^(Yes|No):/);
     }
     expect(ask("do u work remote").response).toMatch(/^Yes: /);
+    // Two things joined by "or" still want a yes or no.
+    expect(ask("are gift cards refundable or exchangeable for cash").response).toMatch(/^No: /);
   });
 
   it("follows the conversation: a follow-up keeps the previous topic", () => {
