@@ -4,6 +4,7 @@ import { CHAT_COPY } from "./copy";
 import { meaningDeclines, offTopicProbability } from "./meaning-gate";
 import {
   namesAnotherCompany,
+  someoneElsesIn,
   namesSomethingElse,
   retrieve,
   RETRIEVAL_SIGNALS,
@@ -70,7 +71,8 @@ export function answerFromContent(
       options.meaning,
     );
     // Another company the story names ("we got a Zomato gift card. Can it be used…") still declines.
-    if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, thirdPartyNames(query)))
+    const others = [...thirdPartyNames(query), ...someoneElsesIn(query)];
+    if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, others))
       return compose(focused);
   }
   // A story that ends in a question asks it: the service fallback below is for a description alone.

@@ -150,6 +150,15 @@ describe("the sentence encoder (decision 0093)", () => {
     ).toBe(false);
   }, 60_000);
 
+  it("keeps the decline of a story that names someone else's affair before its question (decision 0103)", async () => {
+    const question = "A designer quoted me 20k for a logo. Is that fair?";
+    const meaning = await meaningOf(index, question);
+    const found = (on: boolean) =>
+      withSignal("someoneElses", on, () => answerFromContent(index, question, null, { meaning }).found);
+    expect(found(false)).toBe(true);
+    expect(found(true)).toBe(false);
+  }, 60_000);
+
   it("puts the passage that says what was asked first: support on a Saturday is the support hours, not a plan's support", async () => {
     const question = "is your support desk open on saturday";
     const meaning = await meaningOf(index, question);

@@ -1305,16 +1305,19 @@ function namesOwnEntity(best: Scored | undefined, terms: string[]): boolean {
   return words.length > 1 || terms.some((t) => ENTITY_KIND_TERMS.has(t));
 }
 
+/** Someone else's affairs, as the fixed phrases read them ("insta account hacked"): they name another company too (0103). */
+export function someoneElsesIn(query: string): string[] {
+  if (!RETRIEVAL_SIGNALS.someoneElses) return [];
+  return wordsOf(query).filter((word): word is string => !!word && SOMEONE_ELSES.has(word));
+}
+
 /** A question as retrieval reads it: typos mended, fixed expressions folded, its words, kinds and other companies. */
 function readQuery(index: ChatIndex, query: string) {
   const corrected = correctSpelling(index.lexicon, query);
   // "a token of appreciation", "plan b", "post office": read as what they mean (decision 0091).
   const question = RETRIEVAL_SIGNALS.expressions ? foldExpressions(corrected, index.expressions) : corrected;
   const reading = readQuestionText(index, question);
-  // Someone else's affair, as the fixed phrases read it ("insta account hacked"), names another company too.
-  const someoneElses = RETRIEVAL_SIGNALS.someoneElses
-    ? wordsOf(query).filter((word): word is string => !!word && SOMEONE_ELSES.has(word))
-    : [];
+  const someoneElses = someoneElsesIn(query);
   return {
     corrected,
     question,
