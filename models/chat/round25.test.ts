@@ -169,4 +169,10 @@ describe("round 25", () => {
     expect(topicTerms("india vs england score")).toContain("sportsscor");
     expect(topicTerms("can you score our leads")).not.toContain("sportsscor");
   });
+
+  it("reads a gift code as the gift card's code", () => {
+    expect(topicTerms("can the gift code be used twice")).toEqual(
+      topicTerms("can the gift card code be used twice"),
+    );
+  });
 });

@@ -1173,6 +1173,8 @@ export const PHRASES: [RegExp, string][] = [
   ],
   // A loan is the bank's, not developers lent to a project: "help me get a loan for my business".
   [/\b(?:business |personal |home |car |education |mudra |bank )?loans?\b/g, " bankloan "],
+  // A gift code is the gift card's code, not a code of something else: "can the same gift code be used twice".
+  [/\bgift (?:codes?|vouchers?)\b/g, " giftcard code "],
   // "cancel midmonth": the middle of a month, as the refund policy's visitors write it.
   [/\bmid-?month\b/g, " mid month "],
   // "old ones first": the oldest first.
