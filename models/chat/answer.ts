@@ -4,10 +4,10 @@ import { CHAT_COPY } from "./copy";
 import { meaningDeclines, offTopicProbability } from "./meaning-gate";
 import {
   namesAnotherCompany,
-  someoneElsesIn,
   namesSomethingElse,
   retrieve,
   RETRIEVAL_SIGNALS,
+  someoneElsesIn,
   type ChatIndex,
   type PreviousTurn,
   type Retrieval,

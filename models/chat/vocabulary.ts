@@ -1208,6 +1208,7 @@ export const PHRASES: [RegExp, string][] = [
   [/\bd['’](\p{L}{3,})/gu, " d$1 "],
   // A legal issue is a dispute, not a support ticket: "if legal issue happen which court".
   [/\blegal (?:issues?|problems?|matters?|cases?|fights?)\b/g, " dispute "],
+  // "by post", "by mail": the post, not email (read after the word "mail" is email).
   [/\bby (?:post|mail|snail mail)\b/g, " by courier "],
   // Sent over the internet is sent digitally: "you send the files by courier or by internet?".
   [/\b(?:by|over|through|via|on) (?:the )?(?:internet|net)\b/g, " digital "],
@@ -1240,13 +1241,14 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     // "est year", "estd 2019": when the studio was founded.
     est: "founded",
     estd: "founded",
-    // A relative is whoever receives a card or shares an account; one word for all of them.
+    // A relative is whoever receives a card or shares an account; one word for all of them ("bhai" and
+    // "didi" are also how Hinglish addresses anyone, and are left out).
     ...Object.fromEntries(
       (
         "mother father mom mum mummy mommy dad daddy papa parent parents sister sisters brother brothers son sons " +
         "daughter daughters niece nieces nephew nephews cousin cousins aunt aunty auntie uncle uncles wife husband " +
         "grandmother grandfather grandma grandpa granny grandson granddaughter grandchildren sibling siblings " +
-        "inlaws bhai didi behen bhabhi chacha chachi mama mami nani nana dadi dada relatives"
+        "inlaws behen bhabhi chacha chachi mama mami nani nana dadi dada relatives"
       )
         .split(" ")
         .map((word) => [word, "relative"]),
