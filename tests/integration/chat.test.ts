@@ -39,6 +39,20 @@ const ask = (body: unknown, init?: { cookie?: string; ip?: string }, path = "/ap
 const reply = (outcome: Outcome) =>
   outcome.body as { response: string; sources: { title: string; url: string }[]; timestamp: string };
 
+/** Each question is answered from its page (the first source) with its fact in the response. */
+async function expectAnswered(answers: readonly (readonly [string, string, string])[], ip: string) {
+  for (const [query, url, fact] of answers) {
+    const { response, sources } = reply(await ask({ query }, { ip }));
+    expect(sources[0]?.url, query).toBe(url);
+    expect(response, query).toContain(fact);
+  }
+}
+
+/** Each question is declined: no source cited. */
+async function expectDeclined(queries: readonly string[], ip: string) {
+  for (const query of queries) expect(reply(await ask({ query }, { ip })).sources, query).toEqual([]);
+}
+
 describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
   it("answers {response, sources, timestamp} from the site's content and sets the chat cookie", async () => {
     const outcome = await ask({
@@ -175,17 +189,11 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
       // A profile page's section opens with its heading.
       ["does your studio care about its carbon footprint", "/environment", "Lighter footprint"],
     ] as const;
-    for (const [query, url, fact] of answers) {
-      const { response, sources } = reply(await ask({ query }, { ip: "10.0.24.1" }));
-      expect(sources[0]?.url, query).toBe(url);
-      expect(response, query).toContain(fact);
-    }
-    for (const query of [
-      "track my bluedart parcel",
-      "savings account kholna hai for my boutique",
-      "is a ripe banana healthy",
-    ])
-      expect(reply(await ask({ query }, { ip: "10.0.24.2" })).sources, query).toEqual([]);
+    await expectAnswered(answers, "10.0.24.1");
+    await expectDeclined(
+      ["track my bluedart parcel", "savings account kholna hai for my boutique", "is a ripe banana healthy"],
+      "10.0.24.2",
+    );
   }, 60_000);
 
   it("reads a team member's D' surname, the tech side, a relative's card and a legal issue, and declines growing one's own followers (decision 0103)", async () => {
@@ -207,21 +215,19 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
         "unless we agree otherwise in writing",
       ],
     ] as const;
-    for (const [query, url, fact] of answers) {
-      const { response, sources } = reply(await ask({ query }, { ip: "10.0.25.1" }));
-      expect(sources[0]?.url, query).toBe(url);
-      expect(response, query).toContain(fact);
-    }
-    for (const query of [
-      "how to get more followers on insta for my cafe",
-      "how much does youtube pay for 1 lakh views",
-      "how to make my instagram account private",
-      // Someone else's affair is not given back by meaning either.
-      "5 + 3 x 2 kitna hota hai",
-      "gold rate today in pune",
-      "how do i set up a collab post on instagram",
-    ])
-      expect(reply(await ask({ query }, { ip: "10.0.25.2" })).sources, query).toEqual([]);
+    await expectAnswered(answers, "10.0.25.1");
+    await expectDeclined(
+      [
+        "how to get more followers on insta for my cafe",
+        "how much does youtube pay for 1 lakh views",
+        "how to make my instagram account private",
+        // Someone else's affair is not given back by meaning either.
+        "5 + 3 x 2 kitna hota hai",
+        "gold rate today in pune",
+        "how do i set up a collab post on instagram",
+      ],
+      "10.0.25.2",
+    );
   }, 60_000);
 
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
