@@ -981,7 +981,8 @@ for (const [word, english] of Object.entries(OTHER_LANGUAGES))
 export const SOMEONE_ELSES: ReadonlySet<string> = new Set(
   (
     "platformaccount platformhowto platformpay audiencegrowth postingadvice bankaccount bankloan tradelicence " +
-    "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked sportsscore"
+    "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked sportsscore " +
+    "diytask marketrates gearadvice gametoken"
   ).split(" "),
 );
 
@@ -1156,6 +1157,34 @@ export const PHRASES: [RegExp, string][] = [
     " platformhowto ",
   ],
   [/\b(?:best|right|good|ideal) (?:time|day|days|hour) (?:of (?:the )?day )?to post\b/g, " postingadvice "],
+  // Making a thing oneself is a tool's or a tutorial's question, not work the studio does: "how do i make a gif
+  // from a video clip", "how to record my screen with sound". Not when it asks the studio, one of its posts or a
+  // step of its own process ("how do i make a payment"), or a subject its blog teaches ("how to write a brief").
+  [
+    /\bhow (?:to|do (?:i|we)|can (?:i|we)|should (?:i|we)|would (?:i|we)|does one)\s+(?:\w+\s+)?(?:make|create|write|set\s?up|remove|add|export|convert|compress|vectori[sz]e|edit|design|draw|record|install|crop|resize|animate|print)\b(?![^?.]*\b(?:you|your|ascendra|studio|team|blog|post|posts|article|guide|account|payment|booking|appointment|ticket|request|order|enquiry|quote|complaint|referral|project|meeting|visit|brief|kit|profile|headline|banner|bio|founder voice|brand voice|personal brand|loops?|looping)\b)/g,
+    " diytask ",
+  ],
+  // What others charge in general: "typical monthly retainer for a pr agency", "what do video production houses
+  // charge for a 60 sec ad" (not the studio's own: "your usual fee"). "how much" is "price" by now.
+  [
+    /(?<!\b(?:your|you|ascendra's|the studio's) )\b(?:typical|average|avg|usual|normal|going|standard|market)\s+(?:monthly |hourly |daily |day |annual |yearly )?(?:fees?|rates?|costs?|prices?|pricing|charges?|retainers?|salar(?:y|ies)|commissions?|budgets?)\b(?![^?.]*\b(?:you|your|ascendra|studio)\b)/g,
+    " marketrates ",
+  ],
+  [
+    /\b(?:what|price)\s+(?:do|does)\s+(?!(?:you|your|ascendra|the studio|it|this|that|i|we|my|our)\b)(?:[a-z-]+\s+){1,4}?(?:usually\s+|normally\s+|typically\s+|generally\s+)?(?:charge|take|ask)\b/g,
+    " marketrates ",
+  ],
+  // Which device to buy is a shop's question, even for a device the studio mentions ("printer liaison", VR
+  // headsets): "which printer is good for printing stickers at home", "do i need a graphics card".
+  [
+    /\b(?:which|what|best|good|cheap|cheapest|budget|recommend(?:ed)?|suggest|buy|buying)\s+(?:[a-z-]+\s+){0,2}?(?:laptops?|computers?|pc|desktop|printers?|cameras?|webcam|dslr|lens|lenses|mics?|microphones?|headphones?|headsets?|earphones|tripod|gimbal|drones?|monitors?|keyboard|tablets?|graphics card|gpu|ssd|ram|processor|smartphones?|ring light)\b(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)/g,
+    " gearadvice ",
+  ],
+  // A game's, a crypto's or a transport token is not a Creative Token: "how to get more tokens in a mobile game".
+  [
+    /\b(?:game|gaming|crypto|casino|arcade|metro|bus|nft)\s+tokens?\b|\btokens?\s+(?:in|on|for|of)\s+(?:a |an |the |my )?(?:[a-z]+\s+)?(?:game|games|gaming|crypto|casino|arcade|metro)\b/g,
+    " gametoken ",
+  ],
   // A match's score is the sports page's: "india vs australia score" (a lead's score is the studio's work).
   [
     /\b\w+ (?:vs|versus|v) \w+ (?:live )?scores?\b|\b(?:cricket|ipl|match|football|live|test match) scores?\b/g,

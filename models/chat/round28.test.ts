@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
+import { seededChatIndex } from "./testing";
+import { topicTerms } from "./text";
+
+// Round 28: one-line questions near the site's subjects that name no company (decision 0104).
+// The questions here are not the evaluation sets' (tests/chat-eval/).
+
+const index = seededChatIndex();
+const found = (question: string) => answerFromContent(index, question).found;
+
+describe("round 28", () => {
+  it("reads making a thing oneself as a tutorial's question, and a step of the studio's process as the studio's", () => {
+    for (const question of [
+      "how do i make a gif out of a video",
+      "how to add my logo to an email signature",
+      "how can i record a voice note with music behind it",
+    ]) {
+      expect(topicTerms(question), question).toContain("diytask");
+      expect(found(question), question).toBe(false);
+    }
+    for (const question of [
+      "how do i make a payment",
+      "how can you make our logo move",
+    ]) {
+      expect(topicTerms(question), question).not.toContain("diytask");
+      expect(found(question), question).toBe(true);
+    }
+    // A subject the blog teaches is not a tutorial's.
+    expect(topicTerms("how do i write a better brief")).not.toContain("diytask");
+    expect(topicTerms("how do i make looping animations, is there a post on it")).not.toContain("diytask");
+  });
+
+  it("reads what others usually charge as market rates, and the studio's own prices as its own", () => {
+    for (const question of [
+      "average retainer of a social media freelancer",
+      "what do animation studios usually charge per minute",
+      "how much do wedding photographers take",
+    ]) {
+      expect(topicTerms(question), question).toContain("marketr");
+      expect(found(question), question).toBe(false);
+    }
+    for (const question of ["what is your usual price for a logo", "how much does a logo cost"]) {
+      expect(topicTerms(question), question).not.toContain("marketr");
+      expect(found(question), question).toBe(true);
+    }
+  });
+
+  it("reads which device to buy as a shop's question, and a device the studio's work needs as the studio's", () => {
+    for (const question of ["which drawing tablet should a beginner buy", "best camera for shooting products"]) {
+      expect(topicTerms(question), question).toContain("gearadvic");
+      expect(found(question), question).toBe(false);
+    }
+    for (const question of ["what phone number do i call", "do i need a vr headset for your virtual showroom"]) {
+      expect(topicTerms(question), question).not.toContain("gearadvic");
+      expect(found(question), question).toBe(true);
+    }
+  });
+
+  it("reads a game's or a crypto's tokens as not the studio's", () => {
+    expect(found("how to earn free tokens in a racing game")).toBe(false);
+    expect(found("crypto token price today")).toBe(false);
+    expect(found("how many tokens for an app")).toBe(true);
+  });
+});
