@@ -62,4 +62,30 @@ describe("round 28", () => {
     expect(found("crypto token price today")).toBe(false);
     expect(found("how many tokens for an app")).toBe(true);
   });
+
+  it("reads the same affairs in Hinglish's order, a tool to pick, a sum checked for fairness, another shop's refund and one's own résumé", () => {
+    const someoneElses = {
+      "logo ka background kaise hataye": "diytask",
+      "reel ke liye thumbnail kaise banaye": "diytask",
+      "best free tool to make a logo": "tooladvic",
+      "invoice banane ka app konsa h": "tooladvic",
+      "photo editing ke liye laptop konsa le": "gearadvic",
+      "designer ek poster ka kitna leta hai": "marketr",
+      "is 8k fair for a logo from a freelancer": "otherquot",
+      "airline refund nahi de rahi": "otherrefund",
+      "resume me kya likhu for a design job": "ownresum",
+    };
+    for (const [question, marker] of Object.entries(someoneElses)) {
+      expect(topicTerms(question), question).toContain(marker);
+      expect(found(question), question).toBe(false);
+    }
+    // The studio's own: asked of it in Hinglish, its tools, its price, its tokens earned by referral.
+    for (const question of [
+      "logo kaise banwaye aapse",
+      "aap log logo ka kitna lete ho",
+      "what tools does your studio use",
+      "referral se tokens kaise kamaye",
+    ])
+      expect(topicTerms(question).filter((t) => /diytask|tooladvic|marketr/.test(t)), question).toEqual([]);
+  });
 });

@@ -982,7 +982,7 @@ export const SOMEONE_ELSES: ReadonlySet<string> = new Set(
   (
     "platformaccount platformhowto platformpay audiencegrowth postingadvice bankaccount bankloan tradelicence " +
     "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked sportsscore " +
-    "diytask marketrates gearadvice gametoken"
+    "diytask marketrates gearadvice gametoken tooladvice otherrefund ownresume"
   ).split(" "),
 );
 
@@ -1042,7 +1042,7 @@ export const PHRASES: [RegExp, string][] = [
   // Growing one's own audience is advice, not a service asked for: "how to get more followers on insta",
   // "followers badhane ka tarika" (Hinglish's "extend"), "tips to increase subscribers". "can you grow our followers" is not this.
   [
-    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double|hit|reach|cross)\s+(?:(?:more|my|our|the|real|organic|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b|\b(?:buy|buying|purchase|purchasing)\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/g,
+    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double|hit|reach|cross)\s+(?:(?:more|my|our|the|real|organic|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach|reviews|customers|footfall|walk-?ins|orders|downloads)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b|\b(?:buy|buying|purchase|purchasing)\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/g,
     " audiencegrowth ",
   ],
   // A bank's account, not the client account: "open a current account for my shop".
@@ -1180,9 +1180,44 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:which|what|best|good|cheap|cheapest|budget|recommend(?:ed)?|suggest|buy|buying)\s+(?:[a-z-]+\s+){0,2}?(?:laptops?|computers?|pc|desktop|printers?|cameras?|webcam|dslr|lens|lenses|mics?|microphones?|headphones?|headsets?|earphones|tripod|gimbal|drones?|monitors?|keyboard|tablets?|graphics card|gpu|ssd|ram|processor|smartphones?|ring light)\b(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)/g,
     " gearadvice ",
   ],
+  // Hinglish puts the thing first and "how" after it ("photo ka background kaise hataye" reads "photo of background
+  // how remove"): the same tutorial's question, unless the thing is a step of the studio's process or its tokens.
+  [
+    /(?<!\b(?:you|your|ascendra|studio|team|account|payment|booking|ticket|request|order|quote|project|meeting|refund|tokens?|giftcard|referral)\b[^?.]*)\bhow (?:make|remove|create|edit)\b(?![^?.]*\b(?:you|your|aap|aapse|apse|aapka|apka|aapko|ap|tum|tumse|ascendra|studio|team|account|payment|booking|ticket|request|order|quote|project|meeting)\b)/g,
+    " diytask ",
+  ],
+  [/\b(?:remove|cut out|erase|delete|change)\s+(?:the\s+)?(?:photo\s+|image\s+|picture\s+)?(?:background|bg)\b/g, " diytask "],
+  // Which tool or software to use is the tool's question: "best free ai image generator", "free tool to schedule posts"
+  // ("tool konsa" reads "tool which"). Not the studio's own: "what tools does your studio use".
+  [
+    /(?<!\b(?:you|your|ascendra|studio|team)\b[^?.]*)(?:\b(?:free|best|which|good|cheap|cheapest)\s+(?:[a-z-]+\s+){0,2}?(?:tools?|software|softwares|generators?|plugins?|extensions?)\b|\b(?:tools?|software|apps?)\s+which\b|\bfree\s+(?:apps?|websites?|sites?)\s+(?:to|for|that)\b)(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)/g,
+    " tooladvice ",
+  ],
+  // The device first, as Hinglish asks it ("printer konsa le" reads "printer which the"), and memory for a task.
+  [
+    /\b(?:laptops?|printers?|cameras?|mics?|tablets?|monitors?|headsets?|phones?)\s+(?:which|take|buy)\b(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)|\b(?:price|enough)\s+ram\b|\bram\s+(?:need|needed|required|for)\b|\b\d+\s?gb\s+ram\b/g,
+    " gearadvice ",
+  ],
+  // What someone else takes ("influencer ek post ka kitna leta h" reads "influencer one post of price take").
+  [/(?<!\b(?:you|your|aap|ap|tum|ascendra|studio|team)\b[^?.]*)\bprice\s+take\b(?![^?.]*\b(?:you|your|aap|aapse|apse|ap|tum|tumse)\b)/g, " marketrates "],
+  // A sum checked for fairness: "is 15k a month too much for managing one page" (not the studio's own price).
+  [
+    /(?<!\b(?:you|your|ascendra|studio)\b[^?.]*)\bis\s+(?:rs\.?\s?|₹|\$|€|inr\s?)?\d[\d,.]*\s*(?:k|lakh|lakhs|thousand|dollars|euros|rupees)?\b[^?.]*\b(?:too much|too high|fair|reasonable|a lot|expensive|overpriced|normal)\b(?![^?.]*\b(?:you|your|ascendra|studio)\b)/g,
+    " otherquote ",
+  ],
+  // Another shop's refund: "shop wala refund nahi de raha" reads "shop the refund not".
+  [
+    /(?<!\b(?:your|ascendra|studio)\s+)\b(?:shop|seller|store|shopkeeper|airline|restaurant|hotel|courier|dukaan|dukandar)\s+(?:the\s+)?refund\b/g,
+    " otherrefund ",
+  ],
+  // One's own résumé: "what to write in my resume", "resume me kya likhu" (not one sent to the studio).
+  [
+    /\b(?:write|make|format|improve|build)\s+(?:a\s+|my\s+|the\s+)?(?:resume|cv)\b(?![^?.]*\b(?:you|your|ascendra|studio|send|email|apply|applying|applied|submit|upload|attach)\b)|\b(?:resume|cv)\s+(?:tips|template|format|writing|me|mein|in)\s+(?:what|kya)\b/g,
+    " ownresume ",
+  ],
   // A game's, a crypto's or a transport token is not a Creative Token: "how to get more tokens in a mobile game".
   [
-    /\b(?:game|gaming|crypto|casino|arcade|metro|bus|nft)\s+tokens?\b|\btokens?\s+(?:in|on|for|of)\s+(?:a |an |the |my )?(?:[a-z]+\s+)?(?:game|games|gaming|crypto|casino|arcade|metro)\b/g,
+    /\b(?:game|gaming|crypto|casino|arcade|metro|bus|nft)\s+(?:me\s+|mein\s+|main\s+|in\s+)?tokens?\b|\btokens?\b[^?.]{0,40}?\b(?:in|on|for|of|from)\s+(?:a |an |the |my )?(?:[a-z]+\s+)?(?:game|games|gaming|crypto|casino|arcade|metro)\b/g,
     " gametoken ",
   ],
   // A match's score is the sports page's: "india vs australia score" (a lead's score is the studio's work).
