@@ -88,4 +88,14 @@ describe("round 28", () => {
     ])
       expect(topicTerms(question).filter((t) => /diytask|tooladvic|marketr/.test(t)), question).toEqual([]);
   });
+
+  it("reads a phone's Hinglish, a kick-off and how often as the English they stand for", () => {
+    expect(topicTerms("password bhool gaya ab kya karu")).toEqual(topicTerms("password forget now what"));
+    expect(topicTerms("phone kitne baje tak uthate ho")).toEqual(topicTerms("phone until how many hours answer"));
+    expect(topicTerms("u logo ne kitne brands ke saath kaam kiya")).not.toContain("logo");
+    expect(topicTerms("u logo bana doge")).toContain("logo");
+    expect(topicTerms("how do i kick off a project")).toEqual(topicTerms("how do i start a project"));
+    expect(topicTerms("do you sometimes make longer films")).toEqual(topicTerms("do you make longer films"));
+    expect(found("invoice me galti h, kisi insaan se baat karni hai")).toBe(true);
+  });
 });

@@ -34,7 +34,9 @@ const STOP_WORDS = new Set([
     // The same glue inflected, and the manner words that name no topic (decision 0095).
     "wants wanted wanting needs needed needing makes making made gets getting gives giving gave tells told " +
     "helps helping helped looks looking looked goes went gone knows knew kindly exactly easily ago toward " +
-    "towards during basically literally honestly seriously simply definitely probably maybe perhaps"
+    "towards during basically literally honestly seriously simply definitely probably maybe perhaps " +
+      // How often, which names no topic either (decision 0104).
+      "sometimes occasionally usually often generally normally typically frequently regularly"
   ).split(" "),
 ]);
 
