@@ -504,7 +504,6 @@ export const SHORTHAND = new Map<string, string>(
     uthata: "answer",
     dikhate: "show",
     dikhaoge: "show",
-    dikhao: "show",
     dikhana: "show",
     dhoondh: "find",
     dhundh: "find",
