@@ -98,4 +98,13 @@ describe("round 28", () => {
     expect(topicTerms("do you sometimes make longer films")).toEqual(topicTerms("do you make longer films"));
     expect(found("invoice me galti h, kisi insaan se baat karni hai")).toBe(true);
   });
+
+  it("reads a changed mind as wanting out, 'no clue' and 'none of' as nothing, a question tag and a tiny studio", () => {
+    expect(topicTerms("paid for a project, changed my mind")).toContain("cancel");
+    expect(topicTerms("no clue what the pro plan is")).toEqual(topicTerms("what the pro plan is"));
+    expect(topicTerms("none of the jobs fit me")).toEqual(topicTerms("the jobs fit me"));
+    expect(topicTerms("tokens none used")).toEqual(topicTerms("tokens unused"));
+    expect(topicTerms("refund milega na")).toEqual(topicTerms("refund milega"));
+    expect(topicTerms("a tiny studio")).toEqual(topicTerms("a small studio"));
+  });
 });

@@ -531,6 +531,10 @@ export const SHORTHAND = new Map<string, string>(
     achi: "good",
     acchi: "good",
     kam: "less",
+    // A question tag ("milega na?": won't I?) and Hinglish's "I" ("main ya aap"); a tiny studio is a small one.
+    na: "the",
+    main: "i",
+    tiny: "small",
     // Round 16 (decision 0098): Hinglish nouns and adverbs of visitors' own affairs.
     naam: "name",
     di: "gave",
@@ -1296,6 +1300,12 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(founder|co-?founder|ceo|owner|cto|director|boss)(?:'s|s)? name\b/g, " who is the $1 "],
   // A greeting by the time of day greets: "Good afternoon, I run a small clinic…".
   [/\bgood (?:morning|afternoon|evening|day)\b/g, " hello "],
+  // "changed my mind" wants out of it; "no clue" and "no idea" name nothing; "none used" is unused, and "none of the
+  // openings" names the openings.
+  [/\b(?:change[ds]?|changing) (?:my|our|his|her|their) minds?\b/g, " cancel "],
+  [/\b(?:no|zero) (?:clue|idea)\b/g, " "],
+  [/\bnone (?=(?:of them |of it )?(?:used|spent|redeemed)\b)/g, " un"],
+  [/\bnone of\b/g, " "],
   // "kick off a project" starts it; "u logo ne" (Hinglish) is "you people", not a logo.
   [/\bkick(?:ing|ed)?[\s-]?off\b/g, " start "],
   [/\b(you|your) logo ne\b/g, " $1 "],
