@@ -234,6 +234,8 @@ export const RETRIEVAL_SIGNALS = {
   someoneElses: true,
   /** The product a label, packet or box is for is the visitor's, not a thing the site does not sell (decision 0103). */
   packagedProduct: true,
+  /** Another's two-word name ("graphics card") is a passage's only as a phrase, not word by word (decision 0104). */
+  phraseNames: true,
   askedSentence: true,
 };
 
@@ -1027,7 +1029,18 @@ export function namesAnotherCompany(
 ): boolean {
   if (!RETRIEVAL_SIGNALS.thirdParty || !names.length) return false;
   const { all, asked } = index.terms.get(best.document.id)!;
-  return names.some((name) => !topicTerms(name).every((term) => all.has(term) || asked.has(term)));
+  return names.some((name) =>
+    // A two-word name is the passage's only as a phrase: "graphics card" is not graphic design's business cards.
+    RETRIEVAL_SIGNALS.phraseNames && name.includes(" ")
+      ? !saysPhrase(best.document, name)
+      : !topicTerms(name).every((term) => all.has(term) || asked.has(term)),
+  );
+}
+
+/** Whether a passage's words or the ways visitors ask about it hold a phrase (in lower case). */
+function saysPhrase(document: ChatDocument, phrase: string): boolean {
+  const said = [document.title, document.text, ...(document.keywords ?? []), ...(document.askedAs ?? [])];
+  return said.some((text) => text.toLowerCase().includes(phrase));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { seededChatIndex } from "./testing";
+import { namesAnotherCompany } from "./retrieval";
+import { seededChatIndex, withSignal } from "./testing";
 import { topicTerms } from "./text";
 
 // Round 28: one-line questions near the site's subjects that name no company (decision 0104).
@@ -19,10 +20,7 @@ describe("round 28", () => {
       expect(topicTerms(question), question).toContain("diytask");
       expect(found(question), question).toBe(false);
     }
-    for (const question of [
-      "how do i make a payment",
-      "how can you make our logo move",
-    ]) {
+    for (const question of ["how do i make a payment", "how can you make our logo move"]) {
       expect(topicTerms(question), question).not.toContain("diytask");
       expect(found(question), question).toBe(true);
     }
@@ -47,11 +45,17 @@ describe("round 28", () => {
   });
 
   it("reads which device to buy as a shop's question, and a device the studio's work needs as the studio's", () => {
-    for (const question of ["which drawing tablet should a beginner buy", "best camera for shooting products"]) {
+    for (const question of [
+      "which drawing tablet should a beginner buy",
+      "best camera for shooting products",
+    ]) {
       expect(topicTerms(question), question).toContain("gearadvic");
       expect(found(question), question).toBe(false);
     }
-    for (const question of ["what phone number do i call", "do i need a vr headset for your virtual showroom"]) {
+    for (const question of [
+      "what phone number do i call",
+      "do i need a vr headset for your virtual showroom",
+    ]) {
       expect(topicTerms(question), question).not.toContain("gearadvic");
       expect(found(question), question).toBe(true);
     }
@@ -86,12 +90,17 @@ describe("round 28", () => {
       "what tools does your studio use",
       "referral se tokens kaise kamaye",
     ])
-      expect(topicTerms(question).filter((t) => /diytask|tooladvic|marketr/.test(t)), question).toEqual([]);
+      expect(
+        topicTerms(question).filter((t) => /diytask|tooladvic|marketr/.test(t)),
+        question,
+      ).toEqual([]);
   });
 
   it("reads a phone's Hinglish, a kick-off and how often as the English they stand for", () => {
     expect(topicTerms("password bhool gaya ab kya karu")).toEqual(topicTerms("password forget now what"));
-    expect(topicTerms("phone kitne baje tak uthate ho")).toEqual(topicTerms("phone until how many hours answer"));
+    expect(topicTerms("phone kitne baje tak uthate ho")).toEqual(
+      topicTerms("phone until how many hours answer"),
+    );
     expect(topicTerms("u logo ne kitne brands ke saath kaam kiya")).not.toContain("logo");
     expect(topicTerms("u logo bana doge")).toContain("logo");
     expect(topicTerms("how do i kick off a project")).toEqual(topicTerms("how do i start a project"));
@@ -106,5 +115,22 @@ describe("round 28", () => {
     expect(topicTerms("tokens none used")).toEqual(topicTerms("tokens unused"));
     expect(topicTerms("refund milega na")).toEqual(topicTerms("refund milega"));
     expect(topicTerms("a tiny studio")).toEqual(topicTerms("a small studio"));
+  });
+
+  it("reads another's two-word name as a phrase, one's own raise, a degree and a QR code as not the studio's", () => {
+    // "graphics card" is not the business cards of graphic design, whose words hold "graphic" and "card".
+    const design = {
+      document: [...index.documents.values()].find((d) => d.id === "strategy:graphic-design")!,
+    };
+    expect(namesAnotherCompany(index, design, ["graphics card"])).toBe(true);
+    expect(
+      withSignal("phraseNames", false, () => namesAnotherCompany(index, design, ["graphics card"])),
+    ).toBe(false);
+    expect(namesAnotherCompany(index, design, ["graphic design"])).toBe(false);
+    expect(found("tips to ask my manager for a promotion")).toBe(false);
+    expect(found("is an art degree worth it")).toBe(false);
+    expect(topicTerms("a 360 degree product view")).not.toContain("studycours");
+    expect(found("how to get a qr code for my menu")).toBe(false);
+    expect(found("do you give yearly increments")).toBe(true);
   });
 });

@@ -1021,7 +1021,7 @@ export const SOMEONE_ELSES: ReadonlySet<string> = new Set(
   (
     "platformaccount platformhowto platformpay audiencegrowth postingadvice bankaccount bankloan tradelicence " +
     "trademarkfiling ownhiring taxfiling privatelimited otherquote forexgold sumtosolve ideasasked sportsscore " +
-    "diytask marketrates gearadvice gametoken tooladvice otherrefund ownresume"
+    "diytask marketrates gearadvice gametoken tooladvice otherrefund ownresume owncareer"
   ).split(" "),
 );
 
@@ -1254,6 +1254,14 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:write|make|format|improve|build)\s+(?:a\s+|my\s+|the\s+)?(?:resume|cv)\b(?![^?.]*\b(?:you|your|ascendra|studio|send|email|apply|applying|applied|submit|upload|attach)\b)|\b(?:resume|cv)\s+(?:tips|template|format|writing|me|mein|in)\s+(?:what|kya)\b/g,
     " ownresume ",
   ],
+  // One's own raise or promotion is one's employer's affair: "how do i ask my boss for a raise".
+  [
+    /\b(?:ask|asking|get|getting|negotiate|negotiating)\s+(?:my\s+|our\s+|the\s+)?(?:boss\s+|manager\s+|employer\s+|hr\s+)?(?:for\s+)?(?:a\s+)?(?:raise|pay rise|salary hike|hike|promotion)\b(?![^?.]*\b(?:you|your|ascendra|studio)\b)/g,
+    " owncareer ",
+  ],
+  // A degree is a university's (not "360 degree"), and a QR code is a generator's: "is a design degree worth it".
+  [/\b(?:design|art|arts|a|the|my|college|university|bachelors?|bachelor's|masters?|master's|fine arts)\s+degrees?\b/g, " studycourse "],
+  [/\bqr\s?codes?\b/g, " qrcode "],
   // A game's, a crypto's or a transport token is not a Creative Token: "how to get more tokens in a mobile game".
   [
     /\b(?:game|gaming|crypto|casino|arcade|metro|bus|nft)\s+(?:me\s+|mein\s+|main\s+|in\s+)?tokens?\b|\btokens?\b[^?.]{0,40}?\b(?:in|on|for|of|from)\s+(?:a |an |the |my )?(?:[a-z]+\s+)?(?:game|games|gaming|crypto|casino|arcade|metro)\b/g,
