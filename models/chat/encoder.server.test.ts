@@ -121,12 +121,15 @@ describe("the sentence encoder (decision 0093)", () => {
       return answer.found ? answer.sources[0]!.url : null;
     };
     expect(cited()).toBe("/strategy?service=Graphic%20Design");
-    const saved = MEANING_GATE.sentenceBelow;
-    MEANING_GATE.sentenceBelow = 0;
+    // The sentence's path alone: without it (and without the whole passage's path), no answer.
+    const saved = { ...MEANING_GATE };
+    MEANING_GATE.rescueBelow = 0;
     try {
+      expect(cited()).toBe("/strategy?service=Graphic%20Design");
+      MEANING_GATE.sentenceBelow = 0;
       expect(cited()).toBeNull();
     } finally {
-      MEANING_GATE.sentenceBelow = saved;
+      Object.assign(MEANING_GATE, saved);
     }
   }, 60_000);
 
