@@ -230,6 +230,29 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
     );
   }, 60_000);
 
+  it("reads a phone's Hinglish, a kick-off and a changed mind, and declines tutorials, market rates, devices, tools and a game's tokens (decision 0104)", async () => {
+    const answers = [
+      ["invoice me galti hai, kisi insaan se baat karni hai", "/createticket", "For billing, bugs"],
+      ["support phone shaam ko kitne baje tak uthate ho", "/contact#help-support", "19:00"],
+      ["how do i kick off a new project after signing in", "/helpsupport#faq", "Create a project"],
+      ["bought tokens yesterday, changed my mind, can i get the money back", "/refundpolicy", "20 days"],
+    ] as const;
+    await expectAnswered(answers, "10.0.28.1");
+    await expectDeclined(
+      [
+        "how do i make a gif out of a screen recording",
+        "average monthly fee of a social media freelancer",
+        "which drawing tablet should i buy for illustration",
+        // Another's two-word name is not graphic design's business cards.
+        "do i need a graphics card for 3d work",
+        "ai se logo banane ka free tool konsa hai",
+        "how to ask my manager for a hike",
+        "game me tokens kaise kamaye",
+      ],
+      "10.0.28.2",
+    );
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
