@@ -133,4 +133,11 @@ describe("round 28", () => {
     expect(found("how to get a qr code for my menu")).toBe(false);
     expect(found("do you give yearly increments")).toBe(true);
   });
+
+  it("reads round 30's Hinglish: half the work, leftover tokens, a permanent post, Saturday", () => {
+    expect(topicTerms("aadha kaam")).toEqual(topicTerms("half work"));
+    expect(topicTerms("bache hue tokens")).toEqual(topicTerms("leftover tokens"));
+    expect(topicTerms("naukri pakki hai")).toContain("perman");
+    expect(topicTerms("shanivar ko support")).toEqual(topicTerms("saturday support"));
+  });
 });
