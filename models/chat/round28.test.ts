@@ -140,4 +140,13 @@ describe("round 28", () => {
     expect(topicTerms("naukri pakki hai")).toContain("perman");
     expect(topicTerms("shanivar ko support")).toEqual(topicTerms("saturday support"));
   });
+
+  it("reads 'theres', a 'sub', a stuck project and how one feels as the English they stand for", () => {
+    expect(topicTerms("theres a dispute")).toEqual(topicTerms("a dispute"));
+    expect(topicTerms("social sub price")).toEqual(topicTerms("social subscription price"));
+    expect(topicTerms("my project feels stuck, who is the head of design")).toEqual(
+      topicTerms("my project, who is the head of design"),
+    );
+    expect(topicTerms("clients you mostly work with")).toEqual(topicTerms("clients you work with"));
+  });
 });

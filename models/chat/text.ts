@@ -36,7 +36,8 @@ const STOP_WORDS = new Set([
     "helps helping helped looks looking looked goes went gone knows knew kindly exactly easily ago toward " +
     "towards during basically literally honestly seriously simply definitely probably maybe perhaps " +
       // How often, which names no topic either (decision 0104).
-      "sometimes occasionally usually often generally normally typically frequently regularly"
+      "sometimes occasionally usually often generally normally typically frequently regularly mostly mainly largely " +
+      "feel feels felt"
   ).split(" "),
 ]);
 

@@ -27,6 +27,13 @@ export const SHORTHAND = new Map<string, string>(
     "where's": "where is",
     whens: "when is",
     "when's": "when is",
+    theres: "there is",
+    heres: "here is",
+    "here's": "here is",
+    // "social sub": a subscription; "my project feels stuck" asks for help (decision 0104).
+    sub: "subscription",
+    subs: "subscriptions",
+    stuck: "help",
     abt: "about",
     pwd: "password",
     frnd: "friend",
