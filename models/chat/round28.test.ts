@@ -149,4 +149,12 @@ describe("round 28", () => {
     );
     expect(topicTerms("clients you mostly work with")).toEqual(topicTerms("clients you work with"));
   });
+
+  it("reads sorting out as handling, the visitor's own boss as nobody in particular, and which floor as the office's level", () => {
+    expect(topicTerms("who sorts out the music rights")).toEqual(topicTerms("who handles the music rights"));
+    expect(topicTerms("a gift card from my boss")).not.toContain("founder");
+    expect(topicTerms("who is the boss there")).toContain("founder");
+    expect(topicTerms("which floor are you on")).toContain("level");
+    expect(topicTerms("floor plan for a house")).not.toContain("level");
+  });
 });

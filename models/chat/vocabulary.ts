@@ -34,6 +34,8 @@ export const SHORTHAND = new Map<string, string>(
     sub: "subscription",
     subs: "subscriptions",
     stuck: "help",
+    mgmt: "management",
+    owed: "included",
     abt: "about",
     pwd: "password",
     frnd: "friend",
@@ -1376,6 +1378,11 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?:no|zero) (?:clue|idea)\b/g, " "],
   [/\bnone (?=(?:of them |of it )?(?:used|spent|redeemed)\b)/g, " un"],
   [/\bnone of\b/g, " "],
+  // "who sorts out the music rights": who handles them; "my boss" is the visitor's, not the studio's founder.
+  [/\bsort(?:s|ed|ing)?\s+(?:it\s+|that\s+|this\s+|them\s+)?out\b/g, " handle "],
+  [/\b(?:my|our|his|her)\s+(?:boss|manager)\b/g, " someone "],
+  // "which floor are you on": the office's level (a floor plan is not).
+  [/\b(?:which|what)\s+floor\b|\bfloor\s+(?:no|number)\b/g, " which level "],
   // "kick off a project" starts it; "u logo ne" (Hinglish) is "you people", not a logo.
   [/\bkick(?:ing|ed)?[\s-]?off\b/g, " start "],
   [/\b(you|your) logo ne\b/g, " $1 "],
