@@ -157,4 +157,10 @@ describe("round 28", () => {
     expect(topicTerms("which floor are you on")).toContain("level");
     expect(topicTerms("floor plan for a house")).not.toContain("level");
   });
+
+  it("reads Hinglish's 'ya' as 'or'", () => {
+    expect(topicTerms("hourly ya tokens")).toEqual(topicTerms("hourly or tokens"));
+    expect(topicTerms("camera lu ya phone se chal jayega")).toContain("gearadvic");
+    expect(topicTerms("how much do ya charge for a logo")).not.toContain("marketr");
+  });
 });

@@ -111,7 +111,7 @@ export function thirdPartyNames(question: string): string[] {
 
 /** Words that stand for the agency (or for nobody in particular) in "is X hiring", "how much do X charge". */
 const US =
-  "you|u|ya|yu|yall|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?" +
+  "you|u|ya|yu|yall|or|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?" +
   // A preposition names nobody: "who is in charge of design" asks for a person, not a price (decision 0094).
   "|in|on|at|of|for|with|by";
 

@@ -7,7 +7,8 @@
 export const SHORTHAND = new Map<string, string>(
   Object.entries({
     u: "you",
-    ya: "you",
+    // Hinglish's "ya" is "or" ("hourly ya tokens"), far more often than slang's "you" (decision 0104).
+    ya: "or",
     yu: "you",
     ur: "your",
     urs: "yours",
@@ -1274,7 +1275,7 @@ export const PHRASES: [RegExp, string][] = [
     " marketrates ",
   ],
   [
-    /\b(?:what|price)(?:\s+(?:cut|share|percentage|percent|commission|fee|fees|rate|rates))?\s+(?:do|does)\s+(?!(?:you|your|ascendra|the studio|it|this|that|i|we|my|our)\b)(?:[a-z-]+\s+){1,4}?(?:usually\s+|normally\s+|typically\s+|generally\s+)?(?:charge|take|ask)\b/g,
+    /\b(?:what|price)(?:\s+(?:cut|share|percentage|percent|commission|fee|fees|rate|rates))?\s+(?:do|does)\s+(?!(?:you|your|ascendra|the studio|it|this|that|i|we|my|our|or)\b)(?:[a-z-]+\s+){1,4}?(?:usually\s+|normally\s+|typically\s+|generally\s+)?(?:charge|take|ask)\b/g,
     " marketrates ",
   ],
   // Which device to buy is a shop's question, even for a device the studio mentions ("printer liaison", VR
