@@ -163,4 +163,13 @@ describe("round 28", () => {
     expect(topicTerms("camera lu ya phone se chal jayega")).toContain("gearadvic");
     expect(topicTerms("how much do ya charge for a logo")).not.toContain("marketr");
   });
+
+  it("reads money deducted as charged, a dukaan as a shop (the Dukaan app as another company), 'kitne log' as people", () => {
+    expect(topicTerms("money deducted but no tokens")).toEqual(topicTerms("money charged but no tokens"));
+    expect(topicTerms("dukaan ke liye logo")).toEqual(topicTerms("shop ke liye logo"));
+    expect(found("dukaan app premium plan price")).toBe(false);
+    expect(topicTerms("kitne log kaam karte")).toContain("peopl");
+    expect(topicTerms("how do i log in")).toEqual(["login"]);
+    expect(topicTerms("paisa lagana hai")).toContain("invest");
+  });
 });

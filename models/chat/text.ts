@@ -37,7 +37,7 @@ const STOP_WORDS = new Set([
     "towards during basically literally honestly seriously simply definitely probably maybe perhaps " +
       // How often, which names no topic either (decision 0104).
       "sometimes occasionally usually often generally normally typically frequently regularly mostly mainly largely " +
-      "feel feels felt"
+      "feel feels felt exact"
   ).split(" "),
 ]);
 

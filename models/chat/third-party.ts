@@ -95,6 +95,7 @@ const PHRASE_NAMES = [
   "sound card",
   "graphics card",
   "hard drive",
+  "dukaan app",
 ];
 
 const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(`${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean));

@@ -36,6 +36,11 @@ export const SHORTHAND = new Map<string, string>(
     subs: "subscriptions",
     stuck: "help",
     mgmt: "management",
+    // Money taken from an account: "money deducted but no tokens" (the site says "charged").
+    deduct: "charged",
+    deducted: "charged",
+    debited: "charged",
+    ghar: "home",
     owed: "included",
     abt: "about",
     pwd: "password",
@@ -707,7 +712,7 @@ const HINGLISH_VERBS: Record<string, string> = {
   bech: "sell",
   bhar: "pay",
   chuka: "pay",
-  kat: "deduct",
+  kat: "charged",
   ruk: "wait",
   bol: "say",
   puch: "ask",
@@ -1384,6 +1389,11 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?:my|our|his|her)\s+(?:boss|manager)\b/g, " someone "],
   // "which floor are you on": the office's level (a floor plan is not).
   [/\b(?:which|what)\s+floor\b|\bfloor\s+(?:no|number)\b/g, " which level "],
+  // Hinglish: "kitne log" are how many people (not a log-in), "paisa lagana" is investing, and a site that "ban
+  // gayi" (spelled out "ban went") is made.
+  [/\b(how many|you|we|all|these|those|other) log\b/g, " $1 people "],
+  [/\bmoney (?:lagana|lagane|lagaana|lagaane|lagaya)\b/g, " invest "],
+  [/\bban (?=went|will|came)\b/g, " made "],
   // "kick off a project" starts it; "u logo ne" (Hinglish) is "you people", not a logo.
   [/\bkick(?:ing|ed)?[\s-]?off\b/g, " start "],
   [/\b(you|your) logo ne\b/g, " $1 "],
@@ -1429,6 +1439,9 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     wrapper: "packaging",
     wrappers: "packaging",
     // "est year", "estd 2019": when the studio was founded.
+    // Hinglish's shop, read after the names of other companies ("dukaan app" is one).
+    dukaan: "shop",
+    dukan: "shop",
     est: "founded",
     estd: "founded",
     // A relative is whoever receives a card or shares an account; one word for all of them ("bhai" and
