@@ -1295,7 +1295,10 @@ export const PHRASES: [RegExp, string][] = [
     /(?<!\b(?:you|your|ascendra|studio|team|account|payment|booking|ticket|request|order|quote|project|meeting|refund|tokens?|giftcard|referral)\b[^?.]*)\bhow (?:make|remove|create|edit)\b(?![^?.]*\b(?:you|your|aap|aapse|apse|aapka|apka|aapko|ap|tum|tumse|ascendra|studio|team|account|payment|booking|ticket|request|order|quote|project|meeting)\b)/g,
     " diytask ",
   ],
-  [/\b(?:remove|cut out|erase|delete|change)\s+(?:the\s+)?(?:photo\s+|image\s+|picture\s+)?(?:background|bg)\b/g, " diytask "],
+  [
+    /\b(?:remove|cut out|erase|delete|change)\s+(?:the\s+)?(?:photo\s+|image\s+|picture\s+)?(?:background|bg)\b/g,
+    " diytask ",
+  ],
   // Which tool or software to use is the tool's question: "best free ai image generator", "free tool to schedule posts"
   // ("tool konsa" reads "tool which"). Not the studio's own: "what tools does your studio use".
   [
@@ -1308,7 +1311,10 @@ export const PHRASES: [RegExp, string][] = [
     " gearadvice ",
   ],
   // What someone else takes ("influencer ek post ka kitna leta h" reads "influencer one post of price take").
-  [/(?<!\b(?:you|your|aap|ap|tum|ascendra|studio|team)\b[^?.]*)\bprice\s+take\b(?![^?.]*\b(?:you|your|aap|aapse|apse|ap|tum|tumse)\b)/g, " marketrates "],
+  [
+    /(?<!\b(?:you|your|aap|ap|tum|ascendra|studio|team)\b[^?.]*)\bprice\s+take\b(?![^?.]*\b(?:you|your|aap|aapse|apse|ap|tum|tumse)\b)/g,
+    " marketrates ",
+  ],
   // A sum checked for fairness: "is 15k a month too much for managing one page" (not the studio's own price).
   [
     /(?<!\b(?:you|your|ascendra|studio)\b[^?.]*)\bis\s+(?:rs\.?\s?|₹|\$|€|inr\s?)?\d[\d,.]*\s*(?:k|lakh|lakhs|thousand|dollars|euros|rupees)?\b[^?.]*\b(?:too much|too high|fair|reasonable|a lot|expensive|overpriced|normal)\b(?![^?.]*\b(?:you|your|ascendra|studio)\b)/g,
@@ -1330,7 +1336,10 @@ export const PHRASES: [RegExp, string][] = [
     " owncareer ",
   ],
   // A degree is a university's (not "360 degree"), and a QR code is a generator's: "is a design degree worth it".
-  [/\b(?:design|art|arts|a|the|my|college|university|bachelors?|bachelor's|masters?|master's|fine arts)\s+degrees?\b/g, " studycourse "],
+  [
+    /\b(?:design|art|arts|a|the|my|college|university|bachelors?|bachelor's|masters?|master's|fine arts)\s+degrees?\b/g,
+    " studycourse ",
+  ],
   [/\bqr\s?codes?\b/g, " qrcode "],
   // A game's, a crypto's or a transport token is not a Creative Token: "how to get more tokens in a mobile game".
   [
