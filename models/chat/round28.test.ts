@@ -4,13 +4,13 @@ import { namesAnotherCompany } from "./retrieval";
 import { seededChatIndex, withSignal } from "./testing";
 import { topicTerms } from "./text";
 
-// Round 28: one-line questions near the site's subjects that name no company (decision 0104).
+// Rounds 28–30: one-line questions near the site's subjects that name no company, and a phone's Hinglish (decision 0104).
 // The questions here are not the evaluation sets' (tests/chat-eval/).
 
 const index = seededChatIndex();
 const found = (question: string) => answerFromContent(index, question).found;
 
-describe("round 28", () => {
+describe("rounds 28–30", () => {
   it("reads making a thing oneself as a tutorial's question, and a step of the studio's process as the studio's", () => {
     for (const question of [
       "how do i make a gif out of a video",

@@ -35,7 +35,7 @@ const STOP_WORDS = new Set([
     "wants wanted wanting needs needed needing makes making made gets getting gives giving gave tells told " +
     "helps helping helped looks looking looked goes went gone knows knew kindly exactly easily ago toward " +
     "towards during basically literally honestly seriously simply definitely probably maybe perhaps " +
-    // How often, which names no topic either (decision 0104).
+    // How often, how one feels and "exact" name no topic either (decision 0104).
     "sometimes occasionally usually often generally normally typically frequently regularly mostly mainly largely " +
     "feel feels felt exact"
   ).split(" "),

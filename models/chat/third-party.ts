@@ -110,7 +110,10 @@ export function thirdPartyNames(question: string): string[] {
   return phrase ? [...names, phrase[1]!.replace(/\s+/g, " ")] : names;
 }
 
-/** Words that stand for the agency (or for nobody in particular) in "is X hiring", "how much do X charge". */
+/**
+ * Words that stand for the agency (or for nobody in particular) in "is X hiring", "how much do X charge"
+ * ("ya" is spelled out as Hinglish's "or", so "how much do ya charge" reads "do or charge", decision 0104).
+ */
 const US =
   "you|u|ya|yu|yall|or|ascendra|team|studio|agency|your|ur|yours|it|they|there|this|that|the|i|we|my|our|a|an|tokens?|plans?" +
   // A preposition names nobody: "who is in charge of design" asks for a person, not a price (decision 0094).

@@ -1084,8 +1084,10 @@ for (const [word, english] of Object.entries(OTHER_LANGUAGES))
 /**
  * The words PHRASES below put for someone else's affair: another platform's account, settings or pay,
  * a bank's account or loan, a trade's licence or trade mark, the visitor's own hiring, audience,
- * taxes or company, another's quote, market rates, sums, and names or ideas asked of the chat itself.
- * A question that holds one is read as naming another company (decision 0103).
+ * taxes or company, another's quote, market rates, sums, and names or ideas asked of the chat itself
+ * (decision 0103); making a thing oneself, what others usually charge, which device or tool to pick, a
+ * game's tokens, another shop's refund, one's own résumé or raise (decision 0104).
+ * A question that holds one is read as naming another company.
  */
 export const SOMEONE_ELSES: ReadonlySet<string> = new Set(
   (
