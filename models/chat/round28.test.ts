@@ -172,4 +172,9 @@ describe("rounds 28–30", () => {
     expect(topicTerms("how do i log in")).toEqual(["login"]);
     expect(topicTerms("paisa lagana hai")).toContain("invest");
   });
+
+  it("reads getting one's own first customers as growing one's own audience", () => {
+    expect(topicTerms("how do i get my first 50 customers for my bakery")).toContain("audiencegrowth");
+    expect(topicTerms("can you help us get new clients with a rebrand")).not.toContain("audiencegrowth");
+  });
 });

@@ -1153,7 +1153,7 @@ export const PHRASES: [RegExp, string][] = [
   // Growing one's own audience is advice, not a service asked for: "how to get more followers on insta",
   // "followers badhane ka tarika" (Hinglish's "extend"), "tips to increase subscribers". "can you grow our followers" is not this.
   [
-    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double|hit|reach|cross)\s+(?:(?:more|my|our|the|real|organic|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach|reviews|customers|footfall|walk-?ins|orders|downloads)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b|\b(?:buy|buying|purchase|purchasing)\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/g,
+    /\b(?:how\s+(?:to|do\s+i|do\s+we|can\s+i|can\s+we|should\s+i|should\s+we|i\s+can|we\s+can)|tips?\s+(?:to|for|on)|tricks?\s+(?:to|for)|ways?\s+to)\s+(?:\w+\s+){0,2}?(?:get|gain|grow|increase|boost|raise|double|hit|reach|cross)\s+(?:(?:more|my|our|the|real|organic|first|new|regular|repeat|loyal|\d+k?|insta(?:gram)?|ig|youtube|yt|fb|facebook|page|channel)\s+){0,3}(?:followers?|subscribers?|likes|views|reach|reviews|customers|footfall|walk-?ins|orders|downloads)\b|\b(?:followers?|subscribers?)\s+(?:how\s+)?(?:extend|increase\s+(?:tricks?|tips?|pannuradhu|karne))\b|\b(?:buy|buying|purchase|purchasing)\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/g,
     " audiencegrowth ",
   ],
   // A bank's account, not the client account: "open a current account for my shop".
