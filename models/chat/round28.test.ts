@@ -177,4 +177,16 @@ describe("rounds 28–30", () => {
     expect(topicTerms("how do i get my first 50 customers for my bakery")).toContain("audiencegrowth");
     expect(topicTerms("can you help us get new clients with a rebrand")).not.toContain("audiencegrowth");
   });
+
+  it("reads round 31's Hinglish and shortforms: forgotten, haggling, poor eyesight, a reference number, 'ne'", () => {
+    expect(topicTerms("password yaad nahi")).toEqual(topicTerms("password forget"));
+    expect(topicTerms("salary pe mol bhav")).toContain("negoti");
+    expect(topicTerms("mummy ko kam dikhta hai")).toContain("eyesight");
+    expect(topicTerms("complaint ka ref no")).toContain("ticket");
+    expect(topicTerms("since which year are you open")).toContain("found");
+    expect(topicTerms("studio ne kitna kaam kiya")).not.toContain("ne");
+    expect(topicTerms("how much should i pay a copywriter")).toContain("marketr");
+    expect(topicTerms("how much should i pay for a logo")).not.toContain("marketr");
+    expect(topicTerms("agency fees usually")).toContain("marketr");
+  });
 });

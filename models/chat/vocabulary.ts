@@ -605,6 +605,20 @@ export const SHORTHAND = new Map<string, string>(
     jaise: "like",
     joota: "shoe",
     joote: "shoes",
+    // Round 31 (decision 0104): more Hinglish nouns.
+    dosto: "friends",
+    likhit: "written",
+    dabba: "box",
+    dabbe: "box",
+    dhun: "tune",
+    pehchan: "recognise",
+    pehchane: "recognise",
+    dobara: "again",
+    laaoge: "bring",
+    cheet: "talk",
+    sunke: "hearing",
+    unke: "their",
+    unki: "their",
     // Round 16 (decision 0098): Hinglish nouns and adverbs of visitors' own affairs.
     naam: "name",
     di: "gave",
@@ -1285,6 +1299,10 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:what|price)(?:\s+(?:cut|share|percentage|percent|commission|fee|fees|rate|rates))?\s+(?:do|does)\s+(?!(?:you|your|ascendra|the studio|it|this|that|i|we|my|our|or)\b)(?:[a-z-]+\s+){1,4}?(?:usually\s+|normally\s+|typically\s+|generally\s+)?(?:charge|take|ask)\b/g,
     " marketrates ",
   ],
+  [
+    /(?<!\b(?:your|you|ascendra|studio)\b[^?.]*)\b(?:fees?|rates?|charges?|prices?)\s+(?:normally|usually|typically|generally)\b|\bmarket\s+(?:me\s+|mein\s+|in\s+)?(?:[a-z]+\s+)?rates?\b|\bprice\s+(?:should|do|would)\s+(?:i|we)\s+pay\s+(?:a|an|my|our|the)\s+(?!(?:you|your|ascendra|studio)\b)/g,
+    " marketrates ",
+  ],
   // Which device to buy is a shop's question, even for a device the studio mentions ("printer liaison", VR
   // headsets): "which printer is good for printing stickers at home", "do i need a graphics card".
   [
@@ -1405,6 +1423,14 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(how many|you|we|all|these|those|other) log\b/g, " $1 people "],
   [/\bmoney (?:lagana|lagane|lagaana|lagaane|lagaya)\b/g, " invest "],
   [/\bban (?=went|will|came)\b/g, " made "],
+  // Hinglish: "yaad nahi" (not remembered) is forgotten, "mol bhav" is haggling, "kam dikhta" is poor eyesight
+  // (spelled out "yaad not", "mol price", "less show").
+  [/\byaad\s+(?:not|nahi|nhi)\b/g, " forget "],
+  [/\bmol[\s-]?(?:price|bhav|bhaav)\b/g, " negotiate "],
+  [/\bless\s+(?:show|dikhta|dikhai|dikhayi)\b/g, " poor eyesight "],
+  // A reference number is the ticket's: "do i get some ref no"; "since which year" asks when the studio was founded.
+  [/\b(?:ref|reference)\s+(?:no|number|num|id)\b/g, " ticket number "],
+  [/\bsince\s+(?:which|what)\s+year\b/g, " founded year "],
   // "kick off a project" starts it; "u logo ne" (Hinglish) is "you people", not a logo.
   [/\bkick(?:ing|ed)?[\s-]?off\b/g, " start "],
   [/\b(you|your) logo ne\b/g, " $1 "],
@@ -1450,6 +1476,8 @@ export const CHAT_VOCABULARY = new Map<string, string>(
     wrapper: "packaging",
     wrappers: "packaging",
     // "est year", "estd 2019": when the studio was founded.
+    // Hinglish's ergative "ne" names nothing ("studio ne kiya"); read after the phrases, so "u logo ne" is still "you".
+    ne: "the",
     // Hinglish's shop, read after the names of other companies ("dukaan app" is one).
     dukaan: "shop",
     dukan: "shop",
