@@ -6,14 +6,14 @@ import {
   namesAnotherCompany,
   namesSomethingElse,
   retrieve,
+  othersNamedIn,
   RETRIEVAL_SIGNALS,
-  someoneElsesIn,
   type ChatIndex,
   type PreviousTurn,
   type Retrieval,
 } from "./retrieval";
 import { smallTalk } from "./small-talk";
-import { asksAboutOthers, thirdPartyNames } from "./third-party";
+import { asksAboutOthers } from "./third-party";
 
 /** "I run a bakery…", "our startup sells…": the visitor answers the welcome's question about their business. */
 const ABOUT_BUSINESS =
@@ -71,8 +71,7 @@ export function answerFromContent(
       options.meaning,
     );
     // Another company the story names ("we got a Zomato gift card. Can it be used…") still declines.
-    const others = [...thirdPartyNames(query), ...someoneElsesIn(query)];
-    if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, others))
+    if (focused.status === "found" && !namesAnotherCompany(index, focused.ranked[0]!, othersNamedIn(query)))
       return compose(focused);
   }
   // A story that ends in a question asks it: the service fallback below is for a description alone.

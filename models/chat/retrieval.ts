@@ -528,10 +528,9 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // "pickle jar labels", "labels for our hair oil bottles": the visitor's product, on what the studio designs.
   if (RETRIEVAL_SIGNALS.packagedProduct) {
     const text = spellOut(question);
-    for (const [, phrase] of text.matchAll(PRODUCT_BEFORE_PACK))
-      for (const term of phraseTerms(index, phrase!, { novel: true })) context.add(term);
-    for (const [, phrase] of text.matchAll(PRODUCT_AFTER_PACK))
-      for (const term of phraseTerms(index, phrase!, { novel: true })) context.add(term);
+    for (const pattern of [PRODUCT_BEFORE_PACK, PRODUCT_AFTER_PACK])
+      for (const [, phrase] of text.matchAll(pattern))
+        for (const term of phraseTerms(index, phrase!, { novel: true })) context.add(term);
   }
   // "naming my new tea brand", "a logo for our pet food company": what the visitor's business sells.
   if (RETRIEVAL_SIGNALS.businessPhrases)
@@ -1319,9 +1318,14 @@ function namesOwnEntity(best: Scored | undefined, terms: string[]): boolean {
 }
 
 /** Someone else's affairs, as the fixed phrases read them ("insta account hacked"): they name another company too (0103). */
-export function someoneElsesIn(query: string): string[] {
+function someoneElsesIn(query: string): string[] {
   if (!RETRIEVAL_SIGNALS.someoneElses) return [];
   return wordsOf(query).filter((word): word is string => !!word && SOMEONE_ELSES.has(word));
+}
+
+/** Everyone else a question names: other companies and their products (./third-party.ts) and someone else's affairs. */
+export function othersNamedIn(query: string, someoneElses = someoneElsesIn(query)): string[] {
+  return [...thirdPartyNames(query), ...someoneElses];
 }
 
 /** A question as retrieval reads it: typos mended, fixed expressions folded, its words, kinds and other companies. */
@@ -1336,7 +1340,7 @@ function readQuery(index: ChatIndex, query: string) {
     question,
     reading,
     intents: intentsOf(question),
-    thirdParty: [...thirdPartyNames(query), ...someoneElses],
+    thirdParty: othersNamedIn(query, someoneElses),
     someoneElses,
   };
 }
