@@ -114,6 +114,27 @@ describe("the meaning gate (decision 0093)", () => {
     expect(meaningRescues({ question, sentences }, ["x", "near"])).toBeNull(); // not close enough
   });
 
+  it("gives back the word ranking's first when the gate is all but certain the question is in scope", () => {
+    MEANING_GATE.model = model(-6);
+    Object.assign(MEANING_GATE, {
+      sentenceBelow: 0.4,
+      sentenceSimilarity: 0.5,
+      sentenceAmong: 2,
+      firstBelow: 0.05,
+    });
+    // No sentence of the site's comes close: only the gate's certainty gives the first passage back.
+    const sentences = new Map([["far", [unit(1, 0.2)]]]);
+    const sure = unit(-1, 0.1); // P ≈ 0.000001, and no closer than -0.9 to "far"
+    expect(meaningRescues({ question: sure, sentences }, ["first", "far"])).toBe("first");
+    expect(meaningRescues({ question: sure, sentences }, [])).toBeNull(); // nothing ranked
+    // Not when the floor found the question naming something the site does not offer.
+    expect(meaningRescues({ question: sure, sentences }, ["first"], { bySentence: false })).toBeNull();
+    const unsure = unit(0.6, 1); // P ≈ 0.13
+    expect(meaningRescues({ question: unsure, sentences }, ["first"])).toBeNull();
+    MEANING_GATE.firstBelow = 0;
+    expect(meaningRescues({ question: sure, sentences }, ["first"])).toBeNull();
+  });
+
   it("reads a passage's title and text, then each FAQ phrasing", () => {
     expect(
       passageTexts({

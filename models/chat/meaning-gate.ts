@@ -40,6 +40,9 @@ export type Meaning = {
  * (decision 0102): a model fitted to more questions is surer of the same ones.
  * `rescueBelow` went from 0.1 to 0.15 with rounds 28–29 (decision 0104): +10 tuning facts for one
  * decline, +2 held-out facts and no held-out decline lost (chosen among four settings by both).
+ * `firstBelow` (decision 0105): below this P(off-topic) the gate is all but certain the question
+ * is the site's, and the word ranking's first passage is given back even when no sentence comes
+ * close: the floor declined it for its share of words, not for naming something else.
  */
 export const MEANING_GATE: {
   model: GateModel;
@@ -52,6 +55,7 @@ export const MEANING_GATE: {
   sentenceBelow: number;
   sentenceSimilarity: number;
   sentenceAmong: number;
+  firstBelow: number;
 } = {
   model: meaningWeights as GateModel,
   threshold: 0.85,
@@ -63,6 +67,7 @@ export const MEANING_GATE: {
   sentenceBelow: 0.4,
   sentenceSimilarity: 0.5,
   sentenceAmong: 2,
+  firstBelow: 0.05,
 };
 
 /** The characters of a passage the encoder reads: its title and the start of its text. */
@@ -184,7 +189,8 @@ export function closestPassage(meaning: Meaning): { id: string; similarity: numb
  * close enough, and the word ranking (`ranked`, best first) has it among its
  * first `rescueAmong`; else the passage holding the site's sentence closest
  * to the question, on the looser `sentence*` terms (`bySentence`: not for a
- * question the relevance floor finds naming something the site does not offer). Null otherwise.
+ * question the relevance floor finds naming something the site does not offer);
+ * else, on the same terms and below `firstBelow`, the word ranking's first. Null otherwise.
  */
 export function meaningRescues(
   meaning: Meaning,
@@ -204,6 +210,12 @@ export function meaningRescues(
   // The passage with the site's closest sentence, when the word ranking puts it first or second.
   if (!bySentence || !meaning.sentences?.size || p >= MEANING_GATE.sentenceBelow) return null;
   const best = passageWithClosestSentence(meaning);
-  if (!best || best.similarity < MEANING_GATE.sentenceSimilarity) return null;
-  return ranked.slice(0, MEANING_GATE.sentenceAmong).includes(best.id) ? best.id : null;
+  if (
+    best &&
+    best.similarity >= MEANING_GATE.sentenceSimilarity &&
+    ranked.slice(0, MEANING_GATE.sentenceAmong).includes(best.id)
+  )
+    return best.id;
+  // All but certain the question is the site's: the passage its words found best.
+  return p < MEANING_GATE.firstBelow ? (ranked[0] ?? null) : null;
 }
