@@ -129,6 +129,10 @@ describe("the meaning gate (decision 0093)", () => {
     expect(meaningRescues({ question: sure, sentences }, [])).toBeNull(); // nothing ranked
     // Not when the floor found the question naming something the site does not offer.
     expect(meaningRescues({ question: sure, sentences }, ["first"], { bySentence: false })).toBeNull();
+    // Unless its only doubt is a word the site never uses.
+    expect(
+      meaningRescues({ question: sure, sentences }, ["first"], { bySentence: false, byFirst: true }),
+    ).toBe("first");
     const unsure = unit(0.6, 1); // P ≈ 0.13
     expect(meaningRescues({ question: unsure, sentences }, ["first"])).toBeNull();
     MEANING_GATE.firstBelow = 0;

@@ -190,12 +190,13 @@ export function closestPassage(meaning: Meaning): { id: string; similarity: numb
  * first `rescueAmong`; else the passage holding the site's sentence closest
  * to the question, on the looser `sentence*` terms (`bySentence`: not for a
  * question the relevance floor finds naming something the site does not offer);
- * else, on the same terms and below `firstBelow`, the word ranking's first. Null otherwise.
+ * else, below `firstBelow`, the word ranking's first (`byFirst`, as `bySentence` unless
+ * told: the floor's only doubt may be a word the site never uses). Null otherwise.
  */
 export function meaningRescues(
   meaning: Meaning,
   ranked: readonly string[],
-  { bySentence = true }: { bySentence?: boolean } = {},
+  { bySentence = true, byFirst = bySentence }: { bySentence?: boolean; byFirst?: boolean } = {},
 ): string | null {
   const p = offTopicProbability(meaning.question);
   if (meaning.passages?.size && p < MEANING_GATE.rescueBelow) {
@@ -208,14 +209,15 @@ export function meaningRescues(
       return closest.id;
   }
   // The passage with the site's closest sentence, when the word ranking puts it first or second.
-  if (!bySentence || !meaning.sentences?.size || p >= MEANING_GATE.sentenceBelow) return null;
+  if (!meaning.sentences?.size || p >= MEANING_GATE.sentenceBelow) return null;
   const best = passageWithClosestSentence(meaning);
   if (
+    bySentence &&
     best &&
     best.similarity >= MEANING_GATE.sentenceSimilarity &&
     ranked.slice(0, MEANING_GATE.sentenceAmong).includes(best.id)
   )
     return best.id;
   // All but certain the question is the site's: the passage its words found best.
-  return p < MEANING_GATE.firstBelow ? (ranked[0] ?? null) : null;
+  return byFirst && p < MEANING_GATE.firstBelow ? (ranked[0] ?? null) : null;
 }

@@ -1261,17 +1261,22 @@ export function retrieve(
   const ordered = (ranked: Scored[]) =>
     RETRIEVAL_SIGNALS.meaningOrder && byMeaning && meaning ? inMeaningOrder(ranked, meaning) : ranked;
   if (ownFound && !pointsBack) return found(ordered(own), false);
-  const rescued =
-    // Someone else's affair is not given back by meaning either: "2 + 2 x 2 kitna hota hai".
+  // The floor's verdict, when meaning may give an answer back. Someone else's affair is not
+  // given back by meaning either: "2 + 2 x 2 kitna hota hai".
+  const verdict =
     !ruledOrGated && byMeaning && RETRIEVAL_SIGNALS.meaningRescue && !someoneElses.length
+      ? floorVerdict(index, { question, reading, thirdParty }, own)
+      : null;
+  const rescued =
+    verdict && meaning
       ? meaningRescues(
           meaning,
           own.map((r) => r.document.id),
-          // Not when the floor found the question naming something the site does not offer.
           {
-            bySentence: !NAMES_SOMETHING_ELSE.has(
-              floorVerdict(index, { question, reading, thirdParty }, own),
-            ),
+            // Not when the floor found the question naming something the site does not offer;
+            // the first passage also when its one doubt is a word the site never uses (decision 0105).
+            bySentence: !NAMES_SOMETHING_ELSE.has(verdict),
+            byFirst: !NAMES_SOMETHING_ELSE.has(verdict) || verdict === "something else",
           },
         )
       : null;
