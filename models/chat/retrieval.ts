@@ -40,6 +40,7 @@ import { namedPlaces, PLACE_NAMES } from "./places";
 import {
   closestSentenceOf,
   inMeaningOrder,
+  MEANING_GATE,
   meaningDeclines,
   meaningRescues,
   type Meaning,
@@ -1274,9 +1275,12 @@ export function retrieve(
           own.map((r) => r.document.id),
           {
             // Not when the floor found the question naming something the site does not offer;
-            // the first passage also when its one doubt is a word the site never uses (decision 0105).
+            // the first passage also when its one doubt is a word the site never uses, and it
+            // holds enough of the question's words (decision 0105).
             bySentence: !NAMES_SOMETHING_ELSE.has(verdict),
-            byFirst: !NAMES_SOMETHING_ELSE.has(verdict) || verdict === "something else",
+            byFirst:
+              (!NAMES_SOMETHING_ELSE.has(verdict) || verdict === "something else") &&
+              (own[0]?.exact ?? 0) >= MEANING_GATE.firstExact,
           },
         )
       : null;
