@@ -133,6 +133,32 @@ describe("the sentence encoder (decision 0093)", () => {
     }
   }, 60_000);
 
+  it("gives back the word ranking's first passage when the gate is all but certain and it holds enough of the words (decision 0105)", async () => {
+    for (const [question, url] of [
+      [
+        "do you test page layouts with real people before you build them",
+        "/strategy?service=Website%20Creation",
+      ],
+      ["paid for tokens a minute ago and nothing shows, how long does it take", "/creative-tokens"],
+    ] as const) {
+      const meaning = await meaningOf(index, question);
+      const cited = () => {
+        const answer = answerFromContent(index, question, null, { meaning });
+        return answer.found ? answer.sources[0]!.url : null;
+      };
+      expect(cited(), question).toBe(url);
+      const saved = { ...MEANING_GATE };
+      try {
+        MEANING_GATE.firstBelow = 0;
+        expect(cited(), question).toBeNull();
+        Object.assign(MEANING_GATE, saved, { firstExact: 1.01 });
+        expect(cited(), question).toBeNull();
+      } finally {
+        Object.assign(MEANING_GATE, saved);
+      }
+    }
+  }, 60_000);
+
   it("lets a question that names one of the studio's own plans past the meaning gate (decision 0101)", async () => {
     for (const [question, url] of [
       ["Starter plan price EUR", "/solutions/green"],
