@@ -1246,6 +1246,11 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:give|send|list|tell|write)\s+(?:me|us)\s+(?:\d+|some|a few|few|ten|five|free)\s+(?:\w+\s+)?(?:names?|ideas?|slogans?|taglines?|captions?|hashtags?)\b/g,
     " ideasasked ",
   ],
+  // Plans for one's free time: "fun things to do this weekend with the kids".
+  [
+    /\bfun things to do\b|\bthings to do\s+(?:this|on the|on|over the|next)\s+(?:weekend|sunday|saturday|holidays?|evening)\b/g,
+    " ideasasked ",
+  ],
   // Starting a business is not a starting price: "we're starting a tea company".
   [/\bstarting(?= (?:a|an|my|our|the|out|up|soon|next|to|with)\b)/g, " start "],
   // "is it true your team works four days?": the question without its opener.
@@ -1325,15 +1330,27 @@ export const PHRASES: [RegExp, string][] = [
     /(?<!\b(?:you|your|ascendra|studio|team)\b[^?.]*)(?:\b(?:free|best|which|good|cheap|cheapest)\s+(?:[a-z-]+\s+){0,2}?(?:tools?|software|softwares|generators?|plugins?|extensions?)\b|\b(?:tools?|software|apps?)\s+which\b|\bfree\s+(?:apps?|websites?|sites?)\s+(?:to|for|that)\b)(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)/g,
     " tooladvice ",
   ],
-  // The device first, as Hinglish asks it ("printer konsa le" reads "printer which the"), and memory for a task.
+  // The device first, as Hinglish asks it ("printer konsa le" reads "printer which the"), memory or storage
+  // for a task, and a printer to print with oneself.
   [
-    /\b(?:laptops?|printers?|cameras?|mics?|tablets?|monitors?|headsets?|phones?)\s+(?:which|take|buy)\b(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)|\b(?:price|enough)\s+ram\b|\bram\s+(?:need|needed|required|for)\b|\b\d+\s?gb\s+ram\b/g,
+    /\b(?:laptops?|printers?|cameras?|mics?|tablets?|monitors?|headsets?|phones?)\s+(?:which|take|buy)\b(?![^?.]*\b(?:you|your|ascendra|studio|team)\b)|\b(?:price|enough)\s+ram\b|\b(?:ram|storage)\s+(?:need|needed|required|for)\b|\b\d+\s?gb\s+ram\b|\bprinters?\s+(?:to|for)\s+print(?:ing)?\b/g,
     " gearadvice ",
+  ],
+  // What a kind of business charges in general, named before its price ("packaging agency ek box ka kitna charge
+  // karti hai generally").
+  [
+    /(?<!\b(?:you|your|aap|ap|tum|ascendra|studio|team)\b[^?.]*)\b(?:agency|agencies|freelancers?|designers?|studios?|photographers?|editors?|printers?)\b[^?.]*\bcharges?\b[^?.]*\b(?:generally|usually|normally|typically|mostly)\b(?![^?.]*\b(?:you|your|aap|aapse|apse|ap|tum|tumse)\b)/g,
+    " marketrates ",
   ],
   // What someone else takes ("influencer ek post ka kitna leta h" reads "influencer one post of price take").
   [
     /(?<!\b(?:you|your|aap|ap|tum|ascendra|studio|team)\b[^?.]*)\bprice\s+take\b(?![^?.]*\b(?:you|your|aap|aapse|apse|ap|tum|tumse)\b)/g,
     " marketrates ",
+  ],
+  // Whether a sum is fine to pay someone else: "is 15k a month ok to pay someone for running my pages".
+  [
+    /(?<!\b(?:you|your|ascendra|studio)\b[^?.]*)\b(?:ok|okay|fine|fair|normal)\s+to\s+pay\s+(?:someone|somebody|a|an|my|our)\b(?![^?.]*\b(?:you|your|ascendra|studio)\b)/g,
+    " otherquote ",
   ],
   // A sum checked for fairness: "is 15k a month too much for managing one page" (not the studio's own price).
   [

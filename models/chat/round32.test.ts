@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
+import { seededChatIndex } from "./testing";
+import { topicTerms } from "./text";
+
+// Round 32: one-line questions near the site's subjects that name no company (decision 0105).
+// The questions here are not the evaluation sets' (tests/chat-eval/).
+
+const index = seededChatIndex();
+const found = (question: string) => answerFromContent(index, question).found;
+
+describe("round 32", () => {
+  it("reads whether a sum is fine to pay someone else as their quote, and the studio's own price as its own", () => {
+    for (const question of [
+      "is 20k a month okay to pay a freelancer for my instagram",
+      "is 8000 fine to pay someone for a logo",
+    ]) {
+      expect(topicTerms(question), question).toContain("otherquot");
+      expect(found(question), question).toBe(false);
+    }
+    expect(topicTerms("is it ok to pay you in dollars")).not.toContain("otherquot");
+  });
+
+  it("reads storage for a task and a printer to print with as a shop's question", () => {
+    for (const question of [
+      "how much storage for editing wedding videos",
+      "a printer for printing labels at home",
+    ]) {
+      expect(topicTerms(question), question).toContain("gearadvic");
+      expect(found(question), question).toBe(false);
+    }
+    // The studio talks to the printer for its clients.
+    expect(topicTerms("will you talk to our printer for us")).not.toContain("gearadvic");
+  });
+
+  it("reads plans for one's free time as a request for ideas, not the studio's weekend hours", () => {
+    for (const question of ["fun things to do in the rain", "things to do this sunday with my parents"]) {
+      expect(topicTerms(question), question).toContain("ideasask");
+      expect(found(question), question).toBe(false);
+    }
+    expect(topicTerms("are you open on the weekend")).not.toContain("ideasask");
+  });
+
+  it("reads what a kind of business charges in general as market rates, and the studio's own as its own", () => {
+    for (const question of [
+      "wedding photographers per day kitna charge karte hai generally",
+      "what do design agencies charge for a menu card usually",
+    ]) {
+      expect(topicTerms(question), question).toContain("marketr");
+      expect(found(question), question).toBe(false);
+    }
+    expect(topicTerms("do your designers usually charge extra for rush work")).not.toContain("marketr");
+  });
+});
