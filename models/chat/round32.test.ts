@@ -51,4 +51,18 @@ describe("round 32", () => {
     }
     expect(topicTerms("do your designers usually charge extra for rush work")).not.toContain("marketr");
   });
+
+  it("reads round 32's Hinglish as the site's words", () => {
+    for (const [hinglish, english] of [
+      ["roz ke posts kaun banayega", "daily"],
+      ["gift card us din pahunchega kya", "arrive"],
+      ["mere vlog ka intro", "video"],
+      ["tokens ka hisaab kitaab kaha dikhega", "balance"],
+    ] as const) {
+      expect(topicTerms(hinglish), hinglish).toContain(topicTerms(english)[0] ?? english);
+    }
+    // "hisaab" on its own reads "according" (a word the site uses), and "aapne" reads "you".
+    expect(topicTerms("brief ke hisaab se")).toEqual(["brief", "accord"]);
+    expect(topicTerms("aapne kitne logo banaye")).toEqual(["logo"]);
+  });
 });

@@ -511,6 +511,17 @@ export const SHORTHAND = new Map<string, string>(
     msgs: "messages",
     wfh: "remote",
     "y'all": "you",
+    // Round 32 (decision 0105).
+    roz: "daily",
+    roj: "daily",
+    aapne: "you",
+    baar: "times",
+    kispe: "what",
+    kispar: "what",
+    hisaab: "according",
+    hisab: "according",
+    vlog: "video",
+    vlogs: "videos",
     // Round 29 (decision 0104): the Hinglish of visitors typing on a phone.
     ab: "now",
     baje: "hours",
@@ -750,6 +761,8 @@ const HINGLISH_VERBS: Record<string, string> = {
   daal: "put",
   dal: "put",
   bhejwa: "send",
+  pahuch: "arrive",
+  pahunch: "arrive",
 };
 
 /** Suffixes every root takes: infinitive, habitual, conjunctive, future, polite imperative, subjunctive. */
@@ -1440,6 +1453,8 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(how many|you|we|all|these|those|other) log\b/g, " $1 people "],
   [/\bmoney (?:lagana|lagane|lagaana|lagaane|lagaya)\b/g, " invest "],
   [/\bban (?=went|will|came)\b/g, " made "],
+  // "hisaab kitaab" (spelled out "according kitaab") is one's accounts: "tokens ka hisaab kitaab".
+  [/\baccording\s+(?:kitaab|kitab)\b/g, " balance "],
   // Hinglish: "yaad nahi" (not remembered) is forgotten, "mol bhav" is haggling, "kam dikhta" is poor eyesight
   // (spelled out "yaad not", "mol price", "less show").
   [/\byaad\s+(?:not|nahi|nhi)\b/g, " forget "],
