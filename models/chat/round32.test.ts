@@ -65,4 +65,16 @@ describe("round 32", () => {
     expect(topicTerms("brief ke hisaab se")).toEqual(["brief", "accord"]);
     expect(topicTerms("aapne kitne logo banaye")).toEqual(["logo"]);
   });
+
+  it("reads round 32's shorthand as the site's words", () => {
+    for (const [typed, english] of [
+      ["sr designer opening", "senior"],
+      ["what do joinees do in week one", "hire"],
+      ["critiques in the studio", "feedback"],
+      ["does my site work with javascript off", "scripts"],
+    ] as const) {
+      expect(topicTerms(typed), typed).toContain(topicTerms(english)[0]);
+    }
+    expect(topicTerms("a workshop with my cofounders")).toContain(topicTerms("founders")[0]);
+  });
 });
