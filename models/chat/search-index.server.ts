@@ -1,5 +1,6 @@
 import { reportError } from "../platform/errors.server";
 import { db } from "../platform/db.server";
+import { todayInAgencyTimeZone } from "../platform/form-fields";
 import { contentRevisions } from "../schema";
 import { buildChatIndex, fingerprintOf, type ChatIndex } from "./retrieval";
 import { CHAT_SOURCES, type ChatDocument, type ChatSource } from "./sources";
@@ -31,13 +32,18 @@ type IndexState = {
 
 const state = globalThis as typeof globalThis & { __ascendraChatIndex?: IndexState };
 
-/** The content revision, as "<counter>@<time>": the time tells a reset counter (a restored dump) apart. */
+/**
+ * The content revision, as "<counter>@<time>#<day>": the time tells a reset counter (a restored
+ * dump) apart, and the agency's date makes a new day reload the passages, so an event that has
+ * been is no longer among those to come (the index is rebuilt only when a passage changed).
+ */
 async function readRevision(): Promise<string> {
   const [row] = await db()
     .select({ revision: contentRevisions.revision, changedAt: contentRevisions.changedAt })
     .from(contentRevisions)
     .limit(1);
-  return row ? `${row.revision}@${row.changedAt.toISOString()}` : "none";
+  const day = todayInAgencyTimeZone();
+  return row ? `${row.revision}@${row.changedAt.toISOString()}#${day}` : `none#${day}`;
 }
 
 /** Every passage of every source; two passages with one id are a bug in a source. */

@@ -1,6 +1,7 @@
 import { listAllPosts } from "./blog.server";
-import { formatLongDate, formatRupees } from "./content-pages";
+import { formatLongDate, formatRupees, spotsLeftLabel } from "./content-pages";
 import { getContentPages, listArticles, listPolicies } from "./content-pages.server";
+import { todayInAgencyTimeZone } from "../platform/form-fields";
 
 // Every piece of the site's written content as plain documents, in one call:
 // for a search index or the chat assistant's retrieval. Markdown is the text
@@ -19,7 +20,8 @@ export type ContentDocument = {
   about?: string;
 };
 
-export async function listContentDocuments(): Promise<ContentDocument[]> {
+/** Every document; `today` (the agency's date) tells an event that has been from one to come. */
+export async function listContentDocuments(today = todayInAgencyTimeZone()): Promise<ContentDocument[]> {
   const [posts, articles, policies, pages] = await Promise.all([
     listAllPosts(),
     listArticles(),
@@ -71,7 +73,7 @@ export async function listContentDocuments(): Promise<ContentDocument[]> {
       markdown:
         // "Venue" is how visitors ask for the place ("summit ticket price n venue").
         `${event.title}: ${formatLongDate(event.date)}. ${event.location === "Online" ? "Online" : `Venue: ${event.location}`}. ${event.price ? `Entry ${formatRupees(event.price)}` : "Free entry"}, ` +
-        `${event.spots ? `${event.spots} spots` : "fully booked"} (${event.category}). ${event.description}`,
+        `${event.date < today ? "event ended" : spotsLeftLabel(event.spots).toLowerCase()} (${event.category}). ${event.description}`,
     })),
     ...pages.careers.positions.items.map((position) => ({
       kind: "position" as const,

@@ -4,6 +4,7 @@ import {
   formatLongDate,
   formatRupees,
   listEvents,
+  spotsLeftLabel,
   type EventItem,
 } from "./content-pages";
 
@@ -45,6 +46,13 @@ describe("events", () => {
     expect(eventCategoryFromParam("workshops")).toBe("workshop");
     expect(eventCategoryFromParam("parties")).toBeNull();
     expect(eventCategoryFromParam(null)).toBeNull();
+  });
+  it("says the places left, one as a spot, and none as Sold out", () => {
+    expect([spotsLeftLabel(18), spotsLeftLabel(1), spotsLeftLabel(0)]).toEqual([
+      "18 spots left",
+      "1 spot left",
+      "Sold out",
+    ]);
   });
   it("shows prices in rupees, and 0 as Free", () => {
     expect([formatRupees(2500), formatRupees(1200), formatRupees(0), formatRupees(100000)]).toEqual([

@@ -254,3 +254,8 @@ export function listEvents(
 export function formatRupees(amount: number): string {
   return amount === 0 ? "Free" : rupees(amount);
 }
+
+/** An event's places as its page and the assistant both say them: "18 spots left", or "Sold out". */
+export function spotsLeftLabel(spots: number): string {
+  return spots === 0 ? "Sold out" : `${spots} ${spots === 1 ? "spot" : "spots"} left`;
+}

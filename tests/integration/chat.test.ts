@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { askAssistant, CHAT_RATE_LIMIT } from "~models/chat/assistant.server";
 import { CHAT_API_MESSAGES, CHAT_COPY } from "~models/chat/copy";
 import { HANDOFF_MESSAGES } from "~models/chat/handoff";
@@ -465,6 +465,33 @@ describe("index freshness", () => {
       .set({ price: starter!.price })
       .where(eq(subscriptionPlans.id, "starter"));
     await rebuildChatIndex();
+  });
+});
+
+describe("events in time (decision 0105)", () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    await rebuildChatIndex();
+  });
+
+  it("a new day moves an event that has been from the upcoming ones to the past ones; an event's places are the page's", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-01T06:00:00Z"));
+    await rebuildChatIndex();
+    const before = reply(await ask({ query: "any upcoming events" })).response;
+    expect(before).toContain("Upcoming events: Creative Tokens Community Meetup on December 12, 2026");
+    expect(before).not.toMatch(/Upcoming events:[^.]*October 10, 2026/);
+    expect(
+      reply(await ask({ query: "how many spots are left for the brand kit workshop" })).response,
+    ).toContain("18 spots left");
+
+    // The day after the meetup: no content changed, and the next check reloads the passages.
+    vi.setSystemTime(new Date("2026-12-13T06:00:00Z"));
+    await getChatIndex(Date.now() + CHAT_INDEX_CHECK_INTERVAL_MS);
+    await settleChatIndex();
+    const after = reply(await ask({ query: "any upcoming events" })).response;
+    expect(after).toContain("Upcoming events: Brand Kit in a Day Workshop on January 16, 2027");
+    expect(after).toMatch(/Past events: Creative Tokens Community Meetup on December 12, 2026/);
   });
 });
 

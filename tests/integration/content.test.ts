@@ -341,4 +341,12 @@ describe("reading the content from one place", () => {
     expect(refund.markdown).toContain("7-10 business days");
     expect(documents.every((d) => d.title && d.url.startsWith("/") && d.markdown.length > 20)).toBe(true);
   });
+
+  it("listContentDocuments says an event's places as its page does, and an event that has been as ended", async () => {
+    const documents = await listContentDocuments("2026-12-01");
+    const markdown = (id: string) => documents.find((d) => d.id === id)!.markdown;
+    expect(markdown("event:brand-kit-workshop")).toContain("18 spots left");
+    expect(markdown("event:designers-night-navi-mumbai")).toContain("event ended");
+    expect(markdown("event:designers-night-navi-mumbai")).not.toContain("spots left");
+  });
 });

@@ -4,6 +4,7 @@ import {
   eventCategoryFromParam,
   formatRupees,
   listEvents,
+  spotsLeftLabel,
 } from "~models/content/content-pages";
 import { todayInAgencyTimeZone } from "~models/platform/form-fields";
 import { PageHeader } from "~/components/content/page-header";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...event,
     categoryLabel: labels.get(event.category) ?? event.category,
     priceLabel: formatRupees(event.price),
-    spotsLabel: event.past ? "Event ended" : event.spots === 0 ? "Sold out" : `${event.spots} spots left`,
+    spotsLabel: event.past ? "Event ended" : spotsLeftLabel(event.spots),
   }));
   const filters = [
     { label: "All", href: "/events", current: !category },

@@ -1,9 +1,10 @@
 import { getBillingSettings } from "../../billing/billing-content.server";
 import type { BillingSettings } from "../../billing/billing-content";
 import { formatGiftAmount, GIFT_AMOUNTS, giftTokenRates } from "../../billing/gift-cards";
+import { todayInAgencyTimeZone } from "../../platform/form-fields";
 import { formatMinor, rupees } from "../../platform/money";
 import { getContentPages } from "../../content/content-pages.server";
-import { formatLongDate, formatRupees, type ContentPage } from "../../content/content-pages";
+import { formatLongDate, formatRupees, listEvents, type ContentPage } from "../../content/content-pages";
 import { listInWords } from "../compose";
 import type { ChatDocument, ChatSource } from "./types";
 
@@ -244,20 +245,23 @@ function helpPassages({ help }: Pages): ChatDocument[] {
   ];
 }
 
-function eventPassages({ events }: Pages): ChatDocument[] {
-  const items = [...events.events].sort((a, b) => a.date.localeCompare(b.date));
+/** The events still to come, soonest first, then those that have been, as the events page lists them on `today`. */
+function eventPassages({ events }: Pages, today: string): ChatDocument[] {
+  const listed = listEvents(events.events, null, today);
+  const upcoming = listed.filter((e) => !e.past);
+  const past = listed.filter((e) => e.past);
+  const inWords = (items: typeof listed) =>
+    items
+      .map((e) => `${e.title} on ${formatLongDate(e.date)} at ${e.location} (${formatRupees(e.price)})`)
+      .join("; ");
   return [
     {
       id: "events:upcoming",
       title: "Upcoming events",
       url: "/events",
-      text: items.length
-        ? "Upcoming events: " +
-          items
-            .map((e) => `${e.title} on ${formatLongDate(e.date)} at ${e.location} (${formatRupees(e.price)})`)
-            .join("; ") +
-          `. ${events.hero.intro}`
-        : events.empty,
+      text:
+        (upcoming.length ? `Upcoming events: ${inWords(upcoming)}. ${events.hero.intro}` : events.empty) +
+        (past.length ? ` Past events: ${inWords(past)}.` : ""),
       keywords: ["event", "upcoming", "workshop", "meetup", "talk", "calendar", "next"],
       answers: ["when", "where", "price"],
     },
@@ -324,7 +328,12 @@ export const pagesSource: ChatSource = {
   },
 };
 
-export function pagesDocuments(pages: Pages, billing: BillingSettings): ChatDocument[] {
+/** The pages' passages; `today` (the agency's date) tells the events to come from those that have been. */
+export function pagesDocuments(
+  pages: Pages,
+  billing: BillingSettings,
+  today = todayInAgencyTimeZone(),
+): ChatDocument[] {
   return [
     ...giftPassages(billing),
     ...careerPassages(pages),
@@ -332,7 +341,7 @@ export function pagesDocuments(pages: Pages, billing: BillingSettings): ChatDocu
     ...investorPassages(pages),
     ...referralPassages(pages, billing),
     ...helpPassages(pages),
-    ...eventPassages(pages),
+    ...eventPassages(pages, today),
     ...teamPassages(pages),
     ...morePassages(pages),
   ];
