@@ -3,13 +3,13 @@ import { answerFromContent } from "./answer";
 import { seededChatIndex } from "./testing";
 import { topicTerms } from "./text";
 
-// Round 32: one-line questions near the site's subjects that name no company (decision 0105).
+// Rounds 32–33: one-line questions near the site's subjects that name no company (decision 0105).
 // The questions here are not the evaluation sets' (tests/chat-eval/).
 
 const index = seededChatIndex();
 const found = (question: string) => answerFromContent(index, question).found;
 
-describe("round 32", () => {
+describe("rounds 32–33", () => {
   it("reads whether a sum is fine to pay someone else as their quote, and the studio's own price as its own", () => {
     for (const question of [
       "is 20k a month okay to pay a freelancer for my instagram",
@@ -58,6 +58,9 @@ describe("round 32", () => {
       ["gift card us din pahunchega kya", "arrive"],
       ["mere vlog ka intro", "video"],
       ["tokens ka hisaab kitaab kaha dikhega", "balance"],
+      ["password bhul gaya", "forget"],
+      ["voice artist bhi dhundoge", "find"],
+      ["designers udhaar milenge", "lend"],
     ] as const) {
       expect(topicTerms(hinglish), hinglish).toContain(topicTerms(english)[0] ?? english);
     }
@@ -76,5 +79,13 @@ describe("round 32", () => {
       expect(topicTerms(typed), typed).toContain(topicTerms(english)[0]);
     }
     expect(topicTerms("a workshop with my cofounders")).toContain(topicTerms("founders")[0]);
+  });
+
+  it("reads a game's free tokens, in Hinglish order too, as the game's", () => {
+    for (const question of ["game me free tokens kaise kamaye", "free tokens in a racing game"]) {
+      expect(topicTerms(question), question).toContain("gametoken");
+      expect(found(question), question).toBe(false);
+    }
+    expect(topicTerms("free tokens kaise milte hai")).not.toContain("gametoken");
   });
 });

@@ -530,6 +530,8 @@ export const SHORTHAND = new Map<string, string>(
     cofounders: "co-founders",
     critique: "feedback",
     critiques: "feedback",
+    udhaar: "lend",
+    udhar: "lend",
     // Round 29 (decision 0104): the Hinglish of visitors typing on a phone.
     ab: "now",
     baje: "hours",
@@ -771,6 +773,8 @@ const HINGLISH_VERBS: Record<string, string> = {
   bhejwa: "send",
   pahuch: "arrive",
   pahunch: "arrive",
+  bhul: "forget",
+  dhund: "find",
 };
 
 /** Suffixes every root takes: infinitive, habitual, conjunctive, future, polite imperative, subjunctive. */
@@ -1401,7 +1405,7 @@ export const PHRASES: [RegExp, string][] = [
   [/\bqr\s?codes?\b/g, " qrcode "],
   // A game's, a crypto's or a transport token is not a Creative Token: "how to get more tokens in a mobile game".
   [
-    /\b(?:game|gaming|crypto|casino|arcade|metro|bus|nft)\s+(?:me\s+|mein\s+|main\s+|in\s+)?tokens?\b|\btokens?\b[^?.]{0,40}?\b(?:in|on|for|of|from)\s+(?:a |an |the |my )?(?:[a-z]+\s+)?(?:game|games|gaming|crypto|casino|arcade|metro)\b/g,
+    /\b(?:game|gaming|crypto|casino|arcade|metro|bus|nft)\s+(?:me\s+|mein\s+|main\s+|in\s+)?(?:free\s+)?tokens?\b|\btokens?\b[^?.]{0,40}?\b(?:in|on|for|of|from)\s+(?:a |an |the |my )?(?:[a-z]+\s+)?(?:game|games|gaming|crypto|casino|arcade|metro)\b/g,
     " gametoken ",
   ],
   // A match's score is the sports page's: "india vs australia score" (a lead's score is the studio's work).
