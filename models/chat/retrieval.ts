@@ -551,8 +551,9 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       if (NAMED_PLACES.has(term) && isNovel(index, term, word)) context.add(term);
   // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098).
   if (RETRIEVAL_SIGNALS.describedBusiness && namesWork)
-    for (const [, role] of spellOut(question).matchAll(WRITER_ROLE))
-      for (const term of phraseTerms(index, role!, { novel: true })) context.add(term);
+    for (const pattern of [WRITER_ROLE, OPENING_BUSINESS])
+      for (const [, role] of spellOut(question).matchAll(pattern))
+        for (const term of phraseTerms(index, role!, { novel: true })) context.add(term);
   // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
@@ -640,6 +641,13 @@ const WRITER_ROLE = new RegExp(
     ].join("|")}))\\s*:)`,
   "gu",
 );
+
+/**
+ * "tea brand, need box + label design…", "bakery owner in europe, want my logo moving…": a question that
+ * opens by naming the visitor's kind of business, up to the first comma (decision 0105).
+ */
+const OPENING_BUSINESS =
+  /^\s*(?:(?:hi|hello|hey)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,2}?[\p{L}'&]+)\s+(?:brand|owner|company|startup|shop|store|business|firm|founder|cofounder)(?:\s+(?:in|from)\s+[\p{L}]+)?\s*[,:;]/gu;
 
 /** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
 const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));

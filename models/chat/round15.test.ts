@@ -29,8 +29,11 @@ describe("the world's places", () => {
       "Brisbane based founder, how much is the starter plan in dollars",
     ]) {
       expect(cited(question), question).not.toBeNull();
+      // The place alone: "Brisbane based founder," also opens with the visitor's business (decision 0105).
       expect(
-        withSignal("placesBesideWork", false, () => cited(question)),
+        withSignal("placesBesideWork", false, () =>
+          withSignal("describedBusiness", false, () => cited(question)),
+        ),
         question,
       ).toBeNull();
     }

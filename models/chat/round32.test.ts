@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { seededChatIndex } from "./testing";
+import { seededChatIndex, withSignal } from "./testing";
 import { topicTerms } from "./text";
 
 // Rounds 32–33: one-line questions near the site's subjects that name no company (decision 0105).
@@ -87,5 +87,14 @@ describe("rounds 32–33", () => {
       expect(found(question), question).toBe(false);
     }
     expect(topicTerms("free tokens kaise milte hai")).not.toContain("gametoken");
+  });
+
+  it("reads a question that opens with the visitor's kind of business as theirs, beside work the studio does", () => {
+    const question = "pickle brand, need jar labels and someone to talk to the printer";
+    expect(found(question)).toBe(true);
+    expect(withSignal("describedBusiness", false, () => found(question))).toBe(false);
+    // Not when the question asks about the business's own goods.
+    expect(found("tea brand, which tea helps with sleep")).toBe(false);
+    expect(found("honey shop owner, how much honey per day is healthy")).toBe(false);
   });
 });
