@@ -551,9 +551,12 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       if (NAMED_PLACES.has(term) && isNovel(index, term, word)) context.add(term);
   // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098).
   if (RETRIEVAL_SIGNALS.describedBusiness && namesWork)
-    for (const pattern of [WRITER_ROLE, OPENING_BUSINESS])
-      for (const [, role] of spellOut(question).matchAll(pattern))
+    for (const pattern of [WRITER_ROLE, OPENING_BUSINESS, HINGLISH_OWNER])
+      for (const [, role, owned] of spellOut(question).matchAll(pattern)) {
+        // The owner's thing is one the site knows ("boutique ka insta"), not another's ("colleague ki farewell").
+        if (owned && !phraseTerms(index, owned).some((t) => !isNovel(index, t, owned))) continue;
         for (const term of phraseTerms(index, role!, { novel: true })) context.add(term);
+      }
   // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
@@ -648,6 +651,14 @@ const WRITER_ROLE = new RegExp(
  */
 const OPENING_BUSINESS =
   /^\s*(?:(?:hi|hello|hey)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,2}?[\p{L}'&]+)\s+(?:brand|owner|company|startup|shop|store|business|firm|founder|cofounder)(?:\s+(?:in|from)\s+[\p{L}]+)?\s*[,:;]/gu;
+
+/**
+ * Hinglish names the owner first: "boutique ka insta…", "tuition classes ka app chahiye", "hardware shop
+ * ke liye chatbot" (spelled out "boutique of insta", "hardware shop of for chatbot"): up to two words
+ * before "of" that open the question or a clause (decision 0105).
+ */
+const HINGLISH_OWNER =
+  /(?:^|[,.;!?]\s*)((?:[\p{L}]+\s+)?[\p{L}]+)\s+of\s+(?!(?:for|my|our|the|a|an|your|you)\b)([\p{L}]+)/gu;
 
 /** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
 const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));

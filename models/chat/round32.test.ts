@@ -97,4 +97,17 @@ describe("rounds 32–33", () => {
     expect(found("tea brand, which tea helps with sleep")).toBe(false);
     expect(found("honey shop owner, how much honey per day is healthy")).toBe(false);
   });
+
+  it("reads Hinglish's owner named first (\"X ka Y\") as the visitor's business, when Y is something the site knows", () => {
+    for (const question of ["dental clinic ki website chahiye", "salon ka insta sambhal loge? rate batao"]) {
+      expect(found(question), question).toBe(true);
+      expect(
+        withSignal("describedBusiness", false, () => found(question)),
+        question,
+      ).toBe(false);
+    }
+    expect(found("dost ki shaadi hai, kya gift du")).toBe(false);
+    // Another company's product, named as a phrase.
+    expect(found("tally prime ka license kitne ka hai")).toBe(false);
+  });
 });

@@ -96,6 +96,8 @@ const PHRASE_NAMES = [
   "graphics card",
   "hard drive",
   "dukaan app",
+  "tally prime",
+  "tally erp",
 ];
 
 const THIRD_PARTY_NAMES: ReadonlySet<string> = new Set(`${NAMES} ${PRODUCTS}`.split(/\s+/).filter(Boolean));
