@@ -549,7 +549,8 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (RETRIEVAL_SIGNALS.placesBesideWork && RETRIEVAL_SIGNALS.places && namesWork)
     for (const [term, word] of wordOf)
       if (NAMED_PLACES.has(term) && isNovel(index, term, word)) context.add(term);
-  // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098).
+  // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098);
+  // "tea brand, need…" and Hinglish's "boutique ka insta…": the visitor's business, named first (decision 0105).
   if (RETRIEVAL_SIGNALS.describedBusiness && namesWork)
     for (const pattern of [WRITER_ROLE, OPENING_BUSINESS, HINGLISH_OWNER])
       for (const [, role, owned] of spellOut(question).matchAll(pattern)) {
