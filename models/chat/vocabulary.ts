@@ -511,7 +511,7 @@ export const SHORTHAND = new Map<string, string>(
     msgs: "messages",
     wfh: "remote",
     "y'all": "you",
-    // Round 32 (decision 0105).
+    // Rounds 32–33 (decision 0105).
     roz: "daily",
     roj: "daily",
     aapne: "you",
