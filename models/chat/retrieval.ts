@@ -1146,11 +1146,19 @@ function floorVerdict(
   );
 }
 
-/** The floor's verdicts that name something the site does not offer (not advice: "what can you do for us" asks it). */
-const NAMES_SOMETHING_ELSE: ReadonlySet<RelevanceVerdict> = new Set([
+/** The floor's verdicts that name another thing outright: a company, a thing not sold, another compound. */
+const NAMES_ANOTHER_THING: ReadonlySet<RelevanceVerdict> = new Set([
   "another company",
   "a thing not sold",
   "another compound",
+]);
+
+/**
+ * The floor's verdicts that name something the site does not offer (not advice: "what can you do for us"
+ * asks it): another thing outright, or a word the site never uses ("something else").
+ */
+const NAMES_SOMETHING_ELSE: ReadonlySet<RelevanceVerdict> = new Set([
+  ...NAMES_ANOTHER_THING,
   "something else",
 ]);
 
@@ -1298,9 +1306,7 @@ export function retrieve(
             // the first passage also when its one doubt is a word the site never uses, and it
             // holds enough of the question's words (decision 0105).
             bySentence: !NAMES_SOMETHING_ELSE.has(verdict),
-            byFirst:
-              (!NAMES_SOMETHING_ELSE.has(verdict) || verdict === "something else") &&
-              (own[0]?.exact ?? 0) >= MEANING_GATE.firstExact,
+            byFirst: !NAMES_ANOTHER_THING.has(verdict) && (own[0]?.exact ?? 0) >= MEANING_GATE.firstExact,
           },
         )
       : null;

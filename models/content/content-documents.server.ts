@@ -1,5 +1,5 @@
 import { listAllPosts } from "./blog.server";
-import { formatLongDate, formatRupees, spotsLeftLabel } from "./content-pages";
+import { eventIsPast, formatLongDate, formatRupees, spotsLeftLabel } from "./content-pages";
 import { getContentPages, listArticles, listPolicies } from "./content-pages.server";
 import { todayInAgencyTimeZone } from "../platform/form-fields";
 
@@ -73,7 +73,7 @@ export async function listContentDocuments(today = todayInAgencyTimeZone()): Pro
       markdown:
         // "Venue" is how visitors ask for the place ("summit ticket price n venue").
         `${event.title}: ${formatLongDate(event.date)}. ${event.location === "Online" ? "Online" : `Venue: ${event.location}`}. ${event.price ? `Entry ${formatRupees(event.price)}` : "Free entry"}, ` +
-        `${event.date < today ? "event ended" : spotsLeftLabel(event.spots).toLowerCase()} (${event.category}). ${event.description}`,
+        `${eventIsPast(event, today) ? "event ended" : spotsLeftLabel(event.spots).toLowerCase()} (${event.category}). ${event.description}`,
     })),
     ...pages.careers.positions.items.map((position) => ({
       kind: "position" as const,

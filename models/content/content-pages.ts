@@ -231,6 +231,11 @@ export function formatLongDate(iso: string): string {
   );
 }
 
+/** An event is over once its day has passed in the agency's time zone; today's event is not. */
+export function eventIsPast(event: Pick<EventItem, "date">, today: string): boolean {
+  return event.date < today;
+}
+
 /** Events: the filter from ?category= (unknown → all), upcoming first by date, then past ones, newest first. */
 export function eventCategoryFromParam(param: string | null): EventCategory | null {
   return EVENT_CATEGORIES.find((c) => c.slug === param)?.value ?? null;
@@ -244,7 +249,7 @@ export function listEvents(
 ): ListedEvent[] {
   const chosen = events
     .filter((e) => !category || e.category === category)
-    .map((e) => ({ ...e, past: e.date < today }));
+    .map((e) => ({ ...e, past: eventIsPast(e, today) }));
   const upcoming = chosen.filter((e) => !e.past).sort((a, b) => a.date.localeCompare(b.date));
   const past = chosen.filter((e) => e.past).sort((a, b) => b.date.localeCompare(a.date));
   return [...upcoming, ...past];
