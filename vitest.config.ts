@@ -68,9 +68,10 @@ export default defineConfig({
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           globalSetup: ["tests/http/global-setup.ts"],
-          // The files share one server, which is what limits them: two workers took 164 s
-          // against 170 s for one, not worth files meeting each other on the server.
-          maxWorkers: 1,
+          // Two workers, each with its own server (global-setup.ts): files on one worker meet only
+          // that worker's server. Two workers on one shared server took 164 s against 170 s for one,
+          // the server being what limited them.
+          maxWorkers: Math.min(2, availableParallelism()),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -16,11 +16,17 @@ let sequence = 0;
 export const uniqueName = (prefix = "http") =>
   `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
+/** This worker's shared server: global-setup.ts starts one per test worker. */
+export function sharedBaseURL(): string {
+  const urls = inject("baseURLs");
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+}
+
 const address = () => `198.18.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
 
 export class Visitor {
   /** The suite's server, or another one a test started itself (tests/http/server.ts). */
-  constructor(readonly baseURL: string = inject("baseURL")) {}
+  constructor(readonly baseURL: string = sharedBaseURL()) {}
   readonly address = address();
   readonly cookies = new Map<string, string>();
 

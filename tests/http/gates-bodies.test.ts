@@ -5,7 +5,8 @@
 // bodies past their own limit that then stall. Each must be answered
 // promptly, never with a 5xx, and a body past the limit with a 413.
 import http from "node:http";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import { sharedBaseURL } from "./client";
 import { anonymous, client, ownedBy, type Identity, type Owned } from "./identities";
 import { paramsFor } from "./gates";
 import { discoverRoutes, fillPattern } from "../harness/routes";
@@ -34,7 +35,7 @@ function send(
     prefix?: string;
   },
 ): Promise<Sent> {
-  const url = new URL(path, inject("baseURL"));
+  const url = new URL(path, sharedBaseURL());
   return new Promise((resolve) => {
     const headers: Record<string, string> = {
       "Content-Type": options.contentType,
@@ -151,7 +152,7 @@ describe("a body past its route's limit is refused while the client is still sen
   });
 
   test("a declared length past every route's limit is answered before the app runs, and the connection cut soon after", async () => {
-    const url = new URL("/api/auth/login/", inject("baseURL"));
+    const url = new URL("/api/auth/login/", sharedBaseURL());
     const outcome = await new Promise<{ status: number; closedAfterMs: number }>((resolve, reject) => {
       const request = http.request(url, {
         method: "POST",

@@ -1,26 +1,58 @@
-// Starts the production build (npm run build first) once for the HTTP suite:
-// `node server.js` on a free port and a fresh data dir, with the staff account
-// the end-to-end suite also starts with. Tests reach it through inject("baseURL").
-import { spawn, spawnSync } from "node:child_process";
+// Starts the production build (npm run build first) for the HTTP suite: one
+// `node server.js` per test worker, each on a free port and a fresh data dir, with
+// the staff account the end-to-end suite also starts with. A test reaches its
+// worker's server through sharedBaseURL() (server.ts).
+import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
 import { E2E_STAFF } from "../e2e/staff-account";
 import { freePort, waitUntilUp } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One shared server per test worker, in VITEST_POOL_ID order. */
+    baseURLs: string[];
   }
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * How many shared servers, one per worker (vitest.config.ts gives the http project one
+ * worker per core, at most two). Files spend most of their time waiting on the server,
+ * which runs on one core: one server for the whole suite left a core a third idle.
+ */
+export const HTTP_SERVERS = Math.min(2, availableParallelism());
+
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, "build/server/index.js")))
     throw new Error("The HTTP suite runs the production build: run `npm run build` first.");
-  const port = Number(process.env.HTTP_TEST_PORT) || (await freePort());
+  const fixedPort = Number(process.env.HTTP_TEST_PORT);
+  const started = await Promise.allSettled(
+    Array.from({ length: HTTP_SERVERS }, async (_, i) =>
+      sharedServer(fixedPort ? fixedPort + i : await freePort()),
+    ),
+  );
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    "baseURLs",
+    servers.map((server) => server.baseURL),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
+
+async function sharedServer(port: number) {
   const dataDir = path.join(ROOT, `.data/http-${port}`);
   await rm(dataDir, { recursive: true, force: true });
   // TRUST_PROXY lets each test present its own client address (X-Forwarded-For), so rate limits only meet the tests written for them.
@@ -38,22 +70,21 @@ export default async function setup(project: TestProject) {
     STRIPE_WEBHOOK_SECRET: "",
   };
 
-  const staff = spawnSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/create-staff.ts",
-      "--email",
-      E2E_STAFF.email,
-      "--username",
-      E2E_STAFF.username,
-      "--password",
-      E2E_STAFF.password,
-    ],
-    { cwd: ROOT, env, encoding: "utf8" },
-  );
-  if (staff.status !== 0) throw new Error(`create-staff failed:\n${staff.stdout}${staff.stderr}`);
+  // Asynchronously, so the servers' data dirs are made side by side.
+  const staffArgs = [
+    "--email",
+    E2E_STAFF.email,
+    "--username",
+    E2E_STAFF.username,
+    "--password",
+    E2E_STAFF.password,
+  ];
+  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-staff.ts", ...staffArgs], {
+    cwd: ROOT,
+    env,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`create-staff failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`);
+  });
 
   const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -61,12 +92,12 @@ export default async function setup(project: TestProject) {
   child.stderr!.on("data", (chunk) => (output += chunk));
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseURL}/healthz`, child, () => output);
-  project.provide("baseURL", baseURL);
 
-  return async () => {
+  const stop = async () => {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
+  return { baseURL, stop };
 }

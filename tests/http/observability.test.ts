@@ -3,8 +3,8 @@
 // the process's metrics at /metrics for the bearer of METRICS_TOKEN only, and
 // on METRICS_PORT; no /metrics at all without METRICS_TOKEN. A server of its
 // own, so its output can be read.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { uniqueName, Visitor } from "./client";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { sharedBaseURL, uniqueName, Visitor } from "./client";
 import { freePort, startServer, type RunningServer } from "./server";
 
 const TOKEN = "metrics-token-for-the-http-test";
@@ -119,6 +119,6 @@ test("/metrics answers the bearer of METRICS_TOKEN only, in Prometheus's format,
 });
 
 test("without METRICS_TOKEN there is no /metrics: a 404", async () => {
-  const response = await fetch(`${inject("baseURL")}/metrics`);
+  const response = await fetch(`${sharedBaseURL()}/metrics`);
   expect(response.status).toBe(404);
 });

@@ -5,7 +5,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { beforeAll, expect, test } from "vitest";
-import { inject } from "vitest";
+import { sharedBaseURL } from "./client";
 import { anonymous, client, type Identity } from "./identities";
 
 let a: Identity;
@@ -20,7 +20,7 @@ type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buff
 
 /** GET without decompressing (fetch would undo the encoding we want to see). */
 function rawGet(who: Identity, path: string, acceptEncoding: string): Promise<RawAnswer> {
-  const url = new URL(path, inject("baseURL"));
+  const url = new URL(path, sharedBaseURL());
   const headers: Record<string, string> = {
     "accept-encoding": acceptEncoding,
     "x-forwarded-for": who.visitor.address,
