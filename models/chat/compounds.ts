@@ -92,6 +92,15 @@ export function isUsuallyNoun(word: string, nouns: ReadonlySet<string>): boolean
   );
 }
 
+/**
+ * Words WordNet's tagged texts saw mostly as nouns ("a custom", "a premium", "a weekly") that
+ * visitors type before a noun as adjectives: "custom track", "premium plan", "official invoice",
+ * "instant download". Such a pair is one thing described, not another thing's (decision 0106).
+ */
+const TYPED_AS_ADJECTIVES: ReadonlySet<string> = new Set(
+  "custom premium official luxury instant monthly weekly yearly half double".split(" "),
+);
+
 /** One word of a question as typed (shorthand spelled out) and its indexed form (none for a stop word). */
 export type QuestionWord = { word: string; term: string | null };
 
@@ -115,6 +124,7 @@ export function nounCompounds(
     const second = words[i];
     if (!first?.term || !second?.term || first.term === second.term) continue;
     if (/^\d/.test(first.term) || /^\d/.test(second.term)) continue;
+    if (TYPED_AS_ADJECTIVES.has(first.word)) continue;
     if (isUsuallyNoun(first.word, nouns) && isUsuallyNoun(second.word, nouns))
       compounds.push({ modifier: first.term, head: second.term });
   }

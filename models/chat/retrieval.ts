@@ -601,11 +601,18 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
       const entries = index.thesaurus.get(term);
       if (entries) expansions.set(term, entries);
     }
+  // "cafe owner in toronto. …", "clinic owner here: …": the writer's business and role, named first, are
+  // the writer's own, never another thing's owner (decision 0106).
+  const writer = new Set<string>();
+  if (RETRIEVAL_SIGNALS.describedBusiness)
+    for (const pattern of [WRITER_ROLE, OPENING_BUSINESS])
+      for (const [phrase] of spellOut(question).matchAll(pattern))
+        for (const term of phraseTerms(index, phrase)) writer.add(term);
   const compounds = RETRIEVAL_SIGNALS.compounds
     ? nounCompounds(
         wordsOf(question).map((word) => (word === null ? null : { word, term: processTerm(word) })),
         index.nouns,
-      )
+      ).filter(({ modifier, head }) => !(writer.has(modifier) && writer.has(head)))
     : [];
   return { terms, wordOf, meaning, expansions, contextHeads, compounds };
 }
@@ -648,10 +655,11 @@ const WRITER_ROLE = new RegExp(
 
 /**
  * "tea brand, need box + label design…", "bakery owner in europe, want my logo moving…": a question that
- * opens by naming the visitor's kind of business, up to the first comma (decision 0105).
+ * opens by naming the visitor's kind of business, up to the first comma (decision 0105) or full stop
+ * ("cafe owner in toronto. smallest bundle…", decision 0106).
  */
 const OPENING_BUSINESS =
-  /^\s*(?:(?:hi|hello|hey)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,2}?[\p{L}'&]+)\s+(?:brand|owner|company|startup|shop|store|business|firm|founder|cofounder)(?:\s+(?:in|from)\s+[\p{L}]+)?\s*[,:;]/gu;
+  /^\s*(?:(?:hi|hello|hey)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,2}?[\p{L}'&]+)\s+(?:brand|owner|company|startup|shop|store|business|firm|founder|cofounder)(?:\s+(?:in|from)\s+[\p{L}]+)?\s*[,:;.]/gu;
 
 /**
  * Hinglish names the owner first: "boutique ka insta…", "tuition classes ka app chahiye", "hardware shop

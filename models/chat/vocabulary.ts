@@ -532,6 +532,14 @@ export const SHORTHAND = new Map<string, string>(
     critiques: "feedback",
     udhaar: "lend",
     udhar: "lend",
+    // Round 34 (decision 0106).
+    waha: "there",
+    vaha: "there",
+    vahan: "there",
+    pasand: "like",
+    lifetime: "forever",
+    guy: "person",
+    guys: "you", // "u guys", "you guys": the studio
     // Round 29 (decision 0104): the Hinglish of visitors typing on a phone.
     ab: "now",
     baje: "hours",
@@ -775,6 +783,7 @@ const HINGLISH_VERBS: Record<string, string> = {
   pahunch: "arrive",
   bhul: "forget",
   dhund: "find",
+  baith: "sit",
 };
 
 /** Suffixes every root takes: infinitive, habitual, conjunctive, future, polite imperative, subjunctive. */
@@ -1274,6 +1283,11 @@ export const PHRASES: [RegExp, string][] = [
   // Plans for one's free time: "fun things to do this weekend with the kids".
   [
     /\bfun things to do\b|\bthings to do\s+(?:this|on the|on|over the|next)\s+(?:weekend|sunday|saturday|holidays?|evening)\b/g,
+    " ideasasked ",
+  ],
+  // Entertainment asked of the chat itself: "say something funny, bored at work", "tell me a joke" (decision 0106).
+  [
+    /\b(?:say|tell(?: me| us)?)\s+(?:something|smth|somthing|sth|anything)\s+(?:funny|funy|fun|interesting|random)\b|\btell\s+(?:me|us)\s+a\s+joke\b/g,
     " ideasasked ",
   ],
   // Starting a business is not a starting price: "we're starting a tea company".

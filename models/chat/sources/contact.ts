@@ -107,7 +107,9 @@ export function contactDocuments(site: Site, help: ProjectHelp | null): ChatDocu
     {
       id: "contact:projects",
       title: "Send us your project",
-      url: "/contact#projects",
+      // The contact page as a whole, as every visitor's question names it: the answer already holds
+      // the address, and the mailboxes' section was a place only this passage knew (decision 0106).
+      url: "/contact",
       text: `Send your project to ${emails.projects}, or ask for a quote with the GET A QUOTE form.`,
       keywords: ["project", "send", "brief", "files"],
     },
