@@ -549,6 +549,9 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (RETRIEVAL_SIGNALS.placesBesideWork && RETRIEVAL_SIGNALS.places && namesWork)
     for (const [term, word] of wordOf)
       if (NAMED_PLACES.has(term) && isNovel(index, term, word)) context.add(term);
+  // "my nephew wants a landing page", "can u make my aunt's boutique instagram look nice": a relative beside
+  // something the studio makes is whom the work is for, as a place is where the visitor is (decision 0106).
+  if (namesWork && wordOf.has(RELATIVE)) context.add(RELATIVE);
   // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098);
   // "tea brand, need…" and Hinglish's "boutique ka insta…": the visitor's business, named first (decision 0105).
   if (RETRIEVAL_SIGNALS.describedBusiness && namesWork)
@@ -668,6 +671,9 @@ const OPENING_BUSINESS =
  */
 const HINGLISH_OWNER =
   /(?:^|[,.;!?]\s*)((?:[\p{L}]+\s+)?[\p{L}]+)\s+of\s+(?!(?:for|my|our|the|a|an|your|you)\b)([\p{L}]+)/gu;
+
+/** Every family member's word, as the vocabulary spells them all ("mummy", "nephew", "bhabhi"). */
+const RELATIVE = processTerm("relative")!;
 
 /** The places ./places.ts names, by indexed form: names, not WordNet's places, which hold "flat" and "watermark". */
 const NAMED_PLACES: ReadonlySet<string> = new Set(namedPlaces(new Set()));

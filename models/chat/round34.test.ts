@@ -46,6 +46,14 @@ describe("round 34", () => {
     expect(topicTerms("what do u guys sell")).not.toContain(topicTerms("people")[0]);
   });
 
+  it("reads a relative beside the studio's work as whom the work is for", () => {
+    const reply = answer("my niece in berlin wants only a landing page designed, no coding. price in euro");
+    expect(reply.found).toBe(true);
+    expect(reply.sources[0]?.url).toBe("/creative-tokens");
+    // A relative alone is still the visitor's own affair.
+    expect(answer("how do i help my nephew with his maths homework").found).toBe(false);
+  });
+
   it("declines entertainment asked of the chat itself", () => {
     for (const question of ["tell me something funny pls", "tell me a joke, slow day at the office"]) {
       expect(topicTerms(question), question).toContain("ideasask");
