@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
 import { explainRetrieval } from "./retrieval";
 import { seededChatIndex } from "./testing";
-import { topicTerms } from "./text";
+import { processTerm, topicTerms } from "./text";
 
 // Round 34 (decision 0106). The questions here are not the evaluation sets' (tests/chat-eval/).
 
@@ -47,11 +47,11 @@ describe("round 34", () => {
   });
 
   it("reads a relative beside the studio's work as whom the work is for", () => {
-    const reply = answer("my niece in berlin wants only a landing page designed, no coding. price in euro");
-    expect(reply.found).toBe(true);
-    expect(reply.sources[0]?.url).toBe("/creative-tokens");
-    // A relative alone is still the visitor's own affair.
-    expect(answer("how do i help my nephew with his maths homework").found).toBe(false);
+    const relative = processTerm("relative");
+    const question =
+      "my niece lives in spain, she wants only a landing page designed, no build. price in euro";
+    expect(explainRetrieval(index, question).terms).not.toContain(relative);
+    expect(explainRetrieval(index, question).verdict).toBe("relevant");
   });
 
   it("declines entertainment asked of the chat itself", () => {
