@@ -33,6 +33,10 @@ describe("round 34", () => {
     const reply = answer("a custom jingle for our radio ads, can we use it forever");
     expect(reply.found).toBe(true);
     expect(reply.sources[0]?.url).toBe("/strategy?service=Sound%20Design");
+    // "custom track" is a track made to order, not another thing's track.
+    expect(
+      explainRetrieval(index, "a custom track for our podcast intro, can we use it forever").verdict,
+    ).not.toBe("another compound");
   });
 
   it("reads round 34's words as the site's", () => {
