@@ -46,6 +46,9 @@ describe("round 34", () => {
         topicTerms(question).some((t) => /^(waha|pasand)/.test(t)),
         question,
       ).toBe(false);
+    // A sum without its number is in rupees; with its number, the number.
+    expect(topicTerms("one says 5k, the agency says lakhs")).toContain(topicTerms("rupees")[0]);
+    expect(topicTerms("a 5 lakh budget")).toContain("500000");
     // "u guys" is the studio.
     expect(topicTerms("what do u guys sell")).not.toContain(topicTerms("people")[0]);
   });

@@ -1160,6 +1160,8 @@ export const PHRASES: [RegExp, string][] = [
   // ("hazaar" is already "thousand": chat shorthand is spelled out first.)
   [/\b(?<n>\d+) ?(k|thousand)\b/g, " $<n>000 "],
   [/\b(?<n>\d+) ?(lakh|lakhs|lac|lacs)\b/g, " $<n>00000 "],
+  // A sum named without its number ("one says 5k, the agency says lakhs") is a sum in rupees (decision 0106).
+  [/\blakhs?\b/g, " rupees "],
   // Hinglish puts "for" after the business: "mere cafe ke liye" (spelled out "my cafe of for") is "for my cafe" (decision 0097).
   [/\b(my|our) ((?:[a-z]+ ){1,2}?)of for\b/g, " for $1 $2"],
   // "apni bakery ke liye" (spelled out "own bakery of for") is "for my bakery" too.
