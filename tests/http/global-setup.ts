@@ -1,7 +1,7 @@
 // Starts the production build (npm run build first) for the HTTP suite: one
 // `node server.js` per test worker, each on a free port and a fresh data dir, with
 // the staff account the end-to-end suite also starts with. A test reaches its
-// worker's server through sharedBaseURL() (server.ts).
+// worker's server through sharedBaseURL() (client.ts).
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -32,11 +32,14 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, "build/server/index.js")))
     throw new Error("The HTTP suite runs the production build: run `npm run build` first.");
   const fixedPort = Number(process.env.HTTP_TEST_PORT);
-  const started = await Promise.allSettled(
-    Array.from({ length: HTTP_SERVERS }, async (_, i) =>
-      sharedServer(fixedPort ? fixedPort + i : await freePort()),
-    ),
-  );
+  // One port each, chosen one after another so that two servers never draw the same free port.
+  const ports: number[] = [];
+  for (let i = 0; i < HTTP_SERVERS; i++) {
+    let port = fixedPort ? fixedPort + i : await freePort();
+    while (ports.includes(port)) port = await freePort();
+    ports.push(port);
+  }
+  const started = await Promise.allSettled(ports.map((port) => sharedServer(port)));
   const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failed = started.find((result) => result.status === "rejected");
   if (failed) {
