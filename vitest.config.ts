@@ -64,7 +64,7 @@ export default defineConfig({
         test: {
           // What needs a running server but no browser: status codes, redirects,
           // headers, the access matrix, no-JS form posts. Runs the production
-          // build (npm run build first) in one child process shared by all files.
+          // build (npm run build first): one child process per worker, shared by its files.
           name: "http",
           include: ["tests/http/**/*.test.ts"],
           globalSetup: ["tests/http/global-setup.ts"],
