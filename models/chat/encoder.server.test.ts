@@ -159,6 +159,19 @@ describe("the sentence encoder (decision 0093)", () => {
     }
   }, 60_000);
 
+  it("does not give the first passage back for a made-up word, however sure the gate (decision 0106)", async () => {
+    // The gate cannot read a made-up word, and is sure the rest ("do you tune … for …?") is the site's.
+    const question = "Do you tune zqmx39sozw02fs theremins for submarines?";
+    const meaning = await meaningOf(index, question);
+    const saved = { ...MEANING_GATE };
+    try {
+      MEANING_GATE.firstBelow = 1;
+      expect(answerFromContent(index, question, null, { meaning }).found).toBe(false);
+    } finally {
+      Object.assign(MEANING_GATE, saved);
+    }
+  }, 60_000);
+
   it("lets a question that names one of the studio's own plans past the meaning gate (decision 0101)", async () => {
     for (const [question, url] of [
       ["Starter plan price EUR", "/solutions/green"],

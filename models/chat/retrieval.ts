@@ -1195,6 +1195,21 @@ export function namesSomethingElse(index: ChatIndex, query: string): boolean {
  * topic terms, the best passages of its own ranking with their coverage, and
  * the relevance floor's verdict on the first.
  */
+/**
+ * Not a made-up string: a word the word vectors know, or one that looks like a word (no digit among its
+ * letters, a vowel), as "hasnt", "standee" or Hinglish's "chahiye" do and a code like "zq3x9k" does not.
+ */
+function isAWord(index: ChatIndex, word: string | undefined): boolean {
+  if (!word) return false;
+  if (index.semantic?.vectors.rank.has(word)) return true;
+  return !/\d/.test(word) && /[aeiouy]/.test(word);
+}
+
+/** The question's topic words the site never uses, and no thesaurus entry reads as one of its own. */
+function wordsTheSiteNeverUses(index: ChatIndex, reading: Reading): string[] {
+  return reading.terms.filter((t) => isNovel(index, t, reading.wordOf.get(t)) && !reading.expansions.has(t));
+}
+
 export function explainRetrieval(index: ChatIndex, query: string) {
   const read = readQuery(index, query);
   const { question, reading, intents } = read;
@@ -1203,9 +1218,7 @@ export function explainRetrieval(index: ChatIndex, query: string) {
   return {
     question,
     terms: reading.terms,
-    novel: reading.terms.filter(
-      (t) => isNovel(index, t, reading.wordOf.get(t)) && !reading.expansions.has(t),
-    ),
+    novel: wordsTheSiteNeverUses(index, reading),
     verdict,
     asksAboutOthers: RETRIEVAL_SIGNALS.thirdParty && asksAboutOthers(query),
     top: own
@@ -1318,9 +1331,13 @@ export function retrieve(
           {
             // Not when the floor found the question naming something the site does not offer;
             // the first passage also when its one doubt is a word the site never uses, and it
-            // holds enough of the question's words (decision 0105).
+            // holds enough of the question's words (decision 0105). Not for a made-up string, which
+            // the gate cannot read: "do you tune zqmx39 theremins?" (decision 0106).
             bySentence: !NAMES_SOMETHING_ELSE.has(verdict),
-            byFirst: !NAMES_ANOTHER_THING.has(verdict) && (own[0]?.exact ?? 0) >= MEANING_GATE.firstExact,
+            byFirst:
+              !NAMES_ANOTHER_THING.has(verdict) &&
+              (own[0]?.exact ?? 0) >= MEANING_GATE.firstExact &&
+              wordsTheSiteNeverUses(index, reading).every((t) => isAWord(index, reading.wordOf.get(t))),
           },
         )
       : null;

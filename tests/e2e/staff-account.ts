@@ -8,3 +8,16 @@ export const E2E_STAFF = {
   email: "lead@e2e.ascendra.test",
   password: "staff-e2e-secret",
 } as const;
+
+/** The documented command's arguments after the Node binary, for that account. */
+export const CREATE_E2E_STAFF = [
+  "--import",
+  "tsx",
+  "scripts/create-staff.ts",
+  "--email",
+  E2E_STAFF.email,
+  "--username",
+  E2E_STAFF.username,
+  "--password",
+  E2E_STAFF.password,
+];

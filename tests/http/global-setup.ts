@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
-import { E2E_STAFF } from "../e2e/staff-account";
+import { CREATE_E2E_STAFF } from "../e2e/staff-account";
 import { freePort, waitUntilUp } from "./server";
 
 declare module "vitest" {
@@ -74,15 +74,7 @@ async function sharedServer(port: number) {
   };
 
   // Asynchronously, so the servers' data dirs are made side by side.
-  const staffArgs = [
-    "--email",
-    E2E_STAFF.email,
-    "--username",
-    E2E_STAFF.username,
-    "--password",
-    E2E_STAFF.password,
-  ];
-  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-staff.ts", ...staffArgs], {
+  await promisify(execFile)(process.execPath, CREATE_E2E_STAFF, {
     cwd: ROOT,
     env,
   }).catch((error: { stdout?: string; stderr?: string }) => {
