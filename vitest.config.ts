@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { islands } from "./build-tools/islands.ts";
+import { HTTP_SERVERS } from "./tests/http/global-setup.ts";
 
 export default defineConfig({
   // root.tsx imports virtual:islands (decision 0021).
@@ -71,7 +72,7 @@ export default defineConfig({
           // Two workers, each with its own server (global-setup.ts): files on one worker meet only
           // that worker's server. Two workers on one shared server took 164 s against 170 s for one,
           // the server being what limited them.
-          maxWorkers: Math.min(2, availableParallelism()),
+          maxWorkers: HTTP_SERVERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

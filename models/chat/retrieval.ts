@@ -1191,11 +1191,6 @@ export function namesSomethingElse(index: ChatIndex, query: string): boolean {
 }
 
 /**
- * How retrieval reads a question, for diagnosis (scripts, never answers): its
- * topic terms, the best passages of its own ranking with their coverage, and
- * the relevance floor's verdict on the first.
- */
-/**
  * Not a made-up string: a word the word vectors know, or one that looks like a word (no digit among its
  * letters, a vowel), as "hasnt", "standee" or Hinglish's "chahiye" do and a code like "zq3x9k" does not.
  */
@@ -1210,6 +1205,11 @@ function wordsTheSiteNeverUses(index: ChatIndex, reading: Reading): string[] {
   return reading.terms.filter((t) => isNovel(index, t, reading.wordOf.get(t)) && !reading.expansions.has(t));
 }
 
+/**
+ * How retrieval reads a question, for diagnosis (scripts, never answers): its
+ * topic terms, the best passages of its own ranking with their coverage, and
+ * the relevance floor's verdict on the first.
+ */
 export function explainRetrieval(index: ChatIndex, query: string) {
   const read = readQuery(index, query);
   const { question, reading, intents } = read;

@@ -22,8 +22,8 @@ declare module "vitest" {
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
- * How many shared servers, one per worker (vitest.config.ts gives the http project one
- * worker per core, at most two). Files spend most of their time waiting on the server,
+ * How many shared servers, one per worker (vitest.config.ts gives the http project this
+ * many workers: one per core, at most two). Files spend most of their time waiting on the server,
  * which runs on one core: one server for the whole suite left a core a third idle.
  */
 export const HTTP_SERVERS = Math.min(2, availableParallelism());
