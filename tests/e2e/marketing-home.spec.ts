@@ -147,6 +147,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the slider advances every 5000 ms, wraps, and pauses while hovered", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await frozenClock(page);
     await page.goto("/");
     await waitForHydration(page);
@@ -187,6 +188,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("the brand marquee scrolls in CSS and the list is repeated for a seamless loop", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const track = page.getByTestId("brand-marquee").locator(".marquee-track");
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("marquee");

@@ -62,6 +62,7 @@ for (const layout of LAYOUTS) {
 test("with JavaScript the page stays at its top on load, and a switch slides out then in", async ({
   page,
 }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/solutions/blue");
   await waitForHydration(page);
   // Issue 35: the page used to scroll itself ~377 px down to the tabs.

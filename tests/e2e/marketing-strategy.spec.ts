@@ -69,6 +69,7 @@ test("the service name is URL-decoded", async ({ page }) => {
 test("the contact clip loops with motion allowed, and stays a still poster for reduced motion", async ({
   page,
 }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/strategy?service=Strategy");
   await expect
     .poll(() => page.getByTestId("contact-video").evaluate((v: HTMLVideoElement) => v.currentSrc))

@@ -73,6 +73,7 @@ test("the footer: link groups, social links and the current year", async ({ page
 });
 
 test("the rotating words step 25 px every 2000 ms, and stop for reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/");
   const words = page.getByTestId("rotating-words");
   await expect(words).toBeVisible();
