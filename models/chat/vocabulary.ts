@@ -540,6 +540,25 @@ export const SHORTHAND = new Map<string, string>(
     lifetime: "forever",
     guy: "person",
     guys: "you", // "u guys", "you guys": the studio
+    // Round 36 (decision 0107).
+    zaroori: "need",
+    zaruri: "need",
+    jaruri: "need",
+    zaroorat: "need",
+    jarurat: "need",
+    mujhse: "me",
+    mujhko: "me",
+    jagah: "place",
+    jagha: "place",
+    khali: "empty",
+    khaali: "empty",
+    sara: "all",
+    saara: "all",
+    nhi: "not",
+    eco: "environmental",
+    concious: "conscious",
+    consious: "conscious",
+    baare: "about", // "ke baare me": about
     // Round 29 (decision 0104): the Hinglish of visitors typing on a phone.
     ab: "now",
     baje: "hours",
@@ -784,6 +803,8 @@ const HINGLISH_VERBS: Record<string, string> = {
   bhul: "forget",
   dhund: "find",
   baith: "sit",
+  rah: "be",
+  utha: "answer",
 };
 
 /** Suffixes every root takes: infinitive, habitual, conjunctive, future, polite imperative, subjunctive. */
@@ -1156,6 +1177,8 @@ export const PHRASES: [RegExp, string][] = [
     /(?<!\b(?:appl(?:y|ied|ying)|interview(?:ed)?|hired) for (?:a |the |an )?)\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g,
     " project with $1 ",
   ],
+  // "opening a spice brand", "opening my cafe": starting one, not a job opening (decision 0107).
+  [/\bopening (a|an|my|our)\b/g, " starting $1 "],
   // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).
   // ("hazaar" is already "thousand": chat shorthand is spelled out first.)
   [/\b(?<n>\d+) ?(k|thousand)\b/g, " $<n>000 "],
