@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
 import { explainRetrieval } from "./retrieval";
 import { seededChatIndex } from "./testing";
 import { topicTerms } from "./text";
@@ -37,5 +38,21 @@ describe("round 36", () => {
     expect(topicTerms("opening our second cafe next month")).not.toContain(career);
     // A job opening is still one.
     expect(explainRetrieval(index, "any opening for a motion designer").terms).toContain(career);
+  });
+
+  it("answers 'what do you do?' and its kin with the studio's services", () => {
+    for (const question of [
+      "what do you do?",
+      "hey, what exactly do u guys do",
+      "so what is it you actually sell here",
+    ]) {
+      const reply = answerFromContent(index, question);
+      expect(reply.found, question).toBe(true);
+      expect(reply.sources[0]?.url, question).toBe("/services");
+    }
+    // Not when the verb goes on to something else, or "what" is not where the question starts.
+    const services = topicTerms("services")[0];
+    expect(topicTerms("what do you do with my data")).not.toContain(services);
+    expect(topicTerms("who owns what you make for me")).not.toContain(services);
   });
 });

@@ -1177,6 +1177,14 @@ export const PHRASES: [RegExp, string][] = [
     /(?<!\b(?:appl(?:y|ied|ying)|interview(?:ed)?|hired) for (?:a |the |an )?)\bjobs? with (you|ascendra|the studio|your studio|your team)\b/g,
     " project with $1 ",
   ],
+  // "what do you do?", "so what is it u guys actually sell here", "what can you make for me": the studio's
+  // services, asked with no other word (decision 0107). The question starts there (not "who owns what
+  // you make for me"), and the verb ends it or is followed only by "exactly", "here" or "for me/us/a
+  // living" (not "what do you do with my data").
+  [
+    /(^|[.,!?;:] *|\b(?:so|hey|hi|hello|ok|okay|and|but|well|tell me|wondering|curious|basically|yo) +)what(?: all| exactly| else| kind of (?:work|things|stuff)| sort of (?:work|things|stuff))?(?: is it| things| stuff)? (?:do|does|can|could|will)? ?(?:you|your (?:company|studio|team|agency|firm)|ascendra|the studio|this (?:studio|agency|company))(?: you| people| all| folks)?(?: actually| really| exactly| all)? (?:do|sell|make|offer|provide|create|build)(?=(?: (?:exactly|actually|here|anyway|then|for (?:me|us|clients|businesses|brands|a living)))*\s*(?:[?.!,]|$))/g,
+    "$1 what services do you offer ",
+  ],
   // "opening a spice brand", "opening my cafe": starting one, not a job opening (decision 0107).
   [/\bopening (a|an|my|our)\b/g, " starting $1 "],
   // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).
