@@ -228,7 +228,7 @@ const NOT_YES_NO =
  * tracking cookies" ("no bonus tokens" alone does not).
  */
 const NEGATION =
-  /\b(cannot|can not|can't|non-refundable|nonrefundable|not refundable|never|no longer|(do|does|is|are|will|may|must|should) not|don't|doesn't|isn't|aren't|won't|(we|i) (use|set|keep|sell|share|charge|take) no)\b/i;
+  /\b(cannot|can not|can't|non-refundable|nonrefundable|not refundable|never|no longer(?! than)|(do|does|is|are|will|may|must|should) not|don't|doesn't|isn't|aren't|won't|(we|i) (use|set|keep|sell|share|charge|take) no)\b/i;
 
 /**
  * The sentence that answers a yes-or-no question: the one sharing the most
@@ -245,7 +245,15 @@ function yesOrNo(question: string, text: string): { lead: string; sentence: stri
     if (shared && (!best || shared > best.shared)) best = { sentence, shared };
   }
   if (!best) return null;
-  return { lead: NEGATION.test(best.sentence) ? "No" : "Yes", sentence: best.sentence };
+  // The clauses that share the question's words say yes or no: "…keep it no longer than we need to,
+  // never sell it…" answers "do you keep my details" yes and "do you sell my data" no; a clause that
+  // opens with "no" ("…, and no shipping fees apply") denies.
+  const clauses = best.sentence.split(/[,;]\s*/);
+  const sharing = clauses.filter((clause) => topicTerms(clause).some((t) => terms.has(t)));
+  const denies = (sharing.length ? sharing : [best.sentence]).some(
+    (clause) => NEGATION.test(clause) || /^(?:and |but )?no\b/i.test(clause),
+  );
+  return { lead: denies ? "No" : "Yes", sentence: best.sentence };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
-import { explainRetrieval } from "./retrieval";
+import { composeAnswer } from "./compose";
+import { buildChatIndex, explainRetrieval, retrieve } from "./retrieval";
 import { seededChatIndex } from "./testing";
 import { topicTerms } from "./text";
 
@@ -54,5 +55,37 @@ describe("round 36", () => {
     const services = topicTerms("services")[0];
     expect(topicTerms("what do you do with my data")).not.toContain(services);
     expect(topicTerms("who owns what you make for me")).not.toContain(services);
+  });
+
+  it("reads 'aap log kya karte ho' as the studio's services, and 'what do you do with my data' as personal data", () => {
+    expect(answerFromContent(index, "aap log kya karte ho").sources[0]?.url).toBe("/services");
+    expect(answerFromContent(index, "tumhari company kya karti hai").sources[0]?.url).toBe("/services");
+    expect(topicTerms("what do you do with my data")).toEqual(
+      topicTerms("what do you do with my personal information"),
+    );
+  });
+
+  it("says yes or no from the clause that shares the question's words", () => {
+    const policy = buildChatIndex([
+      {
+        id: "policy:privacy",
+        url: "/privacy",
+        title: "Privacy Policy",
+        keywords: ["privacy"],
+        text: "We collect what we need to run your account, keep your personal information no longer than we need to, never sell it, and tell you how to see it.",
+      },
+      {
+        id: "policy:shipping",
+        url: "/shipping",
+        title: "Shipping Policy",
+        keywords: ["shipping"],
+        text: "We deliver files online, and no shipping fees apply.",
+      },
+    ]);
+    const lead = (question: string) =>
+      composeAnswer(retrieve(policy, question), question).response.slice(0, 4);
+    expect(lead("do you keep my personal information")).toBe("Yes:");
+    expect(lead("do you sell my personal information")).toBe("No: ");
+    expect(lead("do you charge shipping fees")).toBe("No: ");
   });
 });

@@ -559,6 +559,9 @@ export const SHORTHAND = new Map<string, string>(
     concious: "conscious",
     consious: "conscious",
     baare: "about", // "ke baare me": about
+    tumhari: "your",
+    tumhara: "your",
+    tumhare: "your",
     // Round 29 (decision 0104): the Hinglish of visitors typing on a phone.
     ab: "now",
     baje: "hours",
@@ -1184,6 +1187,18 @@ export const PHRASES: [RegExp, string][] = [
   [
     /(^|[.,!?;:] *|\b(?:so|hey|hi|hello|ok|okay|and|but|well|tell me|wondering|curious|basically|yo) +)what(?: all| exactly| else| kind of (?:work|things|stuff)| sort of (?:work|things|stuff))?(?: is it| things| stuff)? (?:do|does|can|could|will)? ?(?:you|your (?:company|studio|team|agency|firm)|ascendra|the studio|this (?:studio|agency|company))(?: you| people| all| folks)?(?: actually| really| exactly| all)? (?:do|sell|make|offer|provide|create|build)(?=(?: (?:exactly|actually|here|anyway|then|for (?:me|us|clients|businesses|brands|a living)))*\s*(?:[?.!,]|$))/g,
     "$1 what services do you offer ",
+  ],
+  // The same in Hinglish, once spelled out: "aap log kya karte ho" ("you log what do are"), "aap kya kya
+  // banate ho", "tumhari company kya karti hai".
+  [
+    /(^|[.,!?;:] *)(?:you|your (?:company|studio|team|agency))(?: log| logo| people| all)? what(?: what)?(?: all)?(?: work| things| stuff)? (?:do|make|sell|offer|provide) (?:are|is|be)(?= *(?:[?.!,]|$))/g,
+    "$1 what services do you offer ",
+  ],
+  // "what do you do with my data", "do you share my details": the visitor's personal data (the privacy
+  // policy), not the studio's data and automation work.
+  [
+    /\b(do|use|share|store|keep|sell|save)( with)? (my|our) (data|details|info|information)\b/g,
+    " $1$2 $3 personal information ",
   ],
   // "opening a spice brand", "opening my cafe": starting one, not a job opening (decision 0107).
   [/\bopening (a|an|my|our)\b/g, " starting $1 "],
