@@ -15,6 +15,9 @@ describe("round 36", () => {
       expect.arrayContaining([topicTerms("place")[0], topicTerms("empty")[0]]),
     );
     expect(topicTerms("raat ko phone uthayega koi")).toContain(topicTerms("answer")[0]);
+    // "mil sakte", "mil jayega": can be got; "mil" alone stays the English word.
+    expect(topicTerms("designers mil sakte hain kya")).toEqual(topicTerms("designers"));
+    expect(topicTerms("designers mil jayenge")).toEqual(topicTerms("designers"));
     // "zaroori", "rahega", "mujhse", "sara", "nhi" and "ke baare me" are glue, not topics.
     for (const question of [
       "shoot zaroori hai kya",

@@ -1200,6 +1200,8 @@ export const PHRASES: [RegExp, string][] = [
     /\b(do|use|share|store|keep|sell|save)( with)? (my|our) (data|details|info|information)\b/g,
     " $1$2 $3 personal information ",
   ],
+  // "developers mil sakte h", "mil jayega": can be got ("mil" alone is left as the English word).
+  [/\bmil (?=can\b|will\b|go\b|jaa?y|jae|jaa?e)/g, " get "],
   // "opening a spice brand", "opening my cafe": starting one, not a job opening (decision 0107).
   [/\bopening (a|an|my|our)\b/g, " starting $1 "],
   // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).
