@@ -1197,11 +1197,11 @@ export const PHRASES: [RegExp, string][] = [
   // "what do you do with my data", "do you share my details": the visitor's personal data (the privacy
   // policy), not the studio's data and automation work.
   [
-    /\b(do|use|share|store|keep|sell|save)( with)? (my|our) (data|details|info|information)\b/g,
+    /\b(do|use|share|store|keep|sell)( with)? (my|our) (data|details|info|information)\b/g,
     " $1$2 $3 personal information ",
   ],
   // "developers mil sakte h", "mil jayega": can be got ("mil" alone is left as the English word).
-  [/\bmil (?=can\b|will\b|go\b|jaa?y|jae|jaa?e)/g, " get "],
+  [/\bmil (?=can\b|will\b|go\b|jaa?y|jaa?e)/g, " get "],
   // "opening a spice brand", "opening my cafe": starting one, not a job opening (decision 0107).
   [/\bopening (a|an|my|our)\b/g, " starting $1 "],
   // "15k", "15 thousand", "15 hazaar", "2 lakh": the number as the site writes it (15,000 → 15000).

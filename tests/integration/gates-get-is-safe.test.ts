@@ -76,7 +76,7 @@ it("the gate itself: a write between two fingerprints shows", async () => {
 });
 
 describe("GET never changes state", () => {
-  /** The database as the previous call left it; a call that failed its check leaves it unset. */
+  /** The database as the previous call left it; unset after a call that threw or answered 5xx, so the next reads it afresh. */
   let last: Record<string, string> | undefined;
 
   it.each(routes.map((r) => [r.pattern, r] as const))("%s", async (_pattern, route) => {
