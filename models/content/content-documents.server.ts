@@ -106,6 +106,14 @@ export async function listContentDocuments(today = todayInAgencyTimeZone()): Pro
         ...pages.values.values.map((v) => `## ${v.title}\n\n${v.text}`),
       ].join("\n\n"),
     },
+    {
+      // The page's day-to-day practices as well ("four-day weeks", "are your prices public").
+      kind: "page",
+      id: "page:environment-practices",
+      title: pages.values.practices.title,
+      url: "/environment",
+      markdown: pages.values.practices.items.map((p) => `## ${p.title}\n\n${p.text}`).join("\n\n"),
+    },
   ];
   return documents;
 }

@@ -340,6 +340,11 @@ describe("reading the content from one place", () => {
     expect(refund).toMatchObject({ title: "Cancellation & Refund Policy", url: "/refundpolicy" });
     expect(refund.markdown).toContain("7-10 business days");
     expect(documents.every((d) => d.title && d.url.startsWith("/") && d.markdown.length > 20)).toBe(true);
+    // The values page's practices are the assistant's to answer as well as its values.
+    const practices = documents.find((d) => d.id === "page:environment-practices")!;
+    expect(practices.url).toBe("/environment");
+    expect(practices.markdown).toContain("## Four-day focus weeks");
+    expect(practices.markdown).toContain("Our token prices are published.");
   });
 
   it("listContentDocuments says an event's places as its page does, and an event that has been as ended", async () => {
