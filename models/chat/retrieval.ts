@@ -554,13 +554,23 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   if (namesWork && wordOf.has(RELATIVE)) context.add(RELATIVE);
   // "hospital IT: found a bug…", "temple trust: …", "finance here. …": who is writing, before the question (decision 0098);
   // "tea brand, need…" and Hinglish's "boutique ka insta…": the visitor's business, named first (decision 0105).
+  const owners: string[] = [];
   if (RETRIEVAL_SIGNALS.describedBusiness && namesWork)
     for (const pattern of [WRITER_ROLE, OPENING_BUSINESS, HINGLISH_OWNER])
       for (const [, role, owned] of spellOut(question).matchAll(pattern)) {
-        // The owner's thing is one the site knows ("boutique ka insta"), not another's ("colleague ki farewell").
-        if (owned && !phraseTerms(index, owned).some((t) => !isNovel(index, t, owned))) continue;
+        // The owner's thing is one the site knows or the studio makes ("boutique ka insta", "clinic ka purana
+        // logo"), not another's ("colleague ki farewell").
+        if (owned && !isOwnersThing(index, owned)) continue;
+        owners.push(role!);
         for (const term of phraseTerms(index, role!, { novel: true })) context.add(term);
       }
+  // "gym owner moving logo cost rs", "florist shop landing page eur": the visitor's business named first with
+  // no comma, when what follows is something the studio makes (not "gym owner salary").
+  const businessFirst = RETRIEVAL_SIGNALS.describedBusiness ? businessBeforeWork(index, question) : null;
+  if (businessFirst) {
+    owners.push(businessFirst);
+    for (const term of phraseTerms(index, businessFirst, { novel: true })) context.add(term);
+  }
   // "im in dubai, …", "we are based in pune": where the visitor is, never the subject (decision 0095).
   if (RETRIEVAL_SIGNALS.businessPhrases)
     for (const [, place] of spellOut(question).matchAll(VISITOR_PLACE))
@@ -608,9 +618,13 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
   // the writer's own, never another thing's owner (decision 0106).
   const writer = new Set<string>();
   if (RETRIEVAL_SIGNALS.describedBusiness)
-    for (const pattern of [WRITER_ROLE, OPENING_BUSINESS])
-      for (const [phrase] of spellOut(question).matchAll(pattern))
-        for (const term of phraseTerms(index, phrase)) writer.add(term);
+    for (const phrase of [
+      ...[WRITER_ROLE, OPENING_BUSINESS].flatMap((pattern) =>
+        [...spellOut(question).matchAll(pattern)].map(([p]) => p),
+      ),
+      ...owners,
+    ])
+      for (const term of phraseTerms(index, phrase)) writer.add(term);
   const compounds = RETRIEVAL_SIGNALS.compounds
     ? nounCompounds(
         wordsOf(question).map((word) => (word === null ? null : { word, term: processTerm(word) })),
@@ -664,13 +678,49 @@ const WRITER_ROLE = new RegExp(
 const OPENING_BUSINESS =
   /^\s*(?:(?:hi|hello|hey)[\s,.!]+)?((?:[\p{L}'&]+\s+){0,2}?[\p{L}'&]+)\s+(?:brand|owner|company|startup|shop|store|business|firm|founder|cofounder)(?:\s+(?:in|from)\s+[\p{L}]+)?\s*[,:;.]/gu;
 
+/** Not in a business's name: "trademark my cafe name" is about trademarking. */
+const NOT_A_NAME = "(?:my|our|your|the|a|an|for|of|to|in)\\b";
+
+/** The words that end a business's name: "gym owner", "florist shop", "yoga studio", "tea brand". */
+const BUSINESS_HEADS =
+  "owner|shop|store|brand|studio|clinic|salon|cafe|startup|company|business|firm|kitchen|boutique|agency";
+
+/**
+ * "gym owner moving logo…", "eyewear store virtual try on": one or two words and a business's head word that
+ * open the question, and the word after them (decision 0108).
+ */
+const BUSINESS_BEFORE_WORK = new RegExp(
+  `^\\s*(?:(?:hi|hello|hey)[\\s,.!]+)?((?:(?!${NOT_A_NAME})[\\p{L}'&]+\\s+)?(?!${NOT_A_NAME})[\\p{L}'&]+\\s+(?:${BUSINESS_HEADS}))\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?`,
+  "u",
+);
+
+/**
+ * The business that opens the question (`BUSINESS_BEFORE_WORK`) when the word after it is the site's and it
+ * or the next names the studio's work ("moving logo", "landing page"; not "membership fee", "dog food").
+ */
+function businessBeforeWork(index: ChatIndex, question: string): string | null {
+  const [, business, ...after] = spellOut(question).match(BUSINESS_BEFORE_WORK) ?? [];
+  const words = after
+    .filter((word): word is string => !!word)
+    .map((word) => ({ word, term: processTerm(word) }));
+  const [next] = words;
+  if (!business || !next?.term || isNovel(index, next.term, next.word)) return null;
+  return words.some(({ term }) => term && index.deliverables.has(term)) ? business : null;
+}
+
 /**
  * Hinglish names the owner first: "boutique ka insta…", "tuition classes ka app chahiye", "hardware shop
  * ke liye chatbot" (spelled out "boutique of insta", "hardware shop of for chatbot"): up to two words
- * before "of" that open the question or a clause (decision 0105).
+ * before "of" that open the question or a clause (decision 0105), after "my"/"our" too ("meri dental clinic ka
+ * purana logo", decision 0108).
  */
 const HINGLISH_OWNER =
-  /(?:^|[,.;!?]\s*)((?:[\p{L}]+\s+)?[\p{L}]+)\s+of\s+(?!(?:for|my|our|the|a|an|your|you)\b)([\p{L}]+)/gu;
+  /(?:^|[,.;!?]\s*)(?:(?:my|our)\s+)?((?:[\p{L}]+\s+)?[\p{L}]+)\s+of\s+(?!(?:for|my|our|the|a|an|your|you)\b)([\p{L}]+)/gu;
+
+/** A word of the site's, or of what the studio makes ("radio" of "radio ad"). */
+function isOwnersThing(index: ChatIndex, phrase: string): boolean {
+  return phraseTerms(index, phrase).some((t) => !isNovel(index, t, phrase) || index.deliverables.has(t));
+}
 
 /** Every family member's word, as the vocabulary spells them all ("mummy", "nephew", "bhabhi"). */
 const RELATIVE = processTerm("relative")!;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { explainRetrieval } from "./retrieval";
+import { seededChatIndex } from "./testing";
+import { topicTerms } from "./text";
+
+// Round 37 (decision 0108). The questions here are not the evaluation sets' (tests/chat-eval/).
+
+const index = seededChatIndex();
+const termOf = (word: string) => topicTerms(word)[0]!;
+
+describe("round 37", () => {
+  it("reads a business named first with no comma as the visitor's, when the studio's work follows it", () => {
+    for (const [question, business] of [
+      ["bakery owner animated logo price usd", "bakery"],
+      ["pottery studio landing page cost", "pottery"],
+      ["candle brand social posts plan rupees", "candle"],
+    ] as const) {
+      const explained = explainRetrieval(index, question);
+      expect(explained.terms, question).not.toContain(termOf(business));
+      expect(explained.verdict, question).toBe("relevant");
+    }
+    // Not when what follows is another trade's ("membership", "dog food"), nor past "my" ("trademark my cafe").
+    expect(explainRetrieval(index, "pet shop dog food price").terms).toContain(termOf("dog"));
+    expect(explainRetrieval(index, "gym owner salary in pune").terms).toContain(termOf("gym"));
+    expect(explainRetrieval(index, "trademark my cafe name, fees?").terms).toContain(termOf("trademark"));
+  });
+
+  it("reads Hinglish's 'meri X ka …' as the visitor's business, a describing word before the work too", () => {
+    const explained = explainRetrieval(index, "meri pet clinic ka purana logo badalna hai");
+    expect(explained.terms).not.toContain(termOf("clinic"));
+    expect(explained.terms).toContain(termOf("logo"));
+    // Another's thing stays another's.
+    expect(explainRetrieval(index, "colleague ki farewell party ke liye cake").terms).toContain(
+      termOf("colleague"),
+    );
+  });
+});
