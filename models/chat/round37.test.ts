@@ -34,4 +34,15 @@ describe("round 37", () => {
       termOf("colleague"),
     );
   });
+
+  it("reads round 37's Hinglish words as the English they stand for", () => {
+    expect(topicTerms("mera plan band kaise karu")).toContain(termOf("cancel"));
+    expect(topicTerms("newsletter band karna hai")).toContain(termOf("cancel"));
+    // A band that plays is not cancelled.
+    expect(topicTerms("does your band do weddings")).not.toContain(termOf("cancel"));
+    expect(topicTerms("ye design kiska hoga")).toEqual(topicTerms("whose design will it be"));
+    expect(topicTerms("tum log kya karte ho")).toEqual(topicTerms("what services do you offer"));
+    expect(topicTerms("site bnne ke baad")).toEqual(topicTerms("site made after"));
+    expect(topicTerms("since wen")).toEqual(topicTerms("since when"));
+  });
 });

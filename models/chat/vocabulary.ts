@@ -562,6 +562,16 @@ export const SHORTHAND = new Map<string, string>(
     tumhari: "your",
     tumhara: "your",
     tumhare: "your",
+    // Round 37 (decision 0108).
+    tum: "you",
+    kiska: "whose",
+    kiski: "whose",
+    kiske: "whose",
+    kisko: "who",
+    kisse: "who",
+    bnne: "made",
+    bnane: "make",
+    wen: "when",
     // Round 29 (decision 0104): the Hinglish of visitors typing on a phone.
     ab: "now",
     baje: "hours",
@@ -1194,6 +1204,9 @@ export const PHRASES: [RegExp, string][] = [
     /(^|[.,!?;:] *)(?:you|your (?:company|studio|team|agency))(?: log| logo| people| all)? what(?: what)?(?: all)?(?: work| things| stuff)? (?:do|make|sell|offer|provide) (?:are|is|be)(?= *(?:[?.!,]|$))/g,
     "$1 what services do you offer ",
   ],
+  // Hinglish's "band karna/karu/karwa" (spelled out "band do", "band how do"): to stop or cancel; not
+  // after "the", "your"… ("does your band do weddings").
+  [/(?<!\b(?:the|a|an|your|our|my|this|that) )\bband (?:how )?do\b/g, " cancel "],
   // "what do you do with my data", "do you share my details": the visitor's personal data (the privacy
   // policy), not the studio's data and automation work.
   [
