@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
 import { explainRetrieval } from "./retrieval";
 import { seededChatIndex } from "./testing";
 import { topicTerms } from "./text";
@@ -44,5 +45,29 @@ describe("round 37", () => {
     expect(topicTerms("tum log kya karte ho")).toEqual(topicTerms("what services do you offer"));
     expect(topicTerms("site bnne ke baad")).toEqual(topicTerms("site made after"));
     expect(topicTerms("since wen")).toEqual(topicTerms("since when"));
+  });
+
+  it("reads a printer the studio talks to as its printer liaison, and iOS with Android as both platforms", () => {
+    const liaison = termOf("liaison");
+    for (const question of [
+      "can you speak to our printer for us",
+      "will u coordinate with the printing press",
+    ])
+      expect(topicTerms(question), question).toContain(liaison);
+    // A printer to fix or buy is a device.
+    expect(topicTerms("can you fix my printer")).not.toContain(liaison);
+    const crossPlatform = topicTerms("cross-platform");
+    for (const question of ["iphone + android app for our school", "app for android and ios both"])
+      expect(topicTerms(question), question).toEqual(expect.arrayContaining(crossPlatform));
+    expect(topicTerms("an android app")).not.toEqual(expect.arrayContaining(crossPlatform));
+    // "who owns the artwork" asks about ownership of the work, not for the founder.
+    expect(topicTerms("who owns the artwork once we pay")).not.toContain(termOf("founder"));
+    expect(topicTerms("who owns ascendra")).toContain(termOf("founder"));
+  });
+
+  it("answers 'will you coordinate with our printer' from the Graphic Design page (its printer liaison)", () => {
+    const reply = answerFromContent(index, "will you coordinate with our printer");
+    expect(reply.sources[0]?.url).toBe("/strategy?service=Graphic%20Design");
+    expect(reply.response).toContain("Printer liaison");
   });
 });

@@ -1320,8 +1320,20 @@ export const PHRASES: [RegExp, string][] = [
   [/\bangel investors?\b|\bventure capital(ists?)?\b/g, " investor "],
   // "who owns ascendra" asks for the founder; "who owns the files" asks about ownership of the work.
   [
-    /\bwho (?:runs|owns|started|founded)\b(?!\s+(?:the\s+)?(?:final\s+)?(?:files?|rights?|copyrights?|work|designs?|deliverables?|logos?|source|content|ip)\b)/g,
+    /\bwho (?:runs|owns|started|founded)\b(?!\s+(?:the\s+)?(?:final\s+)?(?:files?|rights?|copyrights?|work|designs?|deliverables?|logos?|source|content|ip|artworks?|art|creatives?|assets?|graphics?|videos?|music)\b)/g,
     " founder ",
+  ],
+  // "ios n android both?", "android & iphone": an app for both platforms, the App Creation passage that says
+  // "Cross-platform or native" (decision 0108); each name alone reads as an app.
+  [
+    /\b(?:ios|iphone|apple)\s*(?:and|or|plus|&|\/|,)\s*android\b|\bandroid\s*(?:and|or|plus|&|\/|,)\s*(?:ios|iphone|apple)\b/g,
+    " ios android cross-platform ",
+  ],
+  // "can u talk to my printer directly", "will you coordinate with our printer", "u deal w printer": the
+  // printer liaison of the studio's print work, not a printer (the device) or a printing company (decision 0108).
+  [
+    /\b(?:talk|speak|deal|coordinate|liaise|work|handle|sort|manage|communicate|connect|chat|coordinating|liaising|dealing|talking|speaking)s?(?: it)?(?: directly)?(?: with| to| w)?(?: my| our| the| a)? (?:printers?|printing press|print shop|printing (?:guy|vendor|partner|company|shop))\b/g,
+    " printer liaison ",
   ],
   [
     /\b(deletion|removal|erasure) of (my|our|personal) data\b|\bdata (deletion|removal|erasure)\b/g,
