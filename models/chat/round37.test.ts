@@ -47,7 +47,7 @@ describe("round 37", () => {
     expect(topicTerms("since wen")).toEqual(topicTerms("since when"));
   });
 
-  it("reads a printer the studio talks to as its printer liaison, and iOS with Android as both platforms", () => {
+  it("reads a printer the studio talks to as its printer liaison, iOS with Android as both platforms, and who owns the work", () => {
     const liaison = termOf("liaison");
     for (const question of [
       "can you speak to our printer for us",
@@ -63,6 +63,12 @@ describe("round 37", () => {
     // "who owns the artwork" asks about ownership of the work, not for the founder.
     expect(topicTerms("who owns the artwork once we pay")).not.toContain(termOf("founder"));
     expect(topicTerms("who owns ascendra")).toContain(termOf("founder"));
+    // So does Hinglish's "logo ka malik kaun"; "ascendra ka malik kaun" asks for the founder.
+    expect(topicTerms("design banne ke baad uska malik kaun hoga")).toEqual(
+      expect.arrayContaining(topicTerms("who owns the design")),
+    );
+    expect(topicTerms("design banne ke baad uska malik kaun hoga")).not.toContain(termOf("founder"));
+    expect(topicTerms("ascendra ka malik kaun hai")).toContain(termOf("founder"));
   });
 
   it("answers 'will you coordinate with our printer' from the Graphic Design page (its printer liaison)", () => {

@@ -1329,6 +1329,12 @@ export const PHRASES: [RegExp, string][] = [
     /\b(?:ios|iphone|apple)\s*(?:and|or|plus|&|\/|,)\s*android\b|\bandroid\s*(?:and|or|plus|&|\/|,)\s*(?:ios|iphone|apple)\b/g,
     " ios android cross-platform ",
   ],
+  // Hinglish's "logo ka malik kaun" ("logo of owner who"), "logo banne ke baad uska malik kaun": who owns the
+  // work, not the studio's founder ("ascendra ka malik kaun" stays the founder).
+  [
+    /\b(logos?|designs?|files?|artworks?|copyrights?|rights|websites?|videos?|content|deliverables?|music)\b[^,.?!]{0,24}?\b(?:of|its) owner\b/g,
+    " who owns the $1 ",
+  ],
   // "can u talk to my printer directly", "will you coordinate with our printer", "u deal w printer": the
   // printer liaison of the studio's print work, not a printer (the device) or a printing company (decision 0108).
   [
