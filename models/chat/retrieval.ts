@@ -683,7 +683,7 @@ const NOT_A_NAME = "(?:my|our|your|the|a|an|for|of|to|in)\\b";
 
 /** The words that end a business's name: "gym owner", "florist shop", "yoga studio", "tea brand". */
 const BUSINESS_HEADS =
-  "owner|shop|store|brand|studio|clinic|salon|cafe|startup|company|business|firm|kitchen|boutique|agency";
+  "owner|shop|store|brand|studio|clinic|salon|cafe|startup|company|firm|kitchen|boutique|agency";
 
 /**
  * "gym owner moving logo…", "eyewear store virtual try on": one or two words and a business's head word that

@@ -24,9 +24,11 @@ describe("round 37", () => {
     expect(explainRetrieval(index, "pet shop dog food price").terms).toContain(termOf("dog"));
     expect(explainRetrieval(index, "gym owner salary in pune").terms).toContain(termOf("gym"));
     expect(explainRetrieval(index, "trademark my cafe name, fees?").terms).toContain(termOf("trademark"));
+    // "business plan" is another kind of plan.
+    expect(explainRetrieval(index, "bakery business plan template").terms).toContain(termOf("bakery"));
   });
 
-  it("reads Hinglish's 'meri X ka …' as the visitor's business, a describing word before the work too", () => {
+  it("reads Hinglish's 'meri X clinic ka …' as the visitor's business, before the studio's work", () => {
     const explained = explainRetrieval(index, "meri pet clinic ka purana logo badalna hai");
     expect(explained.terms).not.toContain(termOf("clinic"));
     expect(explained.terms).toContain(termOf("logo"));
