@@ -687,7 +687,7 @@ const BUSINESS_HEADS =
 
 /**
  * "gym owner moving logo…", "eyewear store virtual try on": one or two words and a business's head word that
- * open the question, and the word after them (decision 0108).
+ * open the question, and the two words after them (decision 0108).
  */
 const BUSINESS_BEFORE_WORK = new RegExp(
   `^\\s*(?:(?:hi|hello|hey)[\\s,.!]+)?((?:(?!${NOT_A_NAME})[\\p{L}'&]+\\s+)?(?!${NOT_A_NAME})[\\p{L}'&]+\\s+(?:${BUSINESS_HEADS}))\\s+([\\p{L}]+)(?:\\s+([\\p{L}]+))?`,
