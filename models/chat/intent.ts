@@ -32,7 +32,7 @@ const CUES: [Intent, RegExp][] = [
   ],
   [
     "duration",
-    /\bhow (long|fast|quick|quickly|soon)\b|\bturnaround\b|\b(within|in) (a|an|\d+) (day|days|week|weeks|hour|hours|minute|minutes)\b/,
+    /\bhow (long|fast|quick|quickly|soon)\b|\bturnaround\b|\b(within|in) (a|an|\d+) (day|days|week|weeks|hour|hours|minute|minutes)\b|\bkitn[aei] (time|din|samay|waqt|hafte|ghante)\b|\bkab tak\b/,
   ],
   [
     "how",

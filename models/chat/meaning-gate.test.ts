@@ -207,11 +207,15 @@ describe("the meaning order (decision 0096)", () => {
     { ...doc("how-to-buy"), score: 10 },
     { ...doc("limits"), score: 9 },
     { ...doc("third"), score: 8.9 },
+    { ...doc("fourth"), score: 8 },
+    { ...doc("fifth"), score: 7.9 },
   ];
   const sentences = new Map([
     ["how-to-buy", [unit(0, 1)]],
     ["limits", [unit(1, 0), unit(0.2, 1)]],
-    ["third", [unit(1, 0)]],
+    ["third", [unit(0.5, 1)]],
+    ["fourth", [unit(0.5, 1)]],
+    ["fifth", [unit(1, 0)]],
   ]);
 
   it("reads a passage as its title, then each sentence of its text", () => {
@@ -225,13 +229,13 @@ describe("the meaning order (decision 0096)", () => {
     ).toEqual(["Gift card terms", "Cards run from ₹500 to ₹1,00,000.", "They never expire."]);
   });
 
-  it("puts first, of the first two, the passage with a sentence that says what was asked", () => {
+  it("puts first, of the first four, the passage with a sentence that says what was asked", () => {
     const meaning: Meaning = { question: unit(1, 0.05), sentences };
     const ordered = inMeaningOrder(ranked, meaning);
-    expect(ordered.map((r) => r.document.id)).toEqual(["limits", "how-to-buy", "third"]);
-    // Past the first `among`, the ranking stands, however close the third passage is.
-    expect(MEANING_ORDER.among).toBe(2);
-    expect(ordered[2]).toBe(ranked[2]);
+    expect(ordered.map((r) => r.document.id)).toEqual(["limits", "third", "fourth", "how-to-buy", "fifth"]);
+    // Past the first `among`, the ranking stands, however close the fifth passage is.
+    expect(MEANING_ORDER.among).toBe(4);
+    expect(ordered[4]).toBe(ranked[4]);
     // Scores stay on the word scale: the best is never worth more than the best words were.
     expect(ordered[0]!.score).toBeLessThanOrEqual(10);
     expect(ordered[0]!.score).toBeGreaterThan(ordered[1]!.score);
@@ -243,6 +247,8 @@ describe("the meaning order (decision 0096)", () => {
       "how-to-buy",
       "limits",
       "third",
+      "fourth",
+      "fifth",
     ]);
     expect(inMeaningOrder(ranked, { question: unit(1, 0) })).toEqual(ranked);
   });

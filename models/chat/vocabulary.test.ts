@@ -37,7 +37,7 @@ describe("hinglishVerbForms", () => {
   });
 
   it("makes a Hinglish question's topic its English one", () => {
-    expect(topicTerms("logo kitne din me banaoge")).toEqual(topicTerms("logo day make"));
+    expect(topicTerms("logo kitne din me banaoge")).toEqual(topicTerms("how long to make a logo"));
     expect(topicTerms("popular aur essential me farak kya hai")).toEqual(
       topicTerms("popular essential difference"),
     );

@@ -1286,6 +1286,8 @@ export const PHRASES: [RegExp, string][] = [
   // A shared office is not the studio's work: "co working space" is one word.
   [/\bco[- ]?work(ing)?\b/g, " coworking "],
   [/\bwish(es)? to\b/g, " want to "],
+  // "kitna time lagega" (spelled out "how much time"), "how many days": how long it takes, not a price.
+  [/\bhow (?:much|many) (?:time|days?)\b/g, " how long "],
   [/\bhow much\b|\bhow many (?=money\b)/g, " price "],
   [/\bhow (fast|quick)\b/g, " how quickly "],
   // "is gst on top" is extra, not advice on the best ("top") of something; "pin cod" is a pin code.

@@ -29,6 +29,8 @@ export function studioDocuments(site: Site, home: HomeContent, services: Service
       title: services.quality.title,
       url: "/services",
       text: `${services.quality.paragraphs.join(" ")} ${services.quality.points.map((p) => `${p.value} ${p.label}`).join("; ")}.`,
+      // "48 h to your first concepts": how soon the first designs come.
+      answers: ["duration"],
       keywords: [
         "quality",
         "process",
