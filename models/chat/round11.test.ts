@@ -29,7 +29,9 @@ describe("a place the site never names", () => {
 
 describe("Hinglish's closed class", () => {
   it("reads glue, numbers and time words as English", () => {
-    expect(topicTerms("sabse sasta plan kitne din me milta hai")).toEqual(topicTerms("how long for the cheap plan"));
+    expect(topicTerms("sabse sasta plan kitne din me milta hai")).toEqual(
+      topicTerms("how long for the cheap plan"),
+    );
   });
 
   it("answers a Hinglish question whose only site words are the topic", () => {
