@@ -253,6 +253,16 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
     );
   }, 60_000);
 
+  it("answers how soon the first designs come with the services page's 48 hours, not a designer's opening (decision 0109)", async () => {
+    await expectAnswered(
+      [
+        ["how fast do we see first designs", "/services", "48 h to your first concepts"],
+        ["how soon will we see the first designs", "/services", "48 h to your first concepts"],
+      ],
+      "10.0.29.1",
+    );
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
