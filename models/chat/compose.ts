@@ -174,7 +174,7 @@ export function regionNamed(question: string): Region | null {
  */
 function regionFirst(text: string, region: Region): string {
   const label = REGION_LABEL[region];
-  return text.replace(
+  return planPriceFirst(text, region).replace(
     /([$€₹][\d,.]+ \((?:US|Europe|India)\)), ([$€₹][\d,.]+ \((?:US|Europe|India)\)),? (and |or )?([$€₹][\d,.]+ \((?:US|Europe|India)\))/g,
     (whole, a: string, b: string, _joiner: string | undefined, c: string) => {
       const prices = [a, b, c];
@@ -183,6 +183,21 @@ function regionFirst(text: string, region: Region): string {
       const ordered = [prices[mine]!, ...prices.filter((_, i) => i !== mine)];
       return `${ordered[0]}, ${ordered[1]}, ${ordered[2]}`;
     },
+  );
+}
+
+/**
+ * A plan's passage opens with its rupee price and ends "In dollars and euros: $179 or €165 a month."
+ * For a visitor in the US or Europe, their price opens it, the other two in brackets.
+ */
+function planPriceFirst(text: string, region: Region): string {
+  if (region === "in") return text;
+  return text.replace(
+    /: (₹[\d,]+) \/ month\. ([^\n]*?) In dollars and euros: (\$[\d,.]+) or (€[\d,.]+) a month\./g,
+    (_whole, rupees: string, middle: string, dollars: string, euros: string) =>
+      region === "us"
+        ? `: ${dollars} / month (${euros} in Europe, ${rupees} in India). ${middle}`
+        : `: ${euros} / month (${dollars} in the US, ${rupees} in India). ${middle}`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerFromContent } from "./answer";
 import { intentsOf } from "./intent";
 import { explainRetrieval } from "./retrieval";
 import { seededChatIndex } from "./testing";
@@ -30,5 +31,31 @@ describe("how long, in English and Hinglish", () => {
     );
     // "how much" alone still asks a price.
     expect(explainRetrieval(index, "how much for a brand identity").terms).toContain(topicTerms("price")[0]);
+  });
+});
+
+describe("a plan's price in the asker's region", () => {
+  it("opens a plan's answer with the price of the region asked for, the other two in brackets", () => {
+    const euros = answerFromContent(index, "starter plan price in euros").response;
+    expect(euros).toContain(
+      "STARTER (monthly subscription): €165 / month ($179 in the US, ₹14,999 in India).",
+    );
+    expect(euros).not.toContain("In dollars and euros");
+    const dollars = answerFromContent(index, "how much is the pro plan", null, { region: "us" }).response;
+    expect(dollars).toContain(
+      "PRO (monthly subscription): $1,439 / month (€1,319 in Europe, ₹1,19,999 in India).",
+    );
+    // In India the rupee price opens it, as the page does.
+    const rupees = answerFromContent(index, "how much is the pro plan", null, { region: "in" }).response;
+    expect(rupees).toContain("PRO (monthly subscription): ₹1,19,999 / month.");
+    expect(rupees).toContain("In dollars and euros: $1,439 or €1,319 a month.");
+  });
+
+  it("reads 'pm' after a plan, a price or a currency as a month, and '7 pm' as a time", () => {
+    const answer = answerFromContent(index, "starter plan eur pm");
+    expect(answer.sources[0]?.url).toBe("/solutions/green");
+    expect(answer.response).toContain("€165 / month");
+    expect(explainRetrieval(index, "social plan cost pm").terms).not.toContain("pm");
+    expect(explainRetrieval(index, "are you open till 7 pm").terms).toContain("pm");
   });
 });

@@ -1286,6 +1286,11 @@ export const PHRASES: [RegExp, string][] = [
   // A shared office is not the studio's work: "co working space" is one word.
   [/\bco[- ]?work(ing)?\b/g, " coworking "],
   [/\bwish(es)? to\b/g, " want to "],
+  // "starter plan eur pm", "rs 15k pm": per month after a price, a plan or a currency ("7 pm" is a time).
+  [
+    /\b(price|prices|cost|costs|fee|fees|rate|rates|plan|plans|subscription|rs|inr|eur|euro|euros|usd|dollars?|rupees?|k|lakh)\s+(?:pm|p\.m\.|p\/m)(?![\w/])/g,
+    " $1 monthly ",
+  ],
   // "kitna time lagega" (spelled out "how much time"), "how many days": how long it takes, not a price.
   [/\bhow (?:much|many) (?:time|days?)\b/g, " how long "],
   [/\bhow much\b|\bhow many (?=money\b)/g, " price "],
