@@ -59,3 +59,23 @@ describe("a plan's price in the asker's region", () => {
     expect(explainRetrieval(index, "are you open till 7 pm").terms).toContain("pm");
   });
 });
+
+describe("round 38's words", () => {
+  it("reads shorthand and Hinglish the way a phone types them", () => {
+    const terms = (question: string) => explainRetrieval(index, question).terms;
+    // "optns" is options (not "open"), "bg" a background, "jaisa" like.
+    expect(terms("how many logo optns")).toEqual(topicTerms("how many logo options"));
+    expect(terms("motion plan bg music")).toEqual(topicTerms("motion plan background music"));
+    expect(explainRetrieval(index, "kaam brief jaisa nahi").novel).toEqual([]);
+    // "kitne alag option" asks how many different ones, not separate ones.
+    expect(terms("logo ke kitne alag option")).toEqual(topicTerms("how many logo options"));
+    // "alag" alone is still separate.
+    expect(terms("alag invoice")).toEqual(topicTerms("separate invoice"));
+  });
+
+  it("reads a target audience, buyers or market as the audience, and figuring out as finding", () => {
+    const answer = answerFromContent(index, "help me figure out my target customers");
+    expect(answer.sources[0]?.url).toBe("/strategy?service=Strategy");
+    expect(explainRetrieval(index, "who is our target market").terms).toEqual(topicTerms("audience"));
+  });
+});

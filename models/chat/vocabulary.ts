@@ -65,6 +65,9 @@ export const SHORTHAND = new Map<string, string>(
     approximately: "about",
     roughly: "about",
     thru: "through",
+    optn: "option",
+    optns: "options",
+    bg: "background",
     tho: "though",
     w: "with",
     n: "and",
@@ -664,6 +667,8 @@ export const SHORTHAND = new Map<string, string>(
     karunga: "will do",
     karungi: "will do",
     jaise: "like",
+    jaisa: "like",
+    jaisi: "like",
     joota: "shoe",
     joote: "shoes",
     // Round 31 (decision 0104): more Hinglish nouns.
@@ -1291,6 +1296,11 @@ export const PHRASES: [RegExp, string][] = [
     /\b(price|prices|cost|costs|fee|fees|rate|rates|plan|plans|subscription|rs|inr|eur|euro|euros|usd|dollars?|rupees?|k|lakh)\s+(?:pm|p\.m\.|p\/m)(?![\w/])/g,
     " $1 monthly ",
   ],
+  // "figure out my target buyers": find who the audience is (the site never says "target").
+  [/\bfigur(?:e|ing) out\b/g, " find "],
+  [/\btarget(?:ed)?\s+(?:audiences?|buyers?|customers?|clients?|market|groups?|users?)\b/g, " audience "],
+  // "kitne alag option" (spelled out "how many separate option"): how many different ones.
+  [/\bhow many separate\b/g, " how many different "],
   // "kitna time lagega" (spelled out "how much time"), "how many days": how long it takes, not a price.
   [/\bhow (?:much|many) (?:time|days?)\b/g, " how long "],
   [/\bhow much\b|\bhow many (?=money\b)/g, " price "],
