@@ -238,6 +238,8 @@ export const RETRIEVAL_SIGNALS = {
   /** Another's two-word name ("graphics card") is a passage's only as a phrase, not word by word (decision 0104). */
   phraseNames: true,
   askedSentence: true,
+  /** A business named first without a head word ("salon vid changes cost rs"), decision 0109. */
+  bareBusinessFirst: true,
 };
 
 /**
@@ -699,13 +701,48 @@ const BUSINESS_BEFORE_WORK = new RegExp(
  * or the next names the studio's work ("moving logo", "landing page"; not "membership fee", "dog food").
  */
 function businessBeforeWork(index: ChatIndex, question: string): string | null {
-  const [, business, ...after] = spellOut(question).match(BUSINESS_BEFORE_WORK) ?? [];
+  const spelled = spellOut(question);
+  const [, business, ...after] =
+    spelled.match(BUSINESS_BEFORE_WORK) ?? bareBusinessFirst(index, spelled) ?? [];
   const words = after
     .filter((word): word is string => !!word)
     .map((word) => ({ word, term: processTerm(word) }));
   const [next] = words;
   if (!business || !next?.term || isNovel(index, next.term, next.word)) return null;
   return words.some(({ term }) => term && index.deliverables.has(term)) ? business : null;
+}
+
+/** The words that open a question: "salon vid changes cost rs". */
+const OPENING_WORDS = /^\s*([\p{L}'&]+)\s+([\p{L}'&]+)(?:\s+([\p{L}]+))?(?:\s+([\p{L}]+))?/u;
+const A_NAME_WORD = new RegExp(`^(?!${NOT_A_NAME})`);
+
+/** Kinds of business that name one on their own ("salon", "bakery"), beside the head words above. */
+const BUSINESS_KINDS: ReadonlySet<string> = new Set(
+  (
+    "salon bakery cafe restaurant clinic gym boutique pharmacy chemist hotel school bookstore bookshop florist " +
+    "jeweller jewellery jewelry spa hospital dentist coaching tuition academy hostel homestay resort dhaba bistro " +
+    "brewery optician garage ngo nonprofit startup"
+  )
+    .split(" ")
+    .map((word) => processTerm(word)!),
+);
+
+/**
+ * A business named first without its head word ("salon vid changes cost rs", "home bakery logo refresh"): the
+ * opening word, or the opening two, when the last of them is a kind of business (`BUSINESS_KINDS`), with the
+ * two words after it (decision 0109). Shaped as `BUSINESS_BEFORE_WORK`'s match.
+ */
+function bareBusinessFirst(index: ChatIndex, spelled: string): (string | undefined)[] | null {
+  if (!RETRIEVAL_SIGNALS.bareBusinessFirst) return null;
+  const words = spelled.match(OPENING_WORDS)?.slice(1) ?? [];
+  const kind = (word: string | undefined) => {
+    const term = word ? processTerm(word) : null;
+    return !!term && BUSINESS_KINDS.has(term);
+  };
+  if (kind(words[0])) return [spelled, words[0], words[1], words[2]];
+  if (words[0] && A_NAME_WORD.test(words[0]) && kind(words[1]))
+    return [spelled, `${words[0]} ${words[1]}`, words[2], words[3]];
+  return null;
 }
 
 /**

@@ -79,3 +79,25 @@ describe("round 38's words", () => {
     expect(explainRetrieval(index, "who is our target market").terms).toEqual(topicTerms("audience"));
   });
 });
+
+describe("a kind of business named first, with no head word", () => {
+  const termOf = (word: string) => topicTerms(word)[0]!;
+  it("reads 'salon', 'bookstore', 'home bakery' that open the question as the visitor's, before the studio's work", () => {
+    for (const [question, business] of [
+      ["salon video edits cost rs", "salon"],
+      ["bookstore insta posts handled?", "bookstore"],
+      ["home bakery logo refresh price", "bakery"],
+    ] as const) {
+      const explained = explainRetrieval(index, question);
+      expect(explained.terms, question).not.toContain(termOf(business));
+      expect(explained.verdict, question).toBe("relevant");
+    }
+  });
+
+  it("not when the opening word is not a kind of business, nor when what follows is not the studio's work", () => {
+    expect(explainRetrieval(index, "farewell gift ideas for a colleague").terms).toContain(
+      termOf("farewell"),
+    );
+    expect(explainRetrieval(index, "gym trainer salary in pune").terms).toContain(termOf("gym"));
+  });
+});
