@@ -727,6 +727,9 @@ const BUSINESS_KINDS: ReadonlySet<string> = new Set(
     .map((word) => processTerm(word)!),
 );
 
+/** Deliverables' words that name no work on their own: "business plan", "membership plan". */
+const NOT_NAMED_WORK: ReadonlySet<string> = new Set(topicTerms("plan business company idea new"));
+
 /**
  * A business named first without its head word ("salon vid changes cost rs", "home bakery logo refresh"): the
  * opening word, or the opening two, when the last of them is a kind of business (`BUSINESS_KINDS`), with the
@@ -739,10 +742,18 @@ function bareBusinessFirst(index: ChatIndex, spelled: string): (string | undefin
     const term = word ? processTerm(word) : null;
     return !!term && BUSINESS_KINDS.has(term);
   };
-  if (kind(words[0])) return [spelled, words[0], words[1], words[2]];
-  if (words[0] && A_NAME_WORD.test(words[0]) && kind(words[1]))
-    return [spelled, `${words[0]} ${words[1]}`, words[2], words[3]];
-  return null;
+  const match = kind(words[0])
+    ? [spelled, words[0], words[1], words[2]]
+    : words[0] && A_NAME_WORD.test(words[0]) && kind(words[1])
+      ? [spelled, `${words[0]} ${words[1]}`, words[2], words[3]]
+      : null;
+  // The studio's work follows by name: a logo, a video, posts; not "business plan", nor a gym's
+  // membership (which the vocabulary reads as a plan).
+  const named = (word: string | undefined) => {
+    const term = word ? processTerm(word) : null;
+    return !!term && index.deliverables.has(term) && !NOT_NAMED_WORK.has(term);
+  };
+  return match && match.slice(2).some(named) ? match : null;
 }
 
 /**
