@@ -95,7 +95,8 @@ describe("the limits hold while the body streams in", () => {
       },
       pull(controller) {
         // Sampled every 4 MB of file (a collection per chunk would be slow).
-        if (sent % (4 * MB) === 0) seen.peakArrayBuffers = Math.max(seen.peakArrayBuffers, heldArrayBuffers());
+        if (sent % (4 * MB) === 0)
+          seen.peakArrayBuffers = Math.max(seen.peakArrayBuffers, heldArrayBuffers());
         if (sent >= fileBytes) {
           controller.enqueue(tail);
           seen.pulled += tail.length;
