@@ -10,6 +10,8 @@ import base from "./playwright.config";
 export default defineConfig({
   ...base,
   testDir: "tests/cluster",
+  // A folder of its own: CI runs the cluster beside the e2e phase, and each run empties its outputDir.
+  outputDir: "test-results/cluster",
   globalSetup: "./tests/cluster/global-setup.ts",
   use: { ...base.use, baseURL: process.env.CLUSTER_URL },
   webServer: undefined,

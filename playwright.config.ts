@@ -16,6 +16,9 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Not the default test-results/ itself: the cluster's run (playwright.cluster.config.ts) keeps its
+  // own folder beside this one, and a run empties only its own.
+  outputDir: "test-results/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   // One retry on CI, to report a test that passes only on retry as flaky, and

@@ -1,6 +1,6 @@
 // npm test: every check a change must pass, phase by phase, with the time each
-// took and the slowest tests at the end. Stops at the first failing phase.
-//   typecheck + lint → vitest (unit, integration) → build + JS budget → http → e2e
+// took and the slowest tests at the end. Stops at the first failing step.
+//   (typecheck + lint beside vitest) → build + JS budget → http → e2e
 // Reports go to TEST_REPORT_DIR (default .test-reports/): one JSON report per
 // suite and phases.jsonl, which .ci/run extends with its own phases.
 import { spawn } from "node:child_process";
@@ -33,49 +33,68 @@ function run(command, args, env = {}, quiet = false) {
 
 const npm = (script, env, quiet) => run("npm", ["run", "--silent", script], env, quiet);
 
-const phases = [
-  {
-    name: "typecheck + lint",
-    // Two independent checks, side by side; their output is printed whole, one after the other.
-    run: async () => {
-      const results = await Promise.all([npm("typecheck", {}, true), npm("lint", {}, true)]);
-      for (const { output } of results)
-        if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
-      return Math.max(...results.map((r) => r.code));
+// Steps run one after another; the phases of one step run side by side. typecheck + lint
+// runs beside vitest: vitest leaves about a quarter of two cores idle (its workers wait on
+// imports, database clones and child processes), and the checks' output is kept until they end.
+const steps = [
+  [
+    {
+      name: "typecheck + lint",
+      // Two independent checks, side by side; their output is printed whole, one after the other.
+      run: async () => {
+        const results = await Promise.all([npm("typecheck", {}, true), npm("lint", {}, true)]);
+        for (const { output } of results)
+          if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+        return Math.max(...results.map((r) => r.code));
+      },
     },
-  },
-  {
-    name: "vitest (unit + integration)",
-    run: async () =>
-      (await npm("test:vitest", { VITEST_JSON_OUTPUT: path.join(reportDir, "vitest.json") })).code,
-  },
-  {
-    name: "build + JS budget",
-    run: async () => {
-      const build = await npm("build");
-      return build.code || (await npm("check:js-budget")).code;
+    {
+      name: "vitest (unit + integration)",
+      run: async () =>
+        (await npm("test:vitest", { VITEST_JSON_OUTPUT: path.join(reportDir, "vitest.json") })).code,
     },
-  },
-  {
-    name: "http (built server)",
-    run: async () => (await npm("test:http", { VITEST_JSON_OUTPUT: path.join(reportDir, "http.json") })).code,
-  },
-  {
-    name: "e2e (Playwright)",
-    run: async () =>
-      (await npm("test:e2e", { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json") })).code,
-  },
+  ],
+  [
+    {
+      name: "build + JS budget",
+      run: async () => {
+        const build = await npm("build");
+        return build.code || (await npm("check:js-budget")).code;
+      },
+    },
+  ],
+  [
+    {
+      name: "http (built server)",
+      run: async () =>
+        (await npm("test:http", { VITEST_JSON_OUTPUT: path.join(reportDir, "http.json") })).code,
+    },
+  ],
+  [
+    {
+      name: "e2e (Playwright)",
+      run: async () =>
+        (await npm("test:e2e", { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, "playwright.json") }))
+          .code,
+    },
+  ],
 ];
 
-let failed = false;
-for (const phase of phases) {
+/** Runs one phase and records when it started and how long it took in phases.jsonl. */
+async function timed(phase) {
   console.log(`\n== ${phase.name}`);
-  const started = performance.now();
+  const start = Date.now();
   const code = await phase.run();
-  const ms = Math.round(performance.now() - started);
-  appendFileSync(phasesFile, `${JSON.stringify({ name: phase.name, ms, ok: code === 0 })}\n`);
-  if (code !== 0) {
-    console.error(`\n${phase.name} failed (exit ${code}).`);
+  const ms = Date.now() - start;
+  appendFileSync(phasesFile, `${JSON.stringify({ name: phase.name, ms, ok: code === 0, start })}\n`);
+  if (code !== 0) console.error(`\n${phase.name} failed (exit ${code}).`);
+  return code;
+}
+
+let failed = false;
+for (const step of steps) {
+  const codes = await Promise.all(step.map(timed));
+  if (codes.some((code) => code !== 0)) {
     failed = true;
     break;
   }
