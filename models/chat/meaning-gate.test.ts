@@ -50,6 +50,16 @@ describe("the meaning gate (decision 0093)", () => {
     expect(meaningDeclines({ question: [0, 1] })).toBe(true);
   });
 
+  it("declines nothing whose question, without the business its writer names first, is surely in scope (decision 0110)", () => {
+    MEANING_GATE.model = model(0);
+    Object.assign(MEANING_GATE, { threshold: 0.9, withoutBusinessBelow: 0.5 });
+    const question = unit(1, 0.1); // P ≈ 1: declined on its own
+    expect(meaningDeclines({ question })).toBe(true);
+    expect(meaningDeclines({ question, withoutBusiness: unit(-0.2, 1) })).toBe(false); // P ≈ 0.17
+    expect(meaningDeclines({ question, withoutBusiness: [0, 1] })).toBe(true); // P 0.5: not sure enough
+    expect(meaningDeclines({ question, withoutBusiness: null })).toBe(true);
+  });
+
   it("can also decline a less sure question that no sentence of the site's comes near (decision 0097)", () => {
     MEANING_GATE.model = model(0);
     Object.assign(MEANING_GATE, { threshold: 0.9, farAbove: 1, farBelow: 0 });

@@ -240,6 +240,8 @@ export const RETRIEVAL_SIGNALS = {
   askedSentence: true,
   /** A business named first without a head word ("salon vid changes cost rs"), decision 0109. */
   bareBusinessFirst: true,
+  /** The meaning gate also reads the question without the business named first (decision 0110). */
+  gateWithoutBusiness: true,
 };
 
 /**
@@ -447,6 +449,8 @@ type Reading = {
   contextHeads: string[];
   /** Noun compounds of the question ("train ticket"), by indexed form (./compounds.ts, decision 0091). */
   compounds: Compound[];
+  /** The writer's role or business, named first ("gym owner", "florist shop", "clinic owner here:"), as written. */
+  owners: string[];
 };
 
 function readQuestionText(index: ChatIndex, question: string): Reading {
@@ -633,7 +637,7 @@ function readQuestionText(index: ChatIndex, question: string): Reading {
         index.nouns,
       ).filter(({ modifier, head }) => !(writer.has(modifier) && writer.has(head)))
     : [];
-  return { terms, wordOf, meaning, expansions, contextHeads, compounds };
+  return { terms, wordOf, meaning, expansions, contextHeads, compounds, owners };
 }
 
 /**
@@ -1507,6 +1511,30 @@ function readQuery(index: ChatIndex, query: string) {
     thirdParty: othersNamedIn(query, someoneElses),
     someoneElses,
   };
+}
+
+/**
+ * The question without the business its writer names first ("cafe visting card price rs" → "visting card
+ * price rs", "florist shop landing page eur" → "landing page eur"), for the meaning gate (decision 0110):
+ * null when the question names none. Each of the business's words goes once, as the question spells it.
+ * Only a kind of business, every word of it in the word vectors' vocabulary: "magicbricks owner plan
+ * price" asks about another company's plan, and its name is no word of the language.
+ */
+export function withoutOpeningBusiness(index: ChatIndex, query: string): string | null {
+  const known = index.semantic?.vectors.rank;
+  if (!known) return null;
+  const words = readQuery(index, query)
+    .reading.owners.map((owner) => owner.split(/\s+/).filter(Boolean))
+    .filter((owner) => owner.length && owner.every((word) => known.has(word)))
+    .flat();
+  if (!words.length) return null;
+  let rest = query;
+  for (const word of words) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu"), " ");
+  }
+  rest = rest.replace(/\s+/g, " ").trim();
+  return rest && rest !== query.replace(/\s+/g, " ").trim() ? rest : null;
 }
 
 /** The passages for the question's own words, best first. */

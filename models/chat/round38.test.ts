@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerFromContent } from "./answer";
 import { intentsOf } from "./intent";
-import { explainRetrieval } from "./retrieval";
+import { explainRetrieval, withoutOpeningBusiness } from "./retrieval";
 import { seededChatIndex } from "./testing";
 import { topicTerms } from "./text";
 
@@ -99,5 +99,22 @@ describe("a kind of business named first, with no head word", () => {
       termOf("farewell"),
     );
     expect(explainRetrieval(index, "gym trainer salary in pune").terms).toContain(termOf("gym"));
+  });
+});
+
+describe("the meaning gate reads a question without the business named first (decision 0110)", () => {
+  it("leaves out the business its writer names first, beside something the studio makes", () => {
+    expect(withoutOpeningBusiness(index, "cafe visting card price rs")).toBe("visting card price rs");
+    expect(withoutOpeningBusiness(index, "florist shop landing page eur")).toBe("landing page eur");
+    expect(withoutOpeningBusiness(index, "Dental clinic site load fast")).toBe("site load fast");
+  });
+
+  it("leaves every other question alone", () => {
+    expect(withoutOpeningBusiness(index, "how much is a logo")).toBeNull();
+    expect(withoutOpeningBusiness(index, "monthly fee for a gym membership")).toBeNull();
+    expect(withoutOpeningBusiness(index, "gym owner salary in pune")).toBeNull();
+    // Another company's name is no kind of business.
+    expect(withoutOpeningBusiness(index, "magicbricks owner plan price")).toBeNull();
+    expect(withoutOpeningBusiness(index, "bakery owner plan price")).toBe("plan price");
   });
 });

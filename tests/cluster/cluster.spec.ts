@@ -44,7 +44,7 @@ test("a visitor signs up through the load balancer and is signed in on every pro
   await page.getByLabel("Confirm password").fill("secret12");
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("heading", { name: "Account created" })).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
   for (const app of APPS) {
     await page.goto(`${app}/dashboard2`);
     await expect(page.getByRole("heading", { name: `Hello, ${username}` }), app).toBeVisible();
@@ -73,7 +73,7 @@ test("a project with a file: every process serves the file; staff accept it and 
     page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
   ).toBeVisible();
   // Its redirect to the dashboard comes after 2 seconds: wait for it, or the next navigation races it.
-  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
 
   await page.goto("/dashboard2");
   await page.getByRole("link", { name: title }).click();

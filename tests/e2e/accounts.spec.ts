@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page.getByRole("heading", { name: "Account created" })).toBeVisible();
       // Signed in at signup; after 3 seconds (a countdown with JavaScript, a meta refresh without), the dashboard.
-      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
       await expect(page.getByRole("heading", { name: `Hello, ${username}` })).toBeVisible();
 
       await page

@@ -165,7 +165,7 @@ for (const javaScriptEnabled of [false, true]) {
         ).toBeVisible();
         // It leads to the dashboard after 2 seconds (a meta refresh without JavaScript): wait for it,
         // or the next navigation races it (net::ERR_ABORTED).
-        await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+        await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
 
         const staff = await newVisitor(browser, javaScriptEnabled);
         await signInAs(staff, E2E_STAFF, { javaScriptEnabled, redirectTo: "/admin/projects" });

@@ -50,7 +50,7 @@ for (const javaScriptEnabled of [false, true]) {
         page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
       ).toBeVisible();
       // Then the dashboard, after 2 seconds (a countdown with JavaScript, a meta refresh without).
-      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
       await expect(page.getByTestId("stat-active-projects")).toHaveText("1");
       const card = page.getByTestId("project-card").filter({ hasText: title });
       await expect(card).toContainText("Submitted");

@@ -25,7 +25,7 @@ async function submitProject(page: Page, title: string) {
   await expect(
     page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+  await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
 }
 
 test.describe("operations reports with JavaScript on", () => {

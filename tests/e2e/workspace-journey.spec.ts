@@ -92,7 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Currency (optional)").selectOption("eu");
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page.getByRole("heading", { name: "Account created" })).toBeVisible();
-      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
       await inWorkspace(page, "Home");
 
       // A project, from the Projects section.
@@ -110,7 +110,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole("heading", { name: "Your project has been submitted and is now under review" }),
       ).toBeVisible();
-      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 8_000 });
+      await expect(page).toHaveURL(/\/dashboard2$/, { timeout: 15_000 });
       await openSection(page, "Projects");
       await page.getByRole("link", { name: title }).first().click();
       await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);

@@ -263,6 +263,18 @@ describe("POST /api/chat/ (docs/product.md, 'REST API')", () => {
     );
   }, 60_000);
 
+  it("answers a question that opens with the visitor's kind of business, and still declines another company's (decision 0110)", async () => {
+    await expectAnswered(
+      [
+        ["bakery visiting card price rs", "/creative-tokens", "₹4,980"],
+        ["dental clinic landing page price usd", "/creative-tokens", "$120"],
+        ["pet clinic website speed", "/strategy?service=Website%20Creation", "load fast"],
+      ],
+      "10.0.30.1",
+    );
+    await expectDeclined(["nykaa owner plan price", "cafe owner espresso machine price"], "10.0.30.2");
+  }, 60_000);
+
   it(`limits each address to ${CHAT_RATE_LIMIT.limit} messages per window, then answers 429`, async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++)
@@ -558,11 +570,13 @@ describe("optional language model (CHAT_LLM_URL), against a local mock server", 
   });
 
   it("falls back to the passages after the timeout, on an error status and for questions it has no passages for", async () => {
-    const slow = await mockModel(() => ({ delayMs: 1_000, content: "too late" }));
+    // The model answers after 5 s; the assistant gives up at 150 ms. Anything well under 5 s shows it did
+    // not wait for the model (a tighter bound meets a busy machine's pauses, not the timeout).
+    const slow = await mockModel(() => ({ delayMs: 5_000, content: "too late" }));
     configureChatLlm({ url: slow.url, model: "m", timeoutMs: 150 });
     const started = Date.now();
     const late = await question("How much is the Starter plan?");
-    expect(Date.now() - started).toBeLessThan(900);
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(late).toMatchObject({
       reply: { response: expect.stringContaining("STARTER (monthly subscription): ₹14,999 / month.") },
     });
